@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** spec §3 City. Flags are 0/1 and default to 1. */
+export const menuSchema: z.ZodType<Menu> = z.lazy(() =>
+  z.object({
+    permiName: z.string(),
+    permiCode: z.string(),
+    jumpPage: z.string(),
+    children: z.array(menuSchema),
+  }),
+);
+export interface Menu {
+  permiName: string;
+  /** Stable code: index, ershoufang, loupan, zufang, xiaoqu, sp, xzl, news, map … */
+  permiCode: string;
+  /** Path on the city's own domain, e.g. `/ershoufang/`. */
+  jumpPage: string;
+  children: Menu[];
+}
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+export const citySchema = z.object({
+  cityCode: z.string(),
+  cityName: z.string(),
+  /** Sub-domain: pinyin initials as the big portals use (bj, sh, gz, su …). */
+  cityDomain: z.string(),
+  minorCityCode: z.string(),
+  /** Upper-case initial of the city's pinyin, for the "all cities by letter" grouping. */
+  initial: z.string(),
+  pinyin: z.string(),
+  isShop: flag,
+  isOffice: flag,
+  isEsf: flag,
+  isNewhouse: flag,
+  isRent: flag,
+});
+export type City = z.infer<typeof citySchema>;
+
+export const cityListSchema = z.object({
+  hot: z.array(citySchema),
+  all: z.array(z.object({ initial: z.string(), list: z.array(citySchema) })),
+});
+export type CityList = z.infer<typeof cityListSchema>;
+
+export const locationSchema = z.object({
+  cityCode: z.string(),
+  cityDomain: z.string(),
+  cityName: z.string(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const menuRequestSchema = z.object({
+  cityCode: z.string().min(1).max(12),
+  parentId: z.coerce.number().int().min(0).default(0),
+  platform: z.coerce.number().int().min(0).default(0),
+});
+export type MenuRequest = z.input<typeof menuRequestSchema>;
+
+/** spec §3 Hot cities: the footer tabs. Items carry a link as well as id and name. */
+const footerLink = z.object({ id: z.string(), name: z.string(), url: z.string() });
+export const bottomLinkSchema = z.object({
+  hotCity: z.array(footerLink),
+  hotEsfCity: z.array(footerLink),
+  hotNewCity: z.array(footerLink),
+  hotRentCity: z.array(footerLink),
+  outSideLink: z.array(footerLink),
+});
+export type BottomLinks = z.infer<typeof bottomLinkSchema>;
+export type FooterLink = z.infer<typeof footerLink>;
+
+/** Optional city for the footer: hot second-hand / new / rent links are the city's own. */
+export const cityScopedRequestSchema = z.object({ cityCode: z.string().min(1).max(12) });
+export const optionalCityRequestSchema = z.object({ cityCode: z.string().min(1).max(12).optional() });

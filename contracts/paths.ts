@@ -1,0 +1,66 @@
+/**
+ * Every HTTP path of the contract, in one place (spec §7 and ARCHITECTURE "Two processes, one contract").
+ * The web calls these through its API client; the backend registers its routes with them.
+ */
+export const PORTAL_API = '/yjyz.web.api';
+export const SSO_API = '/sso';
+export const OSS_PUBLIC = '/oss';
+
+export const ApiPath = {
+  location: `${PORTAL_API}/v1/location`,
+  pcBottomLink: `${PORTAL_API}/pcBottomLink`,
+  menuIcon: `${PORTAL_API}/v1/menuIconV2`,
+  cities: `${PORTAL_API}/v1/cities`,
+  userInfo: `${PORTAL_API}/v1/userInfo`,
+  recommends: `${PORTAL_API}/v1/recommends`,
+  index: `${PORTAL_API}/v1/index`,
+  conditionEsf: `${PORTAL_API}/v1/condition/esf`,
+  agentStatus: `${PORTAL_API}/v1/agent/status`,
+  esfList: `${PORTAL_API}/v1/esf/list`,
+  /** `${esfDetail}/${id}` */
+  esfDetail: `${PORTAL_API}/v1/esf/detail`,
+  smsCode: `${SSO_API}/sms/code`,
+  loginBySms: `${SSO_API}/login/sms`,
+  loginByPassword: `${SSO_API}/login/password`,
+  logout: `${SSO_API}/logout`,
+  healthz: '/healthz',
+  openapi: '/openapi.json',
+} as const;
+
+/**
+ * spec §7 "Cached GET endpoints": the only calls the web's LRU cache may keep (30 min, 500 entries).
+ * None of them depends on who is logged in.
+ */
+export const CACHEABLE_PATHS: readonly string[] = [
+  ApiPath.location,
+  ApiPath.pcBottomLink,
+  ApiPath.menuIcon,
+  ApiPath.cities,
+  ApiPath.index,
+  ApiPath.conditionEsf,
+];
+
+/** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */
+export const SESSION_COOKIE = 'yj_token';
+/** Device unique code cookie (spec §7 common headers): generated once, kept. */
+export const DEVICE_COOKIE = 'yj_device';
+
+/**
+ * spec §7 "Common request setup": the headers every call from the web carries.
+ * The backend reads Authorization (and the session cookie) and logs the device code; the rest identify the
+ * client for tracking and support.
+ */
+export const RequestHeader = {
+  /** `youju-pc/<version>`: client identifier with version. */
+  clientId: 'x-client-id',
+  tenantId: 'x-tenant-id',
+  deviceName: 'x-device-name',
+  /** Device unique code: generated once, kept in the DEVICE_COOKIE cookie. */
+  deviceCode: 'x-device-code',
+  /** `Bearer <token>` from the session cookie (server-side calls; the browser sends the cookie itself). */
+  authorization: 'authorization',
+  /** The public host the visitor used (`bj.localhost:3000`), so the backend knows the city domain. */
+  authority: 'x-authority',
+} as const;
+export const TENANT_ID = 'youju';
+export const CLIENT_ID = 'youju-pc';
