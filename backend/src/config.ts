@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The backend's settings, read and validated once (STYLE "Config"); defaults make a fresh checkout start
+ * without a .env. A bad value stops the process with a message naming the variable.
+ */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(blankToUndefined, z.string().optional());
+
+const configSchema = z.object({
+  BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
+  BACKEND_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SEED_SIZE: z.coerce.number().int().min(0).max(2_000_000).default(6000),
+  // spec §9: session cookies last about 30 hours.
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(30),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  OSS_REGION: optionalString,
+  OSS_BUCKET: optionalString,
+  OSS_ACCESS_KEY_ID: optionalString,
+  OSS_ACCESS_KEY_SECRET: optionalString,
+  PORTAL_ROOT_DOMAIN: z.string().min(1).default('localhost:3000'),
+  PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid backend settings:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Settings for tests and scripts: defaults plus overrides, without reading the process environment. */
+export function configWith(overrides: Partial<Record<keyof Config, string>>): Config {
+  return loadConfig(overrides);
+}

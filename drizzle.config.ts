@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// One schema, one dialect (ARCHITECTURE "Data"): the same migrations run on PGlite and PostgreSQL.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './backend/src/db/schema.ts',
+  out: './backend/drizzle',
+});

@@ -1,0 +1,57 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { notFound, redirect } from 'next/navigation';
+import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
+import { config } from '@/lib/config';
+import { PortalHeader } from '@/lib/portal-headers';
+import type { CallContext } from './core';
+import { isNotFound, isSessionInvalid } from './errors';
+
+/** Call context of the current request: token and device code from cookies, public host and IP from the proxy. */
+export async function serverContext(): Promise<CallContext> {
+  const [h, c] = await Promise.all([headers(), cookies()]);
+  return {
+    baseURL: config.backendUrl,
+    token: c.get(SESSION_COOKIE)?.value,
+    deviceCode: c.get(DEVICE_COOKIE)?.value,
+    authority: h.get(PortalHeader.host) ?? h.get('host') ?? undefined,
+    clientIp: h.get(PortalHeader.clientIp) ?? undefined,
+  };
+}
+
+/** The path + query the visitor asked for (for login return paths). */
+export async function requestedPath(): Promise<string> {
+  const h = await headers();
+  return h.get(PortalHeader.path) ?? '/';
+}
+
+/** The public host of this request. */
+export async function publicHost(): Promise<string> {
+  const h = await headers();
+  return h.get(PortalHeader.host) ?? h.get('host') ?? config.rootDomain;
+}
+
+/** Route that clears the session cookie and continues to login (server components cannot set cookies). */
+export const SESSION_EXPIRED_PATH = '/auth/expired';
+
+/**
+ * spec §8 for server-side calls: session invalid → clear the credential and go to login with a return path;
+ * 4000000 → the 404 page; anything else is rethrown for the 500 page (error.tsx).
+ */
+export async function rethrowAsPage(err: unknown): Promise<never> {
+  if (isNotFound(err)) notFound();
+  if (isSessionInvalid(err)) {
+    const back = await requestedPath();
+    redirect(`${SESSION_EXPIRED_PATH}?prePath=${encodeURIComponent(back)}`);
+  }
+  throw err;
+}
+
+/** spec §7: failures of location, menu and user-info calls are swallowed silently. */
+export async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch {
+    return null;
+  }
+}

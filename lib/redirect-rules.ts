@@ -1,0 +1,60 @@
+/**
+ * Path rules the proxy applies on a city domain (spec §2), as pure functions so they can be unit-tested.
+ */
+
+/** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes). */
+const DETAIL_TO_LIST = ['ershoufang', 'loupan', 'zufang', 'xiaoqu'] as const;
+
+/** spec §2: legacy and retired paths. Returns the new path (query kept by the caller) or null. */
+export function legacyRedirect(pathname: string): string | null {
+  const legacy = /^\/(sellhouse|renthouse)(\/.*)?$/.exec(pathname);
+  if (legacy) {
+    const target = legacy[1] === 'sellhouse' ? '/ershoufang' : '/zufang';
+    // `/sellhouse/detail` is a fixed route too; it lands on the list like the other retired details.
+    const rest = legacy[2] ?? '/';
+    return rest.startsWith('/detail') ? `${target}/` : `${target}${rest}`;
+  }
+  for (const channel of DETAIL_TO_LIST) {
+    if (pathname === `/${channel}/detail` || pathname.startsWith(`/${channel}/detail/`)) return `/${channel}/`;
+  }
+  if (pathname === '/personal' || pathname === '/personal/') return '/personal/account';
+  return null;
+}
+
+/** spec §2 "Personal centre (needs login)". */
+export function needsLogin(pathname: string): boolean {
+  return pathname === '/personal' || pathname.startsWith('/personal/');
+}
+
+/** spec §2 "City-domain redirect": what a www or bare-root host serves without going to a city domain. */
+export function isCityExempt(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (['/index.html', '/share', '/share.html', '/about', '/news/detail'].includes(p)) return true;
+  if (/^\/about\/(aboutuj|ujcontact|ujculture|ujevents)$/.test(p)) return true;
+  // News article: /news/{category}/{id}.html
+  return /^\/news\/(loushikuaixun|shichangzhengce|loupingdaogou|zhishifenxiang)\/\d+\.html$/.test(p);
+}
+
+/**
+ * A login return path is followed only when it is a same-origin absolute path. Protocol-relative (`//x`),
+ * backslash (`/\x`, which browsers read as `//x`), schemes and control characters fall back to home.
+ */
+export function safeReturnPath(prePath: string | null | undefined, fallback = '/'): string {
+  if (typeof prePath !== 'string' || prePath.length === 0 || prePath.length > 2048) return fallback;
+  if (!prePath.startsWith('/')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(prePath)) return fallback;
+  if (prePath.startsWith('//')) return fallback;
+  try {
+    const url = new URL(prePath, 'http://same.origin');
+    if (url.origin !== 'http://same.origin') return fallback;
+  } catch {
+    return fallback;
+  }
+  return prePath;
+}
+
+/** `/login?prePath=<full original path incl. query>` */
+export function loginPath(returnPath: string): string {
+  return `/login?prePath=${encodeURIComponent(returnPath)}`;
+}

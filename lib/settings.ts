@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Web settings (.env.example "web"), as a pure parser so that both the proxy and server components can use
+ * it; `lib/config.ts` is the server-only entry point. Everything is read when the process starts, never at
+ * build time: one production build must serve any BACKEND_URL / PORTAL_ROOT_DOMAIN / PORT.
+ */
+const hostPattern = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
+
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORTAL_ROOT_DOMAIN: z.string().toLowerCase().regex(hostPattern, 'must be a host name with an optional port').optional(),
+  PORTAL_OLD_DOMAINS: z
+    .string()
+    .default('yjyz.localhost:3000')
+    .transform((v) => v.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(hostPattern, 'must be a comma list of host names'))),
+  BACKEND_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000'),
+  DEFAULT_CITY: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a city sub-domain such as bj').default('bj'),
+  PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  ICP_FILING: z.string().max(64).default('京ICP备2026031588号-1'),
+});
+
+export interface WebSettings {
+  port: number;
+  /** `localhost:3000`: cities live at `{cityDomain}.{rootDomain}`. */
+  rootDomain: string;
+  oldDomains: string[];
+  backendUrl: string;
+  defaultCity: string;
+  protocol: 'http' | 'https';
+  icpFiling: string;
+}
+
+export function loadSettings(env: Record<string, string | undefined>): WebSettings {
+  // An empty variable means "use the default", as in .env.example.
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid web settings: ${lines.join('; ')}`);
+  }
+  const s = parsed.data;
+  return {
+    port: s.PORT,
+    // Without an explicit root the portal lives on localhost at its own port, so `PORT=3100 next start` works.
+    rootDomain: s.PORTAL_ROOT_DOMAIN ?? `localhost:${s.PORT}`,
+    oldDomains: s.PORTAL_OLD_DOMAINS,
+    backendUrl: s.BACKEND_URL.replace(/\/+$/, ''),
+    defaultCity: s.DEFAULT_CITY,
+    protocol: s.PORTAL_PROTOCOL,
+    icpFiling: s.ICP_FILING,
+  };
+}
+
+let cached: WebSettings | undefined;
+/** Settings of this process, parsed once on first use. */
+export function currentSettings(): WebSettings {
+  cached ??= loadSettings(process.env);
+  return cached;
+}

@@ -1,0 +1,68 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Browser tests drive a real Chromium against both processes, started fresh on test ports so that a
+ * running `npm start` (3000/4000) is left alone. The backend gets a new embedded database each run and
+ * its log goes to test-results/e2e-backend.log, where the SMS-login test reads the code it "sent".
+ */
+export const E2E = {
+  webPort: 3100,
+  backendPort: 4100,
+  root: 'localhost:3100',
+  oldDomain: 'yjyz.localhost:3100',
+  backendLog: 'test-results/e2e-backend.log',
+  dataDir: '.data/e2e',
+} as const;
+
+// Debian's Chromium: Playwright's own browser download does not work on these machines (TOOLCHAIN.md).
+const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL: `http://bj.${E2E.root}`,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: `rm -rf ${E2E.dataDir} && mkdir -p test-results && exec node --import tsx backend/src/server.ts > ${E2E.backendLog} 2>&1`,
+      url: `http://127.0.0.1:${E2E.backendPort}/healthz`,
+      env: {
+        BACKEND_PORT: String(E2E.backendPort),
+        DATA_DIR: E2E.dataDir,
+        SEED_SIZE: '3000',
+        PORTAL_ROOT_DOMAIN: E2E.root,
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `exec node_modules/.bin/next start -p ${E2E.webPort}`,
+      url: `http://127.0.0.1:${E2E.webPort}/robots.txt`,
+      env: {
+        PORT: String(E2E.webPort),
+        BACKEND_URL: `http://127.0.0.1:${E2E.backendPort}`,
+        PORTAL_ROOT_DOMAIN: E2E.root,
+        PORTAL_OLD_DOMAINS: E2E.oldDomain,
+      },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench`: seed a large data set (≥200k second-hand listings) into a separate embedded database
+ * (.bench-data), start backend and web on their own ports, and print from one run:
+ *   - server-rendered throughput and p99 latency of home, list (with filters) and detail pages, each as a
+ *     ratio to a static asset served by the same web process (2-core machines are noisy: ratios within one
+ *     run are what compare);
+ *   - suggestion API p50/p95/p99 (direct to the backend, and through the web's same-origin forward);
+ *   - first-load JS per route: the /_next/static scripts a page's HTML loads, raw and gzip.
+ * BENCH_SIZE (default 200000) and BENCH_SECONDS (default 10 per target) adjust it.
+ */
+import autocannon from 'autocannon';
+import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { ROOT, buildWebIfStale, run, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
+
+const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DATA_DIR = path.join(ROOT, '.bench-data');
+const BACKEND_PORT = 4200;
+const WEB_PORT = 3200;
+const ROOT_DOMAIN = `localhost:${WEB_PORT}`;
+const HOST = `bj.${ROOT_DOMAIN}`;
+const WEB = `http://127.0.0.1:${WEB_PORT}`;
+const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
+const BEIJING = '110000';
+
+interface Load {
+  name: string;
+  path: string;
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, urlPath: string): Promise<Load> {
+  // Warm up: the first render of a route compiles nothing in production, but fills the web's API cache.
+  for (let i = 0; i < 5; i++) await fetch(WEB + urlPath, { headers: { host: HOST } });
+  const result = await autocannon({ url: WEB + urlPath, headers: { host: HOST }, connections: 8, duration: SECONDS });
+  return { name, path: urlPath, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)] ?? NaN;
+}
+
+/** Suggestion latency seen by a caller, 4 requests in flight, keywords in Chinese, pinyin and initials. */
+async function suggestionLatency(base: string, headers: Record<string, string>): Promise<{ p50: number; p95: number; p99: number; n: number }> {
+  const keywords = ['wj', 'wangjing', '望京', 'zgc', '中关村', 'gm', '国贸', 'h', 'hl', '回龙观', 'tty', '13号线', 'x', 'xz', '西直门', 'cy', '朝阳', 'sl', 'huayuan', '花园'];
+  const times: number[] = [];
+  const total = 400;
+  let next = 0;
+  async function worker() {
+    while (next < total) {
+      const keyword = keywords[next++ % keywords.length] ?? 'wj';
+      const url = `${base}/yjyz.web.api/v1/recommends?cityCode=${BEIJING}&channelCode=esf&keyword=${encodeURIComponent(keyword)}`;
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`suggestions answered ${res.status} for ${keyword}`);
+      times.push(performance.now() - t0);
+    }
+  }
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
+}
+
+async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number; files: number }> {
+  const html = await (await fetch(WEB + urlPath, { headers: { host: HOST } })).text();
+  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]*\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))];
+  let raw = 0;
+  let gzip = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(WEB + src, { headers: { host: HOST } })).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { raw, gzip, files: srcs.length };
+}
+
+async function api<T>(urlPath: string): Promise<T> {
+  const body = (await (await fetch(BACKEND + urlPath)).json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${urlPath} answered code ${body.code}`);
+  return body.data;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function main(): Promise<void> {
+  mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+  const marker = path.join(DATA_DIR, `seeded-${SIZE}`);
+  if (!existsSync(marker)) {
+    console.log(`Seeding ${SIZE} second-hand listings into ${path.relative(ROOT, DATA_DIR)}…`);
+    rmSync(DATA_DIR, { recursive: true, force: true });
+    const t0 = performance.now();
+    const code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--size', String(SIZE), '--data-dir', DATA_DIR]);
+    if (code !== 0) throw new Error(`seed failed with code ${code}`);
+    writeFileSync(marker, new Date().toISOString());
+    console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  await buildWebIfStale();
+
+  const running: Started[] = [];
+  const log = openSync(path.join(ROOT, 'test-results/bench-servers.log'), 'w');
+  try {
+    const backend = startBackend({ BACKEND_PORT: String(BACKEND_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', PORTAL_ROOT_DOMAIN: ROOT_DOMAIN }, log);
+    running.push(backend);
+    await waitForHttp(`${BACKEND}/healthz`, backend, 120_000);
+    const web = startWeb(WEB_PORT, { BACKEND_URL: BACKEND, PORTAL_ROOT_DOMAIN: ROOT_DOMAIN, PORT: String(WEB_PORT) }, log);
+    running.push(web);
+    await waitForHttp(`${WEB}/robots.txt`, web, 60_000);
+
+    const all = await api<{ total: number }>(`/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&pageSize=1`);
+    const conditions = await api<{ districts: { id: number }[] }>(`/yjyz.web.api/v1/condition/esf?cityCode=${BEIJING}`);
+    const district = conditions.districts[0]?.id;
+    const page = await api<{ total: number; list: { id: number }[] }>(`/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&districtId=${district}&price=3,4&rooms=2,3&sort=2`);
+    const detailId = page.list[0]?.id;
+    if (!district || !detailId) throw new Error('bench data has no Beijing listings');
+    const homeHtml = await (await fetch(`${WEB}/`, { headers: { host: HOST } })).text();
+    const staticJs = homeHtml.match(/\/_next\/static\/[^"]+\.js/)?.[0];
+    if (!staticJs) throw new Error('home page loads no /_next/static script');
+
+    const listPath = `/ershoufang/dc${district}/p3p4l2l3co2/`;
+    console.log(`\nData: ${all.total} Beijing listings; list filter ${listPath} matches ${page.total}.`);
+    console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}.\n`);
+    const base = await load('static asset', staticJs);
+    const pages = [await load('home', '/'), await load('list (filters)', listPath), await load('detail', `/ershoufang/xiangqing/${detailId}`)];
+
+    const rows = [base, ...pages].map((r) => ({
+      target: r.name,
+      path: r.path.length > 48 ? `${r.path.slice(0, 45)}…` : r.path,
+      'req/s': r.rps.toFixed(0),
+      'p99 ms': r.p99.toFixed(0),
+      'throughput vs static': (r.rps / base.rps).toFixed(3),
+      'p99 vs static': (r.p99 / Math.max(base.p99, 1)).toFixed(1),
+      'non-2xx': r.non2xx + r.errors,
+    }));
+    console.table(rows);
+
+    const direct = await suggestionLatency(BACKEND, {});
+    const viaWeb = await suggestionLatency(WEB, { host: HOST });
+    console.log('Suggestions (/v1/recommends, 400 calls, 4 in flight):');
+    console.table([
+      { route: 'backend direct', 'p50 ms': direct.p50.toFixed(1), 'p95 ms': direct.p95.toFixed(1), 'p99 ms': direct.p99.toFixed(1) },
+      { route: 'through the web', 'p50 ms': viaWeb.p50.toFixed(1), 'p95 ms': viaWeb.p95.toFixed(1), 'p99 ms': viaWeb.p99.toFixed(1) },
+    ]);
+
+    const routes: [string, string][] = [
+      ['home', '/'],
+      ['list', listPath],
+      ['detail', `/ershoufang/xiangqing/${detailId}`],
+      ['login', '/login'],
+    ];
+    const js = [];
+    for (const [name, p] of routes) {
+      const r = await firstLoadJs(p);
+      js.push({ route: name, scripts: r.files, raw: kb(r.raw), gzip: kb(r.gzip) });
+    }
+    console.log('First-load JS (scripts in the server-rendered HTML):');
+    console.table(js);
+    writeFileSync(path.join(ROOT, 'test-results/bench.json'), JSON.stringify({ size: SIZE, seconds: SECONDS, pages: [base, ...pages], suggestions: { direct, viaWeb }, js }, null, 2));
+  } finally {
+    await stopAll(running);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+/**
+ * Starting and stopping the two processes (backend, web) for `npm start`, the browser tests and the bench.
+ * Node-side clients cannot resolve *.localhost, so readiness checks go to 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+const NEXT_BIN = path.join(ROOT, 'node_modules/.bin/next');
+
+export interface Started {
+  name: string;
+  child: ChildProcess;
+}
+
+/** Starts a process with inherited output, or with output sent to `logFd` when given. */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFd?: number): Started {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: logFd === undefined ? 'inherit' : ['ignore', logFd, logFd],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.error(`${name} exited with code ${code}`);
+  });
+  return { name, child };
+}
+
+/** The backend runs in-process under tsx's loader, so the PID we hold is the server's own. */
+export function startBackend(env: NodeJS.ProcessEnv, logFd?: number): Started {
+  return startProcess('backend', process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], env, logFd);
+}
+
+export function startWeb(port: number, env: NodeJS.ProcessEnv, logFd?: number): Started {
+  return startProcess('web', NEXT_BIN, ['start', '-p', String(port)], env, logFd);
+}
+
+/** Polls a URL until it answers 2xx; fails after `timeoutMs` or when the process died. */
+export async function waitForHttp(url: string, started: Started, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`${started.name} stopped before it was ready`);
+    try {
+      const res = await fetch(url, { headers, redirect: 'manual' });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${started.name} was not ready at ${url} after ${timeoutMs} ms`);
+}
+
+export async function stopAll(processes: Started[]): Promise<void> {
+  await Promise.all(
+    processes.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+const WEB_SOURCES = ['app', 'components', 'lib', 'stores', 'contracts', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  const full = path.join(ROOT, p);
+  if (!existsSync(full)) return 0;
+  const st = statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** True when there is no production build, or a web source file changed after it was made. */
+export function webBuildIsStale(): boolean {
+  const buildId = path.join(ROOT, '.next/BUILD_ID');
+  if (!existsSync(buildId)) return true;
+  const builtAt = statSync(buildId).mtimeMs;
+  return WEB_SOURCES.some((p) => newestMtime(p) > builtAt);
+}
+
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+export async function buildWebIfStale(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  console.log('Building the web (next build)…');
+  const code = await run(NEXT_BIN, ['build']);
+  if (code !== 0) throw new Error(`next build failed with code ${code}`);
+}
