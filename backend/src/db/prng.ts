@@ -1,0 +1,27 @@
+/** Deterministic random numbers (mulberry32): the same seed gives the same data set. */
+export class Prng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  /** Roughly normal around 0 with spread 1 (sum of uniforms). */
+  normal(): number {
+    return (this.next() + this.next() + this.next() + this.next() - 2) * 1.7;
+  }
+}

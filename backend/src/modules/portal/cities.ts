@@ -1,0 +1,63 @@
+import { asc, eq, isNotNull, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ApiPath } from '../../../../contracts/paths';
+import { cityListSchema, type City } from '../../../../contracts/city';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { cities } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+
+export type CityRow = typeof cities.$inferSelect;
+const flag = (v: number) => (v === 1 ? 1 : 0) as 0 | 1;
+
+export function toCity(row: CityRow): City {
+  return {
+    cityCode: row.cityCode,
+    cityName: row.name,
+    cityDomain: row.cityDomain,
+    minorCityCode: row.minorCityCode,
+    initial: row.initial,
+    pinyin: row.pinyin,
+    isShop: flag(row.isShop),
+    isOffice: flag(row.isOffice),
+    isEsf: flag(row.isEsf),
+    isNewhouse: flag(row.isNewhouse),
+    isRent: flag(row.isRent),
+  };
+}
+
+/** A city by its code (110000) or, as the web knows it from the host, by its domain (bj). */
+export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cities)
+    .where(or(eq(cities.cityCode, codeOrDomain), eq(cities.cityDomain, codeOrDomain)))
+    .limit(1);
+  return row;
+}
+
+/** spec §8: an unknown city is an unknown id (code 4000000). */
+export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
+  const row = await findCity(db, codeOrDomain);
+  if (!row) throw notFound(`城市 ${codeOrDomain} `);
+  return row;
+}
+
+export function registerCities(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.cities,
+    summary: 'Hot cities and all cities grouped by pinyin initial (spec §3 City list)',
+    tags: ['portal'],
+    input: z.object({}),
+    output: cityListSchema,
+    handler: async () => {
+      const rows = await db.select().from(cities).orderBy(asc(cities.pinyin));
+      const hot = (await db.select().from(cities).where(isNotNull(cities.hotRank)).orderBy(asc(cities.hotRank))).map(toCity);
+      const groups = new Map<string, City[]>();
+      for (const row of rows) groups.set(row.initial, [...(groups.get(row.initial) ?? []), toCity(row)]);
+      const all = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([initial, list]) => ({ initial, list }));
+      return { hot, all };
+    },
+  });
+}

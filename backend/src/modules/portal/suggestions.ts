@@ -1,0 +1,128 @@
+import { and, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiPath } from '../../../../contracts/paths';
+import { Angle, recommendsRequestSchema, suggestionSchema, type Suggestion } from '../../../../contracts/search';
+import type { Db } from '../../db/client';
+import { businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
+import { portalRoute } from '../../http/portal-route';
+import { normalize } from '../../db/search-names';
+import { requireCity } from './cities';
+import { likeContains } from './listings';
+
+const LIMIT = 10;
+const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
+/** Second-hand and estate searches suggest places; the other channels have no data yet. */
+const PLACE_CHANNELS = new Set(['esf', 'estate']);
+
+type Searchable = typeof communities | typeof districts | typeof businessAreas | typeof subwayLines | typeof subwayStations;
+
+/**
+ * spec §3 / §5 suggestions: the keyword matches a name (contains), its full pinyin (prefix) or its initials
+ * (prefix), case-insensitively. Rank: 0 exact, 1 prefix, 2 contains. Prefix matches use the
+ * `text_pattern_ops` indexes; a contains match on the Chinese name is only tried for keywords with CJK.
+ */
+function match(table: Searchable, cityCode: string, keyword: string): { where: SQL; rank: SQL<number> } {
+  const key = normalize(keyword);
+  const prefix = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const hasCjk = /[\u3400-\u9fff]/.test(keyword);
+  const where = and(
+    eq(table.cityCode, cityCode),
+    or(
+      like(table.pinyin, prefix),
+      like(table.initials, prefix),
+      hasCjk ? like(table.name, likeContains(keyword)) : ilike(table.name, `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    ),
+  )!;
+  const rank = sql<number>`case
+    when ${table.name} = ${keyword} or ${table.pinyin} = ${key} or ${table.initials} = ${key} then 0
+    when ${table.name} like ${`${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${table.pinyin} like ${prefix} or ${table.initials} like ${prefix} then 1
+    else 2 end`;
+  return { where, rank };
+}
+
+interface Candidate extends Suggestion {
+  rank: number;
+}
+
+async function onSaleCounts(db: Db, column: typeof listings.communityId | typeof listings.districtId | typeof listings.businessAreaId, ids: number[]) {
+  if (ids.length === 0) return new Map<number, number>();
+  const rows = await db.select({ id: column, n: count() }).from(listings).where(inArray(column, ids)).groupBy(column);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+export async function suggest(db: Db, cityCode: string, keyword: string): Promise<Suggestion[]> {
+  const m = {
+    community: match(communities, cityCode, keyword),
+    district: match(districts, cityCode, keyword),
+    area: match(businessAreas, cityCode, keyword),
+    line: match(subwayLines, cityCode, keyword),
+    station: match(subwayStations, cityCode, keyword),
+  };
+  const order = (rank: SQL<number>, name: SQL | typeof communities.name) => [rank, sql`length(${name})`, name];
+  const [communityRows, districtRows, areaRows, lineRows, stationRows] = await Promise.all([
+    db
+      .select({ c: communities, rank: m.community.rank, districtName: districts.shortName, areaName: businessAreas.name })
+      .from(communities)
+      .innerJoin(districts, eq(districts.id, communities.districtId))
+      .innerJoin(businessAreas, eq(businessAreas.id, communities.businessAreaId))
+      .where(m.community.where)
+      .orderBy(...order(m.community.rank, sql`${communities.name}`))
+      .limit(LIMIT),
+    db.select({ d: districts, rank: m.district.rank }).from(districts).where(m.district.where).orderBy(...order(m.district.rank, sql`${districts.name}`)).limit(LIMIT),
+    db
+      .select({ a: businessAreas, rank: m.area.rank, districtName: districts.shortName })
+      .from(businessAreas)
+      .innerJoin(districts, eq(districts.id, businessAreas.districtId))
+      .where(m.area.where)
+      .orderBy(...order(m.area.rank, sql`${businessAreas.name}`))
+      .limit(LIMIT),
+    db.select({ l: subwayLines, rank: m.line.rank }).from(subwayLines).where(m.line.where).orderBy(...order(m.line.rank, sql`${subwayLines.name}`)).limit(LIMIT),
+    db
+      .select({ s: subwayStations, rank: m.station.rank, lineName: subwayLines.name })
+      .from(subwayStations)
+      .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
+      .where(m.station.where)
+      .orderBy(...order(m.station.rank, sql`${subwayStations.name}`))
+      .limit(LIMIT),
+  ]);
+  const [byCommunity, byDistrict, byArea] = await Promise.all([
+    onSaleCounts(db, listings.communityId, communityRows.map((r) => r.c.id)),
+    onSaleCounts(db, listings.districtId, districtRows.map((r) => r.d.id)),
+    onSaleCounts(db, listings.businessAreaId, areaRows.map((r) => r.a.id)),
+  ]);
+  const make = (angle: number, s: Omit<Suggestion, 'angle' | 'angleName' | 'propertyTypeName'>, rank: number): Candidate => ({
+    ...s,
+    angle,
+    angleName: ANGLE_NAMES[angle]!,
+    propertyTypeName: '二手房',
+    rank: Number(rank),
+  });
+  const onSale = (n: number | undefined) => `在售${n ?? 0}套`;
+  const candidates: Candidate[] = [
+    ...districtRows.map((r) => make(Angle.DISTRICT, { id: r.d.id, name: r.d.name, parentId: 0, address: r.d.shortName, describe: onSale(byDistrict.get(r.d.id)) }, r.rank)),
+    ...areaRows.map((r) => make(Angle.BUSINESS_AREA, { id: r.a.id, name: r.a.name, parentId: r.a.districtId, address: `${r.districtName}-${r.a.name}`, describe: onSale(byArea.get(r.a.id)) }, r.rank)),
+    ...communityRows.map((r) => make(Angle.ESTATE, { id: r.c.id, name: r.c.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: onSale(byCommunity.get(r.c.id)) }, r.rank)),
+    ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: '地铁线' }, r.rank)),
+    ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: `${r.lineName}站` }, r.rank)),
+  ];
+  // Stable sort: within a rank, places (district, area) come before communities, then lines and stations.
+  return candidates
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, LIMIT)
+    .map((c) => suggestionSchema.parse(c));
+}
+
+export function registerSuggestions(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.recommends,
+    summary: 'Keyword suggestions: Chinese name, full pinyin or initials (wj / wangjing / 望京)',
+    tags: ['search'],
+    input: recommendsRequestSchema,
+    output: z.array(suggestionSchema),
+    handler: async (input) => {
+      const city = await requireCity(db, input.cityCode);
+      return PLACE_CHANNELS.has(input.channelCode) ? suggest(db, city.cityCode, input.keyword) : [];
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok, ResultCode } from '../../../../contracts/envelope';
+import { ApiPath } from '../../../../contracts/paths';
+import {
+  loginByPasswordSchema,
+  loginBySmsSchema,
+  loginResultSchema,
+  smsCodeRequestSchema,
+  smsCodeResultSchema,
+  userInfoSchema,
+} from '../../../../contracts/user';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+import { verifyPassword } from './passwords';
+import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
+import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
+
+/** Per client IP (after X-Forwarded-For from loopback): guesses and SMS bombing are expensive. */
+const LOGIN_LIMIT = { max: 20, timeWindow: '10 minutes' };
+const SMS_LIMIT = { max: 30, timeWindow: '1 hour' };
+
+const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, msg);
+
+export function registerSso(app: FastifyInstance, db: Db, config: Config): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sso'];
+
+  async function loginAs(user: UserRow, registered: boolean, reply: Parameters<typeof startSession>[2]) {
+    const session = await startSession(db, config, reply, user.id);
+    return ok({ ...session, user: toUserInfo(user), registered });
+  }
+
+  typed.post(
+    ApiPath.smsCode,
+    {
+      config: { rateLimit: SMS_LIMIT },
+      schema: { summary: 'Send a 6-digit login code (development gateway: written to the log)', tags, body: smsCodeRequestSchema, response: { 200: envelopeSchema(smsCodeResultSchema) } },
+    },
+    async (request) => {
+      const code = await issueCode(db, request.body.mobile);
+      // The development SMS gateway: the code goes to the log (the browser tests read it from there).
+      request.log.info({ mobile: request.body.mobile, code }, 'sms code issued');
+      return ok({ resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS });
+    },
+  );
+
+  typed.post(
+    ApiPath.loginBySms,
+    {
+      config: { rateLimit: LOGIN_LIMIT },
+      schema: { summary: 'Log in with an SMS code; a new mobile registers', tags, body: loginBySmsSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      const { mobile, code } = request.body;
+      if (!(await consumeCode(db, mobile, code))) throw loginFailed('验证码错误或已过期');
+      const created = await db.insert(users).values({ mobile }).onConflictDoNothing().returning();
+      const user = created[0] ?? (await db.select().from(users).where(eq(users.mobile, mobile)))[0];
+      if (!user) throw new Error(`user ${mobile} vanished during login`);
+      return loginAs(user, created.length === 1, reply);
+    },
+  );
+
+  typed.post(
+    ApiPath.loginByPassword,
+    {
+      config: { rateLimit: LOGIN_LIMIT },
+      schema: { summary: 'Log in with mobile and password', tags, body: loginByPasswordSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      const [user] = await db.select().from(users).where(eq(users.mobile, request.body.mobile));
+      // One message for an unknown mobile and a wrong password: the answer does not tell which mobiles exist.
+      if (!user?.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash))) throw loginFailed('手机号或密码错误');
+      return loginAs(user, false, reply);
+    },
+  );
+
+  typed.post(
+    ApiPath.logout,
+    { schema: { summary: 'End the session and clear the cookie', tags, response: { 200: envelopeSchema(z.null()) } } },
+    async (request, reply) => {
+      await endSession(db, request);
+      clearSessionCookie(reply, config);
+      return ok(null);
+    },
+  );
+
+  portalRoute(app, {
+    path: ApiPath.userInfo,
+    summary: 'The logged-in user (401 / 4010011002 without a live session)',
+    tags: ['portal'],
+    input: z.object({}),
+    output: userInfoSchema,
+    handler: async (_input, request) => toUserInfo(await requireUser(db, request)),
+  });
+}

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../../contracts/envelope';
+import { SESSION_COOKIE } from '../../../../contracts/paths';
+import type { UserInfo } from '../../../../contracts/user';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return { userId: user.id, userName: user.userName, mobile: user.mobile, avatarUrl: user.avatarUrl, sex: user.sex };
+}
+
+/**
+ * Cookie attributes (ARCHITECTURE "Cities and hosts"): HttpOnly, SameSite=Lax, Secure over https, and the
+ * root domain so every city sub-domain sees it — but only when the root host has a dot: Chromium refuses
+ * `Domain=localhost`, so on the default root the cookie is host-only.
+ */
+export function sessionCookieOptions(config: Config) {
+  const host = config.PORTAL_ROOT_DOMAIN.replace(/:\d+$/, '');
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: config.PORTAL_PROTOCOL === 'https',
+    ...(host.includes('.') ? { domain: host } : {}),
+  };
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+}
+
+/** A random 32-byte token; only its sha256 is stored. Lifetime: SESSION_TTL_HOURS (spec §9, ~30 h). */
+export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: number) {
+  const token = randomBytes(32).toString('base64url');
+  const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config), maxAge: Math.floor(ttlMs / 1000) });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** The token a request presents: `Authorization: Bearer …` (server-side calls) or the session cookie (browser). */
+export function presentedToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] || null;
+}
+
+/** The logged-in user, or 401 / 4010011002 (spec §8); a presented but dead token also clears the cookie. */
+export async function requireUser(db: Db, request: FastifyRequest): Promise<UserRow> {
+  const token = presentedToken(request);
+  if (token) {
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+    if (row) return row.user;
+  }
+  throw new ApiError(401, ResultCode.SESSION_INVALID, '登录已失效，请重新登录', token !== null);
+}
+
+export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
+  const token = presentedToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}

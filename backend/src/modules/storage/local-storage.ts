@@ -1,0 +1,47 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { OSS_PUBLIC } from '../../../../contracts/paths';
+import { isSafeKey, type Storage } from './storage';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.bmp': 'image/bmp',
+  '.webp': 'image/webp',
+};
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Objects as files under `${DATA_DIR}/oss`; the content type follows from the key's extension. */
+export function localStorage(root: string): Storage {
+  const base = path.resolve(root);
+  const fileOf = (key: string): string | null => {
+    if (!isSafeKey(key)) return null;
+    const file = path.resolve(base, key);
+    // Belt and braces: even a key that passed isSafeKey must resolve inside the root.
+    return file.startsWith(base + path.sep) ? file : null;
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      if (!file) throw new Error(`unsafe storage key: ${key}`);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    async get(key) {
+      const file = fileOf(key);
+      if (!file) return null;
+      try {
+        return { bytes: await readFile(file), contentType: contentTypeOf(key) };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw err;
+      }
+    },
+    publicUrl: (key) => `${OSS_PUBLIC}/${key}`,
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { failure, ResultCode } from '../../../../contracts/envelope';
+import { OSS_PUBLIC } from '../../../../contracts/paths';
+import { isSafeKey, type Storage } from './storage';
+
+/**
+ * `GET /oss/*`: the local object store's public side. Keys never change content (new content gets a new key),
+ * so browsers and CDNs may keep them for a year.
+ */
+export function registerStorageRoutes(app: FastifyInstance, storage: Storage): void {
+  app.get(`${OSS_PUBLIC}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = decodeKey((request.params as { '*': string })['*']);
+    const object = key !== null && isSafeKey(key) ? await storage.get(key) : null;
+    if (!object) return reply.status(404).send(failure(ResultCode.NOT_FOUND, '文件不存在'));
+    return reply
+      .header('content-type', object.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      // Uploaded SVGs are served same-origin: no scripts may run in them.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(object.bytes);
+  });
+}
+
+function decodeKey(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}

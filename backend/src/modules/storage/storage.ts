@@ -1,0 +1,16 @@
+/** Where images live (ARCHITECTURE "Data"): the local object store by default, Aliyun OSS when configured. */
+export interface Storage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Null when there is no such object. */
+  get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** URL a browser can load: `/oss/<key>` locally (the web serves it same-origin), the bucket URL on OSS. */
+  publicUrl(key: string): string;
+}
+
+/** Object keys are plain relative paths: no `..`, no leading slash, no backslash, no NUL. */
+export function isSafeKey(key: string): boolean {
+  if (key.length === 0 || key.length > 512 || key.startsWith('/') || key.includes('\\') || key.includes('\0')) {
+    return false;
+  }
+  return key.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { configWith, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDatabase } from '../src/db/seed';
+import { localStorage } from '../src/modules/storage/local-storage';
+
+export const TEST_SEED_SIZE = 400;
+
+export interface Harness {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A seeded app for one test file: in-memory PGlite by default; with DATABASE_URL (npm run test:pg) a database
+ * of its own on that server, so that files stay isolated and can run in parallel.
+ */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-test-'));
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `yj_file_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const database = await openDatabase(config, { inMemory: true });
+  await database.migrate();
+  const storage = localStorage(path.join(dataDir, 'oss'));
+  await seedDatabase(database.db, storage, TEST_SEED_SIZE);
+  const app = await buildApp({ db: database.db, config, storage });
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface EnvelopeBody<T = unknown> {
+  code: number;
+  succeed: boolean;
+  msg: string;
+  data: T;
+}
+
+export function envelope<T = unknown>(res: LightMyRequestResponse): EnvelopeBody<T> {
+  return res.json() as EnvelopeBody<T>;
+}
+
+/** The same portal call as GET (query string) and as POST (JSON body). */
+export async function both(app: FastifyInstance, url: string, input: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
+  const get = await app.inject({ method: 'GET', url: query ? `${url}?${query}` : url, headers });
+  const post = await app.inject({ method: 'POST', url, payload: input, headers });
+  return [get, post] as const;
+}

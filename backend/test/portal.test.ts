@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath } from '../../contracts/paths';
+import type { CityList, Location, Menu, BottomLinks } from '../../contracts/city';
+import type { Suggestion } from '../../contracts/search';
+import type { HomeData } from '../../contracts/home';
+import { both, envelope, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+describe('cities', () => {
+  it('lists hot cities and all cities grouped A–Z, on GET and POST', async () => {
+    for (const res of await both(h.app, ApiPath.cities)) {
+      expect(res.statusCode).toBe(200);
+      const body = envelope<CityList>(res);
+      expect(body).toMatchObject({ code: 200, succeed: true });
+      expect(body.data.hot[0]).toMatchObject({ cityCode: '110000', cityName: '北京', cityDomain: 'bj' });
+      const initials = body.data.all.map((g) => g.initial);
+      expect(initials).toEqual([...initials].sort());
+      expect(body.data.all.flatMap((g) => g.list).length).toBeGreaterThanOrEqual(12);
+      for (const g of body.data.all) for (const c of g.list) expect(c.initial).toBe(g.initial);
+    }
+  });
+});
+
+describe('location', () => {
+  it('finds the city of a seeded IP range from X-Forwarded-For, and the default city on loopback', async () => {
+    const [sh] = await both(h.app, ApiPath.location, {}, { 'x-forwarded-for': '116.228.1.2' });
+    expect(envelope<Location>(sh!).data).toEqual({ cityCode: '310000', cityDomain: 'sh', cityName: '上海' });
+    const [, local] = await both(h.app, ApiPath.location);
+    expect(envelope<Location>(local!).data.cityDomain).toBe('bj');
+    const [unknown] = await both(h.app, ApiPath.location, {}, { 'x-forwarded-for': '8.8.8.8' });
+    expect(envelope<Location>(unknown!).data.cityDomain).toBe('bj');
+  });
+});
+
+describe('menus', () => {
+  it('gives 北京 shop and office menus with children, and 西安 neither', async () => {
+    const [bj] = await both(h.app, ApiPath.menuIcon, { cityCode: '110000', parentId: 0, platform: 0 });
+    const menus = envelope<Menu[]>(bj!).data;
+    expect(menus.map((m) => m.permiName)).toEqual(['首页', '二手房', '新房', '租房', '小区', '商铺', '写字楼', '资讯', '地图找房']);
+    expect(menus.find((m) => m.permiCode === 'sp')!.children.map((c) => c.jumpPage)).toEqual(['/sp/buy/', '/sp/rent/']);
+    const [, xa] = await both(h.app, ApiPath.menuIcon, { cityCode: '610100' });
+    const names = envelope<Menu[]>(xa!).data.map((m) => m.permiName);
+    expect(names).not.toContain('商铺');
+    expect(names).not.toContain('写字楼');
+    expect(names).toContain('二手房');
+  });
+  it('answers 404 / 4000000 for an unknown city and 400 without cityCode', async () => {
+    for (const res of await both(h.app, ApiPath.menuIcon, { cityCode: 'nowhere' })) {
+      expect(res.statusCode).toBe(404);
+      expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
+    }
+    for (const res of await both(h.app, ApiPath.menuIcon, {})) {
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toBe('cityCode: is required');
+    }
+  });
+});
+
+describe('footer', () => {
+  it('has hot cities with domains, city links and friendly links; 厦门 has no rent links', async () => {
+    const [res] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'bj' });
+    const data = envelope<BottomLinks>(res!).data;
+    expect(data.hotCity[0]).toEqual({ id: '110000', name: '北京', url: 'bj' });
+    expect(data.hotEsfCity.some((l) => /^\/xiaoqu\/xiangqing\/\d+$/.test(l.url))).toBe(true);
+    expect(data.hotEsfCity.some((l) => /^\/ershoufang\/dc\d+\/$/.test(l.url))).toBe(true);
+    expect(data.hotNewCity.every((l) => /^\/loupan\/dc\d+\/$/.test(l.url))).toBe(true);
+    expect(data.outSideLink.length).toBeGreaterThan(0);
+    const [, xm] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'xm' });
+    expect(envelope<BottomLinks>(xm!).data.hotRentCity).toEqual([]);
+    const [empty] = await both(h.app, ApiPath.pcBottomLink);
+    expect(envelope(empty!).code).toBe(200);
+  });
+});
+
+describe('recommends', () => {
+  it.each(['wj', 'wangjing', '望京', 'WJ'])('finds 望京 and 望京 communities for %s', async (keyword) => {
+    for (const res of await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword })) {
+      const list = envelope<Suggestion[]>(res).data;
+      expect(list.length).toBeLessThanOrEqual(10);
+      const area = list.find((s) => s.angle === 3 && s.name === '望京');
+      expect(area).toMatchObject({ address: '朝阳-望京', angleName: '商圈' });
+      expect(area!.parentId).toBeGreaterThan(0);
+      expect(area!.describe).toMatch(/^在售\d+套$/);
+      expect(list.some((s) => s.angle === 1 && s.name.startsWith('望京'))).toBe(true);
+    }
+  });
+  it('ranks an exact match first', async () => {
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'estate', keyword: '望京西园' });
+    expect(envelope<Suggestion[]>(res!).data[0]).toMatchObject({ name: '望京西园', angle: 1 });
+  });
+  it('finds subway stations with their line as parent', async () => {
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'esf', keyword: 'ljz' });
+    const station = envelope<Suggestion[]>(res!).data.find((s) => s.angle === 5);
+    expect(station).toMatchObject({ name: '陆家嘴', address: '2号线' });
+  });
+  it('rejects blank, over-long and unknown-channel input', async () => {
+    for (const res of await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '   ' })) {
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toBe('keyword: keyword must not be blank');
+    }
+    const [long] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: 'x'.repeat(51) });
+    expect(long!.statusCode).toBe(400);
+    expect(envelope(long!).msg).toMatch(/^keyword: /);
+    const [channel] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'boats', keyword: 'wj' });
+    expect(envelope(channel!)).toMatchObject({ code: 400, succeed: false });
+    expect(envelope(channel!).msg).toMatch(/^channelCode: /);
+  });
+  it('treats % and _ literally', async () => {
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '%' });
+    expect(envelope<Suggestion[]>(res!).data).toEqual([]);
+  });
+});
+
+describe('home', () => {
+  it('shows counts, newest listings and hot communities of the city', async () => {
+    const [res] = await both(h.app, ApiPath.index, { cityCode: 'sh' });
+    const data = envelope<HomeData>(res!).data;
+    expect(data.city.cityName).toBe('上海');
+    expect(data.stats.esfCount).toBeGreaterThan(0);
+    expect(data.esfHot.every((l) => l.cityCode === '310000')).toBe(true);
+    const dates = data.esfHot.map((l) => l.listedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const counts = data.hotCommunities.map((c) => c.onSaleCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+});
+
+describe('agent status', () => {
+  it('answers the status of a seeded agent and 404 for an unknown one', async () => {
+    const [detail] = await both(h.app, `${ApiPath.esfDetail}/1`);
+    const agent = envelope<{ agent: { userId: number; branchId: number; status: number } }>(detail!).data.agent;
+    for (const res of await both(h.app, ApiPath.agentStatus, { branchId: agent.branchId, userId: agent.userId })) {
+      expect(envelope(res).data).toEqual({ status: agent.status });
+    }
+    const [missing] = await both(h.app, ApiPath.agentStatus, { branchId: 999999, userId: 1 });
+    expect(missing!.statusCode).toBe(404);
+    expect(envelope(missing!).code).toBe(4000000);
+    const [bad] = await both(h.app, ApiPath.agentStatus, { branchId: 'abc', userId: 1 });
+    expect(bad!.statusCode).toBe(400);
+    expect(envelope(bad!).msg).toMatch(/^branchId: /);
+  });
+});

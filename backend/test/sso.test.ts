@@ -1,0 +1,153 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
+import type { LoginResult, UserInfo } from '../../contracts/user';
+import { DEMO_USER } from '../src/db/seed';
+import { sessionCookieOptions } from '../src/modules/sso/sessions';
+import { configWith } from '../src/config';
+import { envelope, startHarness, type Harness } from './harness';
+
+let h: Harness;
+const logged: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  h = await startHarness();
+  // Read the development SMS gateway (the log) as the browser tests do.
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+      done();
+    },
+  });
+  const pino = (await import('pino')).default;
+  const logger = pino({ level: 'info' }, sink);
+  h.app.addHook('onRequest', async (request) => {
+    request.log = logger.child({ reqId: request.id });
+  });
+});
+afterAll(() => h?.close());
+
+let ipSeq = 0;
+/** Each test its own client IP (X-Forwarded-For from loopback is trusted), so rate limits do not leak between tests. */
+const nextIp = () => `203.0.113.${++ipSeq}`;
+
+async function requestCode(mobile: string, ip: string) {
+  const res = await h.app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile }, headers: { 'x-forwarded-for': ip } });
+  const line = logged.findLast((l) => l.msg === 'sms code issued' && l.mobile === mobile);
+  return { res, code: line?.code as string | undefined };
+}
+
+describe('sms login', () => {
+  it('registers a new mobile, sets the session cookie, answers userInfo, and logout ends it', async () => {
+    const ip = nextIp();
+    const { res, code } = await requestCode('13912345678', ip);
+    expect(envelope(res).data).toEqual({ resendAfter: 60, expiresIn: 300 });
+    expect(code).toMatch(/^\d{6}$/);
+    const login = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: '13912345678', code }, headers: { 'x-forwarded-for': ip } });
+    const result = envelope<LoginResult>(login).data;
+    expect(result.registered).toBe(true);
+    expect(result.user).toMatchObject({ mobile: '13912345678', userName: '' });
+    const hours = (Date.parse(result.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(29.9);
+    const cookie = String(login.headers['set-cookie']);
+    expect(cookie).toContain(`${SESSION_COOKIE}=${result.token}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=108000/);
+    expect(cookie).not.toMatch(/Domain=/);
+
+    const byBearer = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, headers: { authorization: `Bearer ${result.token}` } });
+    expect(envelope<UserInfo>(byBearer).data.mobile).toBe('13912345678');
+    const byCookie = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: result.token } });
+    expect(envelope<UserInfo>(byCookie).data.userId).toBe(result.user.userId);
+
+    const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, headers: { authorization: `Bearer ${result.token}` } });
+    expect(envelope(logout).succeed).toBe(true);
+    expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    const after = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, headers: { authorization: `Bearer ${result.token}` } });
+    expect(after.statusCode).toBe(401);
+    expect(envelope(after)).toMatchObject({ code: 4010011002, succeed: false });
+    // A dead token presented as a cookie is cleared.
+    expect(String(after.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+  });
+
+  it('logs in an existing mobile without registering again', async () => {
+    const ip = nextIp();
+    const { code } = await requestCode(DEMO_USER.mobile, ip);
+    const login = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: DEMO_USER.mobile, code }, headers: { 'x-forwarded-for': ip } });
+    expect(envelope<LoginResult>(login).data).toMatchObject({ registered: false, user: { userName: DEMO_USER.userName } });
+  });
+
+  it('refuses a second code within 60 s', async () => {
+    const ip = nextIp();
+    expect((await requestCode('13700000001', ip)).res.statusCode).toBe(200);
+    const again = await requestCode('13700000001', ip);
+    expect(again.res.statusCode).toBe(429);
+    expect(envelope(again.res)).toMatchObject({ code: 429, succeed: false });
+    expect(envelope(again.res).msg).toMatch(/秒后再试/);
+  });
+
+  it('fails a wrong code, and kills the code after five wrong tries', async () => {
+    const ip = nextIp();
+    const mobile = '13600000002';
+    const { code } = await requestCode(mobile, ip);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile, code: wrong }, headers: { 'x-forwarded-for': ip } });
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '验证码错误或已过期' });
+    }
+    const right = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile, code }, headers: { 'x-forwarded-for': ip } });
+    expect(envelope(right).code).toBe(4010011001);
+  });
+
+  it('validates mobile and code', async () => {
+    const res = await h.app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile: '12345' }, headers: { 'x-forwarded-for': nextIp() } });
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toBe('mobile: mobile must be an 11-digit mainland number');
+    const code = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: '13900000000', code: 'abc' }, headers: { 'x-forwarded-for': nextIp() } });
+    expect(envelope(code).msg).toBe('code: code must be 6 digits');
+  });
+});
+
+describe('password login', () => {
+  it('logs in the demo user and refuses a wrong password', async () => {
+    const ip = nextIp();
+    const ok = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': ip } });
+    expect(envelope<LoginResult>(ok).data.user.mobile).toBe(DEMO_USER.mobile);
+    for (const payload of [{ mobile: DEMO_USER.mobile, password: 'wrong-pass' }, { mobile: '13999999999', password: DEMO_USER.password }]) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload, headers: { 'x-forwarded-for': ip } });
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '手机号或密码错误' });
+    }
+  });
+
+  it('rate-limits logins per IP', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: '13999999999', password: 'nopenope' }, headers: { 'x-forwarded-for': ip } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('userInfo without a session', () => {
+  it('answers 401 / 4010011002 on GET and POST', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await h.app.inject({ method, url: ApiPath.userInfo });
+      expect(res.statusCode).toBe(401);
+      expect(envelope(res)).toMatchObject({ code: 4010011002, succeed: false, data: null });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
+describe('session cookie attributes', () => {
+  it('sets Domain only for a dotted root, and Secure over https', () => {
+    expect(sessionCookieOptions(configWith({ PORTAL_ROOT_DOMAIN: 'localhost:3000' }))).not.toHaveProperty('domain');
+    expect(sessionCookieOptions(configWith({ PORTAL_ROOT_DOMAIN: 'youju.localhost:3000' })).domain).toBe('youju.localhost');
+    expect(sessionCookieOptions(configWith({ PORTAL_PROTOCOL: 'https' })).secure).toBe(true);
+  });
+});
