@@ -21,6 +21,11 @@ export function legacyRedirect(pathname: string): string | null {
   return null;
 }
 
+/** Paths served as another route: `/index.html` is the home page (spec §2 fixed routes). */
+export function routeAlias(pathname: string): string {
+  return pathname === '/index.html' ? '/' : pathname;
+}
+
 /** spec §2 "Personal centre (needs login)". */
 export function needsLogin(pathname: string): boolean {
   return pathname === '/personal' || pathname.startsWith('/personal/');
@@ -42,7 +47,6 @@ export function isCityExempt(pathname: string): boolean {
 export function safeReturnPath(prePath: string | null | undefined, fallback = '/'): string {
   if (typeof prePath !== 'string' || prePath.length === 0 || prePath.length > 2048) return fallback;
   if (!prePath.startsWith('/')) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(prePath)) return fallback;
   if (prePath.startsWith('//')) return fallback;
   try {

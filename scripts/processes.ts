@@ -15,7 +15,7 @@ export interface Started {
 }
 
 /** Starts a process with inherited output, or with output sent to `logFd` when given. */
-export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFd?: number): Started {
+export function startProcess(name: string, command: string, args: string[], env: Record<string, string | undefined>, logFd?: number): Started {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -28,11 +28,11 @@ export function startProcess(name: string, command: string, args: string[], env:
 }
 
 /** The backend runs in-process under tsx's loader, so the PID we hold is the server's own. */
-export function startBackend(env: NodeJS.ProcessEnv, logFd?: number): Started {
+export function startBackend(env: Record<string, string | undefined>, logFd?: number): Started {
   return startProcess('backend', process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], env, logFd);
 }
 
-export function startWeb(port: number, env: NodeJS.ProcessEnv, logFd?: number): Started {
+export function startWeb(port: number, env: Record<string, string | undefined>, logFd?: number): Started {
   return startProcess('web', NEXT_BIN, ['start', '-p', String(port)], env, logFd);
 }
 
@@ -89,7 +89,7 @@ export function webBuildIsStale(): boolean {
   return WEB_SOURCES.some((p) => newestMtime(p) > builtAt);
 }
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+export function run(command: string, args: string[], env: Record<string, string | undefined> = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.on('exit', (code) => resolve(code ?? 1));

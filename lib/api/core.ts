@@ -1,5 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { envelopeSchema, ResultCode } from '@contracts/envelope';
 import { CLIENT_ID, RequestHeader, TENANT_ID } from '@contracts/paths';
 import { apiCache, cacheKey, isCacheable } from './cache';
@@ -34,7 +34,8 @@ function instanceFor(baseURL: string): AxiosInstance {
   let inst = instances.get(baseURL);
   if (!inst) {
     // Envelopes carry the error; never let axios throw on a status so we can read `code` from the body.
-    inst = axios.create({ baseURL, timeout: API_TIMEOUT_MS, validateStatus: () => true, withCredentials: true });
+    // No redirect following: a 303 means the brand moved (spec §8) and must reach the page as such.
+    inst = axios.create({ baseURL, timeout: API_TIMEOUT_MS, validateStatus: () => true, withCredentials: true, maxRedirects: 0 });
     instances.set(baseURL, inst);
   }
   return inst;
@@ -77,16 +78,15 @@ export async function call<S extends z.ZodType>(ctx: CallContext, path: string, 
   } catch (err) {
     throw new ApiError(ResultCode.SERVER_ERROR, err instanceof Error ? err.message : 'network error', 0);
   }
-  const envelope = envelopeSchema(schema).safeParse(res.data);
+  const envelope = envelopeSchema(z.unknown()).safeParse(res.data);
   if (!envelope.success) {
     throw new ApiError(res.status === 200 ? ResultCode.SERVER_ERROR : res.status, `bad answer from ${path} (HTTP ${res.status})`, res.status);
   }
   const body = envelope.data;
   if (body.code !== ResultCode.OK) throw new ApiError(body.code, body.msg, res.status);
-  if (body.data === null && !schema.safeParse(null).success) {
-    throw new ApiError(ResultCode.SERVER_ERROR, `empty answer from ${path}`, res.status);
-  }
-  const data = body.data as z.infer<S>;
+  const parsed = schema.safeParse(body.data);
+  if (!parsed.success) throw new ApiError(ResultCode.SERVER_ERROR, `unexpected answer from ${path}: ${parsed.error.message}`, res.status);
+  const data = parsed.data as z.infer<S>;
   if (cacheable) apiCache.set(key, data as object);
   return data;
 }

@@ -5,7 +5,7 @@ import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 import { config } from '@/lib/config';
 import { PortalHeader } from '@/lib/portal-headers';
 import type { CallContext } from './core';
-import { isNotFound, isSessionInvalid } from './errors';
+import { ApiError, isNotFound, isSessionInvalid } from './errors';
 
 /** Call context of the current request: token and device code from cookies, public host and IP from the proxy. */
 export async function serverContext(): Promise<CallContext> {
@@ -34,12 +34,16 @@ export async function publicHost(): Promise<string> {
 /** Route that clears the session cookie and continues to login (server components cannot set cookies). */
 export const SESSION_EXPIRED_PATH = '/auth/expired';
 
+/** spec §8 status 303: the brand-upgrade page. */
+export const BRAND_UPGRADE_PATH = '/brand-upgrade';
+
 /**
  * spec §8 for server-side calls: session invalid → clear the credential and go to login with a return path;
- * 4000000 → the 404 page; anything else is rethrown for the 500 page (error.tsx).
+ * 4000000 → the 404 page; HTTP 303 → brand upgrade; anything else is rethrown for the 500 page (error.tsx).
  */
 export async function rethrowAsPage(err: unknown): Promise<never> {
   if (isNotFound(err)) notFound();
+  if (err instanceof ApiError && err.status === 303) redirect(BRAND_UPGRADE_PATH);
   if (isSessionInvalid(err)) {
     const back = await requestedPath();
     redirect(`${SESSION_EXPIRED_PATH}?prePath=${encodeURIComponent(back)}`);

@@ -1,0 +1,172 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { idParamSchema } from '@contracts/esf';
+import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { fetchEsfDetail } from '@/lib/api/endpoints';
+import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { getCity } from '@/lib/city-data';
+import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
+import { messages } from '@/lib/messages';
+
+interface EsfDetailPageProps {
+  params: Promise<{ city: string; id: string }>;
+}
+
+/** Shared by the page and its metadata; a bad id or an unknown listing is the 404 page (spec §8). */
+const loadDetail = cache(async (rawId: string) => {
+  const parsed = idParamSchema.safeParse({ id: rawId });
+  if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
+  return fetchEsfDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
+});
+
+export async function generateMetadata({ params }: EsfDetailPageProps): Promise<Metadata> {
+  const { city: domain, id } = await params;
+  const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+  return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
+}
+
+export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
+  const { city: domain, id } = await params;
+  const [d, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+  // A listing of another city is not this city's page.
+  if (!city || d.cityCode !== city.cityCode) notFound();
+  const F = messages.detailFacts;
+  const facts: [string, string][] = [
+    [F.layout, formatLayout(d.rooms, d.halls, d.baths)],
+    [F.area, formatArea(d.area)],
+    [F.orientation, d.orientation],
+    [F.floor, `${d.floorLevel}/共${d.totalFloors}层`],
+    [F.decoration, d.decoration],
+    [F.buildYear, `${d.buildYear}年`],
+    [F.elevator, d.elevator ? messages.hasElevator : messages.noElevator],
+    [F.ladderRatio, d.ladderRatio],
+    [F.heating, d.heating],
+    [F.propertyType, d.propertyType],
+    [F.ownership, d.ownership],
+    [F.listedAt, formatDate(d.listedAt)],
+    [F.listingNo, d.listingNo],
+  ];
+  const c = d.community;
+  return (
+    <div className="container detail-page">
+      <nav className="breadcrumb">
+        <Link href="/">{city.cityName}</Link> &gt; <Link href="/ershoufang/">{messages.menu.ershoufang}</Link> &gt;{' '}
+        <span>{d.districtName}</span> &gt; <Link href={`/ershoufang/e${c.id}/`}>{d.communityName}</Link>
+      </nav>
+      <h1 className="detail-title">{d.title}</h1>
+      <div className="tags">
+        {d.tags.map((t) => (
+          <span key={t} className="tag">
+            {t}
+          </span>
+        ))}
+      </div>
+      <div className="detail-top">
+        <PhotoGallery photos={d.photos.length ? d.photos : [{ url: d.coverUrl, title: '' }]} alt={d.title} />
+        <aside className="detail-side">
+          <div className="price-block">
+            <span className="price-block__total">
+              <strong>{formatTotalPrice(d.totalPrice)}</strong>
+              {messages.totalPriceUnit}
+            </span>
+            <span className="price-block__unit">{formatUnitPrice(d.unitPrice)}</span>
+          </div>
+          <div className="key-facts">
+            <div>
+              <strong>{formatLayout(d.rooms, d.halls)}</strong>
+              <span>
+                {d.floorLevel}/共{d.totalFloors}层
+              </span>
+            </div>
+            <div>
+              <strong>{d.orientation}</strong>
+              <span>{d.decoration}</span>
+            </div>
+            <div>
+              <strong>{formatArea(d.area)}</strong>
+              <span>{d.buildYear}年建</span>
+            </div>
+          </div>
+          <div className="side-row">
+            <span>{messages.community}</span>
+            <Link href={`/ershoufang/e${c.id}/`}>{c.name}</Link>
+          </div>
+          <div className="side-row">
+            <span>{messages.regionLabel}</span>
+            {d.districtName} {d.businessAreaName}
+          </div>
+          <div className="agent-card">
+            {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
+            <img src={d.agent.agentPhoto} alt={d.agent.agentName} width={64} height={64} />
+            <div>
+              <div className="agent-card__name">{d.agent.agentName}</div>
+              <div className="agent-card__brand">
+                {d.agent.brandName} · {d.agent.branchName}
+              </div>
+              <div className="agent-card__phone">{d.agent.mobile}</div>
+            </div>
+            <button type="button" className="btn btn--primary">
+              {messages.contactAgent}
+            </button>
+          </div>
+        </aside>
+      </div>
+      <section className="section">
+        <h2 className="section__title">{messages.basicInfo}</h2>
+        <dl className="facts">
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {d.description && (
+        <section className="section">
+          <h2 className="section__title">{messages.describe}</h2>
+          <p className="description">{d.description}</p>
+        </section>
+      )}
+      <section className="section">
+        <h2 className="section__title">{messages.communityInfo}</h2>
+        <div className="community-block">
+          <div className="community-block__name">
+            <Link href={`/ershoufang/e${c.id}/`}>{c.name}</Link>
+            <span>{c.address}</span>
+          </div>
+          <dl className="facts facts--3">
+            <div>
+              <dt>{messages.avgPrice}</dt>
+              <dd className="em">{formatUnitPrice(c.avgPrice)}</dd>
+            </div>
+            <div>
+              <dt>{messages.communityFacts.buildYear}</dt>
+              <dd>{c.buildYear}年</dd>
+            </div>
+            <div>
+              <dt>{messages.communityFacts.buildingType}</dt>
+              <dd>{c.buildingType}</dd>
+            </div>
+            <div>
+              <dt>{messages.communityFacts.propertyFee}</dt>
+              <dd>{c.propertyFee}元/㎡/月</dd>
+            </div>
+            <div>
+              <dt>{messages.communityFacts.developer}</dt>
+              <dd>{c.developer}</dd>
+            </div>
+            <div>
+              <dt>{messages.communityFacts.onSale}</dt>
+              <dd>
+                <Link href={`/ershoufang/e${c.id}/`}>{messages.onSale(c.onSaleCount)}</Link>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { LoginForm } from '@/components/login/login-form';
+import { getUser } from '@/lib/city-data';
+import { messages } from '@/lib/messages';
+import { safeReturnPath } from '@/lib/redirect-rules';
+
+export const metadata: Metadata = { title: `${messages.login} - ${messages.brand}` };
+
+interface LoginPageProps {
+  searchParams: Promise<{ prePath?: string | string[] }>;
+}
+
+export default async function LoginPage({ searchParams }: LoginPageProps) {
+  const raw = (await searchParams).prePath;
+  const prePath = safeReturnPath(Array.isArray(raw) ? raw[0] : raw, '/');
+  // Already logged in: nothing to do here.
+  if (await getUser()) redirect(prePath);
+  return (
+    <div className="login-page">
+      <div className="login-page__promo">
+        <h2>{messages.brand}</h2>
+        <p>{messages.loginPromo}</p>
+      </div>
+      <LoginForm prePath={prePath} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import Link from 'next/link';
+import { SearchBox, type SearchTab } from '@/components/search/search-box';
+import { ListingCard } from '@/components/listing/listing-card';
+import { fetchHome } from '@/lib/api/endpoints';
+import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { getCity } from '@/lib/city-data';
+import { formatUnitPrice } from '@/lib/format';
+import { messages } from '@/lib/messages';
+
+const TABS: SearchTab[] = [
+  { channel: 'esf', label: messages.bannerTabs.esf },
+  { channel: 'new', label: messages.bannerTabs.new },
+  { channel: 'rent', label: messages.bannerTabs.rent },
+  { channel: 'estate', label: messages.bannerTabs.estate },
+];
+const TAB_LINKS = [
+  { href: '/ershoufang/', label: messages.bannerTabs.esf },
+  { href: '/loupan/', label: messages.bannerTabs.new },
+  { href: '/zufang/', label: messages.bannerTabs.rent },
+  { href: '/xiaoqu/', label: messages.bannerTabs.estate },
+];
+
+export default async function HomePage({ params }: { params: Promise<{ city: string }> }) {
+  const { city: domain } = await params;
+  const city = await getCity(domain);
+  if (!city) return null;
+  const home = await fetchHome(await serverContext(), city.cityCode).catch(rethrowAsPage);
+  const s = home.stats;
+  return (
+    <>
+      <section className="banner">
+        <div className="container banner__inner">
+          <h1 className="banner__title">{messages.siteTitle(city.cityName).replace(` - ${messages.brand}`, '')}</h1>
+          <nav className="banner__tabs">
+            {TAB_LINKS.map((t) => (
+              <Link key={t.href} href={t.href}>
+                {t.label}
+              </Link>
+            ))}
+          </nav>
+          <SearchBox tabs={TABS} />
+        </div>
+      </section>
+      <section className="container stats">
+        <div>
+          <strong>{s.esfCount.toLocaleString('en-US')}</strong>
+          <span>{messages.homeStats.esfCount}</span>
+        </div>
+        <div>
+          <strong>{s.communityCount.toLocaleString('en-US')}</strong>
+          <span>{messages.homeStats.communityCount}</span>
+        </div>
+        <div>
+          <strong>{s.agentCount.toLocaleString('en-US')}</strong>
+          <span>{messages.homeStats.agentCount}</span>
+        </div>
+        <div>
+          <strong>{formatUnitPrice(s.avgUnitPrice)}</strong>
+          <span>{messages.homeStats.avgUnitPrice}</span>
+        </div>
+      </section>
+      <section className="container section">
+        <div className="section__head">
+          <h2>{messages.newestListings}</h2>
+          <Link href="/ershoufang/">{messages.viewMore} &gt;</Link>
+        </div>
+        <ul className="listings">
+          {home.esfHot.map((item) => (
+            <ListingCard key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+      <section className="container section">
+        <div className="section__head">
+          <h2>{messages.hotCommunities}</h2>
+        </div>
+        <ul className="community-grid">
+          {home.hotCommunities.map((c) => (
+            <li key={c.id}>
+              <Link href={`/ershoufang/e${c.id}/`}>
+                {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
+                <img src={c.coverUrl} alt={c.name} loading="lazy" width={270} height={180} />
+                <div className="community-grid__name">{c.name}</div>
+                <div className="community-grid__meta">
+                  {c.districtName} · {c.businessAreaName}
+                </div>
+                <div className="community-grid__price">
+                  {messages.avgPrice} <em>{formatUnitPrice(c.avgPrice)}</em> · {messages.onSale(c.onSaleCount)}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { AllCities } from '@/components/city/all-cities';
+import { CityProvider } from '@/components/city/city-context';
+import { getCity, getCityList } from '@/lib/city-data';
+import { config } from '@/lib/config';
+import { messages } from '@/lib/messages';
+
+export interface CityLayoutProps {
+  children: ReactNode;
+  params: Promise<{ city: string }>;
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ city: string }> }): Promise<Metadata> {
+  const { city } = await params;
+  const c = await getCity(city);
+  return { title: c ? messages.siteTitle(c.cityName) : `${messages.allCities} - ${messages.brand}` };
+}
+
+/**
+ * Every city page sits under this layout. An unknown city sub-domain gets the all-cities page instead
+ * of its children (the proxy only checks the host's shape, not the city list).
+ */
+export default async function CityLayout({ children, params }: CityLayoutProps) {
+  const { city: domain } = await params;
+  const [city, cities] = await Promise.all([getCity(domain), getCityList()]);
+  if (!city) {
+    return (
+      <main className="page-bare">
+        <AllCities cities={cities} settings={config} notice={messages.unknownCity} />
+      </main>
+    );
+  }
+  return (
+    <CityProvider
+      value={{ cityCode: city.cityCode, cityName: city.cityName, cityDomain: city.cityDomain, rootDomain: config.rootDomain, protocol: config.protocol }}
+    >
+      {children}
+    </CityProvider>
+  );
+}

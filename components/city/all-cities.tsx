@@ -1,0 +1,53 @@
+import type { CityList } from '@contracts/city';
+import { cityOrigin } from '@/lib/host';
+import { messages } from '@/lib/messages';
+
+export interface AllCitiesProps {
+  cities: CityList;
+  settings: { protocol: string; rootDomain: string };
+  notice?: string;
+}
+
+/** The all-cities page: hot cities, then every city by initial letter, each linking to its own domain. */
+export function AllCities({ cities, settings, notice }: AllCitiesProps) {
+  const href = (domain: string) => `${cityOrigin(domain, settings)}/`;
+  return (
+    <div className="all-cities container">
+      {notice && <p className="all-cities__notice">{notice}</p>}
+      <section className="all-cities__hot">
+        <h2>{messages.hotCities}</h2>
+        <div className="all-cities__links">
+          {cities.hot.map((c) => (
+            <a key={c.cityCode} href={href(c.cityDomain)}>
+              {c.cityName}
+            </a>
+          ))}
+        </div>
+      </section>
+      <section>
+        <h2>{messages.allCities}</h2>
+        <div className="all-cities__letters">
+          {cities.all.map((g) => (
+            <a key={g.initial} href={`#city-${g.initial}`}>
+              {g.initial}
+            </a>
+          ))}
+        </div>
+        <dl className="all-cities__groups">
+          {cities.all.map((g) => (
+            <div key={g.initial} id={`city-${g.initial}`} className="all-cities__group">
+              <dt>{g.initial}</dt>
+              <dd>
+                {g.list.map((c) => (
+                  <a key={c.cityCode} href={href(c.cityDomain)}>
+                    {c.cityName}
+                  </a>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}

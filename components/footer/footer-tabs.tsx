@@ -1,0 +1,41 @@
+'use client';
+import { useState } from 'react';
+import type { FooterLink } from '@contracts/city';
+
+export interface FooterTab {
+  key: string;
+  title: string;
+  links: FooterLink[];
+}
+
+/** Footer link tabs (spec §2 Footer): hovering or clicking a tab shows its links. */
+export function FooterTabs({ tabs }: { tabs: FooterTab[] }) {
+  const [current, setCurrent] = useState(tabs[0]?.key ?? '');
+  const shown = tabs.find((t) => t.key === current) ?? tabs[0];
+  return (
+    <div className="footer-tabs">
+      <div className="footer-tabs__titles" role="tablist">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={t.key === shown?.key}
+            className={t.key === shown?.key ? 'is-active' : undefined}
+            onMouseEnter={() => setCurrent(t.key)}
+            onClick={() => setCurrent(t.key)}
+          >
+            {t.title}
+          </button>
+        ))}
+      </div>
+      <div className="footer-tabs__links" role="tabpanel">
+        {shown?.links.map((l) => (
+          <a key={`${l.id}-${l.url}`} href={l.url}>
+            {l.name}
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import Link from 'next/link';
+import type { City, Menu } from '@contracts/city';
+import { CityPicker } from '@/components/city/city-picker';
+import { getCityList, getMenus, getUser } from '@/lib/city-data';
+import { displayName } from '@/lib/format';
+import { loginPath } from '@/lib/redirect-rules';
+import { messages } from '@/lib/messages';
+import { requestedPath } from '@/lib/api/server';
+import { LogoutButton } from './logout-button';
+
+export interface HeaderProps {
+  city: City;
+  /** permiCode of the current section, highlighted in the menu. */
+  active?: string;
+}
+
+/** Menu shown when the menu call fails (spec §7 swallows it): the main channels. */
+function fallbackMenus(): Menu[] {
+  const m = messages.menu;
+  return [
+    { permiName: m.index, permiCode: 'index', jumpPage: '/', children: [] },
+    { permiName: m.ershoufang, permiCode: 'ershoufang', jumpPage: '/ershoufang/', children: [] },
+    { permiName: m.loupan, permiCode: 'loupan', jumpPage: '/loupan/', children: [] },
+    { permiName: m.zufang, permiCode: 'zufang', jumpPage: '/zufang/', children: [] },
+    { permiName: m.xiaoqu, permiCode: 'xiaoqu', jumpPage: '/xiaoqu/', children: [] },
+    { permiName: m.sp, permiCode: 'sp', jumpPage: '/sp/buy/', children: [] },
+    { permiName: m.xzl, permiCode: 'xzl', jumpPage: '/xzl/buy/', children: [] },
+    { permiName: m.news, permiCode: 'news', jumpPage: '/news/', children: [] },
+  ];
+}
+
+/** spec §2 Header: channel entries follow the city's flags; shops and offices only where the city has them. */
+export function visibleMenus(menus: Menu[], city: City): Menu[] {
+  const hidden = new Set<string>();
+  if (!city.isShop) hidden.add('sp');
+  if (!city.isOffice) hidden.add('xzl');
+  if (!city.isEsf) hidden.add('ershoufang');
+  if (!city.isNewhouse) hidden.add('loupan');
+  if (!city.isRent) hidden.add('zufang');
+  // The map has its own button.
+  hidden.add('map');
+  return menus.filter((m) => !hidden.has(m.permiCode));
+}
+
+/** The menu whose page the visitor is on: the longest jumpPage that prefixes the path (home only for '/'). */
+export function activeMenu(menus: Menu[], path: string): string | undefined {
+  const pathname = path.split('?')[0] ?? '/';
+  let best: Menu | undefined;
+  for (const m of menus) {
+    const page = m.jumpPage.split('?')[0] ?? '';
+    const hit = page === '/' ? pathname === '/' : pathname.startsWith(page.replace(/\/+$/, ''));
+    if (hit && (!best || page.length > best.jumpPage.length)) best = m;
+  }
+  return best?.permiCode;
+}
+
+export async function Header({ city, active }: HeaderProps) {
+  const [menus, user, cities, here] = await Promise.all([getMenus(city.cityCode), getUser(), getCityList(), requestedPath()]);
+  const items = visibleMenus(menus.length ? menus : fallbackMenus(), city);
+  const current = active ?? activeMenu(items, here);
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link href="/" className="logo" aria-label={messages.brand}>
+          <span className="logo__mark">优</span>
+          <span className="logo__text">{messages.brand}</span>
+        </Link>
+        <CityPicker cities={cities} />
+        <nav className="main-nav">
+          {items.map((m) => (
+            <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined}>
+              {m.permiName}
+            </Link>
+          ))}
+        </nav>
+        <div className="site-header__right">
+          <Link href="/map?type=0" className="map-button">
+            {messages.mapSearch}
+          </Link>
+          <div className="dropdown">
+            <span className="dropdown__toggle">{messages.owner}</span>
+            <div className="dropdown__menu">
+              <Link href="/personal/entrust/sell">{messages.sellHome}</Link>
+              <Link href="/personal/entrust/rental">{messages.rentOutHome}</Link>
+            </div>
+          </div>
+          <Link href="/download" className="header-link">
+            {messages.downloadApp}
+          </Link>
+          {user ? (
+            <span className="user-box">
+              <Link href="/personal/account" className="user-box__name">
+                {displayName(user)}
+              </Link>
+              <LogoutButton />
+            </span>
+          ) : (
+            <span className="user-box">
+              <Link href={here.startsWith('/login') ? '/login' : loginPath(here)}>{messages.login}</Link>
+              <span className="divider">/</span>
+              <Link href={here.startsWith('/login') ? '/login' : loginPath(here)}>{messages.register}</Link>
+            </span>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+'use client';
+import { browserContext } from '@/lib/api/browser';
+import { logout } from '@/lib/api/endpoints';
+import { messages } from '@/lib/messages';
+
+/** The backend's /sso/logout clears the HttpOnly session cookie; then the page reloads as anonymous. */
+export function LogoutButton() {
+  const onClick = async () => {
+    try {
+      await logout(browserContext());
+    } finally {
+      window.location.reload();
+    }
+  };
+  return (
+    <button type="button" className="link-button" onClick={onClick}>
+      {messages.logout}
+    </button>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { LocatedCityPrompt } from '@/components/city/located-city-prompt';
+import { Footer } from '@/components/footer/footer';
+import { Header } from '@/components/header/header';
+import { getCity, getLocation } from '@/lib/city-data';
+import { BackToTop } from './back-to-top';
+
+export interface SiteShellProps {
+  cityDomain: string;
+  children: ReactNode;
+  /** Home page only: friendly links in the footer (spec §2). */
+  home?: boolean;
+}
+
+/** spec §2 "default" layout: header, footer, back-to-top; plus the located-city prompt. */
+export async function SiteShell({ cityDomain, children, home = false }: SiteShellProps) {
+  const [city, located] = await Promise.all([getCity(cityDomain), getLocation()]);
+  // The [city] layout has already shown the all-cities page for an unknown city.
+  if (!city) return null;
+  return (
+    <>
+      <Header city={city} active={home ? 'index' : undefined} />
+      <main className="site-main">{children}</main>
+      <Footer city={city} withFriendlyLinks={home} />
+      <BackToTop />
+      {located && <LocatedCityPrompt located={located} />}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { loginByPasswordSchema, loginBySmsSchema, mobileSchema } from '@contracts/user';
+import { browserContext } from '@/lib/api/browser';
+import { loginByPassword, loginBySms, sendSmsCode } from '@/lib/api/endpoints';
+import { ApiError } from '@/lib/api/errors';
+import { messages } from '@/lib/messages';
+import { safeReturnPath } from '@/lib/redirect-rules';
+
+/** Seconds before another code may be asked for, unless the backend says otherwise. */
+export const SMS_RESEND_SECONDS = 60;
+
+export interface LoginFormProps {
+  prePath?: string;
+}
+
+type Mode = 'sms' | 'password';
+
+function errorText(err: unknown): string {
+  return err instanceof ApiError && err.message ? err.message : messages.serverBusy;
+}
+
+export function LoginForm({ prePath }: LoginFormProps) {
+  const [mode, setMode] = useState<Mode>('sms');
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [wait, setWait] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait((n) => n - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  const getCode = async () => {
+    setError('');
+    setNotice('');
+    if (!mobileSchema.safeParse(mobile).success) return setError(messages.invalidMobile);
+    setWait(SMS_RESEND_SECONDS);
+    try {
+      const r = await sendSmsCode(browserContext(), mobile.trim());
+      setWait(r.resendAfter > 0 ? r.resendAfter : SMS_RESEND_SECONDS);
+      setNotice(messages.codeSent);
+    } catch (err) {
+      setWait(0);
+      setError(errorText(err));
+    }
+  };
+
+  const submit = async () => {
+    setError('');
+    setNotice('');
+    const checked =
+      mode === 'sms' ? loginBySmsSchema.safeParse({ mobile, code }) : loginByPasswordSchema.safeParse({ mobile, password });
+    if (!checked.success) {
+      const field = checked.error.issues[0]?.path[0];
+      return setError(field === 'mobile' ? messages.invalidMobile : mode === 'sms' ? messages.invalidCode : messages.invalidPassword);
+    }
+    setBusy(true);
+    try {
+      if (mode === 'sms') await loginBySms(browserContext(), mobile.trim(), code.trim());
+      else await loginByPassword(browserContext(), mobile.trim(), password);
+      // A full load: the server header must render with the new session cookie.
+      window.location.assign(safeReturnPath(prePath, '/'));
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login-card">
+      <div className="login-card__tabs" role="tablist">
+        {(['sms', 'password'] as const).map((m) => (
+          <button key={m} type="button" role="tab" aria-selected={mode === m} className={mode === m ? 'is-active' : undefined} onClick={() => setMode(m)}>
+            {messages.loginTabs[m]}
+          </button>
+        ))}
+      </div>
+      <form
+        className="login-card__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <input name="mobile" type="tel" inputMode="numeric" maxLength={11} placeholder={messages.mobilePlaceholder} value={mobile} onChange={(e) => setMobile(e.target.value)} />
+        {mode === 'sms' ? (
+          <div className="login-card__code">
+            <input name="code" inputMode="numeric" maxLength={6} placeholder={messages.codePlaceholder} value={code} onChange={(e) => setCode(e.target.value)} />
+            <button type="button" className="btn" disabled={wait > 0} onClick={() => void getCode()}>
+              {wait > 0 ? messages.resendIn(wait) : messages.getCode}
+            </button>
+          </div>
+        ) : (
+          <input name="password" type="password" maxLength={32} placeholder={messages.passwordPlaceholder} value={password} onChange={(e) => setPassword(e.target.value)} />
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {notice && <p className="form-notice">{notice}</p>}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {messages.loginButton}
+        </button>
+        <p className="login-card__agreement">{messages.loginAgreement}</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+'use client';
+import useSWR from 'swr';
+import { ApiPath } from '@contracts/paths';
+import type { ChannelCode, Suggestion } from '@contracts/search';
+import { browserContext, handleSessionError } from '@/lib/api/browser';
+import { fetchSuggestions } from '@/lib/api/endpoints';
+import { useCity } from '@/components/city/city-context';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** spec §5/§9: suggestion calls are debounced 500 ms. */
+export const SUGGEST_DEBOUNCE_MS = 500;
+
+/**
+ * Suggestions for a keyword in a channel of the current city. Blank or whitespace-only input gives a
+ * `null` key: no call at all (spec §5).
+ */
+export function useSuggestions(channel: ChannelCode, keyword: string) {
+  const { cityCode } = useCity();
+  const debounced = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS);
+  const live = keyword.trim();
+  // Only ask once typing has settled on the current text.
+  const key = live && debounced === live ? [ApiPath.recommends, cityCode, channel, debounced] : null;
+  return useSWR<Suggestion[]>(
+    key,
+    async () => {
+      try {
+        return await fetchSuggestions(browserContext(), { cityCode, channelCode: channel, keyword: debounced });
+      } catch (err) {
+        handleSessionError(err);
+        throw err;
+      }
+    },
+    { revalidateOnFocus: false, shouldRetryOnError: false, keepPreviousData: false },
+  );
+}

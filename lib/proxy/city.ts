@@ -1,0 +1,24 @@
+import { NextResponse } from 'next/server';
+import { SESSION_COOKIE } from '@contracts/paths';
+import { legacyRedirect, loginPath, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { forwardedHeaders, newDeviceCode, pathAndQuery, publicUrl, withDeviceCookie, type ProxyContext } from './context';
+
+/**
+ * City sub-domain: legacy paths redirect, personal pages need the session cookie, everything else is
+ * rewritten into `app/[city]/…`. The cookie check here only saves a round trip: personal pages check the
+ * session again on the server (ARCHITECTURE "Cities and hosts").
+ */
+export function handleCity(ctx: ProxyContext, city: string): NextResponse {
+  const { request, settings } = ctx;
+  const { pathname, search } = request.nextUrl;
+  const moved = legacyRedirect(pathname);
+  if (moved) return NextResponse.redirect(publicUrl(ctx, ctx.host, `${moved}${search}`), 301);
+  if (needsLogin(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
+    return NextResponse.redirect(publicUrl(ctx, ctx.host, loginPath(pathAndQuery(request))), 302);
+  }
+  const device = newDeviceCode(request);
+  const target = request.nextUrl.clone();
+  target.pathname = `/${city}${routeAlias(pathname)}`;
+  const res = NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx, device) } });
+  return withDeviceCookie(res, device, settings);
+}

@@ -1,0 +1,102 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Suggestion } from '@contracts/search';
+import { CityProvider } from '@/components/city/city-context';
+import { SearchBox } from '@/components/search/search-box';
+
+const push = vi.fn();
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
+
+const fetchSuggestions = vi.fn();
+vi.mock('@/lib/api/endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
+
+const wangjing: Suggestion = { id: 3, name: '望京', angle: 3, angleName: '商圈', parentId: 2, address: '朝阳-望京', describe: '在售23套', propertyTypeName: '' };
+
+function renderBox() {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <CityProvider value={{ cityCode: '110000', cityName: '北京', cityDomain: 'bj', rootDomain: 'localhost:3000', protocol: 'http' }}>
+        <div>
+          <SearchBox tabs={[{ channel: 'esf', label: '二手房' }, { channel: 'rent', label: '租房' }]} />
+          <p>outside</p>
+        </div>
+      </CityProvider>
+    </SWRConfig>,
+  );
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const input = () => screen.getByRole('searchbox');
+
+describe('SearchBox (spec §4/§5)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    fetchSuggestions.mockReset().mockResolvedValue([wangjing]);
+    push.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('makes no call for blank or whitespace-only input', async () => {
+    renderBox();
+    fireEvent.change(input(), { target: { value: '   ' } });
+    await advance(2000);
+    fireEvent.change(input(), { target: { value: '' } });
+    await advance(2000);
+    expect(fetchSuggestions).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('asks once, 500 ms after typing settles', async () => {
+    renderBox();
+    fireEvent.change(input(), { target: { value: '望' } });
+    await advance(300);
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(499);
+    expect(fetchSuggestions).not.toHaveBeenCalled();
+    await advance(1);
+    await advance(0);
+    expect(fetchSuggestions).toHaveBeenCalledTimes(1);
+    expect(fetchSuggestions.mock.calls[0]![1]).toEqual({ cityCode: '110000', channelCode: 'esf', keyword: '望京' });
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(screen.getByText('朝阳-望京')).toBeTruthy();
+  });
+
+  it('hides the dropdown on an outside click and on empty input', async () => {
+    renderBox();
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(600);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByText('outside'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    fireEvent.focus(input());
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: '' } });
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('goes to the suggestion path on a choice and hides the dropdown', async () => {
+    renderBox();
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(600);
+    fireEvent.click(screen.getByText('朝阳-望京'));
+    expect(push).toHaveBeenCalledWith('/ershoufang/dc2/ta3/key%E6%9C%9B%E4%BA%AC/');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('Enter goes to key{keyword}/ of the current tab', async () => {
+    renderBox();
+    fireEvent.click(screen.getByRole('tab', { name: '租房' }));
+    fireEvent.change(input(), { target: { value: ' 望京 ' } });
+    fireEvent.submit(input().closest('form')!);
+    expect(push).toHaveBeenCalledWith('/zufang/key%E6%9C%9B%E4%BA%AC/');
+  });
+});

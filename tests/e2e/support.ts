@@ -1,0 +1,33 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { E2E } from '../../playwright.config';
+
+export const cityUrl = (domain: string, path = '/') => `http://${domain}.${E2E.root}${path}`;
+export const wwwUrl = (path = '/') => `http://www.${E2E.root}${path}`;
+export const BACKEND = `http://127.0.0.1:${E2E.backendPort}`;
+
+/** A mobile no other test uses, so the per-mobile SMS limits never meet. */
+export function uniqueMobile(): string {
+  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+}
+
+/**
+ * The development backend "sends" SMS codes by logging them (docs/decisions.md); read the newest one for
+ * this mobile from its log, waiting for the line to be flushed.
+ */
+export async function smsCodeFromLog(mobile: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(E2E.backendLog)) {
+      const codes = readFileSync(E2E.backendLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('sms code issued') && line.includes(mobile))
+        .map((line) => (JSON.parse(line) as { code: string }).code);
+      const code = codes.at(-1);
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${mobile} in ${E2E.backendLog}`);
+}
+
+export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}***${mobile.slice(-4)}`;

@@ -1,0 +1,82 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiPath, RequestHeader } from '@contracts/paths';
+import { apiCache, cacheKey, isCacheable } from '@/lib/api/cache';
+import { call, type CallContext } from '@/lib/api/core';
+import { ApiError, isNotFound, isSessionInvalid } from '@/lib/api/errors';
+
+let server: Server;
+let seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+let reply: { status: number; body: unknown } = { status: 200, body: { code: 200, succeed: true, msg: 'ok', data: { v: 1 } } };
+let ctx: CallContext;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  ctx = { baseURL: `http://127.0.0.1:${port}`, token: 'tok', deviceCode: 'dev1', authority: 'bj.localhost:3000', clientIp: '1.2.3.4' };
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  seen = [];
+  apiCache.clear();
+  reply = { status: 200, body: { code: 200, succeed: true, msg: 'ok', data: { v: 1 } } };
+});
+
+const schema = z.object({ v: z.number() });
+
+describe('api client', () => {
+  it('sends the spec §7 common headers and the bearer token on uncached calls', async () => {
+    await call(ctx, ApiPath.userInfo, schema);
+    const h = seen[0]!.headers;
+    expect(h[RequestHeader.clientId]).toMatch(/^youju-pc\/\d+\.\d+\.\d+$/);
+    expect(h[RequestHeader.tenantId]).toBe('youju');
+    expect(h[RequestHeader.deviceName]).toBeTruthy();
+    expect(h[RequestHeader.deviceCode]).toBe('dev1');
+    expect(h[RequestHeader.authority]).toBe('bj.localhost:3000');
+    expect(h.authorization).toBe('Bearer tok');
+  });
+  it('caches only CACHEABLE_PATHS, without credentials, keyed by params', async () => {
+    await call(ctx, ApiPath.cities, schema, { method: 'GET' });
+    await call(ctx, ApiPath.cities, schema, { method: 'GET' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+    await call(ctx, ApiPath.index, schema, { method: 'GET', params: { cityCode: '1' } });
+    await call(ctx, ApiPath.index, schema, { method: 'GET', params: { cityCode: '2' } });
+    expect(seen).toHaveLength(3);
+    await call(ctx, ApiPath.userInfo, schema);
+    await call(ctx, ApiPath.userInfo, schema);
+    expect(seen).toHaveLength(5);
+    expect(isCacheable(ApiPath.userInfo)).toBe(false);
+    expect(isCacheable(ApiPath.esfList)).toBe(false);
+  });
+  it('keys location answers by client IP', () => {
+    expect(cacheKey(ApiPath.location, {}, '1.1.1.1')).not.toBe(cacheKey(ApiPath.location, {}, '2.2.2.2'));
+    expect(cacheKey(ApiPath.cities, {}, '1.1.1.1')).toBe(cacheKey(ApiPath.cities, {}, '2.2.2.2'));
+  });
+  it('turns envelopes into errors the pages understand', async () => {
+    reply = { status: 401, body: { code: 4010011002, succeed: false, msg: 'session invalid', data: null } };
+    const e1 = await call(ctx, ApiPath.userInfo, schema).catch((e: unknown) => e);
+    expect(isSessionInvalid(e1)).toBe(true);
+    reply = { status: 404, body: { code: 4000000, succeed: false, msg: 'not found', data: null } };
+    const e2 = await call(ctx, ApiPath.esfDetail + '/1', schema).catch((e: unknown) => e);
+    expect(isNotFound(e2)).toBe(true);
+    reply = { status: 502, body: '<html>bad gateway</html>' };
+    const e3 = await call(ctx, ApiPath.userInfo, schema).catch((e: unknown) => e);
+    expect(e3).toBeInstanceOf(ApiError);
+    expect(isNotFound(e3) || isSessionInvalid(e3)).toBe(false);
+  });
+  it('rejects answers that do not match the contract schema', async () => {
+    reply = { status: 200, body: { code: 200, succeed: true, msg: 'ok', data: { v: 'x' } } };
+    await expect(call(ctx, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(ApiError);
+  });
+  it('gives up on an unreachable backend with an ApiError', async () => {
+    await expect(call({ baseURL: 'http://127.0.0.1:9' }, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { isCityExempt, legacyRedirect, loginPath, needsLogin, safeReturnPath } from '@/lib/redirect-rules';
+
+describe('legacyRedirect (spec §2)', () => {
+  it.each([
+    ['/sellhouse', '/ershoufang/'],
+    ['/sellhouse/', '/ershoufang/'],
+    ['/sellhouse/dc12/', '/ershoufang/dc12/'],
+    ['/sellhouse/detail/5', '/ershoufang/'],
+    ['/renthouse', '/zufang/'],
+    ['/renthouse/detail', '/zufang/'],
+    ['/ershoufang/detail/', '/ershoufang/'],
+    ['/ershoufang/detail/123', '/ershoufang/'],
+    ['/loupan/detail/1', '/loupan/'],
+    ['/zufang/detail', '/zufang/'],
+    ['/xiaoqu/detail/9', '/xiaoqu/'],
+    ['/personal', '/personal/account'],
+    ['/personal/', '/personal/account'],
+  ])('%s → %s', (from, to) => expect(legacyRedirect(from)).toBe(to));
+
+  it.each(['/', '/ershoufang/', '/ershoufang/xiangqing/1', '/ershoufang/detailx', '/sellhousex', '/personal/account', '/loupan/xiangqing/2'])(
+    'leaves %s alone',
+    (p) => expect(legacyRedirect(p)).toBeNull(),
+  );
+});
+
+describe('needsLogin', () => {
+  it('guards the personal centre only', () => {
+    expect(needsLogin('/personal/account')).toBe(true);
+    expect(needsLogin('/personal/entrust/sell')).toBe(true);
+    expect(needsLogin('/personalx')).toBe(false);
+    expect(needsLogin('/login')).toBe(false);
+  });
+});
+
+describe('isCityExempt (spec §2 "City-domain redirect")', () => {
+  it.each(['/index.html', '/share', '/share.html', '/about', '/about/', '/about/aboutuj', '/about/ujcontact', '/about/ujculture', '/about/ujevents', '/news/detail', '/news/loushikuaixun/12.html'])(
+    'serves %s on www',
+    (p) => expect(isCityExempt(p)).toBe(true),
+  );
+  it.each(['/', '/ershoufang/', '/about/other', '/news', '/news/loushikuaixun', '/news/foo/1.html', '/login'])('redirects %s', (p) =>
+    expect(isCityExempt(p)).toBe(false),
+  );
+});
+
+describe('safeReturnPath (login prePath)', () => {
+  it.each(['/', '/personal/account', '/ershoufang/dc1/?a=1#x', '/ershoufang/key%E6%9C%9B/'])('follows %s', (p) => expect(safeReturnPath(p)).toBe(p));
+  it.each([
+    '//evil.com',
+    '//evil.com/path',
+    'https://evil.com',
+    'http:/evil.com',
+    '/\\evil.com',
+    '\\\\evil.com',
+    '/\\/evil.com',
+    'javascript:alert(1)',
+    'evil.com',
+    '',
+    '/\tevil',
+    '/\n/evil.com',
+    undefined,
+    null,
+  ])('falls back to home for %s', (p) => expect(safeReturnPath(p as string)).toBe('/'));
+  it('builds the login path with the full original path', () => {
+    expect(loginPath('/personal/account?x=1&y=2')).toBe('/login?prePath=%2Fpersonal%2Faccount%3Fx%3D1%26y%3D2');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '@/lib/settings';
+
+describe('web settings', () => {
+  it('works with nothing set', () => {
+    expect(loadSettings({})).toEqual({
+      port: 3000,
+      rootDomain: 'localhost:3000',
+      oldDomains: ['yjyz.localhost:3000'],
+      backendUrl: 'http://127.0.0.1:4000',
+      defaultCity: 'bj',
+      protocol: 'http',
+      icpFiling: '京ICP备2026031588号-1',
+    });
+  });
+  it('derives the root from PORT when no root is given, treats empty as unset', () => {
+    expect(loadSettings({ PORT: '3100', PORTAL_ROOT_DOMAIN: '' }).rootDomain).toBe('localhost:3100');
+  });
+  it.each([
+    ['PORT', 'abc'],
+    ['BACKEND_URL', 'not a url'],
+    ['PORTAL_PROTOCOL', 'ftp'],
+    ['PORTAL_ROOT_DOMAIN', 'bad host/'],
+    ['DEFAULT_CITY', 'BJ!'],
+  ])('names the bad variable %s', (name, value) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(name);
+  });
+});
