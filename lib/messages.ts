@@ -111,7 +111,7 @@ export const messages = {
   avgPrice: '参考均价',
   onSale: (n: number) => `在售${n}套`,
   agentCard: '经纪人',
-  contactAgent: '在线咨询',
+  callAgent: '拨打电话',
   describe: '房源描述',
   homeStats: { esfCount: '在售二手房', communityCount: '小区', agentCount: '经纪人', avgUnitPrice: '二手房均价' },
   newestListings: '最新二手房',

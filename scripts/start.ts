@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const body = (await res.json()) as { data: { all: { list: CityItem[] }[] } };
   console.log('\n优居 is running. Cities:');
   for (const city of body.data.all.flatMap((g) => g.list)) {
-    console.log(`  ${city.cityName.padEnd(6, '　')} ${protocol}://${city.cityDomain}.${rootDomain}/`);
+    console.log(`  ${city.cityName.padEnd(3, '　')} ${protocol}://${city.cityDomain}.${rootDomain}/`);
   }
   console.log('\nPress Ctrl-C to stop.');
 }

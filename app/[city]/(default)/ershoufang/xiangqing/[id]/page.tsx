@@ -105,11 +105,16 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
               <div className="agent-card__brand">
                 {d.agent.brandName} · {d.agent.branchName}
               </div>
-              <div className="agent-card__phone">{d.agent.mobile}</div>
+              {d.agent.status === 1 && <div className="agent-card__phone">{d.agent.mobile}</div>}
             </div>
-            <button type="button" className="btn btn--primary">
-              {messages.contactAgent}
-            </button>
+            {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
+            {d.agent.status === 1 ? (
+              <a className="btn btn--primary" href={`tel:${d.agent.mobile}`}>
+                {messages.callAgent}
+              </a>
+            ) : (
+              <p className="agent-card__status">{d.agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
+            )}
           </div>
         </aside>
       </div>

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { cityUrl } from './support';
+
+const SHANGHAI_IP = '116.224.10.20';
+
+test('the city picker switches to another city with that city’s menus', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  const nav = page.locator('.main-nav');
+  await expect(nav.getByRole('link', { name: '商铺' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '写字楼' })).toBeVisible();
+
+  await page.getByRole('button', { name: /切换城市/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('热门城市')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: /全部城市/ })).toBeVisible();
+  // 西安 has neither shops nor offices in the seed.
+  await dialog.getByRole('link', { name: '西安', exact: true }).click();
+
+  await expect(page).toHaveURL(cityUrl('xa', '/'));
+  await expect(page).toHaveTitle('西安找房 - 优居');
+  await expect(nav.getByRole('link', { name: '二手房' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '商铺' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: '写字楼' })).toHaveCount(0);
+});
+
+test('the city picker closes on a click elsewhere on the page', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  await page.getByRole('button', { name: /切换城市/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 600 } });
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('a visitor located elsewhere is offered the switch, and confirming goes there', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': SHANGHAI_IP });
+  await page.goto(cityUrl('bj', '/'));
+  await expect(page.getByText('当前定位城市为上海，是否切换？')).toBeVisible();
+  await page.getByRole('button', { name: '切换', exact: true }).click();
+  await expect(page.getByText('切换成功！')).toBeVisible();
+  await expect(page).toHaveURL(cityUrl('sh', '/'));
+});
+
+test('cancelling the city switch says so and stays', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': SHANGHAI_IP });
+  await page.goto(cityUrl('bj', '/ershoufang/'));
+  await page.getByRole('button', { name: '取消', exact: true }).click();
+  await expect(page.getByText('已取消切换')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /共找到 \d+ 套北京二手房/ })).toBeVisible();
+  await expect(page.getByText('当前定位城市为上海，是否切换？')).toBeHidden();
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+import { cityUrl, wwwUrl } from './support';
+
+// An address inside a range the seed assigns to 上海 (backend/src/db/seed-data/cities.ts).
+const SHANGHAI_IP = '116.224.10.20';
+
+test('www sends a visitor from loopback to the default located city, keeping path and query', async ({ page }) => {
+  await page.goto(wwwUrl('/ershoufang/?from=www'));
+  await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/?from=www'));
+  await expect(page.getByRole('heading', { name: /共找到 \d+ 套北京二手房/ })).toBeVisible();
+});
+
+test('www sends a visitor located in Shanghai to sh', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': SHANGHAI_IP });
+  await page.goto(wwwUrl('/'));
+  await expect(page).toHaveURL(cityUrl('sh', '/'));
+  await expect(page).toHaveTitle('上海找房 - 优居');
+});
+
+test('a host on the old domain gets a 303 to the new domain, same path', async ({ page }) => {
+  const response = await page.goto(`http://bj.${E2E.oldDomain}/ershoufang/?a=1`);
+  const hop = response?.request().redirectedFrom();
+  expect((await hop?.response())?.status()).toBe(303);
+  expect(hop?.url()).toBe(`http://bj.${E2E.oldDomain}/ershoufang/?a=1`);
+  await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/?a=1'));
+});
+
+test('legacy paths land on their current pages', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/sellhouse'));
+  await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/'));
+  await page.goto(cityUrl('bj', '/ershoufang/detail/'));
+  await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/'));
+});
+
+test('an unknown page counts down from 3 and leaves for the redirect target', async ({ page }) => {
+  const response = await page.goto(cityUrl('bj', '/no-such-page?redirect=/ershoufang/'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await expect(page.getByText('3秒后自动跳转')).toBeVisible();
+  await expect(page.getByText('2秒后自动跳转')).toBeVisible();
+  await page.waitForURL(cityUrl('bj', '/ershoufang/'), { timeout: 6000 });
+  await expect(page.getByRole('heading', { name: /共找到 \d+ 套北京二手房/ })).toBeVisible();
+});
+
+test('an unknown listing shows the 404 page and then goes home', async ({ page }) => {
+  const response = await page.goto(cityUrl('bj', '/ershoufang/xiangqing/987654321'));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await page.waitForURL(cityUrl('bj', '/'), { timeout: 6000 });
+});
+
+test('a 404 redirect parameter pointing off-site is ignored', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/no-such-page?redirect=//evil.example/'));
+  await page.waitForURL(cityUrl('bj', '/'), { timeout: 6000 });
+});
+
+test('an unknown city sub-domain shows the all-cities page', async ({ page }) => {
+  await page.goto(cityUrl('zz', '/'));
+  await expect(page.getByRole('link', { name: '北京', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '西安', exact: true }).first()).toHaveAttribute('href', cityUrl('xa', '/'));
+});

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cityUrl } from './support';
+
+const searchBox = (page: Page) => page.getByRole('searchbox');
+const dropdown = (page: Page) => page.getByRole('listbox');
+
+test('searching 望京 in Chinese: suggestion, then matching list, then detail', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  await searchBox(page).fill('望京');
+  const option = dropdown(page).getByRole('option').filter({ hasText: '商圈' }).filter({ hasText: '望京' }).first();
+  await expect(option).toBeVisible();
+  await option.getByRole('button').click();
+
+  // spec §2: a business area leads to dc{district}/ta{area}/key{name}/.
+  await expect(page).toHaveURL(/\/ershoufang\/dc\d+\/ta\d+\/key(%E6%9C%9B%E4%BA%AC|望京)\/$/);
+  await expect(page.getByRole('heading', { name: /共找到 [1-9]\d* 套北京二手房/ })).toBeVisible();
+  const places = page.locator('.listing__community span');
+  const count = await places.count();
+  expect(count).toBeGreaterThan(0);
+  for (const text of await places.allTextContents()) expect(text).toContain('望京');
+
+  const title = (await page.locator('.listing__title').first().textContent()) ?? '';
+  await page.locator('.listing__title').first().click();
+  await expect(page).toHaveURL(/\/ershoufang\/xiangqing\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('望京').first()).toBeVisible();
+  await expect(page.getByText(/元\/㎡/).first()).toBeVisible();
+});
+
+test('pinyin initials find the same place: typing wj suggests 望京', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  await searchBox(page).pressSequentially('wj', { delay: 50 });
+  const option = dropdown(page).getByRole('option').filter({ hasText: '望京' }).first();
+  await expect(option).toBeVisible();
+  await option.getByRole('button').click();
+  await expect(page).toHaveURL(/\/ershoufang\/(dc\d+\/ta\d+\/key|e\d+\/)/);
+  await expect(page.getByRole('heading', { name: /共找到 [1-9]\d* 套北京二手房/ })).toBeVisible();
+});
+
+test('the dropdown hides when the keyword is cleared or on a click outside', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  await searchBox(page).fill('wangjing');
+  await expect(dropdown(page)).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(dropdown(page)).toBeHidden();
+  await searchBox(page).fill('望京');
+  await expect(dropdown(page)).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  await expect(dropdown(page)).toBeHidden();
+});
+
+test('Enter searches the keyword as typed', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/'));
+  await searchBox(page).fill('望京西园');
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL(/\/ershoufang\/key(%E6%9C%9B%E4%BA%AC%E8%A5%BF%E5%9B%AD|望京西园)\/$/);
+  await expect(page.getByRole('heading', { name: /共找到 [1-9]\d* 套北京二手房/ })).toBeVisible();
+  for (const name of await page.locator('.listing__community a').allTextContents()) expect(name).toBe('望京西园');
+});
