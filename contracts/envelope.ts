@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every backend answer has this envelope (ARCHITECTURE "Two processes, one contract").
  * `code` is 200 on success; otherwise one of `ResultCode`, with an HTTP status that means the same.
@@ -30,15 +28,6 @@ export const ResultCode = {
   LOGIN_FAILED: 4010011001,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
-
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({
-    code: z.number().int(),
-    succeed: z.boolean(),
-    msg: z.string(),
-    data: data.nullable(),
-  });
-}
 
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: ResultCode.OK, succeed: true, msg, data };

@@ -1,4 +1,6 @@
 export * from './envelope';
+export * from './envelope-schema';
+export * from './constants';
 export * from './paths';
 export * from './city';
 export * from './search';

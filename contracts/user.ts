@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from './constants';
+
+export { SMS_CODE_LENGTH };
 
 /** spec §3 User. `mobile` is the owner's own full number; other people only ever see it masked. */
 export const userInfoSchema = z.object({
@@ -12,7 +15,7 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** Mainland mobile numbers: 11 digits starting 1[3-9]. */
-export const mobileSchema = z.string().trim().regex(/^1[3-9]\d{9}$/, 'mobile must be an 11-digit mainland number');
+export const mobileSchema = z.string().trim().regex(MOBILE_PATTERN, 'mobile must be an 11-digit mainland number');
 
 export const smsCodeRequestSchema = z.object({ mobile: mobileSchema });
 export const smsCodeResultSchema = z.object({
@@ -23,14 +26,16 @@ export const smsCodeResultSchema = z.object({
 });
 export type SmsCodeResult = z.infer<typeof smsCodeResultSchema>;
 
-export const SMS_CODE_LENGTH = 6;
 export const loginBySmsSchema = z.object({
   mobile: mobileSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits'),
+  code: z.string().trim().regex(SMS_CODE_PATTERN, 'code must be 6 digits'),
 });
 export const loginByPasswordSchema = z.object({
   mobile: mobileSchema,
-  password: z.string().min(6, 'password must be 6 to 32 characters').max(32, 'password must be 6 to 32 characters'),
+  password: z
+    .string()
+    .min(PASSWORD_LENGTH.min, 'password must be 6 to 32 characters')
+    .max(PASSWORD_LENGTH.max, 'password must be 6 to 32 characters'),
 });
 
 export const loginResultSchema = z.object({

@@ -1,4 +1,5 @@
-import { Angle, KEYWORD_MAX, type Suggestion } from '@contracts/search';
+import { Angle, KEYWORD_MAX } from '@contracts/constants';
+import type { Suggestion } from '@contracts/search';
 import type { EsfListQuery } from '@contracts/esf';
 
 /**

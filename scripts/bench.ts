@@ -9,6 +9,7 @@
  * BENCH_SIZE (default 200000) and BENCH_SECONDS (default 10 per target) adjust it.
  */
 import autocannon from 'autocannon';
+import http from 'node:http';
 import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +38,7 @@ interface Load {
 
 async function load(name: string, urlPath: string): Promise<Load> {
   // Warm up: the first render of a route compiles nothing in production, but fills the web's API cache.
-  for (let i = 0; i < 5; i++) await fetch(WEB + urlPath, { headers: { host: HOST } });
+  for (let i = 0; i < 5; i++) await pageHtml(urlPath);
   const result = await autocannon({ url: WEB + urlPath, headers: { host: HOST }, connections: 8, duration: SECONDS });
   return { name, path: urlPath, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
@@ -48,7 +49,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Suggestion latency seen by a caller, 4 requests in flight, keywords in Chinese, pinyin and initials. */
-async function suggestionLatency(base: string, headers: Record<string, string>): Promise<{ p50: number; p95: number; p99: number; n: number }> {
+async function suggestionLatency(port: number, host?: string): Promise<{ p50: number; p95: number; p99: number; n: number }> {
   const keywords = ['wj', 'wangjing', '望京', 'zgc', '中关村', 'gm', '国贸', 'h', 'hl', '回龙观', 'tty', '13号线', 'x', 'xz', '西直门', 'cy', '朝阳', 'sl', 'huayuan', '花园'];
   const times: number[] = [];
   const total = 400;
@@ -56,11 +57,10 @@ async function suggestionLatency(base: string, headers: Record<string, string>):
   async function worker() {
     while (next < total) {
       const keyword = keywords[next++ % keywords.length] ?? 'wj';
-      const url = `${base}/yjyz.web.api/v1/recommends?cityCode=${BEIJING}&channelCode=esf&keyword=${encodeURIComponent(keyword)}`;
+      const urlPath = `/yjyz.web.api/v1/recommends?cityCode=${BEIJING}&channelCode=esf&keyword=${encodeURIComponent(keyword)}`;
       const t0 = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`suggestions answered ${res.status} for ${keyword}`);
+      const res = await get(port, urlPath, host);
+      if (res.status !== 200) throw new Error(`suggestions answered ${res.status} for ${keyword}`);
       times.push(performance.now() - t0);
     }
   }
@@ -70,12 +70,12 @@ async function suggestionLatency(base: string, headers: Record<string, string>):
 }
 
 async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const html = await (await fetch(WEB + urlPath, { headers: { host: HOST } })).text();
+  const html = await pageHtml(urlPath);
   const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]*\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))];
   let raw = 0;
   let gzip = 0;
   for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(WEB + src, { headers: { host: HOST } })).arrayBuffer());
+    const { body } = await getFromWeb(src);
     raw += body.length;
     gzip += gzipSync(body).length;
   }
@@ -86,6 +86,30 @@ async function api<T>(urlPath: string): Promise<T> {
   const body = (await (await fetch(BACKEND + urlPath)).json()) as { code: number; data: T };
   if (body.code !== 200) throw new Error(`${urlPath} answered code ${body.code}`);
   return body.data;
+}
+
+/**
+ * GET from the web with the city's Host header. Node's fetch drops a custom Host header, and the web would
+ * then treat the call as a bare-root visit and redirect it.
+ */
+function get(port: number, urlPath: string, host?: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers: host ? { host } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+const getFromWeb = (urlPath: string) => get(WEB_PORT, urlPath, HOST);
+
+async function pageHtml(urlPath: string): Promise<string> {
+  const res = await getFromWeb(urlPath);
+  if (res.status !== 200) throw new Error(`${urlPath} answered ${res.status}`);
+  return res.body.toString('utf8');
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -120,7 +144,7 @@ async function main(): Promise<void> {
     const page = await api<{ total: number; list: { id: number }[] }>(`/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&districtId=${district}&price=3,4&rooms=2,3&sort=2`);
     const detailId = page.list[0]?.id;
     if (!district || !detailId) throw new Error('bench data has no Beijing listings');
-    const homeHtml = await (await fetch(`${WEB}/`, { headers: { host: HOST } })).text();
+    const homeHtml = await pageHtml('/');
     const staticJs = homeHtml.match(/\/_next\/static\/[^"]+\.js/)?.[0];
     if (!staticJs) throw new Error('home page loads no /_next/static script');
 
@@ -141,8 +165,8 @@ async function main(): Promise<void> {
     }));
     console.table(rows);
 
-    const direct = await suggestionLatency(BACKEND, {});
-    const viaWeb = await suggestionLatency(WEB, { host: HOST });
+    const direct = await suggestionLatency(BACKEND_PORT);
+    const viaWeb = await suggestionLatency(WEB_PORT, HOST);
     console.log('Suggestions (/v1/recommends, 400 calls, 4 in flight):');
     console.table([
       { route: 'backend direct', 'p50 ms': direct.p50.toFixed(1), 'p95 ms': direct.p95.toFixed(1), 'p99 ms': direct.p99.toFixed(1) },
@@ -169,6 +193,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? `${err.message}${err.cause ? ` (${String(err.cause)})` : ''}` : err);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 'use client';
 import { browserContext } from '@/lib/api/browser';
-import { logout } from '@/lib/api/endpoints';
+import { logout } from '@/lib/api/browser-endpoints';
 import { messages } from '@/lib/messages';
 
 /** The backend's /sso/logout clears the HttpOnly session cookie; then the page reloads as anonymous. */

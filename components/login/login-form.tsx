@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { loginByPasswordSchema, loginBySmsSchema, mobileSchema } from '@contracts/user';
+import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
 import { browserContext } from '@/lib/api/browser';
-import { loginByPassword, loginBySms, sendSmsCode } from '@/lib/api/endpoints';
+import { loginByPassword, loginBySms, sendSmsCode } from '@/lib/api/browser-endpoints';
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/messages';
 import { safeReturnPath } from '@/lib/redirect-rules';
@@ -39,7 +39,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
   const getCode = async () => {
     setError('');
     setNotice('');
-    if (!mobileSchema.safeParse(mobile).success) return setError(messages.invalidMobile);
+    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
     setWait(SMS_RESEND_SECONDS);
     try {
       const r = await sendSmsCode(browserContext(), mobile.trim());
@@ -54,12 +54,10 @@ export function LoginForm({ prePath }: LoginFormProps) {
   const submit = async () => {
     setError('');
     setNotice('');
-    const checked =
-      mode === 'sms' ? loginBySmsSchema.safeParse({ mobile, code }) : loginByPasswordSchema.safeParse({ mobile, password });
-    if (!checked.success) {
-      const field = checked.error.issues[0]?.path[0];
-      return setError(field === 'mobile' ? messages.invalidMobile : mode === 'sms' ? messages.invalidCode : messages.invalidPassword);
-    }
+    // The same rules as the backend's (contracts/constants.ts), checked here so a typo costs no round trip.
+    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
+    if (mode === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return setError(messages.invalidCode);
+    if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max)) return setError(messages.invalidPassword);
     setBusy(true);
     try {
       if (mode === 'sms') await loginBySms(browserContext(), mobile.trim(), code.trim());

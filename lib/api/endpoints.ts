@@ -3,11 +3,13 @@ import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@c
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, type EsfListQuery } from '@contracts/esf';
 import { homeDataSchema } from '@contracts/home';
 import { ApiPath } from '@contracts/paths';
-import { suggestionSchema, type RecommendsRequest } from '@contracts/search';
-import { loginResultSchema, smsCodeResultSchema, userInfoSchema } from '@contracts/user';
+import { userInfoSchema } from '@contracts/user';
 import { call, type CallContext } from './core';
 
-/** One function per contract call (spec §7 and contracts/paths.ts). Answers are parsed with the contract schemas. */
+/**
+ * One function per contract call the web server makes (spec §7 and contracts/paths.ts), answers parsed with
+ * the contract schemas. Calls made from the browser are in browser-endpoints.ts.
+ */
 
 /** Cached calls are GETs (spec §7 "Cached GET endpoints"); the rest are POSTs with a JSON body. */
 export const fetchLocation = (ctx: CallContext) => call(ctx, ApiPath.location, locationSchema, { method: 'GET' });
@@ -28,21 +30,8 @@ export const fetchEsfConditions = (ctx: CallContext, cityCode: string) =>
 
 export const fetchUserInfo = (ctx: CallContext) => call(ctx, ApiPath.userInfo, userInfoSchema);
 
-export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
-  call(ctx, ApiPath.recommends, z.array(suggestionSchema), { params: req });
-
 export const fetchEsfList = (ctx: CallContext, query: EsfListQuery) =>
   call(ctx, ApiPath.esfList, esfListPageSchema, { params: query as Record<string, unknown> });
 
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });
-
-export const sendSmsCode = (ctx: CallContext, mobile: string) => call(ctx, ApiPath.smsCode, smsCodeResultSchema, { params: { mobile } });
-
-export const loginBySms = (ctx: CallContext, mobile: string, code: string) =>
-  call(ctx, ApiPath.loginBySms, loginResultSchema, { params: { mobile, code } });
-
-export const loginByPassword = (ctx: CallContext, mobile: string, password: string) =>
-  call(ctx, ApiPath.loginByPassword, loginResultSchema, { params: { mobile, password } });
-
-export const logout = (ctx: CallContext) => call(ctx, ApiPath.logout, z.unknown());

@@ -9,7 +9,7 @@ const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
 
 const fetchSuggestions = vi.fn();
-vi.mock('@/lib/api/endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
+vi.mock('@/lib/api/browser-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
 
 const wangjing: Suggestion = { id: 3, name: '望京', angle: 3, angleName: '商圈', parentId: 2, address: '朝阳-望京', describe: '在售23套', propertyTypeName: '' };
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../../contracts/envelope';
+import { ok } from '../../../contracts/envelope';
+import { envelopeSchema } from '../../../contracts/envelope-schema';
 
 interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   path: string;

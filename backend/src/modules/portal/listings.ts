@@ -2,7 +2,8 @@ import { and, avg, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { esfDetailSchema, esfListPageSchema, esfListQuerySchema, idParamSchema, type ConditionBand } from '../../../../contracts/esf';
-import { envelopeSchema, ok } from '../../../../contracts/envelope';
+import { ok } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath } from '../../../../contracts/paths';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok, ResultCode } from '../../../../contracts/envelope';
+import { ok, ResultCode } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath } from '../../../../contracts/paths';
 import {
   loginByPasswordSchema,

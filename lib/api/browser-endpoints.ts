@@ -1,0 +1,22 @@
+import { ApiPath } from '@contracts/paths';
+import type { RecommendsRequest, Suggestion } from '@contracts/search';
+import type { LoginResult, SmsCodeResult } from '@contracts/user';
+import { call, unchecked, type CallContext } from './core';
+
+/**
+ * The contract calls made from the browser (search box, login form, logout). They import contract types
+ * only, never schemas, so no zod reaches the browser bundle (see AnswerCheck in core.ts).
+ */
+
+export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
+  call(ctx, ApiPath.recommends, unchecked<Suggestion[]>(), { params: req });
+
+export const sendSmsCode = (ctx: CallContext, mobile: string) => call(ctx, ApiPath.smsCode, unchecked<SmsCodeResult>(), { params: { mobile } });
+
+export const loginBySms = (ctx: CallContext, mobile: string, code: string) =>
+  call(ctx, ApiPath.loginBySms, unchecked<LoginResult>(), { params: { mobile, code } });
+
+export const loginByPassword = (ctx: CallContext, mobile: string, password: string) =>
+  call(ctx, ApiPath.loginByPassword, unchecked<LoginResult>(), { params: { mobile, password } });
+
+export const logout = (ctx: CallContext) => call(ctx, ApiPath.logout, unchecked<null>());
