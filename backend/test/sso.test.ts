@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import type { LoginResult, UserInfo } from '../../contracts/user';
 import { DEMO_USER } from '../src/db/seed';
@@ -121,11 +121,23 @@ describe('password login', () => {
     }
   });
 
+  it('locks one account after five wrong passwords, from any address', async () => {
+    // A mobile of its own: the other tests' wrong tries on the demo account would count here.
+    const login = (password: string) =>
+      h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: '13655550000', password }, headers: { 'x-forwarded-for': nextIp() } });
+    for (let i = 0; i < 5; i++) expect((await login('wrong-pass')).statusCode).toBe(400);
+    const locked = await login('another-guess');
+    expect(locked.statusCode).toBe(429);
+    expect(envelope(locked).msg).toBe('密码错误次数过多，请15分钟后再试，或使用验证码登录');
+  });
+
   it('rate-limits logins per IP', async () => {
     const ip = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: '13999999999', password: 'nopenope' }, headers: { 'x-forwarded-for': ip } });
+      // A different mobile each time, so the per-mobile lock (below) does not answer first.
+      const mobile = `139999999${String(i).padStart(2, '0')}`;
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password: 'nopenope' }, headers: { 'x-forwarded-for': ip } });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
@@ -149,5 +161,21 @@ describe('session cookie attributes', () => {
     expect(sessionCookieOptions(configWith({ PORTAL_ROOT_DOMAIN: 'localhost:3000' }))).not.toHaveProperty('domain');
     expect(sessionCookieOptions(configWith({ PORTAL_ROOT_DOMAIN: 'youju.localhost:3000' })).domain).toBe('youju.localhost');
     expect(sessionCookieOptions(configWith({ PORTAL_PROTOCOL: 'https' })).secure).toBe(true);
+  });
+
+  it('caps codes per mobile at ten a day, whatever address asks', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const mobile = '13700000077';
+      for (let i = 0; i < 10; i++) {
+        expect((await requestCode(mobile, nextIp())).res.statusCode).toBe(200);
+        vi.setSystemTime(Date.now() + 61_000);
+      }
+      const over = await requestCode(mobile, nextIp());
+      expect(over.res.statusCode).toBe(429);
+      expect(envelope(over.res).msg).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
+import { PasswordThrottle } from './password-throttle';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
@@ -30,6 +31,7 @@ const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, 
 
 export function registerSso(app: FastifyInstance, db: Db, config: Config): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const passwordThrottle = new PasswordThrottle();
   const tags = ['sso'];
 
   async function loginAs(user: UserRow, registered: boolean, reply: Parameters<typeof startSession>[2]) {
@@ -74,9 +76,15 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config): void 
       schema: { summary: 'Log in with mobile and password', tags, body: loginByPasswordSchema, response: { 200: envelopeSchema(loginResultSchema) } },
     },
     async (request, reply) => {
-      const [user] = await db.select().from(users).where(eq(users.mobile, request.body.mobile));
+      const { mobile, password } = request.body;
+      passwordThrottle.check(mobile);
+      const [user] = await db.select().from(users).where(eq(users.mobile, mobile));
       // One message for an unknown mobile and a wrong password: the answer does not tell which mobiles exist.
-      if (!user?.passwordHash || !(await verifyPassword(request.body.password, user.passwordHash))) throw loginFailed('手机号或密码错误');
+      if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+        passwordThrottle.recordFailure(mobile);
+        throw loginFailed('手机号或密码错误');
+      }
+      passwordThrottle.recordSuccess(mobile);
       return loginAs(user, false, reply);
     },
   );

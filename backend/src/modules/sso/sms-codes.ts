@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { tooManyRequests } from '../../http/errors';
@@ -8,6 +8,11 @@ export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 /** After this many wrong tries the code is dead and a new one must be asked for. */
 export const SMS_MAX_ATTEMPTS = 5;
+/**
+ * Codes one mobile may receive in 24 hours, whatever address asks: the per-IP limit alone would let
+ * someone flood a stranger's phone from many addresses.
+ */
+export const SMS_DAILY_MAX = 10;
 
 const hashCode = (mobile: string, code: string) => createHash('sha256').update(`${mobile}:${code}`).digest();
 
@@ -19,6 +24,11 @@ export async function issueCode(db: Db, mobile: string): Promise<string> {
     const wait = Math.ceil((last.createdAt.getTime() + SMS_RESEND_SECONDS * 1000 - now) / 1000);
     if (wait > 0) throw tooManyRequests(`验证码发送过于频繁，请${wait}秒后再试`);
   }
+  const [today] = await db
+    .select({ n: count() })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, new Date(now - 24 * 3600_000))));
+  if ((today?.n ?? 0) >= SMS_DAILY_MAX) throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsCodes).values({
     mobile,
