@@ -12,6 +12,8 @@ const NEXT_BIN = path.join(ROOT, 'node_modules/.bin/next');
 export interface Started {
   name: string;
   child: ChildProcess;
+  /** Set by stopAll, so that the exit it causes is not reported as a failure. */
+  stopping: boolean;
 }
 
 /** Starts a process with inherited output, or with output sent to `logFd` when given. */
@@ -21,10 +23,11 @@ export function startProcess(name: string, command: string, args: string[], env:
     env: { ...process.env, ...env },
     stdio: logFd === undefined ? 'inherit' : ['ignore', logFd, logFd],
   });
+  const started: Started = { name, child, stopping: false };
   child.on('exit', (code, signal) => {
-    if (code !== 0 && signal === null) console.error(`${name} exited with code ${code}`);
+    if (!started.stopping && code !== 0 && signal === null) console.error(`${name} exited with code ${code}`);
   });
-  return { name, child };
+  return started;
 }
 
 /** The backend runs in-process under tsx's loader, so the PID we hold is the server's own. */
@@ -55,8 +58,10 @@ export async function waitForHttp(url: string, started: Started, timeoutMs: numb
 export async function stopAll(processes: Started[]): Promise<void> {
   await Promise.all(
     processes.map(
-      ({ child }) =>
+      (started) =>
         new Promise<void>((resolve) => {
+          const { child } = started;
+          started.stopping = true;
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
           const force = setTimeout(() => child.kill('SIGKILL'), 5000);
           child.once('exit', () => {

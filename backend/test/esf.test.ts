@@ -69,11 +69,26 @@ describe('list', () => {
     expect(page.total).toBeLessThan(all.total);
   });
 
-  it('filters by keyword over community, title, business area and district', async () => {
+  it('filters by keyword over the places a home is in: community, business area, district, subway station', async () => {
+    const where = (l: EsfListItem) => `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
     const page = await list({ cityCode: 'bj', keyword: '望京', pageSize: 50 });
     expect(page.total).toBeGreaterThan(0);
-    expect(page.list.every((l) => `${l.title}${l.communityName}${l.businessAreaName}${l.districtName}`.includes('望京'))).toBe(true);
+    expect(page.list.every((l) => where(l).includes('望京'))).toBe(true);
     expect((await list({ cityCode: 'bj', keyword: '没有这样的小区' })).total).toBe(0);
+
+    const nearSubway = (await list({ cityCode: 'bj', pageSize: 50 })).list.find((l) => l.nearestStation);
+    const station = nearSubway!.nearestStation!.stationName;
+    const byStation = await list({ cityCode: 'bj', keyword: station, pageSize: 50 });
+    expect(byStation.list.map((l) => l.id)).toContain(nearSubway!.id);
+    expect(byStation.list.every((l) => where(l).includes(station))).toBe(true);
+  });
+
+  it('keeps the total while paging and sorting, and the default order is newest first', async () => {
+    const first = await list({ cityCode: 'bj', pageSize: 10 });
+    const second = await list({ cityCode: 'bj', pageSize: 10, page: 2, sort: 3 });
+    expect(second.total).toBe(first.total);
+    const times = first.list.map((l) => Date.parse(l.listedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it('filters by subway line and by community', async () => {

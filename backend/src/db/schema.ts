@@ -237,15 +237,17 @@ export const listings = pgTable(
   },
   (t) => [
     // The list is always per city; each sort has its own index so a page is an index scan (spec §9 speed).
-    index('esf_city_listed_idx').on(t.cityCode, t.listedAt.desc(), t.id),
+    // Column directions match the ORDER BY exactly (newest: listed_at DESC, id DESC); a mixed direction
+    // would make PostgreSQL sort every row of the city for each page.
+    index('esf_city_listed_idx').on(t.cityCode, t.listedAt.desc(), t.id.desc()),
     index('esf_city_total_idx').on(t.cityCode, t.totalPrice, t.id),
     index('esf_city_unit_idx').on(t.cityCode, t.unitPrice, t.id),
     index('esf_city_area_idx').on(t.cityCode, t.area, t.id),
-    index('esf_district_idx').on(t.districtId, t.listedAt.desc()),
-    index('esf_business_area_idx').on(t.businessAreaId, t.listedAt.desc()),
-    index('esf_community_idx').on(t.communityId, t.listedAt.desc()),
-    index('esf_line_idx').on(t.lineId, t.listedAt.desc()),
-    index('esf_station_idx').on(t.stationId, t.listedAt.desc()),
+    index('esf_district_idx').on(t.districtId, t.listedAt.desc(), t.id.desc()),
+    index('esf_business_area_idx').on(t.businessAreaId, t.listedAt.desc(), t.id.desc()),
+    index('esf_community_idx').on(t.communityId, t.listedAt.desc(), t.id.desc()),
+    index('esf_line_idx').on(t.lineId, t.listedAt.desc(), t.id.desc()),
+    index('esf_station_idx').on(t.stationId, t.listedAt.desc(), t.id.desc()),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { and, avg, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, avg, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { esfDetailSchema, esfListPageSchema, esfListQuerySchema, idParamSchema, type ConditionBand } from '../../../../contracts/esf';
@@ -7,7 +8,7 @@ import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath } from '../../../../contracts/paths';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { agents, brands, branches, businessAreas, communities, districts, listings } from '../../db/schema';
+import { agents, brands, branches, businessAreas, communities, districts, listings, subwayStations } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireCity } from './cities';
@@ -38,11 +39,14 @@ function listConditions(input: EsfListInput, cityCode: string, priceTier: number
   if (input.stationId) where.push(eq(listings.stationId, input.stationId));
   if (input.estateId) where.push(eq(listings.communityId, input.estateId));
   if (input.keyword) {
+    // A keyword names a place: community, business area, district or subway station. Titles are not
+    // searched: they repeat the community name, and a contains-match on 200k titles is a full scan
+    // (≈110 ms on PGlite) that no index serves for two-character Chinese words.
     const pattern = likeContains(input.keyword);
     where.push(
       or(
-        ilike(listings.title, pattern),
         inArray(listings.communityId, sql`(select ${communities.id} from ${communities} where ${communities.cityCode} = ${cityCode} and ${communities.name} ilike ${pattern})`),
+        inArray(listings.stationId, sql`(select ${subwayStations.id} from ${subwayStations} where ${subwayStations.cityCode} = ${cityCode} and ${subwayStations.name} ilike ${pattern})`),
         inArray(listings.businessAreaId, sql`(select ${businessAreas.id} from ${businessAreas} where ${businessAreas.cityCode} = ${cityCode} and ${businessAreas.name} ilike ${pattern})`),
         inArray(listings.districtId, sql`(select ${districts.id} from ${districts} where ${districts.cityCode} = ${cityCode} and ${districts.name} ilike ${pattern})`),
       ),
@@ -62,7 +66,26 @@ function listConditions(input: EsfListInput, cityCode: string, priceTier: number
   return and(...where);
 }
 
+/**
+ * Result counts, kept a minute per filter set (page and sort do not change a count). Counting a whole
+ * city is an index-only scan of tens of thousands of rows (≈50 ms for 36k on PGlite) and a visitor who
+ * pages or re-sorts asks for the same count again; a count a minute old is fine for 共找到 N 套.
+ */
+const COUNT_TTL_MS = 60_000;
+type CountCache = LRUCache<string, number>;
+
+async function totalOf(counts: CountCache, db: Db, input: EsfListInput, cityCode: string, where: SQL | undefined): Promise<number> {
+  const key = JSON.stringify([cityCode, input.districtId, input.businessAreaId, input.lineId, input.stationId, input.estateId, input.keyword, input.price, input.area, input.rooms]);
+  const cached = counts.get(key);
+  if (cached !== undefined) return cached;
+  const [row] = await db.select({ n: count() }).from(listings).where(where);
+  const total = row?.n ?? 0;
+  counts.set(key, total);
+  return total;
+}
+
 export function registerListings(app: FastifyInstance, db: Db): void {
+  const counts: CountCache = new LRUCache({ max: 5000, ttl: COUNT_TTL_MS });
   portalRoute(app, {
     path: ApiPath.esfList,
     summary: 'Second-hand listings of a city: filters, sort, pages of up to 50 (max page 100)',
@@ -72,9 +95,8 @@ export function registerListings(app: FastifyInstance, db: Db): void {
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode);
       const where = listConditions(input, city.cityCode, city.priceTier);
-      const [totalRow] = await db.select({ n: count() }).from(listings).where(where);
       const list = await listItemsPage(db, where, sortOf(input.sort), input.pageSize, (input.page - 1) * input.pageSize);
-      return { total: totalRow?.n ?? 0, page: input.page, pageSize: input.pageSize, list };
+      return { total: await totalOf(counts, db, input, city.cityCode, where), page: input.page, pageSize: input.pageSize, list };
     },
   });
 
