@@ -1,14 +1,3 @@
 'use client';
-import { useEffect } from 'react';
-import { ServerErrorView } from '@/components/errors/server-error-view';
-
-export default function CityError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-  return (
-    <main className="error-shell">
-      <ServerErrorView onRetry={reset} />
-    </main>
-  );
-}
+// The same 网络繁忙 page with retry as the root one, rendered inside the city layout (header and footer stay).
+export { default } from '../error';
