@@ -30,6 +30,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(config: Config, options: { inMemory?: boolean } = {}): Promise<Database> {
   if (config.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // The server may end an idle connection (restart, failover, an administrator); node-postgres then emits
+    // 'error' on the pool, which would crash the process without a listener. The pool opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
