@@ -97,6 +97,10 @@ describe('recommends', () => {
     const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'esf', keyword: 'ljz' });
     const station = envelope<Suggestion[]>(res!).data.find((s) => s.angle === 5);
     expect(station).toMatchObject({ name: '陆家嘴', address: '2号线' });
+    // The count it shows is the number of listings its result page holds.
+    expect(station!.describe).toMatch(/^在售\d+套$/);
+    const [page] = await both(h.app, ApiPath.esfList, { cityCode: 'sh', lineId: station!.parentId, stationId: station!.id });
+    expect(`在售${envelope<{ total: number }>(page!).data.total}套`).toBe(station!.describe);
   });
   it('rejects blank, over-long and unknown-channel input', async () => {
     for (const res of await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '   ' })) {

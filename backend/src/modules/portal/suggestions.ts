@@ -45,7 +45,9 @@ interface Candidate extends Suggestion {
   rank: number;
 }
 
-async function onSaleCounts(db: Db, column: typeof listings.communityId | typeof listings.districtId | typeof listings.businessAreaId, ids: number[]) {
+type PlaceColumn = typeof listings.communityId | typeof listings.districtId | typeof listings.businessAreaId | typeof listings.lineId | typeof listings.stationId;
+
+async function onSaleCounts(db: Db, column: PlaceColumn, ids: number[]) {
   if (ids.length === 0) return new Map<number, number>();
   const rows = await db.select({ id: column, n: count() }).from(listings).where(inArray(column, ids)).groupBy(column);
   return new Map(rows.map((r) => [r.id, r.n]));
@@ -86,10 +88,13 @@ export async function suggest(db: Db, cityCode: string, keyword: string): Promis
       .orderBy(...order(m.station.rank, sql`${subwayStations.name}`))
       .limit(LIMIT),
   ]);
-  const [byCommunity, byDistrict, byArea] = await Promise.all([
+  // Every kind says how many homes are for sale there; for lines and stations, those near them.
+  const [byCommunity, byDistrict, byArea, byLine, byStation] = await Promise.all([
     onSaleCounts(db, listings.communityId, communityRows.map((r) => r.c.id)),
     onSaleCounts(db, listings.districtId, districtRows.map((r) => r.d.id)),
     onSaleCounts(db, listings.businessAreaId, areaRows.map((r) => r.a.id)),
+    onSaleCounts(db, listings.lineId, lineRows.map((r) => r.l.id)),
+    onSaleCounts(db, listings.stationId, stationRows.map((r) => r.s.id)),
   ]);
   const make = (angle: number, s: Omit<Suggestion, 'angle' | 'angleName' | 'propertyTypeName'>, rank: number): Candidate => ({
     ...s,
@@ -103,8 +108,8 @@ export async function suggest(db: Db, cityCode: string, keyword: string): Promis
     ...districtRows.map((r) => make(Angle.DISTRICT, { id: r.d.id, name: r.d.name, parentId: 0, address: r.d.shortName, describe: onSale(byDistrict.get(r.d.id)) }, r.rank)),
     ...areaRows.map((r) => make(Angle.BUSINESS_AREA, { id: r.a.id, name: r.a.name, parentId: r.a.districtId, address: `${r.districtName}-${r.a.name}`, describe: onSale(byArea.get(r.a.id)) }, r.rank)),
     ...communityRows.map((r) => make(Angle.ESTATE, { id: r.c.id, name: r.c.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: onSale(byCommunity.get(r.c.id)) }, r.rank)),
-    ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: '地铁线' }, r.rank)),
-    ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: `${r.lineName}站` }, r.rank)),
+    ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: onSale(byLine.get(r.l.id)) }, r.rank)),
+    ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: onSale(byStation.get(r.s.id)) }, r.rank)),
   ];
   // Stable sort: within a rank, places (district, area) come before communities, then lines and stations.
   return candidates
