@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { ROOT, buildWebIfStale, run, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
+import { ROOT, assertPortFree, buildWebIfStale, run, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -75,7 +75,8 @@ async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number
   let raw = 0;
   let gzip = 0;
   for (const src of srcs) {
-    const { body } = await getFromWeb(src);
+    const { status, body } = await getFromWeb(src);
+    if (status !== 200) throw new Error(`${src} answered ${status}`);
     raw += body.length;
     gzip += gzipSync(body).length;
   }
@@ -127,6 +128,8 @@ async function main(): Promise<void> {
     console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   await buildWebIfStale();
+  await assertPortFree(BACKEND_PORT, 'bench backend');
+  await assertPortFree(WEB_PORT, 'bench web');
 
   const running: Started[] = [];
   const log = openSync(path.join(ROOT, 'test-results/bench-servers.log'), 'w');

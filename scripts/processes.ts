@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,6 +38,22 @@ export function startBackend(env: Record<string, string | undefined>, logFd?: nu
 
 export function startWeb(port: number, env: Record<string, string | undefined>, logFd?: number): Started {
   return startProcess('web', NEXT_BIN, ['start', '-p', String(port)], env, logFd);
+}
+
+/**
+ * Fails when something already listens on the port: the readiness check would otherwise be answered by
+ * that other process (an earlier server left running), and everything after would talk to it.
+ */
+export async function assertPortFree(port: number, name: string): Promise<void> {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (inUse) throw new Error(`port ${port} for the ${name} is already in use; stop what runs there first`);
 }
 
 /** Polls a URL until it answers 2xx; fails after `timeoutMs` or when the process died. */

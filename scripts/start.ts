@@ -2,7 +2,7 @@
  * `npm start`: build the web if needed, start the backend (it creates and seeds the embedded database on
  * first run), then the web, and print the city URLs. Ctrl-C stops both.
  */
-import { buildWebIfStale, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
+import { assertPortFree, buildWebIfStale, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
 
 const backendPort = Number(process.env.BACKEND_PORT ?? 4000);
 const webPort = Number(process.env.PORT ?? 3000);
@@ -17,6 +17,8 @@ interface CityItem {
 
 async function main(): Promise<void> {
   await buildWebIfStale();
+  await assertPortFree(backendPort, 'backend');
+  await assertPortFree(webPort, 'web');
   const running: Started[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {

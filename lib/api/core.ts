@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { ResultCode, type Envelope } from '@contracts/envelope';
 import { CLIENT_ID, RequestHeader, TENANT_ID } from '@contracts/paths';
-import { apiCache, cacheKey, isCacheable } from './cache';
+import { cacheKey, isCacheable, type AnswerCache } from './cache-rules';
 import { ApiError } from './errors';
 
 /** spec §7/§9: every call gives up after 5 s. */
@@ -20,6 +20,8 @@ export interface CallContext {
   authority?: string;
   clientIp?: string;
   timeout?: number;
+  /** The server's answer cache (lib/api/cache.ts); absent in the browser. */
+  cache?: AnswerCache;
 }
 
 /**
@@ -81,8 +83,8 @@ export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck
   const method = opts.method ?? 'POST';
   const cacheable = isCacheable(path);
   const key = cacheable ? cacheKey(path, opts.params, ctx.clientIp) : '';
-  if (cacheable) {
-    const hit = apiCache.get(key);
+  if (cacheable && ctx.cache) {
+    const hit = ctx.cache.get(key);
     if (hit !== undefined) return hit as T;
   }
   let res;
@@ -105,6 +107,6 @@ export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck
   const parsed = check.safeParse(body.data);
   if (!parsed.success) throw new ApiError(ResultCode.SERVER_ERROR, `unexpected answer from ${path}: ${parsed.error.message}`, res.status);
   const data = parsed.data;
-  if (cacheable) apiCache.set(key, data as object);
+  if (cacheable) ctx.cache?.set(key, data as object);
   return data;
 }

@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 import { config } from '@/lib/config';
 import { PortalHeader } from '@/lib/portal-headers';
+import { apiCache } from './cache';
 import type { CallContext } from './core';
 import { ApiError, isNotFound, isSessionInvalid } from './errors';
 
@@ -12,6 +13,7 @@ export async function serverContext(): Promise<CallContext> {
   const [h, c] = await Promise.all([headers(), cookies()]);
   return {
     baseURL: config.backendUrl,
+    cache: apiCache,
     token: c.get(SESSION_COOKIE)?.value,
     deviceCode: c.get(DEVICE_COOKIE)?.value,
     authority: h.get(PortalHeader.host) ?? h.get('host') ?? undefined,

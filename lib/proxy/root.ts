@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { apiCache } from '@/lib/api/cache';
 import { fetchLocation } from '@/lib/api/endpoints';
 import { clientIpOf } from '@/lib/portal-headers';
 import { isCityExempt, routeAlias } from '@/lib/redirect-rules';
@@ -13,6 +14,7 @@ async function locatedCityDomain(ctx: ProxyContext): Promise<string> {
   try {
     const loc = await fetchLocation({
       baseURL: ctx.settings.backendUrl,
+      cache: apiCache,
       clientIp: clientIpOf(ctx.request.headers),
       authority: ctx.host,
       timeout: LOCATE_TIMEOUT_MS,

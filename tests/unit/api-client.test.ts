@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  ctx = { baseURL: `http://127.0.0.1:${port}`, token: 'tok', deviceCode: 'dev1', authority: 'bj.localhost:3000', clientIp: '1.2.3.4' };
+  ctx = { baseURL: `http://127.0.0.1:${port}`, cache: apiCache, token: 'tok', deviceCode: 'dev1', authority: 'bj.localhost:3000', clientIp: '1.2.3.4' };
 });
 afterAll(() => server.close());
 beforeEach(() => {
