@@ -1,6 +1,6 @@
 /**
  * Contract constants without zod, so browser code can import them without shipping the schema library
- * (about 60 kB gzip). The schema modules re-export them; the backend validates every answer against the
+ * (about 30 kB gzip). The schema modules re-export them; the backend validates every answer against the
  * schemas before it leaves, so the browser checks only the envelope.
  */
 

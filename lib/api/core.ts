@@ -26,7 +26,7 @@ export interface CallContext {
 
 /**
  * What checks an answer's `data`: a contract zod schema on the server, `unchecked()` in the browser.
- * The browser does not ship zod (about 60 kB gzip): the backend validates every answer against the same
+ * The browser does not ship zod (about 30 kB gzip): the backend validates every answer against the same
  * schema before it leaves (fastify-type-provider-zod's serializer).
  */
 export interface AnswerCheck<T> {
