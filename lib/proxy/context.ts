@@ -43,6 +43,15 @@ export function newDeviceCode(request: NextRequest): string | null {
   return request.cookies.get(DEVICE_COOKIE)?.value ? null : crypto.randomUUID().replace(/-/g, '');
 }
 
+/**
+ * One device code for every city: on the root domain, like the session cookie — but only when the root host
+ * has a dot, because browsers refuse `Domain=localhost` (docs/decisions.md); there it stays per sub-domain.
+ */
+function rootCookieDomain(settings: WebSettings): string | undefined {
+  const host = settings.rootDomain.replace(/:\d+$/, '');
+  return host.includes('.') ? host : undefined;
+}
+
 export function withDeviceCookie(res: NextResponse, deviceCode: string | null, settings: WebSettings): NextResponse {
   if (deviceCode) {
     res.cookies.set(DEVICE_COOKIE, deviceCode, {
@@ -50,6 +59,7 @@ export function withDeviceCookie(res: NextResponse, deviceCode: string | null, s
       path: '/',
       sameSite: 'lax',
       secure: settings.protocol === 'https',
+      domain: rootCookieDomain(settings),
     });
   }
   return res;
