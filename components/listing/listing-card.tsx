@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { EsfListItem } from '@contracts/esf';
 import { formatArea, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { ListingTags } from './listing-tags';
 
 /** One second-hand listing in a list: photo, title, community, facts, tags, prices. */
 export function ListingCard({ item }: { item: EsfListItem }) {
@@ -31,13 +32,7 @@ export function ListingCard({ item }: { item: EsfListItem }) {
             {item.nearestStation.stationName}站{item.nearestStation.distance}米
           </div>
         )}
-        <div className="tags">
-          {item.tags.map((t) => (
-            <span key={t} className="tag">
-              {t}
-            </span>
-          ))}
-        </div>
+        <ListingTags tags={item.tags} />
       </div>
       <div className="listing__price">
         <div className="price-total">

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { idParamSchema } from '@contracts/esf';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail } from '@/lib/api/endpoints';
 import { rethrowAsPage, serverContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
@@ -56,13 +57,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
         <span>{d.districtName}</span> &gt; <Link href={`/ershoufang/e${c.id}/`}>{d.communityName}</Link>
       </nav>
       <h1 className="detail-title">{d.title}</h1>
-      <div className="tags">
-        {d.tags.map((t) => (
-          <span key={t} className="tag">
-            {t}
-          </span>
-        ))}
-      </div>
+      <ListingTags tags={d.tags} />
       <div className="detail-top">
         <PhotoGallery photos={d.photos.length ? d.photos : [{ url: d.coverUrl, title: '' }]} alt={d.title} />
         <aside className="detail-side">
