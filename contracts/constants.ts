@@ -34,3 +34,7 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const PASSWORD_LENGTH = { min: 6, max: 32 } as const;
+
+/** Second-hand list pages: 30 listings a page, at most 100 pages. */
+export const ESF_PAGE_SIZE = 30;
+export const ESF_MAX_PAGE = 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESF_MAX_PAGE, ESF_PAGE_SIZE } from './constants';
 import { KEYWORD_MAX } from './search';
 
 /**
@@ -23,8 +24,7 @@ export const esfConditionsSchema = z.object({
 export type EsfConditions = z.infer<typeof esfConditionsSchema>;
 export type ConditionBand = z.infer<typeof band>;
 
-export const ESF_PAGE_SIZE = 30;
-export const ESF_MAX_PAGE = 100;
+export { ESF_MAX_PAGE, ESF_PAGE_SIZE };
 
 /** Accepts `[1,2]` (JSON body) or `"1,2"` / `"1"` (query string). */
 const codeList = (max: number) =>

@@ -1,4 +1,4 @@
-import { Angle, KEYWORD_MAX } from '@contracts/constants';
+import { Angle, ESF_MAX_PAGE, KEYWORD_MAX } from '@contracts/constants';
 import type { Suggestion } from '@contracts/search';
 import type { EsfListQuery } from '@contracts/esf';
 
@@ -32,7 +32,6 @@ export const emptyQuery = (): SearchQuery => ({ price: [], area: [], rooms: [] }
 const MAX_ID = 2_147_483_647;
 const LIMITS = { p: 7, a: 7, l: 6 } as const;
 const MAX_SORT = 9;
-const MAX_PAGE = 100;
 
 const locationTokens = [
   ['e', 'estateId'],
@@ -83,7 +82,7 @@ function parseFilterSegment(seg: string, q: SearchQuery): boolean {
       }
     } else if (kind === 'co') {
       if (n >= 0 && n <= MAX_SORT) q.sort = n;
-    } else if (n >= 1 && n <= MAX_PAGE) {
+    } else if (n >= 1 && n <= ESF_MAX_PAGE) {
       q.page = n;
     }
   }
@@ -132,7 +131,7 @@ export function formatSearchPath(query: Partial<SearchQuery>): string {
     for (const n of sortedUnique(query[key] ?? [])) if (n >= 1 && n <= LIMITS[kind]) filters += `${kind}${n}`;
   }
   if (query.sort !== undefined && query.sort > 0 && query.sort <= MAX_SORT) filters += `co${query.sort}`;
-  if (query.page !== undefined && query.page > 1 && query.page <= MAX_PAGE) filters += `pg${query.page}`;
+  if (query.page !== undefined && query.page > 1 && query.page <= ESF_MAX_PAGE) filters += `pg${query.page}`;
   if (filters) parts.push(filters);
   return parts.map((p) => `${p}/`).join('');
 }
