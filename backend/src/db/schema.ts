@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   doublePrecision,
   index,
@@ -50,18 +49,6 @@ export const cities = pgTable(
     lng: doublePrecision('lng').notNull(),
   },
   (t) => [uniqueIndex('cities_domain_idx').on(t.cityDomain)],
-);
-
-/** Where the visitor is: IPv4 ranges (as unsigned integers) per city. A deployment loads a commercial IP database here. */
-export const ipRanges = pgTable(
-  'ip_ranges',
-  {
-    id: serial('id').primaryKey(),
-    startIp: bigint('start_ip', { mode: 'number' }).notNull(),
-    endIp: bigint('end_ip', { mode: 'number' }).notNull(),
-    cityCode: text('city_code').notNull(),
-  },
-  (t) => [index('ip_ranges_start_idx').on(t.startIp)],
 );
 
 /** The header menu (spec §3 City.menus); `requiresFlag` names the city flag an entry depends on. */

@@ -107,10 +107,6 @@ async function seedStatic(db: Db): Promise<void> {
       };
     }),
   );
-  const ipNumber = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-  await db.insert(t.ipRanges).values(
-    SEED_CITIES.flatMap((c) => c.ipRanges.map(([from, to]) => ({ startIp: ipNumber(from), endIp: ipNumber(to), cityCode: c.cityCode }))),
-  );
   // spec §2 Header: shop and office entries only where the city has them (requiresFlag).
   const tree: { name: string; code: string; page: string; flag: string | null; children?: [string, string, string][] }[] = [
     { name: '首页', code: 'index', page: '/', flag: null },

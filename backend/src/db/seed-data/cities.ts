@@ -23,23 +23,21 @@ export interface SeedCity {
   weight: number;
   lat: number;
   lng: number;
-  /** Illustrative public IPv4 ranges of local carriers; a deployment loads a commercial IP database instead. */
-  ipRanges: [string, string][];
 }
 
 export const SEED_CITIES: SeedCity[] = [
-  { cityCode: '110000', cityName: '北京', cityDomain: 'bj', divisionCode: '1101', hotRank: 1, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 62000, weight: 18, lat: 39.9042, lng: 116.4074, ipRanges: [['123.112.0.0', '123.127.255.255'], ['114.240.0.0', '114.255.255.255']] },
-  { cityCode: '310000', cityName: '上海', cityDomain: 'sh', divisionCode: '3101', hotRank: 2, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 60000, weight: 18, lat: 31.2304, lng: 121.4737, ipRanges: [['116.224.0.0', '116.239.255.255'], ['180.152.0.0', '180.159.255.255']] },
-  { cityCode: '440100', cityName: '广州', cityDomain: 'gz', divisionCode: '4401', hotRank: 3, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 36000, weight: 9, lat: 23.1291, lng: 113.2644, ipRanges: [['113.108.0.0', '113.111.255.255'], ['183.56.0.0', '183.57.255.255']] },
-  { cityCode: '440300', cityName: '深圳', cityDomain: 'sz', divisionCode: '4403', hotRank: 4, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 56000, weight: 9, lat: 22.5431, lng: 114.0579, ipRanges: [['119.123.0.0', '119.123.255.255'], ['183.14.0.0', '183.15.255.255']] },
-  { cityCode: '330100', cityName: '杭州', cityDomain: 'hz', divisionCode: '3301', hotRank: 5, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 34000, weight: 7, lat: 30.2741, lng: 120.1551, ipRanges: [['115.192.0.0', '115.199.255.255']] },
-  { cityCode: '320100', cityName: '南京', cityDomain: 'nj', divisionCode: '3201', hotRank: 6, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 30000, weight: 6, lat: 32.0603, lng: 118.7969, ipRanges: [['180.108.0.0', '180.111.255.255']] },
-  { cityCode: '510100', cityName: '成都', cityDomain: 'cd', divisionCode: '5101', hotRank: 7, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 16000, weight: 7, lat: 30.5728, lng: 104.0668, ipRanges: [['171.208.0.0', '171.223.255.255']] },
-  { cityCode: '420100', cityName: '武汉', cityDomain: 'wh', divisionCode: '4201', hotRank: 8, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 17000, weight: 5, lat: 30.5928, lng: 114.3055, ipRanges: [['59.172.0.0', '59.175.255.255']] },
-  { cityCode: '120000', cityName: '天津', cityDomain: 'tj', divisionCode: '1201', hotRank: null, isShop: 0, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 19000, weight: 4, lat: 39.3434, lng: 117.3616, ipRanges: [['60.24.0.0', '60.31.255.255']] },
-  { cityCode: '320500', cityName: '苏州', cityDomain: 'su', divisionCode: '3205', hotRank: null, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 24000, weight: 4, lat: 31.2989, lng: 120.5853, ipRanges: [['58.208.0.0', '58.211.255.255']] },
-  { cityCode: '500000', cityName: '重庆', cityDomain: 'cq', divisionCode: '5001', districts: ['渝中区', '江北区', '南岸区', '沙坪坝区', '九龙坡区', '渝北区', '大渡口区', '巴南区', '北碚区'], hotRank: null, isShop: 0, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 12000, weight: 5, lat: 29.563, lng: 106.5516, ipRanges: [['113.204.0.0', '113.207.255.255']] },
-  { cityCode: '610100', cityName: '西安', cityDomain: 'xa', divisionCode: '6101', hotRank: null, isShop: 0, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 15000, weight: 4, lat: 34.3416, lng: 108.9398, ipRanges: [['113.200.0.0', '113.201.255.255']] },
-  { cityCode: '350200', cityName: '厦门', cityDomain: 'xm', divisionCode: '3502', hotRank: null, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 0, priceTier: 2, unitPrice: 42000, weight: 2, lat: 24.4798, lng: 118.0894, ipRanges: [['110.84.0.0', '110.87.255.255']] },
-  { cityCode: '370200', cityName: '青岛', cityDomain: 'qd', divisionCode: '3702', hotRank: null, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 20000, weight: 2, lat: 36.0671, lng: 120.3826, ipRanges: [['221.0.0.0', '221.0.255.255']] },
+  { cityCode: '110000', cityName: '北京', cityDomain: 'bj', divisionCode: '1101', hotRank: 1, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 62000, weight: 18, lat: 39.9042, lng: 116.4074 },
+  { cityCode: '310000', cityName: '上海', cityDomain: 'sh', divisionCode: '3101', hotRank: 2, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 60000, weight: 18, lat: 31.2304, lng: 121.4737 },
+  { cityCode: '440100', cityName: '广州', cityDomain: 'gz', divisionCode: '4401', hotRank: 3, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 36000, weight: 9, lat: 23.1291, lng: 113.2644 },
+  { cityCode: '440300', cityName: '深圳', cityDomain: 'sz', divisionCode: '4403', hotRank: 4, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 1, unitPrice: 56000, weight: 9, lat: 22.5431, lng: 114.0579 },
+  { cityCode: '330100', cityName: '杭州', cityDomain: 'hz', divisionCode: '3301', hotRank: 5, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 34000, weight: 7, lat: 30.2741, lng: 120.1551 },
+  { cityCode: '320100', cityName: '南京', cityDomain: 'nj', divisionCode: '3201', hotRank: 6, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 2, unitPrice: 30000, weight: 6, lat: 32.0603, lng: 118.7969 },
+  { cityCode: '510100', cityName: '成都', cityDomain: 'cd', divisionCode: '5101', hotRank: 7, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 16000, weight: 7, lat: 30.5728, lng: 104.0668 },
+  { cityCode: '420100', cityName: '武汉', cityDomain: 'wh', divisionCode: '4201', hotRank: 8, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 17000, weight: 5, lat: 30.5928, lng: 114.3055 },
+  { cityCode: '120000', cityName: '天津', cityDomain: 'tj', divisionCode: '1201', hotRank: null, isShop: 0, isOffice: 1, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 19000, weight: 4, lat: 39.3434, lng: 117.3616 },
+  { cityCode: '320500', cityName: '苏州', cityDomain: 'su', divisionCode: '3205', hotRank: null, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 24000, weight: 4, lat: 31.2989, lng: 120.5853 },
+  { cityCode: '500000', cityName: '重庆', cityDomain: 'cq', divisionCode: '5001', districts: ['渝中区', '江北区', '南岸区', '沙坪坝区', '九龙坡区', '渝北区', '大渡口区', '巴南区', '北碚区'], hotRank: null, isShop: 0, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 12000, weight: 5, lat: 29.563, lng: 106.5516 },
+  { cityCode: '610100', cityName: '西安', cityDomain: 'xa', divisionCode: '6101', hotRank: null, isShop: 0, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 15000, weight: 4, lat: 34.3416, lng: 108.9398 },
+  { cityCode: '350200', cityName: '厦门', cityDomain: 'xm', divisionCode: '3502', hotRank: null, isShop: 1, isOffice: 1, isNewhouse: 1, isRent: 0, priceTier: 2, unitPrice: 42000, weight: 2, lat: 24.4798, lng: 118.0894 },
+  { cityCode: '370200', cityName: '青岛', cityDomain: 'qd', divisionCode: '3702', hotRank: null, isShop: 1, isOffice: 0, isNewhouse: 1, isRent: 1, priceTier: 3, unitPrice: 20000, weight: 2, lat: 36.0671, lng: 120.3826 },
 ];

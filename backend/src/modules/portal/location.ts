@@ -1,28 +1,59 @@
-import { desc, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isIPv4 } from 'node:net';
+import type IP2Region from 'ip2region';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { locationSchema } from '../../../../contracts/city';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ipRanges } from '../../db/schema';
+import { cities } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { requireCity } from './cities';
 
-/** IPv4 (also IPv4-mapped IPv6) as an unsigned integer; null for anything else. */
-export function ipv4Number(ip: string): number | null {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (!isIPv4(v4)) return null;
-  return v4.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+// ip2region is CommonJS with its class on `exports.default`; Node's ESM import would hand us the exports object.
+const require = createRequire(import.meta.url);
+
+let searcher: IP2Region | undefined;
+
+/**
+ * The ip2region searcher, made once per process: it reads its IPv4 and IPv6 databases (about 11 MB) into
+ * memory, which takes some 15 ms; a lookup then takes a few microseconds.
+ */
+function ipSearcher(): IP2Region {
+  searcher ??= new (require('ip2region') as { default: typeof IP2Region }).default();
+  return searcher;
+}
+
+/**
+ * The portal's name of the city an address is in (深圳), or null when ip2region does not place it in a
+ * Chinese city: foreign, private (内网IP), loopback, link-local or not an address at all. IPv4-mapped IPv6
+ * (::ffff:a.b.c.d) is looked up as IPv4 by the library.
+ */
+export function cityNameOfIp(ip: string): string | null {
+  let found: ReturnType<IP2Region['search']>;
+  try {
+    found = ipSearcher().search(ip);
+  } catch {
+    // The IPv6 reader throws on addresses Node accepts but it cannot parse, such as a zone id (fe80::1%eth0).
+    return null;
+  }
+  if (!found || found.country !== '中国') return null;
+  // IPv4 gives 广东省/深圳市 and 北京/北京市; IPv6 gives a municipality as province 北京市 with no city, and
+  // for many addresses a province (河南省) alone, which is no city.
+  const city = found.city || (found.province.endsWith('市') ? found.province : '');
+  const name = city.replace(/市$/, '');
+  return name === '' ? null : name;
 }
 
 /**
  * spec §7 location: the visitor's city from the client IP. `request.ip` honours X-Forwarded-For from
  * loopback only (trustProxy in app.ts): the web process on the same machine forwards the visitor's address.
- * Loopback, private and unknown addresses get DEFAULT_CITY.
+ * Addresses outside the portal's cities get DEFAULT_CITY.
  */
 export function registerLocation(app: FastifyInstance, db: Db, config: Config): void {
+  // Load the databases at start, so the first visitor does not wait and a broken install fails early.
+  ipSearcher();
   portalRoute(app, {
     path: ApiPath.location,
     summary: 'Locate the visitor by client IP (X-Forwarded-For from the web process)',
@@ -30,13 +61,9 @@ export function registerLocation(app: FastifyInstance, db: Db, config: Config): 
     input: z.object({}),
     output: locationSchema,
     handler: async (_input, request) => {
-      const ip = ipv4Number(request.ip);
-      let cityCode = config.DEFAULT_CITY;
-      if (ip !== null) {
-        const [range] = await db.select().from(ipRanges).where(lte(ipRanges.startIp, ip)).orderBy(desc(ipRanges.startIp)).limit(1);
-        if (range && range.endIp >= ip) cityCode = range.cityCode;
-      }
-      const city = await requireCity(db, cityCode);
+      const name = cityNameOfIp(request.ip);
+      const [located] = name === null ? [] : await db.select().from(cities).where(eq(cities.name, name)).limit(1);
+      const city = located ?? (await requireCity(db, config.DEFAULT_CITY));
       return { cityCode: city.cityCode, cityDomain: city.cityDomain, cityName: city.name };
     },
   });

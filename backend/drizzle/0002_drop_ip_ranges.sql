@@ -1,0 +1,1 @@
+DROP TABLE "ip_ranges" CASCADE;
