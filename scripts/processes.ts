@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { prettyFactory } from 'pino-pretty';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const NEXT_BIN = path.join(ROOT, 'node_modules/.bin/next');
@@ -17,12 +19,15 @@ export interface Started {
   stopping: boolean;
 }
 
-/** Starts a process with inherited output, or with output sent to `logFd` when given. */
-export function startProcess(name: string, command: string, args: string[], env: Record<string, string | undefined>, logFd?: number): Started {
+/**
+ * Starts a process with inherited output, with output sent to `logFd` when given, or with its standard output
+ * piped to us (`'pipe'`: read `child.stdout`).
+ */
+export function startProcess(name: string, command: string, args: string[], env: Record<string, string | undefined>, logFd?: number | 'pipe'): Started {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: logFd === undefined ? 'inherit' : ['ignore', logFd, logFd],
+    stdio: logFd === undefined ? 'inherit' : logFd === 'pipe' ? ['inherit', 'pipe', 'inherit'] : ['ignore', logFd, logFd],
   });
   const started: Started = { name, child, stopping: false };
   child.on('exit', (code, signal) => {
@@ -31,13 +36,49 @@ export function startProcess(name: string, command: string, args: string[], env:
   return started;
 }
 
-/** The backend runs in-process under tsx's loader, so the PID we hold is the server's own. */
+/**
+ * The backend runs in-process under tsx's loader, so the PID we hold is the server's own. A person at a
+ * terminal gets its log short and coloured; anywhere else (a log file, CI, a pipe) it stays pino's JSON
+ * lines, which tools read and the e2e SMS test greps for `sms code issued`.
+ */
 export function startBackend(env: Record<string, string | undefined>, logFd?: number): Started {
-  return startProcess('backend', process.execPath, ['--import', 'tsx', 'backend/src/server.ts'], env, logFd);
+  const args = ['--import', 'tsx', 'backend/src/server.ts'];
+  if (logFd !== undefined || !process.stdout.isTTY) return startProcess('backend', process.execPath, args, env, logFd);
+  const started = startProcess('backend', process.execPath, args, env, 'pipe');
+  const pretty = prettyLog();
+  createInterface({ input: started.child.stdout!, crlfDelay: Infinity }).on('line', (line) => process.stdout.write(pretty(line)));
+  return started;
 }
 
+interface RequestLog {
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+/**
+ * One line per entry: local time, level, message and any other fields inline. Fastify's request pair becomes
+ * `req-1 GET /path` and `req-1 200 3 ms` instead of two nested objects; errors keep their stack.
+ */
+function prettyLog(): (line: string) => string {
+  return prettyFactory({
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const { reqId, req, res, responseTime } = log as RequestLog;
+      const id = reqId ? `${reqId} ` : '';
+      if (req) return `${id}${req.method} ${req.url}`;
+      if (res) return `${id}${res.statusCode} ${Math.round(responseTime ?? 0)} ms`;
+      return `${id}${String(log[messageKey])}`;
+    },
+  });
+}
+
+/** The web is Next behind our own HTTP server (web-server.ts), under tsx like the backend. */
 export function startWeb(port: number, env: Record<string, string | undefined>, logFd?: number): Started {
-  return startProcess('web', NEXT_BIN, ['start', '-p', String(port)], env, logFd);
+  return startProcess('web', process.execPath, ['--import', 'tsx', 'web-server.ts'], { ...env, PORT: String(port) }, logFd);
 }
 
 /**
@@ -81,7 +122,8 @@ export async function stopAll(processes: Started[]): Promise<void> {
           started.stopping = true;
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
           const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-          child.once('exit', () => {
+          // 'close' comes after the piped output is read, so the backend's last log lines are not lost.
+          child.once('close', () => {
             clearTimeout(force);
             resolve();
           });
@@ -91,7 +133,7 @@ export async function stopAll(processes: Started[]): Promise<void> {
   );
 }
 
-const WEB_SOURCES = ['app', 'components', 'lib', 'stores', 'contracts', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json'];
+const WEB_SOURCES = ['app', 'components', 'lib', 'stores', 'contracts', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   const full = path.join(ROOT, p);
