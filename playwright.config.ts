@@ -11,6 +11,7 @@ export const E2E = {
   backendPort: 4100,
   root: 'localhost:3100',
   oldDomain: 'yjyz.localhost:3100',
+  portlessOldDomain: 'oldportal.localhost',
   backendLog: 'test-results/e2e-backend.log',
   dataDir: '.data/e2e',
 } as const;
@@ -53,13 +54,16 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `exec node_modules/.bin/next start -p ${E2E.webPort}`,
+      command: 'exec node --import tsx web-server.ts',
       url: `http://127.0.0.1:${E2E.webPort}/robots.txt`,
       env: {
         PORT: String(E2E.webPort),
         BACKEND_URL: `http://127.0.0.1:${E2E.backendPort}`,
         PORTAL_ROOT_DOMAIN: E2E.root,
-        PORTAL_OLD_DOMAINS: E2E.oldDomain,
+        // Both forms of an old domain: with its port, and without one (any port).
+        PORTAL_OLD_DOMAINS: `${E2E.oldDomain},${E2E.portlessOldDomain}`,
+        // The browser plays a load balancer: the last X-Forwarded-For entry it sends is the client address.
+        TRUSTED_PROXY_HOPS: '1',
       },
       timeout: 60_000,
       reuseExistingServer: false,

@@ -1,36 +1,44 @@
-import type { NextRequest, NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { parseHost } from '@/lib/host';
-import { forwardToBackend, isBackendPath } from '@/lib/proxy/backend';
 import { handleCity } from '@/lib/proxy/city';
 import { handleOldDomain } from '@/lib/proxy/old-domain';
 import { handleRoot } from '@/lib/proxy/root';
+import { withSecurityHeaders } from '@/lib/proxy/security-headers';
 import { currentSettings } from '@/lib/settings';
+
+/** Files of public/ that are the same on every host: served as they are, never rewritten into a city. */
+function isPublicFile(pathname: string): boolean {
+  return pathname === '/favicon.ico' || pathname === '/robots.txt' || /^\/assets\/[\w./-]+\.[a-z0-9]+$/i.test(pathname);
+}
 
 /**
  * Thin on purpose: parse the host, hand over to one handler per host kind (lib/proxy/*). Access control
- * is never decided here alone; pages check the session again.
+ * is never decided here alone; pages check the session again. Every answer leaves with the security
+ * headers, and every redirect is built from the configured root (parseHost never hands back the raw Host).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const settings = currentSettings();
   const info = parseHost(request.headers.get('host'), settings);
-  // Old domains move first, even for API paths: the whole site moved (spec §8).
-  if (info.kind === 'old') return handleOldDomain({ request, settings, host: info.host }, info.newHost);
-  if (isBackendPath(request.nextUrl.pathname)) return forwardToBackend(request, settings);
   const ctx = { request, settings, host: info.host };
-  if (info.kind === 'city') return handleCity(ctx, info.city);
-  return handleRoot(ctx);
+  let res: NextResponse;
+  // Backend paths never get here: web-server.ts forwards them before Next (lib/backend-forward.ts).
+  if (info.kind === 'old') res = handleOldDomain(ctx, info.newHost);
+  else if (isPublicFile(request.nextUrl.pathname)) res = NextResponse.next();
+  else if (info.kind === 'city') res = handleCity(ctx, info.city);
+  else res = await handleRoot(ctx);
+  return withSecurityHeaders(res, settings);
 }
 
 export const config = {
   matcher: [
     /*
-     * Everything except:
-     * - _next/static, _next/image: build output and image optimisation, the same on every host;
-     * - assets/: our own files in public/assets, host-independent (a city rewrite would 404 them);
-     * - favicon.ico, robots.txt: crawlers and browsers ask for them on every host.
-     * Not skipped by extension: /index.html, /share.html and news articles (*.html) are pages, and
+     * Everything except _next/static and _next/image: build output and image optimisation, the same on every
+     * host and never a redirect. Public files (assets/, favicon.ico, robots.txt) do pass through here, so
+     * that they get the security headers and so that no path reaches app/[city] without the proxy having
+     * chosen the city: `/assets/auth/expired` once ran the [city] route with city "assets" and the Host as
+     * given. Not skipped by extension: /index.html, /share.html and news articles (*.html) are pages, and
      * /oss/… images must reach the backend.
      */
-    '/((?!_next/static|_next/image|assets/|favicon\\.ico|robots\\.txt).*)',
+    '/((?!_next/static|_next/image).*)',
   ],
 };

@@ -38,3 +38,9 @@ export const PASSWORD_LENGTH = { min: 6, max: 32 } as const;
 /** Second-hand list pages: 30 listings a page, at most 100 pages. */
 export const ESF_PAGE_SIZE = 30;
 export const ESF_MAX_PAGE = 100;
+
+/**
+ * Largest request body the backend takes (1 MiB); a larger one is answered 413. The web proxy refuses larger
+ * bodies with the same number before forwarding them.
+ */
+export const API_BODY_LIMIT = 1024 * 1024;

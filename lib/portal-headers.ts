@@ -1,7 +1,7 @@
 /**
  * Request headers the proxy adds before a rewrite. After a rewrite, `headers().get('host')` no longer
  * shows the public host (STYLE "Routing and the proxy"), so the proxy passes what pages need on here.
- * The proxy deletes any incoming copy first, so a visitor cannot forge them.
+ * web-server.ts deletes any incoming copy before Next sees the request, so a visitor cannot forge them.
  */
 export const PortalHeader = {
   /** Public host the visitor used: `bj.localhost:3000`. */
@@ -12,9 +12,11 @@ export const PortalHeader = {
   clientIp: 'x-portal-ip',
 } as const;
 
-/** First address of X-Forwarded-For, else X-Real-IP. */
+/**
+ * The visitor's address. web-server.ts replaces X-Forwarded-For with the one address it trusts (the socket
+ * peer, or the entry TRUSTED_PROXY_HOPS load balancers vouch for), so by the time Next runs it holds exactly
+ * that address.
+ */
 export function clientIpOf(headers: Headers): string | undefined {
-  const xff = headers.get('x-forwarded-for');
-  const first = xff?.split(',')[0]?.trim();
-  return first || headers.get('x-real-ip')?.trim() || undefined;
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined;
 }

@@ -43,6 +43,8 @@ export function isCityExempt(pathname: string): boolean {
 /**
  * A login return path is followed only when it is a same-origin absolute path. Protocol-relative (`//x`),
  * backslash (`/\x`, which browsers read as `//x`), schemes and control characters fall back to home.
+ * The answer is the URL parser's own form of the path, %-encoded: a Location header must be ASCII, and
+ * `/ershoufang/key望京/` as it was typed made the login page answer 500.
  */
 export function safeReturnPath(prePath: string | null | undefined, fallback = '/'): string {
   if (typeof prePath !== 'string' || prePath.length === 0 || prePath.length > 2048) return fallback;
@@ -52,10 +54,10 @@ export function safeReturnPath(prePath: string | null | undefined, fallback = '/
   try {
     const url = new URL(prePath, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
   }
-  return prePath;
 }
 
 /** `/login?prePath=<full original path incl. query>` */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oldDomainCoversRoot } from './host';
 
 /**
  * Web settings (.env.example "web"), as a pure parser so that both the proxy and server components can use
@@ -19,6 +20,9 @@ const settingsSchema = z.object({
   DEFAULT_CITY: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a city sub-domain such as bj').default('bj'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   ICP_FILING: z.string().max(64).default('京ICP备2026031588号-1'),
+  // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
+  // 0: the visitor talks to us directly, so a visitor-sent X-Forwarded-For is ignored (web-server.ts).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export interface WebSettings {
@@ -30,6 +34,7 @@ export interface WebSettings {
   defaultCity: string;
   protocol: 'http' | 'https';
   icpFiling: string;
+  trustedProxyHops: number;
 }
 
 export function loadSettings(env: Record<string, string | undefined>): WebSettings {
@@ -41,15 +46,19 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     throw new Error(`Invalid web settings: ${lines.join('; ')}`);
   }
   const s = parsed.data;
+  // Without an explicit root the portal lives on localhost at its own port, so `PORT=3100 next start` works.
+  const rootDomain = s.PORTAL_ROOT_DOMAIN ?? `localhost:${s.PORT}`;
+  const looping = s.PORTAL_OLD_DOMAINS.find((old) => oldDomainCoversRoot(old, rootDomain));
+  if (looping) throw new Error(`Invalid web settings: PORTAL_OLD_DOMAINS: ${looping} covers PORTAL_ROOT_DOMAIN ${rootDomain} (every visit would be redirected)`);
   return {
     port: s.PORT,
-    // Without an explicit root the portal lives on localhost at its own port, so `PORT=3100 next start` works.
-    rootDomain: s.PORTAL_ROOT_DOMAIN ?? `localhost:${s.PORT}`,
+    rootDomain,
     oldDomains: s.PORTAL_OLD_DOMAINS,
     backendUrl: s.BACKEND_URL.replace(/\/+$/, ''),
     defaultCity: s.DEFAULT_CITY,
     protocol: s.PORTAL_PROTOCOL,
     icpFiling: s.ICP_FILING,
+    trustedProxyHops: s.TRUSTED_PROXY_HOPS,
   };
 }
 

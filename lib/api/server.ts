@@ -3,6 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 import { config } from '@/lib/config';
+import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { apiCache } from './cache';
 import type { CallContext } from './core';
@@ -16,7 +17,7 @@ export async function serverContext(): Promise<CallContext> {
     cache: apiCache,
     token: c.get(SESSION_COOKIE)?.value,
     deviceCode: c.get(DEVICE_COOKIE)?.value,
-    authority: h.get(PortalHeader.host) ?? h.get('host') ?? undefined,
+    authority: trustedHost(h.get(PortalHeader.host) ?? h.get('host'), config),
     clientIp: h.get(PortalHeader.clientIp) ?? undefined,
   };
 }
@@ -27,10 +28,10 @@ export async function requestedPath(): Promise<string> {
   return h.get(PortalHeader.path) ?? '/';
 }
 
-/** The public host of this request. */
+/** The public host of this request: a host of the configured root, whatever the request's headers say. */
 export async function publicHost(): Promise<string> {
   const h = await headers();
-  return h.get(PortalHeader.host) ?? h.get('host') ?? config.rootDomain;
+  return trustedHost(h.get(PortalHeader.host) ?? h.get('host'), config);
 }
 
 /** Route that clears the session cookie and continues to login (server components cannot set cookies). */

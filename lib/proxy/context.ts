@@ -47,7 +47,7 @@ export function newDeviceCode(request: NextRequest): string | null {
  * One device code for every city: on the root domain, like the session cookie — but only when the root host
  * has a dot, because browsers refuse `Domain=localhost` (docs/decisions.md); there it stays per sub-domain.
  */
-function rootCookieDomain(settings: WebSettings): string | undefined {
+export function rootCookieDomain(settings: Pick<WebSettings, 'rootDomain'>): string | undefined {
   const host = settings.rootDomain.replace(/:\d+$/, '');
   return host.includes('.') ? host : undefined;
 }

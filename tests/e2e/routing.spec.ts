@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 import { cityUrl, wwwUrl } from './support';
 
-// An address inside a range the seed assigns to 上海 (backend/src/db/seed-data/cities.ts).
+// A 上海 address (ip2region). The browser tests' web trusts one proxy (TRUSTED_PROXY_HOPS=1 in
+// playwright.config.ts): the last X-Forwarded-For entry the browser sends plays what a load balancer appends.
 const SHANGHAI_IP = '116.224.10.20';
 
 test('www sends a visitor from loopback to the default located city, keeping path and query', async ({ page }) => {
@@ -16,6 +17,14 @@ test('www sends a visitor located in Shanghai to sh', async ({ page }) => {
   await page.goto(wwwUrl('/'));
   await expect(page).toHaveURL(cityUrl('sh', '/'));
   await expect(page).toHaveTitle('上海找房 - 优居');
+});
+
+test('an address the visitor wrote further left in X-Forwarded-For is not believed', async ({ page }) => {
+  // What the trusted proxy saw is loopback; the Shanghai entry before it is the visitor's own text.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `${SHANGHAI_IP}, 127.0.0.1`, 'x-real-ip': SHANGHAI_IP });
+  await page.goto(wwwUrl('/'));
+  await expect(page).toHaveURL(cityUrl('bj', '/'));
+  await expect(page).toHaveTitle('北京找房 - 优居');
 });
 
 test('a host on the old domain gets a 303 to the new domain, same path', async ({ page }) => {
@@ -33,13 +42,29 @@ test('legacy paths land on their current pages', async ({ page }) => {
   await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/'));
 });
 
+/** Hydrated: React has attached itself to the server-rendered node, so its effects (the countdown) run. */
+async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const node = document.querySelector(sel);
+    return !!node && Object.keys(node).some((k) => k.startsWith('__react'));
+  }, selector);
+}
+
 test('an unknown page counts down from 3 and leaves for the redirect target', async ({ page }) => {
+  // The page's clock is ours: a slow machine cannot skip a step before the test looks at it.
+  await page.clock.install();
   const response = await page.goto(cityUrl('bj', '/no-such-page?redirect=/ershoufang/'));
   expect(response?.status()).toBe(404);
   await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
   await expect(page.getByText('3秒后自动跳转')).toBeVisible();
-  await expect(page.getByText('2秒后自动跳转')).toBeVisible();
-  await page.waitForURL(cityUrl('bj', '/ershoufang/'), { timeout: 6000 });
+  await waitForHydration(page, '.error-page__countdown');
+  for (const left of [2, 1]) {
+    await page.clock.runFor(1000);
+    await expect(page.getByText(`${left}秒后自动跳转`)).toBeVisible();
+  }
+  expect(page.url()).toBe(cityUrl('bj', '/no-such-page?redirect=/ershoufang/'));
+  await page.clock.runFor(1000);
+  await page.waitForURL(cityUrl('bj', '/ershoufang/'));
   await expect(page.getByRole('heading', { name: /共找到 \d+ 套北京二手房/ })).toBeVisible();
 });
 

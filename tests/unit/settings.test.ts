@@ -11,6 +11,7 @@ describe('web settings', () => {
       defaultCity: 'bj',
       protocol: 'http',
       icpFiling: '京ICP备2026031588号-1',
+      trustedProxyHops: 0,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
@@ -22,6 +23,9 @@ describe('web settings', () => {
     ['PORTAL_PROTOCOL', 'ftp'],
     ['PORTAL_ROOT_DOMAIN', 'bad host/'],
     ['DEFAULT_CITY', 'BJ!'],
+    ['TRUSTED_PROXY_HOPS', '-1'],
+    // An old domain covering the root would send every visit round in a 303 loop.
+    ['PORTAL_OLD_DOMAINS', 'localhost'],
   ])('names the bad variable %s', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(name);
   });

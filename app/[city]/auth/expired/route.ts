@@ -1,30 +1,43 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
+import { SESSION_COOKIE } from '@contracts/paths';
+import { fetchUserInfo } from '@/lib/api/endpoints';
+import { isSessionInvalid } from '@/lib/api/errors';
 import { config } from '@/lib/config';
+import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
+import { rootCookieDomain } from '@/lib/proxy/context';
 import { loginPath, safeReturnPath } from '@/lib/redirect-rules';
 
 /**
  * spec §8 session invalid: clear the credential, then login with a return path. Server components cannot
- * set cookies, so pages redirect here. The backend's logout clears its HttpOnly cookie (it knows the
- * cookie's domain); its Set-Cookie headers are passed on, and the host-only copy is dropped as well.
+ * set cookies, so pages that got 401 from the backend redirect here.
+ *
+ * A GET changes nothing that matters (docs/security.md): any site can send a visitor to this URL, so it
+ * asks the backend first and clears the cookie only when the backend no longer accepts the session. A
+ * live session is left alone and the visitor goes on to the return path; logging out is a POST.
  */
-export async function GET(request: NextRequest) {
-  const host = request.headers.get(PortalHeader.host) ?? request.headers.get('host') ?? config.rootDomain;
-  const back = safeReturnPath(request.nextUrl.searchParams.get('prePath'), '/');
-  const res = NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302);
-  // Host-only copy first: `res.cookies` rewrites the Set-Cookie list, so the backend's raw headers go after.
-  res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+type SessionState = 'valid' | 'dead' | 'unknown';
+
+async function sessionState(token: string | undefined, host: string): Promise<SessionState> {
+  if (!token) return 'dead';
   try {
-    const out = await fetch(`${config.backendUrl}${ApiPath.logout}`, {
-      method: 'POST',
-      headers: { cookie: request.headers.get('cookie') ?? '', 'content-type': 'application/json', 'x-forwarded-host': host },
-      body: '{}',
-      signal: AbortSignal.timeout(2000),
-    });
-    for (const c of out.headers.getSetCookie()) res.headers.append('set-cookie', c);
-  } catch {
-    // The host-only cookie is cleared anyway; the backend session expires on its own.
+    await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host });
+    return 'valid';
+  } catch (err) {
+    return isSessionInvalid(err) ? 'dead' : 'unknown';
   }
+}
+
+export async function GET(request: NextRequest) {
+  const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
+  const back = safeReturnPath(request.nextUrl.searchParams.get('prePath'), '/');
+  const state = await sessionState(request.cookies.get(SESSION_COOKIE)?.value, host);
+  // A live session goes back where it was; when the backend cannot tell, login (which keeps a live session).
+  if (state !== 'dead') return NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302);
+  const res = NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302);
+  // Both copies: the backend sets the cookie on the root domain when it has a dot, host-only otherwise.
+  res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
+  const domain = rootCookieDomain(config);
+  if (domain) res.headers.append('set-cookie', `${SESSION_COOKIE}=; Path=/; Domain=${domain}; Max-Age=0; HttpOnly; SameSite=Lax`);
   return res;
 }

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { expect, test } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+import { rawRequest, type RawResponse } from './raw-http';
+
+/**
+ * The web sweep (issue 5, docs/security.md): generated Hosts × paths, written raw on a socket, against both
+ * processes. Whatever arrives, the web answers below 500, sends no Location outside the portal's root
+ * domain, and never names the backend's internal address. A fixed cross product of the hosts and paths
+ * that once failed, then `SWEEP_RUNS` generated cases (default 200; e.g. SWEEP_RUNS=5000 by hand).
+ */
+const R = E2E.root;
+const RUNS = Number(process.env.SWEEP_RUNS ?? 200);
+
+const HOSTS: (string | null)[] = [
+  `bj.${R}`, R, `www.${R}`, `zz.${R}`, `bj.${E2E.oldDomain}`, E2E.oldDomain,
+  `bj.${E2E.portlessOldDomain}:3100`, E2E.portlessOldDomain, `${E2E.portlessOldDomain}:9999`,
+  'evil.com', 'evil.com:3100', `evil.com#${E2E.portlessOldDomain}`, `${E2E.portlessOldDomain}@evil.com`, `user@bj.${R}`,
+  `bj.${R}:3100`, `BJ.${R.toUpperCase()}`, `bj.localhost.:3100`, '127.0.0.1:3100', '[::1]:3100', `北京.${R}`,
+  `xn--1lq90i.${R}`, `${'a'.repeat(300)}.${R}`, '', null, `bj.${R}/evil`, `bj.${R}\\@evil.com`, `bj.${R} evil.com`,
+];
+
+const PATHS = [
+  '/', '/ershoufang/', '/ershoufang/dc1/pg2/', '/ershoufang/xiangqing/1', '/ershoufang/xiangqing/99999999999', '/citys', '/about/aboutuj',
+  '/login', '/login?prePath=%2Fershoufang%2Fkey%E6%9C%9B%E4%BA%AC%2F', '/login?prePath=//evil.com/', '/login?prePath=%E6',
+  '/auth/expired?prePath=/', '/auth/expired?prePath=https://evil.com/', '/assets/auth/expired', '/assets/x.png', '/favicon.ico',
+  '/robots.txt', '/_next/static/x.js', '/_next/image?url=https%3A%2F%2Fevil.com%2Fx.png&w=64&q=75', '/_not-found', '/personal',
+  '/personal/account', '/sellhouse/', '/index.html', '/brand-upgrade', '/bj/ershoufang/', '/yjyz.web.api/v1/cities', '/yjyz.web.api/%zz',
+  '/sso/logout', '/oss/none.svg', '/ershoufang/key%E6/', '/about/%zz', '/ershoufang/xiangqing/%', '//evil.com/', '/%2F%2Fevil.com',
+  '/..%2f..%2fetc/passwd', '/\\evil.com', '/ershoufang/?redirect=//evil.com', '/no-such-page?redirect=https://evil.com',
+];
+
+const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
+
+/** What must hold for any answer: no 5xx, no redirect off the portal, no internal address. */
+function checkAnswer(res: RawResponse, what: string): void {
+  expect(res.status, `${what} → ${res.status} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `${what} → ${res.status} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+  for (const location of res.headers.location ?? []) {
+    if (location.startsWith('/')) {
+      expect(location, `${what}: relative Location`).not.toMatch(/^\/[/\\]/);
+    } else {
+      expect(new URL(location).host, `${what}: Location ${location}`).toMatch(OURS);
+    }
+  }
+  // Next tells its client router where a page was rewritten to (`/bj/…`); an absolute URL there would name
+  // an internal host, as the external API rewrite once did (`http://127.0.0.1:4000/…`).
+  for (const rewrite of res.headers['x-middleware-rewrite'] ?? []) expect(rewrite, `${what}: rewrite header`).toMatch(/^\/(?!\/)/);
+  const all = Object.values(res.headers).flat().join('\n');
+  expect(all, `${what}: internal address in a header`).not.toContain(`127.0.0.1:${E2E.backendPort}`);
+}
+
+/** Runs requests a few at a time: enough to finish quickly, few enough to stay clear of rate limits. */
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+test.describe('web sweep', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('every known Host × path answers below 500, with redirects on the portal only', async () => {
+    const cases = HOSTS.flatMap((host) => PATHS.map((path) => ({ host, path })));
+    expect(cases.length).toBeGreaterThan(500);
+    let seen = 0;
+    await inBatches(cases, 4, async ({ host, path }) => {
+      checkAnswer(await rawRequest(E2E.webPort, 'GET', path, host), `GET ${path} Host ${host}`);
+      seen += 1;
+    });
+    expect(seen).toBe(cases.length);
+  });
+
+  test('generated Hosts, paths with malformed escapes and odd methods answer below 500', async () => {
+    const segment = fc.oneof(
+      fc.stringMatching(/^[a-z0-9._~-]{0,8}$/),
+      fc.constantFrom('%', '%zz', '%E6', '%C0%AF', '%00', '%2F', '%F0%9F', 'key%E6%9C%9B', '..', 'xiangqing', 'ershoufang', 'dc1', 'e1', 'pg2', 'sl1', 'ss2', 'auth', 'expired', 'personal', 'yjyz.web.api', 'v1', 'sso'),
+      fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 4 }).map((bytes) => bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+    );
+    const path = fc.tuple(fc.array(segment, { maxLength: 6 }), fc.boolean(), fc.option(fc.stringMatching(/^[a-zA-Z0-9=&%._-]{0,20}$/))).map(
+      ([segs, slash, query]) => `/${segs.join('/')}${slash && segs.length ? '/' : ''}${query ? `?${query}` : ''}`,
+    );
+    const host = fc.oneof(
+      fc.constantFrom(...HOSTS),
+      fc.domain(),
+      fc.ipV4().map((ip) => `${ip}:3100`),
+      fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/), fc.constantFrom(R, E2E.oldDomain, `${E2E.portlessOldDomain}:3100`)).map(([label, root]) => `${label}.${root}`),
+      // Printable ASCII only: a CR or LF would end the header line, which is another test's business.
+      fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+    );
+    const method = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'TRACE', 'PROPFIND', 'DELETE');
+    const cases = fc.sample(fc.record({ host, path, method }), { numRuns: RUNS, seed: 20261122 });
+    expect(cases.length).toBe(RUNS);
+    await inBatches(cases, 4, async ({ host: h, path: p, method: m }) => {
+      checkAnswer(await rawRequest(E2E.webPort, m, p, h, m === 'POST' ? { 'content-type': 'application/json' } : {}, m === 'POST' ? '{}' : ''), `${m} ${p} Host ${h}`);
+    });
+  });
+
+  test('an old domain leads to the same city on the new root, never to the host as written', async () => {
+    const moved = await rawRequest(E2E.webPort, 'GET', '/ershoufang/?a=1', `bj.${E2E.portlessOldDomain}:3100`);
+    expect(moved.status).toBe(303);
+    expect(moved.headers.location).toEqual([`http://bj.${R}/ershoufang/?a=1`]);
+    const bare = await rawRequest(E2E.webPort, 'GET', '/', `${E2E.portlessOldDomain}:3100`);
+    expect(bare.status).toBe(303);
+    expect(bare.headers.location).toEqual([`http://${R}/`]);
+    for (const host of [`evil.com#${E2E.portlessOldDomain}`, `${E2E.portlessOldDomain}@evil.com`]) {
+      const res = await rawRequest(E2E.webPort, 'GET', '/', host);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toEqual([`http://bj.${R}/`]);
+    }
+  });
+
+  test('malformed escapes show the 404 page, TRACE is 405, pages carry the security headers', async () => {
+    for (const path of ['/ershoufang/key%E6/', '/about/%zz', '/ershoufang/xiangqing/%']) {
+      const res = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`);
+      expect(res.status, path).toBe(404);
+      expect(Buffer.from(res.body, 'latin1').toString('utf8')).toContain('抱歉，您访问的页面不存在');
+    }
+    const trace = await rawRequest(E2E.webPort, 'TRACE', '/yjyz.web.api/v1/cities', `bj.${R}`);
+    expect(trace.status).toBe(405);
+    expect(JSON.parse(trace.body)).toMatchObject({ code: 405, succeed: false, data: null });
+
+    const page = await rawRequest(E2E.webPort, 'GET', '/login', `bj.${R}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']?.[0]).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toEqual(['DENY']);
+    expect(page.headers['x-content-type-options']).toEqual(['nosniff']);
+    expect(page.headers['referrer-policy']).toEqual(['strict-origin-when-cross-origin']);
+    const api = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`);
+    expect(api.status).toBe(200);
+    expect(api.headers['x-content-type-options']).toEqual(['nosniff']);
+  });
+
+  test('a body over 1 MiB through the web is refused with 413 and the envelope, every time', async () => {
+    const big = JSON.stringify({ cityCode: 'x'.repeat(1024 * 1024 + 10) });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await rawRequest(E2E.webPort, 'POST', '/yjyz.web.api/v1/cities', `bj.${R}`, { 'content-type': 'application/json' }, big);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 413, succeed: false, data: null });
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import http, { type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BODY_LIMIT } from '@contracts/constants';
+import { forwardToBackend } from '@/lib/backend-forward';
+import { loadSettings } from '@/lib/settings';
+
+/** A stand-in backend that answers with what it received, and a web server that forwards to it. */
+let backend: Server;
+let web: Server;
+let webPort = 0;
+let backendPort = 0;
+const seen: { headers: IncomingMessage['headers']; body: number; url?: string }[] = [];
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+beforeAll(async () => {
+  backend = http.createServer((req, res) => {
+    let body = 0;
+    req.on('data', (c: Buffer) => (body += c.length));
+    req.on('end', () => {
+      seen.push({ headers: req.headers, body, url: req.url });
+      res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+      res.setHeader('keep-alive', 'timeout=72');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 200, succeed: true, msg: 'success', data: { body } }));
+    });
+  });
+  backendPort = await listen(backend);
+  const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
+  web = http.createServer((req, res) => forwardToBackend(req, res, settings, 'bj.localhost:3000'));
+  webPort = await listen(web);
+});
+afterAll(() => {
+  backend.close();
+  web.close();
+});
+
+function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>) } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: webPort, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    const body = init.body;
+    if (typeof body === 'function') {
+      void (async () => {
+        try {
+          for await (const chunk of body()) if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+          req.end();
+        } catch {
+          // the server may close on us once it has answered 413
+        }
+      })();
+    } else req.end(body);
+  });
+}
+
+describe('forwardToBackend', () => {
+  it('passes the call on with the public host and client address, and the answer back with its cookies', async () => {
+    const res = await send('/yjyz.web.api/v1/cities?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', connection: 'keep-alive', te: 'trailers' } });
+    expect(res.status).toBe(200);
+    const last = seen.at(-1);
+    expect(last?.url).toBe('/yjyz.web.api/v1/cities?x=1');
+    expect(last?.headers['x-forwarded-host']).toBe('bj.localhost:3000');
+    expect(last?.headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect(last?.headers.te).toBeUndefined();
+    expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The backend's keep-alive belongs to the backend's connection, not the visitor's.
+    expect(res.headers['keep-alive']).not.toBe('timeout=72');
+    expect(JSON.stringify(res.headers)).not.toContain(String(backendPort));
+  });
+  it('forwards a body within the limit', async () => {
+    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(50_000, 32) });
+    expect(JSON.parse(res.body)).toMatchObject({ data: { body: 50_000 } });
+  });
+  it('refuses a declared body over the limit with 413 and the envelope, before sending anything on', async () => {
+    const before = seen.length;
+    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(API_BODY_LIMIT + 1, 32) });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 413, succeed: false, data: null });
+    expect(seen.length).toBe(before);
+  });
+  it('refuses a chunked body that grows past the limit', async () => {
+    async function* chunks() {
+      for (let i = 0; i < 40; i += 1) yield Buffer.alloc(64 * 1024, 32);
+    }
+    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: chunks });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 413 });
+  });
+  it('answers 502 with the envelope when the backend cannot be reached', async () => {
+    const settings = loadSettings({ BACKEND_URL: 'http://127.0.0.1:9', PORTAL_ROOT_DOMAIN: 'localhost:3000' });
+    const down = http.createServer((req, res) => forwardToBackend(req, res, settings, 'bj.localhost:3000'));
+    const port = await listen(down);
+    const res = await new Promise<{ status: number; body: string }>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/yjyz.web.api/v1/cities' }, (r) => {
+        let t = '';
+        r.on('data', (c: Buffer) => (t += c.toString()));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: t }));
+      });
+    });
+    down.close();
+    expect(res.status).toBe(502);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 502, succeed: false, msg: '网络繁忙，请稍后再试' });
+  });
+});
