@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, INT4_MAX, SMALLINT_MAX, text } from './fields';
 
 /** spec §3 City. Flags are 0/1 and default to 1. */
 export const menuSchema: z.ZodType<Menu> = z.lazy(() =>
@@ -50,10 +51,15 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
+/** A city code (110000) or domain (bj), as the request fields carry it. */
+export const cityCodeField = () => text(12, { min: 1 });
+
 export const menuRequestSchema = z.object({
-  cityCode: z.string().min(1).max(12),
-  parentId: z.coerce.number().int().min(0).default(0),
-  platform: z.coerce.number().int().min(0).default(0),
+  cityCode: cityCodeField(),
+  /** 0: the top level; otherwise a menu id (int4). */
+  parentId: int(0, INT4_MAX).default(0),
+  /** A smallint column. */
+  platform: int(0, SMALLINT_MAX).default(0),
 });
 export type MenuRequest = z.input<typeof menuRequestSchema>;
 
@@ -70,5 +76,5 @@ export type BottomLinks = z.infer<typeof bottomLinkSchema>;
 export type FooterLink = z.infer<typeof footerLink>;
 
 /** Optional city for the footer: hot second-hand / new / rent links are the city's own. */
-export const cityScopedRequestSchema = z.object({ cityCode: z.string().min(1).max(12) });
-export const optionalCityRequestSchema = z.object({ cityCode: z.string().min(1).max(12).optional() });
+export const cityScopedRequestSchema = z.object({ cityCode: cityCodeField() });
+export const optionalCityRequestSchema = z.object({ cityCode: cityCodeField().optional() });

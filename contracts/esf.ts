@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ESF_MAX_PAGE, ESF_PAGE_SIZE } from './constants';
-import { KEYWORD_MAX } from './search';
+import { cityCodeField } from './city';
+import { ESF_MAX_PAGE, ESF_PAGE_SIZE, KEYWORD_MAX } from './constants';
+import { id, int, text } from './fields';
 
 /**
  * Second-hand (ershoufang) listings: the filter dictionary, the list query, list items and the detail.
@@ -30,17 +31,17 @@ export { ESF_MAX_PAGE, ESF_PAGE_SIZE };
 const codeList = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : typeof v === 'number' ? [v] : v),
-    z.array(z.coerce.number().int().min(1).max(max)).max(max),
+    z.array(int(1, max)).max(max),
   );
 
 export const esfListQuerySchema = z.object({
-  cityCode: z.string().min(1).max(12),
-  districtId: z.coerce.number().int().positive().optional(),
-  businessAreaId: z.coerce.number().int().positive().optional(),
-  lineId: z.coerce.number().int().positive().optional(),
-  stationId: z.coerce.number().int().positive().optional(),
-  estateId: z.coerce.number().int().positive().optional(),
-  keyword: z.string().trim().max(KEYWORD_MAX).optional(),
+  cityCode: cityCodeField(),
+  districtId: id().optional(),
+  businessAreaId: id().optional(),
+  lineId: id().optional(),
+  stationId: id().optional(),
+  estateId: id().optional(),
+  keyword: text(KEYWORD_MAX).optional(),
   /** Price band codes (p1–p7), OR-ed. */
   price: codeList(7).optional(),
   /** Area band codes (a1–a7), OR-ed. */
@@ -48,9 +49,9 @@ export const esfListQuerySchema = z.object({
   /** Room counts (l1–l6; 6 means 5 rooms or more), OR-ed. */
   rooms: codeList(6).optional(),
   /** Sort code (co); 0 or absent is the default order. */
-  sort: z.coerce.number().int().min(0).max(9).optional(),
-  page: z.coerce.number().int().min(1).max(ESF_MAX_PAGE).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(ESF_PAGE_SIZE),
+  sort: int(0, 9).optional(),
+  page: int(1, ESF_MAX_PAGE).default(1),
+  pageSize: int(1, 50).default(ESF_PAGE_SIZE),
 });
 export type EsfListQuery = z.input<typeof esfListQuerySchema>;
 
@@ -163,4 +164,4 @@ export const esfDetailSchema = esfListItemSchema.extend({
 });
 export type EsfDetail = z.infer<typeof esfDetailSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParamSchema = z.object({ id: id() });

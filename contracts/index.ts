@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './envelope-schema';
 export * from './constants';
+export * from './fields';
 export * from './paths';
 export * from './city';
 export * from './search';

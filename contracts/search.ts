@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
+import { cityCodeField } from './city';
 import { Angle, CHANNEL_CODES, KEYWORD_MAX } from './constants';
+import { text } from './fields';
 
 export { Angle, CHANNEL_CODES, KEYWORD_MAX };
 export type { ChannelCode } from './constants';
@@ -22,9 +24,9 @@ export const suggestionSchema = z.object({
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const recommendsRequestSchema = z.object({
-  cityCode: z.string().min(1).max(12),
+  cityCode: cityCodeField(),
   channelCode: z.enum(CHANNEL_CODES),
   // spec §5: blank keywords are never sent; the backend rejects them too.
-  keyword: z.string().trim().min(1, 'keyword must not be blank').max(KEYWORD_MAX),
+  keyword: text(KEYWORD_MAX).min(1, 'keyword must not be blank'),
 });
 export type RecommendsRequest = z.input<typeof recommendsRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from './constants';
+import { id, text } from './fields';
 
 export { SMS_CODE_LENGTH };
 
@@ -14,7 +15,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** Mainland mobile numbers: 11 digits starting 1[3-9]. */
+/** Mainland mobile numbers: 11 digits starting 1[3-9]; the pattern bounds the length. */
 export const mobileSchema = z.string().trim().regex(MOBILE_PATTERN, 'mobile must be an 11-digit mainland number');
 
 export const smsCodeRequestSchema = z.object({ mobile: mobileSchema });
@@ -32,10 +33,8 @@ export const loginBySmsSchema = z.object({
 });
 export const loginByPasswordSchema = z.object({
   mobile: mobileSchema,
-  password: z
-    .string()
-    .min(PASSWORD_LENGTH.min, 'password must be 6 to 32 characters')
-    .max(PASSWORD_LENGTH.max, 'password must be 6 to 32 characters'),
+  // Not trimmed: spaces are part of a password.
+  password: text(PASSWORD_LENGTH.max, { min: PASSWORD_LENGTH.min, trim: false, message: 'password must be 6 to 32 characters' }),
 });
 
 export const loginResultSchema = z.object({
@@ -50,7 +49,7 @@ export const loginResultSchema = z.object({
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const agentStatusRequestSchema = z.object({
-  branchId: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
+  branchId: id(),
+  userId: id(),
 });
 export const agentStatusSchema = z.object({ status: z.number().int().min(1).max(3) });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Field builders for request schemas: every text and number a caller sends is bounded here, once, so that no
+ * input reaches the database in a form PostgreSQL refuses (which would be a 500 instead of a 400).
+ * Column types: backend/src/db/schema.ts. Answer schemas stay plain: the backend writes those itself.
+ */
+
+/** Largest value of a PostgreSQL `integer` (int4) column: serial ids, parent ids. */
+export const INT4_MAX = 2_147_483_647;
+/** Largest value of a PostgreSQL `smallint` column: menu platform, flags, counts of rooms. */
+export const SMALLINT_MAX = 32_767;
+
+// PostgreSQL text cannot hold U+0000 ("invalid byte sequence for encoding UTF8: 0x00").
+const NUL = '\u0000';
+const NUL_MESSAGE = 'must not contain the NUL character (\\u0000)';
+
+interface TextOptions {
+  /** Fewest characters after trimming; 0 by default. */
+  min?: number;
+  /** Trim surrounding white space first (default). Passwords keep theirs. */
+  trim?: boolean;
+  /** Message for a value too short or too long, instead of zod's. */
+  message?: string;
+}
+
+/** A text field of at most `max` characters (after trimming), without NUL. */
+export function text(max: number, { min = 0, trim = true, message }: TextOptions = {}) {
+  const base = trim ? z.string().trim() : z.string();
+  const bounded = min > 0 ? base.min(min, message).max(max, message) : base.max(max, message);
+  return bounded.refine((s) => !s.includes(NUL), NUL_MESSAGE);
+}
+
+/**
+ * An integer in [min, max]; query strings arrive as text, so the value is coerced from a string.
+ * `max` is the column's limit at most (INT4_MAX, SMALLINT_MAX) so that no value overflows it.
+ */
+export function int(min: number, max: number) {
+  return z.coerce.number().int().min(min).max(max);
+}
+
+/** A row id: a positive int4 (serial) column. */
+export function id() {
+  return int(1, INT4_MAX);
+}
