@@ -9,11 +9,25 @@ export interface Envelope<T> {
   data: T | null;
 }
 
-/** Result codes of spec §8, plus the generic ones the backend uses for everything else. */
+/**
+ * Result codes of spec §8, plus the generic ones the backend uses for everything else.
+ * Rule: for a generic client error the code IS the HTTP status (400, 403, 405, 408, 413, 414, 415, 429, 431);
+ * only 404 (NOT_FOUND 4000000) and 401 (SESSION_INVALID 4010011002) carry their spec §8 codes.
+ */
 export const ResultCode = {
   OK: 200,
-  /** Bad input: a field missing, of the wrong type, too long or out of range. HTTP 400. */
+  /** Bad input: a field missing, of the wrong type, too long or out of range; a malformed URL. HTTP 400. */
   BAD_REQUEST: 400,
+  /** A state-changing request from another site (Origin / Referer not the portal). HTTP 403. */
+  FORBIDDEN: 403,
+  /** A known path asked with a method it does not have. HTTP 405, with `Allow`. */
+  METHOD_NOT_ALLOWED: 405,
+  /** Request body over API_BODY_LIMIT (1 MiB). HTTP 413. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** URL or a path parameter too long. HTTP 414. */
+  URI_TOO_LONG: 414,
+  /** A body that is not application/json. HTTP 415. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** Too many requests (login, SMS codes). HTTP 429. */
   TOO_MANY_REQUESTS: 429,
   /** Unexpected server failure; the message never carries a stack. HTTP 500. */

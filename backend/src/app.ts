@@ -1,13 +1,15 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BODY_LIMIT } from '../../contracts/constants';
 import { ok } from '../../contracts/envelope';
 import { ApiPath } from '../../contracts/paths';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
+import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerConditions } from './modules/portal/conditions';
@@ -33,21 +35,25 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
     logger: { level: config.LOG_LEVEL },
     // The web process on this machine forwards the visitor's address (X-Forwarded-For); nobody else is trusted.
     trustProxy: 'loopback',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: API_BODY_LIMIT,
+    // Whatever the router or Node's parser refuses is still answered in the envelope (http/errors.ts).
+    // (Fastify types this option's reply generically; ours is the plain one.)
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply as FastifyReply),
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, (reply) => clearSessionCookie(reply, config));
+  const answerOtherMethods = methodNotAllowed(app);
 
-  // JSON bodies: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  // JSON bodies only: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400;
+  // Fastify's parser keeps refusing __proto__ and constructor keys. Any other content type is a 415.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(badRequest('body: malformed JSON'), undefined);
-    }
+    parseJson(request, text, (err, value) => (err ? done(badRequest('body: malformed JSON'), undefined) : done(null, value)));
   });
 
   await app.register(cookie);
@@ -76,6 +82,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());
+  answerOtherMethods();
   return app;
 }
 
