@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { registerSameSiteCheck } from './http/same-site';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerConditions } from './modules/portal/conditions';
@@ -44,6 +45,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, (reply) => clearSessionCookie(reply, config));
+  registerSameSiteCheck(app, config);
   const answerOtherMethods = methodNotAllowed(app);
 
   // JSON bodies only: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400;
