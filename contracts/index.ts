@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './envelope-schema';
 export * from './constants';
 export * from './fields';
+export * from './mobile';
 export * from './paths';
 export * from './city';
 export * from './search';

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_LENGTH, SMS_CODE_PATTERN } from './constants';
 import { id, text } from './fields';
+import { MASKED_MOBILE_PATTERN } from './mobile';
 
 export { SMS_CODE_LENGTH };
 
-/** spec §3 User. `mobile` is the owner's own full number; other people only ever see it masked. */
+/** spec §3 User. */
 export const userInfoSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
-  mobile: z.string(),
+  /**
+   * Masked as spec §3 shows it (`138***8000`, contracts/mobile.ts), even to the owner: the full number never
+   * leaves the backend, so a leaked answer or page does not leak it. The pattern makes an unmasked number
+   * fail the answer check instead of going out.
+   */
+  mobile: z.string().regex(MASKED_MOBILE_PATTERN).or(z.literal('***')),
   avatarUrl: z.string(),
   /** 1 or empty: male default avatar. */
   sex: z.string(),
@@ -37,9 +43,11 @@ export const loginByPasswordSchema = z.object({
   password: text(PASSWORD_LENGTH.max, { min: PASSWORD_LENGTH.min, trim: false, message: 'password must be 6 to 32 characters' }),
 });
 
+/**
+ * The session token is only in the HttpOnly cookie (`SESSION_COOKIE`), never in the body: script on the page
+ * must not be able to read it.
+ */
 export const loginResultSchema = z.object({
-  /** Also set as the HttpOnly session cookie on the root domain. */
-  token: z.string(),
   /** ISO date-time; about 30 hours after login (spec §9). */
   expiresAt: z.string(),
   user: userInfoSchema,

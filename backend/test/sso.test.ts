@@ -1,8 +1,12 @@
 import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import type { LoginResult, UserInfo } from '../../contracts/user';
 import { DEMO_USER } from '../src/db/seed';
+import { users } from '../src/db/schema';
+import { isPortalSource } from '../src/http/same-site';
+import { hashPassword } from '../src/modules/sso/passwords';
 import { sessionCookieOptions } from '../src/modules/sso/sessions';
 import { configWith } from '../src/config';
 import { envelope, startHarness, type Harness } from './harness';
@@ -30,6 +34,13 @@ let ipSeq = 0;
 /** Each test its own client IP (X-Forwarded-For from loopback is trusted), so rate limits do not leak between tests. */
 const nextIp = () => `203.0.113.${++ipSeq}`;
 
+/** The session token from the login answer's Set-Cookie: the body does not carry it. */
+function sessionTokenOf(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie?.value) throw new Error(`no ${SESSION_COOKIE} cookie in the answer`);
+  return cookie.value;
+}
+
 async function requestCode(mobile: string, ip: string) {
   const res = await h.app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile }, headers: { 'x-forwarded-for': ip } });
   const line = logged.findLast((l) => l.msg === 'sms code issued' && l.mobile === mobile);
@@ -45,25 +56,31 @@ describe('sms login', () => {
     const login = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: '13912345678', code }, headers: { 'x-forwarded-for': ip } });
     const result = envelope<LoginResult>(login).data;
     expect(result.registered).toBe(true);
-    expect(result.user).toMatchObject({ mobile: '13912345678', userName: '' });
+    // The mobile goes out masked (spec §3), and the token only in the HttpOnly cookie.
+    expect(result.user).toMatchObject({ mobile: '139***5678', userName: '' });
+    expect(result).not.toHaveProperty('token');
+    expect(login.body).not.toContain('13912345678');
     const hours = (Date.parse(result.expiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(29.9);
+    const token = sessionTokenOf(login);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(login.body).not.toContain(token);
     const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toContain(`${SESSION_COOKIE}=${result.token}`);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Max-Age=108000/);
     expect(cookie).not.toMatch(/Domain=/);
 
-    const byBearer = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, headers: { authorization: `Bearer ${result.token}` } });
-    expect(envelope<UserInfo>(byBearer).data.mobile).toBe('13912345678');
-    const byCookie = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: result.token } });
+    const byBearer = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, headers: { authorization: `Bearer ${token}` } });
+    expect(envelope<UserInfo>(byBearer).data.mobile).toBe('139***5678');
+    expect(byBearer.body).not.toContain('13912345678');
+    const byCookie = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token } });
     expect(envelope<UserInfo>(byCookie).data.userId).toBe(result.user.userId);
 
-    const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, headers: { authorization: `Bearer ${result.token}` } });
+    const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, headers: { authorization: `Bearer ${token}` } });
     expect(envelope(logout).succeed).toBe(true);
     expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
-    const after = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, headers: { authorization: `Bearer ${result.token}` } });
+    const after = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, headers: { authorization: `Bearer ${token}` } });
     expect(after.statusCode).toBe(401);
     expect(envelope(after)).toMatchObject({ code: 4010011002, succeed: false });
     // A dead token presented as a cookie is cleared.
@@ -113,7 +130,7 @@ describe('password login', () => {
   it('logs in the demo user and refuses a wrong password', async () => {
     const ip = nextIp();
     const ok = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': ip } });
-    expect(envelope<LoginResult>(ok).data.user.mobile).toBe(DEMO_USER.mobile);
+    expect(envelope<LoginResult>(ok).data.user.mobile).toBe('138***8000');
     for (const payload of [{ mobile: DEMO_USER.mobile, password: 'wrong-pass' }, { mobile: '13999999999', password: DEMO_USER.password }]) {
       const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload, headers: { 'x-forwarded-for': ip } });
       expect(res.statusCode).toBe(400);
@@ -177,5 +194,98 @@ describe('session cookie attributes', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('password login timing', () => {
+  it('takes as long for an unknown mobile as for a wrong password (one scrypt either way)', async () => {
+    // Ten accounts with a password, one try each: the per-mobile lock must not answer first.
+    const hash = await hashPassword('right-password');
+    const known = Array.from({ length: 10 }, (_, i) => `1350000${String(i).padStart(4, '0')}`);
+    await h.database.db.insert(users).values(known.map((mobile) => ({ mobile, passwordHash: hash })));
+    const timed = async (mobile: string) => {
+      const start = performance.now();
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password: 'wrong-password' }, headers: { 'x-forwarded-for': nextIp() } });
+      expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '手机号或密码错误' });
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (const [i, mobile] of known.entries()) {
+      knownMs.push(await timed(mobile));
+      unknownMs.push(await timed(`1360000${String(i).padStart(4, '0')}`));
+    }
+    // Before the dummy hash: about 47 ms against 2 ms. A loose bound, so a busy machine does not fail it.
+    expect(median(unknownMs)).toBeGreaterThan(median(knownMs) * 0.5);
+  });
+});
+
+describe('cross-site requests', () => {
+  const login = async () => {
+    const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': nextIp() } });
+    expect(res.statusCode).toBe(200);
+    return sessionTokenOf(res);
+  };
+  const userInfo = (token: string) => h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token } });
+
+  it('refuses a state change from another site with 403, and the session stays', async () => {
+    const token = await login();
+    const foreign = [
+      { origin: 'http://evil.example' },
+      { referer: 'http://evil.example/page.html' },
+      { origin: 'null' },
+      { origin: 'http://localhost:3000.evil.example' },
+      { origin: 'http://evillocalhost:3000' },
+      { origin: 'https://bj.localhost:3000' },
+      { origin: 'http://bj.localhost:3001' },
+      // Origin wins over a same-site Referer.
+      { origin: 'http://evil.example', referer: 'http://bj.localhost:3000/' },
+    ];
+    for (const headers of foreign) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.logout, cookies: { [SESSION_COOKIE]: token }, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(envelope(res)).toEqual({ code: 403, succeed: false, msg: '跨站请求已拒绝', data: null });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // A cross-site HTML form can only send these three types: refused before the body is read (403, not 415).
+    const forms = [
+      { type: 'application/x-www-form-urlencoded', payload: 'a=b' },
+      { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
+      { type: 'text/plain', payload: 'a=b' },
+    ];
+    for (const { type, payload } of forms) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.logout, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://evil.example', 'content-type': type }, payload });
+      expect(res.statusCode, type).toBe(403);
+    }
+    expect(envelope<UserInfo>(await userInfo(token)).code).toBe(200);
+  });
+
+  it('lets requests from the portal and requests without Origin or Referer through', async () => {
+    const token = await login();
+    const own = [{ origin: 'http://bj.localhost:3000' }, { origin: 'http://localhost:3000' }, { origin: 'HTTP://WWW.LOCALHOST:3000' }, { referer: 'http://sh.localhost:3000/ershoufang/' }, {}];
+    for (const headers of own) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token }, headers });
+      expect(envelope(res).code, JSON.stringify(headers)).toBe(200);
+    }
+    // Reads are not checked: a cross-site GET changes nothing.
+    const read = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://evil.example' } });
+    expect(read.statusCode).toBe(200);
+    const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://bj.localhost:3000' } });
+    expect(envelope(logout).succeed).toBe(true);
+    expect((await userInfo(token)).statusCode).toBe(401);
+  });
+
+  it('compares scheme, host and port of a dotted https root', () => {
+    const root = new URL('https://youju.com');
+    expect(isPortalSource('https://bj.youju.com', root)).toBe(true);
+    expect(isPortalSource('https://youju.com:443/x', root)).toBe(true);
+    expect(isPortalSource('https://BJ.YouJu.com', root)).toBe(true);
+    expect(isPortalSource('http://bj.youju.com', root)).toBe(false);
+    expect(isPortalSource('https://bj.youju.com:8443', root)).toBe(false);
+    expect(isPortalSource('https://youju.com.evil.cn', root)).toBe(false);
+    expect(isPortalSource('https://notyouju.com', root)).toBe(false);
+    expect(isPortalSource('null', root)).toBe(false);
+    expect(isPortalSource('', root)).toBe(false);
   });
 });

@@ -25,3 +25,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return timingSafeEqual(key, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** A hash of a random password nobody knows, made once per process (registerSso asks for it at start). */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64'));
+  return dummyHash;
+}
+
+/**
+ * Checks a password for a user who may not exist or may have no password (registered by SMS). Either way
+ * one scrypt runs, against a throw-away hash made once, so the answer takes as long as for a wrong password
+ * and its timing does not tell which mobiles are registered.
+ */
+export async function verifyUserPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, await dummyPasswordHash());
+  return false;
+}

@@ -19,7 +19,7 @@ import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { PasswordThrottle } from './password-throttle';
-import { verifyPassword } from './passwords';
+import { dummyPasswordHash, verifyUserPassword } from './passwords';
 import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
@@ -32,11 +32,13 @@ const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, 
 export function registerSso(app: FastifyInstance, db: Db, config: Config): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const passwordThrottle = new PasswordThrottle();
+  // Made now, so that the first login of an unknown mobile does not take longer than the others.
+  void dummyPasswordHash();
   const tags = ['sso'];
 
   async function loginAs(user: UserRow, registered: boolean, reply: Parameters<typeof startSession>[2]) {
-    const session = await startSession(db, config, reply, user.id);
-    return ok({ ...session, user: toUserInfo(user), registered });
+    const { expiresAt } = await startSession(db, config, reply, user.id);
+    return ok({ expiresAt, user: toUserInfo(user), registered });
   }
 
   typed.post(
@@ -79,8 +81,10 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config): void 
       const { mobile, password } = request.body;
       passwordThrottle.check(mobile);
       const [user] = await db.select().from(users).where(eq(users.mobile, mobile));
-      // One message for an unknown mobile and a wrong password: the answer does not tell which mobiles exist.
-      if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+      // One message and one scrypt for an unknown mobile and a wrong password: neither the answer nor its
+      // timing tells which mobiles exist.
+      const valid = await verifyUserPassword(password, user?.passwordHash);
+      if (!user || !valid) {
         passwordThrottle.recordFailure(mobile);
         throw loginFailed('手机号或密码错误');
       }

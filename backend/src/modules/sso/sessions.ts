@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../../contracts/envelope';
+import { maskMobile } from '../../../../contracts/mobile';
 import { SESSION_COOKIE } from '../../../../contracts/paths';
 import type { UserInfo } from '../../../../contracts/user';
 import type { Config } from '../../config';
@@ -13,8 +14,9 @@ export type UserRow = typeof users.$inferSelect;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** What a caller sees of a user: the mobile masked (spec §3), never the full number. */
 export function toUserInfo(user: UserRow): UserInfo {
-  return { userId: user.id, userName: user.userName, mobile: user.mobile, avatarUrl: user.avatarUrl, sex: user.sex };
+  return { userId: user.id, userName: user.userName, mobile: maskMobile(user.mobile), avatarUrl: user.avatarUrl, sex: user.sex };
 }
 
 /**
@@ -37,14 +39,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
 }
 
-/** A random 32-byte token; only its sha256 is stored. Lifetime: SESSION_TTL_HOURS (spec §9, ~30 h). */
+/**
+ * A random 32-byte token; only its sha256 is stored. Lifetime: SESSION_TTL_HOURS (spec §9, ~30 h).
+ * The token goes out in the HttpOnly cookie only; the caller gets the expiry.
+ */
 export async function startSession(db: Db, config: Config, reply: FastifyReply, userId: number) {
   const token = randomBytes(32).toString('base64url');
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
   reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config), maxAge: Math.floor(ttlMs / 1000) });
-  return { token, expiresAt: expiresAt.toISOString() };
+  return { expiresAt: expiresAt.toISOString() };
 }
 
 /** The token a request presents: `Authorization: Bearer …` (server-side calls) or the session cookie (browser). */
