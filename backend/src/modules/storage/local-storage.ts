@@ -16,6 +16,8 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 }
 
+const NO_SUCH_FILE = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'ENAMETOOLONG']);
+
 /** Objects as files under `${DATA_DIR}/oss`; the content type follows from the key's extension. */
 export function localStorage(root: string): Storage {
   const base = path.resolve(root);
@@ -38,7 +40,8 @@ export function localStorage(root: string): Storage {
       try {
         return { bytes: await readFile(file), contentType: contentTypeOf(key) };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        // A key no file can have is no object: a file used as a folder (`a.svg/x`), a name over 255 bytes.
+        if (NO_SUCH_FILE.has((err as NodeJS.ErrnoException).code ?? '')) return null;
         throw err;
       }
     },
