@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BODY_LIMIT } from '../../contracts/constants';
 import { ApiPath } from '../../contracts/paths';
 import { configWith, loadConfig } from '../src/config';
 import { isSafeKey } from '../src/modules/storage/storage';
@@ -44,6 +46,132 @@ describe('envelope and errors', () => {
   });
 });
 
+/** A failure answer: the envelope with a code and a message, nothing else. */
+function expectFailure(res: { statusCode: number; body: string }, status: number, code = status) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = JSON.parse(res.body) as Record<string, unknown>;
+  expect(body).toEqual({ code, succeed: false, msg: expect.any(String), data: null });
+  expect(String(body.msg).length).toBeGreaterThan(0);
+}
+
+describe('hostile input (issue 5): a 4xx in the envelope, never a 500', () => {
+  it('refuses NUL in text fields before they reach PostgreSQL', async () => {
+    for (const url of [
+      `${ApiPath.esfList}?cityCode=bj&keyword=%00`,
+      `${ApiPath.esfList}?cityCode=bj&keyword=a%00b`,
+      `${ApiPath.index}?cityCode=%00`,
+      `${ApiPath.recommends}?cityCode=bj&channelCode=esf&keyword=%00`,
+      `${ApiPath.pcBottomLink}?cityCode=b%00j`,
+    ]) {
+      const res = await h.app.inject(url);
+      expectFailure(res, 400);
+      expect(envelope(res).msg).toMatch(/^(keyword|cityCode): must not contain the NUL character/);
+    }
+    const body = await h.app.inject({ method: 'POST', url: ApiPath.esfList, payload: { cityCode: 'bj', keyword: '望京\u0000' } });
+    expectFailure(body, 400);
+  });
+
+  it('refuses numbers outside their column type', async () => {
+    const cases = [
+      [`${ApiPath.esfList}?cityCode=bj&districtId=2147483648`, /^districtId: Too big/],
+      [`${ApiPath.esfList}?cityCode=bj&stationId=-1`, /^stationId: Too small/],
+      [`${ApiPath.esfList}?cityCode=bj&estateId=1e309`, /^estateId: /],
+      [`${ApiPath.esfList}?cityCode=bj&page=NaN`, /^page: /],
+      [`${ApiPath.menuIcon}?cityCode=bj&platform=40000`, /^platform: Too big/],
+      [`${ApiPath.menuIcon}?cityCode=bj&parentId=2147483648`, /^parentId: Too big/],
+      [`${ApiPath.agentStatus}?branchId=2147483648&userId=1`, /^branchId: Too big/],
+      [`${ApiPath.esfDetail}/2147483648`, /^id: Too big/],
+    ] as const;
+    for (const [url, msg] of cases) {
+      const res = await h.app.inject(url);
+      expectFailure(res, 400);
+      expect(envelope(res).msg, url).toMatch(msg);
+    }
+    // The largest int4 is still a valid id: an unknown listing, not a bad request.
+    expectFailure(await h.app.inject(`${ApiPath.esfDetail}/2147483647`), 404, 4000000);
+  });
+
+  it('answers a body over 1 MiB with 413 / 413', async () => {
+    const payload = JSON.stringify({ cityCode: 'bj', keyword: 'x'.repeat(API_BODY_LIMIT) });
+    const res = await h.app.inject({ method: 'POST', url: ApiPath.esfList, payload, headers: { 'content-type': 'application/json' } });
+    expectFailure(res, 413);
+    expect(envelope(res).msg).toBe('请求体过大，上限 1 MiB');
+  });
+
+  it('answers a body that is not JSON with 415 / 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const res = await h.app.inject({ method: 'POST', url: ApiPath.index, payload: 'cityCode=bj', headers: { 'content-type': type } });
+      expectFailure(res, 415);
+    }
+  });
+
+  it('refuses prototype keys in a JSON body', async () => {
+    const res = await h.app.inject({ method: 'POST', url: ApiPath.index, payload: '{"cityCode":"bj","__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } });
+    expectFailure(res, 400);
+  });
+
+  it('answers a malformed %-escape in the path with 400 in the envelope', async () => {
+    for (const url of ['/yjyz.web.api/%zz', `${ApiPath.esfDetail}/%E6`, '/oss/%E0%A4%A']) {
+      const res = await h.app.inject(url);
+      expectFailure(res, 400);
+      expect(envelope(res).msg).toBe('请求地址无效');
+    }
+  });
+
+  it('answers an over-long path parameter with 414 in the envelope', async () => {
+    expectFailure(await h.app.inject(`${ApiPath.esfDetail}/${'1'.repeat(101)}`), 414);
+  });
+
+  it('answers a method a path does not have with 405 and Allow; an unknown method with 404', async () => {
+    for (const method of ['TRACE', 'DELETE', 'PUT', 'PATCH', 'OPTIONS'] as const) {
+      const res = await h.app.inject({ method, url: ApiPath.cities });
+      expectFailure(res, 405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST');
+    }
+    const getOnLogout = await h.app.inject({ method: 'GET', url: ApiPath.logout });
+    expectFailure(getOnLogout, 405);
+    expect(getOnLogout.headers.allow).toBe('POST');
+    expectFailure(await h.app.inject({ method: 'PROPFIND', url: ApiPath.cities }), 404, 4000000);
+    // Still answered: HEAD of a GET route.
+    expect((await h.app.inject({ method: 'HEAD', url: ApiPath.healthz })).statusCode).toBe(200);
+  });
+});
+
+describe("what Node's HTTP parser refuses (a real socket)", () => {
+  let port = 0;
+  beforeAll(async () => {
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (h.app.server.address() as net.AddressInfo).port;
+  });
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const statusAndBody = (answer: string) => {
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    return { statusCode: Number(head.split(' ')[1]), body, head };
+  };
+
+  it('answers a malformed request, an over-long URL and over-large headers in the envelope', async () => {
+    const cases = [
+      ['GET / HTTP/9.9\r\nHost: x\r\n\r\n', 400],
+      ['HELLO\r\n\r\n', 405],
+      [`GET ${ApiPath.cities}?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+      [`GET ${ApiPath.cities} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['POST /sso/logout HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
+    ] as const;
+    for (const [request, status] of cases) {
+      const answer = statusAndBody(await raw(request));
+      expectFailure(answer, status);
+      expect(answer.head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    }
+  });
+});
+
 describe('service endpoints', () => {
   it('answers /healthz', async () => {
     expect(envelope(await h.app.inject(ApiPath.healthz)).data).toEqual({ status: 'ok' });
@@ -74,6 +202,8 @@ describe('/oss', () => {
       expect([400, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain('"name"');
     }
+    // Keys no file can have: a file used as a folder, a name over 255 bytes (the file system refuses both).
+    for (const url of ['/oss/seed/plan/3.svg/x', `/oss/${'a'.repeat(256)}`]) expectFailure(await h.app.inject(url), 404, 4000000);
     expect(isSafeKey('a/../b')).toBe(false);
     expect(isSafeKey('/etc/passwd')).toBe(false);
     expect(isSafeKey('seed/room/1-1.svg')).toBe(true);

@@ -1,0 +1,310 @@
+/**
+ * Input sweep (issue 5): every operation the OpenAPI document lists (path × method) gets bad input — each
+ * required field missing, wrong types, NUL in every string, 10k-character strings, out-of-range numbers
+ * (2147483648, -1, 1e309, NaN …), deep JSON (10k nested arrays), invalid JSON, bodies that are not JSON,
+ * a body over the limit, huge and malformed path parameters, other methods — then fast-check adds random
+ * field values per operation and random junk paths with malformed %-escapes and odd methods.
+ *
+ * Every answer must be below 500, in the envelope (a failure: numeric code, succeed false, a message, data
+ * null; a success: code 200, succeed true — except /openapi.json, the document itself) and take less than a
+ * second.
+ *
+ * Normal runs use a fixed seed and SWEEP_RUNS=15 random cases per operation (and 20× that many junk paths);
+ * a longer hunt:
+ *   SWEEP_RUNS=2000 npx vitest run --project backend backend/test/sweep.test.ts
+ * SWEEP_SEED=<n> runs another seed; fast-check prints the seed and the shrunk input of a failure.
+ */
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BODY_LIMIT } from '../../contracts/constants';
+import { ApiPath } from '../../contracts/paths';
+import { startHarness, type Harness } from './harness';
+
+const RUNS = Number(process.env.SWEEP_RUNS ?? 15);
+const SEED = Number(process.env.SWEEP_SEED ?? 20261105);
+/** Per test: generous for the long mode, where thousands of requests run. */
+const TIMEOUT = Math.max(60_000, RUNS * 500);
+
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+interface Field {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+}
+interface Operation {
+  method: 'GET' | 'POST';
+  /** OpenAPI form: `/yjyz.web.api/v1/esf/detail/{id}`. */
+  path: string;
+  /** Query fields (GET) or body fields (POST). */
+  fields: Field[];
+  hasBody: boolean;
+  pathParams: string[];
+}
+
+interface Req {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string;
+}
+
+let h: Harness;
+let operations: Operation[] = [];
+let cases = 0;
+let ipSeq = 0;
+let started = 0;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const doc = (await h.app.inject(ApiPath.openapi)).json() as {
+    paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const params = op.parameters ?? [];
+      const body = op.requestBody?.content['application/json']?.schema;
+      const fields = body
+        ? Object.entries(body.properties ?? {}).map(([name, schema]) => ({ name, schema, required: body.required?.includes(name) ?? false }))
+        : params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: p.required ?? false }));
+      return {
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        fields,
+        hasBody: method === 'post',
+        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+      };
+    }),
+  );
+  started = performance.now();
+});
+afterAll(async () => {
+  console.info(`sweep: ${cases} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (SWEEP_RUNS=${RUNS}, seed ${SEED})`);
+  await h?.close();
+});
+
+/** Sends one request and checks the answer; each request has its own client address, so no rate limit answers for all. */
+async function probe(req: Req): Promise<LightMyRequestResponse> {
+  cases++;
+  const headers = { 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`, ...req.headers };
+  const start = performance.now();
+  const res = await h.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const ms = performance.now() - start;
+  const label = `${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.headers ?? {})} ${(req.payload ?? '').slice(0, 200)}`;
+  expect(res.statusCode, label).toBeLessThan(500);
+  expect(ms, label).toBeLessThan(1000);
+  // HEAD answers carry no body; /oss answers files.
+  if (req.method === 'HEAD' || res.headers['content-type']?.toString().startsWith('image/')) return res;
+  let body: unknown;
+  expect(() => (body = JSON.parse(res.body)), label).not.toThrow();
+  if (res.statusCode >= 200 && res.statusCode < 300) {
+    // The one answer outside the envelope by design: the OpenAPI document itself.
+    if (req.url.split(/[?#]/)[0] === ApiPath.openapi) expect(body, label).toHaveProperty('openapi');
+    else expect(body, label).toMatchObject({ code: 200, succeed: true, msg: expect.any(String) });
+  } else {
+    expect(body, label).toEqual({ code: expect.any(Number), succeed: false, msg: expect.any(String), data: null });
+    expect((body as { msg: string }).msg.length, label).toBeGreaterThan(0);
+  }
+  return res;
+}
+
+/** A value that passes the field's schema, so that a case breaks one field at a time. */
+function validValue(field: Field): unknown {
+  const s = field.schema;
+  if (field.name === 'cityCode') return 'bj';
+  if (s.enum) return s.enum[0];
+  if (s.pattern?.startsWith('^1[3-9]')) return `137${String(ipSeq).padStart(8, '0').slice(-8)}`;
+  if (s.pattern) return '123456';
+  if (s.type === 'string') return 'a'.repeat(Math.max(1, s.minLength ?? 1) + (field.name === 'password' ? 5 : 0));
+  if (s.type === 'integer' || s.type === 'number') return Math.max(1, s.minimum ?? 1);
+  if (s.type === 'array') return [1];
+  return 'x';
+}
+
+function validValues(op: Operation): Record<string, unknown> {
+  return Object.fromEntries(op.fields.filter((f) => f.required).map((f) => [f.name, validValue(f)]));
+}
+
+/** The path with its parameters filled (`{id}` → 1 unless given). */
+function urlOf(op: Operation, param = '1'): string {
+  return op.pathParams.reduce((p, name) => p.replace(`{${name}}`, param), op.path);
+}
+
+/** %-encodes what encodeURIComponent can; a lone surrogate becomes the bytes a careless client would send. */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** GET: raw query text, so that `%00`, repeated keys and malformed escapes can be sent as they are. */
+function queryRequest(op: Operation, values: Record<string, unknown>, rawPairs: string[] = [], param?: string): Req {
+  const pairs = Object.entries(values).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${encode(k)}=${encode(String(x))}`) : [`${encode(k)}=${encode(String(v))}`]));
+  const query = [...pairs, ...rawPairs].join('&');
+  return { method: op.method, url: query ? `${urlOf(op, param)}?${query}` : urlOf(op, param) };
+}
+
+/** POST: a JSON body; `raw` values are spliced in as JSON text (1e309, NaN and deep nesting have no JSON.stringify form). */
+function bodyRequest(op: Operation, values: Record<string, unknown>, raw: Record<string, string> = {}, param?: string): Req {
+  const parts = [...Object.entries(values).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`), ...Object.entries(raw).map(([k, v]) => `${JSON.stringify(k)}:${v}`)];
+  return { method: op.method, url: urlOf(op, param), headers: { 'content-type': 'application/json' }, payload: `{${parts.join(',')}}` };
+}
+
+const requestOf = (op: Operation, values: Record<string, unknown>) => (op.hasBody ? bodyRequest(op, values) : queryRequest(op, values));
+
+const TEN_K = 'x'.repeat(10_000);
+const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+/** Bad values for any field, as JSON values. */
+const BAD_JSON_VALUES: unknown[] = [null, true, false, {}, [], [[1]], { a: 1 }, '', ' ', 'a\u0000b', '\u0000', TEN_K, '\ud800', '😀'.repeat(60), 2147483648, -1, 0, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2, 'NaN', 'Infinity', '1e309', '2147483648', '-1', '0x10', '١٢', '../../etc/passwd', "'; drop table users; --", '%00', '%zz'];
+/** JSON text with no JSON.stringify form, spliced into bodies. */
+const BAD_RAW_JSON = ['1e309', '-1e309', '1e-400', '123456789012345678901234567890', DEEP_ARRAY, `"${'\\u0000'.repeat(3)}"`];
+/** Bad query values, already %-encoded or raw. */
+const BAD_QUERY_TEXT = ['', '%00', 'a%00b', '%zz', '%E6', '%', encode(TEN_K), '2147483648', '-1', '1e309', 'NaN', 'Infinity', '-Infinity', '1.5', '0x10', '%ED%A0%80', '+', '%20', '[]', '{}', 'true', 'null', '1,2,3,4,5,6,7,8,9', `1${',1'.repeat(5000)}`];
+
+describe('sweep over /openapi.json', () => {
+  it('lists the known operations (so that the sweep below cannot pass on an empty list)', () => {
+    const names = operations.map((op) => `${op.method} ${op.path}`);
+    expect(names.length).toBeGreaterThan(20);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        `POST ${ApiPath.logout}`,
+        `POST ${ApiPath.loginByPassword}`,
+        `GET ${ApiPath.esfList}`,
+        `POST ${ApiPath.esfList}`,
+        `GET ${ApiPath.esfDetail}/{id}`,
+        `GET ${ApiPath.recommends}`,
+      ]),
+    );
+    expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));
+    expect(operations.find((op) => op.method === 'POST' && op.path === ApiPath.loginByPassword)?.fields.map((f) => f.name)).toEqual(['mobile', 'password']);
+  });
+
+  it(
+    'answers every field missing, mistyped, with NUL, too long or out of range',
+    async () => {
+      let broken = 0;
+      for (const op of operations) {
+        const valid = validValues(op);
+        await probe(requestOf(op, valid));
+        for (const field of op.fields) {
+          const others = { ...valid };
+          delete others[field.name];
+          if (field.required) {
+            const res = await probe(requestOf(op, others));
+            expect(res.statusCode, `${op.method} ${op.path} without ${field.name}`).toBe(400);
+            broken++;
+          }
+          if (op.hasBody) {
+            for (const bad of BAD_JSON_VALUES) await probe(bodyRequest(op, { ...others, [field.name]: bad }));
+            for (const raw of BAD_RAW_JSON) await probe(bodyRequest(op, others, { [field.name]: raw }));
+          } else {
+            for (const bad of BAD_QUERY_TEXT) await probe(queryRequest(op, others, [`${field.name}=${bad}`]));
+            // Repeated key: an array where a single value is expected.
+            await probe(queryRequest(op, others, [`${field.name}=1`, `${field.name}=2`]));
+          }
+        }
+      }
+      expect(broken).toBeGreaterThan(5);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers bodies that are not valid JSON objects, not JSON at all, or too large',
+    async () => {
+      const bodies = ['{', '{"a":', 'nul', '\u0000', '[', ']', '"', '{"a":1,}', "{'a':1}", DEEP_ARRAY, `{"a":${DEEP_ARRAY}}`, `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '[]', '"text"', '42', 'null', 'true', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '\ufeff{}', ' '.repeat(1000)];
+      const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/json; charset=utf-16', 'application/jsonx', 'application/json, text/plain', '', 'ÿ', '*/*', 'application/octet-stream'];
+      for (const op of operations.filter((o) => o.hasBody)) {
+        const url = urlOf(op);
+        for (const payload of bodies) await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+        for (const type of types) await probe({ method: 'POST', url, headers: { 'content-type': type }, payload: 'cityCode=bj&mobile=13800138000' });
+        const big = await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ cityCode: 'x'.repeat(API_BODY_LIMIT) }) });
+        expect(big.statusCode).toBe(413);
+        expect(big.json()).toMatchObject({ code: 413 });
+      }
+      expect(Object.getPrototypeOf({}).polluted).toBeUndefined();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers huge and malformed path parameters and every other method',
+    async () => {
+      const params = ['0', '-1', '2147483648', '1e309', 'NaN', '1.5', 'abc', '%00', '%E6', '%zz', '%', '..', '%2e%2e', '1'.repeat(101), '9'.repeat(10_000), encode(TEN_K)];
+      const withParams = operations.filter((op) => op.pathParams.length > 0);
+      expect(withParams.length).toBeGreaterThan(0);
+      for (const op of withParams) for (const param of params) await probe({ method: op.method, url: urlOf(op, param) });
+      const paths = [...new Set(operations.map((op) => urlOf(op)))];
+      for (const url of paths) {
+        for (const method of ['TRACE', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'HEAD']) await probe({ method, url });
+        await probe({ method: 'QUERY', url });
+        await probe({ method: 'QUERY', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers random field values on every operation (fast-check)',
+    async () => {
+      const anyValue = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 80 }),
+        fc.string({ unit: fc.constantFrom('\u0000', '%', 'z', '1', '9', ',', ' ', 'E', '6', '-', '.', 'e'), maxLength: 30 }),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), { maxLength: 8 }),
+        fc.constantFrom(...BAD_JSON_VALUES.filter((v) => v !== TEN_K)),
+        fc.object({ maxDepth: 2, maxKeys: 3 }),
+      );
+      for (const op of operations) {
+        const known = op.fields.map((f) => f.name);
+        const values = fc.dictionary(fc.oneof(fc.constantFrom(...(known.length ? known : ['x'])), fc.string({ maxLength: 8 })), anyValue, { maxKeys: Math.max(3, known.length) });
+        await fc.assert(
+          fc.asyncProperty(values, async (input) => {
+            // Query strings carry text only: objects and nulls become their JSON text.
+            const asQuery = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'object' && v !== null && !Array.isArray(v) ? JSON.stringify(v) : v]));
+            await probe(op.hasBody ? bodyRequest(op, { ...validValues(op), ...input }) : queryRequest(op, { ...validValues(op), ...asQuery }));
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'answers random junk paths with malformed %-escapes and odd methods (fast-check)',
+    async () => {
+      const prefixes = ['/', '/yjyz.web.api/', '/yjyz.web.api/v1/', `${ApiPath.esfDetail}/`, '/sso/', '/oss/', '/oss/seed/', '/healthz', '/openapi.json'];
+      const hex = fc.constantFrom(...'0123456789abcdefABCDEFzZ%');
+      const piece = fc.oneof(
+        fc.string({ unit: fc.constantFrom(...'abcxyz019-._~!$&\'()*+,;=:@/?#[]'), maxLength: 12 }),
+        fc.tuple(hex, hex).map(([a, b]) => `%${a}${b}`),
+        hex.map((a) => `%${a}`),
+        fc.constantFrom('%', '%00', '%E6', '%E6%9C', '%C0%AF', '%ED%A0%80', '%FF', '..', '//', '/./', '%2e%2e/', '%252e'),
+        fc.integer({ min: 0, max: 20_000 }).map((n) => 'a'.repeat(n)),
+      );
+      const method = fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'QUERY', 'PURGE', 'REPORT');
+      await fc.assert(
+        fc.asyncProperty(method, fc.constantFrom(...prefixes), fc.array(piece, { maxLength: 6 }), async (m, prefix, pieces) => {
+          await probe({ method: m, url: prefix + pieces.join('') });
+        }),
+        { seed: SEED, numRuns: RUNS * 20 },
+      );
+    },
+    TIMEOUT,
+  );
+});
