@@ -1,5 +1,9 @@
 import dayjs from 'dayjs';
+import { maskMobile } from '@contracts/mobile';
 import { messages } from './messages';
+
+// spec §3 masking has one rule, shared with the backend (which masks the mobile before it leaves).
+export { maskMobile };
 
 /** Money: totalPrice in 万 (spec-free but contract-defined), unitPrice in 元/㎡. */
 export function formatTotalPrice(wan: number): string {
@@ -19,13 +23,6 @@ export function formatArea(sqm: number): string {
 /** `3室2厅` (bathrooms only when asked: `3室2厅1卫`). */
 export function formatLayout(rooms: number, halls: number, baths?: number): string {
   return `${rooms}室${halls}厅${baths !== undefined ? `${baths}卫` : ''}`;
-}
-
-/** spec §3: first 3 digits, ***, last 4. Anything that is not an 11-digit number is masked whole. */
-export function maskMobile(mobile: string): string {
-  const m = mobile.trim();
-  if (!/^\d{11}$/.test(m)) return m.length > 0 ? '***' : '';
-  return `${m.slice(0, 3)}***${m.slice(-4)}`;
 }
 
 /** spec §3: the displayed name falls back to the masked mobile. */

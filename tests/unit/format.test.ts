@@ -17,6 +17,8 @@ describe('format', () => {
     expect(maskMobile('13800138000')).toBe('138***8000');
     expect(maskMobile('123')).toBe('***');
     expect(maskMobile('')).toBe('');
+    // userInfo already carries the masked number.
+    expect(maskMobile('138***8000')).toBe('138***8000');
     expect(displayName({ userName: '', mobile: '13800138000' })).toBe('138***8000');
     expect(displayName({ userName: '小优', mobile: '13800138000' })).toBe('小优');
   });
