@@ -88,9 +88,14 @@ export function forwardToBackend(req: IncomingMessage, res: ServerResponse, sett
   // Once the visitor has an answer (the backend's, or our 413), a failing backend call changes nothing.
   let answered = false;
   res.once('pipe', () => (answered = true));
-  upstream.on('timeout', () => upstream.destroy(new Error('backend timeout')));
+  // spec §9: 5 s, as the browser's own client waits; a backend that has not answered by then is a 504.
+  let timedOut = false;
+  upstream.on('timeout', () => {
+    timedOut = true;
+    upstream.destroy(new Error('backend timeout'));
+  });
   upstream.on('error', () => {
-    if (!answered) sendEnvelope(res, 502, BACKEND_UNREACHABLE, settings);
+    if (!answered) sendEnvelope(res, timedOut ? 504 : 502, BACKEND_UNREACHABLE, settings);
   });
   // A visitor who leaves stops the backend call too.
   res.on('close', () => {
