@@ -3,7 +3,6 @@ import { parseHost } from '@/lib/host';
 import { handleCity } from '@/lib/proxy/city';
 import { handleOldDomain } from '@/lib/proxy/old-domain';
 import { handleRoot } from '@/lib/proxy/root';
-import { withSecurityHeaders } from '@/lib/proxy/security-headers';
 import { currentSettings } from '@/lib/settings';
 
 /** Files of public/ that are the same on every host: served as they are, never rewritten into a city. */
@@ -13,20 +12,18 @@ function isPublicFile(pathname: string): boolean {
 
 /**
  * Thin on purpose: parse the host, hand over to one handler per host kind (lib/proxy/*). Access control
- * is never decided here alone; pages check the session again. Every answer leaves with the security
- * headers, and every redirect is built from the configured root (parseHost never hands back the raw Host).
+ * is never decided here alone; pages check the session again. Every redirect is built from the configured
+ * root (parseHost never hands back the raw Host). The security headers are set by web-server.ts.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const settings = currentSettings();
   const info = parseHost(request.headers.get('host'), settings);
   const ctx = { request, settings, host: info.host };
-  let res: NextResponse;
   // Backend paths never get here: web-server.ts forwards them before Next (lib/backend-forward.ts).
-  if (info.kind === 'old') res = handleOldDomain(ctx, info.newHost);
-  else if (isPublicFile(request.nextUrl.pathname)) res = NextResponse.next();
-  else if (info.kind === 'city') res = handleCity(ctx, info.city);
-  else res = await handleRoot(ctx);
-  return withSecurityHeaders(res, settings);
+  if (info.kind === 'old') return handleOldDomain(ctx, info.newHost);
+  if (isPublicFile(request.nextUrl.pathname)) return NextResponse.next();
+  if (info.kind === 'city') return handleCity(ctx, info.city);
+  return handleRoot(ctx);
 }
 
 export const config = {
@@ -34,8 +31,7 @@ export const config = {
     /*
      * Everything except _next/static and _next/image: build output and image optimisation, the same on every
      * host and never a redirect. Public files (assets/, favicon.ico, robots.txt) do pass through here, so
-     * that they get the security headers and so that no path reaches app/[city] without the proxy having
-     * chosen the city: `/assets/auth/expired` once ran the [city] route with city "assets" and the Host as
+     * that no path reaches app/[city] without the proxy having chosen the city: `/assets/auth/expired` once ran the [city] route with city "assets" and the Host as
      * given. Not skipped by extension: /index.html, /share.html and news articles (*.html) are pages, and
      * /oss/… images must reach the backend.
      */

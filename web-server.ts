@@ -6,11 +6,12 @@
  *   malformed paths that Next would answer with a 500 answered or re-routed;
  * - lib/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend;
  * - everything else is Next's own request handler, with proxy.ts in front of the pages.
+ * Every answer, whoever writes it, leaves with the security headers (lib/security-headers.ts).
  */
-import { createServer } from 'node:http';
-import { isBackendPath } from './lib/backend-paths';
+import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend } from './lib/backend-forward';
 import { parseHost } from './lib/host';
+import { securityHeaders } from './lib/security-headers';
 import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
 
@@ -28,11 +29,17 @@ try {
 
 const { default: next } = await import('next');
 const hostname = process.env.HOSTNAME || '0.0.0.0';
-const app = next({ dev, dir: import.meta.dirname, hostname, port: settings.port });
+// Next adds its own 'upgrade' listener to the server it is given (or to the first request's): it would take
+// WebSocket upgrades past the gate and leave them hanging. It gets a server that never listens; upgrades are
+// answered below (the portal has no WebSocket until the chat service, issue 10).
+const app = next({ dev, dir: import.meta.dirname, hostname, port: settings.port, httpServer: createServer() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const headers = securityHeaders(settings, dev);
+
 const server = createServer((req, res) => {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
   if (gate.kind === 'reject') {
     res.writeHead(gate.status, { ...gate.headers, 'content-length': Buffer.byteLength(gate.body) });
@@ -42,7 +49,7 @@ const server = createServer((req, res) => {
   req.url = gate.url;
   for (const name of Object.keys(req.headers)) delete req.headers[name];
   Object.assign(req.headers, gate.headers);
-  if (isBackendPath(gate.url)) {
+  if (gate.backend) {
     const info = parseHost(req.headers.host, settings);
     // spec §8: the whole site moved, API calls included (the proxy does the same for pages).
     if (info.kind === 'old') {
@@ -50,10 +57,32 @@ const server = createServer((req, res) => {
       res.end();
       return;
     }
-    forwardToBackend(req, res, settings, info.host);
+    void forwardToBackend(req, res, settings, info.host);
     return;
   }
   void handle(req, res);
+});
+
+/** An answer written straight to a socket (no request object exists): status, our headers, a short text. */
+function rawAnswer(status: number, text: string): string {
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: text/plain; charset=utf-8', `Content-Length: ${Buffer.byteLength(text)}`, 'Connection: close'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return `${lines.join('\r\n')}\r\n\r\n${text}`;
+}
+
+server.on('upgrade', (_req, socket) => {
+  socket.end(rawAnswer(400, '不支持的协议升级'));
+});
+
+// What Node's parser refuses before there is a request (a malformed request line, headers over 16 KiB, a
+// client too slow to send its headers) gets an answer with our headers too, not Node's bare one.
+server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  socket.end(rawAnswer(status, STATUS_CODES[status] ?? 'Bad Request'));
 });
 
 let closing = false;

@@ -2,7 +2,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { failure } from '@contracts/envelope';
 import { API_BODY_LIMIT } from '@contracts/constants';
 import { API_TIMEOUT_MS } from './api/core';
-import { securityHeaders } from './proxy/security-headers';
 import type { WebSettings } from './settings';
 
 /**
@@ -10,42 +9,43 @@ import type { WebSettings } from './settings';
  * before Next.js: through Next they cost a middleware run each, and Next's external rewrite queued them
  * under load (issue 5: 94 of 3,154 suggestion calls took over 10 s at 64 connections while the backend
  * answered in 85 ms at most), broke with EPIPE when the backend refused a large body, and told every
- * visitor the backend's internal address in `x-middleware-rewrite`. Here: a keep-alive pool to the
- * backend, the body limit applied before anything is sent on, and the backend's answer streamed back.
+ * visitor the backend's internal address in `x-middleware-rewrite`.
+ *
+ * The body is read whole (within API_BODY_LIMIT) before the backend is called, and sent with its own
+ * Content-Length. Never streamed as it came: a body on a GET, sent unframed on a pooled keep-alive
+ * socket, was read by the backend as a second request of the attacker's making — with a client address of
+ * their choosing, and with its answer handed to the next visitor on that socket (found by the attacker
+ * probe of issue 5). A slow sender also holds nothing of the backend's this way.
  */
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate', 'expect']);
 
 /** The web talks to one backend; enough sockets for the web's own concurrency, reused across requests. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32, scheduling: 'lifo' });
 
 export const BODY_TOO_LARGE = `请求体不能超过${API_BODY_LIMIT / 1024 / 1024}MB`;
+const BODY_TOO_SLOW = '请求超时';
 const BACKEND_UNREACHABLE = '网络繁忙，请稍后再试';
 
-function sendEnvelope(res: ServerResponse, status: number, message: string, settings: Pick<WebSettings, 'protocol'>): void {
+/** Our own answer (the security headers are already on `res`, web-server.ts). */
+function sendEnvelope(res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   const body = JSON.stringify(failure(status, message));
-  res.writeHead(status, {
-    ...securityHeaders(settings),
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
 /**
- * 413 for a body over the limit. The rest of the body is read and dropped rather than the socket closed
- * under the sender: closing with unread data makes TCP reset the connection, and the client then often
- * loses the answer too (the EPIPE/ECONNRESET behind issue 5's intermittent 500). Past DISCARD_LIMIT the
- * sender is not worth waiting for and the connection goes.
+ * What is left of a refused body is read and dropped rather than the socket closed under the sender:
+ * closing with unread data makes TCP reset the connection, and the client then often loses the answer too
+ * (the EPIPE behind issue 5's intermittent 500). Past DISCARD_LIMIT the sender is not worth waiting for.
  */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
-function refuseBody(req: IncomingMessage, res: ServerResponse, settings: Pick<WebSettings, 'protocol'>): void {
-  sendEnvelope(res, 413, BODY_TOO_LARGE, settings);
+function discardRest(req: IncomingMessage): void {
   let discarded = 0;
   req.removeAllListeners('data');
   req.on('data', (chunk: Buffer) => {
@@ -55,29 +55,59 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, settings: Pick<We
   req.resume();
 }
 
+type BodyResult = { kind: 'body'; body: Buffer } | { kind: 'too-large' } | { kind: 'too-slow' } | { kind: 'gone' };
+
+/** The whole request body, unless it is over the limit or does not arrive within the request timeout. */
+function readBody(req: IncomingMessage): Promise<BodyResult> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > API_BODY_LIMIT) return Promise.resolve({ kind: 'too-large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyResult) => {
+      clearTimeout(timer);
+      req.removeAllListeners('end');
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ kind: 'too-slow' }), API_TIMEOUT_MS);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > API_BODY_LIMIT) finish({ kind: 'too-large' });
+      else chunks.push(chunk);
+    });
+    req.once('end', () => finish({ kind: 'body', body: Buffer.concat(chunks, size) }));
+    req.once('error', () => finish({ kind: 'gone' }));
+  });
+}
 
 /**
  * Forwards one request. `req.headers` has been through the request gate: X-Forwarded-For holds the one
  * client address we trust, internal headers are gone. `publicHost` is the portal host from parseHost.
  */
-export function forwardToBackend(req: IncomingMessage, res: ServerResponse, settings: WebSettings, publicHost: string): void {
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > API_BODY_LIMIT) {
-    // Refused before anything is sent on.
-    refuseBody(req, res, settings);
+export async function forwardToBackend(req: IncomingMessage, res: ServerResponse, settings: WebSettings, publicHost: string): Promise<void> {
+  const read = await readBody(req);
+  if (read.kind === 'gone') return;
+  if (read.kind !== 'body') {
+    sendEnvelope(res, read.kind === 'too-large' ? 413 : 408, read.kind === 'too-large' ? BODY_TOO_LARGE : BODY_TOO_SLOW);
+    discardRest(req);
     return;
   }
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'host') headers[name] = value;
+    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
   }
+  // The body as read, framed by its length: the backend sees exactly one request.
+  if (read.body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET')) headers['content-length'] = read.body.length;
   // The public host, so the backend can scope the session cookie to the portal's root domain.
   headers['x-forwarded-host'] = publicHost;
   headers['x-forwarded-proto'] = settings.protocol;
 
   const target = new URL(req.url ?? '/', settings.backendUrl);
+  let answered = false;
+  let timedOut = false;
   const upstream = http.request(target, { method: req.method, headers, agent, timeout: API_TIMEOUT_MS }, (answer) => {
-    const out: http.OutgoingHttpHeaders = { ...securityHeaders(settings) };
+    answered = true;
+    const out: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     }
@@ -85,41 +115,17 @@ export function forwardToBackend(req: IncomingMessage, res: ServerResponse, sett
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });
-  // Once the visitor has an answer (the backend's, or our 413), a failing backend call changes nothing.
-  let answered = false;
-  res.once('pipe', () => (answered = true));
   // spec §9: 5 s, as the browser's own client waits; a backend that has not answered by then is a 504.
-  let timedOut = false;
   upstream.on('timeout', () => {
     timedOut = true;
     upstream.destroy(new Error('backend timeout'));
   });
   upstream.on('error', () => {
-    if (!answered) sendEnvelope(res, timedOut ? 504 : 502, BACKEND_UNREACHABLE, settings);
+    if (!answered) sendEnvelope(res, timedOut ? 504 : 502, BACKEND_UNREACHABLE);
   });
   // A visitor who leaves stops the backend call too.
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-
-  let received = 0;
-  req.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (answered) return;
-    if (received > API_BODY_LIMIT) {
-      // A chunked body that grew past the limit: stop both sides, answer 413 and close.
-      answered = true;
-      upstream.destroy();
-      refuseBody(req, res, settings);
-      return;
-    }
-    if (!upstream.write(chunk)) {
-      req.pause();
-      upstream.once('drain', () => req.resume());
-    }
-  });
-  req.on('end', () => {
-    if (received <= API_BODY_LIMIT) upstream.end();
-  });
-  req.on('error', () => upstream.destroy());
+  upstream.end(read.body);
 }

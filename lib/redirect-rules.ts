@@ -54,6 +54,8 @@ export function safeReturnPath(prePath: string | null | undefined, fallback = '/
   try {
     const url = new URL(prePath, 'http://same.origin');
     if (url.origin !== 'http://same.origin') return fallback;
+    // Resolving dot segments can make a network path of a harmless-looking one: `/.//evil.com` → `//evil.com`.
+    if (url.pathname.startsWith('//')) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;

@@ -28,6 +28,9 @@ const PATHS = [
   '/personal/account', '/sellhouse/', '/index.html', '/brand-upgrade', '/bj/ershoufang/', '/yjyz.web.api/v1/cities', '/yjyz.web.api/%zz',
   '/sso/logout', '/oss/none.svg', '/ershoufang/key%E6/', '/about/%zz', '/ershoufang/xiangqing/%', '//evil.com/', '/%2F%2Fevil.com',
   '/..%2f..%2fetc/passwd', '/\\evil.com', '/ershoufang/?redirect=//evil.com', '/no-such-page?redirect=https://evil.com',
+  // From the attacker probe: dot segments out of the backend prefixes, into a network path, and the image optimiser.
+  '/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/.//evil.com/', '/login?prePath=%2F.%2F%2Fevil.com',
+  '/no-such-page?redirect=%2F.%2F%2Fevil.com', '/_next/image?url=%2Fnope.png&w=64&q=75', '/_next/static/chunks/none.js',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
@@ -46,6 +49,9 @@ function checkAnswer(res: RawResponse, what: string): void {
   // Next tells its client router where a page was rewritten to (`/bj/…`); an absolute URL there would name
   // an internal host, as the external API rewrite once did (`http://127.0.0.1:4000/…`).
   for (const rewrite of res.headers['x-middleware-rewrite'] ?? []) expect(rewrite, `${what}: rewrite header`).toMatch(/^\/(?!\/)/);
+  // Every answer, whoever wrote it (gate, forwarder, Next, the proxy, Node's parser), carries our headers.
+  expect(res.headers['x-content-type-options'], `${what}: nosniff`).toEqual(['nosniff']);
+  expect(res.headers['x-frame-options'], `${what}: frame options`).toEqual(['DENY']);
   const all = Object.values(res.headers).flat().join('\n');
   expect(all, `${what}: internal address in a header`).not.toContain(`127.0.0.1:${E2E.backendPort}`);
 }
@@ -127,6 +133,17 @@ test.describe('web sweep', () => {
     const api = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`);
     expect(api.status).toBe(200);
     expect(api.headers['x-content-type-options']).toEqual(['nosniff']);
+  });
+
+  test('nothing outside the backend prefixes reaches the backend, and upgrades are answered', async () => {
+    for (const path of ['/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz']) {
+      const res = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).not.toContain('openapi');
+    }
+    const upgrade = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`, { Connection: 'Upgrade', Upgrade: 'websocket' });
+    expect(upgrade.status).toBe(400);
+    expect(upgrade.headers['x-frame-options']).toEqual(['DENY']);
   });
 
   test('a body over 1 MiB through the web is refused with 413 and the envelope, every time', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCityExempt, legacyRedirect, loginPath, needsLogin, safeReturnPath } from '@/lib/redirect-rules';
 
@@ -58,9 +59,25 @@ describe('safeReturnPath (login prePath)', () => {
     '',
     '/\tevil',
     '/\n/evil.com',
+    // Dot segments that resolve to a network path (found by the attacker probe of issue 5).
+    '/.//evil.com',
+    '/%2e//evil.com',
+    '/a/..//evil.com',
+    '/..//evil.com',
     undefined,
     null,
   ])('falls back to home for %s', (p) => expect(safeReturnPath(p as string)).toBe('/'));
+  it('never returns a network path, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.webPath(), fc.array(fc.constantFrom('/', '.', '..', '%2e', '\\', 'evil.com', '%2f', '?', '#'), { maxLength: 8 }).map((xs) => xs.join(''))), (p) => {
+        const out = safeReturnPath(p);
+        expect(out.startsWith('/')).toBe(true);
+        expect(out).not.toMatch(/^\/[\/\\]/);
+        expect(new URL(out, 'http://same.origin').origin).toBe('http://same.origin');
+      }),
+      { seed: 5, numRuns: 3000 },
+    );
+  });
   it('builds the login path with the full original path', () => {
     expect(loginPath('/personal/account?x=1&y=2')).toBe('/login?prePath=%2Fpersonal%2Faccount%3Fx%3D1%26y%3D2');
   });

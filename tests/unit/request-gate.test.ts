@@ -31,7 +31,7 @@ describe('gateRequest', () => {
   });
   it('passes an ordinary request, with the socket as the client', () => {
     const res = gateRequest(input({ headers: { host: 'bj.localhost:3000', 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '5.6.7.8' } }), 0);
-    expect(res).toMatchObject({ kind: 'pass', url: '/ershoufang/' });
+    expect(res).toMatchObject({ kind: 'pass', url: '/ershoufang/', backend: false });
     if (res.kind === 'pass') {
       expect(res.headers['x-forwarded-for']).toBe('127.0.0.1');
       expect(res.headers['x-real-ip']).toBeUndefined();
@@ -47,6 +47,7 @@ describe('gateRequest', () => {
   });
   it('answers methods Next cannot handle with 405, the envelope on backend paths', () => {
     const page = gateRequest(input({ method: 'TRACE' }), 0);
+    if (page.kind === 'reject') expect(page.headers.allow).toBe('GET, HEAD');
     expect(page).toMatchObject({ kind: 'reject', status: 405 });
     const api = gateRequest(input({ method: 'TRACE', url: '/yjyz.web.api/v1/cities' }), 0);
     expect(api).toMatchObject({ kind: 'reject', status: 405 });
@@ -61,7 +62,32 @@ describe('gateRequest', () => {
     expect(gateRequest(input({ url: '/yjyz.web.api/%zz' }), 0)).toMatchObject({ kind: 'pass', url: '/yjyz.web.api/%zz' });
     expect(gateRequest(input({ url: '/ershoufang/key%E6%9C%9B/' }), 0)).toMatchObject({ kind: 'pass', url: '/ershoufang/key%E6%9C%9B/' });
   });
-  it('refuses request targets that are not a path', () => {
-    for (const url of ['http://evil.com/', '*', '//evil.com/x', '']) expect(gateRequest(input({ url }), 0)).toMatchObject({ kind: 'reject', status: 400 });
+  it('refuses request targets that are not a path, or that resolve to a network path', () => {
+    for (const url of ['http://evil.com/', '*', '//evil.com/x', '', '/\\evil.com', '/.//evil.com', '/%2e//evil.com']) {
+      expect(gateRequest(input({ url }), 0), url).toMatchObject({ kind: 'reject', status: 400 });
+    }
+  });
+  it('resolves dot segments before deciding what a path is (no way out of the backend prefixes)', () => {
+    for (const url of ['/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/yjyz.web.api/./../../openapi.json']) {
+      const res = gateRequest(input({ url }), 0);
+      expect(res, url).toMatchObject({ kind: 'pass', backend: false });
+      if (res.kind === 'pass') expect(res.url).toMatch(/^\/(openapi\.json|healthz)$/);
+    }
+    expect(gateRequest(input({ url: '/yjyz.web.api/v1/../v1/cities?x=1' }), 0)).toMatchObject({ kind: 'pass', backend: true, url: '/yjyz.web.api/v1/cities?x=1' });
+  });
+  it('lets pages and public files be read only', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      expect(gateRequest(input({ method, url: '/robots.txt' }), 0), method).toMatchObject({ kind: 'reject', status: 405 });
+      expect(gateRequest(input({ method, url: '/sso/logout' }), 0), method).toMatchObject({ kind: 'pass', backend: true });
+    }
+    expect(gateRequest(input({ method: 'HEAD' }), 0)).toMatchObject({ kind: 'pass', backend: false });
+  });
+  it('refuses the image optimiser the portal does not use, and router-state headers Next cannot parse', () => {
+    expect(gateRequest(input({ url: '/_next/image?url=%2Fnope.png&w=64&q=75' }), 0)).toMatchObject({ kind: 'reject', status: 404 });
+    for (const tree of ['x', '%5B1%5D', '%7B%7D', '%5B%5D', ['a', 'b']]) {
+      expect(gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': tree } }), 0)).toMatchObject({ kind: 'reject', status: 400 });
+    }
+    const good = encodeURIComponent(JSON.stringify(['', { children: ['__PAGE__', {}] }, null, null, 0]));
+    expect(gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': good } }), 0).kind).toBe('pass');
   });
 });

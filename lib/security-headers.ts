@@ -1,8 +1,8 @@
-import type { NextResponse } from 'next/server';
 import type { WebSettings } from '@/lib/settings';
 
 /**
- * Headers every answer of the web process carries (docs/security.md "Headers").
+ * Headers every answer of the web process carries (docs/security.md): web-server.ts sets them on the
+ * response before anyone writes it — the gate, the backend forwarder, Next, the proxy.
  *
  * CSP: scripts from our own origin only, plus inline scripts — Next's App Router streams its payload in
  * inline `<script>` tags, and the alternative (a per-request nonce) makes every page dynamic, which the
@@ -40,9 +40,4 @@ export function securityHeaders(settings: Pick<WebSettings, 'protocol'>, dev = p
   // Only when the portal is served over https: HSTS on plain http would be ignored at best.
   if (settings.protocol === 'https') headers['strict-transport-security'] = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
   return headers;
-}
-
-export function withSecurityHeaders(res: NextResponse, settings: Pick<WebSettings, 'protocol'>): NextResponse {
-  for (const [name, value] of Object.entries(securityHeaders(settings))) res.headers.set(name, value);
-  return res;
 }
