@@ -38,7 +38,8 @@ await app.prepare();
 
 const headers = securityHeaders(settings, dev);
 
-const server = createServer((req, res) => {
+// Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
+const server = createServer({ requireHostHeader: false }, (req, res) => {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
   if (gate.kind === 'reject') {

@@ -89,7 +89,8 @@ function resolvePath(url: string): { pathname: string; search: string } | null {
 export function gateRequest(input: GateInput, trustedProxyHops: number): GateResult {
   const method = (input.method ?? '').toUpperCase();
   const target = resolvePath(input.url ?? '');
-  if (!target) return reject(400, false, 'Bad Request');
+  // HTTP/1.1 requires a Host (RFC 9112 §3.2); every route of the portal depends on it.
+  if (!target || !input.headers.host) return reject(400, false, 'Bad Request');
   const { pathname, search } = target;
   const backend = isBackendPath(pathname);
   const allowed: readonly string[] = backend ? ALLOWED_METHODS : PAGE_METHODS;

@@ -66,6 +66,7 @@ describe('gateRequest', () => {
     for (const url of ['http://evil.com/', '*', '//evil.com/x', '', '/\\evil.com', '/.//evil.com', '/%2e//evil.com']) {
       expect(gateRequest(input({ url }), 0), url).toMatchObject({ kind: 'reject', status: 400 });
     }
+    expect(gateRequest(input({ headers: {} }), 0)).toMatchObject({ kind: 'reject', status: 400 });
   });
   it('resolves dot segments before deciding what a path is (no way out of the backend prefixes)', () => {
     for (const url of ['/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/yjyz.web.api/./../../openapi.json']) {
