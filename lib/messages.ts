@@ -72,6 +72,8 @@ export const messages = {
     map: '地图找房',
   },
   bannerTabs: { esf: '二手房', new: '新房', rent: '租房', estate: '小区' },
+  /** The channels of contracts/channels.ts by code, as list headings and breadcrumbs name them. */
+  channelNames: { esf: '二手房', new: '新房', rent: '租房', estate: '小区', shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' },
   footerTabs: { hotCity: '热门城市', hotEsfCity: '热门二手房', hotNewCity: '热门新房', hotRentCity: '热门租房', outSideLink: '友情链接' },
   personalMenu: { account: '账户设置', sell: '卖房管理', rent: '租房管理', record: '看房记录' },
   newsCategories: { loushikuaixun: '楼市快讯', shichangzhengce: '市场政策', loupingdaogou: '楼盘导购', zhishifenxiang: '知识分享' },

@@ -1,21 +1,25 @@
+import { CHANNELS } from '@contracts/channels';
+
 /**
  * Path rules the proxy applies on a city domain (spec §2), as pure functions so they can be unit-tested.
  */
 
 /** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes). */
-const DETAIL_TO_LIST = ['ershoufang', 'loupan', 'zufang', 'xiaoqu'] as const;
+const DETAIL_TO_LIST = [CHANNELS.esf, CHANNELS.new, CHANNELS.rent, CHANNELS.estate].map((c) => c.listPath.replace(/\/$/, ''));
+/** spec §2: the legacy /sellhouse and /renthouse are /ershoufang and /zufang. */
+const LEGACY = { sellhouse: CHANNELS.esf.listPath.replace(/\/$/, ''), renthouse: CHANNELS.rent.listPath.replace(/\/$/, '') };
 
 /** spec §2: legacy and retired paths. Returns the new path (query kept by the caller) or null. */
 export function legacyRedirect(pathname: string): string | null {
   const legacy = /^\/(sellhouse|renthouse)(\/.*)?$/.exec(pathname);
   if (legacy) {
-    const target = legacy[1] === 'sellhouse' ? '/ershoufang' : '/zufang';
+    const target = LEGACY[legacy[1] as keyof typeof LEGACY];
     // `/sellhouse/detail` is a fixed route too; it lands on the list like the other retired details.
     const rest = legacy[2] ?? '/';
     return rest.startsWith('/detail') ? `${target}/` : `${target}${rest}`;
   }
-  for (const channel of DETAIL_TO_LIST) {
-    if (pathname === `/${channel}/detail` || pathname.startsWith(`/${channel}/detail/`)) return `/${channel}/`;
+  for (const list of DETAIL_TO_LIST) {
+    if (pathname === `${list}/detail` || pathname.startsWith(`${list}/detail/`)) return `${list}/`;
   }
   if (pathname === '/personal' || pathname === '/personal/') return '/personal/account';
   return null;

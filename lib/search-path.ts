@@ -1,15 +1,18 @@
-import { Angle, ESF_MAX_PAGE, KEYWORD_MAX } from '@contracts/constants';
+import { CHANNELS, type ChannelDef } from '@contracts/channels';
+import { Angle, ESF_MAX_PAGE, KEYWORD_MAX, type ChannelCode } from '@contracts/constants';
 import type { Suggestion } from '@contracts/search';
-import type { EsfListQuery } from '@contracts/esf';
 
 /**
- * The ONE codec for list URLs (spec §2 "Search result paths"), e.g. `/ershoufang/dc12/ta34/key望京/p3l2a1co2pg2/`.
+ * The ONE codec for list URLs of every channel (spec §2 "Search result paths"), driven by the channel
+ * registry (contracts/channels.ts), e.g. `/ershoufang/dc12/ta34/key望京/p3l2a1co2pg2/` or `/zufang/sl4/rt1rp2/`.
  *
  * Grammar, one token per path segment unless noted:
- *   e{id}  estate · dc{id} district · ta{id} business area · sl{id} subway line · ss{id} station
- *   key{keyword}  URL-encoded keyword
- *   filter segment: concatenated tokens p{1-7} price band, a{1-7} area band, l{1-6} rooms (each may repeat,
- *   OR-ed), co{n} sort, pg{n} page — e.g. `p3p4l2co2pg2`.
+ *   e{id}  estate (a community, or a project on 新房) · dc{id} district · ta{id} business area ·
+ *   sl{id} subway line · ss{id} station · key{keyword}  URL-encoded keyword
+ *   filter segment: the channel's filter tokens with their codes, concatenated (`p3p4l2`: price bands 3 or 4,
+ *   two rooms), then co{n} sort and pg{n} page.
+ * A place segment (dc, ta, sl, ss, e) is the search: a keyword beside it is only its label (what the search
+ * box shows), never a second condition — `/sl7/key14号线/` lists the homes near line 14.
  * Unknown or malformed tokens are ignored; parsing never throws.
  */
 export interface SearchQuery {
@@ -19,19 +22,20 @@ export interface SearchQuery {
   lineId?: number;
   stationId?: number;
   keyword?: string;
-  /** Sorted, unique. */
-  price: number[];
-  area: number[];
-  rooms: number[];
+  /** Codes per filter key of the channel (`price: [3, 4]`), sorted and unique; absent or empty: no filter. */
+  filters: Record<string, number[]>;
   sort?: number;
   page?: number;
 }
 
-export const emptyQuery = (): SearchQuery => ({ price: [], area: [], rooms: [] });
+export type QueryPatch = Partial<Omit<SearchQuery, 'filters'>> & { filters?: Record<string, number[]> };
+
+export const emptyQuery = (): SearchQuery => ({ filters: {} });
+
+/** List pages of every channel stop at this page (deep pages are a crawler's, not a visitor's). */
+export const LIST_MAX_PAGE = ESF_MAX_PAGE;
 
 const MAX_ID = 2_147_483_647;
-const LIMITS = { p: 7, a: 7, l: 6 } as const;
-const MAX_SORT = 9;
 
 const locationTokens = [
   ['e', 'estateId'],
@@ -40,6 +44,8 @@ const locationTokens = [
   ['sl', 'lineId'],
   ['ss', 'stationId'],
 ] as const;
+type LocationField = (typeof locationTokens)[number][1];
+const LOCATION = /^(e|dc|ta|sl|ss)(\d+)$/;
 
 function positiveInt(s: string, max: number): number | undefined {
   if (!/^[1-9]\d{0,9}$/.test(s)) return undefined;
@@ -61,11 +67,24 @@ function cleanKeyword(k: string | undefined): string | undefined {
   return t.length > 0 ? t : undefined;
 }
 
-const sortedUnique = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
+const sortedUnique = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => a - b);
 
-/** Filter segment: the whole segment must be made of known tokens, otherwise it is ignored. */
-function parseFilterSegment(seg: string, q: SearchQuery): boolean {
-  const re = /(pg|co|p|a|l)(\d{1,4})/gy;
+/** The filter-segment tokenizer of a channel: its tokens plus co and pg, longest first so `pg` is not `p`. */
+const tokenizers = new Map<ChannelCode, RegExp>();
+function tokenizerOf(channel: ChannelDef): RegExp {
+  let re = tokenizers.get(channel.code);
+  if (!re) {
+    const tokens = [...channel.filters.map((f) => f.token), 'pg', 'co'].sort((a, b) => b.length - a.length);
+    re = new RegExp(`(${tokens.join('|')})(\\d{1,4})`, 'y');
+    tokenizers.set(channel.code, re);
+  }
+  return re;
+}
+
+/** Filter segment: the whole segment must be made of the channel's tokens, otherwise it is ignored. */
+function parseFilterSegment(channel: ChannelDef, seg: string, q: SearchQuery): void {
+  const re = tokenizerOf(channel);
+  re.lastIndex = 0;
   const found: Array<[string, number]> = [];
   let m: RegExpExecArray | null;
   let end = 0;
@@ -73,24 +92,26 @@ function parseFilterSegment(seg: string, q: SearchQuery): boolean {
     found.push([m[1]!, Number(m[2])]);
     end = re.lastIndex;
   }
-  if (found.length === 0 || end !== seg.length) return false;
-  for (const [kind, n] of found) {
-    if (kind === 'p' || kind === 'a' || kind === 'l') {
-      if (n >= 1 && n <= LIMITS[kind]) {
-        const key = kind === 'p' ? 'price' : kind === 'a' ? 'area' : 'rooms';
-        q[key] = sortedUnique([...q[key], n]);
-      }
-    } else if (kind === 'co') {
-      if (n >= 0 && n <= MAX_SORT) q.sort = n;
-    } else if (n >= 1 && n <= ESF_MAX_PAGE) {
-      q.page = n;
+  if (found.length === 0 || end !== seg.length) return;
+  for (const [token, n] of found) {
+    if (token === 'co') {
+      // co0 is the default order, the same as no sort at all.
+      if (n === 0) delete q.sort;
+      else if (n <= channel.maxSort) q.sort = n;
+    } else if (token === 'pg') {
+      // pg1 is the first page, the same as no page at all.
+      if (n === 1) delete q.page;
+      else if (n >= 2 && n <= LIST_MAX_PAGE) q.page = n;
+    } else {
+      const dim = channel.filters.find((f) => f.token === token);
+      if (!dim || n < 1 || n > dim.max) continue;
+      q.filters[dim.key] = dim.multiple ? sortedUnique([...(q.filters[dim.key] ?? []), n]) : [n];
     }
   }
-  return true;
 }
 
-/** Segments after the list path (`['dc12', 'key%E6%9C%9B', 'p3pg2']`). Never throws. */
-export function parseSearchPath(segments: readonly string[] | undefined | null): SearchQuery {
+/** Segments after the channel's list path (`['dc12', 'key%E6%9C%9B', 'p3pg2']`). Never throws. */
+export function parseSearchPath(channel: ChannelDef, segments: readonly string[] | undefined | null): SearchQuery {
   const q = emptyQuery();
   if (!Array.isArray(segments)) return q;
   for (const raw of segments.slice(0, 12)) {
@@ -102,105 +123,122 @@ export function parseSearchPath(segments: readonly string[] | undefined | null):
       continue;
     }
     const seg = raw.toLowerCase();
-    let matched = false;
-    for (const [prefix, field] of locationTokens) {
-      const m = new RegExp(`^${prefix}(\\d+)$`).exec(seg);
-      if (m) {
-        const id = positiveInt(m[1]!, MAX_ID);
-        if (id !== undefined) q[field] = id;
-        matched = true;
-        break;
-      }
+    const place = LOCATION.exec(seg);
+    if (place) {
+      const field = locationTokens.find(([prefix]) => prefix === place[1])![1];
+      const id = positiveInt(place[2]!, MAX_ID);
+      if (id !== undefined) q[field] = id;
+      continue;
     }
-    if (!matched) parseFilterSegment(seg, q);
+    parseFilterSegment(channel, seg, q);
   }
   return q;
 }
 
 /** Path segments after the list path, ending with `/` (or '' for the bare list). */
-export function formatSearchPath(query: Partial<SearchQuery>): string {
+export function formatSearchPath(channel: ChannelDef, query: QueryPatch): string {
   const parts: string[] = [];
   for (const [prefix, field] of locationTokens) {
     const v = query[field];
-    if (v !== undefined && Number.isInteger(v) && v > 0) parts.push(`${prefix}${v}`);
+    if (v !== undefined && Number.isInteger(v) && v > 0 && v <= MAX_ID) parts.push(`${prefix}${v}`);
   }
   const kw = cleanKeyword(query.keyword);
   if (kw) parts.push(`key${encodeURIComponent(kw)}`);
   let filters = '';
-  for (const [kind, key] of [['p', 'price'], ['a', 'area'], ['l', 'rooms']] as const) {
-    for (const n of sortedUnique(query[key] ?? [])) if (n >= 1 && n <= LIMITS[kind]) filters += `${kind}${n}`;
+  for (const dim of channel.filters) {
+    const codes = sortedUnique(query.filters?.[dim.key] ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= dim.max);
+    for (const n of dim.multiple ? codes : codes.slice(-1)) filters += `${dim.token}${n}`;
   }
-  if (query.sort !== undefined && query.sort > 0 && query.sort <= MAX_SORT) filters += `co${query.sort}`;
-  if (query.page !== undefined && query.page > 1 && query.page <= ESF_MAX_PAGE) filters += `pg${query.page}`;
+  if (query.sort !== undefined && query.sort > 0 && query.sort <= channel.maxSort) filters += `co${query.sort}`;
+  if (query.page !== undefined && query.page > 1 && query.page <= LIST_MAX_PAGE) filters += `pg${query.page}`;
   if (filters) parts.push(filters);
   return parts.map((p) => `${p}/`).join('');
 }
 
-/** Full list path: `formatListPath('/ershoufang/', q)` → `/ershoufang/dc12/p3/`. */
-export function formatListPath(listPath: string, query: Partial<SearchQuery>): string {
-  return `${listPath}${formatSearchPath(query)}`;
+/** Full list path: `formatListPath(CHANNELS.esf, q)` → `/ershoufang/dc12/p3/`. */
+export function formatListPath(channel: ChannelDef, query: QueryPatch): string {
+  return `${channel.listPath}${formatSearchPath(channel, query)}`;
 }
 
-/** Canonical form: what `parseSearchPath(formatSearchPath(q))` gives (sort 0 and page 1 are defaults). */
-export function normalizeQuery(q: SearchQuery): SearchQuery {
-  const out: SearchQuery = { price: sortedUnique(q.price), area: sortedUnique(q.area), rooms: sortedUnique(q.rooms) };
-  for (const [, field] of locationTokens) if (q[field] !== undefined) out[field] = q[field];
+/**
+ * Canonical form of a query: ids in range, the keyword cleaned, codes in range sorted and unique (the last one
+ * for a one-at-a-time filter), sort 0 and page 1 left out as the defaults they are. The codec's round trip
+ * must give exactly this (tests/unit/search-path.test.ts).
+ */
+export function normalizeQuery(channel: ChannelDef, q: SearchQuery): SearchQuery {
+  const out = emptyQuery();
+  for (const [, field] of locationTokens) {
+    const v = q[field];
+    if (v !== undefined && Number.isInteger(v) && v > 0 && v <= MAX_ID) out[field] = v;
+  }
   const kw = cleanKeyword(q.keyword);
   if (kw) out.keyword = kw;
-  if (q.sort) out.sort = q.sort;
-  if (q.page && q.page > 1) out.page = q.page;
+  for (const dim of channel.filters) {
+    const codes = sortedUnique(q.filters[dim.key] ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= dim.max);
+    if (codes.length) out.filters[dim.key] = dim.multiple ? codes : codes.slice(-1);
+  }
+  if (q.sort !== undefined && q.sort > 0 && q.sort <= channel.maxSort) out.sort = q.sort;
+  if (q.page !== undefined && q.page > 1 && q.page <= LIST_MAX_PAGE) out.page = q.page;
   return out;
 }
 
-/** The parsed query as the esf list call takes it (contracts EsfListQuery). */
-export function toEsfListQuery(cityCode: string, q: SearchQuery): EsfListQuery {
-  const out: EsfListQuery = { cityCode, page: q.page ?? 1 };
-  if (q.estateId) out.estateId = q.estateId;
-  if (q.districtId) out.districtId = q.districtId;
-  if (q.businessAreaId) out.businessAreaId = q.businessAreaId;
-  if (q.lineId) out.lineId = q.lineId;
-  if (q.stationId) out.stationId = q.stationId;
-  if (q.keyword) out.keyword = q.keyword;
-  if (q.price.length) out.price = q.price;
-  if (q.area.length) out.area = q.area;
-  if (q.rooms.length) out.rooms = q.rooms;
+/** The place a query searches, if any: a place segment makes the keyword a label (see the grammar above). */
+export function hasPlace(q: Pick<SearchQuery, LocationField>): boolean {
+  return locationTokens.some(([, field]) => q[field] !== undefined);
+}
+
+/** A channel's list request: the city and page, places, the keyword and the channel's own filter fields. */
+export interface ListRequest {
+  cityCode: string;
+  page: number;
+  [field: string]: string | number | number[];
+}
+
+/**
+ * The parsed query as the channel's list call takes it: the filter keys are the request's field names
+ * (contracts/channels.ts), so nothing is copied field by field.
+ */
+export function toListQuery(cityCode: string, channel: ChannelDef, q: SearchQuery): ListRequest {
+  const out: ListRequest = { cityCode, page: q.page ?? 1 };
+  for (const [, field] of locationTokens) {
+    const v = q[field];
+    if (v !== undefined) out[field] = v;
+  }
+  if (q.keyword && !hasPlace(q)) out.keyword = q.keyword;
+  for (const dim of channel.filters) {
+    const codes = q.filters[dim.key];
+    if (codes?.length) out[dim.key] = codes;
+  }
   if (q.sort) out.sort = q.sort;
   return out;
 }
 
-/** List path per search channel (spec §2 "List routes for searching"). */
-export const CHANNEL_LIST_PATH = {
-  esf: '/ershoufang/',
-  new: '/loupan/',
-  rent: '/zufang/',
-  estate: '/xiaoqu/',
-  shop_sale: '/sp/buy/',
-  shop_rent: '/sp/rent/',
-  offices_sale: '/xzl/buy/',
-  offices_rent: '/xzl/rent/',
-} as const;
+/** spec-free portal rule: any filter change starts again at page 1. */
+export function withFilter(q: SearchQuery, key: string, codes: number[]): QueryPatch {
+  return { ...q, page: undefined, filters: { ...q.filters, [key]: codes } };
+}
 
 /** Suggestion → result path (contracts/search.ts Angle comments). */
-export function suggestionPath(listPath: string, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
+export function suggestionPath(channel: ChannelDef, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
   switch (s.angle) {
     case Angle.ESTATE:
-      return formatListPath(listPath, { estateId: s.id });
+      return formatListPath(channel, { estateId: s.id });
     case Angle.DISTRICT:
-      return formatListPath(listPath, { districtId: s.id, keyword: s.name });
+      return formatListPath(channel, { districtId: s.id, keyword: s.name });
     case Angle.BUSINESS_AREA:
-      return formatListPath(listPath, { districtId: s.parentId || undefined, businessAreaId: s.id, keyword: s.name });
+      return formatListPath(channel, { districtId: s.parentId || undefined, businessAreaId: s.id, keyword: s.name });
     case Angle.SUBWAY_LINE:
-      return formatListPath(listPath, { lineId: s.id, keyword: s.name });
+      return formatListPath(channel, { lineId: s.id, keyword: s.name });
     case Angle.SUBWAY_STATION:
-      return formatListPath(listPath, { lineId: s.parentId || undefined, stationId: s.id, keyword: s.name });
+      return formatListPath(channel, { lineId: s.parentId || undefined, stationId: s.id, keyword: s.name });
     case Angle.NEW_HOME:
-      return formatListPath(CHANNEL_LIST_PATH.new, { estateId: s.id });
+      return formatListPath(CHANNELS.new, { estateId: s.id });
     default:
-      return formatListPath(listPath, { keyword: s.name });
+      return formatListPath(channel, { keyword: s.name });
   }
 }
 
 /** Enter in the search box: `key{keyword}/` of the tab's list path. */
-export function keywordPath(listPath: string, keyword: string): string {
-  return formatListPath(listPath, { keyword });
+export function keywordPath(channel: ChannelDef, keyword: string): string {
+  return formatListPath(channel, { keyword });
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CHANNEL_LIST, channelIsOn } from '@contracts/channels';
 import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
 import { getCityList, getMenus, getUser } from '@/lib/city-data';
@@ -14,32 +15,28 @@ export interface HeaderProps {
   active?: string;
 }
 
-/** Menu shown when the menu call fails (spec §7 swallows it): the main channels. */
+/** Menu shown when the menu call fails (spec §7 swallows it): home, the first channel of each menu, news. */
 function fallbackMenus(): Menu[] {
   const m = messages.menu;
+  const channels = CHANNEL_LIST.filter((c, i) => CHANNEL_LIST.findIndex((d) => d.menuCode === c.menuCode) === i);
   return [
     { permiName: m.index, permiCode: 'index', jumpPage: '/', children: [] },
-    { permiName: m.ershoufang, permiCode: 'ershoufang', jumpPage: '/ershoufang/', children: [] },
-    { permiName: m.loupan, permiCode: 'loupan', jumpPage: '/loupan/', children: [] },
-    { permiName: m.zufang, permiCode: 'zufang', jumpPage: '/zufang/', children: [] },
-    { permiName: m.xiaoqu, permiCode: 'xiaoqu', jumpPage: '/xiaoqu/', children: [] },
-    { permiName: m.sp, permiCode: 'sp', jumpPage: '/sp/buy/', children: [] },
-    { permiName: m.xzl, permiCode: 'xzl', jumpPage: '/xzl/buy/', children: [] },
+    ...channels.map((c) => ({ permiName: m[c.menuCode], permiCode: c.menuCode, jumpPage: c.listPath, children: [] })),
     { permiName: m.news, permiCode: 'news', jumpPage: '/news/', children: [] },
   ];
 }
 
-/** spec §2 Header: channel entries follow the city's flags; shops and offices only where the city has them. */
+/**
+ * spec §2 Header: channel entries follow the city's flags (shops and offices only where the city has them);
+ * an entry goes when every channel behind it is off in the city.
+ */
 export function visibleMenus(menus: Menu[], city: City): Menu[] {
-  const hidden = new Set<string>();
-  if (!city.isShop) hidden.add('sp');
-  if (!city.isOffice) hidden.add('xzl');
-  if (!city.isEsf) hidden.add('ershoufang');
-  if (!city.isNewhouse) hidden.add('loupan');
-  if (!city.isRent) hidden.add('zufang');
+  const isOff = (permiCode: string) => {
+    const behind = CHANNEL_LIST.filter((c) => c.menuCode === permiCode);
+    return behind.length > 0 && behind.every((c) => !channelIsOn(city, c.code));
+  };
   // The map has its own button.
-  hidden.add('map');
-  return menus.filter((m) => !hidden.has(m.permiCode));
+  return menus.filter((m) => m.permiCode !== 'map' && !isOff(m.permiCode));
 }
 
 /** The menu whose page the visitor is on: the longest jumpPage that prefixes the path (home only for '/'). */

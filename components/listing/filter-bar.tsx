@@ -1,45 +1,64 @@
 import Link from 'next/link';
-import type { EsfConditions } from '@contracts/esf';
+import type { ChannelDef } from '@contracts/channels';
 import { messages } from '@/lib/messages';
-import { formatListPath, type SearchQuery } from '@/lib/search-path';
+import { formatListPath, hasPlace, withFilter, type QueryPatch, type SearchQuery } from '@/lib/search-path';
 
-export interface FilterBarProps {
-  listPath: string;
-  query: SearchQuery;
-  conditions: EsfConditions;
+interface Place {
+  id: number;
+  name: string;
+  children: { id: number; name: string }[];
 }
 
-type Multi = 'price' | 'area' | 'rooms';
+/** One row of filter options: a filter of the channel (contracts/channels.ts) with the city's options for it. */
+export interface FilterRow {
+  key: string;
+  label: string;
+  options: { code: number; label: string }[];
+}
+
+export interface FilterBarProps {
+  channel: ChannelDef;
+  query: SearchQuery;
+  districts: Place[];
+  subwayLines: Place[];
+  rows: FilterRow[];
+}
 
 /** Filters as plain links (crawlable, work without script): each link is the list path with one change. */
-export function FilterBar({ listPath, query, conditions }: FilterBarProps) {
+export function FilterBar({ channel, query, districts, subwayLines, rows }: FilterBarProps) {
   const L = messages.filterLabels;
-  // Any filter change starts again at page 1.
-  const href = (patch: Partial<SearchQuery>) => formatListPath(listPath, { ...query, page: undefined, ...patch });
+  // Any change starts again at page 1.
+  const href = (patch: QueryPatch) => formatListPath(channel, { ...query, page: undefined, ...patch });
   // Region and subway exclude each other; a location choice replaces the suggestion's keyword and estate.
   const noLocation = { districtId: undefined, businessAreaId: undefined, lineId: undefined, stationId: undefined, estateId: undefined, keyword: undefined };
-  const toggle = (kind: Multi, code: number) =>
-    href({ [kind]: query[kind].includes(code) ? query[kind].filter((c) => c !== code) : [...query[kind], code] });
-  const district = conditions.districts.find((d) => d.id === query.districtId);
-  const line = conditions.subwayLines.find((l) => l.id === query.lineId);
+  const toggle = (row: FilterRow, code: number, multiple: boolean) => {
+    const current = query.filters[row.key] ?? [];
+    const next = current.includes(code) ? current.filter((c) => c !== code) : multiple ? [...current, code] : [code];
+    return formatListPath(channel, withFilter(query, row.key, next));
+  };
+  const district = districts.find((d) => d.id === query.districtId);
+  const line = subwayLines.find((l) => l.id === query.lineId);
   const cls = (on: boolean) => (on ? 'is-active' : undefined);
-  const multiRow = (kind: Multi, label: string, options: { code: number; label: string }[]) => (
-    <div className="filter-row">
-      <span className="filter-row__label">{label}</span>
-      <div className="filter-row__options">
-        <Link href={href({ [kind]: [] })} className={cls(query[kind].length === 0)}>
-          {L.unlimited}
-        </Link>
-        {options.map((o) => (
-          <Link key={o.code} href={toggle(kind, o.code)} className={cls(query[kind].includes(o.code))} rel="nofollow">
-            {o.label}
+  const filterRow = (row: FilterRow) => {
+    const chosen = query.filters[row.key] ?? [];
+    const multiple = channel.filters.find((f) => f.key === row.key)?.multiple ?? true;
+    return (
+      <div className="filter-row" key={row.key}>
+        <span className="filter-row__label">{row.label}</span>
+        <div className="filter-row__options">
+          <Link href={formatListPath(channel, withFilter(query, row.key, []))} className={cls(chosen.length === 0)}>
+            {L.unlimited}
           </Link>
-        ))}
+          {row.options.map((o) => (
+            <Link key={o.code} href={toggle(row, o.code, multiple)} className={cls(chosen.includes(o.code))} rel="nofollow">
+              {o.label}
+            </Link>
+          ))}
+        </div>
       </div>
-    </div>
-  );
-  const anyFilter =
-    query.districtId || query.lineId || query.estateId || query.keyword || query.price.length || query.area.length || query.rooms.length || query.sort;
+    );
+  };
+  const anyFilter = hasPlace(query) || query.keyword || Object.values(query.filters).some((c) => c.length > 0) || query.sort;
 
   return (
     <div className="filter-bar">
@@ -49,7 +68,7 @@ export function FilterBar({ listPath, query, conditions }: FilterBarProps) {
           <Link href={href(noLocation)} className={cls(!query.districtId && !query.lineId)}>
             {L.unlimited}
           </Link>
-          {conditions.districts.map((d) => (
+          {districts.map((d) => (
             <Link key={d.id} href={href({ ...noLocation, districtId: d.id })} className={cls(d.id === query.districtId)}>
               {d.name}
             </Link>
@@ -68,11 +87,11 @@ export function FilterBar({ listPath, query, conditions }: FilterBarProps) {
           </div>
         </div>
       )}
-      {conditions.subwayLines.length > 0 && (
+      {subwayLines.length > 0 && (
         <div className="filter-row">
           <span className="filter-row__label">{L.subway}</span>
           <div className="filter-row__options">
-            {conditions.subwayLines.map((l) => (
+            {subwayLines.map((l) => (
               <Link key={l.id} href={href({ ...noLocation, lineId: l.id })} className={cls(l.id === query.lineId)}>
                 {l.name}
               </Link>
@@ -92,12 +111,10 @@ export function FilterBar({ listPath, query, conditions }: FilterBarProps) {
           </div>
         </div>
       )}
-      {multiRow('price', L.price, conditions.price)}
-      {multiRow('area', L.area, conditions.area)}
-      {multiRow('rooms', L.rooms, conditions.rooms)}
+      {rows.map(filterRow)}
       {anyFilter ? (
         <div className="filter-bar__clear">
-          <Link href={listPath}>{messages.clearFilters}</Link>
+          <Link href={channel.listPath}>{messages.clearFilters}</Link>
         </div>
       ) : null}
     </div>

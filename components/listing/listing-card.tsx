@@ -3,10 +3,12 @@ import type { EsfListItem } from '@contracts/esf';
 import { formatArea, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { ListingTags } from './listing-tags';
+import { CHANNELS, detailPath } from '@contracts/channels';
+import { formatListPath } from '@/lib/search-path';
 
 /** One second-hand listing in a list: photo, title, community, facts, tags, prices. */
 export function ListingCard({ item }: { item: EsfListItem }) {
-  const href = `/ershoufang/xiangqing/${item.id}`;
+  const href = detailPath('esf', item.id);
   return (
     <li className="listing">
       <Link href={href} className="listing__photo">
@@ -18,7 +20,7 @@ export function ListingCard({ item }: { item: EsfListItem }) {
           {item.title}
         </Link>
         <div className="listing__community">
-          <Link href={`/ershoufang/e${item.communityId}/`}>{item.communityName}</Link>
+          <Link href={formatListPath(CHANNELS.esf, { estateId: item.communityId })}>{item.communityName}</Link>
           <span>
             {item.districtName} · {item.businessAreaName}
           </span>

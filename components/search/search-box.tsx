@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
 import { messages } from '@/lib/messages';
-import { CHANNEL_LIST_PATH, keywordPath, suggestionPath } from '@/lib/search-path';
+import { CHANNELS } from '@contracts/channels';
+import { keywordPath, suggestionPath } from '@/lib/search-path';
 
 export interface SearchTab {
   channel: ChannelCode;
@@ -24,7 +25,7 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const { data } = useSuggestions(channel, keyword);
-  const listPath = CHANNEL_LIST_PATH[channel];
+  const target = CHANNELS[channel];
   const suggestions: Suggestion[] = keyword.trim() && data ? data : [];
 
   useEffect(() => {
@@ -41,9 +42,10 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   };
   const submit = () => {
     const k = keyword.trim();
-    go(k ? keywordPath(listPath, k) : listPath);
+    go(k ? keywordPath(target, k) : target.listPath);
   };
-  const label = channel === 'rent' || channel.endsWith('_rent') ? messages.suggestionRent : messages.suggestionSale;
+  // spec §9: 售 by default, 租 for rentals.
+  const label = target.deal === 'rent' ? messages.suggestionRent : messages.suggestionSale;
   const placeholder = (messages.searchPlaceholder as Record<string, string>)[channel] ?? messages.searchPlaceholder.esf;
 
   return (
@@ -91,7 +93,7 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
         <ul className="search-box__dropdown" role="listbox">
           {suggestions.map((s) => (
             <li key={`${s.angle}-${s.id}`} role="option" aria-selected={false}>
-              <button type="button" onClick={() => go(suggestionPath(listPath, s))}>
+              <button type="button" onClick={() => go(suggestionPath(target, s))}>
                 <span className="sug__name">{s.name}</span>
                 <span className="sug__kind">{s.angleName}</span>
                 <span className="sug__addr">{s.address}</span>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
-import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, type EsfListQuery } from '@contracts/esf';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { homeDataSchema } from '@contracts/home';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
+import type { ListRequest } from '@/lib/search-path';
 import { call, type CallContext } from './core';
 
 /**
@@ -30,8 +31,8 @@ export const fetchEsfConditions = (ctx: CallContext, cityCode: string) =>
 
 export const fetchUserInfo = (ctx: CallContext) => call(ctx, ApiPath.userInfo, userInfoSchema);
 
-export const fetchEsfList = (ctx: CallContext, query: EsfListQuery) =>
-  call(ctx, ApiPath.esfList, esfListPageSchema, { params: query as Record<string, unknown> });
+/** The request comes from the path codec (toListQuery); the backend checks it against esfListQuerySchema. */
+export const fetchEsfList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.esfList, esfListPageSchema, { params: query });
 
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CHANNEL_LIST, CHANNELS, type ChannelDef } from '@contracts/channels';
 import { Angle } from '@contracts/search';
 import { esfListQuerySchema } from '@contracts/esf';
 import {
@@ -9,97 +10,123 @@ import {
   normalizeQuery,
   parseSearchPath,
   suggestionPath,
-  toEsfListQuery,
+  toListQuery,
   type SearchQuery,
 } from '@/lib/search-path';
 
 /** Segments as Next hands them over: the path split on '/'. */
 const segs = (path: string) => path.split('/').filter(Boolean);
+const esf = CHANNELS.esf;
 
 const id = fc.integer({ min: 1, max: 2_147_483_647 });
-const codes = (max: number) => fc.uniqueArray(fc.integer({ min: 1, max }), { maxLength: max }).map((xs) => [...xs].sort((a, b) => a - b));
 const keyword = fc
   .string({ minLength: 1, maxLength: 50, unit: fc.constantFrom('望', '京', 'a', 'B', '1', ' ', '%', '#', '?', '&', '+', '号', '线', '-', '.', '~') })
   .filter((k) => k.trim() === k && k.length > 0 && !k.includes('/'));
 
-const validQuery: fc.Arbitrary<SearchQuery> = fc
-  .record(
-    {
-      estateId: id,
-      districtId: id,
-      businessAreaId: id,
-      lineId: id,
-      stationId: id,
-      keyword,
-      price: codes(7),
-      area: codes(7),
-      rooms: codes(6),
-      sort: fc.integer({ min: 1, max: 9 }),
-      page: fc.integer({ min: 2, max: 100 }),
-    },
-    { requiredKeys: ['price', 'area', 'rooms'] },
-  )
-  .map((q) => q as SearchQuery);
+/** A valid query of the channel: every filter with codes in range (one code for one-at-a-time filters). */
+function validQuery(channel: ChannelDef): fc.Arbitrary<SearchQuery> {
+  const filters = fc.record(
+    Object.fromEntries(
+      channel.filters.map((f) => [
+        f.key,
+        f.multiple ? fc.uniqueArray(fc.integer({ min: 1, max: f.max }), { maxLength: f.max }) : fc.integer({ min: 1, max: f.max }).map((n) => [n]),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+  return fc
+    .record(
+      { estateId: id, districtId: id, businessAreaId: id, lineId: id, stationId: id, keyword, filters, sort: fc.integer({ min: 1, max: channel.maxSort }), page: fc.integer({ min: 2, max: 100 }) },
+      { requiredKeys: ['filters'] },
+    )
+    .map((q) => q as SearchQuery);
+}
+
+describe('the channel registry', () => {
+  it('has eight channels with their own paths, and no filter token a place or pg/co could be mistaken for', () => {
+    expect(CHANNEL_LIST.map((c) => c.listPath)).toEqual(['/ershoufang/', '/loupan/', '/zufang/', '/xiaoqu/', '/sp/buy/', '/sp/rent/', '/xzl/buy/', '/xzl/rent/']);
+    for (const c of CHANNEL_LIST) {
+      expect(c.detailPrefix).toBe(`${c.listPath}xiangqing/`);
+      const tokens = c.filters.map((f) => f.token);
+      expect(new Set(tokens).size, c.code).toBe(tokens.length);
+      for (const t of tokens) expect(['e', 'dc', 'ta', 'sl', 'ss', 'pg', 'co', 'key'], `${c.code}:${t}`).not.toContain(t);
+      expect(new Set(c.filters.map((f) => f.key)).size, c.code).toBe(c.filters.length);
+    }
+  });
+});
 
 describe('search-path codec', () => {
   it('parses the spec example', () => {
-    expect(parseSearchPath(segs('dc12/ta34/key%E6%9C%9B%E4%BA%AC/p3l2a1co2pg2'))).toEqual({
+    expect(parseSearchPath(esf, segs('dc12/ta34/key%E6%9C%9B%E4%BA%AC/p3l2a1co2pg2'))).toEqual({
       districtId: 12,
       businessAreaId: 34,
       keyword: '望京',
-      price: [3],
-      area: [1],
-      rooms: [2],
+      filters: { price: [3], area: [1], rooms: [2] },
       sort: 2,
       page: 2,
     });
   });
-  it('takes several bands of a kind (OR-ed), sorted and unique', () => {
-    expect(parseSearchPath(['p4p2p4l3l1'])).toMatchObject({ price: [2, 4], rooms: [1, 3] });
+  it('reads each channel with its own tokens', () => {
+    expect(parseSearchPath(CHANNELS.rent, ['rt1rp2rp3l2'])).toMatchObject({ filters: { rentType: [1], rent: [2, 3], rooms: [2] } });
+    expect(parseSearchPath(CHANNELS.new, ['up2tp3zt1wy1'])).toMatchObject({ filters: { unitPrice: [2], totalPrice: [3], saleStatus: [1], propertyType: [1] } });
+    expect(parseSearchPath(CHANNELS.estate, ['y2up4'])).toMatchObject({ filters: { buildAge: [2], avgPrice: [4] } });
+    expect(parseSearchPath(CHANNELS.shop_rent, ['lx2dp3a1'])).toMatchObject({ filters: { shopType: [2], dailyPrice: [3], area: [1] } });
+    // Another channel's token does not belong here: the whole segment is ignored.
+    expect(parseSearchPath(esf, ['rt1p3']).filters).toEqual({});
+  });
+  it('takes several bands of a kind (OR-ed), sorted and unique; one-at-a-time filters keep the last', () => {
+    expect(parseSearchPath(esf, ['p4p2p4l3l1'])).toMatchObject({ filters: { price: [2, 4], rooms: [1, 3] } });
+    expect(parseSearchPath(CHANNELS.rent, ['rt1rt2']).filters.rentType).toEqual([2]);
   });
   it('accepts an already decoded keyword', () => {
-    expect(parseSearchPath(['key望京']).keyword).toBe('望京');
+    expect(parseSearchPath(esf, ['key望京']).keyword).toBe('望京');
   });
   it('ignores unknown or malformed tokens', () => {
-    expect(parseSearchPath(['zz9', 'dc', 'dcx', 'p9', 'p3q', 'e0', 'e-1', 'key', 'key%E0%A4%A', 'pg0', 'pg101', 'co10'])).toMatchObject({
-      price: [],
-      area: [],
-      rooms: [],
-    });
-    const q = parseSearchPath(['p8a3', 'pg500']);
-    expect(q.area).toEqual([3]);
+    expect(parseSearchPath(esf, ['zz9', 'dc', 'dcx', 'p9', 'p3q', 'e0', 'e-1', 'key', 'key%E0%A4%A', 'pg0', 'pg101', 'co10']).filters).toEqual({});
+    const q = parseSearchPath(esf, ['p8a3', 'pg500']);
+    expect(q.filters).toEqual({ area: [3] });
     expect(q.page).toBeUndefined();
   });
   it('formats with trailing slashes, filters last, defaults left out', () => {
-    expect(formatListPath('/ershoufang/', { districtId: 1, keyword: '望京', price: [3, 1], rooms: [2], sort: 0, page: 1 })).toBe(
-      '/ershoufang/dc1/key%E6%9C%9B%E4%BA%AC/p1p3l2/',
-    );
-    expect(formatListPath('/ershoufang/', {})).toBe('/ershoufang/');
+    expect(formatListPath(esf, { districtId: 1, keyword: '望京', filters: { price: [3, 1], rooms: [2] }, sort: 0, page: 1 })).toBe('/ershoufang/dc1/key%E6%9C%9B%E4%BA%AC/p1p3l2/');
+    expect(formatListPath(esf, {})).toBe('/ershoufang/');
+    expect(formatListPath(CHANNELS.offices_rent, { filters: { grade: [1], area: [2] }, page: 3 })).toBe('/xzl/rent/jb1a2pg3/');
   });
-  it('property: parse(format(q)) = q for valid queries', () => {
+  for (const channel of CHANNEL_LIST) {
+    it(`property (${channel.code}): parse(format(q)) = q for valid queries`, () => {
+      fc.assert(
+        fc.property(validQuery(channel), (q) => {
+          expect(parseSearchPath(channel, segs(formatSearchPath(channel, q)))).toEqual(normalizeQuery(channel, q));
+        }),
+        { numRuns: 300, seed: 6 },
+      );
+    });
+    it(`property (${channel.code}): parse never throws on arbitrary segments, and its output formats back stably`, () => {
+      const tokens = [...channel.filters.map((f) => f.token), 'p', 'pg', 'co', 'key%', 'dc', 'e', 'rt', 'up'];
+      fc.assert(
+        fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom(...tokens), fc.tuple(fc.constantFrom(...tokens), fc.nat(200)).map(([t, n]) => `${t}${n}`))), (xs) => {
+          const q = parseSearchPath(channel, xs);
+          expect(q).toEqual(normalizeQuery(channel, q));
+          expect(parseSearchPath(channel, segs(formatSearchPath(channel, q)))).toEqual(q);
+        }),
+        { numRuns: 300, seed: 6 },
+      );
+    });
+  }
+  it('property: the esf list request built from any valid query passes the contract schema', () => {
     fc.assert(
-      fc.property(validQuery, (q) => {
-        expect(parseSearchPath(segs(formatSearchPath(q)))).toEqual(normalizeQuery(q));
+      fc.property(validQuery(esf), (q) => {
+        expect(esfListQuerySchema.safeParse(toListQuery('110000', esf, q)).success).toBe(true);
       }),
-      { numRuns: 500 },
+      { seed: 6 },
     );
   });
-  it('property: parse never throws on arbitrary segments, and its output formats back stably', () => {
-    fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('p', 'pg', 'key%', 'dc', 'e'))), (xs) => {
-        const q = parseSearchPath(xs);
-        expect(parseSearchPath(segs(formatSearchPath(q)))).toEqual(normalizeQuery(q));
-      }),
-      { numRuns: 500 },
-    );
-    expect(parseSearchPath(undefined)).toEqual({ price: [], area: [], rooms: [] });
-  });
-  it('property: the mapped EsfListQuery always passes the contract schema', () => {
-    fc.assert(
-      fc.property(validQuery, (q) => {
-        expect(esfListQuerySchema.safeParse(toEsfListQuery('110000', q)).success).toBe(true);
-      }),
-    );
+  it('takes a place segment as the search and its keyword as a label only', () => {
+    // issue 6: `/ershoufang/sl7/key14号线/` found nothing, the keyword being searched as well as the line.
+    const q = parseSearchPath(esf, segs('sl7/key14%E5%8F%B7%E7%BA%BF'));
+    expect(q).toMatchObject({ lineId: 7, keyword: '14号线' });
+    expect(toListQuery('110000', esf, q)).toEqual({ cityCode: '110000', page: 1, lineId: 7 });
+    expect(toListQuery('110000', esf, parseSearchPath(esf, ['key望京']))).toEqual({ cityCode: '110000', page: 1, keyword: '望京' });
   });
 });
 
@@ -112,8 +139,8 @@ describe('suggestion → path (contracts/search.ts Angle)', () => {
     [{ ...base, id: 4, angle: Angle.SUBWAY_LINE }, '/ershoufang/sl4/key%E6%9C%9B%E4%BA%AC/'],
     [{ ...base, id: 7, angle: Angle.SUBWAY_STATION, parentId: 4 }, '/ershoufang/sl4/ss7/key%E6%9C%9B%E4%BA%AC/'],
     [{ ...base, id: 9, angle: Angle.NEW_HOME }, '/loupan/e9/'],
-  ])('%o → %s', (s, path) => expect(suggestionPath('/ershoufang/', s)).toBe(path));
+  ])('%o → %s', (s, path) => expect(suggestionPath(esf, s)).toBe(path));
   it('Enter goes to key{keyword}/ of the list path', () => {
-    expect(keywordPath('/zufang/', ' 望京 ')).toBe('/zufang/key%E6%9C%9B%E4%BA%AC/');
+    expect(keywordPath(CHANNELS.rent, ' 望京 ')).toBe('/zufang/key%E6%9C%9B%E4%BA%AC/');
   });
 });

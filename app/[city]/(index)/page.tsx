@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CHANNELS } from '@contracts/channels';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
@@ -6,19 +7,12 @@ import { rethrowAsPage, serverContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { formatListPath } from '@/lib/search-path';
 
-const TABS: SearchTab[] = [
-  { channel: 'esf', label: messages.bannerTabs.esf },
-  { channel: 'new', label: messages.bannerTabs.new },
-  { channel: 'rent', label: messages.bannerTabs.rent },
-  { channel: 'estate', label: messages.bannerTabs.estate },
-];
-const TAB_LINKS = [
-  { href: '/ershoufang/', label: messages.bannerTabs.esf },
-  { href: '/loupan/', label: messages.bannerTabs.new },
-  { href: '/zufang/', label: messages.bannerTabs.rent },
-  { href: '/xiaoqu/', label: messages.bannerTabs.estate },
-];
+/** spec §2 Home banner tabs: the four channels a home search starts from, in this order. */
+const BANNER_CHANNELS = ['esf', 'new', 'rent', 'estate'] as const;
+const TABS: SearchTab[] = BANNER_CHANNELS.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
+const TAB_LINKS = BANNER_CHANNELS.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
 
 export default async function HomePage({ params }: { params: Promise<{ city: string }> }) {
   const { city: domain } = await params;
@@ -77,7 +71,7 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
         <ul className="community-grid">
           {home.hotCommunities.map((c) => (
             <li key={c.id}>
-              <Link href={`/ershoufang/e${c.id}/`}>
+              <Link href={formatListPath(CHANNELS.esf, { estateId: c.id })}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
                 <img src={c.coverUrl} alt={c.name} loading="lazy" width={270} height={180} />
                 <div className="community-grid__name">{c.name}</div>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ESF_MAX_PAGE } from '@contracts/esf';
+import { CHANNELS } from '@contracts/channels';
 import { FilterBar } from '@/components/listing/filter-bar';
 import { ListingCard } from '@/components/listing/listing-card';
 import { Pagination } from '@/components/listing/pagination';
@@ -9,9 +9,9 @@ import { fetchEsfConditions, fetchEsfList } from '@/lib/api/endpoints';
 import { rethrowAsPage, serverContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
-import { CHANNEL_LIST_PATH, formatListPath, parseSearchPath, toEsfListQuery } from '@/lib/search-path';
+import { formatListPath, LIST_MAX_PAGE, parseSearchPath, toListQuery, type QueryPatch } from '@/lib/search-path';
 
-const LIST_PATH = CHANNEL_LIST_PATH.esf;
+const CHANNEL = CHANNELS.esf;
 
 interface EsfListPageProps {
   params: Promise<{ city: string; slug?: string[] }>;
@@ -27,22 +27,28 @@ export default async function EsfListPage({ params }: EsfListPageProps) {
   const { city: domain, slug } = await params;
   const city = await getCity(domain);
   if (!city) return null;
-  const query = parseSearchPath(slug);
+  const query = parseSearchPath(CHANNEL, slug);
   const ctx = await serverContext();
   const [conditions, result] = await Promise.all([
     fetchEsfConditions(ctx, city.cityCode),
-    fetchEsfList(ctx, toEsfListQuery(city.cityCode, query)),
+    fetchEsfList(ctx, toListQuery(city.cityCode, CHANNEL, query)),
   ]).catch(rethrowAsPage);
   const page = result.page;
-  const pages = Math.min(ESF_MAX_PAGE, Math.ceil(result.total / result.pageSize));
-  const withPatch = (patch: Partial<typeof query>) => formatListPath(LIST_PATH, { ...query, ...patch });
+  const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
+  const withPatch = (patch: QueryPatch) => formatListPath(CHANNEL, { ...query, ...patch });
+  const L = messages.filterLabels;
+  const rows = [
+    { key: 'price', label: L.price, options: conditions.price },
+    { key: 'area', label: L.area, options: conditions.area },
+    { key: 'rooms', label: L.rooms, options: conditions.rooms },
+  ];
 
   return (
     <div className="container list-page">
       <div className="list-page__search">
         <SearchBox tabs={[{ channel: 'esf', label: messages.bannerTabs.esf }]} initialKeyword={query.keyword ?? ''} />
       </div>
-      <FilterBar listPath={LIST_PATH} query={query} conditions={conditions} />
+      <FilterBar channel={CHANNEL} query={query} districts={conditions.districts} subwayLines={conditions.subwayLines} rows={rows} />
       <div className="list-page__head">
         <h1 className="result-count">
           {messages.resultCount(result.total, city.cityName)}
@@ -58,7 +64,7 @@ export default async function EsfListPage({ params }: EsfListPageProps) {
       {result.list.length === 0 ? (
         <div className="empty-state">
           <p>{messages.emptyList}</p>
-          <Link href={LIST_PATH}>{messages.clearFilters}</Link>
+          <Link href={CHANNEL.listPath}>{messages.clearFilters}</Link>
         </div>
       ) : (
         <ul className="listings">

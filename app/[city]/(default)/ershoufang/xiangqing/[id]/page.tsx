@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { CHANNELS } from '@contracts/channels';
 import { idParamSchema } from '@contracts/esf';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
@@ -10,6 +11,7 @@ import { rethrowAsPage, serverContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { formatListPath } from '@/lib/search-path';
 
 interface EsfDetailPageProps {
   params: Promise<{ city: string; id: string }>;
@@ -50,11 +52,13 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
     [F.listingNo, d.listingNo],
   ];
   const c = d.community;
+  // A community's homes for sale (issue 6 turns this into its 小区 page).
+  const communityListings = formatListPath(CHANNELS.esf, { estateId: c.id });
   return (
     <div className="container detail-page">
       <nav className="breadcrumb">
         <Link href="/">{city.cityName}</Link> &gt; <Link href="/ershoufang/">{messages.menu.ershoufang}</Link> &gt;{' '}
-        <span>{d.districtName}</span> &gt; <Link href={`/ershoufang/e${c.id}/`}>{d.communityName}</Link>
+        <span>{d.districtName}</span> &gt; <Link href={communityListings}>{d.communityName}</Link>
       </nav>
       <h1 className="detail-title">{d.title}</h1>
       <ListingTags tags={d.tags} />
@@ -86,7 +90,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
           </div>
           <div className="side-row">
             <span>{messages.community}</span>
-            <Link href={`/ershoufang/e${c.id}/`}>{c.name}</Link>
+            <Link href={communityListings}>{c.name}</Link>
           </div>
           <div className="side-row">
             <span>{messages.regionLabel}</span>
@@ -134,7 +138,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
         <h2 className="section__title">{messages.communityInfo}</h2>
         <div className="community-block">
           <div className="community-block__name">
-            <Link href={`/ershoufang/e${c.id}/`}>{c.name}</Link>
+            <Link href={communityListings}>{c.name}</Link>
             <span>{c.address}</span>
           </div>
           <dl className="facts facts--3">
@@ -161,7 +165,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
             <div>
               <dt>{messages.communityFacts.onSale}</dt>
               <dd>
-                <Link href={`/ershoufang/e${c.id}/`}>{messages.onSale(c.onSaleCount)}</Link>
+                <Link href={communityListings}>{messages.onSale(c.onSaleCount)}</Link>
               </dd>
             </div>
           </dl>
