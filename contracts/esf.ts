@@ -1,66 +1,47 @@
 import { z } from 'zod';
-import { cityCodeField } from './city';
-import { ESF_MAX_PAGE, ESF_PAGE_SIZE, KEYWORD_MAX } from './constants';
-import { id, int, text } from './fields';
+import { ESF_MAX_PAGE, ESF_PAGE_SIZE } from './constants';
+import { id } from './fields';
+import {
+  bandSchema,
+  codeList,
+  listPageSchema,
+  listQueryBase,
+  nearestStationSchema,
+  optionSchema,
+  photoSchema,
+  placeWithChildrenSchema,
+  type ConditionBand,
+} from './listing-common';
 
 /**
  * Second-hand (ershoufang) listings: the filter dictionary, the list query, list items and the detail.
  * Money: totalPrice in 万元 (10k CNY), unitPrice in 元/㎡; area in ㎡.
  */
 
-const option = z.object({ code: z.number().int(), label: z.string() });
-const band = option.extend({ min: z.number().nullable(), max: z.number().nullable() });
-const place = z.object({ id: z.number().int(), name: z.string() });
-const placeWithChildren = place.extend({ children: z.array(place) });
-
 /** /v1/condition/esf: what the filter bar offers, per city (price bands differ between cities). */
 export const esfConditionsSchema = z.object({
-  districts: z.array(placeWithChildren),
-  subwayLines: z.array(placeWithChildren),
-  price: z.array(band),
-  area: z.array(band),
-  rooms: z.array(option),
-  sorts: z.array(option),
+  districts: z.array(placeWithChildrenSchema),
+  subwayLines: z.array(placeWithChildrenSchema),
+  price: z.array(bandSchema),
+  area: z.array(bandSchema),
+  rooms: z.array(optionSchema),
+  sorts: z.array(optionSchema),
 });
 export type EsfConditions = z.infer<typeof esfConditionsSchema>;
-export type ConditionBand = z.infer<typeof band>;
+export type { ConditionBand };
 
 export { ESF_MAX_PAGE, ESF_PAGE_SIZE };
 
-/** Accepts `[1,2]` (JSON body) or `"1,2"` / `"1"` (query string). */
-const codeList = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : typeof v === 'number' ? [v] : v),
-    z.array(int(1, max)).max(max),
-  );
-
 export const esfListQuerySchema = z.object({
-  cityCode: cityCodeField(),
-  districtId: id().optional(),
-  businessAreaId: id().optional(),
-  lineId: id().optional(),
-  stationId: id().optional(),
-  estateId: id().optional(),
-  keyword: text(KEYWORD_MAX).optional(),
+  ...listQueryBase,
   /** Price band codes (p1–p7), OR-ed. */
   price: codeList(7).optional(),
   /** Area band codes (a1–a7), OR-ed. */
   area: codeList(7).optional(),
   /** Room counts (l1–l6; 6 means 5 rooms or more), OR-ed. */
   rooms: codeList(6).optional(),
-  /** Sort code (co); 0 or absent is the default order. */
-  sort: int(0, 9).optional(),
-  page: int(1, ESF_MAX_PAGE).default(1),
-  pageSize: int(1, 50).default(ESF_PAGE_SIZE),
 });
 export type EsfListQuery = z.input<typeof esfListQuerySchema>;
-
-const nearestStation = z.object({
-  lineName: z.string(),
-  stationName: z.string(),
-  /** Walking distance in metres. */
-  distance: z.number().int(),
-});
 
 export const esfListItemSchema = z.object({
   id: z.number().int(),
@@ -90,16 +71,11 @@ export const esfListItemSchema = z.object({
   /** ISO date-time. */
   listedAt: z.string(),
   coverUrl: z.string(),
-  nearestStation: nearestStation.nullable(),
+  nearestStation: nearestStationSchema.nullable(),
 });
 export type EsfListItem = z.infer<typeof esfListItemSchema>;
 
-export const esfListPageSchema = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  list: z.array(esfListItemSchema),
-});
+export const esfListPageSchema = listPageSchema(esfListItemSchema);
 export type EsfListPage = z.infer<typeof esfListPageSchema>;
 
 /** spec §3 chat-thread target info: what an agent card shows. */
@@ -140,11 +116,7 @@ export const communitySummarySchema = z.object({
 });
 export type CommunitySummary = z.infer<typeof communitySummarySchema>;
 
-export const esfPhotoSchema = z.object({
-  url: z.string(),
-  /** 客厅 / 卧室 / 厨房 / 卫生间 / 户型图 … */
-  title: z.string(),
-});
+export const esfPhotoSchema = photoSchema;
 
 export const esfDetailSchema = esfListItemSchema.extend({
   /** Listing number shown to buyers. */

@@ -7,5 +7,8 @@ export * from './paths';
 export * from './city';
 export * from './search';
 export * from './esf';
+export * from './listing-common';
+export * from './rent';
+export * from './channels';
 export * from './user';
 export * from './home';

@@ -19,6 +19,10 @@ export const ApiPath = {
   esfList: `${PORTAL_API}/v1/esf/list`,
   /** `${esfDetail}/${id}` */
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
+  conditionRent: `${PORTAL_API}/v1/condition/rent`,
+  rentList: `${PORTAL_API}/v1/rent/list`,
+  /** `${rentDetail}/${id}` */
+  rentDetail: `${PORTAL_API}/v1/rent/detail`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -38,6 +42,7 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.cities,
   ApiPath.index,
   ApiPath.conditionEsf,
+  ApiPath.conditionRent,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

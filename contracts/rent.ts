@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { agentCardSchema, communitySummarySchema } from './esf';
+import {
+  bandSchema,
+  codeList,
+  listPageSchema,
+  listQueryBase,
+  nearestStationSchema,
+  optionSchema,
+  photoSchema,
+  placeWithChildrenSchema,
+} from './listing-common';
+import { int } from './fields';
+
+/**
+ * Rentals (租房): the filter dictionary, the list query, list items and the detail.
+ * Money: monthlyRent in 元/月; area in ㎡. Filter fields are the `key`s of CHANNELS.rent (contracts/channels.ts).
+ */
+
+/** /v1/condition/rent: what the filter bar offers, per city (rent bands differ between cities). */
+export const rentConditionsSchema = z.object({
+  districts: z.array(placeWithChildrenSchema),
+  subwayLines: z.array(placeWithChildrenSchema),
+  /** 1 整租, 2 合租. */
+  rentType: z.array(optionSchema),
+  /** Monthly rent bands, 元/月. */
+  rent: z.array(bandSchema),
+  area: z.array(bandSchema),
+  /** Room counts 1–4; 4 means four or more. */
+  rooms: z.array(optionSchema),
+  sorts: z.array(optionSchema),
+});
+export type RentConditions = z.infer<typeof rentConditionsSchema>;
+
+export const rentListQuerySchema = z.object({
+  ...listQueryBase,
+  /** 整租 (1) or 合租 (2); one at a time. */
+  rentType: codeList(2).optional(),
+  /** Monthly-rent band codes (rp1–rp7), OR-ed. */
+  rent: codeList(7).optional(),
+  /** Area band codes (a1–a7), OR-ed. */
+  area: codeList(7).optional(),
+  /** Room counts (l1–l4; 4 means four or more), OR-ed. */
+  rooms: codeList(4).optional(),
+});
+export type RentListQuery = z.input<typeof rentListQuerySchema>;
+
+export const rentListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  cityCode: z.string(),
+  communityId: z.number().int(),
+  communityName: z.string(),
+  districtName: z.string(),
+  businessAreaName: z.string(),
+  /** 1 整租, 2 合租. */
+  rentType: int(1, 2),
+  /** 元/月; for 合租 the rent of the one room. */
+  monthlyRent: z.number().int(),
+  /** ㎡; for 合租 the room's own area. */
+  area: z.number(),
+  rooms: z.number().int(),
+  halls: z.number().int(),
+  baths: z.number().int(),
+  /** 南 / 南北 / 东南 … */
+  orientation: z.string(),
+  /** 低楼层 / 中楼层 / 高楼层 */
+  floorLevel: z.string(),
+  totalFloors: z.number().int(),
+  /** 精装 / 简装 / 毛坯 */
+  decoration: z.string(),
+  elevator: z.boolean(),
+  /** 近地铁 / 随时看房 / 押一付一 / 独立卫生间 … */
+  tags: z.array(z.string()),
+  /** ISO date-time. */
+  listedAt: z.string(),
+  coverUrl: z.string(),
+  nearestStation: nearestStationSchema.nullable(),
+});
+export type RentListItem = z.infer<typeof rentListItemSchema>;
+
+export const rentListPageSchema = listPageSchema(rentListItemSchema);
+export type RentListPage = z.infer<typeof rentListPageSchema>;
+
+export const rentDetailSchema = rentListItemSchema.extend({
+  /** Listing number shown to tenants. */
+  listingNo: z.string(),
+  photos: z.array(photoSchema),
+  floor: z.number().int(),
+  /** 押一付三 / 押一付一 / 押二付三 / 半年付 / 年付 */
+  payment: z.string(),
+  /** 押金 in 元. */
+  deposit: z.number().int(),
+  /** 随时入住, or a date `2026-12-01`. */
+  checkIn: z.string(),
+  /** 一年起租 / 半年起租 / 可短租 (1–6个月) … */
+  leaseTerm: z.string(),
+  /** 随时看房 / 需提前预约 / 仅周末可看 */
+  viewing: z.string(),
+  /** 用水 民水 / 商水; 用电 民电 / 商电. */
+  utilities: z.string(),
+  /** Every facility the portal lists, each with whether this home has it (洗衣机, 空调, 冰箱, 热水器, 宽带 …). */
+  facilities: z.array(z.object({ name: z.string(), has: z.boolean() })),
+  description: z.string(),
+  community: communitySummarySchema,
+  agent: agentCardSchema,
+});
+export type RentDetail = z.infer<typeof rentDetailSchema>;
