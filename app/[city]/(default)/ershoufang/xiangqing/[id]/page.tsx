@@ -4,6 +4,8 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { CHANNELS } from '@contracts/channels';
 import { idParamSchema } from '@contracts/esf';
+import { AgentCard } from '@/components/detail/agent-card';
+import { CommunityBlock } from '@/components/detail/community-block';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail } from '@/lib/api/endpoints';
@@ -57,7 +59,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
   return (
     <div className="container detail-page">
       <nav className="breadcrumb">
-        <Link href="/">{city.cityName}</Link> &gt; <Link href="/ershoufang/">{messages.menu.ershoufang}</Link> &gt;{' '}
+        <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.esf.listPath}>{messages.menu.ershoufang}</Link> &gt;{' '}
         <span>{d.districtName}</span> &gt; <Link href={communityListings}>{d.communityName}</Link>
       </nav>
       <h1 className="detail-title">{d.title}</h1>
@@ -96,25 +98,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
             <span>{messages.regionLabel}</span>
             {d.districtName} {d.businessAreaName}
           </div>
-          <div className="agent-card">
-            {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
-            <img src={d.agent.agentPhoto} alt={d.agent.agentName} width={64} height={64} />
-            <div>
-              <div className="agent-card__name">{d.agent.agentName}</div>
-              <div className="agent-card__brand">
-                {d.agent.brandName} · {d.agent.branchName}
-              </div>
-              {d.agent.status === 1 && <div className="agent-card__phone">{d.agent.mobile}</div>}
-            </div>
-            {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
-            {d.agent.status === 1 ? (
-              <a className="btn btn--primary" href={`tel:${d.agent.mobile}`}>
-                {messages.callAgent}
-              </a>
-            ) : (
-              <p className="agent-card__status">{d.agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
-            )}
-          </div>
+          <AgentCard agent={d.agent} />
         </aside>
       </div>
       <section className="section">
@@ -134,43 +118,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
           <p className="description">{d.description}</p>
         </section>
       )}
-      <section className="section">
-        <h2 className="section__title">{messages.communityInfo}</h2>
-        <div className="community-block">
-          <div className="community-block__name">
-            <Link href={communityListings}>{c.name}</Link>
-            <span>{c.address}</span>
-          </div>
-          <dl className="facts facts--3">
-            <div>
-              <dt>{messages.avgPrice}</dt>
-              <dd className="em">{formatUnitPrice(c.avgPrice)}</dd>
-            </div>
-            <div>
-              <dt>{messages.communityFacts.buildYear}</dt>
-              <dd>{c.buildYear}年</dd>
-            </div>
-            <div>
-              <dt>{messages.communityFacts.buildingType}</dt>
-              <dd>{c.buildingType}</dd>
-            </div>
-            <div>
-              <dt>{messages.communityFacts.propertyFee}</dt>
-              <dd>{c.propertyFee}元/㎡/月</dd>
-            </div>
-            <div>
-              <dt>{messages.communityFacts.developer}</dt>
-              <dd>{c.developer}</dd>
-            </div>
-            <div>
-              <dt>{messages.communityFacts.onSale}</dt>
-              <dd>
-                <Link href={communityListings}>{messages.onSale(c.onSaleCount)}</Link>
-              </dd>
-            </div>
-          </dl>
-        </div>
-      </section>
+      <CommunityBlock community={c} listings={communityListings} />
     </div>
   );
 }

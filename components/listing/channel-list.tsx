@@ -1,0 +1,64 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { ChannelDef } from '@contracts/channels';
+import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
+import { Pagination } from '@/components/listing/pagination';
+import { SearchBox } from '@/components/search/search-box';
+import { messages } from '@/lib/messages';
+import { formatListPath, LIST_MAX_PAGE, type QueryPatch, type SearchQuery } from '@/lib/search-path';
+
+interface Place {
+  id: number;
+  name: string;
+  children: { id: number; name: string }[];
+}
+
+export interface ChannelListProps<T extends { id: number }> {
+  channel: ChannelDef;
+  cityName: string;
+  query: SearchQuery;
+  result: { total: number; page: number; pageSize: number; list: T[] };
+  /** What the city's conditions answer offers: places, the channel's filter rows, sorts. */
+  districts: Place[];
+  subwayLines: Place[];
+  rows: FilterRow[];
+  sorts: { code: number; label: string }[];
+  card: (item: T) => ReactNode;
+}
+
+/**
+ * The list page of any channel (issue 6 "one engine"): search box, filter bar, result count and sorts, the
+ * cards, pagination. Everything about the channel comes from its registry entry and its conditions answer;
+ * the route file only fetches and says which card to draw.
+ */
+export function ChannelList<T extends { id: number }>({ channel, cityName, query, result, districts, subwayLines, rows, sorts, card }: ChannelListProps<T>) {
+  const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
+  const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
+  return (
+    <div className="container list-page">
+      <div className="list-page__search">
+        <SearchBox tabs={[{ channel: channel.code, label: messages.channelNames[channel.code] }]} initialKeyword={query.keyword ?? ''} />
+      </div>
+      <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
+      <div className="list-page__head">
+        <h1 className="result-count">{messages.resultCount(result.total, cityName, messages.channelNames[channel.code])}</h1>
+        <div className="sort-links">
+          {sorts.map((s) => (
+            <Link key={s.code} href={withPatch({ sort: s.code, page: undefined })} className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}>
+              {s.label}
+            </Link>
+          ))}
+        </div>
+      </div>
+      {result.list.length === 0 ? (
+        <div className="empty-state">
+          <p>{messages.emptyList}</p>
+          <Link href={channel.listPath}>{messages.clearFilters}</Link>
+        </div>
+      ) : (
+        <ul className="listings">{result.list.map((item) => card(item))}</ul>
+      )}
+      <Pagination page={result.page} pages={pages} href={(n) => withPatch({ page: n })} />
+    </div>
+  );
+}
