@@ -63,8 +63,12 @@ export const menuRequestSchema = z.object({
 });
 export type MenuRequest = z.input<typeof menuRequestSchema>;
 
-/** spec §3 Hot cities: the footer tabs. Items carry a link as well as id and name. */
-const footerLink = z.object({ id: z.string(), name: z.string(), url: z.string() });
+/**
+ * spec §3 Hot cities: the footer tabs. Items carry a link as well as id and name. The link is an absolute
+ * http(s) URL: the tabs lead to other cities' sub-domains (热门城市) and to other sites (友情链接), and the
+ * footer is also drawn on www pages, where a path would be resolved against the wrong host.
+ */
+const footerLink = z.object({ id: z.string(), name: z.string(), url: z.url({ protocol: /^https?$/ }) });
 export const bottomLinkSchema = z.object({
   hotCity: z.array(footerLink),
   hotEsfCity: z.array(footerLink),

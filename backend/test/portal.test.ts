@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../contracts/paths';
 import type { CityList, Location, Menu, BottomLinks } from '../../contracts/city';
 import type { Suggestion } from '../../contracts/search';
 import type { HomeData } from '../../contracts/home';
+import { buildApp } from '../src/app';
+import { configWith } from '../src/config';
+import { localStorage } from '../src/modules/storage/local-storage';
 import { both, envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -62,18 +68,53 @@ describe('menus', () => {
 });
 
 describe('footer', () => {
-  it('has hot cities with domains, city links and friendly links; 厦门 has no rent links', async () => {
+  const originOf = (domain: string) => `${h.config.PORTAL_PROTOCOL}://${domain}.${h.config.PORTAL_ROOT_DOMAIN}`;
+
+  it('has hot cities, city links and friendly links; 厦门 has no rent links', async () => {
     const [res] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'bj' });
     const data = envelope<BottomLinks>(res!).data;
-    expect(data.hotCity[0]).toEqual({ id: '110000', name: '北京', url: 'bj' });
-    expect(data.hotEsfCity.some((l) => /^\/xiaoqu\/xiangqing\/\d+$/.test(l.url))).toBe(true);
-    expect(data.hotEsfCity.some((l) => /^\/ershoufang\/dc\d+\/$/.test(l.url))).toBe(true);
-    expect(data.hotNewCity.every((l) => /^\/loupan\/dc\d+\/$/.test(l.url))).toBe(true);
+    expect(data.hotCity[0]).toEqual({ id: '110000', name: '北京', url: 'http://bj.localhost:3000/' });
+    expect(data.hotEsfCity.some((l) => /^http:\/\/bj\.localhost:3000\/xiaoqu\/xiangqing\/\d+$/.test(l.url))).toBe(true);
+    expect(data.hotEsfCity.some((l) => /^http:\/\/bj\.localhost:3000\/ershoufang\/dc\d+\/$/.test(l.url))).toBe(true);
+    expect(data.hotNewCity.length).toBeGreaterThan(0);
+    expect(data.hotNewCity.every((l) => /^http:\/\/bj\.localhost:3000\/loupan\/dc\d+\/$/.test(l.url))).toBe(true);
     expect(data.outSideLink.length).toBeGreaterThan(0);
+    expect(data.outSideLink.every((l) => /^https?:\/\/[^/]+\//.test(l.url))).toBe(true);
     const [, xm] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'xm' });
     expect(envelope<BottomLinks>(xm!).data.hotRentCity).toEqual([]);
     const [empty] = await both(h.app, ApiPath.pcBottomLink);
     expect(envelope(empty!).code).toBe(200);
+  });
+
+  // A hot city answered as its bare domain (`sh`) was a relative link: /sh, or /ershoufang/xiangqing/sh on a
+  // detail page, and a 404 (issue 6 §3).
+  it("in every city's footer, every hot city links to its own sub-domain and the city's links to the city's", async () => {
+    const cityList = envelope<CityList>((await both(h.app, ApiPath.cities))[0]!).data;
+    const allCities = cityList.all.flatMap((g) => g.list);
+    const domainOf = new Map(allCities.map((c) => [c.cityCode, c.cityDomain]));
+    expect(allCities.length).toBeGreaterThanOrEqual(12);
+    for (const city of allCities) {
+      const data = envelope<BottomLinks>((await both(h.app, ApiPath.pcBottomLink, { cityCode: city.cityCode }))[0]!).data;
+      expect(data.hotCity.map((l) => l.id), city.cityDomain).toEqual(cityList.hot.map((c) => c.cityCode));
+      for (const link of data.hotCity) expect(link.url, `${city.cityDomain}: ${link.name}`).toBe(`${originOf(domainOf.get(link.id)!)}/`);
+      const own = [...data.hotEsfCity, ...data.hotNewCity, ...data.hotRentCity];
+      for (const link of own) expect(link.url.startsWith(`${originOf(city.cityDomain)}/`), `${city.cityDomain}: ${link.url}`).toBe(true);
+    }
+  });
+
+  it('builds the links from PORTAL_PROTOCOL and PORTAL_ROOT_DOMAIN', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'yj-footer-'));
+    const config = configWith({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORTAL_PROTOCOL: 'https', PORTAL_ROOT_DOMAIN: 'youju.example' });
+    const app = await buildApp({ db: h.database.db, config, storage: localStorage(path.join(dir, 'oss')) });
+    try {
+      const data = envelope<BottomLinks>((await both(app, ApiPath.pcBottomLink, { cityCode: 'sh' }))[0]!).data;
+      expect(data.hotCity.find((l) => l.name === '上海')?.url).toBe('https://sh.youju.example/');
+      expect(data.hotEsfCity.length).toBeGreaterThan(0);
+      expect(data.hotEsfCity.every((l) => l.url.startsWith('https://sh.youju.example/'))).toBe(true);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { CHANNELS, detailPath } from '../../../../contracts/channels';
 import { bottomLinkSchema, optionalCityRequestSchema, type FooterLink } from '../../../../contracts/city';
+import type { ChannelCode } from '../../../../contracts/constants';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -11,7 +13,21 @@ import { hotCommunitiesOf } from './home';
 
 const HOT_COMMUNITY_LINKS = 8;
 
-/** spec §2 Footer tabs: hot cities, the city's hot second-hand / new / rent links, friendly links. */
+/**
+ * Where a city's pages live: `{protocol}://{cityDomain}.{root}` (ARCHITECTURE "Cities and hosts"). The web
+ * builds the same origin with lib/host.ts cityOrigin from its own PORTAL_PROTOCOL and PORTAL_ROOT_DOMAIN, which
+ * must match the backend's, as the session cookie's domain already requires.
+ */
+function cityOrigin(config: Config, cityDomain: string): string {
+  return `${config.PORTAL_PROTOCOL}://${cityDomain}.${config.PORTAL_ROOT_DOMAIN}`;
+}
+
+/**
+ * spec §2 Footer tabs: hot cities, the city's hot second-hand / new / rent links, friendly links. Every `url` is
+ * absolute (contracts/city.ts): a hot city is its own sub-domain, and the city's links belong to that city even
+ * when the footer is drawn on www (the exempt /about pages show the default city's footer, and a path there
+ * would be sent on to the visitor's located city).
+ */
 export function registerFooter(app: FastifyInstance, db: Db, config: Config): void {
   portalRoute(app, {
     path: ApiPath.pcBottomLink,
@@ -27,18 +43,20 @@ export function registerFooter(app: FastifyInstance, db: Db, config: Config): vo
         db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort)),
         hotCommunitiesOf(db, city.cityCode, HOT_COMMUNITY_LINKS),
       ]);
-      const byDistrict = (path: string, suffix: string): FooterLink[] =>
-        districtRows.map((d) => ({ id: String(d.id), name: `${d.shortName}${suffix}`, url: `/${path}/dc${d.id}/` }));
+      const origin = cityOrigin(config, city.cityDomain);
+      // A district's list: `dc{id}/` after the channel's list path (the search-path codec, docs/web.md).
+      const byDistrict = (channel: ChannelCode, suffix: string): FooterLink[] =>
+        districtRows.map((d) => ({ id: String(d.id), name: `${d.shortName}${suffix}`, url: `${origin}${CHANNELS[channel].listPath}dc${d.id}/` }));
       return {
-        hotCity: hot.map((c) => ({ id: c.cityCode, name: c.name, url: c.cityDomain })),
+        hotCity: hot.map((c) => ({ id: c.cityCode, name: c.name, url: `${cityOrigin(config, c.cityDomain)}/` })),
         hotEsfCity: city.isEsf
           ? [
-              ...communities.map((c) => ({ id: String(c.id), name: c.name, url: `/xiaoqu/xiangqing/${c.id}` })),
-              ...byDistrict('ershoufang', '二手房'),
+              ...communities.map((c) => ({ id: String(c.id), name: c.name, url: `${origin}${detailPath('estate', c.id)}` })),
+              ...byDistrict('esf', '二手房'),
             ]
           : [],
-        hotNewCity: city.isNewhouse ? byDistrict('loupan', '新房') : [],
-        hotRentCity: city.isRent ? byDistrict('zufang', '租房') : [],
+        hotNewCity: city.isNewhouse ? byDistrict('new', '新房') : [],
+        hotRentCity: city.isRent ? byDistrict('rent', '租房') : [],
         outSideLink: links.map((l) => ({ id: String(l.id), name: l.name, url: l.url })),
       };
     },
