@@ -11,6 +11,7 @@
 import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend } from './lib/backend-forward';
 import { parseHost } from './lib/host';
+import { readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
 import { securityHeaders } from './lib/security-headers';
 import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
@@ -37,6 +38,10 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const headers = securityHeaders(settings, dev);
+// Next leaves the body of a 404 from notFound() empty; its prerendered not-found page is sent instead
+// (lib/not-found-document.ts). `next dev` prerenders nothing.
+const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
+if (!dev && !notFoundDocument) console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
 
 // Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
 const server = createServer({ requireHostHeader: false }, (req, res) => {
@@ -61,6 +66,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
     void forwardToBackend(req, res, settings, info.host);
     return;
   }
+  // Whatever Next answers passes here; only a 404 HTML page is swapped.
+  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument);
   void handle(req, res);
 });
 

@@ -1,0 +1,133 @@
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendNotFoundDocumentOn404 } from '@/lib/not-found-document';
+
+// The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => Middleware;
+
+const DOCUMENT = '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-shell"><h1>抱歉，您访问的页面不存在</h1></main></body></html>';
+// What Next 16 sends for a notFound() thrown while rendering: an error shell with an empty body (long enough
+// for the gzip middleware to compress it).
+const ERROR_SHELL = `<!DOCTYPE html><html id="__next_error__"><head></head><body></body></html><script>${'x'.repeat(4000)}</script>`;
+
+interface NextLike {
+  status: number;
+  type: string;
+  /** Sent whole with a Content-Length (a prerendered page) instead of streamed. */
+  whole?: boolean;
+}
+
+/** Plays Next's part of sending a page (next/dist/server/send-payload.js, pipe-readable.js). */
+function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
+  compression()(req, res, () => {
+    res.statusCode = answer.status;
+    res.setHeader('set-cookie', 'yj_device=abc; Path=/');
+    res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    res.setHeader('content-type', answer.type);
+    res.setHeader('link', '</_next/static/chunks/page.css>; rel=preload; as="style"');
+    if (answer.whole) {
+      res.setHeader('content-length', Buffer.byteLength(ERROR_SHELL));
+      res.end(req.method === 'HEAD' ? null : ERROR_SHELL);
+      return;
+    }
+    if (req.method === 'HEAD') {
+      res.end(null);
+      return;
+    }
+    res.flushHeaders();
+    const half = ERROR_SHELL.length / 2;
+    res.write(ERROR_SHELL.slice(0, half));
+    setTimeout(() => {
+      res.write(ERROR_SHELL.slice(half));
+      res.end();
+    }, 5);
+  });
+}
+
+let server: Server;
+let port = 0;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const answer = JSON.parse(decodeURIComponent(req.url!.slice(1))) as NextLike;
+    sendNotFoundDocumentOn404(res, req.method, DOCUMENT);
+    nextLike(req, res, answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => server.close());
+
+function request(answer: NextLike, { method = 'GET', gzip = false } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
+    const path = `/${encodeURIComponent(JSON.stringify(answer))}`;
+    http
+      .request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
+        });
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const html404: NextLike = { status: 404, type: 'text/html; charset=utf-8' };
+
+describe('a 404 page answer', () => {
+  for (const gzip of [false, true]) {
+    it(`is sent as the not-found document, with Next's cookie and cache headers${gzip ? ', when the browser takes gzip' : ''}`, async () => {
+      const res = await request(html404, { gzip });
+      expect(res.status).toBe(404);
+      expect(res.body).toBe(DOCUMENT);
+      expect(res.body).toContain('抱歉，您访问的页面不存在');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(DOCUMENT));
+      expect(res.headers['set-cookie']).toEqual(['yj_device=abc; Path=/']);
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(res.headers.link).toBeUndefined();
+    });
+  }
+
+  it('sent whole, or to HEAD, is swapped too', async () => {
+    const whole = await request({ ...html404, whole: true }, { gzip: true });
+    expect(whole.status).toBe(404);
+    expect(whole.body).toBe(DOCUMENT);
+    const head = await request(html404, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(DOCUMENT));
+  });
+});
+
+describe('other answers pass as Next sends them', () => {
+  it('a page that is found, compressed or not', async () => {
+    for (const gzip of [false, true]) {
+      const res = await request({ status: 200, type: 'text/html; charset=utf-8' }, { gzip });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(ERROR_SHELL);
+      expect(res.headers['content-encoding']).toBe(gzip ? 'gzip' : undefined);
+    }
+  });
+
+  it("a client navigation's 404 (the RSC payload the router draws the not-found page from)", async () => {
+    const res = await request({ status: 404, type: 'text/x-component' }, { gzip: true });
+    expect(res.status).toBe(404);
+    expect(res.body).toBe(ERROR_SHELL);
+  });
+
+  it('a server error', async () => {
+    const res = await request({ status: 500, type: 'text/html; charset=utf-8' });
+    expect(res.status).toBe(500);
+    expect(res.body).toBe(ERROR_SHELL);
+  });
+});
