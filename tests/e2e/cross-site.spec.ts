@@ -1,7 +1,7 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cityUrl } from './support';
+import { cityUrl, logInWithPassword } from './support';
 
 /**
  * A page on another site (127.0.0.1 is a different site from bj.localhost) tries what issue 5 found
@@ -33,15 +33,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => attacker.close());
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto(cityUrl('bj', '/login'));
-  await page.getByRole('tab', { name: '密码登录' }).click();
-  await page.getByPlaceholder('请输入手机号').fill('13800138000');
-  await page.getByPlaceholder(/密码/).fill('youju2026');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.locator('.user-box__name')).toBeVisible();
-}
-
 /** Logged in: the account page opens and the session cookie is the one we started with. */
 async function expectStillLoggedIn(page: Page, context: BrowserContext, token: string | undefined): Promise<void> {
   expect((await context.cookies()).find((c) => c.name === 'yj_token')?.value).toBe(token);
@@ -50,7 +41,7 @@ async function expectStillLoggedIn(page: Page, context: BrowserContext, token: s
 }
 
 test('navigations and form posts from another site leave the session as it was', async ({ page, context }) => {
-  await logIn(page);
+  await logInWithPassword(page);
   const token = (await context.cookies()).find((c) => c.name === 'yj_token')?.value;
   expect(token).toBeTruthy();
 

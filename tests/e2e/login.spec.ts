@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cityUrl, maskMobile, smsCodeFromLog, uniqueMobile } from './support';
+import { cityUrl, logInWithPassword, maskMobile, smsCodeFromLog, uniqueMobile } from './support';
 
 test('a personal page sends a visitor to login and back after an SMS login', async ({ page }) => {
   await page.goto(cityUrl('bj', '/personal'));
@@ -48,12 +48,7 @@ test('a return path to another site is not followed after a password login', asy
 });
 
 test('a logged-in visitor opening login with a Chinese return path is sent there', async ({ page }) => {
-  await page.goto(cityUrl('bj', '/login'));
-  await page.getByRole('tab', { name: '密码登录' }).click();
-  await page.getByPlaceholder('请输入手机号').fill('13800138000');
-  await page.getByPlaceholder(/密码/).fill('youju2026');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  await logInWithPassword(page);
   // issue 5: the unencoded path in the Location header made this answer 500.
   const res = await page.goto(cityUrl('bj', '/login?prePath=/ershoufang/key%E6%9C%9B%E4%BA%AC/'));
   expect(res?.status()).toBe(200);

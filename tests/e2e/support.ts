@@ -1,4 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 
 export const cityUrl = (domain: string, path = '/') => `http://${domain}.${E2E.root}${path}`;
@@ -31,3 +32,13 @@ export async function smsCodeFromLog(mobile: string, timeoutMs = 5000): Promise<
 }
 
 export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}***${mobile.slice(-4)}`;
+
+/** The demo account (README), logged in through the password tab of bj's login page. */
+export async function logInWithPassword(page: Page): Promise<void> {
+  await page.goto(cityUrl('bj', '/login'));
+  await page.getByRole('tab', { name: '密码登录' }).click();
+  await page.getByPlaceholder('请输入手机号').fill('13800138000');
+  await page.getByPlaceholder(/密码/).fill('youju2026');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.locator('.user-box__name')).toBeVisible();
+}

@@ -6,6 +6,7 @@ import { CHANNELS } from '@contracts/channels';
 import { idParamSchema } from '@contracts/esf';
 import { AgentCard } from '@/components/detail/agent-card';
 import { CommunityBlock } from '@/components/detail/community-block';
+import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail } from '@/lib/api/endpoints';
@@ -101,17 +102,7 @@ export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
           <AgentCard agent={d.agent} />
         </aside>
       </div>
-      <section className="section">
-        <h2 className="section__title">{messages.basicInfo}</h2>
-        <dl className="facts">
-          {facts.map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <FactsSection title={messages.basicInfo} facts={facts} />
       {d.description && (
         <section className="section">
           <h2 className="section__title">{messages.describe}</h2>

@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ListingTags } from './listing-tags';
+
+export interface CardLayoutProps {
+  href: string;
+  coverUrl: string;
+  title: string;
+  community: { name: string; href: string; districtName: string; businessAreaName: string };
+  /** The channel's own line of facts (`3室2厅 | 89㎡ | 南 …`). */
+  facts: ReactNode;
+  nearestStation: { lineName: string; stationName: string; distance: number } | null;
+  tags: string[];
+  /** The channel's price block (总价 and 单价, or the monthly rent). */
+  price: ReactNode;
+}
+
+/** What every channel's card in a list shares: photo, title, community and place, facts, station, tags, price. */
+export function CardLayout({ href, coverUrl, title, community, facts, nearestStation, tags, price }: CardLayoutProps) {
+  return (
+    <li className="listing">
+      <Link href={href} className="listing__photo">
+        {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
+        <img src={coverUrl} alt={title} loading="lazy" width={232} height={174} />
+      </Link>
+      <div className="listing__body">
+        <Link href={href} className="listing__title">
+          {title}
+        </Link>
+        <div className="listing__community">
+          <Link href={community.href}>{community.name}</Link>
+          <span>
+            {community.districtName} · {community.businessAreaName}
+          </span>
+        </div>
+        <div className="listing__facts">{facts}</div>
+        {nearestStation && (
+          <div className="listing__subway">
+            距{nearestStation.lineName}
+            {nearestStation.stationName}站{nearestStation.distance}米
+          </div>
+        )}
+        <ListingTags tags={tags} />
+      </div>
+      <div className="listing__price">{price}</div>
+    </li>
+  );
+}
