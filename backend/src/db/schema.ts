@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -182,59 +183,115 @@ export const agents = pgTable(
 
 export type ListingPhoto = { url: string; title: string };
 
-/** Second-hand listings. Location ids are copied from the community so that filters need no join. */
+/**
+ * The columns every listing table has (second-hand, rent; modules/listings/common.ts ListingTable). Location
+ * ids are copied from the community so that filters need no join; the nearest station is within 1.5 km walking.
+ */
+const homeColumns = () => ({
+  id: serial('id').primaryKey(),
+  listingNo: text('listing_no').notNull(),
+  cityCode: text('city_code').notNull(),
+  districtId: integer('district_id').notNull(),
+  businessAreaId: integer('business_area_id').notNull(),
+  communityId: integer('community_id').notNull(),
+  title: text('title').notNull(),
+  area: doublePrecision('area').notNull(),
+  rooms: smallint('rooms').notNull(),
+  halls: smallint('halls').notNull(),
+  baths: smallint('baths').notNull(),
+  orientation: text('orientation').notNull(),
+  floorLevel: text('floor_level').notNull(),
+  floor: smallint('floor').notNull(),
+  totalFloors: smallint('total_floors').notNull(),
+  decoration: text('decoration').notNull(),
+  elevator: boolean('elevator').notNull(),
+  tags: text('tags').array().notNull(),
+  listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+  coverUrl: text('cover_url').notNull(),
+  photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
+  description: text('description').notNull(),
+  agentId: integer('agent_id').notNull(),
+  stationId: integer('station_id'),
+  lineId: integer('line_id'),
+  /** Walking metres to `stationId`. */
+  stationDistance: integer('station_distance'),
+});
+
+type HomeIndexed = Record<'id' | 'cityCode' | 'districtId' | 'businessAreaId' | 'communityId' | 'lineId' | 'stationId' | 'listedAt' | 'area', ExtraConfigColumn>;
+
+/**
+ * `DESC` as an ORDER BY means it (PostgreSQL: DESC NULLS FIRST). drizzle's `.desc()` alone writes
+ * `DESC NULLS LAST`, an order no `ORDER BY x DESC` asks for, so the planner sorted every row of the city for
+ * each page despite the index (migration 0003 recreates the esf indexes of 0001 with this).
+ */
+const newestFirst = (t: HomeIndexed) => [t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst()];
+
+/**
+ * The indexes every listing table needs. The list is always per city; each sort has its own index so a page
+ * is an index scan (spec §9 speed). Column directions, NULLS included, match the ORDER BY exactly (newest:
+ * listed_at DESC, id DESC); any mismatch makes PostgreSQL sort every row of the city for each page. A
+ * descending sort on another column scans its ascending index backwards (area DESC, id DESC).
+ */
+const homeIndexes = (prefix: string, t: HomeIndexed) => [
+  index(`${prefix}_city_listed_idx`).on(t.cityCode, ...newestFirst(t)),
+  index(`${prefix}_city_area_idx`).on(t.cityCode, t.area, t.id),
+  index(`${prefix}_district_idx`).on(t.districtId, ...newestFirst(t)),
+  index(`${prefix}_business_area_idx`).on(t.businessAreaId, ...newestFirst(t)),
+  index(`${prefix}_community_idx`).on(t.communityId, ...newestFirst(t)),
+  index(`${prefix}_line_idx`).on(t.lineId, ...newestFirst(t)),
+  index(`${prefix}_station_idx`).on(t.stationId, ...newestFirst(t)),
+];
+
+/** Second-hand listings. */
 export const listings = pgTable(
   'esf_listings',
   {
-    id: serial('id').primaryKey(),
-    listingNo: text('listing_no').notNull(),
-    cityCode: text('city_code').notNull(),
-    districtId: integer('district_id').notNull(),
-    businessAreaId: integer('business_area_id').notNull(),
-    communityId: integer('community_id').notNull(),
-    title: text('title').notNull(),
+    ...homeColumns(),
     /** 万元 */
     totalPrice: doublePrecision('total_price').notNull(),
     /** 元/㎡ */
     unitPrice: integer('unit_price').notNull(),
-    area: doublePrecision('area').notNull(),
-    rooms: smallint('rooms').notNull(),
-    halls: smallint('halls').notNull(),
-    baths: smallint('baths').notNull(),
-    orientation: text('orientation').notNull(),
-    floorLevel: text('floor_level').notNull(),
-    floor: smallint('floor').notNull(),
-    totalFloors: smallint('total_floors').notNull(),
-    decoration: text('decoration').notNull(),
-    elevator: boolean('elevator').notNull(),
-    tags: text('tags').array().notNull(),
-    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
-    coverUrl: text('cover_url').notNull(),
-    photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
     propertyType: text('property_type').notNull(),
     ownership: text('ownership').notNull(),
     ladderRatio: text('ladder_ratio').notNull(),
     heating: text('heating').notNull(),
-    description: text('description').notNull(),
-    agentId: integer('agent_id').notNull(),
-    stationId: integer('station_id'),
-    lineId: integer('line_id'),
-    /** Walking metres to `stationId`. */
-    stationDistance: integer('station_distance'),
   },
   (t) => [
-    // The list is always per city; each sort has its own index so a page is an index scan (spec §9 speed).
-    // Column directions match the ORDER BY exactly (newest: listed_at DESC, id DESC); a mixed direction
-    // would make PostgreSQL sort every row of the city for each page.
-    index('esf_city_listed_idx').on(t.cityCode, t.listedAt.desc(), t.id.desc()),
+    ...homeIndexes('esf', t),
     index('esf_city_total_idx').on(t.cityCode, t.totalPrice, t.id),
     index('esf_city_unit_idx').on(t.cityCode, t.unitPrice, t.id),
-    index('esf_city_area_idx').on(t.cityCode, t.area, t.id),
-    index('esf_district_idx').on(t.districtId, t.listedAt.desc(), t.id.desc()),
-    index('esf_business_area_idx').on(t.businessAreaId, t.listedAt.desc(), t.id.desc()),
-    index('esf_community_idx').on(t.communityId, t.listedAt.desc(), t.id.desc()),
-    index('esf_line_idx').on(t.lineId, t.listedAt.desc(), t.id.desc()),
-    index('esf_station_idx').on(t.stationId, t.listedAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Rentals (租房). A 合租 row is one room of a shared flat: its rent and area are the room's, its rooms / halls /
+ * baths the flat's.
+ */
+export const rentals = pgTable(
+  'rentals',
+  {
+    ...homeColumns(),
+    /** 1 整租, 2 合租 */
+    rentType: smallint('rent_type').notNull(),
+    /** 元/月 */
+    monthlyRent: integer('monthly_rent').notNull(),
+    /** 押一付三 / 押一付一 / 半年付 … */
+    payment: text('payment').notNull(),
+    /** 元 */
+    deposit: integer('deposit').notNull(),
+    /** 随时入住 or a date, `2026-12-01`. */
+    checkIn: text('check_in').notNull(),
+    leaseTerm: text('lease_term').notNull(),
+    viewing: text('viewing').notNull(),
+    utilities: text('utilities').notNull(),
+    /** The facilities the home has, by name (modules/listings/rent-bands.ts RENT_FACILITIES lists them all). */
+    facilities: text('facilities').array().notNull(),
+  },
+  (t) => [
+    ...homeIndexes('rentals', t),
+    index('rentals_city_rent_idx').on(t.cityCode, t.monthlyRent, t.id),
+    // 整租 / 合租 is the first choice most visitors make; its pages and counts stay index scans.
+    index('rentals_city_type_idx').on(t.cityCode, t.rentType, ...newestFirst(t)),
   ],
 );
 
