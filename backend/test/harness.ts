@@ -79,3 +79,14 @@ export async function both(app: FastifyInstance, url: string, input: Record<stri
   const post = await app.inject({ method: 'POST', url, payload: input, headers });
   return [get, post] as const;
 }
+
+/**
+ * The data of a portal call that must succeed, asked as GET and as POST: both must answer 200 with the same
+ * data.
+ */
+export async function answer<T>(app: FastifyInstance, url: string, input: Record<string, unknown> = {}): Promise<T> {
+  const [get, post] = await both(app, url, input);
+  if (get.statusCode !== 200) throw new Error(`GET ${url} ${JSON.stringify(input)}: ${get.statusCode} ${get.body}`);
+  if (post.body !== get.body) throw new Error(`POST ${url} ${JSON.stringify(input)} answered otherwise than GET: ${post.body}`);
+  return envelope<T>(get).data;
+}

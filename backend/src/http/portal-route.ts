@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fas
 import { z } from 'zod';
 import { ok } from '../../../contracts/envelope';
 import { envelopeSchema } from '../../../contracts/envelope-schema';
+import { idParamSchema } from '../../../contracts/esf';
 
 interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   path: string;
@@ -39,4 +40,24 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
     },
     async (request) => ok(await route.handler(request.body as z.output<Q>, request)),
   );
+}
+
+interface PortalIdRoute<D extends z.ZodType> {
+  /** The path without the id: the route is `${path}/:id`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  output: D;
+  handler: (id: number, request: FastifyRequest) => Promise<z.input<D>>;
+}
+
+/**
+ * A portal call whose id is in its path (`${ApiPath.esfDetail}/12`): GET and POST like every portal call,
+ * the id validated by the contract (a positive int4), no other input.
+ */
+export function portalIdRoute<D extends z.ZodType>(app: FastifyInstance, route: PortalIdRoute<D>): void {
+  const schema = { summary: route.summary, tags: route.tags, params: idParamSchema, response: { 200: envelopeSchema(route.output) } };
+  const handler = async (request: FastifyRequest) => ok(await route.handler((request.params as z.output<typeof idParamSchema>).id, request));
+  app.get(`${route.path}/:id`, { schema }, handler);
+  app.post(`${route.path}/:id`, { schema }, handler);
 }

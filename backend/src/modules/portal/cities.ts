@@ -2,6 +2,8 @@ import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../../contracts/paths';
 import { cityListSchema, type City } from '../../../../contracts/city';
+import { channelIsOn } from '../../../../contracts/channels';
+import type { ChannelCode } from '../../../../contracts/constants';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cities } from '../../db/schema';
@@ -41,6 +43,16 @@ export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | 
 export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
   const row = await findCity(db, codeOrDomain);
   if (!row) throw notFound(`城市 ${codeOrDomain} `);
+  return row;
+}
+
+/**
+ * A city that has the channel. spec §3 City flags: where a channel's flag is 0 (no rentals in 厦门) the
+ * channel does not exist, so its list and conditions are a 404 like an unknown city.
+ */
+export async function requireChannelCity(db: Db, codeOrDomain: string, channel: ChannelCode): Promise<CityRow> {
+  const row = await requireCity(db, codeOrDomain);
+  if (!channelIsOn(row, channel)) throw notFound(`${row.name}的 ${channel} 频道 `);
   return row;
 }
 

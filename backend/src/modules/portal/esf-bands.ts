@@ -1,27 +1,18 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { ConditionBand } from '../../../../contracts/esf';
 import { listings } from '../../db/schema';
+import { band, bandsBetween } from '../listings/common';
 
 /**
  * The second-hand filter and sort dictionary, in ONE place: the conditions answer (/v1/condition/esf) shows
  * these and the list query (/v1/esf/list) filters and sorts by the same definitions.
  * Price bands are in 万元 and differ by city tier (a 北京 flat costs several 西安 flats); min inclusive, max exclusive.
- */
-type Bounds = [number | null, number | null];
-const band = (code: number, label: string, [min, max]: Bounds): ConditionBand => ({ code, label, min, max });
-
-const priceBands = (limits: number[]): ConditionBand[] => {
-  const bands: ConditionBand[] = [band(1, `${limits[0]}万以下`, [null, limits[0]!])];
-  for (let i = 1; i < limits.length; i++) bands.push(band(i + 1, `${limits[i - 1]}-${limits[i]}万`, [limits[i - 1]!, limits[i]!]));
-  bands.push(band(limits.length + 1, `${limits[limits.length - 1]}万以上`, [limits[limits.length - 1]!, null]));
-  return bands;
-};
-
-/** Tier 1: 北京 上海 深圳; tier 2: 广州 杭州 南京 厦门; tier 3: the rest (cities.price_tier). */
+ *
+ * Tier 1: 北京 上海 深圳; tier 2: 广州 杭州 南京 厦门; tier 3: the rest (cities.price_tier). */
 const PRICE_BANDS: Record<number, ConditionBand[]> = {
-  1: priceBands([200, 300, 400, 500, 700, 1000]),
-  2: priceBands([100, 150, 200, 300, 400, 600]),
-  3: priceBands([50, 80, 100, 150, 200, 300]),
+  1: bandsBetween([200, 300, 400, 500, 700, 1000], '万'),
+  2: bandsBetween([100, 150, 200, 300, 400, 600], '万'),
+  3: bandsBetween([50, 80, 100, 150, 200, 300], '万'),
 };
 
 export function priceBandsOf(priceTier: number): ConditionBand[] {

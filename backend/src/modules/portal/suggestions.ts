@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { normalize } from '../../db/search-names';
+import { likeContains } from '../listings/common';
 import { requireCity } from './cities';
-import { likeContains } from './listings';
 
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };

@@ -1,0 +1,321 @@
+import { and, asc, avg, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
+import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
+import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { Db } from '../../db/client';
+import { agents, brands, branches, businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
+
+/**
+ * What every listing channel's module shares (STYLE "Growing from one channel to eight"): bands, the place
+ * and keyword part of a list query, the count cache, paging by ids, the places of a city, agent cards and
+ * community summaries. A channel module adds its own table's filters, sorts, list item and detail.
+ */
+
+/** The columns every listing table has (esf_listings, rentals): where a home is. */
+export interface ListingTable extends PgTable {
+  id: AnyPgColumn;
+  cityCode: AnyPgColumn;
+  districtId: AnyPgColumn;
+  businessAreaId: AnyPgColumn;
+  communityId: AnyPgColumn;
+  lineId: AnyPgColumn;
+  stationId: AnyPgColumn;
+}
+
+/** The place part of every list query (contracts/listing-common.ts listQueryBase). */
+export interface PlaceFilters {
+  districtId?: number;
+  businessAreaId?: number;
+  lineId?: number;
+  stationId?: number;
+  estateId?: number;
+  keyword?: string;
+}
+
+type Bounds = [number | null, number | null];
+/** A filter band: min inclusive, max exclusive, null for open. */
+export const band = (code: number, label: string, [min, max]: Bounds): ConditionBand => ({ code, label, min, max });
+
+/** Bands between consecutive limits, open at both ends: `200万以下`, `200-300万` … `1000万以上`. */
+export function bandsBetween(limits: number[], unit: string): ConditionBand[] {
+  const first = limits[0]!;
+  const last = limits[limits.length - 1]!;
+  const bands: ConditionBand[] = [band(1, `${first}${unit}以下`, [null, first])];
+  for (let i = 1; i < limits.length; i++) bands.push(band(i + 1, `${limits[i - 1]}-${limits[i]}${unit}`, [limits[i - 1]!, limits[i]!]));
+  bands.push(band(limits.length + 1, `${last}${unit}以上`, [last, null]));
+  return bands;
+}
+
+/** `%` and `_` in a keyword are literal characters, not wildcards. */
+export function likeContains(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The chosen bands of one kind, OR-ed; codes a city does not have are ignored. */
+export function bandCondition(column: AnyPgColumn, bands: ConditionBand[], codes: number[] | undefined): SQL | undefined {
+  const parts = (codes ?? [])
+    .map((code) => bands.find((b) => b.code === code))
+    .filter((b): b is ConditionBand => b !== undefined)
+    .map((b) => and(b.min === null ? undefined : gte(column, b.min), b.max === null ? undefined : lt(column, b.max)));
+  return parts.length ? or(...parts) : undefined;
+}
+
+/** Room counts, OR-ed; the open-ended code means that many or more (五室以上, 四室及以上). */
+export function roomsCondition(column: AnyPgColumn, codes: number[] | undefined, openEnded: number): SQL | undefined {
+  if (!codes?.length) return undefined;
+  const exact = codes.filter((r) => r < openEnded);
+  return or(exact.length ? inArray(column, exact) : undefined, codes.includes(openEnded) ? gte(column, openEnded) : undefined);
+}
+
+/**
+ * The WHERE of a list's places: the city, location ids, and a keyword that names a place the home is in:
+ * community, business area, district or subway station. Titles are not searched: they repeat the community
+ * name, and a contains-match on 200k titles is a full scan (≈110 ms on PGlite) that no index serves for
+ * two-character Chinese words.
+ */
+export function placeConditions(table: ListingTable, cityCode: string, input: PlaceFilters): SQL[] {
+  const where: SQL[] = [eq(table.cityCode, cityCode)];
+  if (input.districtId) where.push(eq(table.districtId, input.districtId));
+  if (input.businessAreaId) where.push(eq(table.businessAreaId, input.businessAreaId));
+  if (input.lineId) where.push(eq(table.lineId, input.lineId));
+  if (input.stationId) where.push(eq(table.stationId, input.stationId));
+  if (input.estateId) where.push(eq(table.communityId, input.estateId));
+  if (input.keyword) {
+    const pattern = likeContains(input.keyword);
+    const named = (column: AnyPgColumn, places: typeof communities | typeof subwayStations | typeof businessAreas | typeof districts) =>
+      inArray(column, sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${places.name} ilike ${pattern})`);
+    where.push(
+      or(
+        named(table.communityId, communities),
+        named(table.stationId, subwayStations),
+        named(table.businessAreaId, businessAreas),
+        named(table.districtId, districts),
+      )!,
+    );
+  }
+  return where;
+}
+
+/**
+ * Result counts, kept a minute per filter set (page, page size and sort do not change a count). Counting a
+ * whole city is an index-only scan of tens of thousands of rows (≈50 ms for 36k on PGlite) and a visitor who
+ * pages or re-sorts asks for the same count again; a count a minute old is fine for 共找到 N 套.
+ */
+const COUNT_TTL_MS = 60_000;
+
+type CountOf = (table: ListingTable, cityCode: string, input: object, where: SQL | undefined) => Promise<number>;
+
+function countCache(db: Db): CountOf {
+  const counts = new LRUCache<string, number>({ max: 5000, ttl: COUNT_TTL_MS });
+  return async (table, cityCode, input, where) => {
+    // The city as resolved (bj and 110000 are one city); everything else but paging and order is a filter.
+    const filters = Object.entries(input).filter(([k, v]) => v !== undefined && !['cityCode', 'page', 'pageSize', 'sort'].includes(k));
+    const key = JSON.stringify([cityCode, filters]);
+    const cached = counts.get(key);
+    if (cached !== undefined) return cached;
+    const [row] = await db.select({ n: count() }).from(table).where(where);
+    const total = row?.n ?? 0;
+    counts.set(key, total);
+    return total;
+  };
+}
+
+/**
+ * A page of rows: the page's ids first, from the listing table alone (an index scan in the sort's order),
+ * then `load` fetches those few rows with their names. Joining first makes the planner join the whole city.
+ */
+export async function pageByIds<T>(
+  db: Db,
+  table: ListingTable,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+  load: (ids: number[]) => Promise<Map<number, T>>,
+): Promise<T[]> {
+  const page = await db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  if (page.length === 0) return [];
+  const ids = page.map((p) => Number(p.id));
+  const byId = await load(ids);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
+}
+
+/** What a list request says about paging (contracts/listing-common.ts listQueryBase). */
+interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The list answer of a channel (`{total, page, pageSize, list}`): the page in the sort's order, loaded by
+ * `load`, and the count of the whole result, cached a minute per filter set. One pager per channel module.
+ */
+export function listPager(db: Db) {
+  const countOf = countCache(db);
+  return async <T>(
+    table: ListingTable,
+    cityCode: string,
+    input: Paging & object,
+    where: SQL | undefined,
+    orderBy: SQL[],
+    load: (ids: number[]) => Promise<Map<number, T>>,
+  ) => {
+    const [list, total] = await Promise.all([
+      pageByIds(db, table, where, orderBy, input.pageSize, (input.page - 1) * input.pageSize, load),
+      countOf(table, cityCode, input, where),
+    ]);
+    return { total, page: input.page, pageSize: input.pageSize, list };
+  };
+}
+
+const nearLine = alias(subwayLines, 'near_line');
+const nearStation = alias(subwayStations, 'near_station');
+
+/**
+ * Rows of a listing table with the names a list item shows: community, district, business area, and the
+ * nearest station and its line (null when none is within walking distance).
+ */
+export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
+  return db
+    .select({
+      ...fields,
+      communityName: communities.name,
+      districtName: districts.name,
+      businessAreaName: businessAreas.name,
+      lineName: nearLine.name,
+      stationName: nearStation.name,
+    })
+    .from(table)
+    .innerJoin(communities, eq(communities.id, table.communityId))
+    .innerJoin(districts, eq(districts.id, table.districtId))
+    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
+    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
+    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
+}
+
+/** The columns of a home every list item shows, whatever its channel. */
+type HomeRow = Pick<
+  typeof listings.$inferSelect,
+  'id' | 'title' | 'cityCode' | 'communityId' | 'area' | 'rooms' | 'halls' | 'baths' | 'orientation' | 'floorLevel' | 'totalFloors' | 'decoration' | 'elevator' | 'tags' | 'listedAt' | 'coverUrl' | 'stationDistance'
+>;
+type PlaceNames = { communityName: string; districtName: string; businessAreaName: string; lineName: string | null; stationName: string | null };
+
+/** The part of a list item every channel has (contracts: esfListItemSchema, rentListItemSchema). */
+export function listItemBase(home: HomeRow, names: PlaceNames) {
+  return {
+    id: home.id,
+    title: home.title,
+    cityCode: home.cityCode,
+    communityId: home.communityId,
+    communityName: names.communityName,
+    districtName: names.districtName,
+    businessAreaName: names.businessAreaName,
+    area: home.area,
+    rooms: home.rooms,
+    halls: home.halls,
+    baths: home.baths,
+    orientation: home.orientation,
+    floorLevel: home.floorLevel,
+    totalFloors: home.totalFloors,
+    decoration: home.decoration,
+    elevator: home.elevator,
+    tags: home.tags,
+    listedAt: home.listedAt.toISOString(),
+    coverUrl: home.coverUrl,
+    nearestStation:
+      names.lineName && names.stationName && home.stationDistance !== null
+        ? { lineName: names.lineName, stationName: names.stationName, distance: home.stationDistance }
+        : null,
+  };
+}
+
+/** The filter bar's places of a city: districts with their business areas, subway lines with their stations. */
+export async function placesOfCity(db: Db, cityCode: string) {
+  const [districtRows, areaRows, lineRows, stationRows] = await Promise.all([
+    db.select().from(districts).where(eq(districts.cityCode, cityCode)).orderBy(asc(districts.sort)),
+    db.select().from(businessAreas).where(eq(businessAreas.cityCode, cityCode)).orderBy(asc(businessAreas.id)),
+    db.select().from(subwayLines).where(eq(subwayLines.cityCode, cityCode)).orderBy(asc(subwayLines.sort)),
+    db.select().from(subwayStations).where(eq(subwayStations.cityCode, cityCode)).orderBy(asc(subwayStations.seq)),
+  ]);
+  return {
+    districts: districtRows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      children: areaRows.filter((a) => a.districtId === d.id).map((a) => ({ id: a.id, name: a.name })),
+    })),
+    subwayLines: lineRows.map((l) => ({
+      id: l.id,
+      name: l.name,
+      children: stationRows.filter((s) => s.lineId === l.id).map((s) => ({ id: s.id, name: s.name })),
+    })),
+  };
+}
+
+/** spec §3 chat-thread target info: the agent of a listing, with branch and brand. */
+async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
+  const [row] = await db
+    .select({ agent: agents, branchName: branches.name, brandId: brands.id, brandName: brands.name })
+    .from(agents)
+    .innerJoin(branches, eq(branches.id, agents.branchId))
+    .innerJoin(brands, eq(brands.id, branches.brandId))
+    .where(eq(agents.id, agentId));
+  if (!row) return undefined;
+  return {
+    userId: row.agent.userId,
+    agentId: row.agent.id,
+    agentName: row.agent.name,
+    agentPhoto: row.agent.photoUrl,
+    mobile: row.agent.mobile,
+    brandId: row.brandId,
+    brandName: row.brandName,
+    branchId: row.agent.branchId,
+    branchName: row.branchName,
+    status: row.agent.status,
+  };
+}
+
+/**
+ * A community as a detail page shows it, whatever the channel: its facts and its second-hand market (the
+ * average listed unit price and how many homes are for sale).
+ */
+async function communitySummaryOf(
+  db: Db,
+  communityId: number,
+  names: { districtName: string; businessAreaName: string },
+): Promise<CommunitySummary | undefined> {
+  const [[community], [stats]] = await Promise.all([
+    db.select().from(communities).where(eq(communities.id, communityId)),
+    db.select({ n: count(), avgPrice: avg(listings.unitPrice) }).from(listings).where(eq(listings.communityId, communityId)),
+  ]);
+  if (!community) return undefined;
+  return {
+    id: community.id,
+    name: community.name,
+    ...names,
+    address: community.address,
+    lat: community.lat,
+    lng: community.lng,
+    buildYear: community.buildYear,
+    buildingType: community.buildingType,
+    propertyFee: community.propertyFee,
+    developer: community.developer,
+    avgPrice: Math.round(Number(stats?.avgPrice ?? 0)),
+    onSaleCount: stats?.n ?? 0,
+  };
+}
+
+/** What every detail shows beside the home itself: its community and its agent. */
+export async function communityAndAgentOf(
+  db: Db,
+  home: { id: number; communityId: number; agentId: number },
+  names: { districtName: string; businessAreaName: string },
+): Promise<{ community: CommunitySummary; agent: AgentCard }> {
+  const [community, agent] = await Promise.all([communitySummaryOf(db, home.communityId, names), agentCardOf(db, home.agentId)]);
+  // The seed writes both with the home; a miss is a broken database, not a visitor's mistake (a 500).
+  if (!community || !agent) throw new Error(`home ${home.id} refers to a missing community or agent`);
+  return { community, agent };
+}
