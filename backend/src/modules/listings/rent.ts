@@ -1,0 +1,139 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { cityScopedRequestSchema } from '../../../../contracts/city';
+import { ApiPath } from '../../../../contracts/paths';
+import {
+  rentConditionsSchema,
+  rentDetailSchema,
+  rentListPageSchema,
+  rentListQuerySchema,
+  type RentDetail,
+  type RentListItem,
+} from '../../../../contracts/rent';
+import type { Db } from '../../db/client';
+import { rentals } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { portalIdRoute, portalRoute } from '../../http/portal-route';
+import { requireChannelCity } from '../portal/cities';
+import {
+    bandCondition,
+  communityAndAgentOf,
+  listItemBase,
+  listPager,
+  placeConditions,
+  placesOfCity,
+  roomsCondition,
+  selectWithPlaceNames,
+} from './common';
+import {
+  RENT_AREA_BANDS,
+  RENT_FACILITIES,
+  RENT_ROOM_OPTIONS,
+  RENT_ROOMS_OPEN_ENDED,
+  RENT_SORTS,
+  RENT_TYPE_OPTIONS,
+  rentBandsOf,
+  rentSortOf,
+} from './rent-bands';
+
+/**
+ * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}, with the
+ * semantics of 二手房: places AND-ed, bands OR-ed within a filter and AND-ed across filters, the keyword names a
+ * place. A city whose isRent flag is 0 has no such channel: its list and conditions are a 404.
+ */
+
+type RentListInput = z.output<typeof rentListQuerySchema>;
+
+function selectRentItems(db: Db) {
+  return selectWithPlaceNames(db, rentals, { rental: rentals });
+}
+
+type RentItemRow = Awaited<ReturnType<ReturnType<typeof selectRentItems>['execute']>>[number];
+
+function toRentItem(row: RentItemRow): RentListItem {
+  const r = row.rental;
+  return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
+}
+
+async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
+  const rows = await selectRentItems(db).where(inArray(rentals.id, ids));
+  return new Map(rows.map((r) => [r.rental.id, toRentItem(r)]));
+}
+
+/** The WHERE of the list: places and keyword, then 整租/合租, rent, area and rooms. */
+function listConditions(input: RentListInput, cityCode: string, priceTier: number): SQL | undefined {
+  return and(
+    ...placeConditions(rentals, cityCode, input),
+    input.rentType?.length ? inArray(rentals.rentType, input.rentType) : undefined,
+    bandCondition(rentals.monthlyRent, rentBandsOf(priceTier), input.rent),
+    bandCondition(rentals.area, RENT_AREA_BANDS, input.area),
+    roomsCondition(rentals.rooms, input.rooms, RENT_ROOMS_OPEN_ENDED),
+  );
+}
+
+async function rentDetail(db: Db, id: number): Promise<RentDetail> {
+  const [row] = await selectRentItems(db).where(eq(rentals.id, id)).limit(1);
+  if (!row) throw notFound(`房源 ${id} `);
+  const r = row.rental;
+  const { community, agent } = await communityAndAgentOf(db, r, { districtName: row.districtName, businessAreaName: row.businessAreaName });
+  const has = new Set(r.facilities);
+  return {
+    ...toRentItem(row),
+    listingNo: r.listingNo,
+    photos: r.photos,
+    floor: r.floor,
+    payment: r.payment,
+    deposit: r.deposit,
+    checkIn: r.checkIn,
+    leaseTerm: r.leaseTerm,
+    viewing: r.viewing,
+    utilities: r.utilities,
+    facilities: RENT_FACILITIES.map((name) => ({ name, has: has.has(name) })),
+    description: r.description,
+    community,
+    agent,
+  };
+}
+
+export function registerRent(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.conditionRent,
+    summary: "Rent filter dictionary of a city: places, lines, 整租/合租, the city's rent bands, area, rooms, sorts",
+    tags: ['rent'],
+    input: cityScopedRequestSchema,
+    output: rentConditionsSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'rent');
+      return {
+        ...(await placesOfCity(db, city.cityCode)),
+        rentType: RENT_TYPE_OPTIONS,
+        rent: rentBandsOf(city.priceTier),
+        area: RENT_AREA_BANDS,
+        rooms: RENT_ROOM_OPTIONS,
+        sorts: RENT_SORTS.map(({ code, label }) => ({ code, label })),
+      };
+    },
+  });
+
+  const pageOf = listPager(db);
+  portalRoute(app, {
+    path: ApiPath.rentList,
+    summary: 'Rentals of a city: filters, sort, pages of up to 50 (max page 100)',
+    tags: ['rent'],
+    input: rentListQuerySchema,
+    output: rentListPageSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'rent');
+      return pageOf(rentals, city.cityCode, input, listConditions(input, city.cityCode, city.priceTier), rentSortOf(input.sort), (ids) => rentItemsByIds(db, ids));
+    },
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.rentDetail,
+    summary: 'One rental with photos, terms (payment, deposit, lease, check-in), facilities, community and agent',
+    tags: ['rent'],
+    output: rentDetailSchema,
+    handler: (id) => rentDetail(db, id),
+  });
+}
