@@ -1,19 +1,19 @@
 import { and, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { channelIsOn } from '../../../../contracts/channels';
 import { ApiPath } from '../../../../contracts/paths';
 import { Angle, recommendsRequestSchema, suggestionSchema, type Suggestion } from '../../../../contracts/search';
 import type { Db } from '../../db/client';
-import { businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
+import { businessAreas, communities, districts, subwayLines, subwayStations } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { normalize } from '../../db/search-names';
 import { likeContains } from '../listings/common';
+import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
 import { requireCity } from './cities';
 
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
-/** Second-hand and estate searches suggest places; the other channels have no data yet. */
-const PLACE_CHANNELS = new Set(['esf', 'estate']);
 
 type Searchable = typeof communities | typeof districts | typeof businessAreas | typeof subwayLines | typeof subwayStations;
 
@@ -45,15 +45,17 @@ interface Candidate extends Suggestion {
   rank: number;
 }
 
-type PlaceColumn = typeof listings.communityId | typeof listings.districtId | typeof listings.businessAreaId | typeof listings.lineId | typeof listings.stationId;
+type PlaceKey = 'communityId' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId';
 
-async function onSaleCounts(db: Db, column: PlaceColumn, ids: number[]) {
+/** How many of the channel's homes each place has; for lines and stations, those near them. */
+async function stockCounts(db: Db, stock: ChannelStock, key: PlaceKey, ids: number[]) {
   if (ids.length === 0) return new Map<number, number>();
-  const rows = await db.select({ id: column, n: count() }).from(listings).where(inArray(column, ids)).groupBy(column);
-  return new Map(rows.map((r) => [r.id, r.n]));
+  const column = stock.table[key];
+  const rows = await db.select({ id: column, n: count() }).from(stock.table).where(inArray(column, ids)).groupBy(column);
+  return new Map(rows.map((r) => [Number(r.id), r.n]));
 }
 
-export async function suggest(db: Db, cityCode: string, keyword: string): Promise<Suggestion[]> {
+export async function suggest(db: Db, cityCode: string, keyword: string, stock: ChannelStock): Promise<Suggestion[]> {
   const m = {
     community: match(communities, cityCode, keyword),
     district: match(districts, cityCode, keyword),
@@ -88,28 +90,28 @@ export async function suggest(db: Db, cityCode: string, keyword: string): Promis
       .orderBy(...order(m.station.rank, sql`${subwayStations.name}`))
       .limit(LIMIT),
   ]);
-  // Every kind says how many homes are for sale there; for lines and stations, those near them.
+  // Every kind says how many of the channel's homes are there (在售 / 在租).
   const [byCommunity, byDistrict, byArea, byLine, byStation] = await Promise.all([
-    onSaleCounts(db, listings.communityId, communityRows.map((r) => r.c.id)),
-    onSaleCounts(db, listings.districtId, districtRows.map((r) => r.d.id)),
-    onSaleCounts(db, listings.businessAreaId, areaRows.map((r) => r.a.id)),
-    onSaleCounts(db, listings.lineId, lineRows.map((r) => r.l.id)),
-    onSaleCounts(db, listings.stationId, stationRows.map((r) => r.s.id)),
+    stockCounts(db, stock, 'communityId', communityRows.map((r) => r.c.id)),
+    stockCounts(db, stock, 'districtId', districtRows.map((r) => r.d.id)),
+    stockCounts(db, stock, 'businessAreaId', areaRows.map((r) => r.a.id)),
+    stockCounts(db, stock, 'lineId', lineRows.map((r) => r.l.id)),
+    stockCounts(db, stock, 'stationId', stationRows.map((r) => r.s.id)),
   ]);
   const make = (angle: number, s: Omit<Suggestion, 'angle' | 'angleName' | 'propertyTypeName'>, rank: number): Candidate => ({
     ...s,
     angle,
     angleName: ANGLE_NAMES[angle]!,
-    propertyTypeName: '二手房',
+    propertyTypeName: stock.propertyTypeName,
     rank: Number(rank),
   });
-  const onSale = (n: number | undefined) => `在售${n ?? 0}套`;
+  const inStock = (n: number | undefined) => stock.describe(n ?? 0);
   const candidates: Candidate[] = [
-    ...districtRows.map((r) => make(Angle.DISTRICT, { id: r.d.id, name: r.d.name, parentId: 0, address: r.d.shortName, describe: onSale(byDistrict.get(r.d.id)) }, r.rank)),
-    ...areaRows.map((r) => make(Angle.BUSINESS_AREA, { id: r.a.id, name: r.a.name, parentId: r.a.districtId, address: `${r.districtName}-${r.a.name}`, describe: onSale(byArea.get(r.a.id)) }, r.rank)),
-    ...communityRows.map((r) => make(Angle.ESTATE, { id: r.c.id, name: r.c.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: onSale(byCommunity.get(r.c.id)) }, r.rank)),
-    ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: onSale(byLine.get(r.l.id)) }, r.rank)),
-    ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: onSale(byStation.get(r.s.id)) }, r.rank)),
+    ...districtRows.map((r) => make(Angle.DISTRICT, { id: r.d.id, name: r.d.name, parentId: 0, address: r.d.shortName, describe: inStock(byDistrict.get(r.d.id)) }, r.rank)),
+    ...areaRows.map((r) => make(Angle.BUSINESS_AREA, { id: r.a.id, name: r.a.name, parentId: r.a.districtId, address: `${r.districtName}-${r.a.name}`, describe: inStock(byArea.get(r.a.id)) }, r.rank)),
+    ...communityRows.map((r) => make(Angle.ESTATE, { id: r.c.id, name: r.c.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: inStock(byCommunity.get(r.c.id)) }, r.rank)),
+    ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: inStock(byLine.get(r.l.id)) }, r.rank)),
+    ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: inStock(byStation.get(r.s.id)) }, r.rank)),
   ];
   // Stable sort: within a rank, places (district, area) come before communities, then lines and stations.
   return candidates
@@ -127,7 +129,9 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
     output: z.array(suggestionSchema),
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode);
-      return PLACE_CHANNELS.has(input.channelCode) ? suggest(db, city.cityCode, input.keyword) : [];
+      const stock = CHANNEL_STOCK[input.channelCode];
+      // A channel without homes yet, or one the city does not have (租房 in 厦门), suggests nothing.
+      return stock && channelIsOn(city, input.channelCode) ? suggest(db, city.cityCode, input.keyword, stock) : [];
     },
   });
 }
