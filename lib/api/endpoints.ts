@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { homeDataSchema } from '@contracts/home';
+import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import type { ListRequest } from '@/lib/search-path';
@@ -36,3 +37,11 @@ export const fetchEsfList = (ctx: CallContext, query: ListRequest) => call(ctx, 
 
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });
+
+export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
+  call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });
+
+/** The request comes from the path codec (toListQuery); the backend checks it against rentListQuerySchema. */
+export const fetchRentList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
+
+export const fetchRentDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { CHANNELS } from '@contracts/channels';
+import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
@@ -11,13 +11,15 @@ import { formatListPath } from '@/lib/search-path';
 
 /** spec §2 Home banner tabs: the four channels a home search starts from, in this order. */
 const BANNER_CHANNELS = ['esf', 'new', 'rent', 'estate'] as const;
-const TABS: SearchTab[] = BANNER_CHANNELS.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
-const TAB_LINKS = BANNER_CHANNELS.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
 
 export default async function HomePage({ params }: { params: Promise<{ city: string }> }) {
   const { city: domain } = await params;
   const city = await getCity(domain);
   if (!city) return null;
+  // A channel the city does not have is no tab (issue 6: 厦门 has no rentals).
+  const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
+  const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
+  const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
   const home = await fetchHome(await serverContext(), city.cityCode).catch(rethrowAsPage);
   const s = home.stats;
   return (
@@ -26,13 +28,13 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
         <div className="container banner__inner">
           <h1 className="banner__title">{messages.siteTitle(city.cityName).replace(` - ${messages.brand}`, '')}</h1>
           <nav className="banner__tabs">
-            {TAB_LINKS.map((t) => (
+            {tabLinks.map((t) => (
               <Link key={t.href} href={t.href}>
                 {t.label}
               </Link>
             ))}
           </nav>
-          <SearchBox tabs={TABS} />
+          <SearchBox tabs={tabs} />
         </div>
       </section>
       <section className="container stats">

@@ -1,0 +1,130 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { idParamSchema } from '@contracts/esf';
+import { AgentCard } from '@/components/detail/agent-card';
+import { CommunityBlock } from '@/components/detail/community-block';
+import { FactsSection } from '@/components/detail/facts-section';
+import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { ListingTags } from '@/components/listing/listing-tags';
+import { fetchRentDetail } from '@/lib/api/endpoints';
+import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { getCity } from '@/lib/city-data';
+import { formatArea, formatDate, formatLayout } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { formatListPath } from '@/lib/search-path';
+
+const CHANNEL = CHANNELS.rent;
+
+interface RentDetailPageProps {
+  params: Promise<{ city: string; id: string }>;
+}
+
+/** Shared by the page and its metadata; a bad id or an unknown listing is the 404 page (spec §8). */
+const loadDetail = cache(async (rawId: string) => {
+  const parsed = idParamSchema.safeParse({ id: rawId });
+  if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
+  return fetchRentDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
+});
+
+export async function generateMetadata({ params }: RentDetailPageProps): Promise<Metadata> {
+  const { city: domain, id } = await params;
+  const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+  return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
+}
+
+/** 租房 detail (issue 6): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
+export default async function RentDetailPage({ params }: RentDetailPageProps) {
+  const { city: domain, id } = await params;
+  const [d, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+  // A listing of another city, or of a city without rentals, is not this city's page.
+  if (!city || d.cityCode !== city.cityCode || !channelIsOn(city, CHANNEL.code)) notFound();
+  const F = messages.detailFacts;
+  const R = messages.rentFacts;
+  const facts: [string, string][] = [
+    [R.rentType, messages.rentTypes[d.rentType] ?? ''],
+    [F.layout, formatLayout(d.rooms, d.halls, d.baths)],
+    [F.area, formatArea(d.area)],
+    [F.orientation, d.orientation],
+    [F.floor, `${d.floorLevel}/共${d.totalFloors}层`],
+    [F.decoration, d.decoration],
+    [F.elevator, d.elevator ? messages.hasElevator : messages.noElevator],
+    [R.checkIn, d.checkIn],
+    [R.leaseTerm, d.leaseTerm],
+    [R.viewing, d.viewing],
+    [R.payment, d.payment],
+    [R.deposit, `${d.deposit.toLocaleString('zh-CN')}元`],
+    [R.utilities, d.utilities],
+    [F.listedAt, formatDate(d.listedAt)],
+    [F.listingNo, d.listingNo],
+  ];
+  const c = d.community;
+  const communityRentals = formatListPath(CHANNEL, { estateId: c.id });
+  return (
+    <div className="container detail-page">
+      <nav className="breadcrumb">
+        <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.rent}</Link> &gt;{' '}
+        <Link href={communityRentals}>{d.communityName}</Link>
+      </nav>
+      <h1 className="detail-title">{d.title}</h1>
+      <ListingTags tags={d.tags} />
+      <div className="detail-top">
+        <PhotoGallery photos={d.photos.length ? d.photos : [{ url: d.coverUrl, title: '' }]} alt={d.title} />
+        <aside className="detail-side">
+          <div className="price-block">
+            <span className="price-block__total">
+              <strong>{d.monthlyRent.toLocaleString('zh-CN')}</strong>
+              {messages.rentUnit}
+            </span>
+            <span className="price-block__unit">{d.payment}</span>
+          </div>
+          <div className="key-facts">
+            <div>
+              <strong>{messages.rentTypes[d.rentType]}</strong>
+              <span>{formatLayout(d.rooms, d.halls)}</span>
+            </div>
+            <div>
+              <strong>{formatArea(d.area)}</strong>
+              <span>{d.orientation}</span>
+            </div>
+            <div>
+              <strong>{d.decoration}</strong>
+              <span>
+                {d.floorLevel}/共{d.totalFloors}层
+              </span>
+            </div>
+          </div>
+          <div className="side-row">
+            <span>{messages.community}</span>
+            <Link href={communityRentals}>{c.name}</Link>
+          </div>
+          <div className="side-row">
+            <span>{messages.regionLabel}</span>
+            {d.districtName} {d.businessAreaName}
+          </div>
+          <AgentCard agent={d.agent} />
+        </aside>
+      </div>
+      <FactsSection title={messages.basicInfo} facts={facts} />
+      <section className="section">
+        <h2 className="section__title">{messages.facilities}</h2>
+        <ul className="facilities">
+          {d.facilities.map((f) => (
+            <li key={f.name} className={f.has ? 'facility' : 'facility facility--none'} aria-label={f.has ? f.name : `${f.name}（无）`}>
+              {f.name}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {d.description && (
+        <section className="section">
+          <h2 className="section__title">{messages.describe}</h2>
+          <p className="description">{d.description}</p>
+        </section>
+      )}
+      <CommunityBlock community={c} listings={formatListPath(CHANNELS.esf, { estateId: c.id })} />
+    </div>
+  );
+}
