@@ -17,7 +17,7 @@ interface Band {
 
 test('a home search on the 租房 tab leads through the list, a filter, a sort and page 2 to a rental', async ({ page, request }) => {
   await page.goto(cityUrl('bj', '/'));
-  await page.getByRole('tab', { name: '租房' }).click();
+  await page.locator('.search-box__tabs').getByRole('tab', { name: '租房', exact: true }).click();
   await page.locator('.search-box__input').fill('朝阳');
   // The rent tab suggests places with their homes for rent (spec §9 label 租).
   const suggestion = page.locator('.search-box__dropdown li').filter({ hasText: /在租\d+套/ }).first();
@@ -72,7 +72,7 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   await expect(page.locator('h1.detail-title')).toHaveText(title);
   await expect(page.locator('.price-block')).toContainText('元/月');
   await expect(page.getByRole('heading', { name: '配套设施' })).toBeVisible();
-  await expect(page.locator('.facts')).toContainText('付款方式');
+  await expect(page.locator('.facts').first()).toContainText('付款方式');
   await page.goBack();
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/rt1co2pg2/'));
 });
@@ -95,8 +95,9 @@ test('a city without rentals has no 租房 menu, and its /zufang/ is the 404 pag
   const nav = page.locator('.main-nav');
   await expect(nav.getByRole('link', { name: '二手房' })).toBeVisible();
   await expect(nav.getByRole('link', { name: '租房' })).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: '二手房' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: '租房' })).toHaveCount(0);
+  const tabs = page.locator('.search-box__tabs');
+  await expect(tabs.getByRole('tab', { name: '二手房', exact: true })).toBeVisible();
+  await expect(tabs.getByRole('tab', { name: '租房', exact: true })).toHaveCount(0);
   const res = await page.goto(cityUrl('xm', '/zufang/'));
   expect(res?.status()).toBe(404);
   await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
