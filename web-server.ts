@@ -1,6 +1,6 @@
 /**
- * The web process: Next.js behind a Node HTTP server of our own (`npm start`, `npm run dev:web --` with
- * `--dev`, the browser tests and the bench all start this file). `next start` gives no say over what
+ * The web process: Next.js behind a Node HTTP server of our own (`npm start`, the browser tests and the bench
+ * start this file; `npm run dev:web` starts it with `--dev`). `next start` gives no say over what
  * reaches Next; here, before it:
  * - lib/request-gate.ts: the client address from TRUSTED_PROXY_HOPS, internal headers stripped, methods and
  *   malformed paths that Next would answer with a 500 answered or re-routed;
