@@ -1,43 +1,21 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { cache } from 'react';
 import { CHANNELS } from '@contracts/channels';
-import { idParamSchema } from '@contracts/esf';
 import { AgentCard } from '@/components/detail/agent-card';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail } from '@/lib/api/endpoints';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
+import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
-interface EsfDetailPageProps {
-  params: Promise<{ city: string; id: string }>;
-}
+const detailRoute = channelDetail(CHANNELS.esf, fetchEsfDetail);
+export const generateMetadata = detailRoute.generateMetadata;
 
-/** Shared by the page and its metadata; a bad id or an unknown listing is the 404 page (spec §8). */
-const loadDetail = cache(async (rawId: string) => {
-  const parsed = idParamSchema.safeParse({ id: rawId });
-  if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
-  return fetchEsfDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
-});
-
-export async function generateMetadata({ params }: EsfDetailPageProps): Promise<Metadata> {
-  const { city: domain, id } = await params;
-  const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
-  return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
-}
-
-export default async function EsfDetailPage({ params }: EsfDetailPageProps) {
-  const { city: domain, id } = await params;
-  const [d, city] = await Promise.all([loadDetail(id), getCity(domain)]);
-  // A listing of another city is not this city's page.
-  if (!city || d.cityCode !== city.cityCode) notFound();
+export default async function EsfDetailPage(props: DetailPageProps) {
+  const { detail: d, city } = await detailRoute.load(props);
   const F = messages.detailFacts;
   const facts: [string, string][] = [
     [F.layout, formatLayout(d.rooms, d.halls, d.baths)],

@@ -1,46 +1,24 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { cache } from 'react';
-import { CHANNELS, channelIsOn } from '@contracts/channels';
-import { idParamSchema } from '@contracts/esf';
+import { CHANNELS } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchRentDetail } from '@/lib/api/endpoints';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
 import { formatArea, formatDate, formatLayout } from '@/lib/format';
+import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
 const CHANNEL = CHANNELS.rent;
 
-interface RentDetailPageProps {
-  params: Promise<{ city: string; id: string }>;
-}
-
-/** Shared by the page and its metadata; a bad id or an unknown listing is the 404 page (spec §8). */
-const loadDetail = cache(async (rawId: string) => {
-  const parsed = idParamSchema.safeParse({ id: rawId });
-  if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
-  return fetchRentDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
-});
-
-export async function generateMetadata({ params }: RentDetailPageProps): Promise<Metadata> {
-  const { city: domain, id } = await params;
-  const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
-  return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
-}
+const detailRoute = channelDetail(CHANNEL, fetchRentDetail);
+export const generateMetadata = detailRoute.generateMetadata;
 
 /** 租房 detail (issue 6): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
-export default async function RentDetailPage({ params }: RentDetailPageProps) {
-  const { city: domain, id } = await params;
-  const [d, city] = await Promise.all([loadDetail(id), getCity(domain)]);
-  // A listing of another city, or of a city without rentals, is not this city's page.
-  if (!city || d.cityCode !== city.cityCode || !channelIsOn(city, CHANNEL.code)) notFound();
+export default async function RentDetailPage(props: DetailPageProps) {
+  const { detail: d, city } = await detailRoute.load(props);
   const F = messages.detailFacts;
   const R = messages.rentFacts;
   const facts: [string, string][] = [

@@ -1,0 +1,43 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { channelIsOn, type ChannelDef } from '@contracts/channels';
+import type { City } from '@contracts/city';
+import { idParamSchema } from '@contracts/esf';
+import type { CallContext } from '@/lib/api/core';
+import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { getCity } from '@/lib/city-data';
+import { messages } from '@/lib/messages';
+
+export interface DetailPageProps {
+  params: Promise<{ city: string; id: string }>;
+}
+
+/**
+ * What every channel's detail route does before it draws: read the id, load the listing once for the page
+ * and its metadata, and answer with the 404 page (spec §8) for a bad id, an unknown listing, another city's
+ * listing or a channel the city does not have.
+ */
+export function channelDetail<D extends { title: string; cityCode: string }>(channel: ChannelDef, fetchDetail: (ctx: CallContext, id: number) => Promise<D>) {
+  const loadDetail = cache(async (rawId: string) => {
+    const parsed = idParamSchema.safeParse({ id: rawId });
+    if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
+    return fetchDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
+  });
+
+  async function generateMetadata({ params }: DetailPageProps): Promise<Metadata> {
+    const { city: domain, id } = await params;
+    const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+    return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
+  }
+
+  async function load({ params }: DetailPageProps): Promise<{ detail: D; city: City }> {
+    const { city: domain, id } = await params;
+    const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
+    if (!city || detail.cityCode !== city.cityCode || !channelIsOn(city, channel.code)) notFound();
+    return { detail, city };
+  }
+
+  return { generateMetadata, load };
+}
