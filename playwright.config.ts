@@ -6,14 +6,18 @@ import { existsSync } from 'node:fs';
  * running `npm start` (3000/4000) is left alone. The backend gets a new embedded database each run and
  * its log goes to test-results/e2e-backend.log, where the SMS-login test reads the code it "sent".
  */
+// E2E_WEB_PORT / E2E_BACKEND_PORT move a run aside, so two checkouts can run their browser tests at once.
+const webPort = Number(process.env.E2E_WEB_PORT ?? 3100);
+const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 4100);
+
 export const E2E = {
-  webPort: 3100,
-  backendPort: 4100,
-  root: 'localhost:3100',
-  oldDomain: 'yjyz.localhost:3100',
+  webPort,
+  backendPort,
+  root: `localhost:${webPort}`,
+  oldDomain: `yjyz.localhost:${webPort}`,
   portlessOldDomain: 'oldportal.localhost',
-  backendLog: 'test-results/e2e-backend.log',
-  dataDir: '.data/e2e',
+  backendLog: `test-results/e2e-backend-${backendPort}.log`,
+  dataDir: `.data/e2e-${backendPort}`,
 } as const;
 
 // Debian's Chromium: Playwright's own browser download does not work on these machines (TOOLCHAIN.md).

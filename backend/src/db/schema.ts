@@ -29,6 +29,9 @@ const prefixIndexes = (table: string, t: { pinyin: unknown; initials: unknown; c
   index(`${table}_initials_idx`).using('btree', sql`${t.cityCode}`, sql`${t.initials} text_pattern_ops`),
 ];
 
+/** A photo of a home, project or community; `kind` groups a project's album (效果图, 实景图, 样板间, 户型图 …). */
+export type ListingPhoto = { url: string; title: string; kind?: string };
+
 /** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (modules/portal/esf-bands.ts). */
 export const cities = pgTable(
   'cities',
@@ -144,9 +147,31 @@ export const communities = pgTable(
     propertyFee: doublePrecision('property_fee').notNull(),
     developer: text('developer').notNull(),
     coverUrl: text('cover_url').notNull(),
+    // 小区 channel (issue 6). Defaults only so the migration applies to a database seeded before them.
+    propertyCompany: text('property_company').notNull().default(''),
+    buildingCount: smallint('building_count').notNull().default(0),
+    households: integer('households').notNull().default(0),
+    plotRatio: doublePrecision('plot_ratio').notNull().default(0),
+    greenRatio: doublePrecision('green_ratio').notNull().default(0),
+    /** Reference average price, 元/㎡, as of the last month of `priceTrend` (the 小区 list filters and sorts by it). */
+    avgPrice: integer('avg_price').notNull().default(0),
+    /** Reference average price of the last 12 months, oldest first, 元/㎡. */
+    priceTrend: jsonb('price_trend').$type<number[]>().notNull().default([]),
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    /** Nearest station within 1.5 km walking, as on homes; the 小区 list filters by line and station. */
+    stationId: integer('station_id'),
+    lineId: integer('line_id'),
+    stationDistance: integer('station_distance'),
   },
   (t) => [
     index('communities_area_idx').on(t.businessAreaId),
+    index('communities_city_idx').on(t.cityCode, t.id),
+    index('communities_district_idx').on(t.districtId, t.id),
+    index('communities_line_idx').on(t.lineId, t.id),
+    index('communities_station_idx').on(t.stationId, t.id),
+    index('communities_city_price_idx').on(t.cityCode, t.avgPrice, t.id),
+    index('communities_city_year_idx').on(t.cityCode, t.buildYear, t.id),
     index('communities_name_idx').using('btree', sql`${t.cityCode}`, sql`${t.name} text_pattern_ops`),
     ...prefixIndexes('communities', t),
   ],
@@ -180,8 +205,6 @@ export const agents = pgTable(
   },
   (t) => [uniqueIndex('agents_user_idx').on(t.userId), index('agents_city_idx').on(t.cityCode)],
 );
-
-export type ListingPhoto = { url: string; title: string };
 
 /**
  * The columns every listing table has (second-hand, rent; modules/listings/common.ts ListingTable). Location
@@ -293,6 +316,201 @@ export const rentals = pgTable(
     // 整租 / 合租 is the first choice most visitors make; its pages and counts stay index scans.
     index('rentals_city_type_idx').on(t.cityCode, t.rentType, ...newestFirst(t)),
   ],
+);
+
+/**
+ * 新房 projects (楼盘). A project is its own place (spec §3 angle 6: `e{id}` on the loupan list is the project),
+ * so it has no community; the price is null while it is 价格待定.
+ */
+export const newProjects = pgTable(
+  'new_projects',
+  {
+    id: serial('id').primaryKey(),
+    cityCode: text('city_code').notNull(),
+    districtId: integer('district_id').notNull(),
+    businessAreaId: integer('business_area_id').notNull(),
+    ...searchable,
+    /** Registered name (案名) when it differs from the marketing name, else ''. */
+    alias: text('alias').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** 元/㎡; null: 价格待定. */
+    avgPrice: integer('avg_price'),
+    /** 万元, the cheapest and dearest layout on sale; null: 价格待定. */
+    totalPriceMin: doublePrecision('total_price_min'),
+    totalPriceMax: doublePrecision('total_price_max'),
+    /** 1 在售, 2 待售, 3 售罄 */
+    saleStatus: smallint('sale_status').notNull(),
+    /** The main property type, the `wy` filter: 1 住宅, 2 别墅, 3 商住, 4 写字楼, 5 商铺. */
+    propertyType: smallint('property_type').notNull(),
+    /** Every type the project sells, by name, main first. */
+    propertyTypes: text('property_types').array().notNull(),
+    decoration: text('decoration').notNull(),
+    developer: text('developer').notNull(),
+    propertyCompany: text('property_company').notNull(),
+    /** `2026-05-18`, or a month `2027-06` for a planned date. */
+    openingDate: text('opening_date').notNull(),
+    deliveryDate: text('delivery_date').notNull(),
+    plotRatio: doublePrecision('plot_ratio').notNull(),
+    greenRatio: doublePrecision('green_ratio').notNull(),
+    households: integer('households').notNull(),
+    parkingSpaces: integer('parking_spaces').notNull(),
+    /** 产权年限: 70, 50 or 40 years. */
+    rightsYears: smallint('rights_years').notNull(),
+    buildingType: text('building_type').notNull(),
+    tags: text('tags').array().notNull(),
+    coverUrl: text('cover_url').notNull(),
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
+    description: text('description').notNull(),
+    /** The project's sales consultant (置业顾问), an agent like any other. */
+    agentId: integer('agent_id').notNull(),
+    stationId: integer('station_id'),
+    lineId: integer('line_id'),
+    stationDistance: integer('station_distance'),
+    /** Last news of the project (开盘, 加推 …): the default order, newest first. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => {
+    const newest = [t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()];
+    return [
+      index('new_projects_city_updated_idx').on(t.cityCode, ...newest),
+      index('new_projects_district_idx').on(t.districtId, ...newest),
+      index('new_projects_business_area_idx').on(t.businessAreaId, ...newest),
+      index('new_projects_line_idx').on(t.lineId, ...newest),
+      index('new_projects_station_idx').on(t.stationId, ...newest),
+      index('new_projects_city_status_idx').on(t.cityCode, t.saleStatus, ...newest),
+      index('new_projects_city_price_idx').on(t.cityCode, t.avgPrice, t.id),
+      index('new_projects_city_total_idx').on(t.cityCode, t.totalPriceMin, t.id),
+      index('new_projects_city_opening_idx').on(t.cityCode, t.openingDate, t.id),
+      ...prefixIndexes('new_projects', t),
+    ];
+  },
+);
+
+/** The layouts (户型) of a project. */
+export const projectLayouts = pgTable(
+  'project_layouts',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull(),
+    /** `A户型` */
+    name: text('name').notNull(),
+    rooms: smallint('rooms').notNull(),
+    halls: smallint('halls').notNull(),
+    baths: smallint('baths').notNull(),
+    /** 建筑面积 ㎡ */
+    area: doublePrecision('area').notNull(),
+    orientation: text('orientation').notNull(),
+    /** 万元; null: 价格待定. */
+    totalPrice: doublePrecision('total_price'),
+    /** 1 在售, 2 待售, 3 售罄 */
+    saleStatus: smallint('sale_status').notNull(),
+    planUrl: text('plan_url').notNull(),
+    tags: text('tags').array().notNull(),
+  },
+  (t) => [index('project_layouts_project_idx').on(t.projectId, t.rooms, t.area)],
+);
+
+/** `deal` of shops and offices. */
+export const DEAL = { SALE: 1, RENT: 2 } as const;
+
+/**
+ * The columns shops and offices share (商铺, 写字楼). `deal` 1 is for sale (total and unit price), 2 for rent
+ * (monthly rent and the rent per ㎡ per day); the other pair is null. A unit sits in a named project (a
+ * shopping street, a mall, an office tower), not in a residential community.
+ */
+const commercialColumns = () => ({
+  id: serial('id').primaryKey(),
+  listingNo: text('listing_no').notNull(),
+  cityCode: text('city_code').notNull(),
+  districtId: integer('district_id').notNull(),
+  businessAreaId: integer('business_area_id').notNull(),
+  /** 1 出售, 2 出租 */
+  deal: smallint('deal').notNull(),
+  title: text('title').notNull(),
+  /** The shopping street, mall or tower: `望京SOHO`. */
+  projectName: text('project_name').notNull(),
+  address: text('address').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  area: doublePrecision('area').notNull(),
+  /** 万元 (deal 1) */
+  totalPrice: doublePrecision('total_price'),
+  /** 元/㎡ (deal 1) */
+  unitPrice: integer('unit_price'),
+  /** 元/月 (deal 2) */
+  monthlyRent: integer('monthly_rent'),
+  /** 元/㎡·天 (deal 2) */
+  dailyRent: doublePrecision('daily_rent'),
+  floor: smallint('floor').notNull(),
+  totalFloors: smallint('total_floors').notNull(),
+  decoration: text('decoration').notNull(),
+  tags: text('tags').array().notNull(),
+  listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+  coverUrl: text('cover_url').notNull(),
+  photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
+  description: text('description').notNull(),
+  agentId: integer('agent_id').notNull(),
+  stationId: integer('station_id'),
+  lineId: integer('line_id'),
+  stationDistance: integer('station_distance'),
+});
+
+type CommercialIndexed = Record<'id' | 'cityCode' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId' | 'deal' | 'listedAt' | 'area' | 'totalPrice' | 'dailyRent', ExtraConfigColumn>;
+
+/** As homeIndexes, with `deal` after the place: a sale list and a rent list never read each other's rows. */
+const commercialIndexes = (prefix: string, t: CommercialIndexed) => {
+  const newest = [t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst()];
+  return [
+    index(`${prefix}_city_listed_idx`).on(t.cityCode, t.deal, ...newest),
+    index(`${prefix}_district_idx`).on(t.districtId, t.deal, ...newest),
+    index(`${prefix}_business_area_idx`).on(t.businessAreaId, t.deal, ...newest),
+    index(`${prefix}_line_idx`).on(t.lineId, t.deal, ...newest),
+    index(`${prefix}_station_idx`).on(t.stationId, t.deal, ...newest),
+    index(`${prefix}_city_area_idx`).on(t.cityCode, t.deal, t.area, t.id),
+    index(`${prefix}_city_total_idx`).on(t.cityCode, t.deal, t.totalPrice, t.id),
+    index(`${prefix}_city_daily_idx`).on(t.cityCode, t.deal, t.dailyRent, t.id),
+  ];
+};
+
+/** 商铺 for sale and for rent. */
+export const shops = pgTable(
+  'shops',
+  {
+    ...commercialColumns(),
+    /** 1 住宅底商, 2 商业街, 3 购物中心, 4 临街门面, 5 写字楼配套 (the `lx` filter) */
+    shopType: smallint('shop_type').notNull(),
+    /** 面宽 and 进深, metres; 层高 metres. */
+    frontage: doublePrecision('frontage').notNull(),
+    depth: doublePrecision('depth').notNull(),
+    floorHeight: doublePrecision('floor_height').notNull(),
+    /** 适合经营: 餐饮, 零售, 美容美发 … */
+    suitableTrades: text('suitable_trades').array().notNull(),
+    /** 转让费, 万元; null when there is none (and always for a sale). */
+    transferFee: doublePrecision('transfer_fee'),
+    /** 营业中 / 空置中 */
+    operatingStatus: text('operating_status').notNull(),
+  },
+  (t) => [...commercialIndexes('shops', t), index('shops_city_type_idx').on(t.cityCode, t.deal, t.shopType, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** 写字楼 for sale and for rent. */
+export const offices = pgTable(
+  'offices',
+  {
+    ...commercialColumns(),
+    /** 1 甲级, 2 乙级, 3 丙级 (the `jb` filter) */
+    grade: smallint('grade').notNull(),
+    /** 可容纳工位 */
+    workstations: integer('workstations').notNull(),
+    /** 物业费, 元/㎡·月 */
+    propertyFee: doublePrecision('property_fee').notNull(),
+    /** 可分割 */
+    divisible: boolean('divisible').notNull(),
+    propertyCompany: text('property_company').notNull(),
+  },
+  (t) => [...commercialIndexes('offices', t), index('offices_city_grade_idx').on(t.cityCode, t.deal, t.grade, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Site users (spec §3 User). A user who registered by SMS has no password. */

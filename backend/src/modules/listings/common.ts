@@ -12,15 +12,23 @@ import { agents, brands, branches, businessAreas, communities, districts, listin
  * community summaries. A channel module adds its own table's filters, sorts, list item and detail.
  */
 
-/** The columns every listing table has (esf_listings, rentals): where a home is. */
+/**
+ * The columns every listing table has (homes, rentals, projects, communities, shops, offices): where a record
+ * is. `communityId` only where the record sits in a residential community (homes and rentals).
+ */
 export interface ListingTable extends PgTable {
   id: AnyPgColumn;
   cityCode: AnyPgColumn;
   districtId: AnyPgColumn;
   businessAreaId: AnyPgColumn;
-  communityId: AnyPgColumn;
+  communityId?: AnyPgColumn;
   lineId: AnyPgColumn;
   stationId: AnyPgColumn;
+}
+
+/** A table of homes in a residential community (esf_listings, rentals). */
+export interface HomeTable extends ListingTable {
+  communityId: AnyPgColumn;
 }
 
 /** The place part of every list query (contracts/listing-common.ts listQueryBase). */
@@ -69,25 +77,27 @@ export function roomsCondition(column: AnyPgColumn, codes: number[] | undefined,
 }
 
 /**
- * The WHERE of a list's places: the city, location ids, and a keyword that names a place the home is in:
- * community, business area, district or subway station. Titles are not searched: they repeat the community
- * name, and a contains-match on 200k titles is a full scan (≈110 ms on PGlite) that no index serves for
- * two-character Chinese words.
+ * The WHERE of a list's places: the city, location ids, and a keyword that names a place the record is in:
+ * community, business area, district or subway station, or the record's own name (`ownName`: a project's or
+ * a community's). Titles are not searched: they repeat the community name, and a contains-match on 200k
+ * titles is a full scan (≈110 ms on PGlite) that no index serves for two-character Chinese words.
+ * `e{id}` (estateId) is the home's community, or the record itself where the record is the place.
  */
-export function placeConditions(table: ListingTable, cityCode: string, input: PlaceFilters): SQL[] {
+export function placeConditions(table: ListingTable, cityCode: string, input: PlaceFilters, ownName?: AnyPgColumn): SQL[] {
   const where: SQL[] = [eq(table.cityCode, cityCode)];
   if (input.districtId) where.push(eq(table.districtId, input.districtId));
   if (input.businessAreaId) where.push(eq(table.businessAreaId, input.businessAreaId));
   if (input.lineId) where.push(eq(table.lineId, input.lineId));
   if (input.stationId) where.push(eq(table.stationId, input.stationId));
-  if (input.estateId) where.push(eq(table.communityId, input.estateId));
+  if (input.estateId) where.push(eq(table.communityId ?? table.id, input.estateId));
   if (input.keyword) {
     const pattern = likeContains(input.keyword);
     const named = (column: AnyPgColumn, places: typeof communities | typeof subwayStations | typeof businessAreas | typeof districts) =>
       inArray(column, sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${places.name} ilike ${pattern})`);
     where.push(
       or(
-        named(table.communityId, communities),
+        table.communityId ? named(table.communityId, communities) : undefined,
+        ownName ? sql`${ownName} ilike ${pattern}` : undefined,
         named(table.stationId, subwayStations),
         named(table.businessAreaId, businessAreas),
         named(table.districtId, districts),
@@ -179,7 +189,7 @@ const nearStation = alias(subwayStations, 'near_station');
  * Rows of a listing table with the names a list item shows: community, district, business area, and the
  * nearest station and its line (null when none is within walking distance).
  */
-export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
+export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: HomeTable, fields: F) {
   return db
     .select({
       ...fields,

@@ -1,24 +1,37 @@
+import { eq, type SQL } from 'drizzle-orm';
 import type { ChannelCode } from '../../../../contracts/constants';
-import { listings, rentals } from '../../db/schema';
+import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import type { ListingTable } from './common';
 
 /**
- * Which table holds a channel's homes and how a count of them reads: the one place that knows it. The
- * suggestions count here (望京 · 在租12套); a channel without an entry has no homes yet.
+ * What a channel's stock is and how a count of it reads: the one place that knows it. Suggestions count here
+ * (望京 · 在租12套); every channel has an entry.
  */
 export interface ChannelStock {
   table: ListingTable;
-  /** `在售12套` / `在租12套` */
+  /** The rows of `table` that are this channel's (shops for sale, not for rent); none: all of them. */
+  scope?: SQL;
+  /**
+   * The named place a suggestion offers besides districts, areas, lines and stations: a community (angle 1),
+   * a new-home project (angle 6), or none (shops and offices sit in neither).
+   */
+  named: 'community' | 'project' | null;
+  /** `在售12套` / `在租12套` / `12个楼盘` */
   describe: (count: number) => string;
   /** spec §3 suggestion `propertyTypeName`. */
   propertyTypeName: string;
 }
 
-const forSale: ChannelStock = { table: listings, describe: (n) => `在售${n}套`, propertyTypeName: '二手房' };
+const homesForSale: ChannelStock = { table: listings, named: 'community', describe: (n) => `在售${n}套`, propertyTypeName: '二手房' };
 
-export const CHANNEL_STOCK: Partial<Record<ChannelCode, ChannelStock>> = {
-  esf: forSale,
+export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
+  esf: homesForSale,
+  new: { table: newProjects, named: 'project', describe: (n) => `${n}个楼盘`, propertyTypeName: '新房' },
+  rent: { table: rentals, named: 'community', describe: (n) => `在租${n}套`, propertyTypeName: '租房' },
   // A community search counts the homes for sale in it, as the community pages do.
-  estate: forSale,
-  rent: { table: rentals, describe: (n) => `在租${n}套`, propertyTypeName: '租房' },
+  estate: { ...homesForSale, propertyTypeName: '小区' },
+  shop_sale: { table: shops, scope: eq(shops.deal, DEAL.SALE), named: null, describe: (n) => `在售${n}套`, propertyTypeName: '商铺' },
+  shop_rent: { table: shops, scope: eq(shops.deal, DEAL.RENT), named: null, describe: (n) => `在租${n}套`, propertyTypeName: '商铺' },
+  offices_sale: { table: offices, scope: eq(offices.deal, DEAL.SALE), named: null, describe: (n) => `在售${n}套`, propertyTypeName: '写字楼' },
+  offices_rent: { table: offices, scope: eq(offices.deal, DEAL.RENT), named: null, describe: (n) => `在租${n}套`, propertyTypeName: '写字楼' },
 };

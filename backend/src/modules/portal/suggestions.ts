@@ -5,7 +5,7 @@ import { channelIsOn } from '../../../../contracts/channels';
 import { ApiPath } from '../../../../contracts/paths';
 import { Angle, recommendsRequestSchema, suggestionSchema, type Suggestion } from '../../../../contracts/search';
 import type { Db } from '../../db/client';
-import { businessAreas, communities, districts, subwayLines, subwayStations } from '../../db/schema';
+import { businessAreas, communities, districts, newProjects, subwayLines, subwayStations } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { normalize } from '../../db/search-names';
 import { likeContains } from '../listings/common';
@@ -15,7 +15,7 @@ import { requireCity } from './cities';
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
 
-type Searchable = typeof communities | typeof districts | typeof businessAreas | typeof subwayLines | typeof subwayStations;
+type Searchable = typeof communities | typeof newProjects | typeof districts | typeof businessAreas | typeof subwayLines | typeof subwayStations;
 
 /**
  * spec §3 / §5 suggestions: the keyword matches a name (contains), its full pinyin (prefix) or its initials
@@ -47,32 +47,52 @@ interface Candidate extends Suggestion {
 
 type PlaceKey = 'communityId' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId';
 
-/** How many of the channel's homes each place has; for lines and stations, those near them. */
+/** How many of the channel's records each place has; for lines and stations, those near them. */
 async function stockCounts(db: Db, stock: ChannelStock, key: PlaceKey, ids: number[]) {
-  if (ids.length === 0) return new Map<number, number>();
   const column = stock.table[key];
-  const rows = await db.select({ id: column, n: count() }).from(stock.table).where(inArray(column, ids)).groupBy(column);
+  if (ids.length === 0 || !column) return new Map<number, number>();
+  const rows = await db.select({ id: column, n: count() }).from(stock.table).where(and(inArray(column, ids), stock.scope)).groupBy(column);
   return new Map(rows.map((r) => [Number(r.id), r.n]));
+}
+
+const SALE_STATUS_NAMES: Record<number, string> = { 1: '在售', 2: '待售', 3: '售罄' };
+
+/** A project's own line in the dropdown: `在售 · 均价62000元/㎡`, or `待售 · 价格待定`. */
+function projectDescribe(p: { saleStatus: number; avgPrice: number | null }): string {
+  return `${SALE_STATUS_NAMES[p.saleStatus] ?? ''} · ${p.avgPrice === null ? '价格待定' : `均价${p.avgPrice}元/㎡`}`;
 }
 
 export async function suggest(db: Db, cityCode: string, keyword: string, stock: ChannelStock): Promise<Suggestion[]> {
   const m = {
     community: match(communities, cityCode, keyword),
+    project: match(newProjects, cityCode, keyword),
     district: match(districts, cityCode, keyword),
     area: match(businessAreas, cityCode, keyword),
     line: match(subwayLines, cityCode, keyword),
     station: match(subwayStations, cityCode, keyword),
   };
   const order = (rank: SQL<number>, name: SQL | typeof communities.name) => [rank, sql`length(${name})`, name];
-  const [communityRows, districtRows, areaRows, lineRows, stationRows] = await Promise.all([
-    db
-      .select({ c: communities, rank: m.community.rank, districtName: districts.shortName, areaName: businessAreas.name })
-      .from(communities)
-      .innerJoin(districts, eq(districts.id, communities.districtId))
-      .innerJoin(businessAreas, eq(businessAreas.id, communities.businessAreaId))
-      .where(m.community.where)
-      .orderBy(...order(m.community.rank, sql`${communities.name}`))
-      .limit(LIMIT),
+  const [communityRows, projectRows, districtRows, areaRows, lineRows, stationRows] = await Promise.all([
+    stock.named !== 'community'
+      ? []
+      : db
+          .select({ c: communities, rank: m.community.rank, districtName: districts.shortName, areaName: businessAreas.name })
+          .from(communities)
+          .innerJoin(districts, eq(districts.id, communities.districtId))
+          .innerJoin(businessAreas, eq(businessAreas.id, communities.businessAreaId))
+          .where(m.community.where)
+          .orderBy(...order(m.community.rank, sql`${communities.name}`))
+          .limit(LIMIT),
+    stock.named !== 'project'
+      ? []
+      : db
+          .select({ p: newProjects, rank: m.project.rank, districtName: districts.shortName, areaName: businessAreas.name })
+          .from(newProjects)
+          .innerJoin(districts, eq(districts.id, newProjects.districtId))
+          .innerJoin(businessAreas, eq(businessAreas.id, newProjects.businessAreaId))
+          .where(m.project.where)
+          .orderBy(...order(m.project.rank, sql`${newProjects.name}`))
+          .limit(LIMIT),
     db.select({ d: districts, rank: m.district.rank }).from(districts).where(m.district.where).orderBy(...order(m.district.rank, sql`${districts.name}`)).limit(LIMIT),
     db
       .select({ a: businessAreas, rank: m.area.rank, districtName: districts.shortName })
@@ -109,6 +129,7 @@ export async function suggest(db: Db, cityCode: string, keyword: string, stock: 
   const candidates: Candidate[] = [
     ...districtRows.map((r) => make(Angle.DISTRICT, { id: r.d.id, name: r.d.name, parentId: 0, address: r.d.shortName, describe: inStock(byDistrict.get(r.d.id)) }, r.rank)),
     ...areaRows.map((r) => make(Angle.BUSINESS_AREA, { id: r.a.id, name: r.a.name, parentId: r.a.districtId, address: `${r.districtName}-${r.a.name}`, describe: inStock(byArea.get(r.a.id)) }, r.rank)),
+    ...projectRows.map((r) => make(Angle.NEW_HOME, { id: r.p.id, name: r.p.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: projectDescribe(r.p) }, r.rank)),
     ...communityRows.map((r) => make(Angle.ESTATE, { id: r.c.id, name: r.c.name, parentId: 0, address: `${r.districtName}-${r.areaName}`, describe: inStock(byCommunity.get(r.c.id)) }, r.rank)),
     ...lineRows.map((r) => make(Angle.SUBWAY_LINE, { id: r.l.id, name: r.l.name, parentId: 0, address: r.l.name, describe: inStock(byLine.get(r.l.id)) }, r.rank)),
     ...stationRows.map((r) => make(Angle.SUBWAY_STATION, { id: r.s.id, name: r.s.name, parentId: r.s.lineId, address: r.lineName, describe: inStock(byStation.get(r.s.id)) }, r.rank)),
@@ -129,9 +150,8 @@ export function registerSuggestions(app: FastifyInstance, db: Db): void {
     output: z.array(suggestionSchema),
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode);
-      const stock = CHANNEL_STOCK[input.channelCode];
-      // A channel without homes yet, or one the city does not have (租房 in 厦门), suggests nothing.
-      return stock && channelIsOn(city, input.channelCode) ? suggest(db, city.cityCode, input.keyword, stock) : [];
+      // A channel the city does not have (租房 in 厦门) suggests nothing.
+      return channelIsOn(city, input.channelCode) ? suggest(db, city.cityCode, input.keyword, CHANNEL_STOCK[input.channelCode]) : [];
     },
   });
 }
