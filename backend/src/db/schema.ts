@@ -32,7 +32,7 @@ const prefixIndexes = (table: string, t: { pinyin: unknown; initials: unknown; c
 /** A photo of a home, project or community; `kind` groups a project's album (效果图, 实景图, 样板间, 户型图 …). */
 export type ListingPhoto = { url: string; title: string; kind?: string };
 
-/** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (modules/portal/esf-bands.ts). */
+/** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (modules/listings/esf-bands.ts). */
 export const cities = pgTable(
   'cities',
   {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { agents, businessAreas, communities, districts, listings } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { requireCity, toCity } from './cities';
-import { listItemsPage } from './listing-items';
+import { listItemsPage } from '../listings/esf-items';
 
 const NEWEST = 8;
 const HOT_COMMUNITIES = 8;

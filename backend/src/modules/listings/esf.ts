@@ -1,16 +1,22 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '../../../../contracts/esf';
+import { cityScopedRequestSchema } from '../../../../contracts/city';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '../../../../contracts/esf';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { bandCondition, communityAndAgentOf, listPager, placeConditions, roomsCondition } from '../listings/common';
-import { requireChannelCity } from './cities';
-import { AREA_BANDS, priceBandsOf, ROOMS_OPEN_ENDED, sortOf } from './esf-bands';
-import { listItemsByIds, selectListItems, toListItem } from './listing-items';
+import { requireChannelCity } from '../portal/cities';
+import { bandCondition, communityAndAgentOf, listPager, placeConditions, placesOfCity, roomsCondition } from './common';
+import { AREA_BANDS, priceBandsOf, ROOM_OPTIONS, ROOMS_OPEN_ENDED, SORTS, sortOf } from './esf-bands';
+import { listItemsByIds, selectListItems, toListItem } from './esf-items';
+
+/**
+ * The 二手房 channel (CHANNELS.esf): /v1/condition/esf, /v1/esf/list and /v1/esf/detail/{id}. Places AND-ed,
+ * bands OR-ed within a filter and AND-ed across filters, the keyword names a place.
+ */
 
 type EsfListInput = z.output<typeof esfListQuerySchema>;
 
@@ -24,7 +30,25 @@ function listConditions(input: EsfListInput, cityCode: string, priceTier: number
   );
 }
 
-export function registerListings(app: FastifyInstance, db: Db): void {
+export function registerEsf(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.conditionEsf,
+    summary: "Second-hand filter dictionary of a city: places, lines, the city's price bands, area, rooms, sorts",
+    tags: ['esf'],
+    input: cityScopedRequestSchema,
+    output: esfConditionsSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'esf');
+      return {
+        ...(await placesOfCity(db, city.cityCode)),
+        price: priceBandsOf(city.priceTier),
+        area: AREA_BANDS,
+        rooms: ROOM_OPTIONS,
+        sorts: SORTS.map(({ code, label }) => ({ code, label })),
+      };
+    },
+  });
+
   const pageOf = listPager(db);
   portalRoute(app, {
     path: ApiPath.esfList,

@@ -2,7 +2,7 @@ import { inArray, type SQL } from 'drizzle-orm';
 import type { EsfListItem } from '../../../../contracts/esf';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
-import { listItemBase, pageByIds, selectWithPlaceNames } from '../listings/common';
+import { listItemBase, pageByIds, selectWithPlaceNames } from './common';
 
 /** The list-item columns with the names a list item shows; used by the list, the home page and the detail. */
 export function selectListItems(db: Db) {

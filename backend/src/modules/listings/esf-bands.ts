@@ -1,7 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { ConditionBand } from '../../../../contracts/esf';
 import { listings } from '../../db/schema';
-import { band, bandsBetween } from '../listings/common';
+import { band, bandsBetween } from './common';
 
 /**
  * The second-hand filter and sort dictionary, in ONE place: the conditions answer (/v1/condition/esf) shows
