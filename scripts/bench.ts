@@ -14,6 +14,9 @@ import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
+import { CHANNEL_LIST, detailPath, type ChannelDef } from '../contracts/channels';
+import type { ChannelCode } from '../contracts/constants';
+import { formatListPath } from '../lib/search-path';
 import { ROOT, assertPortFree, buildWebIfStale, run, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
@@ -26,6 +29,8 @@ const HOST = `bj.${ROOT_DOMAIN}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const BEIJING = '110000';
+/** Bump when the seed gains tables or changes its rows (issue 6: every channel). */
+const SEED_SHAPE = 'channels-1';
 
 interface Load {
   name: string;
@@ -83,6 +88,38 @@ async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number
   return { raw, gzip, files: srcs.length };
 }
 
+/** The backend's name of a channel in its API paths (/v1/condition/{name}, /v1/{name}/list). */
+const API_NAME: Record<ChannelCode, string> = {
+  esf: 'esf',
+  new: 'loupan',
+  rent: 'rent',
+  estate: 'estate',
+  shop_sale: 'shop_sale',
+  shop_rent: 'shop_rent',
+  offices_sale: 'offices_sale',
+  offices_rent: 'offices_rent',
+};
+
+interface ChannelTargets {
+  channel: ChannelDef;
+  cityTotal: number;
+  listTotal: number;
+  listPath: string;
+  detailPath: string;
+}
+
+/** A channel's list page (its first district of 北京, sorted by price: code 2 is price ascending everywhere) and a detail from it. */
+async function channelTargets(channel: ChannelDef): Promise<ChannelTargets> {
+  const name = API_NAME[channel.code];
+  const all = await api<{ total: number }>(`/yjyz.web.api/v1/${name}/list?cityCode=${BEIJING}&pageSize=1`);
+  const conditions = await api<{ districts: { id: number }[] }>(`/yjyz.web.api/v1/condition/${name}?cityCode=${BEIJING}`);
+  const district = conditions.districts[0]?.id;
+  const page = await api<{ total: number; list: { id: number }[] }>(`/yjyz.web.api/v1/${name}/list?cityCode=${BEIJING}&districtId=${district}&sort=2`);
+  const id = page.list[0]?.id;
+  if (!district || !id) throw new Error(`bench data has no Beijing ${channel.code} records`);
+  return { channel, cityTotal: all.total, listTotal: page.total, listPath: formatListPath(channel, { districtId: district, sort: 2 }), detailPath: detailPath(channel.code, id) };
+}
+
 async function api<T>(urlPath: string): Promise<T> {
   const body = (await (await fetch(BACKEND + urlPath)).json()) as { code: number; data: T };
   if (body.code !== 200) throw new Error(`${urlPath} answered code ${body.code}`);
@@ -117,7 +154,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 async function main(): Promise<void> {
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-  const marker = path.join(DATA_DIR, `seeded-${SIZE}`);
+  // The marker names the seed's shape: a data set seeded before a channel existed is seeded again.
+  const marker = path.join(DATA_DIR, `seeded-${SEED_SHAPE}-${SIZE}`);
   if (!existsSync(marker)) {
     console.log(`Seeding ${SIZE} second-hand listings into ${path.relative(ROOT, DATA_DIR)}…`);
     rmSync(DATA_DIR, { recursive: true, force: true });
@@ -142,20 +180,25 @@ async function main(): Promise<void> {
     await waitForHttp(`${WEB}/robots.txt`, web, 60_000);
 
     const all = await api<{ total: number }>(`/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&pageSize=1`);
-    const conditions = await api<{ districts: { id: number }[] }>(`/yjyz.web.api/v1/condition/esf?cityCode=${BEIJING}`);
-    const district = conditions.districts[0]?.id;
-    const page = await api<{ total: number; list: { id: number }[] }>(`/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&districtId=${district}&price=3,4&rooms=2,3&sort=2`);
-    const detailId = page.list[0]?.id;
-    if (!district || !detailId) throw new Error('bench data has no Beijing listings');
     const homeHtml = await pageHtml('/');
     const staticJs = homeHtml.match(/\/_next\/static\/[^"]+\.js/)?.[0];
     if (!staticJs) throw new Error('home page loads no /_next/static script');
+    const targets = await Promise.all(CHANNEL_LIST.map((channel) => channelTargets(channel)));
+    const esf = targets[0]!;
 
-    const listPath = `/ershoufang/dc${district}/p3p4l2l3co2/`;
-    console.log(`\nData: ${all.total} Beijing listings; list filter ${listPath} matches ${page.total}.`);
+    console.log(`\nData: ${all.total} Beijing second-hand listings; per channel, the list of its first district sorted by price, and the first detail of it:`);
+    console.table(targets.map((t) => ({ channel: t.channel.code, 'Beijing total': t.cityTotal, 'list filter matches': t.listTotal, list: t.listPath, detail: t.detailPath })));
     console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}.\n`);
     const base = await load('static asset', staticJs);
-    const pages = [await load('home', '/'), await load('list (filters)', listPath), await load('detail', `/ershoufang/xiangqing/${detailId}`)];
+    const home = await load('home', '/');
+    const pages = [home];
+    const perChannel: { channel: string; list: Load; detail: Load }[] = [];
+    for (const t of targets) {
+      const list = await load(`${t.channel.code} list`, t.listPath);
+      const detail = await load(`${t.channel.code} detail`, t.detailPath);
+      pages.push(list, detail);
+      perChannel.push({ channel: t.channel.code, list, detail });
+    }
 
     const rows = [base, ...pages].map((r) => ({
       target: r.name,
@@ -167,7 +210,20 @@ async function main(): Promise<void> {
       'non-2xx': r.non2xx + r.errors,
     }));
     console.table(rows);
-
+    // Issue 6: no channel's list or detail more than 1.5× slower than 二手房's (time per request = 1 / throughput).
+    const esfList = perChannel[0]!.list;
+    const esfDetail = perChannel[0]!.detail;
+    console.log('Each channel against 二手房 (time per request relative to esf; target ≤ 1.50):');
+    console.table(
+      perChannel.map((c) => ({
+        channel: c.channel,
+        'list vs esf': (esfList.rps / c.list.rps).toFixed(2),
+        'detail vs esf': (esfDetail.rps / c.detail.rps).toFixed(2),
+        'list p99 ms': c.list.p99.toFixed(0),
+        'detail p99 ms': c.detail.p99.toFixed(0),
+        within: esfList.rps / c.list.rps <= 1.5 && esfDetail.rps / c.detail.rps <= 1.5 ? 'yes' : 'NO',
+      })),
+    );
     const direct = await suggestionLatency(BACKEND_PORT);
     const viaWeb = await suggestionLatency(WEB_PORT, HOST);
     console.log('Suggestions (/v1/recommends, 400 calls, 4 in flight):');
@@ -178,8 +234,8 @@ async function main(): Promise<void> {
 
     const routes: [string, string][] = [
       ['home', '/'],
-      ['list', listPath],
-      ['detail', `/ershoufang/xiangqing/${detailId}`],
+      ['esf list', esf.listPath],
+      ['esf detail', esf.detailPath],
       ['login', '/login'],
     ];
     const js = [];
@@ -189,7 +245,7 @@ async function main(): Promise<void> {
     }
     console.log('First-load JS (scripts in the server-rendered HTML):');
     console.table(js);
-    writeFileSync(path.join(ROOT, 'test-results/bench.json'), JSON.stringify({ size: SIZE, seconds: SECONDS, pages: [base, ...pages], suggestions: { direct, viaWeb }, js }, null, 2));
+    writeFileSync(path.join(ROOT, 'test-results/bench.json'), JSON.stringify({ size: SIZE, seconds: SECONDS, pages: [base, ...pages], perChannel, suggestions: { direct, viaWeb }, js }, null, 2));
   } finally {
     await stopAll(running);
   }
