@@ -6,7 +6,7 @@ import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import { idParamSchema } from '@contracts/esf';
 import type { CallContext } from '@/lib/api/core';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 
@@ -23,7 +23,7 @@ export function channelDetail<D extends { title: string; cityCode: string }>(cha
   const loadDetail = cache(async (rawId: string) => {
     const parsed = idParamSchema.safeParse({ id: rawId });
     if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
-    return fetchDetail(await serverContext(), parsed.data.id).catch(rethrowAsPage);
+    return fetchDetail(await publicContext(), parsed.data.id).catch(rethrowAsPage);
   });
 
   async function generateMetadata({ params }: DetailPageProps): Promise<Metadata> {

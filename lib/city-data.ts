@@ -2,10 +2,10 @@ import 'server-only';
 import { cache } from 'react';
 import type { City, CityList } from '@contracts/city';
 import { fetchCities, fetchLocation, fetchMenus, fetchUserInfo, fetchBottomLinks } from '@/lib/api/endpoints';
-import { orNull, serverContext } from '@/lib/api/server';
+import { orNull, publicContext, serverContext } from '@/lib/api/server';
 
 /** Per-request memo over the (LRU-cached) calls the layouts and pages share. */
-export const getCityList = cache(async (): Promise<CityList> => fetchCities(await serverContext()));
+export const getCityList = cache(async (): Promise<CityList> => fetchCities(await publicContext()));
 
 export function findCity(list: CityList, domain: string): City | undefined {
   for (const group of list.all) {
@@ -18,9 +18,9 @@ export function findCity(list: CityList, domain: string): City | undefined {
 export const getCity = cache(async (domain: string): Promise<City | undefined> => findCity(await getCityList(), domain));
 
 /** spec §7: menu, location and user-info failures are swallowed. */
-export const getMenus = cache(async (cityCode: string) => (await orNull(fetchMenus(await serverContext(), cityCode))) ?? []);
-export const getLocation = cache(async () => orNull(fetchLocation(await serverContext())));
-export const getBottomLinks = cache(async (cityCode: string) => orNull(fetchBottomLinks(await serverContext(), cityCode)));
+export const getMenus = cache(async (cityCode: string) => (await orNull(fetchMenus(await publicContext(), cityCode))) ?? []);
+export const getLocation = cache(async () => orNull(fetchLocation(await publicContext())));
+export const getBottomLinks = cache(async (cityCode: string) => orNull(fetchBottomLinks(await publicContext(), cityCode)));
 
 /**
  * The logged-in user, or null. spec §4/§5: only a user-info answer with code 200 and a mobile number counts

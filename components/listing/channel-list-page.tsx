@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { CallContext } from '@/lib/api/core';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 import { parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
@@ -50,7 +50,7 @@ export function channelListPage<C extends Conditions, T extends { id: number }>(
     // A channel the city does not have is no page of it (spec §3 city flags).
     if (!channelIsOn(city, channel.code)) notFound();
     const query = parseSearchPath(channel, slug);
-    const ctx = await serverContext();
+    const ctx = await publicContext();
     const [conditions, result] = await Promise.all([fetchConditions(ctx, city.cityCode), fetchList(ctx, toListQuery(city.cityCode, channel, query))]).catch(rethrowAsPage);
     return (
       <ChannelList

@@ -9,17 +9,25 @@ import { apiCache } from './cache';
 import type { CallContext } from './core';
 import { ApiError, isNotFound, isSessionInvalid } from './errors';
 
-/** Call context of the current request: token and device code from cookies, public host and IP from the proxy. */
-export async function serverContext(): Promise<CallContext> {
-  const [h, c] = await Promise.all([headers(), cookies()]);
+/**
+ * Call context for what every visitor sees alike (cities, menus, lists, details, the home): the public host
+ * and client address, no session token and no device code. A page body rendered from it cannot depend on
+ * who is looking (issue 6 §4), so it can be cached for everyone later.
+ */
+export async function publicContext(): Promise<CallContext> {
+  const h = await headers();
   return {
     baseURL: config.backendUrl,
     cache: apiCache,
-    token: c.get(SESSION_COOKIE)?.value,
-    deviceCode: c.get(DEVICE_COOKIE)?.value,
     authority: trustedHost(h.get(PortalHeader.host) ?? h.get('host'), config),
     clientIp: h.get(PortalHeader.clientIp) ?? undefined,
   };
+}
+
+/** Call context of the visitor: the public context plus token and device code from cookies (user calls only). */
+export async function serverContext(): Promise<CallContext> {
+  const [base, c] = await Promise.all([publicContext(), cookies()]);
+  return { ...base, token: c.get(SESSION_COOKIE)?.value, deviceCode: c.get(DEVICE_COOKIE)?.value };
 }
 
 /** The path + query the visitor asked for (for login return paths). */

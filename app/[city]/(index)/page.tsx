@@ -3,7 +3,7 @@ import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -20,7 +20,7 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
   const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
   const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
   const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
-  const home = await fetchHome(await serverContext(), city.cityCode).catch(rethrowAsPage);
+  const home = await fetchHome(await publicContext(), city.cityCode).catch(rethrowAsPage);
   const s = home.stats;
   return (
     <>
