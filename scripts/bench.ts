@@ -6,9 +6,12 @@
  *     run are what compare);
  *   - suggestion API p50/p95/p99 (direct to the backend, and through the web's same-origin forward);
  *   - first-load JS per route: the /_next/static scripts a page's HTML loads, raw and gzip.
- * BENCH_SIZE (default 200000) and BENCH_SECONDS (default 10 per target) adjust it.
+ * BENCH_SIZE (default 200000) and BENCH_SECONDS (default 10 per target) adjust it. `npm run bench -- --pg` runs
+ * the backend on PostgreSQL instead (the production path): database `youju_bench` on BENCH_PG_URL's server
+ * (default the local one, postgres://postgres@127.0.0.1:5432/postgres), seeded once per seed shape and size.
  */
 import autocannon from 'autocannon';
+import pg from 'pg';
 import http from 'node:http';
 import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,14 @@ import { ROOT, assertPortFree, buildWebIfStale, run, startBackend, startWeb, sto
 const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DATA_DIR = path.join(ROOT, '.bench-data');
+const ON_PG = process.argv.includes('--pg');
+const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_BENCH_DB = 'youju_bench';
+const pgBenchUrl = () => {
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${PG_BENCH_DB}`;
+  return url.toString();
+};
 const BACKEND_PORT = 4200;
 const WEB_PORT = 3200;
 const ROOT_DOMAIN = `localhost:${WEB_PORT}`;
@@ -152,16 +163,35 @@ async function pageHtml(urlPath: string): Promise<string> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
+/** A fresh, empty `youju_bench` database on the PostgreSQL server. */
+async function recreatePgDatabase(): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${PG_BENCH_DB} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${PG_BENCH_DB}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   // The marker names the seed's shape: a data set seeded before a channel existed is seeded again.
-  const marker = path.join(DATA_DIR, `seeded-${SEED_SHAPE}-${SIZE}`);
+  const marker = path.join(DATA_DIR, `seeded-${ON_PG ? 'pg-' : ''}${SEED_SHAPE}-${SIZE}`);
   if (!existsSync(marker)) {
-    console.log(`Seeding ${SIZE} second-hand listings into ${path.relative(ROOT, DATA_DIR)}…`);
-    rmSync(DATA_DIR, { recursive: true, force: true });
+    console.log(`Seeding ${SIZE} second-hand listings (and every other channel) into ${ON_PG ? `PostgreSQL ${PG_BENCH_DB}` : path.relative(ROOT, DATA_DIR)}…`);
     const t0 = performance.now();
-    const code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--size', String(SIZE), '--data-dir', DATA_DIR]);
+    let code: number;
+    if (ON_PG) {
+      await recreatePgDatabase();
+      code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--size', String(SIZE)], { DATABASE_URL: pgBenchUrl() });
+    } else {
+      rmSync(DATA_DIR, { recursive: true, force: true });
+      code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts', '--size', String(SIZE), '--data-dir', DATA_DIR]);
+    }
     if (code !== 0) throw new Error(`seed failed with code ${code}`);
+    mkdirSync(DATA_DIR, { recursive: true });
     writeFileSync(marker, new Date().toISOString());
     console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
@@ -172,7 +202,7 @@ async function main(): Promise<void> {
   const running: Started[] = [];
   const log = openSync(path.join(ROOT, 'test-results/bench-servers.log'), 'w');
   try {
-    const backend = startBackend({ BACKEND_PORT: String(BACKEND_PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', PORTAL_ROOT_DOMAIN: ROOT_DOMAIN }, log);
+    const backend = startBackend({ BACKEND_PORT: String(BACKEND_PORT), DATA_DIR, DATABASE_URL: ON_PG ? pgBenchUrl() : '', LOG_LEVEL: 'warn', PORTAL_ROOT_DOMAIN: ROOT_DOMAIN }, log);
     running.push(backend);
     await waitForHttp(`${BACKEND}/healthz`, backend, 120_000);
     const web = startWeb(WEB_PORT, { BACKEND_URL: BACKEND, PORTAL_ROOT_DOMAIN: ROOT_DOMAIN, PORT: String(WEB_PORT) }, log);
@@ -188,7 +218,7 @@ async function main(): Promise<void> {
 
     console.log(`\nData: ${all.total} Beijing second-hand listings; per channel, the list of its first district sorted by price, and the first detail of it:`);
     console.table(targets.map((t) => ({ channel: t.channel.code, 'Beijing total': t.cityTotal, 'list filter matches': t.listTotal, list: t.listPath, detail: t.detailPath })));
-    console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}.\n`);
+    console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}, backend on ${ON_PG ? 'PostgreSQL' : 'PGlite'}.\n`);
     const base = await load('static asset', staticJs);
     const home = await load('home', '/');
     const pages = [home];
@@ -245,7 +275,7 @@ async function main(): Promise<void> {
     }
     console.log('First-load JS (scripts in the server-rendered HTML):');
     console.table(js);
-    writeFileSync(path.join(ROOT, 'test-results/bench.json'), JSON.stringify({ size: SIZE, seconds: SECONDS, pages: [base, ...pages], perChannel, suggestions: { direct, viaWeb }, js }, null, 2));
+    writeFileSync(path.join(ROOT, `test-results/bench${ON_PG ? '-pg' : ''}.json`), JSON.stringify({ size: SIZE, database: ON_PG ? 'postgresql' : 'pglite', seconds: SECONDS, pages: [base, ...pages], perChannel, suggestions: { direct, viaWeb }, js }, null, 2));
   } finally {
     await stopAll(running);
   }
