@@ -2,12 +2,10 @@ import Link from 'next/link';
 import { CHANNEL_LIST, channelIsOn } from '@contracts/channels';
 import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
-import { getCityList, getMenus, getUser } from '@/lib/city-data';
-import { displayName } from '@/lib/format';
-import { loginPath } from '@/lib/redirect-rules';
+import { getCityList, getMenus } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 import { requestedPath } from '@/lib/api/server';
-import { LogoutButton } from './logout-button';
+import { UserBox } from './user-box';
 
 export interface HeaderProps {
   city: City;
@@ -52,7 +50,7 @@ export function activeMenu(menus: Menu[], path: string): string | undefined {
 }
 
 export async function Header({ city, active }: HeaderProps) {
-  const [menus, user, cities, here] = await Promise.all([getMenus(city.cityCode), getUser(), getCityList(), requestedPath()]);
+  const [menus, cities, here] = await Promise.all([getMenus(city.cityCode), getCityList(), requestedPath()]);
   const items = visibleMenus(menus.length ? menus : fallbackMenus(), city);
   const current = active ?? activeMenu(items, here);
   return (
@@ -84,20 +82,7 @@ export async function Header({ city, active }: HeaderProps) {
           <Link href="/download" className="header-link">
             {messages.downloadApp}
           </Link>
-          {user ? (
-            <span className="user-box">
-              <Link href="/personal/account" className="user-box__name">
-                {displayName(user)}
-              </Link>
-              <LogoutButton />
-            </span>
-          ) : (
-            <span className="user-box">
-              <Link href={here.startsWith('/login') ? '/login' : loginPath(here)}>{messages.login}</Link>
-              <span className="divider">/</span>
-              <Link href={here.startsWith('/login') ? '/login' : loginPath(here)}>{messages.register}</Link>
-            </span>
-          )}
+          <UserBox here={here} />
         </div>
       </div>
     </header>

@@ -1,0 +1,29 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { SESSION_COOKIE } from '@contracts/paths';
+import { fetchUserInfo } from '@/lib/api/endpoints';
+import { config } from '@/lib/config';
+import { displayName } from '@/lib/format';
+import { trustedHost } from '@/lib/host';
+import { PortalHeader } from '@/lib/portal-headers';
+
+/** What the header's user box shows: the name to greet, or null for a visitor. */
+export interface HeaderUser {
+  name: string;
+}
+
+/**
+ * The header's user box asks here who is looking (components/header/user-box.tsx), so that pages themselves
+ * never read the session while rendering (issue 6 §4). The session is checked by the backend; a visitor
+ * without a session cookie costs no backend call, and no answer is a 401 (spec §4/§5: only a user-info answer
+ * with a mobile number counts as logged in; anything else is anonymous, as it was in the server-rendered header).
+ */
+export async function GET(request: NextRequest) {
+  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  let user: HeaderUser | null = null;
+  if (token) {
+    const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
+    const info = await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host }).catch(() => null);
+    if (info?.mobile) user = { name: displayName(info) };
+  }
+  return NextResponse.json({ user }, { headers: { 'cache-control': 'private, no-store' } });
+}

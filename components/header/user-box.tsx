@@ -1,0 +1,47 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import { messages } from '@/lib/messages';
+import { loginPath } from '@/lib/redirect-rules';
+import { LogoutButton } from './logout-button';
+
+/** Where the header's user box asks who is looking (app/[city]/auth/me/route.ts). */
+const WHO_AM_I = '/auth/me';
+
+/**
+ * The only part of the header that depends on the visitor (issue 6 §4): the server renders every page the same
+ * for everyone, with 登录/注册; here the browser asks who is looking and shows the name and 退出 instead.
+ * `here` is the page's path + query, the login's return path.
+ */
+export function UserBox({ here }: { here: string }) {
+  const [user, setUser] = useState<HeaderUser | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(WHO_AM_I, { credentials: 'same-origin', cache: 'no-store', signal: controller.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<{ user: HeaderUser | null }>) : { user: null }))
+      .then((body) => setUser(body.user))
+      // A failed check leaves the visitor's view: login links (spec §7 swallows user-info failures).
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
+
+  if (user) {
+    return (
+      <span className="user-box">
+        <Link href="/personal/account" className="user-box__name">
+          {user.name}
+        </Link>
+        <LogoutButton />
+      </span>
+    );
+  }
+  const login = here.startsWith('/login') ? '/login' : loginPath(here);
+  return (
+    <span className="user-box">
+      <Link href={login}>{messages.login}</Link>
+      <span className="divider">/</span>
+      <Link href={login}>{messages.register}</Link>
+    </span>
+  );
+}
