@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BACKEND, cityUrl } from './support';
+import { BACKEND, cityUrl, serverHtml } from './support';
 
 /**
  * 新房 (楼盘) on the channel engine (issue 6): home tab → project suggestion (angle 6) → list → one filter and
@@ -96,7 +96,7 @@ test('a project page answers at its .html address too, and a 价格待定 projec
   await expect(page.locator('.layouts-table__tbd').first()).toHaveText('价格待定');
 
   // The same page as without the suffix.
-  const plain = await page.request.get(cityUrl('bj', `/loupan/xiangqing/${undecided.id}`));
+  const plain = await serverHtml(page.request, 'bj', `/loupan/xiangqing/${undecided.id}`);
   expect(plain.status()).toBe(200);
   expect(await plain.text()).toContain(`<h1 class="detail-title">${undecided.name}</h1>`);
 });
@@ -104,7 +104,7 @@ test('a project page answers at its .html address too, and a 价格待定 projec
 test('an unknown project, a bad id and another city’s project are the 404 page, its text in the server HTML', async ({ request }) => {
   const [shanghai] = ((await (await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=310000`)).json()) as { data: { list: Project[] } }).data.list;
   for (const path of ['/loupan/xiangqing/99999999', '/loupan/xiangqing/99999999.html', '/loupan/xiangqing/abc', '/loupan/xiangqing/12.htm', `/loupan/xiangqing/${shanghai!.id}`]) {
-    const res = await request.get(cityUrl('bj', path));
+    const res = await serverHtml(request, 'bj', path);
     expect(res.status(), path).toBe(404);
     expect(await res.text(), path).toContain('抱歉，您访问的页面不存在');
   }
