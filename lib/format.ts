@@ -50,3 +50,33 @@ export function formatDate(time: string): string {
   const t = dayjs(time);
   return t.isValid() ? t.format('YYYY-MM-DD') : '';
 }
+
+/** 新房 layouts in a card: `3室/4室`, each room count once; 0 rooms is an office floor or shop unit (开间). */
+export function formatLayoutRooms(rooms: number[]): string {
+  return rooms.map((r) => (r === 0 ? messages.newHome.studio : `${r}室`)).join('/');
+}
+
+/** One layout: `3室2厅2卫`, or 开间. */
+export function formatProjectLayout(rooms: number, halls: number, baths: number): string {
+  return rooms === 0 ? messages.newHome.studio : formatLayout(rooms, halls, baths);
+}
+
+/** `89-143㎡`, or `89㎡` when all layouts are one size. */
+export function formatAreaRange(min: number, max: number): string {
+  const a = Math.round(min);
+  const b = Math.round(max);
+  return a === b ? `${a}㎡` : `${a}-${b}㎡`;
+}
+
+/** A project's total-price range: `438-1173万/套`; null while 价格待定. */
+export function formatTotalRange(min: number | null, max: number | null): string | null {
+  if (min === null || max === null) return null;
+  return messages.newHome.totalRange(formatTotalPrice(min), formatTotalPrice(max));
+}
+
+/** A project date: a day `2025-12-18` as 2025年12月18日, a planned month `2027-06` as 2027年6月. */
+export function formatProjectDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(date);
+  if (!m) return date;
+  return `${m[1]}年${Number(m[2])}月${m[3] ? `${Number(m[3])}日` : ''}`;
+}

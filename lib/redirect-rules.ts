@@ -25,9 +25,17 @@ export function legacyRedirect(pathname: string): string | null {
   return null;
 }
 
-/** Paths served as another route: `/index.html` is the home page (spec §2 fixed routes). */
+const PROJECT_DETAIL_HTML = new RegExp(`^${CHANNELS.new.detailPrefix}(\\d+)\\.html$`);
+
+/**
+ * Paths served as another route: `/index.html` is the home page (spec §2 fixed routes), and a new-home detail
+ * with the `.html` suffix (`/loupan/xiangqing/12.html`, opened in a new window from search hits, spec §2) is
+ * the project's page. Rewritten, not redirected: the address the visitor opened stays.
+ */
 export function routeAlias(pathname: string): string {
-  return pathname === '/index.html' ? '/' : pathname;
+  if (pathname === '/index.html') return '/';
+  const project = PROJECT_DETAIL_HTML.exec(pathname);
+  return project ? `${CHANNELS.new.detailPrefix}${project[1]}` : pathname;
 }
 
 /** spec §2 "Personal centre (needs login)". */

@@ -12,6 +12,7 @@ import { answerClientError, answerFrameworkError, badRequest, registerErrorHandl
 import { methodNotAllowed } from './http/method-not-allowed';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerEsf } from './modules/listings/esf';
+import { registerNewHome } from './modules/listings/new-home';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
@@ -77,6 +78,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerHome(app, db);
   registerEsf(app, db);
   registerRent(app, db);
+  registerNewHome(app, db);
   registerSuggestions(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);

@@ -41,7 +41,9 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
       </div>
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
       <div className="list-page__head">
-        <h1 className="result-count">{messages.resultCount(result.total, cityName, messages.channelNames[channel.code])}</h1>
+        <h1 className="result-count">
+          {messages.resultCountOf[channel.code]?.(result.total, cityName) ?? messages.resultCount(result.total, cityName, messages.channelNames[channel.code])}
+        </h1>
         <div className="sort-links">
           {sorts.map((s) => (
             <Link key={s.code} href={withPatch({ sort: s.code, page: undefined })} className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}>

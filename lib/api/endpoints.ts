@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { homeDataSchema } from '@contracts/home';
+import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
@@ -45,3 +46,11 @@ export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchRentList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
 
 export const fetchRentDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+
+export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
+  call(ctx, ApiPath.conditionNewHome, newHomeConditionsSchema, { method: 'GET', params: { cityCode } });
+
+/** The request comes from the path codec (toListQuery); the backend checks it against newHomeListQuerySchema (10 a page). */
+export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
+
+export const fetchNewHomeDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });

@@ -1,10 +1,18 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 
 export const cityUrl = (domain: string, path = '/') => `http://${domain}.${E2E.root}${path}`;
 export const wwwUrl = (path = '/') => `http://www.${E2E.root}${path}`;
 export const BACKEND = `http://127.0.0.1:${E2E.backendPort}`;
+
+/**
+ * A city page as the web server sends it, before any JavaScript runs. Node-side requests cannot resolve
+ * *.localhost (TOOLCHAIN.md), so the request goes to loopback with the city's Host header.
+ */
+export function serverHtml(request: APIRequestContext, domain: string, path: string) {
+  return request.get(`http://127.0.0.1:${E2E.webPort}${path}`, { headers: { host: `${domain}.${E2E.root}` }, maxRedirects: 0 });
+}
 
 /** A mobile no other test uses, so the per-mobile SMS limits never meet. */
 export function uniqueMobile(): string {

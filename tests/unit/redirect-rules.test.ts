@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCityExempt, legacyRedirect, loginPath, needsLogin, safeReturnPath } from '@/lib/redirect-rules';
+import { isCityExempt, legacyRedirect, loginPath, needsLogin, routeAlias, safeReturnPath } from '@/lib/redirect-rules';
 
 describe('legacyRedirect (spec §2)', () => {
   it.each([
@@ -22,6 +22,19 @@ describe('legacyRedirect (spec §2)', () => {
   it.each(['/', '/ershoufang/', '/ershoufang/xiangqing/1', '/ershoufang/detailx', '/sellhousex', '/personal/account', '/loupan/xiangqing/2'])(
     'leaves %s alone',
     (p) => expect(legacyRedirect(p)).toBeNull(),
+  );
+});
+
+describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () => {
+  it.each([
+    ['/index.html', '/'],
+    ['/loupan/xiangqing/12.html', '/loupan/xiangqing/12'],
+    ['/loupan/xiangqing/2147483647.html', '/loupan/xiangqing/2147483647'],
+  ])('serves %s as %s', (from, to) => expect(routeAlias(from)).toBe(to));
+
+  it.each(['/', '/loupan/xiangqing/12', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/abc.html', '/loupan/xiangqing/.html', '/loupan/xiangqing/12.html/x', '/zufang/xiangqing/12.html', '/news/loushikuaixun/12.html'])(
+    'leaves %s alone',
+    (p) => expect(routeAlias(p)).toBe(p),
   );
 });
 

@@ -30,6 +30,13 @@ export interface CityHomes {
   today: number;
 }
 
+/** Walking metres between two points: straight-line distance times 1.3 for streets. */
+export function walkingMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dLat = (a.lat - b.lat) * 111_000;
+  const dLng = (a.lng - b.lng) * 111_000 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.round(Math.hypot(dLat, dLng) * 1.3);
+}
+
 /** Popular communities have many homes on the market: a skewed pick. */
 export function pickCommunity(rng: Prng, { communities }: CityHomes): CommunityPlace {
   return communities[Math.floor(communities.length * Math.pow(rng.next(), 1.7))]!;

@@ -9,8 +9,9 @@ import * as t from './schema';
 import { SEED_CITIES, type SeedCity } from './seed-data/cities';
 import { placesOf, stationCoordinates } from './seed-data/metro';
 import * as words from './seed-data/names';
-import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, photoSet, pickCommunity, type AreaPlace, type CityHomes, type CommunityPlace, type Place } from './seed-homes';
+import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, photoSet, pickCommunity, walkingMetres, type AreaPlace, type CityHomes, type CommunityPlace, type Place } from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
+import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './seed-projects';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 
@@ -24,19 +25,14 @@ export const DEMO_USER = { mobile: '13800138000', password: 'youju2026', userNam
 const SEED = 20260101;
 /** Rentals draw from a generator of their own, so adding them left the second-hand rows as they were. */
 const RENTAL_SEED = 20260102;
+/** New-home projects (seed-projects.ts) draw from their own generator too. */
+const PROJECT_SEED = 20260103;
 /** Rows per INSERT (one JSON parameter of about 1.5 MB). */
 const BATCH = 1000;
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.cities);
   return (row?.n ?? 0) > 0;
-}
-
-/** Walking metres between two points: straight-line distance times 1.3 for streets. */
-function walkingMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = (a.lat - b.lat) * 111_000;
-  const dLng = (a.lng - b.lng) * 111_000 * Math.cos((a.lat * Math.PI) / 180);
-  return Math.round(Math.hypot(dLat, dLng) * 1.3);
 }
 
 /**
@@ -75,34 +71,42 @@ function sharesOf(total: number, included: (c: SeedCity) => boolean): number[] {
  * listings over all cities) gives the same rows; listing dates count back from the day of seeding.
  * Rentals are half as many, in the cities whose isRent flag is 1.
  */
-export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; ms: number }> {
+export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; projects: number; ms: number }> {
   const started = Date.now();
   const images = await writeSeedImages(storage);
   const rng = new Prng(SEED);
   const rentRng = new Prng(RENTAL_SEED);
+  const projectRng = new Prng(PROJECT_SEED);
   const today = Math.floor(Date.now() / DAY) * DAY;
   const demoHash = await hashPassword(DEMO_USER.password);
   const listingShares = sharesOf(size, () => true);
   const rentalShares = sharesOf(Math.round(size / 2), (c) => c.isRent === 1);
+  const projectShares = sharesOf(Math.round(size / LISTINGS_PER_PROJECT), (c) => c.isNewhouse === 1).map((n, i) =>
+    SEED_CITIES[i]!.isNewhouse === 1 ? Math.max(n, MIN_PROJECTS_PER_CITY) : 0,
+  );
   let listingCount = 0;
   let rentalCount = 0;
+  let projectCount = 0;
 
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await seedStatic(txDb);
     await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
     const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
-    const counters = { listings: 0, rentals: 0, agents: 0 };
+    const counters = { listings: 0, rentals: 0, agents: 0, projects: 0 };
     for (const [i, city] of SEED_CITIES.entries()) {
-      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]! };
-      await seedCity(txDb, { rng, rentRng }, city, homes, brandRows.map((b) => b.id), images, today, counters);
+      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, projects: projectShares[i]! };
+      await seedCity(txDb, { rng, rentRng, projectRng }, city, homes, brandRows.map((b) => b.id), images, today, counters);
       listingCount += homes.listings;
       rentalCount += homes.rentals;
+      projectCount += homes.projects;
     }
+    // Project ids were given by the seed (seed-projects.ts); the serial goes on after them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
-  return { listings: listingCount, rentals: rentalCount, ms: Date.now() - started };
+  return { listings: listingCount, rentals: rentalCount, projects: projectCount, ms: Date.now() - started };
 }
 
 async function seedStatic(db: Db): Promise<void> {
@@ -156,13 +160,13 @@ async function seedStatic(db: Db): Promise<void> {
 
 async function seedCity(
   db: Db,
-  { rng, rentRng }: { rng: Prng; rentRng: Prng },
+  { rng, rentRng, projectRng }: { rng: Prng; rentRng: Prng; projectRng: Prng },
   city: SeedCity,
-  homes: { listings: number; rentals: number },
+  homes: { listings: number; rentals: number; projects: number },
   brandIds: number[],
   images: SeedImages,
   today: number,
-  counters: { listings: number; rentals: number; agents: number },
+  counters: { listings: number; rentals: number; agents: number; projects: number },
 ): Promise<void> {
   const listingTotal = homes.listings;
   const places = placesOf(city.cityCode);
@@ -317,6 +321,15 @@ async function seedCity(
   await insertBatched(db, t.listings, rows);
   const rentalRows = Array.from({ length: homes.rentals }, () => composeRental(rentRng, cityHomes, ++counters.rentals));
   await insertBatched(db, t.rentals, rentalRows);
+  const { projects, layouts } = composeProjects(
+    projectRng,
+    { city, districts: districtRows, areas: areaRows, stations, districtFactor, agentsByArea, cityAgents, images, today },
+    homes.projects,
+    counters.projects + 1,
+  );
+  counters.projects += projects.length;
+  await insertBatched(db, t.newProjects, projects);
+  await insertBatched(db, t.projectLayouts, layouts);
 }
 
 type ListingRow = typeof t.listings.$inferInsert;

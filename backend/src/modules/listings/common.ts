@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
@@ -66,6 +66,19 @@ export function bandCondition(column: AnyPgColumn, bands: ConditionBand[], codes
     .map((code) => bands.find((b) => b.code === code))
     .filter((b): b is ConditionBand => b !== undefined)
     .map((b) => and(b.min === null ? undefined : gte(column, b.min), b.max === null ? undefined : lt(column, b.max)));
+  return parts.length ? or(...parts) : undefined;
+}
+
+/**
+ * Bands over a record's price range [minColumn, maxColumn] (a project's cheapest and dearest layout), OR-ed: a
+ * record is in a band when its range reaches into it, so a project of 280–420万 is in 200-300万 and in 300-500万.
+ * A record without a range (null, 价格待定) is in none.
+ */
+export function rangeBandCondition(minColumn: AnyPgColumn, maxColumn: AnyPgColumn, bands: ConditionBand[], codes: number[] | undefined): SQL | undefined {
+  const parts = (codes ?? [])
+    .map((code) => bands.find((b) => b.code === code))
+    .filter((b): b is ConditionBand => b !== undefined)
+    .map((b) => and(b.max === null ? isNotNull(minColumn) : lt(minColumn, b.max), b.min === null ? isNotNull(maxColumn) : gte(maxColumn, b.min)));
   return parts.length ? or(...parts) : undefined;
 }
 
@@ -207,6 +220,31 @@ export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: Ho
     .leftJoin(nearLine, eq(nearLine.id, table.lineId));
 }
 
+/**
+ * Rows of a listing table that is not in a community (new-home projects, shops, offices) with the names a list
+ * item shows: district, business area, and the nearest station and its line (null when none is near).
+ */
+export function selectWithAreaNames<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
+  return db
+    .select({
+      ...fields,
+      districtName: districts.name,
+      businessAreaName: businessAreas.name,
+      lineName: nearLine.name,
+      stationName: nearStation.name,
+    })
+    .from(table)
+    .innerJoin(districts, eq(districts.id, table.districtId))
+    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
+    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
+    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
+}
+
+/** A list item's nearest station, when the record has one within walking distance. */
+export function nearestStationOf(names: { lineName: string | null; stationName: string | null }, distance: number | null) {
+  return names.lineName && names.stationName && distance !== null ? { lineName: names.lineName, stationName: names.stationName, distance } : null;
+}
+
 /** The columns of a home every list item shows, whatever its channel. */
 type HomeRow = Pick<
   typeof listings.$inferSelect,
@@ -236,10 +274,7 @@ export function listItemBase(home: HomeRow, names: PlaceNames) {
     tags: home.tags,
     listedAt: home.listedAt.toISOString(),
     coverUrl: home.coverUrl,
-    nearestStation:
-      names.lineName && names.stationName && home.stationDistance !== null
-        ? { lineName: names.lineName, stationName: names.stationName, distance: home.stationDistance }
-        : null,
+    nearestStation: nearestStationOf(names, home.stationDistance),
   };
 }
 
@@ -266,7 +301,7 @@ export async function placesOfCity(db: Db, cityCode: string) {
 }
 
 /** spec §3 chat-thread target info: the agent of a listing, with branch and brand. */
-async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
+export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
   const [row] = await db
     .select({ agent: agents, branchName: branches.name, brandId: brands.id, brandName: brands.name })
     .from(agents)

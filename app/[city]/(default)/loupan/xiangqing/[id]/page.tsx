@@ -1,0 +1,164 @@
+import Link from 'next/link';
+import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { SALE_STATUS } from '@contracts/new-home';
+import { AgentCard } from '@/components/detail/agent-card';
+import { FactsSection } from '@/components/detail/facts-section';
+import { PhotoAlbum } from '@/components/detail/photo-album';
+import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { ProjectLayouts } from '@/components/detail/project-layouts';
+import { ProjectPrice, SaleStatusBadge } from '@/components/listing/project-card';
+import { ListingTags } from '@/components/listing/listing-tags';
+import { fetchNewHomeDetail } from '@/lib/api/endpoints';
+import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
+import { messages } from '@/lib/messages';
+import { formatListPath } from '@/lib/search-path';
+
+const CHANNEL = CHANNELS.new;
+const M = messages.newHome;
+
+// A project's name is its title (the page title, and what channelDetail names in metadata).
+const detailRoute = channelDetail(CHANNEL, (ctx, id) => fetchNewHomeDetail(ctx, id).then((d) => ({ ...d, title: d.name })));
+export const generateMetadata = detailRoute.generateMetadata;
+
+/**
+ * 新房 detail (issue 6): price and status, the project's facts (developer, dates, ratios, households, parking,
+ * 产权年限), its layouts, the album by kind, the sales consultant and where it is. `/loupan/xiangqing/{id}.html`
+ * is this page too (lib/redirect-rules.ts routeAlias).
+ */
+export default async function NewHomeDetailPage(props: DetailPageProps) {
+  const { detail: d, city } = await detailRoute.load(props);
+  const F = M.facts;
+  const opening = d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
+  const delivery = formatProjectDate(d.deliveryDate);
+  const total = formatTotalRange(d.totalPriceMin, d.totalPriceMax);
+  const station = d.nearestStation ? M.nearestStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance) : M.noSubwayNearby;
+  const districtList = formatListPath(CHANNEL, { districtId: d.districtId, keyword: d.districtName });
+  const areaList = formatListPath(CHANNEL, { districtId: d.districtId, businessAreaId: d.businessAreaId, keyword: d.businessAreaName });
+  const facts: [string, string][] = [
+    [F.avgPrice, d.avgPrice === null ? M.priceTbd : formatUnitPrice(d.avgPrice)],
+    [F.totalPrice, total ?? M.priceTbd],
+    [F.saleStatus, M.saleStatus[d.saleStatus] ?? ''],
+    [F.propertyTypes, d.propertyTypes.join('、')],
+    [F.buildingType, d.buildingType],
+    [F.decoration, d.decoration],
+    [F.developer, d.developer],
+    [F.propertyCompany, d.propertyCompany],
+    [F.openingDate, opening],
+    [F.deliveryDate, delivery],
+    [F.plotRatio, String(d.plotRatio)],
+    [F.greenRatio, `${Math.round(d.greenRatio * 100)}%`],
+    [F.households, M.householdsValue(d.households)],
+    [F.parkingSpaces, M.parkingValue(d.parkingSpaces)],
+    [F.parkingRatio, `1:${(d.parkingSpaces / d.households).toFixed(2)}`],
+    [F.rightsYears, M.years(d.rightsYears)],
+    [F.address, d.address],
+    ...(d.alias ? [[M.aliasLabel, d.alias] as [string, string]] : []),
+  ];
+  // The gallery names each photo's kind unless its title already does (效果图1, 样板间·客厅).
+  const photos = d.photoGroups.flatMap((g) => g.photos.map((p) => ({ url: p.url, title: p.title.startsWith(g.kind) ? p.title : `${g.kind} · ${p.title}` })));
+  return (
+    <div className="container detail-page project-detail">
+      <nav className="breadcrumb">
+        <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.new}</Link> &gt; <Link href={districtList}>{d.districtName}</Link> &gt;{' '}
+        <Link href={areaList}>{d.businessAreaName}</Link> &gt; <span>{d.name}</span>
+      </nav>
+      <div className="project-detail__head">
+        <h1 className="detail-title">{d.name}</h1>
+        <SaleStatusBadge status={d.saleStatus} />
+        {d.propertyTypes.map((t) => (
+          <span key={t} className="project__type">
+            {t}
+          </span>
+        ))}
+      </div>
+      {d.alias && (
+        <p className="project-detail__alias">
+          {M.aliasLabel}：{d.alias}
+        </p>
+      )}
+      <ListingTags tags={d.tags} />
+      <div className="detail-top">
+        <PhotoGallery photos={photos.length ? photos : [{ url: d.coverUrl, title: '' }]} alt={d.name} />
+        <aside className="detail-side">
+          <div className="price-block project-detail__price">
+            <ProjectPrice avgPrice={d.avgPrice} totalPriceMin={d.totalPriceMin} totalPriceMax={d.totalPriceMax} />
+          </div>
+          <div className="key-facts">
+            <div>
+              <strong>{formatLayoutRooms(d.layoutRooms)}</strong>
+              <span>
+                {M.builtArea} {formatAreaRange(d.areaMin, d.areaMax)}
+              </span>
+            </div>
+            <div>
+              <strong>{opening}</strong>
+              <span>{F.openingDate}</span>
+            </div>
+            <div>
+              <strong>{delivery}</strong>
+              <span>{F.deliveryDate}</span>
+            </div>
+          </div>
+          <div className="side-row">
+            <span>{F.address}</span>
+            {d.address}
+          </div>
+          <div className="side-row">
+            <span>{F.region}</span>
+            <Link href={districtList}>{d.districtName}</Link>
+            <Link href={areaList}>{d.businessAreaName}</Link>
+          </div>
+          <div className="side-row">
+            <span>{F.developer}</span>
+            {d.developer}
+          </div>
+          <h2 className="project-detail__consultant">{M.consultant}</h2>
+          <AgentCard agent={d.agent} />
+        </aside>
+      </div>
+      <FactsSection title={M.sections.info} facts={facts} />
+      <section className="section">
+        <h2 className="section__title">{M.sections.layouts}</h2>
+        <ProjectLayouts layouts={d.layouts} />
+      </section>
+      <section className="section">
+        <h2 className="section__title">{M.sections.album}</h2>
+        <PhotoAlbum groups={d.photoGroups} alt={d.name} />
+      </section>
+      <section className="section">
+        <h2 className="section__title">{M.sections.location}</h2>
+        <dl className="facts facts--1">
+          <div>
+            <dt>{F.address}</dt>
+            <dd>{d.address}</dd>
+          </div>
+          <div>
+            <dt>{F.region}</dt>
+            <dd>
+              {d.districtName} · {d.businessAreaName}
+            </dd>
+          </div>
+          <div>
+            <dt>{F.subway}</dt>
+            <dd>{station}</dd>
+          </div>
+        </dl>
+        <p className="project-detail__nearby">
+          <Link href={areaList}>{M.nearbyProjects(d.businessAreaName)}</Link>
+          {channelIsOn(city, 'esf') && (
+            <Link href={formatListPath(CHANNELS.esf, { districtId: d.districtId, businessAreaId: d.businessAreaId, keyword: d.businessAreaName })}>
+              {M.nearbyEsf(d.businessAreaName)}
+            </Link>
+          )}
+        </p>
+      </section>
+      {d.description && (
+        <section className="section">
+          <h2 className="section__title">{M.sections.describe}</h2>
+          <p className="description">{d.description}</p>
+        </section>
+      )}
+    </div>
+  );
+}

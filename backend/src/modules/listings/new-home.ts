@@ -1,0 +1,209 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { channelIsOn } from '../../../../contracts/channels';
+import { cityScopedRequestSchema } from '../../../../contracts/city';
+import {
+  newHomeConditionsSchema,
+  newHomeDetailSchema,
+  newHomeListPageSchema,
+  newHomeListQuerySchema,
+  PROJECT_PHOTO_KINDS,
+  type NewHomeDetail,
+  type NewHomeListItem,
+  type PhotoGroup,
+} from '../../../../contracts/new-home';
+import { ApiPath } from '../../../../contracts/paths';
+import type { Db } from '../../db/client';
+import { cities, newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { portalIdRoute, portalRoute } from '../../http/portal-route';
+import { requireChannelCity } from '../portal/cities';
+import { agentCardOf, bandCondition, listPager, nearestStationOf, placeConditions, placesOfCity, rangeBandCondition, selectWithAreaNames } from './common';
+import {
+  NEW_HOME_SORTS,
+  newHomeSortOf,
+  PROPERTY_TYPE_OPTIONS,
+  SALE_STATUS_OPTIONS,
+  totalPriceBandsOf,
+  unitPriceBandsOf,
+} from './new-home-bands';
+
+/**
+ * The 新房 channel (CHANNELS.new, 楼盘): /v1/condition/loupan, /v1/loupan/list and /v1/loupan/detail/{id}. The
+ * semantics of the other channels: places AND-ed, bands OR-ed within a filter and AND-ed across filters. A
+ * project is a place of its own: `e{id}` is the project, and the keyword matches its name as well as the
+ * places it is in. A city whose isNewhouse flag is 0 has no such channel: its conditions, list and projects
+ * are a 404.
+ */
+
+type NewHomeListInput = z.output<typeof newHomeListQuerySchema>;
+
+function selectProjects(db: Db) {
+  return selectWithAreaNames(db, newProjects, { project: newProjects });
+}
+
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
+type LayoutSummary = Pick<NewHomeListItem, 'layoutRooms' | 'areaMin' | 'areaMax'>;
+
+/** What the list shows of a project's layouts: `3室/4室 89-143㎡`. */
+function summarize(layouts: { projectId: number; rooms: number; area: number }[]): Map<number, LayoutSummary> {
+  const byProject = new Map<number, LayoutSummary>();
+  for (const l of layouts) {
+    const s = byProject.get(l.projectId) ?? { layoutRooms: [], areaMin: l.area, areaMax: l.area };
+    if (!s.layoutRooms.includes(l.rooms)) s.layoutRooms.push(l.rooms);
+    s.areaMin = Math.min(s.areaMin, l.area);
+    s.areaMax = Math.max(s.areaMax, l.area);
+    byProject.set(l.projectId, s);
+  }
+  for (const s of byProject.values()) s.layoutRooms.sort((a, b) => a - b);
+  return byProject;
+}
+
+function toItem(row: ProjectRow, layouts: LayoutSummary | undefined): NewHomeListItem {
+  const p = row.project;
+  // The seed gives every project 3–8 layouts; a project without any is a broken database, not a visitor's mistake.
+  if (!layouts) throw new Error(`project ${p.id} has no layouts`);
+  return {
+    id: p.id,
+    name: p.name,
+    alias: p.alias,
+    cityCode: p.cityCode,
+    districtId: p.districtId,
+    districtName: row.districtName,
+    businessAreaId: p.businessAreaId,
+    businessAreaName: row.businessAreaName,
+    address: p.address,
+    avgPrice: p.avgPrice,
+    totalPriceMin: p.totalPriceMin,
+    totalPriceMax: p.totalPriceMax,
+    saleStatus: p.saleStatus,
+    propertyType: p.propertyType,
+    propertyTypes: p.propertyTypes,
+    decoration: p.decoration,
+    openingDate: p.openingDate,
+    tags: p.tags,
+    coverUrl: p.coverUrl,
+    ...layouts,
+    nearestStation: nearestStationOf(row, p.stationDistance),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, NewHomeListItem>> {
+  const [rows, layouts] = await Promise.all([
+    selectProjects(db).where(inArray(newProjects.id, ids)),
+    db
+      .select({ projectId: projectLayouts.projectId, rooms: projectLayouts.rooms, area: projectLayouts.area })
+      .from(projectLayouts)
+      .where(inArray(projectLayouts.projectId, ids)),
+  ]);
+  const summaries = summarize(layouts);
+  return new Map(rows.map((r) => [r.project.id, toItem(r, summaries.get(r.project.id))]));
+}
+
+/** The WHERE of the list: places and keyword (the project's own name too), then price, status and type. */
+function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
+  return and(
+    ...placeConditions(newProjects, cityCode, input, newProjects.name),
+    bandCondition(newProjects.avgPrice, unitPriceBandsOf(priceTier), input.unitPrice),
+    rangeBandCondition(newProjects.totalPriceMin, newProjects.totalPriceMax, totalPriceBandsOf(priceTier), input.totalPrice),
+    input.saleStatus?.length ? inArray(newProjects.saleStatus, input.saleStatus) : undefined,
+    input.propertyType?.length ? inArray(newProjects.propertyType, input.propertyType) : undefined,
+  );
+}
+
+/** The album by kind, in the order of PROJECT_PHOTO_KINDS; a kind without photos is left out. */
+function photoGroupsOf(photos: ListingPhoto[]): PhotoGroup[] {
+  return PROJECT_PHOTO_KINDS.map((kind) => ({
+    kind,
+    photos: photos.filter((p) => p.kind === kind).map(({ url, title }) => ({ url, title })),
+  })).filter((g) => g.photos.length > 0);
+}
+
+async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
+  const [row] = await selectProjects(db).where(eq(newProjects.id, id)).limit(1);
+  if (!row) throw notFound(`楼盘 ${id} `);
+  const p = row.project;
+  const [[city], layouts, agent] = await Promise.all([
+    db.select({ isNewhouse: cities.isNewhouse }).from(cities).where(eq(cities.cityCode, p.cityCode)),
+    db.select().from(projectLayouts).where(eq(projectLayouts.projectId, id)).orderBy(asc(projectLayouts.rooms), asc(projectLayouts.area)),
+    agentCardOf(db, p.agentId),
+  ]);
+  // A project of a city without the 新房 channel is as unknown as a project that does not exist.
+  if (!city || !channelIsOn(city, 'new')) throw notFound(`楼盘 ${id} `);
+  if (!agent) throw new Error(`project ${id} refers to a missing agent`);
+  return {
+    ...toItem(row, summarize(layouts).get(id)),
+    lat: p.lat,
+    lng: p.lng,
+    deliveryDate: p.deliveryDate,
+    developer: p.developer,
+    propertyCompany: p.propertyCompany,
+    plotRatio: p.plotRatio,
+    greenRatio: p.greenRatio,
+    households: p.households,
+    parkingSpaces: p.parkingSpaces,
+    rightsYears: p.rightsYears,
+    buildingType: p.buildingType,
+    description: p.description,
+    layouts: layouts.map((l) => ({
+      id: l.id,
+      name: l.name,
+      rooms: l.rooms,
+      halls: l.halls,
+      baths: l.baths,
+      area: l.area,
+      orientation: l.orientation,
+      totalPrice: l.totalPrice,
+      saleStatus: l.saleStatus,
+      planUrl: l.planUrl,
+      tags: l.tags,
+    })),
+    photoGroups: photoGroupsOf(p.photos),
+    agent,
+  };
+}
+
+export function registerNewHome(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.conditionNewHome,
+    summary: "新房 filter dictionary of a city: places, lines, the city's average- and total-price bands, sale status, property type, sorts",
+    tags: ['new-home'],
+    input: cityScopedRequestSchema,
+    output: newHomeConditionsSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'new');
+      return {
+        ...(await placesOfCity(db, city.cityCode)),
+        unitPrice: unitPriceBandsOf(city.priceTier),
+        totalPrice: totalPriceBandsOf(city.priceTier),
+        saleStatus: SALE_STATUS_OPTIONS,
+        propertyType: PROPERTY_TYPE_OPTIONS,
+        sorts: NEW_HOME_SORTS.map(({ code, label }) => ({ code, label })),
+      };
+    },
+  });
+
+  const pageOf = listPager(db);
+  portalRoute(app, {
+    path: ApiPath.newHomeList,
+    summary: 'New-home projects of a city: filters, sort, pages of up to 50 (10 by default, max page 100)',
+    tags: ['new-home'],
+    input: newHomeListQuerySchema,
+    output: newHomeListPageSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'new');
+      const where = listConditions(input, city.cityCode, city.priceTier);
+      return pageOf(newProjects, city.cityCode, input, where, newHomeSortOf(input.sort), (ids) => itemsByIds(db, ids));
+    },
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.newHomeDetail,
+    summary: 'One project with its facts, layouts (户型), photos by kind (效果图, 实景图, 样板间, 户型图) and consultant',
+    tags: ['new-home'],
+    output: newHomeDetailSchema,
+    handler: (id) => projectDetail(db, id),
+  });
+}
