@@ -23,6 +23,10 @@ export const ApiPath = {
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */
   rentDetail: `${PORTAL_API}/v1/rent/detail`,
+  conditionEstate: `${PORTAL_API}/v1/condition/estate`,
+  estateList: `${PORTAL_API}/v1/estate/list`,
+  /** `${estateDetail}/${id}` */
+  estateDetail: `${PORTAL_API}/v1/estate/detail`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -43,6 +47,7 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.index,
   ApiPath.conditionEsf,
   ApiPath.conditionRent,
+  ApiPath.conditionEstate,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
@@ -186,25 +186,33 @@ const nearLine = alias(subwayLines, 'near_line');
 const nearStation = alias(subwayStations, 'near_station');
 
 /**
- * Rows of a listing table with the names a list item shows: community, district, business area, and the
- * nearest station and its line (null when none is within walking distance).
+ * Rows of a listing table with the names of where a record is: district, business area, and the nearest station
+ * and its line (null when none is within walking distance). Every channel's list item shows these.
  */
-export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: HomeTable, fields: F) {
+export function selectWithPlaces<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
   return db
     .select({
       ...fields,
-      communityName: communities.name,
       districtName: districts.name,
       businessAreaName: businessAreas.name,
       lineName: nearLine.name,
       stationName: nearStation.name,
     })
     .from(table)
-    .innerJoin(communities, eq(communities.id, table.communityId))
     .innerJoin(districts, eq(districts.id, table.districtId))
     .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
     .leftJoin(nearStation, eq(nearStation.id, table.stationId))
     .leftJoin(nearLine, eq(nearLine.id, table.lineId));
+}
+
+/** Rows of a table of homes with the names a list item shows: the places of selectWithPlaces and the community. */
+export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: HomeTable, fields: F) {
+  return selectWithPlaces(db, table, { ...fields, communityName: communities.name }).innerJoin(communities, eq(communities.id, table.communityId));
+}
+
+/** The nearest station as a list item shows it, or null when none is within walking distance. */
+export function nearestStationOf(names: { lineName: string | null; stationName: string | null }, distance: number | null) {
+  return names.lineName && names.stationName && distance !== null ? { lineName: names.lineName, stationName: names.stationName, distance } : null;
 }
 
 /** The columns of a home every list item shows, whatever its channel. */
@@ -236,10 +244,7 @@ export function listItemBase(home: HomeRow, names: PlaceNames) {
     tags: home.tags,
     listedAt: home.listedAt.toISOString(),
     coverUrl: home.coverUrl,
-    nearestStation:
-      names.lineName && names.stationName && home.stationDistance !== null
-        ? { lineName: names.lineName, stationName: names.stationName, distance: home.stationDistance }
-        : null,
+    nearestStation: nearestStationOf(names, home.stationDistance),
   };
 }
 
@@ -289,8 +294,8 @@ async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefin
 }
 
 /**
- * A community as a detail page shows it, whatever the channel: its facts and its second-hand market (the
- * average listed unit price and how many homes are for sale).
+ * A community as a detail page shows it, whatever the channel: its facts, its reference price (the one its 小区
+ * page shows) and how many homes are for sale in it.
  */
 async function communitySummaryOf(
   db: Db,
@@ -299,7 +304,7 @@ async function communitySummaryOf(
 ): Promise<CommunitySummary | undefined> {
   const [[community], [stats]] = await Promise.all([
     db.select().from(communities).where(eq(communities.id, communityId)),
-    db.select({ n: count(), avgPrice: avg(listings.unitPrice) }).from(listings).where(eq(listings.communityId, communityId)),
+    db.select({ n: count() }).from(listings).where(eq(listings.communityId, communityId)),
   ]);
   if (!community) return undefined;
   return {
@@ -313,7 +318,7 @@ async function communitySummaryOf(
     buildingType: community.buildingType,
     propertyFee: community.propertyFee,
     developer: community.developer,
-    avgPrice: Math.round(Number(stats?.avgPrice ?? 0)),
+    avgPrice: community.avgPrice,
     onSaleCount: stats?.n ?? 0,
   };
 }
