@@ -63,6 +63,9 @@ export const estateListPageSchema = listPageSchema(estateListItemSchema);
 export type EstateListPage = z.infer<typeof estateListPageSchema>;
 
 export const estateDetailSchema = estateListItemSchema.extend({
+  /** For the breadcrumb's links into the district's and the business area's communities. */
+  districtId: z.number().int(),
+  businessAreaId: z.number().int(),
   address: z.string(),
   lat: z.number(),
   lng: z.number(),

@@ -1,4 +1,4 @@
-import { CHANNELS, type ChannelDef } from '@contracts/channels';
+import { CHANNELS, detailPath, type ChannelDef } from '@contracts/channels';
 import { Angle, ESF_MAX_PAGE, KEYWORD_MAX, type ChannelCode } from '@contracts/constants';
 import type { Suggestion } from '@contracts/search';
 
@@ -222,7 +222,8 @@ export function withFilter(q: SearchQuery, key: string, codes: number[]): QueryP
 export function suggestionPath(channel: ChannelDef, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
   switch (s.angle) {
     case Angle.ESTATE:
-      return formatListPath(channel, { estateId: s.id });
+      // On the 小区 tab a community is the answer itself: its page rather than a list of one (other tabs list its homes).
+      return channel.code === 'estate' ? detailPath('estate', s.id) : formatListPath(channel, { estateId: s.id });
     case Angle.DISTRICT:
       return formatListPath(channel, { districtId: s.id, keyword: s.name });
     case Angle.BUSINESS_AREA:

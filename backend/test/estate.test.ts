@@ -235,6 +235,9 @@ describe('detail', () => {
     const d = envelope<EstateDetail>(answers[0]).data;
     expect(d).toMatchObject(item);
     expect(d.address).toMatch(/^北京.+号$/);
+    const district = conditions.districts.find((x) => x.id === d.districtId)!;
+    expect(district.name).toBe(d.districtName);
+    expect(district.children.find((a) => a.id === d.businessAreaId)?.name).toBe(d.businessAreaName);
     expect(d.lat).toBeGreaterThan(39);
     expect(d.propertyFee).toBeGreaterThan(0);
     expect(d.developer).not.toBe('');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
+import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
@@ -45,3 +46,11 @@ export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchRentList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
 
 export const fetchRentDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+
+export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
+  call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
+
+/** The request comes from the path codec (toListQuery); the backend checks it against estateListQuerySchema. */
+export const fetchEstateList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
+
+export const fetchEstateDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.estateDetail}/${id}`, estateDetailSchema, { method: 'GET' });

@@ -107,6 +107,8 @@ async function estateDetail(db: Db, id: number): Promise<EstateDetail> {
   const trend = c.priceTrend.slice(-12);
   return {
     ...toEstateItem(row, { onSaleCount: onSale?.n ?? 0, onRentCount: onRent?.n ?? 0 }),
+    districtId: c.districtId,
+    businessAreaId: c.businessAreaId,
     address: c.address,
     lat: c.lat,
     lng: c.lng,
