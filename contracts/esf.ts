@@ -109,7 +109,7 @@ export const communitySummarySchema = z.object({
   /** 元/㎡/月 */
   propertyFee: z.number(),
   developer: z.string(),
-  /** Average listed unit price, 元/㎡. */
+  /** Reference average price, 元/㎡: the one the community's 小区 page shows. */
   avgPrice: z.number().int(),
   /** Listings on sale in this community. */
   onSaleCount: z.number().int(),

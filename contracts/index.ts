@@ -10,6 +10,7 @@ export * from './esf';
 export * from './listing-common';
 export * from './rent';
 export * from './new-home';
+export * from './estate';
 export * from './channels';
 export * from './user';
 export * from './home';

@@ -27,6 +27,10 @@ export const ApiPath = {
   newHomeList: `${PORTAL_API}/v1/loupan/list`,
   /** `${newHomeDetail}/${id}` */
   newHomeDetail: `${PORTAL_API}/v1/loupan/detail`,
+  conditionEstate: `${PORTAL_API}/v1/condition/estate`,
+  estateList: `${PORTAL_API}/v1/estate/list`,
+  /** `${estateDetail}/${id}` */
+  estateDetail: `${PORTAL_API}/v1/estate/detail`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -48,6 +52,7 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.conditionEsf,
   ApiPath.conditionRent,
   ApiPath.conditionNewHome,
+  ApiPath.conditionEstate,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

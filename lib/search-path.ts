@@ -222,6 +222,7 @@ export function withFilter(q: SearchQuery, key: string, codes: number[]): QueryP
 export function suggestionPath(channel: ChannelDef, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
   switch (s.angle) {
     case Angle.ESTATE:
+      // spec §2 search result paths: `e{id}/` on every tab (on the 小区 tab, the list of that one community).
       return formatListPath(channel, { estateId: s.id });
     case Angle.DISTRICT:
       return formatListPath(channel, { districtId: s.id, keyword: s.name });

@@ -13,6 +13,7 @@ import { methodNotAllowed } from './http/method-not-allowed';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerEsf } from './modules/listings/esf';
 import { registerNewHome } from './modules/listings/new-home';
+import { registerEstate } from './modules/listings/estate';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
@@ -79,6 +80,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerNewHome(app, db);
+  registerEstate(app, db);
   registerSuggestions(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);

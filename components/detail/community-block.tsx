@@ -1,16 +1,17 @@
 import Link from 'next/link';
+import { detailPath } from '@contracts/channels';
 import type { CommunitySummary } from '@contracts/esf';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 
-/** The 小区信息 section of a detail page: the community's facts and a link to its homes (`listings`). */
+/** The 小区信息 section of a detail page: the community's facts, its name a link to its 小区 page, and a link to its homes (`listings`). */
 export function CommunityBlock({ community: c, listings }: { community: CommunitySummary; listings: string }) {
   return (
     <section className="section">
       <h2 className="section__title">{messages.communityInfo}</h2>
       <div className="community-block">
         <div className="community-block__name">
-          <Link href={listings}>{c.name}</Link>
+          <Link href={detailPath('estate', c.id)}>{c.name}</Link>
           <span>{c.address}</span>
         </div>
         <dl className="facts facts--3">

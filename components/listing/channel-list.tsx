@@ -34,6 +34,7 @@ export interface ChannelListProps<T extends { id: number }> {
 export function ChannelList<T extends { id: number }>({ channel, cityName, query, result, districts, subwayLines, rows, sorts, card }: ChannelListProps<T>) {
   const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
   const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
+  const words = messages.listWords[channel.code];
   return (
     <div className="container list-page">
       <div className="list-page__search">
@@ -41,9 +42,7 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
       </div>
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
       <div className="list-page__head">
-        <h1 className="result-count">
-          {messages.resultCountOf[channel.code]?.(result.total, cityName) ?? messages.resultCount(result.total, cityName, messages.channelNames[channel.code])}
-        </h1>
+        <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? messages.channelNames[channel.code], words?.count)}</h1>
         <div className="sort-links">
           {sorts.map((s) => (
             <Link key={s.code} href={withPatch({ sort: s.code, page: undefined })} className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}>
@@ -54,7 +53,7 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
       </div>
       {result.list.length === 0 ? (
         <div className="empty-state">
-          <p>{messages.emptyList}</p>
+          <p>{words?.empty ?? messages.emptyList}</p>
           <Link href={channel.listPath}>{messages.clearFilters}</Link>
         </div>
       ) : (

@@ -1,8 +1,7 @@
-import { CHANNELS, detailPath } from '@contracts/channels';
+import { detailPath } from '@contracts/channels';
 import type { EsfListItem } from '@contracts/esf';
 import { formatArea, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { formatListPath } from '@/lib/search-path';
 import { CardLayout } from './card-layout';
 
 /** One second-hand listing in a list: the facts of a home for sale, its total and unit price. */
@@ -12,7 +11,7 @@ export function ListingCard({ item }: { item: EsfListItem }) {
       href={detailPath('esf', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}
-      community={{ name: item.communityName, href: formatListPath(CHANNELS.esf, { estateId: item.communityId }), districtName: item.districtName, businessAreaName: item.businessAreaName }}
+      community={{ name: item.communityName, href: detailPath('estate', item.communityId), districtName: item.districtName, businessAreaName: item.businessAreaName }}
       facts={`${formatLayout(item.rooms, item.halls)} | ${formatArea(item.area)} | ${item.orientation} | ${item.decoration} | ${item.floorLevel}(共${item.totalFloors}层) | ${item.buildYear}年建`}
       nearestStation={item.nearestStation}
       tags={item.tags}

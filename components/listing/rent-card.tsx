@@ -1,8 +1,7 @@
-import { CHANNELS, detailPath } from '@contracts/channels';
+import { detailPath } from '@contracts/channels';
 import type { RentListItem } from '@contracts/rent';
 import { formatArea, formatLayout } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { formatListPath } from '@/lib/search-path';
 import { CardLayout } from './card-layout';
 
 /** One rental in a list: 整租/合租 with the facts of the home, and the monthly rent. */
@@ -12,7 +11,7 @@ export function RentCard({ item }: { item: RentListItem }) {
       href={detailPath('rent', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}
-      community={{ name: item.communityName, href: formatListPath(CHANNELS.rent, { estateId: item.communityId }), districtName: item.districtName, businessAreaName: item.businessAreaName }}
+      community={{ name: item.communityName, href: detailPath('estate', item.communityId), districtName: item.districtName, businessAreaName: item.businessAreaName }}
       facts={`${messages.rentTypes[item.rentType]} | ${formatLayout(item.rooms, item.halls)} | ${formatArea(item.area)} | ${item.orientation} | ${item.floorLevel}(共${item.totalFloors}层)`}
       nearestStation={item.nearestStation}
       tags={item.tags}

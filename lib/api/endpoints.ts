@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
+import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
@@ -54,3 +55,10 @@ export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
 
 export const fetchNewHomeDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });
+export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
+  call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
+
+/** The request comes from the path codec (toListQuery); the backend checks it against estateListQuerySchema. */
+export const fetchEstateList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
+
+export const fetchEstateDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.estateDetail}/${id}`, estateDetailSchema, { method: 'GET' });

@@ -77,12 +77,15 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/rt1co2pg2/'));
 });
 
-test('a community on a rental links to that community’s rentals', async ({ page }) => {
+test('a community on a rental links to its 小区 page, and from there to that community’s rentals', async ({ page }) => {
   await page.goto(cityUrl('bj', '/zufang/'));
   await page.locator('.listing__title').first().click();
   const community = page.locator('.side-row').filter({ hasText: '小区' }).getByRole('link');
   const name = (await community.textContent())!;
   await community.click();
+  await expect(page).toHaveURL(/\/xiaoqu\/xiangqing\/\d+$/);
+  await expect(page.locator('h1.detail-title')).toHaveText(name);
+  await page.locator('.estate-detail__homes').getByRole('link', { name: /^在租\d+套$/ }).click();
   await expect(page).toHaveURL(/\/zufang\/e\d+\/$/);
   const cards = page.locator('.listing__community a');
   expect(await cards.count()).toBeGreaterThan(0);

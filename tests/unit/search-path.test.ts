@@ -140,6 +140,11 @@ describe('suggestion → path (contracts/search.ts Angle)', () => {
     [{ ...base, id: 7, angle: Angle.SUBWAY_STATION, parentId: 4 }, '/ershoufang/sl4/ss7/key%E6%9C%9B%E4%BA%AC/'],
     [{ ...base, id: 9, angle: Angle.NEW_HOME }, '/loupan/e9/'],
   ])('%o → %s', (s, path) => expect(suggestionPath(esf, s)).toBe(path));
+  it('on the 小区 tab goes to a community’s own page, and to the 小区 list for a place', () => {
+    expect(suggestionPath(CHANNELS.estate, { ...base, id: 5, angle: Angle.ESTATE })).toBe('/xiaoqu/e5/');
+    expect(suggestionPath(CHANNELS.rent, { ...base, id: 5, angle: Angle.ESTATE })).toBe('/zufang/e5/');
+    expect(suggestionPath(CHANNELS.estate, { ...base, id: 3, angle: Angle.BUSINESS_AREA, parentId: 2 })).toBe('/xiaoqu/dc2/ta3/key%E6%9C%9B%E4%BA%AC/');
+  });
   it('Enter goes to key{keyword}/ of the list path', () => {
     expect(keywordPath(CHANNELS.rent, ' 望京 ')).toBe('/zufang/key%E6%9C%9B%E4%BA%AC/');
   });

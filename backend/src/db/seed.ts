@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { count, getTableColumns, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Storage } from '../modules/storage';
 import { hashPassword } from '../modules/sso/passwords';
@@ -12,6 +12,7 @@ import * as words from './seed-data/names';
 import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, photoSet, pickCommunity, walkingMetres, type AreaPlace, type CityHomes, type CommunityPlace, type Place } from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
 import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './seed-projects';
+import { composeCommunities, communityPlacesOf, estateSeeder, type EstateSeeder } from './seed-communities';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 
@@ -71,12 +72,13 @@ function sharesOf(total: number, included: (c: SeedCity) => boolean): number[] {
  * listings over all cities) gives the same rows; listing dates count back from the day of seeding.
  * Rentals are half as many, in the cities whose isRent flag is 1.
  */
-export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; projects: number; ms: number }> {
+export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; projects: number; communities: number; ms: number }> {
   const started = Date.now();
   const images = await writeSeedImages(storage);
   const rng = new Prng(SEED);
   const rentRng = new Prng(RENTAL_SEED);
   const projectRng = new Prng(PROJECT_SEED);
+  const estate = await estateSeeder(storage);
   const today = Math.floor(Date.now() / DAY) * DAY;
   const demoHash = await hashPassword(DEMO_USER.password);
   const listingShares = sharesOf(size, () => true);
@@ -87,26 +89,28 @@ export async function seedDatabase(db: Db, storage: Storage, size: number): Prom
   let listingCount = 0;
   let rentalCount = 0;
   let projectCount = 0;
+  let communityCount = 0;
 
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await seedStatic(txDb);
     await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
     const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
-    const counters = { listings: 0, rentals: 0, agents: 0, projects: 0 };
+    const counters = { listings: 0, rentals: 0, agents: 0, projects: 0, communities: 0 };
     for (const [i, city] of SEED_CITIES.entries()) {
       const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, projects: projectShares[i]! };
-      await seedCity(txDb, { rng, rentRng, projectRng }, city, homes, brandRows.map((b) => b.id), images, today, counters);
+      await seedCity(txDb, { rng, rentRng, projectRng, estate }, city, homes, brandRows.map((b) => b.id), images, today, counters);
       listingCount += homes.listings;
       rentalCount += homes.rentals;
       projectCount += homes.projects;
     }
+    communityCount = counters.communities;
     // Project ids were given by the seed (seed-projects.ts); the serial goes on after them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
-  return { listings: listingCount, rentals: rentalCount, projects: projectCount, ms: Date.now() - started };
+  return { listings: listingCount, rentals: rentalCount, projects: projectCount, communities: communityCount, ms: Date.now() - started };
 }
 
 async function seedStatic(db: Db): Promise<void> {
@@ -160,13 +164,13 @@ async function seedStatic(db: Db): Promise<void> {
 
 async function seedCity(
   db: Db,
-  { rng, rentRng, projectRng }: { rng: Prng; rentRng: Prng; projectRng: Prng },
+  { rng, rentRng, projectRng, estate }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder },
   city: SeedCity,
   homes: { listings: number; rentals: number; projects: number },
   brandIds: number[],
   images: SeedImages,
   today: number,
-  counters: { listings: number; rentals: number; agents: number; projects: number },
+  counters: { listings: number; rentals: number; agents: number; projects: number; communities: number },
 ): Promise<void> {
   const listingTotal = homes.listings;
   const places = placesOf(city.cityCode);
@@ -264,57 +268,29 @@ async function seedCity(
     cityAgents.push(...ids);
   }
 
-  // Communities: the real names we know, then composed ones, spread over business areas.
-  const wanted = Math.max(6, Math.ceil(listingTotal / 25));
-  const drafts: { name: string; area: AreaPlace }[] = [];
-  const used = new Set<string>();
-  for (const area of areaRows) {
-    for (const name of places.communities[area.name] ?? []) {
-      drafts.push({ name, area });
-      used.add(name);
-    }
-  }
-  for (let guard = 0; drafts.length < wanted && guard < wanted * 20; guard++) {
-    const area = rng.pick(areaRows);
-    const head = rng.chance(0.35) ? area.name : rng.pick(words.COMMUNITY_HEADS);
-    const name = head + rng.pick(words.COMMUNITY_TAILS) + (rng.chance(0.2) ? `${rng.pick(['一', '二', '三'])}期` : '');
-    if (used.has(name)) continue;
-    used.add(name);
-    drafts.push({ name, area });
-  }
-  const districtById = new Map(districtRows.map((d) => [d.id, d]));
-  const communityRows = await db
-    .insert(t.communities)
-    .values(
-      drafts.map(({ name, area }) => {
-        const buildYear = rng.int(1985, 2022);
-        const district = districtById.get(area.districtId)!;
-        return {
-          cityCode: city.cityCode,
-          districtId: area.districtId,
-          businessAreaId: area.id,
-          name,
-          ...searchNames(name),
-          address: `${city.cityName}${district.name}${area.name}${rng.pick(['路', '街', '大街', '北路', '南路'])}${rng.int(1, 199)}号`,
-          lat: area.lat + rng.normal() * 0.006,
-          lng: area.lng + rng.normal() * 0.006,
-          buildYear,
-          buildingType: rng.pick(words.BUILDING_TYPES),
-          propertyFee: Math.round((buildYear < 2000 ? 0.8 + rng.next() : 1.5 + rng.next() * 4) * 10) / 10,
-          developer: rng.pick(words.DEVELOPERS),
-          coverUrl: rng.pick(images.covers),
-        };
-      }),
-    )
-    .returning();
-  const communityPlaces: CommunityPlace[] = communityRows.map((c) => {
+  // Communities (seed-communities.ts): the real names we know, then composed ones, spread over business areas.
+  const nearestStation = (at: { lat: number; lng: number }) => {
     let station: CommunityPlace['station'] = null;
     for (const s of stations) {
-      const distance = walkingMetres(c, s);
+      const distance = walkingMetres(at, s);
       if (distance <= 1500 && (!station || distance < station.distance)) station = { id: s.id, lineId: s.lineId, distance };
     }
-    return { ...c, priceFactor: (districtFactor.get(c.districtId) ?? 1) * (0.85 + rng.next() * 0.3), station };
+    return station;
+  };
+  const communityDrafts = composeCommunities(rng, estate, {
+    city,
+    listingTotal,
+    areas: areaRows,
+    districts: districtRows,
+    districtFactor,
+    known: places.communities,
+    nearestStation,
+    images,
   });
+  await insertBatched(db, t.communities, communityDrafts.map((d) => d.row));
+  const inserted = await db.select({ id: t.communities.id, name: t.communities.name }).from(t.communities).where(eq(t.communities.cityCode, city.cityCode));
+  const communityPlaces = communityPlacesOf(communityDrafts, new Map(inserted.map((c) => [c.name, c.id])));
+  counters.communities += communityPlaces.length;
 
   const cityHomes: CityHomes = { city, communities: communityPlaces, agentsByArea, cityAgents, images, today };
   const rows = Array.from({ length: listingTotal }, () => composeListing(rng, cityHomes, ++counters.listings));

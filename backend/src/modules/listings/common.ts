@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
@@ -199,48 +199,31 @@ const nearLine = alias(subwayLines, 'near_line');
 const nearStation = alias(subwayStations, 'near_station');
 
 /**
- * Rows of a listing table with the names a list item shows: community, district, business area, and the
- * nearest station and its line (null when none is within walking distance).
+ * Rows of a listing table with the names of where a record is: district, business area, and the nearest station
+ * and its line (null when none is within walking distance). Every channel's list item shows these.
  */
+export function selectWithPlaces<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
+  return db
+    .select({
+      ...fields,
+      districtName: districts.name,
+      businessAreaName: businessAreas.name,
+      lineName: nearLine.name,
+      stationName: nearStation.name,
+    })
+    .from(table)
+    .innerJoin(districts, eq(districts.id, table.districtId))
+    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
+    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
+    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
+}
+
+/** Rows of a table of homes with the names a list item shows: the places of selectWithPlaces and the community. */
 export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: HomeTable, fields: F) {
-  return db
-    .select({
-      ...fields,
-      communityName: communities.name,
-      districtName: districts.name,
-      businessAreaName: businessAreas.name,
-      lineName: nearLine.name,
-      stationName: nearStation.name,
-    })
-    .from(table)
-    .innerJoin(communities, eq(communities.id, table.communityId))
-    .innerJoin(districts, eq(districts.id, table.districtId))
-    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
-    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
-    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
+  return selectWithPlaces(db, table, { ...fields, communityName: communities.name }).innerJoin(communities, eq(communities.id, table.communityId));
 }
 
-/**
- * Rows of a listing table that is not in a community (new-home projects, shops, offices) with the names a list
- * item shows: district, business area, and the nearest station and its line (null when none is near).
- */
-export function selectWithAreaNames<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
-  return db
-    .select({
-      ...fields,
-      districtName: districts.name,
-      businessAreaName: businessAreas.name,
-      lineName: nearLine.name,
-      stationName: nearStation.name,
-    })
-    .from(table)
-    .innerJoin(districts, eq(districts.id, table.districtId))
-    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
-    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
-    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
-}
-
-/** A list item's nearest station, when the record has one within walking distance. */
+/** The nearest station as a list item shows it, or null when none is within walking distance. */
 export function nearestStationOf(names: { lineName: string | null; stationName: string | null }, distance: number | null) {
   return names.lineName && names.stationName && distance !== null ? { lineName: names.lineName, stationName: names.stationName, distance } : null;
 }
@@ -324,8 +307,8 @@ export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | 
 }
 
 /**
- * A community as a detail page shows it, whatever the channel: its facts and its second-hand market (the
- * average listed unit price and how many homes are for sale).
+ * A community as a detail page shows it, whatever the channel: its facts, its reference price (the one its 小区
+ * page shows) and how many homes are for sale in it.
  */
 async function communitySummaryOf(
   db: Db,
@@ -334,7 +317,7 @@ async function communitySummaryOf(
 ): Promise<CommunitySummary | undefined> {
   const [[community], [stats]] = await Promise.all([
     db.select().from(communities).where(eq(communities.id, communityId)),
-    db.select({ n: count(), avgPrice: avg(listings.unitPrice) }).from(listings).where(eq(listings.communityId, communityId)),
+    db.select({ n: count() }).from(listings).where(eq(listings.communityId, communityId)),
   ]);
   if (!community) return undefined;
   return {
@@ -348,7 +331,7 @@ async function communitySummaryOf(
     buildingType: community.buildingType,
     propertyFee: community.propertyFee,
     developer: community.developer,
-    avgPrice: Math.round(Number(stats?.avgPrice ?? 0)),
+    avgPrice: community.avgPrice,
     onSaleCount: stats?.n ?? 0,
   };
 }

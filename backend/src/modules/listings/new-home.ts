@@ -19,7 +19,7 @@ import { cities, newProjects, projectLayouts, type ListingPhoto } from '../../db
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../portal/cities';
-import { agentCardOf, bandCondition, listPager, nearestStationOf, placeConditions, placesOfCity, rangeBandCondition, selectWithAreaNames } from './common';
+import { agentCardOf, bandCondition, listPager, nearestStationOf, placeConditions, placesOfCity, rangeBandCondition, selectWithPlaces } from './common';
 import {
   NEW_HOME_SORTS,
   newHomeSortOf,
@@ -40,7 +40,7 @@ import {
 type NewHomeListInput = z.output<typeof newHomeListQuerySchema>;
 
 function selectProjects(db: Db) {
-  return selectWithAreaNames(db, newProjects, { project: newProjects });
+  return selectWithPlaces(db, newProjects, { project: newProjects });
 }
 
 type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];

@@ -56,7 +56,7 @@ function toRentItem(row: RentItemRow): RentListItem {
   return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
 }
 
-async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
+export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
   const rows = await selectRentItems(db).where(inArray(rentals.id, ids));
   return new Map(rows.map((r) => [r.rental.id, toRentItem(r)]));
 }

@@ -12,10 +12,10 @@ import { listItemsPage } from '../listings/esf-items';
 const NEWEST = 8;
 const HOT_COMMUNITIES = 8;
 
-/** The communities of a city with the most listings on sale, with their average unit price. */
+/** The communities of a city with the most listings on sale, with their reference price (as on their 小区 page). */
 export async function hotCommunitiesOf(db: Db, cityCode: string, limit: number) {
   const top = await db
-    .select({ communityId: listings.communityId, onSaleCount: count(), avgPrice: avg(listings.unitPrice) })
+    .select({ communityId: listings.communityId, onSaleCount: count() })
     .from(listings)
     .where(eq(listings.cityCode, cityCode))
     .groupBy(listings.communityId)
@@ -32,7 +32,7 @@ export async function hotCommunitiesOf(db: Db, cityCode: string, limit: number) 
   return top.flatMap((t) => {
     const r = byId.get(t.communityId);
     return r
-      ? [{ id: r.community.id, name: r.community.name, districtName: r.districtName, businessAreaName: r.businessAreaName, avgPrice: Math.round(Number(t.avgPrice)), onSaleCount: t.onSaleCount, coverUrl: r.community.coverUrl }]
+      ? [{ id: r.community.id, name: r.community.name, districtName: r.districtName, businessAreaName: r.businessAreaName, avgPrice: r.community.avgPrice, onSaleCount: t.onSaleCount, coverUrl: r.community.coverUrl }]
       : [];
   });
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { CHANNELS } from '@contracts/channels';
+import { CHANNELS, detailPath } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
@@ -33,7 +33,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
     [F.listingNo, d.listingNo],
   ];
   const c = d.community;
-  // A community's homes for sale (issue 6 turns this into its 小区 page).
+  // A community's homes for sale; its name links to its 小区 page.
   const communityListings = formatListPath(CHANNELS.esf, { estateId: c.id });
   return (
     <div className="container detail-page">
@@ -71,7 +71,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
           </div>
           <div className="side-row">
             <span>{messages.community}</span>
-            <Link href={communityListings}>{c.name}</Link>
+            <Link href={detailPath('estate', c.id)}>{c.name}</Link>
           </div>
           <div className="side-row">
             <span>{messages.regionLabel}</span>

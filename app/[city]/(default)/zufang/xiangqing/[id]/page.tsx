@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { CHANNELS } from '@contracts/channels';
+import { CHANNELS, detailPath } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
@@ -76,7 +76,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
           </div>
           <div className="side-row">
             <span>{messages.community}</span>
-            <Link href={communityRentals}>{c.name}</Link>
+            <Link href={detailPath('estate', c.id)}>{c.name}</Link>
           </div>
           <div className="side-row">
             <span>{messages.regionLabel}</span>
