@@ -23,6 +23,8 @@ export const ApiPath = {
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */
   rentDetail: `${PORTAL_API}/v1/rent/detail`,
+  /** Every place of a city for a channel, by initial letter (contracts/dictionary.ts). */
+  dictionary: `${PORTAL_API}/v1/dictionary`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -43,6 +45,7 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.index,
   ApiPath.conditionEsf,
   ApiPath.conditionRent,
+  ApiPath.dictionary,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

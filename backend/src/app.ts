@@ -15,6 +15,7 @@ import { registerEsf } from './modules/listings/esf';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
+import { registerDictionary } from './modules/portal/dictionary';
 import { registerFooter } from './modules/portal/footer';
 import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
@@ -78,6 +79,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerSuggestions(app, db);
+  registerDictionary(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);

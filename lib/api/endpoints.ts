@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
+import type { ChannelCode } from '@contracts/constants';
+import { dictionarySchema } from '@contracts/dictionary';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { homeDataSchema } from '@contracts/home';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
@@ -45,3 +47,7 @@ export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchRentList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
 
 export const fetchRentDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+
+/** A channel's places of a city by initial letter (its /dictionary page); cached like the conditions. */
+export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode: ChannelCode) =>
+  call(ctx, ApiPath.dictionary, dictionarySchema, { method: 'GET', params: { cityCode, channelCode } });
