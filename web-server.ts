@@ -11,7 +11,7 @@
 import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend } from './lib/backend-forward';
 import { parseHost } from './lib/host';
-import { readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
+import { isRouterPrefetch, readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
 import { securityHeaders } from './lib/security-headers';
 import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
@@ -66,8 +66,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
     void forwardToBackend(req, res, settings, info.host);
     return;
   }
-  // Whatever Next answers passes here; only a 404 HTML page is swapped.
-  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument);
+  // Whatever Next answers passes here; only a 404 HTML page is swapped, and a 404 to a router prefetch loses its body.
+  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers));
   void handle(req, res);
 });
 

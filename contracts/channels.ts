@@ -106,7 +106,27 @@ export function detailPath(channel: ChannelCode, id: number): string {
   return `${CHANNELS[channel].detailPrefix}${id}`;
 }
 
+/** The channel's place dictionary, `/ershoufang/dictionary` (spec §2: every channel has one). */
+export function dictionaryPath(channel: ChannelCode): string {
+  return `${CHANNELS[channel].listPath}dictionary`;
+}
+
+/** The channel's page of every filter option, `/ershoufang/options` (spec §2). */
+export function optionsPath(channel: ChannelCode): string {
+  return `${CHANNELS[channel].listPath}options`;
+}
+
 /** True when the city has the channel (spec §3: flags default to 1, so only an explicit 0 switches it off). */
 export function channelIsOn(city: Partial<Record<CityFlag, number>>, channel: ChannelCode): boolean {
   return city[CHANNELS[channel].cityFlag] !== 0;
+}
+
+/**
+ * The channel whose section a page is in, by its list path: `/zufang/rt1/`, `/zufang/xiangqing/3` and
+ * `/zufang/dictionary` are 租房's, `/sp/rent/…` 商铺出租's; none for the home, news, login … The header's menu
+ * highlight and search box follow it (issue 6 §3).
+ */
+export function channelAt(pathname: string): ChannelDef | undefined {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return CHANNEL_LIST.find((c) => path.startsWith(c.listPath));
 }

@@ -11,6 +11,7 @@ export * from './listing-common';
 export * from './rent';
 export * from './new-home';
 export * from './estate';
+export * from './dictionary';
 export * from './channels';
 export * from './user';
 export * from './home';

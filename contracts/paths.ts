@@ -31,6 +31,8 @@ export const ApiPath = {
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */
   estateDetail: `${PORTAL_API}/v1/estate/detail`,
+  /** Every place of a city for a channel, by initial letter (contracts/dictionary.ts). */
+  dictionary: `${PORTAL_API}/v1/dictionary`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -53,6 +55,7 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.conditionRent,
   ApiPath.conditionNewHome,
   ApiPath.conditionEstate,
+  ApiPath.dictionary,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

@@ -103,7 +103,5 @@ export function trustedHost(rawHost: string | null | undefined, settings: HostSe
   return info.kind === 'old' ? info.newHost : info.host;
 }
 
-/** `{protocol}://{cityDomain}.{root}` */
-export function cityOrigin(cityDomain: string, settings: { protocol: string; rootDomain: string }): string {
-  return `${settings.protocol}://${cityDomain}.${settings.rootDomain}`;
-}
+/** `{protocol}://{cityDomain}.{root}`, written once for the web and the backend. */
+export { cityOrigin } from '@contracts/hosts';

@@ -279,4 +279,25 @@ export const messages = {
     hotTitle: '热门小区',
     viewMore: '更多小区',
   },
+  // A channel's /dictionary and /options pages (spec §2; issue 6 §1), titled by city and channel.
+  /** What a dictionary lists, by kind (the channel's named places: contracts/dictionary.ts `named`). */
+  placeKinds: { districts: '区域', businessAreas: '商圈', community: '小区', project: '楼盘' },
+  /** `北京二手房小区大全`, `北京新房楼盘大全`, `北京小区大全`, `北京商铺出售区域大全`. */
+  dictionaryTitle: (city: string, channel: string, named: 'community' | 'project' | null) => {
+    const places = named === 'community' ? '小区' : named === 'project' ? '楼盘' : '区域';
+    return `${city}${channel === places ? '' : channel}${places}大全`;
+  },
+  dictionaryIntro: (city: string, channel: string, named: 'community' | 'project' | null) =>
+    `按拼音首字母查找${city}的区域、商圈${named === 'community' ? '和小区' : named === 'project' ? '和楼盘' : ''}，点击名称即可查看当地的${channel}。`,
+  dictionaryEmpty: '暂无可查找的地点',
+  letterIndex: '按首字母查找',
+  /** `北京二手房找房条件`: every filter option of the channel as a link. */
+  optionsTitle: (city: string, channel: string) => `${city}${channel}找房条件`,
+  optionsIntro: (city: string, channel: string) => `${city}${channel}的全部筛选条件，点击任一条件即可查看符合的房源。`,
+  optionsSorts: '排序方式',
+  stations: '站点',
+  /** Links under a list to its channel's dictionary and options pages. */
+  moreWays: '更多找房方式',
+  /** `二手房地名大全`: a list's link to its dictionary, whatever places the channel has. */
+  dictionaryLink: (channel: string) => `${channel}地名大全`,
 } as const;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 /**
  * Why the web server swaps the body of Next's 404 pages.
@@ -20,6 +20,13 @@ import type { ServerResponse } from 'node:http';
  * that one page: app/not-found.tsx is the only not-found boundary (a nested not-found.tsx would be
  * replaced by it too). Client navigations are not touched: they ask for the RSC payload (text/x-component),
  * from which the router draws the not-found page itself.
+ *
+ * A router prefetch that meets a 404 (a `<Link>` in view whose page does not exist, `Next-Router-Prefetch: 1`)
+ * is answered with the same status and no body. Next's client drops a prefetch answer that is not ok without
+ * reading or cancelling its body (next/dist/client/components/segment-cache/cache.js, fetchPrefetchResponse),
+ * and Chromium reports a fetch whose body nobody reads as still loading: every dead link in view kept the page
+ * from ever reaching network idle (issue 6 §3). A body of nothing ends the request; the client learns all it
+ * uses, the status.
  */
 
 /** Where `next build` writes the prerendered `/_not-found` page (Next's file-system cache layout). */
@@ -38,29 +45,37 @@ const BODY_HEADERS = ['content-encoding', 'content-length', 'content-type', 'eta
 
 type Callback = (err?: Error | null) => void;
 
+/** A prefetch by Next's client router (a `<Link>` in view), not a navigation. */
+export function isRouterPrefetch(headers: IncomingHttpHeaders): boolean {
+  return headers['next-router-prefetch'] === '1';
+}
+
 /**
- * Installs the swap on one page response, before Next gets it. The decision is taken at the first moment
+ * Installs the swap on one page response, before Next gets it (`routerPrefetch`: the request is one, see
+ * isRouterPrefetch). The decision is taken at the first moment
  * anything would reach the socket (headers flushed, a head written, a chunk, the end), from the status and
  * content type Next has set by then. Installed first, these methods sit below anything Next adds later
  * (its gzip middleware wraps `write` and `end`), so a swapped answer is dropped after compression and the
  * document leaves through the original methods, uncompressed, exactly once.
  */
-export function sendNotFoundDocumentOn404(res: ServerResponse, method: string | undefined, document: string): void {
+export function sendNotFoundDocumentOn404(res: ServerResponse, method: string | undefined, document: string, routerPrefetch = false): void {
   const original = { flushHeaders: res.flushHeaders, writeHead: res.writeHead, write: res.write, end: res.end };
   let swap: boolean | undefined;
   let sent = false;
   const decide = (status = res.statusCode): boolean => {
-    swap ??= status === 404 && /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''));
+    swap ??= status === 404 && (routerPrefetch || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')));
     return swap;
   };
   const sendDocument = () => {
     if (sent) return;
     sent = true;
     for (const name of BODY_HEADERS) res.removeHeader(name);
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('content-length', Buffer.byteLength(document));
+    // A prefetch gets the status alone (see above); a page read gets the document.
+    const body = routerPrefetch || method === 'HEAD' ? '' : document;
+    if (!routerPrefetch) res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-length', routerPrefetch ? 0 : Buffer.byteLength(document));
     original.writeHead.call(res, 404);
-    original.end.call(res, method === 'HEAD' ? '' : document, 'utf8');
+    original.end.call(res, body, 'utf8');
   };
   const callbackOf = (...args: unknown[]) => args.find((a): a is Callback => typeof a === 'function');
 

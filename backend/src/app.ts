@@ -17,6 +17,7 @@ import { registerEstate } from './modules/listings/estate';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
+import { registerDictionary } from './modules/portal/dictionary';
 import { registerFooter } from './modules/portal/footer';
 import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
@@ -82,6 +83,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerNewHome(app, db);
   registerEstate(app, db);
   registerSuggestions(app, db);
+  registerDictionary(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);

@@ -184,6 +184,8 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.esfList}`,
         `GET ${ApiPath.esfDetail}/{id}`,
         `GET ${ApiPath.recommends}`,
+        `GET ${ApiPath.dictionary}`,
+        `POST ${ApiPath.dictionary}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));

@@ -8,7 +8,11 @@ export interface FooterTab {
   links: FooterLink[];
 }
 
-/** Footer link tabs (spec §2 Footer): hovering or clicking a tab shows its links. */
+/**
+ * Footer link tabs (spec §2 Footer): hovering or clicking a tab shows its links. Every tab's links are in the
+ * HTML, the others hidden, so that they are links of the page for a crawler and without script, not only after
+ * a click.
+ */
 export function FooterTabs({ tabs }: { tabs: FooterTab[] }) {
   const [current, setCurrent] = useState(tabs[0]?.key ?? '');
   const shown = tabs.find((t) => t.key === current) ?? tabs[0];
@@ -29,13 +33,15 @@ export function FooterTabs({ tabs }: { tabs: FooterTab[] }) {
           </button>
         ))}
       </div>
-      <div className="footer-tabs__links" role="tabpanel">
-        {shown?.links.map((l) => (
-          <a key={`${l.id}-${l.url}`} href={l.url}>
-            {l.name}
-          </a>
-        ))}
-      </div>
+      {tabs.map((t) => (
+        <div key={t.key} className="footer-tabs__links" role="tabpanel" aria-label={t.title} hidden={t.key !== shown?.key}>
+          {t.links.map((l) => (
+            <a key={`${l.id}-${l.url}`} href={l.url}>
+              {l.name}
+            </a>
+          ))}
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,30 +1,21 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { channelIsOn, type ChannelDef } from '@contracts/channels';
+import { channelIsOn } from '@contracts/channels';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 import { parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
+import type { ChannelFilters, Conditions } from './channel-filters';
 import { ChannelList } from './channel-list';
-import type { FilterRow } from './filter-bar';
 
-type Place = { id: number; name: string; children: { id: number; name: string }[] };
-
-/** What a channel's conditions answer has beyond its own filters: places and sorts. */
-interface Conditions {
-  districts: Place[];
-  subwayLines: Place[];
-  sorts: { code: number; label: string }[];
-}
-
-export interface ChannelListPageOptions<C extends Conditions, T extends { id: number }> {
-  channel: ChannelDef;
-  fetchConditions: (ctx: CallContext, cityCode: string) => Promise<C>;
+/**
+ * A channel's list page: its filters (the description its options page shares, ./channel-filters.ts), its list
+ * call and its card.
+ */
+export interface ChannelListPageOptions<C extends Conditions, T extends { id: number }> extends ChannelFilters<C> {
   fetchList: (ctx: CallContext, query: ListRequest) => Promise<{ total: number; page: number; pageSize: number; list: T[] }>;
-  /** The channel's filter rows, from its conditions answer (labels in lib/messages.ts). */
-  rows: (conditions: C) => FilterRow[];
   card: (item: T) => ReactNode;
 }
 
@@ -33,8 +24,8 @@ interface ListPageProps {
 }
 
 /**
- * A channel's list route, whole: metadata and page. A route file says which channel, which calls, which
- * filter rows and which card (issue 6: a new channel is a description, a table and a card).
+ * A channel's list route, whole: metadata and page. A route file says which filters (the channel's description
+ * under ./filters/), which list call and which card (issue 6: a new channel is a description, a table and a card).
  */
 export function channelListPage<C extends Conditions, T extends { id: number }>({ channel, fetchConditions, fetchList, rows, card }: ChannelListPageOptions<C, T>) {
   async function generateMetadata({ params }: ListPageProps): Promise<Metadata> {

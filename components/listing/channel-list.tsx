@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { ChannelDef } from '@contracts/channels';
+import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
 import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
 import { Pagination } from '@/components/listing/pagination';
-import { SearchBox } from '@/components/search/search-box';
 import { messages } from '@/lib/messages';
 import { formatListPath, LIST_MAX_PAGE, type QueryPatch, type SearchQuery } from '@/lib/search-path';
 
@@ -27,22 +26,20 @@ export interface ChannelListProps<T extends { id: number }> {
 }
 
 /**
- * The list page of any channel (issue 6 "one engine"): search box, filter bar, result count and sorts, the
- * cards, pagination. Everything about the channel comes from its registry entry and its conditions answer;
+ * The list page of any channel (issue 6 "one engine"): filter bar, result count and sorts, the cards, pagination,
+ * and links to the channel's dictionary and options pages (the search box is the header's: components/header/section.tsx). Everything about the channel comes from its registry entry and its conditions answer;
  * the route file only fetches and says which card to draw.
  */
 export function ChannelList<T extends { id: number }>({ channel, cityName, query, result, districts, subwayLines, rows, sorts, card }: ChannelListProps<T>) {
   const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
   const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
   const words = messages.listWords[channel.code];
+  const channelName = messages.channelNames[channel.code];
   return (
     <div className="container list-page">
-      <div className="list-page__search">
-        <SearchBox tabs={[{ channel: channel.code, label: messages.channelNames[channel.code] }]} initialKeyword={query.keyword ?? ''} />
-      </div>
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
       <div className="list-page__head">
-        <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? messages.channelNames[channel.code], words?.count)}</h1>
+        <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
         <div className="sort-links">
           {sorts.map((s) => (
             <Link key={s.code} href={withPatch({ sort: s.code, page: undefined })} className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}>
@@ -60,6 +57,15 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
         <ul className="listings">{result.list.map((item) => card(item))}</ul>
       )}
       <Pagination page={result.page} pages={pages} href={(n) => withPatch({ page: n })} />
+      <nav className="list-more" aria-label={messages.moreWays}>
+        <span className="list-more__label">{messages.moreWays}</span>
+        <Link href={dictionaryPath(channel.code)} prefetch={false}>
+          {messages.dictionaryLink(channelName)}
+        </Link>
+        <Link href={optionsPath(channel.code)} prefetch={false}>
+          {messages.optionsTitle('', channelName)}
+        </Link>
+      </nav>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
+import type { ChannelCode } from '@contracts/constants';
+import { dictionarySchema } from '@contracts/dictionary';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
@@ -62,3 +64,6 @@ export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchEstateList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
 
 export const fetchEstateDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.estateDetail}/${id}`, estateDetailSchema, { method: 'GET' });
+/** A channel's places of a city by initial letter (its /dictionary page); cached like the conditions. */
+export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode: ChannelCode) =>
+  call(ctx, ApiPath.dictionary, dictionarySchema, { method: 'GET', params: { cityCode, channelCode } });

@@ -31,6 +31,8 @@ const PATHS = [
   // From the attacker probe: dot segments out of the backend prefixes, into a network path, and the image optimiser.
   '/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/.//evil.com/', '/login?prePath=%2F.%2F%2Fevil.com',
   '/no-such-page?redirect=%2F.%2F%2Fevil.com', '/_next/image?url=%2Fnope.png&w=64&q=75', '/_next/static/chunks/none.js',
+  // A channel's dictionary and options pages (issue 6), and a filter segment after one (the list ignores it).
+  '/ershoufang/dictionary', '/zufang/options/', '/zufang/dictionary/p1/',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);

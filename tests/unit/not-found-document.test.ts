@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendNotFoundDocumentOn404 } from '@/lib/not-found-document';
+import { isRouterPrefetch, sendNotFoundDocumentOn404 } from '@/lib/not-found-document';
 
 // The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -53,7 +53,7 @@ let port = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const answer = JSON.parse(decodeURIComponent(req.url!.slice(1))) as NextLike;
-    sendNotFoundDocumentOn404(res, req.method, DOCUMENT);
+    sendNotFoundDocumentOn404(res, req.method, DOCUMENT, isRouterPrefetch(req.headers));
     nextLike(req, res, answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,9 +61,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function request(answer: NextLike, { method = 'GET', gzip = false } = {}) {
+function request(answer: NextLike, { method = 'GET', gzip = false, prefetch = false } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const headers: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
+    // What Next's client router sends for a <Link> in view.
+    if (prefetch) Object.assign(headers, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' });
     const path = `/${encodeURIComponent(JSON.stringify(answer))}`;
     http
       .request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
@@ -131,3 +133,32 @@ describe('other answers pass as Next sends them', () => {
     expect(res.body).toBe(ERROR_SHELL);
   });
 });
+
+// issue 6 §3: the home never reached network idle in Chromium while a link in view led to a missing page.
+describe('a router prefetch', () => {
+  for (const gzip of [false, true]) {
+    it(`that meets a 404 leaves with the status and no body, so the request ends though the router never reads it${gzip ? ' (gzip)' : ''}`, async () => {
+      const res = await request({ status: 404, type: 'text/x-component' }, { gzip, prefetch: true });
+      expect(res.status).toBe(404);
+      expect(res.body).toBe('');
+      expect(res.headers['content-length']).toBe('0');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['set-cookie']).toEqual(['yj_device=abc; Path=/']);
+      expect(res.headers['cache-control']).toContain('no-store');
+    });
+  }
+
+  it('of a page that exists passes as Next sends it', async () => {
+    const res = await request({ status: 200, type: 'text/x-component' }, { gzip: true, prefetch: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe(ERROR_SHELL);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('is told by its header only', () => {
+    expect(isRouterPrefetch({ 'next-router-prefetch': '1' })).toBe(true);
+    expect(isRouterPrefetch({ rsc: '1' })).toBe(false);
+    expect(isRouterPrefetch({})).toBe(false);
+  });
+});
+

@@ -13,7 +13,7 @@ export const LADDER_RATIOS = ['一梯两户', '一梯三户', '两梯四户', '�
 export const FRIENDLY_LINKS: [string, string][] = [
   ['住房和城乡建设部', 'https://www.mohurd.gov.cn/'],
   ['国家统计局', 'https://www.stats.gov.cn/'],
-  ['中国人民银行', 'http://www.pbc.gov.cn/'],
+  ['中国人民银行', 'https://www.pbc.gov.cn/'],
   ['国家税务总局', 'https://www.chinatax.gov.cn/'],
   ['全国住房公积金', 'https://www.mohurd.gov.cn/gongkai/zc/zfgjj/'],
 ];

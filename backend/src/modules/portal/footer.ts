@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHANNELS, detailPath } from '../../../../contracts/channels';
 import { bottomLinkSchema, optionalCityRequestSchema, type FooterLink } from '../../../../contracts/city';
 import type { ChannelCode } from '../../../../contracts/constants';
+import { cityOrigin } from '../../../../contracts/hosts';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -13,14 +14,8 @@ import { hotCommunitiesOf } from './home';
 
 const HOT_COMMUNITY_LINKS = 8;
 
-/**
- * Where a city's pages live: `{protocol}://{cityDomain}.{root}` (ARCHITECTURE "Cities and hosts"). The web
- * builds the same origin with lib/host.ts cityOrigin from its own PORTAL_PROTOCOL and PORTAL_ROOT_DOMAIN, which
- * must match the backend's, as the session cookie's domain already requires.
- */
-function cityOrigin(config: Config, cityDomain: string): string {
-  return `${config.PORTAL_PROTOCOL}://${cityDomain}.${config.PORTAL_ROOT_DOMAIN}`;
-}
+/** A city's address as the web builds it (contracts/hosts.ts), from this process's settings. */
+const originOf = (config: Config, cityDomain: string) => cityOrigin(cityDomain, { protocol: config.PORTAL_PROTOCOL, rootDomain: config.PORTAL_ROOT_DOMAIN });
 
 /**
  * spec §2 Footer tabs: hot cities, the city's hot second-hand / new / rent links, friendly links. Every `url` is
@@ -43,12 +38,12 @@ export function registerFooter(app: FastifyInstance, db: Db, config: Config): vo
         db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort)),
         hotCommunitiesOf(db, city.cityCode, HOT_COMMUNITY_LINKS),
       ]);
-      const origin = cityOrigin(config, city.cityDomain);
+      const origin = originOf(config, city.cityDomain);
       // A district's list: `dc{id}/` after the channel's list path (the search-path codec, docs/web.md).
       const byDistrict = (channel: ChannelCode, suffix: string): FooterLink[] =>
         districtRows.map((d) => ({ id: String(d.id), name: `${d.shortName}${suffix}`, url: `${origin}${CHANNELS[channel].listPath}dc${d.id}/` }));
       return {
-        hotCity: hot.map((c) => ({ id: c.cityCode, name: c.name, url: `${cityOrigin(config, c.cityDomain)}/` })),
+        hotCity: hot.map((c) => ({ id: c.cityCode, name: c.name, url: `${originOf(config, c.cityDomain)}/` })),
         hotEsfCity: city.isEsf
           ? [
               ...communities.map((c) => ({ id: String(c.id), name: c.name, url: `${origin}${detailPath('estate', c.id)}` })),

@@ -1,21 +1,12 @@
-import { CHANNELS } from '@contracts/channels';
 import { channelListPage } from '@/components/listing/channel-list-page';
+import { esfFilters } from '@/components/listing/filters/esf';
 import { ListingCard } from '@/components/listing/listing-card';
-import { fetchEsfConditions, fetchEsfList } from '@/lib/api/endpoints';
-import { messages } from '@/lib/messages';
+import { fetchEsfList } from '@/lib/api/endpoints';
 
-const L = messages.filterLabels;
-
-/** 二手房 list: price, area and rooms. */
+/** 二手房 list: its filters (shared with /ershoufang/options), the list and the second-hand card. */
 const page = channelListPage({
-  channel: CHANNELS.esf,
-  fetchConditions: fetchEsfConditions,
+  ...esfFilters,
   fetchList: fetchEsfList,
-  rows: (c) => [
-    { key: 'price', label: L.price, options: c.price },
-    { key: 'area', label: L.area, options: c.area },
-    { key: 'rooms', label: L.rooms, options: c.rooms },
-  ],
   card: (item) => <ListingCard key={item.id} item={item} />,
 });
 

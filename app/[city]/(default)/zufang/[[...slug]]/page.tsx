@@ -1,22 +1,12 @@
-import { CHANNELS } from '@contracts/channels';
 import { channelListPage } from '@/components/listing/channel-list-page';
+import { rentFilters } from '@/components/listing/filters/rent';
 import { RentCard } from '@/components/listing/rent-card';
-import { fetchRentConditions, fetchRentList } from '@/lib/api/endpoints';
-import { messages } from '@/lib/messages';
+import { fetchRentList } from '@/lib/api/endpoints';
 
-const L = messages.filterLabels;
-
-/** 租房 list: 整租/合租, rent, area and rooms. */
+/** 租房 list: its filters (shared with /zufang/options), the rent list and the rent card. */
 const page = channelListPage({
-  channel: CHANNELS.rent,
-  fetchConditions: fetchRentConditions,
+  ...rentFilters,
   fetchList: fetchRentList,
-  rows: (c) => [
-    { key: 'rentType', label: L.rentType, options: c.rentType },
-    { key: 'rent', label: L.rent, options: c.rent },
-    { key: 'area', label: L.area, options: c.area },
-    { key: 'rooms', label: L.rooms, options: c.rooms },
-  ],
   card: (item) => <RentCard key={item.id} item={item} />,
 });
 
