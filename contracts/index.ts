@@ -9,6 +9,7 @@ export * from './search';
 export * from './esf';
 export * from './listing-common';
 export * from './rent';
+export * from './commercial';
 export * from './channels';
 export * from './user';
 export * from './home';

@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { registerSameSiteCheck } from './http/same-site';
+import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
@@ -79,6 +80,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerConditions(app, db);
   registerListings(app, db);
   registerRent(app, db);
+  registerCommercial(app, db);
   registerSuggestions(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);

@@ -24,7 +24,7 @@ const app = await buildApp({ db: database.db, config, storage });
 if (!(await isSeeded(database.db))) {
   app.log.info({ size: config.SEED_SIZE }, 'empty database: seeding');
   const result = await seedDatabase(database.db, storage, config.SEED_SIZE);
-  app.log.info({ listings: result.listings, rentals: result.rentals, ms: result.ms }, 'seeded');
+  app.log.info({ listings: result.listings, rentals: result.rentals, shops: result.shops, offices: result.offices, ms: result.ms }, 'seeded');
 }
 
 let closing = false;

@@ -24,7 +24,7 @@ try {
     console.log(`already seeded (${config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR}); nothing to do`);
   } else {
     const result = await seedDatabase(database.db, openStorage(config), config.SEED_SIZE);
-    console.log(`seeded ${result.listings} listings and ${result.rentals} rentals in ${(result.ms / 1000).toFixed(1)} s`);
+    console.log(`seeded ${result.listings} listings, ${result.rentals} rentals, ${result.shops} shops and ${result.offices} offices in ${(result.ms / 1000).toFixed(1)} s`);
   }
 } finally {
   await database.close();

@@ -9,6 +9,7 @@ export const DAY = 86_400_000;
 export const CENTRAL_HEATING = new Set(['110000', '120000', '610100', '370200']);
 
 export interface Place { id: number; lat: number; lng: number }
+export interface StationPlace extends Place { lineId: number; name: string }
 export interface AreaPlace extends Place { districtId: number; name: string }
 export interface CommunityPlace extends AreaPlace {
   businessAreaId: number;
@@ -66,4 +67,21 @@ export function locationOf(city: SeedCity, c: CommunityPlace) {
     lineId: c.station?.lineId ?? null,
     stationDistance: c.station?.distance ?? null,
   };
+}
+
+/** Walking metres between two points: straight-line distance times 1.3 for streets. */
+export function walkingMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dLat = (a.lat - b.lat) * 111_000;
+  const dLng = (a.lng - b.lng) * 111_000 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.round(Math.hypot(dLat, dLng) * 1.3);
+}
+
+/** The nearest station within walking distance (1.5 km), as a community's or a shop's `station`. */
+export function nearestStation(at: { lat: number; lng: number }, stations: readonly StationPlace[]): CommunityPlace['station'] {
+  let best: CommunityPlace['station'] = null;
+  for (const s of stations) {
+    const distance = walkingMetres(at, s);
+    if (distance <= 1500 && (!best || distance < best.distance)) best = { id: s.id, lineId: s.lineId, distance };
+  }
+  return best;
 }

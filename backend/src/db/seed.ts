@@ -9,8 +9,10 @@ import * as t from './schema';
 import { SEED_CITIES, type SeedCity } from './seed-data/cities';
 import { placesOf, stationCoordinates } from './seed-data/metro';
 import * as words from './seed-data/names';
-import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, photoSet, pickCommunity, type AreaPlace, type CityHomes, type CommunityPlace, type Place } from './seed-homes';
+import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, nearestStation, photoSet, pickCommunity, type AreaPlace, type CityHomes, type CommunityPlace, type StationPlace } from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
+import { composeCommercial, MIN_UNITS_PER_CITY } from './seed-commercial';
+import { writeCommercialImages, type CommercialImages } from './seed-commercial-images';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 
@@ -24,19 +26,14 @@ export const DEMO_USER = { mobile: '13800138000', password: 'youju2026', userNam
 const SEED = 20260101;
 /** Rentals draw from a generator of their own, so adding them left the second-hand rows as they were. */
 const RENTAL_SEED = 20260102;
+/** Shops and offices have their own generator too (seed-commercial.ts). */
+const COMMERCIAL_SEED = 20260105;
 /** Rows per INSERT (one JSON parameter of about 1.5 MB). */
 const BATCH = 1000;
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.cities);
   return (row?.n ?? 0) > 0;
-}
-
-/** Walking metres between two points: straight-line distance times 1.3 for streets. */
-function walkingMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = (a.lat - b.lat) * 111_000;
-  const dLng = (a.lng - b.lng) * 111_000 * Math.cos((a.lat * Math.PI) / 180);
-  return Math.round(Math.hypot(dLat, dLng) * 1.3);
 }
 
 /**
@@ -73,17 +70,24 @@ function sharesOf(total: number, included: (c: SeedCity) => boolean): number[] {
 /**
  * Builds the whole data set (ARCHITECTURE "Data"), deterministically: the same `size` (second-hand
  * listings over all cities) gives the same rows; listing dates count back from the day of seeding.
- * Rentals are half as many, in the cities whose isRent flag is 1.
+ * Rentals are half as many, in the cities whose isRent flag is 1; shops and offices a tenth together (half each),
+ * in the cities whose isShop / isOffice flag is 1, at least MIN_UNITS_PER_CITY of each there.
  */
-export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; ms: number }> {
+export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; shops: number; offices: number; ms: number }> {
   const started = Date.now();
   const images = await writeSeedImages(storage);
+  const commercialImages = await writeCommercialImages(storage);
   const rng = new Prng(SEED);
   const rentRng = new Prng(RENTAL_SEED);
+  const commercialRng = new Prng(COMMERCIAL_SEED);
   const today = Math.floor(Date.now() / DAY) * DAY;
   const demoHash = await hashPassword(DEMO_USER.password);
   const listingShares = sharesOf(size, () => true);
   const rentalShares = sharesOf(Math.round(size / 2), (c) => c.isRent === 1);
+  const commercialShares = (flag: 'isShop' | 'isOffice') =>
+    sharesOf(Math.round(size / 20), (c) => c[flag] === 1).map((n, i) => (SEED_CITIES[i]![flag] === 1 ? Math.max(n, MIN_UNITS_PER_CITY) : 0));
+  const shopShares = commercialShares('isShop');
+  const officeShares = commercialShares('isOffice');
   let listingCount = 0;
   let rentalCount = 0;
 
@@ -92,17 +96,18 @@ export async function seedDatabase(db: Db, storage: Storage, size: number): Prom
     await seedStatic(txDb);
     await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
     const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
-    const counters = { listings: 0, rentals: 0, agents: 0 };
+    const counters = { listings: 0, rentals: 0, agents: 0, shops: 0, offices: 0 };
     for (const [i, city] of SEED_CITIES.entries()) {
-      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]! };
-      await seedCity(txDb, { rng, rentRng }, city, homes, brandRows.map((b) => b.id), images, today, counters);
+      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, shops: shopShares[i]!, offices: officeShares[i]! };
+      await seedCity(txDb, { rng, rentRng, commercialRng }, city, homes, brandRows.map((b) => b.id), { ...images, commercial: commercialImages }, today, counters);
       listingCount += homes.listings;
       rentalCount += homes.rentals;
     }
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
-  return { listings: listingCount, rentals: rentalCount, ms: Date.now() - started };
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return { listings: listingCount, rentals: rentalCount, shops: sum(shopShares), offices: sum(officeShares), ms: Date.now() - started };
 }
 
 async function seedStatic(db: Db): Promise<void> {
@@ -156,13 +161,13 @@ async function seedStatic(db: Db): Promise<void> {
 
 async function seedCity(
   db: Db,
-  { rng, rentRng }: { rng: Prng; rentRng: Prng },
+  { rng, rentRng, commercialRng }: { rng: Prng; rentRng: Prng; commercialRng: Prng },
   city: SeedCity,
-  homes: { listings: number; rentals: number },
+  homes: { listings: number; rentals: number; shops: number; offices: number },
   brandIds: number[],
-  images: SeedImages,
+  images: SeedImages & { commercial: CommercialImages },
   today: number,
-  counters: { listings: number; rentals: number; agents: number },
+  counters: { listings: number; rentals: number; agents: number; shops: number; offices: number },
 ): Promise<void> {
   const listingTotal = homes.listings;
   const places = placesOf(city.cityCode);
@@ -174,7 +179,7 @@ async function seedCity(
       : ofCity.slice(0, 12);
 
   // Subway first: business areas named like a station sit at the station.
-  const stations: (Place & { lineId: number; name: string })[] = [];
+  const stations: StationPlace[] = [];
   for (const [sort, line] of places.lines.entries()) {
     const [row] = await db.insert(t.subwayLines).values({ cityCode: city.cityCode, name: line.name, ...searchNames(line.name), color: line.color, sort }).returning({ id: t.subwayLines.id });
     const coords = stationCoordinates(line);
@@ -303,20 +308,25 @@ async function seedCity(
       }),
     )
     .returning();
-  const communityPlaces: CommunityPlace[] = communityRows.map((c) => {
-    let station: CommunityPlace['station'] = null;
-    for (const s of stations) {
-      const distance = walkingMetres(c, s);
-      if (distance <= 1500 && (!station || distance < station.distance)) station = { id: s.id, lineId: s.lineId, distance };
-    }
-    return { ...c, priceFactor: (districtFactor.get(c.districtId) ?? 1) * (0.85 + rng.next() * 0.3), station };
-  });
+  const communityPlaces: CommunityPlace[] = communityRows.map((c) => ({
+    ...c,
+    priceFactor: (districtFactor.get(c.districtId) ?? 1) * (0.85 + rng.next() * 0.3),
+    station: nearestStation(c, stations),
+  }));
 
   const cityHomes: CityHomes = { city, communities: communityPlaces, agentsByArea, cityAgents, images, today };
   const rows = Array.from({ length: listingTotal }, () => composeListing(rng, cityHomes, ++counters.listings));
   await insertBatched(db, t.listings, rows);
   const rentalRows = Array.from({ length: homes.rentals }, () => composeRental(rentRng, cityHomes, ++counters.rentals));
   await insertBatched(db, t.rentals, rentalRows);
+  const commercial = composeCommercial(
+    commercialRng,
+    { city, areas: areaRows, districtNames: new Map(districtRows.map((d) => [d.id, d.name])), communities: communityPlaces, stations, agentsByArea, cityAgents, images: images.commercial, today },
+    homes,
+    counters,
+  );
+  await insertBatched(db, t.shops, commercial.shops);
+  await insertBatched(db, t.offices, commercial.offices);
 }
 
 type ListingRow = typeof t.listings.$inferInsert;
