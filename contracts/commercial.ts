@@ -29,6 +29,9 @@ export function isCommercialChannel(code: string): code is CommercialChannel {
 /** 商铺 or 写字楼: the header menu the channel sits under says which (spec §2 Header). */
 export type CommercialKind = 'shop' | 'office';
 export const commercialKindOf = (code: CommercialChannel): CommercialKind => (CHANNELS[code].menuCode === 'sp' ? 'shop' : 'office');
+/** The channel of a unit: its kind and its deal. */
+export const commercialChannelOf = (unit: { kind: CommercialKind; deal: 'sale' | 'rent' }): CommercialChannel =>
+  COMMERCIAL_CHANNELS.find((code) => commercialKindOf(code) === unit.kind && CHANNELS[code].deal === unit.deal)!;
 
 /** The calls of each channel (contracts/paths.ts). */
 export const COMMERCIAL_PATHS: Record<CommercialChannel, { conditions: string; list: string; detail: string }> = {
@@ -199,4 +202,5 @@ export type CommercialListPageOf<C extends CommercialChannel> = z.infer<Schemas[
 export type CommercialDetailOf<C extends CommercialChannel> = z.infer<Schemas[C]['detail']>;
 /** A list item of any of the four: `kind` and `deal` say which facts and prices it has. */
 export type CommercialListItem = CommercialListItemOf<CommercialChannel>;
+export type CommercialListPage = { total: number; page: number; pageSize: number; list: CommercialListItem[] };
 export type CommercialDetail = CommercialDetailOf<CommercialChannel>;

@@ -39,16 +39,21 @@ export function visibleMenus(menus: Menu[], city: City): Menu[] {
   return menus.filter((m) => m.permiCode !== 'map' && !isOff(m.permiCode));
 }
 
-/** The menu whose page the visitor is on: the longest jumpPage that prefixes the path (home only for '/'). */
+/**
+ * The menu whose page the visitor is on: the longest jumpPage, its own or one of its children's, that prefixes
+ * the path (home only for '/'): 商铺 is active on /sp/rent/ as on its own /sp/buy/.
+ */
 export function activeMenu(menus: Menu[], path: string): string | undefined {
   const pathname = path.split('?')[0] ?? '/';
-  let best: Menu | undefined;
+  let best: { code: string; length: number } | undefined;
   for (const m of menus) {
-    const page = m.jumpPage.split('?')[0] ?? '';
-    const hit = page === '/' ? pathname === '/' : pathname.startsWith(page.replace(/\/+$/, ''));
-    if (hit && (!best || page.length > best.jumpPage.length)) best = m;
+    for (const jumpPage of [m.jumpPage, ...m.children.map((c) => c.jumpPage)]) {
+      const page = jumpPage.split('?')[0] ?? '';
+      const hit = page === '/' ? pathname === '/' : pathname.startsWith(page.replace(/\/+$/, ''));
+      if (hit && (!best || page.length > best.length)) best = { code: m.permiCode, length: page.length };
+    }
   }
-  return best?.permiCode;
+  return best?.code;
 }
 
 export async function Header({ city, active }: HeaderProps) {
@@ -64,11 +69,27 @@ export async function Header({ city, active }: HeaderProps) {
         </Link>
         <CityPicker cities={cities} />
         <nav className="main-nav">
-          {items.map((m) => (
-            <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined}>
-              {m.permiName}
-            </Link>
-          ))}
+          {items.map((m) =>
+            m.children.length === 0 ? (
+              <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined}>
+                {m.permiName}
+              </Link>
+            ) : (
+              // spec §2 Header: 商铺 and 写字楼 open their sale and rent lists (商铺出售 / 商铺出租) on hover.
+              <div key={m.permiCode} className="main-nav__group">
+                <Link href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined}>
+                  {m.permiName}
+                </Link>
+                <div className="main-nav__sub">
+                  {m.children.map((c) => (
+                    <Link key={c.permiCode} href={c.jumpPage}>
+                      {c.permiName}
+                    </Link>
+                  ))}
+                </div>
+              </div>
+            ),
+          )}
         </nav>
         <div className="site-header__right">
           <Link href="/map?type=0" className="map-button">

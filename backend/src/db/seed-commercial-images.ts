@@ -25,7 +25,8 @@ export interface CommercialImages {
 }
 
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">${body}</svg>`;
-const label = (text: string) => `<text x="40" y="70" font-size="40" fill="#555" font-family="sans-serif">${text}</text>`;
+// Below the top band a 3:2 card crops off a 4:3 picture.
+const label = (text: string) => `<text x="40" y="104" font-size="40" fill="#555" font-family="sans-serif">${text}</text>`;
 
 function windows(x: number, y: number, cols: number, rows: number, w: number, h: number, fill: string): string {
   let out = '';
