@@ -78,6 +78,13 @@ function weighted<T>(rng: Prng, items: readonly (readonly [T, number])[]): T {
   return items[items.length - 1]![0];
 }
 
+/** Where a place ranks in its city, 0 (the edge, price factor about 0.6) to 1 (the centre, about 1.35), a little blurred. */
+const placeRank = (rng: Prng, priceFactor: number) => Math.min(1, Math.max(0, (priceFactor - 0.6) / 0.75 + rng.normal() * 0.08));
+const withinRange = ([lo, hi]: readonly [number, number], rank: number) => lo + rank * (hi - lo);
+
+/** Commerce pays for the centre more steeply than homes do: a 国贸 tower is worth three at the city's edge. */
+const centrality = (p: Project) => Math.pow(p.priceFactor, 1.3);
+
 /** Smaller cities' shops and offices cost more against their homes than 北京's do. */
 const TIER_PREMIUM: Record<number, number> = { 1: 1, 2: 1.1, 3: 1.25 };
 
@@ -143,18 +150,19 @@ class ProjectBook {
   }
 
   /** A project of this kind (`shop:3`, `office:1`) in the area: an existing one mostly, a new one while there are few. */
-  of(area: AreaPlace, key: string, perArea: number, make: () => Omit<Project, 'area' | 'priceFactor' | 'station' | 'stationName'>): Project {
+  of(area: AreaPlace, key: string, perArea: number, make: (priceFactor: number) => Omit<Project, 'area' | 'priceFactor' | 'station' | 'stationName'>): Project {
     const list = this.byKey.get(`${area.id}:${key}`) ?? [];
     this.byKey.set(`${area.id}:${key}`, list);
     if (list.length === 0 || (list.length < perArea && this.rng.chance(0.3))) {
-      const drafted = make();
+      // Each project a little above or below its area (a landmark mall, a tired street).
+      const priceFactor = (this.areaFactor.get(area.id) ?? 1) * (0.9 + this.rng.next() * 0.2);
+      const drafted = make(priceFactor);
       this.used.add(drafted.name);
       const station = nearestStation(drafted, this.ctx.stations);
       list.push({
         ...drafted,
         area,
-        // Each project a little above or below its area (a landmark mall, a tired street).
-        priceFactor: (this.areaFactor.get(area.id) ?? 1) * (0.9 + this.rng.next() * 0.2),
+        priceFactor,
         station,
         stationName: station ? (this.ctx.stations.find((s) => s.id === station.id)?.name ?? null) : null,
       });
@@ -238,7 +246,7 @@ function shopProject(rng: Prng, book: ProjectBook, area: AreaPlace, type: ShopTy
 
 function officeProject(rng: Prng, book: ProjectBook, area: AreaPlace, grade: OfficeGrade, tier: number): Project {
   const kind = OFFICE_KIND[grade];
-  return book.of(area, `office:${grade}`, kind.perArea, () => {
+  return book.of(area, `office:${grade}`, kind.perArea, (priceFactor) => {
     // The famous towers of an area are its 甲级 ones.
     const known = grade === OFFICE_GRADE.A ? book.known(area, 'offices')[0] : undefined;
     const name =
@@ -250,7 +258,8 @@ function officeProject(rng: Prng, book: ProjectBook, area: AreaPlace, grade: Off
       totalFloors: rng.int(...kind.floors),
       famous: name === known,
       propertyCompany: rng.pick(names.OFFICE_PROPERTY_COMPANIES[grade]!),
-      propertyFee: round1(between(rng, kind.fee[tier] ?? kind.fee[3]!)),
+      // A central tower charges the top of its grade's 物业费, one at the city's edge the bottom.
+      propertyFee: round1(withinRange(kind.fee[tier] ?? kind.fee[3]!, placeRank(rng, priceFactor))),
     };
   });
 }
@@ -323,7 +332,7 @@ function composeShop(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: num
   const noise = 1 + rng.normal() * 0.06;
   const price =
     deal === DEAL.SALE
-      ? salePrice(city.unitPrice * kind.price * premium * p.priceFactor * floorFactor * sizeFactor * noise, area)
+      ? salePrice(city.unitPrice * kind.price * premium * centrality(p) * floorFactor * sizeFactor * noise, area)
       : rentPrice((city.rentLevel / 30) * kind.rent * premium * Math.pow(p.priceFactor, 0.8) * floorFactor * sizeFactor * noise, area);
   // 转让费: what the outgoing tenant asks for the fit-out and the trade, on about a third of the let shops.
   const transferFee = deal === DEAL.RENT && operating && rng.chance(0.75) ? Math.min(80, Math.max(2, Math.round(area * (0.05 + rng.next() * 0.2) * (4 - city.priceTier) * 2) / 2)) : null;
@@ -402,11 +411,10 @@ function composeOffice(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: n
   const noise = 1 + rng.normal() * 0.06;
   const [lo, hi] = kind.rent[city.priceTier] ?? kind.rent[3]!;
   // Rent by grade within the tier's range; where in it follows the place (国贸 at the top, the edge at the bottom).
-  const position = Math.min(1, Math.max(0, (p.priceFactor - 0.6) / 0.75 + rng.normal() * 0.08));
   const price =
     deal === DEAL.SALE
-      ? salePrice(city.unitPrice * kind.price * (TIER_PREMIUM[city.priceTier] ?? 1) * p.priceFactor * noise, area)
-      : rentPrice(lo + position * (hi - lo), area);
+      ? salePrice(city.unitPrice * kind.price * (TIER_PREMIUM[city.priceTier] ?? 1) * centrality(p) * noise, area)
+      : rentPrice(withinRange([lo, hi], placeRank(rng, p.priceFactor)), area);
   const gradeName = GRADE_NAMES.get(grade)!;
 
   const tags: string[] = [];
