@@ -12,6 +12,7 @@ export * from './rent';
 export * from './new-home';
 export * from './estate';
 export * from './dictionary';
+export * from './commercial';
 export * from './channels';
 export * from './user';
 export * from './home';

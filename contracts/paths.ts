@@ -33,6 +33,19 @@ export const ApiPath = {
   estateDetail: `${PORTAL_API}/v1/estate/detail`,
   /** Every place of a city for a channel, by initial letter (contracts/dictionary.ts). */
   dictionary: `${PORTAL_API}/v1/dictionary`,
+  // 商铺 and 写字楼 (contracts/commercial.ts COMMERCIAL_PATHS): conditions, list and `${detail}/${id}` per channel.
+  conditionShopSale: `${PORTAL_API}/v1/condition/shop_sale`,
+  shopSaleList: `${PORTAL_API}/v1/shop_sale/list`,
+  shopSaleDetail: `${PORTAL_API}/v1/shop_sale/detail`,
+  conditionShopRent: `${PORTAL_API}/v1/condition/shop_rent`,
+  shopRentList: `${PORTAL_API}/v1/shop_rent/list`,
+  shopRentDetail: `${PORTAL_API}/v1/shop_rent/detail`,
+  conditionOfficesSale: `${PORTAL_API}/v1/condition/offices_sale`,
+  officesSaleList: `${PORTAL_API}/v1/offices_sale/list`,
+  officesSaleDetail: `${PORTAL_API}/v1/offices_sale/detail`,
+  conditionOfficesRent: `${PORTAL_API}/v1/condition/offices_rent`,
+  officesRentList: `${PORTAL_API}/v1/offices_rent/list`,
+  officesRentDetail: `${PORTAL_API}/v1/offices_rent/detail`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -56,6 +69,10 @@ export const CACHEABLE_PATHS: readonly string[] = [
   ApiPath.conditionNewHome,
   ApiPath.conditionEstate,
   ApiPath.dictionary,
+  ApiPath.conditionShopSale,
+  ApiPath.conditionShopRent,
+  ApiPath.conditionOfficesSale,
+  ApiPath.conditionOfficesRent,
 ];
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */

@@ -1,11 +1,21 @@
-import { CHANNELS } from '@contracts/channels';
+import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
 
 /**
  * Path rules the proxy applies on a city domain (spec §2), as pure functions so they can be unit-tested.
  */
 
-/** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes). */
-const DETAIL_TO_LIST = [CHANNELS.esf, CHANNELS.new, CHANNELS.rent, CHANNELS.estate].map((c) => c.listPath.replace(/\/$/, ''));
+/** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes; issue 6: every channel). */
+const DETAIL_TO_LIST = CHANNEL_LIST.map((c) => c.listPath.replace(/\/$/, ''));
+/**
+ * `/sp/` and `/xzl/` are sections, not lists: they open the section's first list (商铺出售, 写字楼出售), the page the
+ * header's 商铺 and 写字楼 lead to, rather than the 404 page.
+ */
+const SECTION_TO_LIST = new Map(
+  [...CHANNEL_LIST].reverse().flatMap((c) => {
+    const section = /^(\/[^/]+)\/[^/]+\/$/.exec(c.listPath)?.[1];
+    return section ? [[section, c.listPath] as const] : [];
+  }),
+);
 /** spec §2: the legacy /sellhouse and /renthouse are /ershoufang and /zufang. */
 const LEGACY = { sellhouse: CHANNELS.esf.listPath.replace(/\/$/, ''), renthouse: CHANNELS.rent.listPath.replace(/\/$/, '') };
 
@@ -18,6 +28,8 @@ export function legacyRedirect(pathname: string): string | null {
     const rest = legacy[2] ?? '/';
     return rest.startsWith('/detail') ? `${target}/` : `${target}${rest}`;
   }
+  const section = SECTION_TO_LIST.get(pathname.replace(/\/$/, ''));
+  if (section) return section;
   for (const list of DETAIL_TO_LIST) {
     if (pathname === `${list}/detail` || pathname.startsWith(`${list}/detail/`)) return `${list}/`;
   }

@@ -14,6 +14,7 @@ import { registerSameSiteCheck } from './http/same-site';
 import { registerEsf } from './modules/listings/esf';
 import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
+import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
 import { registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
@@ -82,6 +83,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerRent(app, db);
   registerNewHome(app, db);
   registerEstate(app, db);
+  registerCommercial(app, db);
   registerSuggestions(app, db);
   registerDictionary(app, db);
   registerAgents(app, db);

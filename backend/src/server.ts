@@ -24,7 +24,8 @@ const app = await buildApp({ db: database.db, config, storage });
 if (!(await isSeeded(database.db))) {
   app.log.info({ size: config.SEED_SIZE }, 'empty database: seeding');
   const result = await seedDatabase(database.db, storage, config.SEED_SIZE);
-  app.log.info({ listings: result.listings, rentals: result.rentals, projects: result.projects, ms: result.ms }, 'seeded');
+  const { ms, ...counts } = result;
+  app.log.info({ ...counts, ms }, 'seeded');
 }
 
 let closing = false;

@@ -45,11 +45,27 @@ export function MainNav({ items, active }: MainNavProps) {
   const current = active ?? activeMenu(items, pathname);
   return (
     <nav className="main-nav">
-      {items.map((m) => (
-        <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined} aria-current={m.permiCode === current ? 'page' : undefined}>
-          {m.permiName}
-        </Link>
-      ))}
+      {items.map((m) => {
+        const link = (
+          <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined} aria-current={m.permiCode === current ? 'page' : undefined}>
+            {m.permiName}
+          </Link>
+        );
+        if (m.children.length === 0) return link;
+        // spec §2 Header: 商铺 and 写字楼 open their sale and rent lists (商铺出售 / 商铺出租) on hover.
+        return (
+          <div key={m.permiCode} className="main-nav__group">
+            {link}
+            <div className="main-nav__sub">
+              {m.children.map((c) => (
+                <Link key={c.permiCode} href={c.jumpPage}>
+                  {c.permiName}
+                </Link>
+              ))}
+            </div>
+          </div>
+        );
+      })}
     </nav>
   );
 }

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import type { ChannelCode } from '@contracts/constants';
 import { dictionarySchema } from '@contracts/dictionary';
+import {
+  COMMERCIAL_PATHS,
+  COMMERCIAL_SCHEMAS,
+  commercialConditionsSchema,
+  type CommercialChannel,
+  type CommercialDetail,
+  type CommercialListPage,
+} from '@contracts/commercial';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
@@ -10,7 +18,7 @@ import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@con
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import type { ListRequest } from '@/lib/search-path';
-import { call, type CallContext } from './core';
+import { call, type AnswerCheck, type CallContext } from './core';
 
 /**
  * One function per contract call the web server makes (spec §7 and contracts/paths.ts), answers parsed with
@@ -67,3 +75,17 @@ export const fetchEstateDetail = (ctx: CallContext, id: number) => call(ctx, `${
 /** A channel's places of a city by initial letter (its /dictionary page); cached like the conditions. */
 export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode: ChannelCode) =>
   call(ctx, ApiPath.dictionary, dictionarySchema, { method: 'GET', params: { cityCode, channelCode } });
+/** 商铺 and 写字楼: the calls of one of the four channels (contracts/commercial.ts), answers parsed with its own schemas. */
+export const fetchCommercialConditions = (code: CommercialChannel) => (ctx: CallContext, cityCode: string) =>
+  call(ctx, COMMERCIAL_PATHS[code].conditions, commercialConditionsSchema, { method: 'GET', params: { cityCode } });
+
+/** The request comes from the path codec (toListQuery); the backend checks it against commercialListQueryOf(code). */
+export const fetchCommercialList = (code: CommercialChannel) => {
+  const check: AnswerCheck<CommercialListPage> = COMMERCIAL_SCHEMAS[code].page;
+  return (ctx: CallContext, query: ListRequest) => call(ctx, COMMERCIAL_PATHS[code].list, check, { params: query });
+};
+
+export const fetchCommercialDetail = (code: CommercialChannel) => {
+  const check: AnswerCheck<CommercialDetail> = COMMERCIAL_SCHEMAS[code].detail;
+  return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].detail}/${id}`, check, { method: 'GET' });
+};

@@ -15,11 +15,16 @@ describe('legacyRedirect (spec §2)', () => {
     ['/loupan/detail/1', '/loupan/'],
     ['/zufang/detail', '/zufang/'],
     ['/xiaoqu/detail/9', '/xiaoqu/'],
+    ['/sp', '/sp/buy/'],
+    ['/sp/', '/sp/buy/'],
+    ['/xzl/', '/xzl/buy/'],
+    ['/sp/rent/detail/3', '/sp/rent/'],
+    ['/xzl/buy/detail', '/xzl/buy/'],
     ['/personal', '/personal/account'],
     ['/personal/', '/personal/account'],
   ])('%s → %s', (from, to) => expect(legacyRedirect(from)).toBe(to));
 
-  it.each(['/', '/ershoufang/', '/ershoufang/xiangqing/1', '/ershoufang/detailx', '/sellhousex', '/personal/account', '/loupan/xiangqing/2'])(
+  it.each(['/', '/ershoufang/', '/ershoufang/xiangqing/1', '/ershoufang/detailx', '/sellhousex', '/personal/account', '/loupan/xiangqing/2', '/sp/buy/', '/sp/rent/', '/xzl/rent/dc1/', '/spx/', '/sp/buy/xiangqing/4'])(
     'leaves %s alone',
     (p) => expect(legacyRedirect(p)).toBeNull(),
   );

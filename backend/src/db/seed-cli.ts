@@ -24,7 +24,9 @@ try {
     console.log(`already seeded (${config.DATABASE_URL ? 'DATABASE_URL' : config.DATA_DIR}); nothing to do`);
   } else {
     const result = await seedDatabase(database.db, openStorage(config), config.SEED_SIZE);
-    console.log(`seeded ${result.listings} listings, ${result.rentals} rentals, ${result.communities} communities and ${result.projects} new-home projects in ${(result.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${result.listings} listings, ${result.rentals} rentals, ${result.communities} communities, ${result.projects} new-home projects, ${result.shops} shops and ${result.offices} offices in ${(result.ms / 1000).toFixed(1)} s`,
+    );
   }
 } finally {
   await database.close();

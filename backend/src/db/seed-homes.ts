@@ -9,6 +9,7 @@ export const DAY = 86_400_000;
 export const CENTRAL_HEATING = new Set(['110000', '120000', '610100', '370200']);
 
 export interface Place { id: number; lat: number; lng: number }
+export interface StationPlace extends Place { lineId: number; name: string }
 export interface AreaPlace extends Place { districtId: number; name: string }
 export interface CommunityPlace extends AreaPlace {
   businessAreaId: number;
@@ -73,4 +74,14 @@ export function locationOf(city: SeedCity, c: CommunityPlace) {
     lineId: c.station?.lineId ?? null,
     stationDistance: c.station?.distance ?? null,
   };
+}
+
+/** The nearest station within walking distance (1.5 km), as a community's or a shop's `station`. */
+export function nearestStation(at: { lat: number; lng: number }, stations: readonly StationPlace[]): CommunityPlace['station'] {
+  let best: CommunityPlace['station'] = null;
+  for (const s of stations) {
+    const distance = walkingMetres(at, s);
+    if (distance <= 1500 && (!best || distance < best.distance)) best = { id: s.id, lineId: s.lineId, distance };
+  }
+  return best;
 }

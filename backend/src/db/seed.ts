@@ -9,10 +9,12 @@ import * as t from './schema';
 import { SEED_CITIES, type SeedCity } from './seed-data/cities';
 import { placesOf, stationCoordinates } from './seed-data/metro';
 import * as words from './seed-data/names';
-import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, photoSet, pickCommunity, walkingMetres, type AreaPlace, type CityHomes, type CommunityPlace, type Place } from './seed-homes';
+import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, nearestStation, photoSet, pickCommunity, type AreaPlace, type CityHomes, type StationPlace } from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
 import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './seed-projects';
 import { composeCommunities, communityPlacesOf, estateSeeder, type EstateSeeder } from './seed-communities';
+import { composeCommercial, MIN_UNITS_PER_CITY } from './seed-commercial';
+import { writeCommercialImages, type CommercialImages } from './seed-commercial-images';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 
@@ -28,6 +30,8 @@ const SEED = 20260101;
 const RENTAL_SEED = 20260102;
 /** New-home projects (seed-projects.ts) draw from their own generator too. */
 const PROJECT_SEED = 20260103;
+/** Shops and offices have their own generator too (seed-commercial.ts). */
+const COMMERCIAL_SEED = 20260105;
 /** Rows per INSERT (one JSON parameter of about 1.5 MB). */
 const BATCH = 1000;
 
@@ -70,15 +74,22 @@ function sharesOf(total: number, included: (c: SeedCity) => boolean): number[] {
 /**
  * Builds the whole data set (ARCHITECTURE "Data"), deterministically: the same `size` (second-hand
  * listings over all cities) gives the same rows; listing dates count back from the day of seeding.
- * Rentals are half as many, in the cities whose isRent flag is 1.
+ * Rentals are half as many, in the cities whose isRent flag is 1; shops and offices a tenth together (half each),
+ * in the cities whose isShop / isOffice flag is 1, at least MIN_UNITS_PER_CITY of each there.
  */
-export async function seedDatabase(db: Db, storage: Storage, size: number): Promise<{ listings: number; rentals: number; projects: number; communities: number; ms: number }> {
+export async function seedDatabase(
+  db: Db,
+  storage: Storage,
+  size: number,
+): Promise<{ listings: number; rentals: number; projects: number; communities: number; shops: number; offices: number; ms: number }> {
   const started = Date.now();
   const images = await writeSeedImages(storage);
+  const commercialImages = await writeCommercialImages(storage);
   const rng = new Prng(SEED);
   const rentRng = new Prng(RENTAL_SEED);
   const projectRng = new Prng(PROJECT_SEED);
   const estate = await estateSeeder(storage);
+  const commercialRng = new Prng(COMMERCIAL_SEED);
   const today = Math.floor(Date.now() / DAY) * DAY;
   const demoHash = await hashPassword(DEMO_USER.password);
   const listingShares = sharesOf(size, () => true);
@@ -86,6 +97,10 @@ export async function seedDatabase(db: Db, storage: Storage, size: number): Prom
   const projectShares = sharesOf(Math.round(size / LISTINGS_PER_PROJECT), (c) => c.isNewhouse === 1).map((n, i) =>
     SEED_CITIES[i]!.isNewhouse === 1 ? Math.max(n, MIN_PROJECTS_PER_CITY) : 0,
   );
+  const commercialShares = (flag: 'isShop' | 'isOffice') =>
+    sharesOf(Math.round(size / 20), (c) => c[flag] === 1).map((n, i) => (SEED_CITIES[i]![flag] === 1 ? Math.max(n, MIN_UNITS_PER_CITY) : 0));
+  const shopShares = commercialShares('isShop');
+  const officeShares = commercialShares('isOffice');
   let listingCount = 0;
   let rentalCount = 0;
   let projectCount = 0;
@@ -96,10 +111,11 @@ export async function seedDatabase(db: Db, storage: Storage, size: number): Prom
     await seedStatic(txDb);
     await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
     const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
-    const counters = { listings: 0, rentals: 0, agents: 0, projects: 0, communities: 0 };
+    const counters = { listings: 0, rentals: 0, agents: 0, projects: 0, communities: 0, shops: 0, offices: 0 };
     for (const [i, city] of SEED_CITIES.entries()) {
-      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, projects: projectShares[i]! };
-      await seedCity(txDb, { rng, rentRng, projectRng, estate }, city, homes, brandRows.map((b) => b.id), images, today, counters);
+      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, projects: projectShares[i]!, shops: shopShares[i]!, offices: officeShares[i]! };
+      const cityImages = { ...images, commercial: commercialImages };
+      await seedCity(txDb, { rng, rentRng, projectRng, estate, commercialRng }, city, homes, brandRows.map((b) => b.id), cityImages, today, counters);
       listingCount += homes.listings;
       rentalCount += homes.rentals;
       projectCount += homes.projects;
@@ -110,7 +126,8 @@ export async function seedDatabase(db: Db, storage: Storage, size: number): Prom
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
-  return { listings: listingCount, rentals: rentalCount, projects: projectCount, communities: communityCount, ms: Date.now() - started };
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return { listings: listingCount, rentals: rentalCount, projects: projectCount, communities: communityCount, shops: sum(shopShares), offices: sum(officeShares), ms: Date.now() - started };
 }
 
 async function seedStatic(db: Db): Promise<void> {
@@ -164,13 +181,13 @@ async function seedStatic(db: Db): Promise<void> {
 
 async function seedCity(
   db: Db,
-  { rng, rentRng, projectRng, estate }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder },
+  { rng, rentRng, projectRng, estate, commercialRng }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder; commercialRng: Prng },
   city: SeedCity,
-  homes: { listings: number; rentals: number; projects: number },
+  homes: { listings: number; rentals: number; projects: number; shops: number; offices: number },
   brandIds: number[],
-  images: SeedImages,
+  images: SeedImages & { commercial: CommercialImages },
   today: number,
-  counters: { listings: number; rentals: number; agents: number; projects: number; communities: number },
+  counters: { listings: number; rentals: number; agents: number; projects: number; communities: number; shops: number; offices: number },
 ): Promise<void> {
   const listingTotal = homes.listings;
   const places = placesOf(city.cityCode);
@@ -182,7 +199,7 @@ async function seedCity(
       : ofCity.slice(0, 12);
 
   // Subway first: business areas named like a station sit at the station.
-  const stations: (Place & { lineId: number; name: string })[] = [];
+  const stations: StationPlace[] = [];
   for (const [sort, line] of places.lines.entries()) {
     const [row] = await db.insert(t.subwayLines).values({ cityCode: city.cityCode, name: line.name, ...searchNames(line.name), color: line.color, sort }).returning({ id: t.subwayLines.id });
     const coords = stationCoordinates(line);
@@ -269,14 +286,6 @@ async function seedCity(
   }
 
   // Communities (seed-communities.ts): the real names we know, then composed ones, spread over business areas.
-  const nearestStation = (at: { lat: number; lng: number }) => {
-    let station: CommunityPlace['station'] = null;
-    for (const s of stations) {
-      const distance = walkingMetres(at, s);
-      if (distance <= 1500 && (!station || distance < station.distance)) station = { id: s.id, lineId: s.lineId, distance };
-    }
-    return station;
-  };
   const communityDrafts = composeCommunities(rng, estate, {
     city,
     listingTotal,
@@ -284,7 +293,7 @@ async function seedCity(
     districts: districtRows,
     districtFactor,
     known: places.communities,
-    nearestStation,
+    nearestStation: (at: { lat: number; lng: number }) => nearestStation(at, stations),
     images,
   });
   await insertBatched(db, t.communities, communityDrafts.map((d) => d.row));
@@ -306,6 +315,14 @@ async function seedCity(
   counters.projects += projects.length;
   await insertBatched(db, t.newProjects, projects);
   await insertBatched(db, t.projectLayouts, layouts);
+  const commercial = composeCommercial(
+    commercialRng,
+    { city, areas: areaRows, districtNames: new Map(districtRows.map((d) => [d.id, d.name])), communities: communityPlaces, stations, agentsByArea, cityAgents, images: images.commercial, today },
+    homes,
+    counters,
+  );
+  await insertBatched(db, t.shops, commercial.shops);
+  await insertBatched(db, t.offices, commercial.offices);
 }
 
 type ListingRow = typeof t.listings.$inferInsert;

@@ -1,0 +1,7 @@
+import { commercialDetailPage } from '@/components/detail/commercial-detail';
+
+/** 写字楼出售 detail (CHANNELS.offices_sale). */
+const page = commercialDetailPage('offices_sale');
+
+export const generateMetadata = page.generateMetadata;
+export default page.CommercialDetailPage;

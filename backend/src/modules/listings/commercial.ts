@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { CHANNELS } from '../../../../contracts/channels';
+import { cityScopedRequestSchema } from '../../../../contracts/city';
+import {
+  COMMERCIAL_CHANNELS,
+  COMMERCIAL_PATHS,
+  COMMERCIAL_SCHEMAS,
+  commercialConditionsSchema,
+  commercialKindOf,
+  commercialListQueryOf,
+  type CommercialChannel,
+  type CommercialConditions,
+  type CommercialDetail,
+  type CommercialKind,
+  type CommercialListItem,
+  type commercialListQuerySchema,
+} from '../../../../contracts/commercial';
+import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { Db } from '../../db/client';
+import { DEAL, offices, shops } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { portalIdRoute, portalRoute } from '../../http/portal-route';
+import { requireChannelCity } from '../portal/cities';
+import {
+  COMMERCIAL_SORT,
+  commercialSortOptions,
+  OFFICE_AREA_BANDS,
+  OFFICE_GRADE_OPTIONS,
+  officeDailyBands,
+  officeTotalBands,
+  SHOP_AREA_BANDS,
+  SHOP_TYPE_OPTIONS,
+  shopDailyBands,
+  shopTotalBands,
+} from './commercial-bands';
+import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithAreaNames } from './common';
+
+/**
+ * 商铺 and 写字楼 for sale and for rent: the four channels CHANNELS.shop_sale … offices_rent, as ONE module driven
+ * by their registry entries. A channel is a kind (its table: shops or offices) and a deal (its rows: deal 1 or 2,
+ * its price fields and price sort); its filters are the `filters` of its entry, each looked up in its kind's
+ * dictionary below. Semantics as 二手房: places AND-ed, codes OR-ed within a filter and AND-ed across filters,
+ * the keyword names a place or the unit's project. A city whose isShop / isOffice flag is 0 has no such channel:
+ * its conditions, list and details are a 404.
+ */
+
+type ListInput = z.output<typeof commercialListQuerySchema>;
+type FilterKey = 'shopType' | 'grade' | 'totalPrice' | 'dailyPrice' | 'area';
+type Option = { code: number; label: string };
+
+/** One filter of a kind: what the filter bar offers in a city (by its price tier) and the WHERE of chosen codes. */
+interface FilterDef {
+  options: (priceTier: number) => Option[] | ConditionBand[];
+  where: (codes: number[] | undefined, priceTier: number) => SQL | undefined;
+}
+
+type UnitRow = {
+  unit: typeof shops.$inferSelect | typeof offices.$inferSelect;
+  districtName: string;
+  businessAreaName: string;
+  lineName: string | null;
+  stationName: string | null;
+};
+
+/** A kind of unit: its table, its rows with their place names, and the filters its channels may name. */
+interface KindDef {
+  table: typeof shops | typeof offices;
+  rows: (db: Db, where: SQL | undefined) => Promise<UnitRow[]>;
+  filters: Partial<Record<FilterKey, FilterDef>>;
+}
+
+const codesIn = (column: AnyPgColumn, codes: number[] | undefined) => (codes?.length ? inArray(column, codes) : undefined);
+const bands = (column: AnyPgColumn, of: (priceTier: number) => ConditionBand[]): FilterDef => ({
+  options: of,
+  where: (codes, priceTier) => bandCondition(column, of(priceTier), codes),
+});
+const fixed = (list: ConditionBand[]) => () => list;
+
+const KINDS: Record<CommercialKind, KindDef> = {
+  shop: {
+    table: shops,
+    rows: (db, where) => selectWithAreaNames(db, shops, { unit: shops }).where(where),
+    filters: {
+      shopType: { options: () => SHOP_TYPE_OPTIONS, where: (codes) => codesIn(shops.shopType, codes) },
+      totalPrice: bands(shops.totalPrice, shopTotalBands),
+      dailyPrice: bands(shops.dailyRent, shopDailyBands),
+      area: bands(shops.area, fixed(SHOP_AREA_BANDS)),
+    },
+  },
+  office: {
+    table: offices,
+    rows: (db, where) => selectWithAreaNames(db, offices, { unit: offices }).where(where),
+    filters: {
+      grade: { options: () => OFFICE_GRADE_OPTIONS, where: (codes) => codesIn(offices.grade, codes) },
+      totalPrice: bands(offices.totalPrice, officeTotalBands),
+      dailyPrice: bands(offices.dailyRent, officeDailyBands),
+      area: bands(offices.area, fixed(OFFICE_AREA_BANDS)),
+    },
+  },
+};
+
+const TYPE_NAMES = { shop: new Map(SHOP_TYPE_OPTIONS.map((o) => [o.code as number, o.label])), office: new Map(OFFICE_GRADE_OPTIONS.map((o) => [o.code as number, o.label])) };
+
+/** A channel as this module uses it: its kind, its deal's rows, its filters, resolved once from the registry. */
+interface Channel {
+  code: CommercialChannel;
+  kind: CommercialKind;
+  def: KindDef;
+  deal: 'sale' | 'rent';
+  /** The rows of the table that are this channel's. */
+  scope: SQL;
+  filters: { key: FilterKey; def: FilterDef }[];
+}
+
+function channelOf(code: CommercialChannel): Channel {
+  const kind = commercialKindOf(code);
+  const def = KINDS[kind];
+  const entry = CHANNELS[code];
+  const filters = entry.filters.map((f) => {
+    const filter = def.filters[f.key as FilterKey];
+    // A registry entry naming a filter its kind does not have is a programming error: fail at start-up.
+    if (!filter) throw new Error(`${code}: no ${kind} filter "${f.key}"`);
+    return { key: f.key as FilterKey, def: filter };
+  });
+  return { code, kind, def, deal: entry.deal, scope: eq(def.table.deal, entry.deal === 'sale' ? DEAL.SALE : DEAL.RENT), filters };
+}
+
+/** The ORDER BY of a sort code, matching the table's indexes column for column (ids break ties). */
+function orderOf({ def: { table }, deal }: Channel, sort: number | undefined): SQL[] {
+  const price = deal === 'sale' ? table.totalPrice : table.dailyRent;
+  switch (sort) {
+    case COMMERCIAL_SORT.PRICE_ASC:
+      return [asc(price), asc(table.id)];
+    case COMMERCIAL_SORT.PRICE_DESC:
+      return [desc(price), desc(table.id)];
+    case COMMERCIAL_SORT.AREA_ASC:
+      return [asc(table.area), asc(table.id)];
+    case COMMERCIAL_SORT.AREA_DESC:
+      return [desc(table.area), desc(table.id)];
+    default:
+      // 默认排序 and 最新发布 (and the unused codes 6–9): newest first.
+      return [desc(table.listedAt), desc(table.id)];
+  }
+}
+
+function conditionsOf(channel: Channel, priceTier: number): Omit<CommercialConditions, 'districts' | 'subwayLines' | 'sorts'> {
+  const rows = Object.fromEntries(channel.filters.map(({ key, def }) => [key, def.options(priceTier)]));
+  return { area: [], ...rows };
+}
+
+function listConditions(channel: Channel, input: ListInput, cityCode: string, priceTier: number): SQL | undefined {
+  return and(
+    ...placeConditions(channel.def.table, cityCode, input, channel.def.table.projectName),
+    channel.scope,
+    ...channel.filters.map(({ key, def }) => def.where(input[key], priceTier)),
+  );
+}
+
+/** A nullable column the unit's deal always fills (seed-commercial.ts); empty means a broken row. */
+function filled<T>(value: T | null, what: string, id: number): T {
+  if (value === null) throw new Error(`unit ${id} has no ${what}`);
+  return value;
+}
+
+function toItem({ unit: u, ...names }: UnitRow): CommercialListItem {
+  const base = {
+    id: u.id,
+    title: u.title,
+    cityCode: u.cityCode,
+    projectName: u.projectName,
+    districtName: names.districtName,
+    businessAreaName: names.businessAreaName,
+    address: u.address,
+    area: u.area,
+    floor: u.floor,
+    totalFloors: u.totalFloors,
+    decoration: u.decoration,
+    tags: u.tags,
+    listedAt: u.listedAt.toISOString(),
+    coverUrl: u.coverUrl,
+    nearestStation:
+      names.lineName && names.stationName && u.stationDistance !== null ? { lineName: names.lineName, stationName: names.stationName, distance: u.stationDistance } : null,
+  };
+  const kind =
+    'shopType' in u
+      ? { kind: 'shop' as const, shopType: u.shopType, typeName: TYPE_NAMES.shop.get(u.shopType) ?? '' }
+      : { kind: 'office' as const, grade: u.grade, typeName: TYPE_NAMES.office.get(u.grade) ?? '', workstations: u.workstations };
+  const price =
+    u.deal === DEAL.SALE
+      ? { deal: 'sale' as const, totalPrice: filled(u.totalPrice, 'total price', u.id), unitPrice: filled(u.unitPrice, 'unit price', u.id) }
+      : { deal: 'rent' as const, monthlyRent: filled(u.monthlyRent, 'monthly rent', u.id), dailyRent: filled(u.dailyRent, 'daily rent', u.id) };
+  return { ...base, ...kind, ...price } as CommercialListItem;
+}
+
+async function itemsByIds(db: Db, channel: Channel, ids: number[]): Promise<Map<number, CommercialListItem>> {
+  const rows = await channel.def.rows(db, inArray(channel.def.table.id, ids));
+  return new Map(rows.map((r) => [r.unit.id, toItem(r)]));
+}
+
+async function detailOf(db: Db, channel: Channel, id: number): Promise<CommercialDetail> {
+  const { table } = channel.def;
+  // A unit of the other deal (a shop to let asked for under shop_sale) is not this channel's: 404 as unknown.
+  const [row] = await channel.def.rows(db, and(eq(table.id, id), channel.scope));
+  if (!row) throw notFound(`房源 ${id} `);
+  const u = row.unit;
+  const [, agent] = await Promise.all([requireChannelCity(db, u.cityCode, channel.code), agentCardOf(db, u.agentId)]);
+  // The seed writes the agent with the unit; a miss is a broken database, not a visitor's mistake (a 500).
+  if (!agent) throw new Error(`unit ${u.id} refers to a missing agent`);
+  const facts =
+    'shopType' in u
+      ? { frontage: u.frontage, depth: u.depth, floorHeight: u.floorHeight, suitableTrades: u.suitableTrades, transferFee: u.transferFee, operatingStatus: u.operatingStatus }
+      : { propertyFee: u.propertyFee, divisible: u.divisible, propertyCompany: u.propertyCompany };
+  return { ...toItem(row), listingNo: u.listingNo, photos: u.photos, description: u.description, lat: u.lat, lng: u.lng, agent, ...facts } as CommercialDetail;
+}
+
+const NAMES: Record<CommercialChannel, string> = { shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' };
+
+function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel): void {
+  const channel = channelOf(code);
+  const paths = COMMERCIAL_PATHS[code];
+  const schemas = COMMERCIAL_SCHEMAS[code];
+  const tags = [code];
+  const name = NAMES[code];
+
+  portalRoute(app, {
+    path: paths.conditions,
+    summary: `${name} filter dictionary of a city: places, lines, ${channel.filters.map((f) => f.key).join(', ')} (bands by city tier), sorts`,
+    tags,
+    input: cityScopedRequestSchema,
+    output: commercialConditionsSchema,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, code);
+      return { ...(await placesOfCity(db, city.cityCode)), ...conditionsOf(channel, city.priceTier), sorts: commercialSortOptions(channel.deal) };
+    },
+  });
+
+  // One pager per channel: its count cache is keyed by the filters, and the four share filter names.
+  const pageOf = listPager(db);
+  portalRoute(app, {
+    path: paths.list,
+    summary: `${name} of a city: filters, sort, pages of up to 50 (max page 100)`,
+    tags,
+    input: commercialListQueryOf(code),
+    output: schemas.page,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, code);
+      const page = await pageOf(channel.def.table, city.cityCode, input, listConditions(channel, input, city.cityCode, city.priceTier), orderOf(channel, input.sort), (ids) =>
+        itemsByIds(db, channel, ids),
+      );
+      // Items are built for the channel's kind and deal (toItem); the answer is checked against its schema on the way out.
+      return page as z.input<typeof schemas.page>;
+    },
+  });
+
+  portalIdRoute(app, {
+    path: paths.detail,
+    summary: `One ${name} unit with photos, ${channel.kind === 'shop' ? 'frontage, trades, transfer fee' : 'workstations, property fee'}, location and agent`,
+    tags,
+    output: schemas.detail,
+    handler: async (id) => (await detailOf(db, channel, id)) as z.input<typeof schemas.detail>,
+  });
+}
+
+export function registerCommercial(app: FastifyInstance, db: Db): void {
+  for (const code of COMMERCIAL_CHANNELS) registerChannel(app, db, code);
+}
