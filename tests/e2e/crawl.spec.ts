@@ -22,11 +22,6 @@ const NOT_BUILT_YET: readonly { path: string; section: string }[] = [
   { path: '/map', section: '地图找房 (map search)' },
   { path: '/personal', section: 'the personal pages (an anonymous visit is sent to /login)' },
   { path: '/download', section: '下载APP' },
-  // Merged today — built on other branches of issue 6; remove each entry as its channel lands on main:
-  { path: '/loupan', section: '新房 — merged today (ch/new)' },
-  { path: '/xiaoqu', section: '小区 — merged today (ch/estate)' },
-  { path: '/sp', section: '商铺 — merged today' },
-  { path: '/xzl', section: '写字楼 — merged today' },
 ];
 
 const notBuiltYet = (path: string) => NOT_BUILT_YET.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`));

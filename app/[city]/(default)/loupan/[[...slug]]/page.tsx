@@ -1,22 +1,12 @@
-import { CHANNELS } from '@contracts/channels';
 import { channelListPage } from '@/components/listing/channel-list-page';
+import { newHomeFilters } from '@/components/listing/filters/new';
 import { ProjectCard } from '@/components/listing/project-card';
-import { fetchNewHomeConditions, fetchNewHomeList } from '@/lib/api/endpoints';
-import { messages } from '@/lib/messages';
+import { fetchNewHomeList } from '@/lib/api/endpoints';
 
-const L = messages.newHome.filterLabels;
-
-/** 新房 (楼盘) list: average price, total price, sale status and property type. */
+/** 新房 (楼盘) list: its filters (shared with /loupan/options), the project list and the project card. */
 const page = channelListPage({
-  channel: CHANNELS.new,
-  fetchConditions: fetchNewHomeConditions,
+  ...newHomeFilters,
   fetchList: fetchNewHomeList,
-  rows: (c) => [
-    { key: 'unitPrice', label: L.unitPrice, options: c.unitPrice },
-    { key: 'totalPrice', label: L.totalPrice, options: c.totalPrice },
-    { key: 'saleStatus', label: L.saleStatus, options: c.saleStatus },
-    { key: 'propertyType', label: L.propertyType, options: c.propertyType },
-  ],
   card: (item) => <ProjectCard key={item.id} item={item} />,
 });
 

@@ -1,0 +1,6 @@
+import { CHANNELS } from '@contracts/channels';
+import { channelDictionaryPage } from '@/components/listing/channel-dictionary-page';
+
+const page = channelDictionaryPage(CHANNELS.new);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
