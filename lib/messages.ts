@@ -130,6 +130,7 @@ export const messages = {
   describe: '房源描述',
   homeStats: { esfCount: '在售二手房', communityCount: '小区', agentCount: '经纪人', avgUnitPrice: '二手房均价' },
   newestListings: '最新二手房',
+  newestRentals: '最新租房',
   hotCommunities: '热门小区',
   viewMore: '查看更多',
   loginTabs: { sms: '验证码登录', password: '密码登录' },

@@ -3,7 +3,7 @@ import { CHANNELS, channelIsOn, detailPath } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import type { CommercialChannel } from '@contracts/commercial';
 import { fetchCommercialList } from '@/lib/api/endpoints';
-import { rethrowAsPage, serverContext } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/api/server';
 import { commercialPrice } from '@/lib/commercial-format';
 import { formatArea } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -23,7 +23,7 @@ export interface CommercialBlockProps {
 export async function CommercialBlock({ city, code, count = 4 }: CommercialBlockProps) {
   if (!channelIsOn(city, code)) return null;
   const channel = CHANNELS[code];
-  const page = await fetchCommercialList(code)(await serverContext(), { cityCode: city.cityCode, page: 1, pageSize: count }).catch(rethrowAsPage);
+  const page = await fetchCommercialList(code)(await publicContext(), { cityCode: city.cityCode, page: 1, pageSize: count }).catch(rethrowAsPage);
   if (page.list.length === 0) return null;
   return (
     <section className="container section commercial-block">

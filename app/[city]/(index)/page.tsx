@@ -1,5 +1,9 @@
 import Link from 'next/link';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { CommercialBlock } from '@/components/home/commercial-block';
+import { EstateBlock } from '@/components/home/estate-block';
+import { fetchHomeProjects, ProjectBlock } from '@/components/home/project-block';
+import { RentBlock } from '@/components/home/rent-block';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
@@ -7,7 +11,9 @@ import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { formatListPath } from '@/lib/search-path';
+
+/** The home's 商铺 and 写字楼 blocks, in the menu's order; each is absent where the city lacks its channel. */
+const COMMERCIAL_CHANNELS = ['shop_sale', 'shop_rent', 'offices_sale', 'offices_rent'] as const;
 
 /** spec §2 Home banner tabs: the four channels a home search starts from, in this order. */
 const BANNER_CHANNELS = ['esf', 'new', 'rent', 'estate'] as const;
@@ -20,7 +26,11 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
   const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
   const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
   const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
-  const home = await fetchHome(await publicContext(), city.cityCode).catch(rethrowAsPage);
+  const ctx = await publicContext();
+  const [home, projects] = await Promise.all([
+    fetchHome(ctx, city.cityCode),
+    channelIsOn(city, 'new') ? fetchHomeProjects(ctx, city.cityCode) : Promise.resolve([]),
+  ]).catch(rethrowAsPage);
   const s = home.stats;
   return (
     <>
@@ -66,28 +76,12 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
           ))}
         </ul>
       </section>
-      <section className="container section">
-        <div className="section__head">
-          <h2>{messages.hotCommunities}</h2>
-        </div>
-        <ul className="community-grid">
-          {home.hotCommunities.map((c) => (
-            <li key={c.id}>
-              <Link href={formatListPath(CHANNELS.esf, { estateId: c.id })}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
-                <img src={c.coverUrl} alt={c.name} loading="lazy" width={270} height={180} />
-                <div className="community-grid__name">{c.name}</div>
-                <div className="community-grid__meta">
-                  {c.districtName} · {c.businessAreaName}
-                </div>
-                <div className="community-grid__price">
-                  {messages.avgPrice} <em>{formatUnitPrice(c.avgPrice)}</em> · {messages.onSale(c.onSaleCount)}
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ProjectBlock projects={projects} />
+      <RentBlock city={city} />
+      <EstateBlock communities={home.hotCommunities} />
+      {COMMERCIAL_CHANNELS.map((code) => (
+        <CommercialBlock key={code} city={city} code={code} />
+      ))}
     </>
   );
 }
