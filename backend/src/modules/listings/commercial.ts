@@ -36,7 +36,7 @@ import {
   shopDailyBands,
   shopTotalBands,
 } from './commercial-bands';
-import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithAreaNames } from './common';
+import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithPlaces } from './common';
 
 /**
  * 商铺 and 写字楼 for sale and for rent: the four channels CHANNELS.shop_sale … offices_rent, as ONE module driven
@@ -82,7 +82,7 @@ const fixed = (list: ConditionBand[]) => () => list;
 const KINDS: Record<CommercialKind, KindDef> = {
   shop: {
     table: shops,
-    rows: (db, where) => selectWithAreaNames(db, shops, { unit: shops }).where(where),
+    rows: (db, where) => selectWithPlaces(db, shops, { unit: shops }).where(where),
     filters: {
       shopType: { options: () => SHOP_TYPE_OPTIONS, where: (codes) => codesIn(shops.shopType, codes) },
       totalPrice: bands(shops.totalPrice, shopTotalBands),
@@ -92,7 +92,7 @@ const KINDS: Record<CommercialKind, KindDef> = {
   },
   office: {
     table: offices,
-    rows: (db, where) => selectWithAreaNames(db, offices, { unit: offices }).where(where),
+    rows: (db, where) => selectWithPlaces(db, offices, { unit: offices }).where(where),
     filters: {
       grade: { options: () => OFFICE_GRADE_OPTIONS, where: (codes) => codesIn(offices.grade, codes) },
       totalPrice: bands(offices.totalPrice, officeTotalBands),

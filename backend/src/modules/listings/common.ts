@@ -283,26 +283,6 @@ export async function placesOfCity(db: Db, cityCode: string) {
   };
 }
 
-/**
- * Rows of a listing table that sits in no residential community (shops, offices) with the names a list item
- * shows: district, business area, and the nearest station and its line (null when none is within walking distance).
- */
-export function selectWithAreaNames<F extends SelectedFields>(db: Db, table: ListingTable, fields: F) {
-  return db
-    .select({
-      ...fields,
-      districtName: districts.name,
-      businessAreaName: businessAreas.name,
-      lineName: nearLine.name,
-      stationName: nearStation.name,
-    })
-    .from(table)
-    .innerJoin(districts, eq(districts.id, table.districtId))
-    .innerJoin(businessAreas, eq(businessAreas.id, table.businessAreaId))
-    .leftJoin(nearStation, eq(nearStation.id, table.stationId))
-    .leftJoin(nearLine, eq(nearLine.id, table.lineId));
-}
-
 /** spec §3 chat-thread target info: the agent of a listing, with branch and brand. */
 export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
   const [row] = await db
