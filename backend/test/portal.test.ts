@@ -155,6 +155,33 @@ describe('recommends', () => {
     expect(envelope(channel!)).toMatchObject({ code: 400, succeed: false });
     expect(envelope(channel!).msg).toMatch(/^channelCode: /);
   });
+  // issue 6: every channel suggests, counting its own stock, and a district's count is its list's total there.
+  const CHANNEL_LISTS = {
+    esf: [ApiPath.esfList, '二手房', /^在售\d+套$/],
+    new: [ApiPath.newHomeList, '新房', /^\d+个楼盘$/],
+    rent: [ApiPath.rentList, '租房', /^在租\d+套$/],
+    shop_sale: [ApiPath.shopSaleList, '商铺', /^在售\d+套$/],
+    shop_rent: [ApiPath.shopRentList, '商铺', /^在租\d+套$/],
+    offices_sale: [ApiPath.officesSaleList, '写字楼', /^在售\d+套$/],
+    offices_rent: [ApiPath.officesRentList, '写字楼', /^在租\d+套$/],
+  } as const;
+  it.each(Object.entries(CHANNEL_LISTS))('suggests places for %s with the count its list shows', async (channelCode, [listPath, typeName, describe]) => {
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '朝阳' });
+    const list = envelope<Suggestion[]>(res!).data;
+    expect(list.every((s) => s.propertyTypeName === typeName)).toBe(true);
+    const district = list.find((s) => s.angle === 2 && s.name === '朝阳区');
+    expect(district?.describe).toMatch(describe);
+    const [page] = await both(h.app, listPath, { cityCode: 'bj', districtId: district!.id, pageSize: 1 });
+    expect(district!.describe).toContain(String(envelope<{ total: number }>(page!).data.total));
+    // Communities are offered where homes sit in them; shops and offices sit in none.
+    const [named] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '望京' });
+    expect(envelope<Suggestion[]>(named!).data.some((s) => s.angle === 1)).toBe(channelCode === 'esf' || channelCode === 'rent');
+  });
+  it('suggests nothing for a channel the city does not have', async () => {
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'tj', channelCode: 'shop_sale', keyword: '和平' });
+    expect(res!.statusCode).toBe(200);
+    expect(envelope<Suggestion[]>(res!).data).toEqual([]);
+  });
   it('treats % and _ literally', async () => {
     const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '%' });
     expect(envelope<Suggestion[]>(res!).data).toEqual([]);
