@@ -61,9 +61,13 @@ function safeDecode(s: string): string | undefined {
   }
 }
 
+/** A UTF-16 half of a character without its other half: encodeURIComponent throws on one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function cleanKeyword(k: string | undefined): string | undefined {
   if (k === undefined) return undefined;
-  const t = k.replace(/[\u0000-\u001f\u007f/]/g, '').trim().slice(0, KEYWORD_MAX).trim();
+  // KEYWORD_MAX counts UTF-16 units, as the backend does; a cut through an emoji would leave half of it.
+  const t = k.replace(/[\u0000-\u001f\u007f/]/g, '').trim().slice(0, KEYWORD_MAX).replace(LONE_SURROGATE, '').trim();
   return t.length > 0 ? t : undefined;
 }
 

@@ -33,6 +33,9 @@ const PATHS = [
   '/no-such-page?redirect=%2F.%2F%2Fevil.com', '/_next/image?url=%2Fnope.png&w=64&q=75', '/_next/static/chunks/none.js',
   // A channel's dictionary and options pages (issue 6), and a filter segment after one (the list ignores it).
   '/ershoufang/dictionary', '/zufang/options/', '/zufang/dictionary/p1/',
+  // Every channel's list, detail and .html alias; a keyword whose 50th unit is half an emoji (was a 500 on every list).
+  '/loupan/', '/loupan/xiangqing/1.html', '/loupan/xiangqing/1.html.html', '/xiaoqu/dictionary/x', '/sp/buy/options', '/sp/rent/xiangqing/1',
+  '/xzl/buy/', '/xzl/rent/dc1/co2/', `/xiaoqu/key${'a'.repeat(49)}%F0%9F%98%80/`, `/sp/buy/keya${'%F0%9F%98%80'.repeat(33)}/`, '/sp/', '/xzl/',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);

@@ -20,7 +20,9 @@ const esf = CHANNELS.esf;
 
 const id = fc.integer({ min: 1, max: 2_147_483_647 });
 const keyword = fc
-  .string({ minLength: 1, maxLength: 50, unit: fc.constantFrom('望', '京', 'a', 'B', '1', ' ', '%', '#', '?', '&', '+', '号', '线', '-', '.', '~') })
+  .string({ minLength: 1, maxLength: 50, unit: fc.constantFrom('望', '京', 'a', 'B', '1', ' ', '%', '#', '?', '&', '+', '号', '线', '-', '.', '~', '😀') })
+  // 50 UTF-16 units at most, as the backend counts, never half an emoji.
+  .map((k) => k.slice(0, 50).replace(/[\uD800-\uDBFF]$/, ''))
   .filter((k) => k.trim() === k && k.length > 0 && !k.includes('/'));
 
 /** A valid query of the channel: every filter with codes in range (one code for one-at-a-time filters). */
@@ -77,6 +79,14 @@ describe('search-path codec', () => {
   it('takes several bands of a kind (OR-ed), sorted and unique; one-at-a-time filters keep the last', () => {
     expect(parseSearchPath(esf, ['p4p2p4l3l1'])).toMatchObject({ filters: { price: [2, 4], rooms: [1, 3] } });
     expect(parseSearchPath(CHANNELS.rent, ['rt1rt2']).filters.rentType).toEqual([2]);
+  });
+  it('cuts an over-long keyword without splitting a character in two (an emoji at the 50th unit)', () => {
+    for (const raw of [`key${'a'.repeat(49)}%F0%9F%98%80`, `keya${'%F0%9F%98%80'.repeat(33)}`]) {
+      const q = parseSearchPath(esf, [raw]);
+      expect(q.keyword!.length).toBeLessThanOrEqual(50);
+      expect(() => formatListPath(esf, q)).not.toThrow();
+      expect(parseSearchPath(esf, segs(formatListPath(esf, q)))).toEqual(q);
+    }
   });
   it('accepts an already decoded keyword', () => {
     expect(parseSearchPath(esf, ['key望京']).keyword).toBe('望京');
