@@ -22,21 +22,23 @@ export interface DetailPageProps {
 export function channelDetail<D extends { title: string; cityCode: string }>(channel: ChannelDef, fetchDetail: (ctx: CallContext, id: number) => Promise<D>) {
   const loadDetail = cache(async (rawId: string) => {
     const parsed = idParamSchema.safeParse({ id: rawId });
-    if (!parsed.success || !/^\d+$/.test(rawId)) notFound();
+    // One address per listing: `017` is not another way to write 17.
+    if (!parsed.success || !/^[1-9]\d*$/.test(rawId)) notFound();
     return fetchDetail(await publicContext(), parsed.data.id).catch(rethrowAsPage);
   });
 
-  async function generateMetadata({ params }: DetailPageProps): Promise<Metadata> {
-    const { city: domain, id } = await params;
-    const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
-    return { title: messages.pageTitle(detail.title, city?.cityName ?? '') };
-  }
-
+  /** The listing and its city, or the 404 page for another city's listing or a channel the city does not have. */
   async function load({ params }: DetailPageProps): Promise<{ detail: D; city: City }> {
     const { city: domain, id } = await params;
     const [detail, city] = await Promise.all([loadDetail(id), getCity(domain)]);
     if (!city || detail.cityCode !== city.cityCode || !channelIsOn(city, channel.code)) notFound();
     return { detail, city };
+  }
+
+  // The title passes the same checks as the page: another city's listing must not lend this city its title.
+  async function generateMetadata(props: DetailPageProps): Promise<Metadata> {
+    const { detail, city } = await load(props);
+    return { title: messages.pageTitle(detail.title, city.cityName) };
   }
 
   return { generateMetadata, load };

@@ -1,10 +1,11 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
+import { DEVICE_COOKIE } from '@contracts/paths';
 import { config } from '@/lib/config';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
+import { sessionToken } from '@/lib/session-cookie';
 import { apiCache } from './cache';
 import type { CallContext } from './core';
 import { ApiError, isNotFound, isSessionInvalid } from './errors';
@@ -26,8 +27,8 @@ export async function publicContext(): Promise<CallContext> {
 
 /** Call context of the visitor: the public context plus token and device code from cookies (user calls only). */
 export async function serverContext(): Promise<CallContext> {
-  const [base, c] = await Promise.all([publicContext(), cookies()]);
-  return { ...base, token: c.get(SESSION_COOKIE)?.value, deviceCode: c.get(DEVICE_COOKIE)?.value };
+  const [base, c, h] = await Promise.all([publicContext(), cookies(), headers()]);
+  return { ...base, token: sessionToken(h.get('cookie')), deviceCode: c.get(DEVICE_COOKIE)?.value };
 }
 
 /** The path + query the visitor asked for (for login return paths). */

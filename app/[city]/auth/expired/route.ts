@@ -7,6 +7,7 @@ import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { rootCookieDomain } from '@/lib/proxy/context';
 import { loginPath, safeReturnPath } from '@/lib/redirect-rules';
+import { sessionToken } from '@/lib/session-cookie';
 
 /**
  * spec §8 session invalid: clear the credential, then login with a return path. Server components cannot
@@ -31,7 +32,7 @@ async function sessionState(token: string | undefined, host: string): Promise<Se
 export async function GET(request: NextRequest) {
   const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
   const back = safeReturnPath(request.nextUrl.searchParams.get('prePath'), '/');
-  const state = await sessionState(request.cookies.get(SESSION_COOKIE)?.value, host);
+  const state = await sessionState(sessionToken(request.headers.get('cookie')), host);
   // A live session goes back where it was; when the backend cannot tell, login (which keeps a live session).
   if (state !== 'dead') return NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302);
   const res = NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302);

@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SESSION_COOKIE } from '@contracts/paths';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import { config } from '@/lib/config';
 import { displayName } from '@/lib/format';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
+import { sessionToken } from '@/lib/session-cookie';
 
 /** What the header's user box shows: the name to greet, or null for a visitor. */
 export interface HeaderUser {
@@ -18,7 +18,7 @@ export interface HeaderUser {
  * with a mobile number counts as logged in; anything else is anonymous, as it was in the server-rendered header).
  */
 export async function GET(request: NextRequest) {
-  const token = request.cookies.get(SESSION_COOKIE)?.value;
+  const token = sessionToken(request.headers.get('cookie'));
   let user: HeaderUser | null = null;
   if (token) {
     const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
