@@ -78,7 +78,7 @@ const filterFields = {
 type FilterField = keyof typeof filterFields;
 
 /** The list request of any of the four: places, keyword, sort, page, and the filter fields. */
-export const commercialListQuerySchema = z.object({ ...listQueryBase, ...filterFields });
+export const commercialListQuerySchema = z.strictObject({ ...listQueryBase, ...filterFields });
 export type CommercialListQuery = z.input<typeof commercialListQuerySchema>;
 
 /**

@@ -32,7 +32,7 @@ export type { ConditionBand };
 
 export { ESF_MAX_PAGE, ESF_PAGE_SIZE };
 
-export const esfListQuerySchema = z.object({
+export const esfListQuerySchema = z.strictObject({
   ...listQueryBase,
   /** Price band codes (p1–p7), OR-ed. */
   price: codeList(7).optional(),

@@ -30,7 +30,7 @@ export const estateConditionsSchema = z.object({
 });
 export type EstateConditions = z.infer<typeof estateConditionsSchema>;
 
-export const estateListQuerySchema = z.object({
+export const estateListQuerySchema = z.strictObject({
   ...listQueryBase,
   /** Reference-price band codes (up1–up7), OR-ed. */
   avgPrice: codeList(7).optional(),

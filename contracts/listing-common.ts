@@ -23,7 +23,14 @@ export const codeList = (max: number) =>
     z.array(int(1, max)).max(max),
   );
 
-/** The part of every list request that is not a channel filter: city, places, keyword, sort and page. */
+/** A search keyword: bounded, and without control characters (nothing a visitor types has them). */
+export const keywordField = () => text(KEYWORD_MAX).refine((s) => !/[\u0001-\u001f\u007f]/.test(s), 'must not contain control characters');
+
+/**
+ * The part of every list request that is not a channel filter: city, places, keyword, sort and page. Each
+ * channel's list request is a strict object of these and its own filters: another channel's filter (`grade`
+ * on 二手房) is a 400, not silently ignored.
+ */
 export const listQueryBase = {
   cityCode: cityCodeField(),
   districtId: id().optional(),
@@ -31,7 +38,7 @@ export const listQueryBase = {
   lineId: id().optional(),
   stationId: id().optional(),
   estateId: id().optional(),
-  keyword: text(KEYWORD_MAX).optional(),
+  keyword: keywordField().optional(),
   /** Sort code (co); 0 or absent is the default order. */
   sort: int(0, 9).optional(),
   page: int(1, ESF_MAX_PAGE).default(1),

@@ -43,7 +43,7 @@ export const newHomeConditionsSchema = z.object({
 });
 export type NewHomeConditions = z.infer<typeof newHomeConditionsSchema>;
 
-export const newHomeListQuerySchema = z.object({
+export const newHomeListQuerySchema = z.strictObject({
   ...listQueryBase,
   pageSize: int(1, 50).default(NEW_HOME_PAGE_SIZE),
   /** Average-price band codes (up1–up7), OR-ed; a 价格待定 project is in none. */

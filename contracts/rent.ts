@@ -32,7 +32,7 @@ export const rentConditionsSchema = z.object({
 });
 export type RentConditions = z.infer<typeof rentConditionsSchema>;
 
-export const rentListQuerySchema = z.object({
+export const rentListQuerySchema = z.strictObject({
   ...listQueryBase,
   /** 整租 (1) or 合租 (2); one at a time. */
   rentType: codeList(2).optional(),

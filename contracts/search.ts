@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { cityCodeField } from './city';
 import { Angle, CHANNEL_CODES, KEYWORD_MAX } from './constants';
-import { text } from './fields';
+import { keywordField } from './listing-common';
 
 export { Angle, CHANNEL_CODES, KEYWORD_MAX };
 export type { ChannelCode } from './constants';
@@ -27,6 +27,6 @@ export const recommendsRequestSchema = z.object({
   cityCode: cityCodeField(),
   channelCode: z.enum(CHANNEL_CODES),
   // spec §5: blank keywords are never sent; the backend rejects them too.
-  keyword: text(KEYWORD_MAX).min(1, 'keyword must not be blank'),
+  keyword: keywordField().pipe(z.string().min(1, 'keyword must not be blank')),
 });
 export type RecommendsRequest = z.input<typeof recommendsRequestSchema>;

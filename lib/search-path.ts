@@ -243,6 +243,22 @@ export function suggestionPath(channel: ChannelDef, s: Pick<Suggestion, 'id' | '
   }
 }
 
+/**
+ * The list path a visitor should be on when `segs` (the path's segments after the list path, as Next hands them
+ * over: decoded) are not how the codec writes their query: unknown or repeated segments, codes out of range,
+ * defaults spelled out, another order. null when `segs` are already the canonical spelling. Every other
+ * spelling of a list is redirected there, so a list has one address and the URL space is not endless.
+ */
+export function nonCanonicalListPath(channel: ChannelDef, segs: readonly string[] | undefined): string | null {
+  const query = parseSearchPath(channel, segs);
+  const canonical = formatListPath(channel, query);
+  // Compared decoded on both sides, as parseSearchPath reads them, whether or not the router decoded them already.
+  const decoded = (seg: string) => safeDecode(seg) ?? seg;
+  const written = canonical.slice(channel.listPath.length).split('/').filter(Boolean).map(decoded);
+  const given = (segs ?? []).map(decoded);
+  return written.length === given.length && written.every((seg, i) => seg === given[i]) ? null : canonical;
+}
+
 /** Enter in the search box: `key{keyword}/` of the tab's list path. */
 export function keywordPath(channel: ChannelDef, keyword: string): string {
   return formatListPath(channel, { keyword });

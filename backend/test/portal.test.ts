@@ -188,6 +188,31 @@ describe('recommends', () => {
   });
 });
 
+describe('list requests', () => {
+  // A careless client must learn that a filter did not apply (found by the probe: it was silently ignored).
+  const lists = [
+    [ApiPath.esfList, 'grade'],
+    [ApiPath.rentList, 'price'],
+    [ApiPath.newHomeList, 'rooms'],
+    [ApiPath.estateList, 'totalPrice'],
+    [ApiPath.shopSaleList, 'unitPrice'],
+    [ApiPath.officesRentList, 'rentType'],
+  ] as const;
+  it.each(lists)("%s refuses another channel's filter %s", async (listPath, foreign) => {
+    for (const res of await both(h.app, listPath, { cityCode: 'bj', [foreign]: '1' })) {
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toContain(foreign);
+    }
+  });
+  it('refuses control characters in a keyword', async () => {
+    for (const [path, extra] of [[ApiPath.esfList, {}], [ApiPath.recommends, { channelCode: 'esf' }]] as const) {
+      const [res] = await both(h.app, path, { cityCode: 'bj', ...extra, keyword: '望\u001b京' });
+      expect(res!.statusCode).toBe(400);
+      expect(envelope(res!).msg).toMatch(/keyword: /);
+    }
+  });
+});
+
 describe('home', () => {
   it('shows counts, newest listings and hot communities of the city', async () => {
     const [res] = await both(h.app, ApiPath.index, { cityCode: 'sh' });

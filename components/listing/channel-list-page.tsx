@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { channelIsOn } from '@contracts/channels';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
-import { parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
+import { nonCanonicalListPath, parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
 import type { ChannelFilters, Conditions } from './channel-filters';
 import { ChannelList } from './channel-list';
 
@@ -40,6 +40,9 @@ export function channelListPage<C extends Conditions, T extends { id: number }>(
     if (!city) return null;
     // A channel the city does not have is no page of it (spec §3 city flags).
     if (!channelIsOn(city, channel.code)) notFound();
+    // One address per list: `/xiaoqu/x/`, `/ershoufang/p3p3/` or `/loupan/pg999999/` go to the list they mean.
+    const canonical = nonCanonicalListPath(channel, slug);
+    if (canonical) permanentRedirect(canonical);
     const query = parseSearchPath(channel, slug);
     const ctx = await publicContext();
     const [conditions, result] = await Promise.all([fetchConditions(ctx, city.cityCode), fetchList(ctx, toListQuery(city.cityCode, channel, query))]).catch(rethrowAsPage);

@@ -7,6 +7,7 @@ import {
   formatListPath,
   formatSearchPath,
   keywordPath,
+  nonCanonicalListPath,
   normalizeQuery,
   parseSearchPath,
   suggestionPath,
@@ -88,6 +89,15 @@ describe('search-path codec', () => {
       expect(parseSearchPath(esf, segs(formatListPath(esf, q)))).toEqual(q);
     }
   });
+  it('names the canonical list path of any other spelling, and none for the canonical one', () => {
+    expect(nonCanonicalListPath(esf, undefined)).toBeNull();
+    expect(nonCanonicalListPath(esf, ['dc1', 'key望京', 'p1p3l2'])).toBeNull();
+    expect(nonCanonicalListPath(esf, ['dictionary', 'x'])).toBe('/ershoufang/');
+    expect(nonCanonicalListPath(esf, ['p3p1'])).toBe('/ershoufang/p1p3/');
+    expect(nonCanonicalListPath(esf, ['pg1'])).toBe('/ershoufang/');
+    expect(nonCanonicalListPath(esf, ['e0', 'pg99999999999999999999'])).toBe('/ershoufang/');
+    expect(nonCanonicalListPath(CHANNELS.estate, ['y2up4'])).toBe('/xiaoqu/up4y2/');
+  });
   it('accepts an already decoded keyword', () => {
     expect(parseSearchPath(esf, ['key望京']).keyword).toBe('望京');
   });
@@ -118,6 +128,10 @@ describe('search-path codec', () => {
           const q = parseSearchPath(channel, xs);
           expect(q).toEqual(normalizeQuery(channel, q));
           expect(parseSearchPath(channel, segs(formatSearchPath(channel, q)))).toEqual(q);
+          // The list page redirects a non-canonical spelling once; the path it redirects to is canonical (no loop).
+          const target = nonCanonicalListPath(channel, xs) ?? formatListPath(channel, q);
+          const decoded = segs(target.slice(channel.listPath.length)).map((seg) => decodeURIComponent(seg));
+          expect(nonCanonicalListPath(channel, decoded)).toBeNull();
         }),
         { numRuns: 300, seed: 6 },
       );
