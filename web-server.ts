@@ -12,6 +12,7 @@ import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend } from './lib/backend-forward';
 import { parseHost } from './lib/host';
 import { isRouterPrefetch, readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
+import { serverErrorDocument } from './lib/server-error-document';
 import { securityHeaders } from './lib/security-headers';
 import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
@@ -43,6 +44,9 @@ const headers = securityHeaders(settings, dev);
 const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
 if (!dev && !notFoundDocument) console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
 
+// Next answers a page it could not render (the backend down) with an empty error shell; this carries the words.
+const errorDocument = serverErrorDocument();
+
 // Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
 const server = createServer({ requireHostHeader: false }, (req, res) => {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -66,8 +70,8 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
     void forwardToBackend(req, res, settings, info.host);
     return;
   }
-  // Whatever Next answers passes here; only a 404 HTML page is swapped, and a 404 to a router prefetch loses its body.
-  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers));
+  // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.
+  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers), errorDocument);
   void handle(req, res);
 });
 

@@ -58,23 +58,36 @@ export function isRouterPrefetch(headers: IncomingHttpHeaders): boolean {
  * (its gzip middleware wraps `write` and `end`), so a swapped answer is dropped after compression and the
  * document leaves through the original methods, uncompressed, exactly once.
  */
-export function sendNotFoundDocumentOn404(res: ServerResponse, method: string | undefined, document: string, routerPrefetch = false): void {
+export function sendNotFoundDocumentOn404(
+  res: ServerResponse,
+  method: string | undefined,
+  document: string,
+  routerPrefetch = false,
+  serverErrorDocument?: string,
+): void {
   const original = { flushHeaders: res.flushHeaders, writeHead: res.writeHead, write: res.write, end: res.end };
-  let swap: boolean | undefined;
+  /** What is sent instead of Next's answer, decided once: the 404 document, the 500 document, or nothing. */
+  let swap: { status: number; document: string } | null | undefined;
   let sent = false;
   const decide = (status = res.statusCode): boolean => {
-    swap ??= status === 404 && (routerPrefetch || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')));
-    return swap;
+    if (swap === undefined) {
+      const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''));
+      if (status === 404 && (routerPrefetch || html)) swap = { status, document };
+      // A page Next could not render (lib/server-error-document.ts); a prefetch of one is left as Next sends it.
+      else if (status >= 500 && html && !routerPrefetch && serverErrorDocument) swap = { status, document: serverErrorDocument };
+      else swap = null;
+    }
+    return swap !== null;
   };
   const sendDocument = () => {
-    if (sent) return;
+    if (sent || !swap) return;
     sent = true;
     for (const name of BODY_HEADERS) res.removeHeader(name);
     // A prefetch gets the status alone (see above); a page read gets the document.
-    const body = routerPrefetch || method === 'HEAD' ? '' : document;
+    const body = routerPrefetch || method === 'HEAD' ? '' : swap.document;
     if (!routerPrefetch) res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('content-length', routerPrefetch ? 0 : Buffer.byteLength(document));
-    original.writeHead.call(res, 404);
+    res.setHeader('content-length', routerPrefetch ? 0 : Buffer.byteLength(swap.document));
+    original.writeHead.call(res, swap.status);
     original.end.call(res, body, 'utf8');
   };
   const callbackOf = (...args: unknown[]) => args.find((a): a is Callback => typeof a === 'function');

@@ -80,13 +80,51 @@ export function commonHeaders(ctx: CallContext, withCredentials: boolean): Recor
  * contract schema. Cacheable paths go without credentials and through the LRU cache.
  */
 export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions = {}): Promise<T> {
-  const method = opts.method ?? 'POST';
   const cacheable = isCacheable(path);
-  const key = cacheable ? cacheKey(path, opts.params, ctx.clientIp) : '';
-  if (cacheable && ctx.cache) {
-    const hit = ctx.cache.get(key);
-    if (hit !== undefined) return hit as T;
+  if (!cacheable || !ctx.cache) return send(ctx, path, check, opts, false);
+  const key = cacheKey(path, opts.params, ctx.clientIp);
+  const hit = ctx.cache.get(key);
+  if (hit !== undefined) return hit as T;
+  // The same cacheable call already on its way (another render pass of this request, another visitor) is
+  // joined, not repeated; one that just failed for want of a backend fails again at once for a few seconds.
+  // A hung backend then costs a page one timeout (API_TIMEOUT_MS), not one per render pass that asks.
+  const failed = unreachable.get(key);
+  if (failed && failed.until > Date.now()) throw failed.error;
+  let pending = inFlight.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = send(ctx, path, check, opts, true).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
   }
+  try {
+    const data = await pending;
+    ctx.cache.set(key, data as object);
+    return data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 0) rememberUnreachable(key, err);
+    throw err;
+  }
+}
+
+/** Cacheable calls on their way, by cache key (server side: ctx.cache is the web process's). */
+const inFlight = new Map<string, Promise<unknown>>();
+/**
+ * Cacheable calls that found no backend (timeout, refused), remembered briefly so the next asker fails fast.
+ * A plain Map, not lru-cache: this module also runs in the browser, which must not ship the cache library.
+ */
+const unreachable = new Map<string, { error: ApiError; until: number }>();
+/** How long a call that found no backend fails fast. */
+export const UNREACHABLE_TTL_MS = 3000;
+
+function rememberUnreachable(key: string, error: ApiError): void {
+  const now = Date.now();
+  // Bounded: location calls are keyed by client address, and an outage should not grow this without end.
+  if (unreachable.size >= 500) for (const [k, v] of unreachable) if (v.until <= now) unreachable.delete(k);
+  if (unreachable.size >= 500) unreachable.clear();
+  unreachable.set(key, { error, until: now + UNREACHABLE_TTL_MS });
+}
+
+async function send<T>(ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions, cacheable: boolean): Promise<T> {
+  const method = opts.method ?? 'POST';
   let res;
   try {
     res = await instanceFor(ctx.baseURL).request({
@@ -106,7 +144,5 @@ export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck
   if (body.code !== ResultCode.OK) throw new ApiError(body.code, body.msg, res.status);
   const parsed = check.safeParse(body.data);
   if (!parsed.success) throw new ApiError(ResultCode.SERVER_ERROR, `unexpected answer from ${path}: ${parsed.error.message}`, res.status);
-  const data = parsed.data;
-  if (cacheable) ctx.cache?.set(key, data as object);
-  return data;
+  return parsed.data;
 }

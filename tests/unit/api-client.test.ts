@@ -80,3 +80,48 @@ describe('api client', () => {
     await expect(call({ baseURL: 'http://127.0.0.1:9' }, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(ApiError);
   });
 });
+
+describe('api client without a backend', () => {
+  it('joins a cacheable call already on its way, and fails fast for a while after one found no backend', async () => {
+    let hits = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = createServer(async (_req, res) => {
+      hits += 1;
+      await gate;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 200, succeed: true, msg: 'ok', data: { v: 2 } }));
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      apiCache.clear();
+      const joined = Promise.all([1, 2, 3].map(() => call({ baseURL: base, cache: apiCache }, ApiPath.cities, schema, { method: 'GET' })));
+      await new Promise((r) => setTimeout(r, 100));
+      release();
+      expect(await joined).toEqual([{ v: 2 }, { v: 2 }, { v: 2 }]);
+      expect(hits).toBe(1);
+    } finally {
+      slow.close();
+    }
+    // A backend that does not answer: the first asker waits out its timeout, the next fails at once.
+    let asked = 0;
+    const hung = createServer(() => {
+      asked += 1;
+    });
+    await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
+    const hungBase = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    try {
+      apiCache.clear();
+      const first = Date.now();
+      await expect(call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' })).rejects.toMatchObject({ status: 0 });
+      expect(Date.now() - first).toBeGreaterThanOrEqual(290);
+      await expect(call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' })).rejects.toMatchObject({ status: 0 });
+      // The second asker did not wait for the backend: it was never asked again.
+      expect(asked).toBe(1);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
+    }
+  });
+});

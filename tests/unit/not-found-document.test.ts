@@ -19,7 +19,11 @@ interface NextLike {
   type: string;
   /** Sent whole with a Content-Length (a prerendered page) instead of streamed. */
   whole?: boolean;
+  /** The web server has a 500 document to send (it always does in production: lib/server-error-document.ts). */
+  errorDocument?: boolean;
 }
+
+const ERROR_DOCUMENT = '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-page"><h1>网络繁忙，请稍后再试</h1></main></body></html>';
 
 /** Plays Next's part of sending a page (next/dist/server/send-payload.js, pipe-readable.js). */
 function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
@@ -53,7 +57,7 @@ let port = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const answer = JSON.parse(decodeURIComponent(req.url!.slice(1))) as NextLike;
-    sendNotFoundDocumentOn404(res, req.method, DOCUMENT, isRouterPrefetch(req.headers));
+    sendNotFoundDocumentOn404(res, req.method, DOCUMENT, isRouterPrefetch(req.headers), answer.errorDocument ? ERROR_DOCUMENT : undefined);
     nextLike(req, res, answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -108,6 +112,26 @@ describe('a 404 page answer', () => {
     expect(head.status).toBe(404);
     expect(head.body).toBe('');
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(DOCUMENT));
+  });
+});
+
+// issue 7: with the backend down the city layout cannot render and Next sends an empty error shell.
+describe('a page Next could not render (5xx HTML)', () => {
+  for (const gzip of [false, true]) {
+    it(`is sent as the 500 document, keeping its status${gzip ? ' (gzip)' : ''}`, async () => {
+      for (const status of [500, 503]) {
+        const res = await request({ status, type: 'text/html; charset=utf-8', errorDocument: true }, { gzip });
+        expect(res.status).toBe(status);
+        expect(res.body).toBe(ERROR_DOCUMENT);
+        expect(res.headers['content-encoding']).toBeUndefined();
+      }
+    });
+  }
+  it('but not a client navigation or a prefetch (the router draws its own error view)', async () => {
+    const rsc = await request({ status: 500, type: 'text/x-component', errorDocument: true });
+    expect(rsc.body).toBe(ERROR_SHELL);
+    const prefetch = await request({ status: 500, type: 'text/html; charset=utf-8', errorDocument: true }, { prefetch: true });
+    expect(prefetch.body).toBe(ERROR_SHELL);
   });
 });
 
