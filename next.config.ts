@@ -11,6 +11,11 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   reactStrictMode: true,
+  // Turbopack merges small client chunks per layout/page/error boundary to save requests, copying shared
+  // modules (lib/messages.ts was in four chunks of every page, ≈5 kB gzip each). A low request cost keeps
+  // shared modules in shared chunks: first-load JS −12 kB gzip per route for ≈10 more small scripts
+  // (docs/performance.md, issue 7).
+  experimental: { turbopackChunking: { requestCost: 5000, minChunkSize: 2000 } },
 };
 
 export default nextConfig;

@@ -1,6 +1,6 @@
 'use client';
-import Cookies from 'js-cookie';
 import { useEffect, useState } from 'react';
+import { readCookie, writeCookie } from '@/lib/browser-cookie';
 import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/messages';
 import { useUiStore } from '@/stores/ui-store';
@@ -23,7 +23,7 @@ export function LocatedCityPrompt({ located }: LocatedCityPromptProps) {
   useEffect(() => {
     // Read after mount: the cookie lives in the browser, and the server render must match.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpen(located.cityDomain !== city.cityDomain && Cookies.get(CITY_PROMPT_COOKIE) !== located.cityDomain);
+    setOpen(located.cityDomain !== city.cityDomain && readCookie(CITY_PROMPT_COOKIE) !== located.cityDomain);
   }, [located.cityDomain, city.cityDomain]);
 
   if (!open) return null;
@@ -36,7 +36,7 @@ export function LocatedCityPrompt({ located }: LocatedCityPromptProps) {
   };
   const cancel = () => {
     setOpen(false);
-    Cookies.set(CITY_PROMPT_COOKIE, located.cityDomain, { expires: 30, path: '/' });
+    writeCookie(CITY_PROMPT_COOKIE, located.cityDomain, 30);
     showToast(messages.switchCancelled);
   };
   return (

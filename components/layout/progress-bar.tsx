@@ -1,5 +1,4 @@
 'use client';
-import NProgress from 'nprogress';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
@@ -7,7 +6,20 @@ import { useEffect } from 'react';
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_MAX_MS = 5000;
 
-NProgress.configure({ showSpinner: false, trickleSpeed: 200 });
+type NProgressApi = typeof import('nprogress');
+let nprogress: Promise<NProgressApi> | undefined;
+
+/** The bar's code is fetched on the first in-site link click, not with the page (issue 7: first-load JS). */
+function loadNProgress(): Promise<NProgressApi> {
+  nprogress ??= import('nprogress').then(({ default: NProgress }) => {
+    NProgress.configure({ showSpinner: false, trickleSpeed: 200 });
+    return NProgress;
+  });
+  return nprogress;
+}
+
+/** Finish the bar if it was ever loaded; after a pending start, as both wait on the same import. */
+const done = () => void nprogress?.then((n) => n.done());
 
 /**
  * App Router has no router events: start on a same-origin link click, finish when the URL has changed.
@@ -25,17 +37,18 @@ export function ProgressBar() {
       if (!a || a.target === '_blank' || a.hasAttribute('download')) return;
       const url = new URL(a.href, window.location.href);
       if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      const bar = loadNProgress();
       clearTimeout(startTimer);
-      startTimer = setTimeout(() => NProgress.start(), PROGRESS_THROTTLE_MS);
+      startTimer = setTimeout(() => void bar.then((n) => n.start()), PROGRESS_THROTTLE_MS);
       clearTimeout(stopTimer);
-      stopTimer = setTimeout(() => NProgress.done(), PROGRESS_MAX_MS);
+      stopTimer = setTimeout(done, PROGRESS_MAX_MS);
     };
     document.addEventListener('click', onClick, true);
     return () => {
       document.removeEventListener('click', onClick, true);
       clearTimeout(startTimer);
       clearTimeout(stopTimer);
-      NProgress.done();
+      done();
     };
   }, [pathname, search]);
 

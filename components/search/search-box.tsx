@@ -1,11 +1,14 @@
 'use client';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import type { ChannelCode, Suggestion } from '@contracts/search';
-import { useSuggestions } from '@/lib/hooks/use-suggestions';
+import type { ChannelCode } from '@contracts/search';
 import { messages } from '@/lib/messages';
 import { CHANNELS } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
+
+/** Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. */
+const SuggestionList = dynamic(() => import('./suggestion-list'), { ssr: false });
 
 export interface SearchTab {
   channel: ChannelCode;
@@ -23,10 +26,10 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   const [channel, setChannel] = useState<ChannelCode>(tabs[0]?.channel ?? 'esf');
   const [keyword, setKeyword] = useState(initialKeyword);
   const [open, setOpen] = useState(false);
+  // Set on first focus or typing: from then on the suggestion code is loaded and mounted.
+  const [touched, setTouched] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const { data } = useSuggestions(channel, keyword);
   const target = CHANNELS[channel];
-  const suggestions: Suggestion[] = keyword.trim() && data ? data : [];
 
   useEffect(() => {
     const onDocClick = (e: MouseEvent) => {
@@ -44,8 +47,6 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
     const k = keyword.trim();
     go(k ? keywordPath(target, k) : target.listPath);
   };
-  // spec §9: 售 by default, 租 for rentals.
-  const label = target.deal === 'rent' ? messages.suggestionRent : messages.suggestionSale;
   const placeholder = (messages.searchPlaceholder as Record<string, string>)[channel] ?? messages.searchPlaceholder.esf;
 
   return (
@@ -81,30 +82,19 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
           autoComplete="off"
           onChange={(e) => {
             setKeyword(e.target.value);
+            setTouched(true);
             setOpen(e.target.value.trim().length > 0);
           }}
-          onFocus={() => setOpen(keyword.trim().length > 0)}
+          onFocus={() => {
+            setTouched(true);
+            setOpen(keyword.trim().length > 0);
+          }}
         />
         <button type="submit" className="search-box__submit">
           {messages.search}
         </button>
       </form>
-      {open && suggestions.length > 0 && (
-        <ul className="search-box__dropdown" role="listbox">
-          {suggestions.map((s) => (
-            <li key={`${s.angle}-${s.id}`} role="option" aria-selected={false}>
-              <button type="button" onClick={() => go(suggestionPath(target, s))}>
-                <span className="sug__name">{s.name}</span>
-                <span className="sug__kind">{s.angleName}</span>
-                <span className="sug__addr">{s.address}</span>
-                <span className="sug__desc">
-                  {s.describe && <em>{label}</em>} {s.describe}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {touched && <SuggestionList channel={channel} keyword={keyword} initialKeyword={initialKeyword} open={open} onPick={(s) => go(suggestionPath(target, s))} />}
     </div>
   );
 }

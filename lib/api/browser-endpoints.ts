@@ -1,7 +1,8 @@
 import { ApiPath } from '@contracts/paths';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
-import { call, unchecked, type CallContext } from './core';
+import { browserCall as call } from './browser-call';
+import { unchecked, type CallContext } from './core';
 
 /**
  * The contract calls made from the browser (search box, login form, logout). They import contract types

@@ -1,6 +1,6 @@
 'use client';
-import Cookies from 'js-cookie';
 import { DEVICE_COOKIE } from '@contracts/paths';
+import { readCookie } from '@/lib/browser-cookie';
 import type { CallContext } from './core';
 import { isSessionInvalid } from './errors';
 
@@ -11,7 +11,7 @@ import { isSessionInvalid } from './errors';
 export function browserContext(): CallContext {
   return {
     baseURL: '',
-    deviceCode: Cookies.get(DEVICE_COOKIE),
+    deviceCode: readCookie(DEVICE_COOKIE),
     authority: typeof window === 'undefined' ? undefined : window.location.host,
   };
 }

@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance } from 'axios';
 import { ResultCode, type Envelope } from '@contracts/envelope';
 import { CLIENT_ID, RequestHeader, TENANT_ID } from '@contracts/paths';
 import { cacheKey, isCacheable, type AnswerCache } from './cache-rules';
@@ -50,17 +49,27 @@ export interface CallOptions {
   params?: Record<string, unknown>;
 }
 
-const instances = new Map<string, AxiosInstance>();
-function instanceFor(baseURL: string): AxiosInstance {
-  let inst = instances.get(baseURL);
-  if (!inst) {
-    // Envelopes carry the error; never let axios throw on a status so we can read `code` from the body.
-    // No redirect following: a 303 means the brand moved (spec §8) and must reach the page as such.
-    inst = axios.create({ baseURL, timeout: API_TIMEOUT_MS, validateStatus: () => true, withCredentials: true, maxRedirects: 0 });
-    instances.set(baseURL, inst);
-  }
-  return inst;
+/** One HTTP exchange as the core sees it; `params` is the query string of a GET, the JSON body of a POST. */
+export interface HttpRequest {
+  baseURL: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  timeout: number;
+  params?: Record<string, unknown>;
 }
+
+/** The status and the parsed body (or the raw text when it is not JSON); never throws on a status. */
+export interface HttpAnswer {
+  status: number;
+  data: unknown;
+}
+
+/**
+ * How bytes travel: axios on the server (lib/api/call.ts), fetch in the browser (lib/api/browser-call.ts).
+ * Throws only when no answer came (network error, timeout). The browser does not ship axios (≈20 kB gzip).
+ */
+export type Send = (req: HttpRequest) => Promise<HttpAnswer>;
 
 export function commonHeaders(ctx: CallContext, withCredentials: boolean): Record<string, string> {
   const h: Record<string, string> = {
@@ -79,9 +88,9 @@ export function commonHeaders(ctx: CallContext, withCredentials: boolean): Recor
  * One call of the contract: sends the common headers, checks the envelope, parses `data` with the
  * contract schema. Cacheable paths go without credentials and through the LRU cache.
  */
-export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions = {}): Promise<T> {
+export async function callWith<T>(send: Send, ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions = {}): Promise<T> {
   const cacheable = isCacheable(path);
-  if (!cacheable || !ctx.cache) return send(ctx, path, check, opts, false);
+  if (!cacheable || !ctx.cache) return exchange(send, ctx, path, check, opts, cacheable);
   const key = cacheKey(path, opts.params, ctx.clientIp);
   const hit = ctx.cache.get(key);
   if (hit !== undefined) return hit as T;
@@ -92,7 +101,7 @@ export async function call<T>(ctx: CallContext, path: string, check: AnswerCheck
   if (failed && failed.until > Date.now()) throw failed.error;
   let pending = inFlight.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = send(ctx, path, check, opts, true).finally(() => inFlight.delete(key));
+    pending = exchange(send, ctx, path, check, opts, true).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   try {
@@ -123,16 +132,18 @@ function rememberUnreachable(key: string, error: ApiError): void {
   unreachable.set(key, { error, until: now + UNREACHABLE_TTL_MS });
 }
 
-async function send<T>(ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions, cacheable: boolean): Promise<T> {
+/** One request and its answer checked: the envelope, its code, `data` against the contract. */
+async function exchange<T>(send: Send, ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions, cacheable: boolean): Promise<T> {
   const method = opts.method ?? 'POST';
   let res;
   try {
-    res = await instanceFor(ctx.baseURL).request({
+    res = await send({
+      baseURL: ctx.baseURL,
       url: path,
       method,
       headers: commonHeaders(ctx, !cacheable),
       timeout: ctx.timeout ?? API_TIMEOUT_MS,
-      ...(method === 'GET' ? { params: opts.params } : { data: opts.params ?? {} }),
+      params: opts.params,
     });
   } catch (err) {
     throw new ApiError(ResultCode.SERVER_ERROR, err instanceof Error ? err.message : 'network error', 0);

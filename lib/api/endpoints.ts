@@ -18,7 +18,8 @@ import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@con
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import type { ListRequest } from '@/lib/search-path';
-import { call, type AnswerCheck, type CallContext } from './core';
+import { call } from './call';
+import type { AnswerCheck, CallContext } from './core';
 
 /**
  * One function per contract call the web server makes (spec §7 and contracts/paths.ts), answers parsed with

@@ -1,8 +1,9 @@
 'use client';
 import { useEffect, useState } from 'react';
 
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
+/** `value` once it has stayed the same for `delayMs`; starts as `initial` (by default the first value). */
+export function useDebouncedValue<T>(value: T, delayMs: number, initial: T = value): T {
+  const [debounced, setDebounced] = useState(initial);
   useEffect(() => {
     const t = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(t);

@@ -12,11 +12,13 @@ export const SUGGEST_DEBOUNCE_MS = 500;
 
 /**
  * Suggestions for a keyword in a channel of the current city. Blank or whitespace-only input gives a
- * `null` key: no call at all (spec §5).
+ * `null` key: no call at all (spec §5). `settled` is the text already settled when the hook mounts (the box's
+ * initial keyword): anything else typed before then, while the dropdown's code was loading, still waits for
+ * the debounce.
  */
-export function useSuggestions(channel: ChannelCode, keyword: string) {
+export function useSuggestions(channel: ChannelCode, keyword: string, settled = keyword) {
   const { cityCode } = useCity();
-  const debounced = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(keyword.trim(), SUGGEST_DEBOUNCE_MS, settled.trim());
   const live = keyword.trim();
   // Only ask once typing has settled on the current text.
   const key = live && debounced === live ? [ApiPath.recommends, cityCode, channel, debounced] : null;

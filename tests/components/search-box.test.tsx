@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '@contracts/search';
 import { CityProvider } from '@/components/city/city-context';
 import { SearchBox } from '@/components/search/search-box';
@@ -35,6 +35,11 @@ async function advance(ms: number) {
 const input = () => screen.getByRole('searchbox');
 
 describe('SearchBox (spec §4/§5)', () => {
+  // The dropdown is a module loaded on first focus or keystroke (next/dynamic); have it in the module
+  // cache so its import settles within the fake-timer steps below, as it does long before a debounce ends.
+  beforeAll(async () => {
+    await import('@/components/search/suggestion-list');
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     fetchSuggestions.mockReset().mockResolvedValue([wangjing]);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiPath, RequestHeader } from '@contracts/paths';
 import { apiCache, cacheKey, isCacheable } from '@/lib/api/cache';
-import { call, type CallContext } from '@/lib/api/core';
+import { call } from '@/lib/api/call';
+import type { CallContext } from '@/lib/api/core';
 import { ApiError, isNotFound, isSessionInvalid } from '@/lib/api/errors';
 
 let server: Server;
