@@ -7,7 +7,7 @@ import { CHANNEL_STOCK } from '../src/modules/listings/stock';
 import { bestMatches, createSuggestionIndex, matcher, type Place } from '../src/modules/portal/suggestion-index';
 import { startHarness, type Harness } from './harness';
 
-const place = (id: number, name: string): Place => ({ angle: Angle.ESTATE, id, name, ...searchNames(name), parentId: 0, address: '', countedBy: 'communityId' });
+const place = (id: number, name: string): Place => ({ angle: Angle.ESTATE, id, name, ...searchNames(name), nameLower: name.toLowerCase(), parentId: 0, address: '', countedBy: 'communityId' });
 /** Places in the order the index keeps them: name length, then name (code points), then id. */
 const kept = (...names: string[]) =>
   names

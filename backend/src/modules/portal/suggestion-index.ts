@@ -18,6 +18,8 @@ export interface Place {
   name: string;
   pinyin: string;
   initials: string;
+  /** `name` lower-cased once at load: a keystroke compares thousands of names. */
+  nameLower: string;
   parentId: number;
   address: string;
   /** The count its line shows; none for a project, which describes itself. */
@@ -80,7 +82,7 @@ export function matcher(keyword: string): (p: Place) => number | null {
   return (p) => {
     const pinyinPrefix = p.pinyin.startsWith(key);
     const initialsPrefix = p.initials.startsWith(key);
-    const nameMatch = hasCjk ? p.name.includes(keyword) : p.name.toLowerCase().startsWith(lowerKeyword);
+    const nameMatch = hasCjk ? p.name.includes(keyword) : p.nameLower.startsWith(lowerKeyword);
     if (!pinyinPrefix && !initialsPrefix && !nameMatch) return null;
     if (p.name === keyword || p.pinyin === key || p.initials === key) return 0;
     if (p.name.startsWith(keyword) || pinyinPrefix || initialsPrefix) return 1;
@@ -128,7 +130,7 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
       .where(eq(subwayStations.cityCode, cityCode)),
   ]);
   const sorted = (places: Place[]) => places.sort(byLengthThenName);
-  const names = (r: { id: number; name: string; pinyin: string; initials: string }) => ({ id: r.id, name: r.name, pinyin: r.pinyin, initials: r.initials });
+  const names = (r: { id: number; name: string; pinyin: string; initials: string }) => ({ id: r.id, name: r.name, pinyin: r.pinyin, initials: r.initials, nameLower: r.name.toLowerCase() });
   return {
     district: sorted(districtRows.map((r) => ({ ...names(r), angle: Angle.DISTRICT, parentId: 0, address: r.shortName, countedBy: 'districtId' }))),
     area: sorted(areaRows.map((r) => ({ ...names(r), angle: Angle.BUSINESS_AREA, parentId: r.districtId, address: `${r.districtName}-${r.name}`, countedBy: 'businessAreaId' }))),
