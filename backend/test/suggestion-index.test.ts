@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Angle } from '../../contracts/search';
+import { communities, listings, shops } from '../src/db/schema';
+import { searchNames } from '../src/db/search-names';
+import { CHANNEL_STOCK } from '../src/modules/listings/stock';
+import { bestMatches, createSuggestionIndex, matcher, type Place } from '../src/modules/portal/suggestion-index';
+import { startHarness, type Harness } from './harness';
+
+const place = (id: number, name: string): Place => ({ angle: Angle.ESTATE, id, name, ...searchNames(name), nameLower: name.toLowerCase(), parentId: 0, address: '', countedBy: 'communityId' });
+/** Places in the order the index keeps them: name length, then name (code points), then id. */
+const kept = (...names: string[]) =>
+  names
+    .map((n, i) => place(i + 1, n))
+    .sort((a, b) => [...a.name].length - [...b.name].length || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+/** A copy of a row to insert as a new one (its id from the sequence). */
+function withoutId<T extends { id: number }>(row: T): Omit<T, 'id'> {
+  const copy: Partial<T> = { ...row };
+  delete copy.id;
+  return copy as Omit<T, 'id'>;
+}
+const names = (keyword: string, places: Place[], limit = 10) => bestMatches(places, matcher(keyword), limit).map((r) => `${r.rank}:${r.place.name}`);
+
+describe('matching in memory, as the SQL did', () => {
+  it('ranks exact, then prefix, then contains; shorter names first within a rank, then by name', () => {
+    const places = kept('花园里', '东花园', '花园', '花园小区', '东方花园', '花家地', '华远');
+    expect(names('花园', places)).toEqual(['0:花园', '1:花园里', '1:花园小区', '2:东花园', '2:东方花园']);
+  });
+
+  it('matches pinyin and initials by prefix (exact pinyin or initials rank 0), not in the middle', () => {
+    const places = kept('望京', '望京西园', '西望京', '王家');
+    expect(names('wangjing', places)).toEqual(['0:望京', '1:望京西园']);
+    expect(names('wj', places)).toEqual(['0:望京', '0:王家', '1:望京西园']);
+    // Spaces and case do not matter for pinyin: the keyword is normalised as the stored pinyin is.
+    expect(names('Wang Jing', places)).toEqual(['0:望京', '1:望京西园']);
+  });
+
+  it('tries contains on the name only for Chinese keywords; other keywords match the name by prefix, ignoring case', () => {
+    const places = kept('SOHO现代城', '建外SOHO', 'soho尚都', '13号线', '3号线');
+    // `soho` is not Chinese: no contains, so 建外SOHO is not offered; the others start with it (name and pinyin).
+    expect(names('soho', places)).toEqual(['1:soho尚都', '1:SOHO现代城']);
+    expect(names('SOHO现代城', places)).toEqual(['0:SOHO现代城']);
+    expect(names('号线', places)).toEqual(['2:3号线', '2:13号线']);
+    expect(names('3', places)).toEqual(['1:3号线']);
+    // % and _ are characters like any other.
+    expect(names('%', places)).toEqual([]);
+  });
+
+  it('keeps the best of each rank when more than the limit match', () => {
+    const many = kept(...Array.from({ length: 30 }, (_, i) => `望京${String(i).padStart(2, '0')}`), '望京');
+    const best = names('望京', many, 10);
+    expect(best[0]).toBe('0:望京');
+    expect(best.slice(1)).toEqual(Array.from({ length: 9 }, (_, i) => `1:望京0${i}`));
+  });
+});
+
+describe('the index against the database', () => {
+  let h: Harness;
+  let clock = 1_000_000;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('loads a city once, with every kind of place, and answers from memory after that', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const bj = await index.places('110000');
+    expect(bj.district.some((d) => d.name === '朝阳区' && d.address === '朝阳')).toBe(true);
+    expect(bj.area.find((a) => a.name === '望京')).toMatchObject({ address: '朝阳-望京', angle: Angle.BUSINESS_AREA });
+    expect(bj.station.every((s) => s.parentId > 0 && s.address.length > 0)).toBe(true);
+    expect(bj.project.every((p) => /^(在售|待售|售罄) · (均价\d+元\/㎡|价格待定)$/.test(p.describe ?? ''))).toBe(true);
+    expect(bj.community.length).toBeGreaterThan(0);
+    expect(await index.places('110000')).toBe(bj);
+  });
+
+  it('refreshes counts in the background once they are a minute old, never making a caller wait', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const db = h.database.db;
+    const [home] = await db.select().from(listings).where(eq(listings.cityCode, '110000')).limit(1);
+    const before = await index.counts('110000', CHANNEL_STOCK.esf);
+    const n = before.communityId.get(home!.communityId)!;
+    expect(n).toBeGreaterThan(0);
+    expect(before.districtId.get(home!.districtId)).toBeGreaterThanOrEqual(n);
+
+    await db.insert(listings).values(withoutId(home!));
+    clock += 59_000;
+    expect((await index.counts('110000', CHANNEL_STOCK.esf)).communityId.get(home!.communityId)).toBe(n);
+    await index.settled();
+    expect((await index.counts('110000', CHANNEL_STOCK.esf)).communityId.get(home!.communityId)).toBe(n);
+
+    clock += 2_000;
+    // The call that finds them stale still gets the kept counts; the refresh lands behind it.
+    expect((await index.counts('110000', CHANNEL_STOCK.esf)).communityId.get(home!.communityId)).toBe(n);
+    await index.settled();
+    const after = await index.counts('110000', CHANNEL_STOCK.esf);
+    expect(after.communityId.get(home!.communityId)).toBe(n + 1);
+    expect(after.districtId.get(home!.districtId)).toBe(before.districtId.get(home!.districtId)! + 1);
+    // 二手房 and 小区 count the same homes; 租房 its own rows.
+    expect((await index.counts('110000', CHANNEL_STOCK.estate)).communityId.get(home!.communityId)).toBe(n + 1);
+  });
+
+  it('counts a channel within its scope (shops for sale apart from shops to let)', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const all = await h.database.db.select({ districtId: shops.districtId, deal: shops.deal }).from(shops).where(eq(shops.cityCode, '110000'));
+    const sale = await index.counts('110000', CHANNEL_STOCK.shop_sale);
+    const rent = await index.counts('110000', CHANNEL_STOCK.shop_rent);
+    const districtId = all[0]!.districtId;
+    const inDistrict = all.filter((s) => s.districtId === districtId).length;
+    expect((sale.districtId.get(districtId) ?? 0) + (rent.districtId.get(districtId) ?? 0)).toBe(inDistrict);
+    expect(sale.communityId.size).toBe(0);
+  });
+
+  it('reloads places after five minutes, and at once after invalidate', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const db = h.database.db;
+    const [c] = await db.select().from(communities).where(eq(communities.cityCode, '110000')).limit(1);
+    await index.places('110000');
+    await db.insert(communities).values({ ...withoutId(c!), name: '索引测试家园', ...searchNames('索引测试家园') });
+    const has = async () => (await index.places('110000')).community.some((p) => p.name === '索引测试家园');
+
+    clock += 4 * 60_000;
+    expect(await has()).toBe(false);
+    clock += 61_000;
+    expect(await has()).toBe(false);
+    await index.settled();
+    expect(await has()).toBe(true);
+
+    await db.update(communities).set({ name: '索引改名家园', ...searchNames('索引改名家园') }).where(eq(communities.name, '索引测试家园'));
+    index.invalidate('110000');
+    expect((await index.places('110000')).community.some((p) => p.name === '索引改名家园')).toBe(true);
+  });
+});
