@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
 import { requireCity } from './cities';
-import { bestMatches, createSuggestionIndex, matcher, type PlaceKind, type SuggestionIndex } from './suggestion-index';
+import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
@@ -19,8 +19,7 @@ const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商�
  */
 export async function suggest(index: SuggestionIndex, cityCode: string, keyword: string, stock: ChannelStock): Promise<Suggestion[]> {
   const [places, counts] = await Promise.all([index.places(cityCode), index.counts(cityCode, stock)]);
-  const rankOf = matcher(keyword);
-  const best = (kind: PlaceKind) => bestMatches(places[kind], rankOf, LIMIT);
+  const best = (kind: PlaceKind) => findMatches(places[kind], keyword, LIMIT);
   // This order is the tie order within a rank: places (district, area) before projects and communities, then
   // lines and stations.
   const candidates = [
