@@ -10,7 +10,7 @@ import { CHANNEL_CODES } from '../contracts/constants';
 import { configWith } from '../backend/src/config';
 import { openDatabase } from '../backend/src/db/client';
 import { CHANNEL_STOCK } from '../backend/src/modules/listings/stock';
-import { createSuggestionIndex } from '../backend/src/modules/portal/suggestion-index';
+import { bestMatches, createSuggestionIndex, findMatches, matcher, type Place } from '../backend/src/modules/portal/suggestion-index';
 import { suggest } from '../backend/src/modules/portal/suggestions';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -45,6 +45,10 @@ try {
   console.log(`counts of all ${CHANNEL_CODES.length} channels: ${mb(afterCounts - afterPlaces)} heap, loaded in ${countsMs.toFixed(0)} ms`);
 
   const keywords = ['wj', 'wangjing', '望京', 'zgc', '中关村', 'gm', '国贸', 'h', 'hl', '回龙观', 'tty', '13号线', 'x', 'xz', '西直门', 'cy', '朝阳', 'sl', 'huayuan', '花园'];
+  // The binary-search answer must be the scan's on real data too.
+  for (const k of keywords)
+    for (const list of Object.values(places) as Place[][])
+      if (JSON.stringify(findMatches(list, k, 10)) !== JSON.stringify(bestMatches(list, matcher(k), 10))) throw new Error(`findMatches differs from the scan for ${k}`);
   const rounds = 50;
   t0 = performance.now();
   for (let i = 0; i < rounds; i++) for (const k of keywords) await suggest(index, cityCode, k, CHANNEL_STOCK.esf);

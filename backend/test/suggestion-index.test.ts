@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Angle } from '../../contracts/search';
-import { communities, listings, shops } from '../src/db/schema';
+import { cities, communities, listings, shops } from '../src/db/schema';
 import { searchNames } from '../src/db/search-names';
 import { CHANNEL_STOCK } from '../src/modules/listings/stock';
-import { bestMatches, createSuggestionIndex, matcher, type Place } from '../src/modules/portal/suggestion-index';
+import { requireCityIn } from '../src/modules/portal/cities';
+import { bestMatches, createSuggestionIndex, findMatches, matcher, type Place } from '../src/modules/portal/suggestion-index';
+import { warmHotCities } from '../src/modules/portal/suggestions';
 import { startHarness, type Harness } from './harness';
 
 const place = (id: number, name: string): Place => ({ angle: Angle.ESTATE, id, name, ...searchNames(name), nameLower: name.toLowerCase(), parentId: 0, address: '', countedBy: 'communityId' });
@@ -46,6 +48,12 @@ describe('matching in memory, as the SQL did', () => {
     expect(names('%', places)).toEqual([]);
   });
 
+  it('finds by binary search and by character exactly what the scan finds', () => {
+    const places = kept('花园里', '东花园', '花园', '花园小区', '东方花园', '花家地', '华远', '望京', '望京西园', '西望京', '王家', 'SOHO现代城', '建外SOHO', 'soho尚都', '13号线', '3号线');
+    for (const keyword of ['花园', '花', 'h', 'hy', 'huayuan', 'wangjing', 'wj', 'Wang Jing', 'soho', 'SOHO', 'SOHO现代城', '号线', '3', '13', '%', 'x', 'zz', '园'])
+      expect(findMatches(places, keyword, 10), keyword).toEqual(bestMatches(places, matcher(keyword), 10));
+  });
+
   it('keeps the best of each rank when more than the limit match', () => {
     const many = kept(...Array.from({ length: 30 }, (_, i) => `望京${String(i).padStart(2, '0')}`), '望京');
     const best = names('望京', many, 10);
@@ -71,6 +79,53 @@ describe('the index against the database', () => {
     expect(bj.project.every((p) => /^(在售|待售|售罄) · (均价\d+元\/㎡|价格待定)$/.test(p.describe ?? ''))).toBe(true);
     expect(bj.community.length).toBeGreaterThan(0);
     expect(await index.places('110000')).toBe(bj);
+  });
+
+  it('answers every kind of the seeded city as the scan does, for prefixes and parts of names, pinyin and initials', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const bj = await index.places('110000');
+    const keywords = new Set(['a', 'z', ' ', 'Wang', '区', '号线', '%']);
+    for (const list of Object.values(bj) as Place[][])
+      for (const p of list.filter((_, i) => i % 7 === 0)) {
+        const chars = [...p.name];
+        keywords.add(chars.slice(0, 2).join('')).add(chars.slice(1, 3).join('')).add(chars.at(-1)!);
+        keywords.add(p.pinyin.slice(0, 3)).add(p.pinyin).add(p.initials.slice(0, 2)).add(p.initials.toUpperCase());
+      }
+    let found = 0;
+    for (const keyword of keywords)
+      for (const list of Object.values(bj) as Place[][]) {
+        const expected = bestMatches(list, matcher(keyword), 10);
+        expect(findMatches(list, keyword, 10), keyword).toEqual(expected);
+        found += expected.length;
+      }
+    expect(found).toBeGreaterThan(keywords.size);
+  });
+
+  it('keeps the cities in memory: one row by code or domain with its channel flags, 404 for an unknown city', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const table = await index.cities();
+    expect(requireCityIn(table, 'bj')).toBe(requireCityIn(table, '110000'));
+    expect(requireCityIn(table, 'bj')).toMatchObject({ name: '北京', isEsf: 1 });
+    expect(await index.cities()).toBe(table);
+    expect(() => requireCityIn(table, 'nowhere')).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+
+  it('warms the hot cities before anyone asks: their places and counts are those of the warm-up', async () => {
+    const index = createSuggestionIndex(h.database.db, { now: () => clock });
+    const db = h.database.db;
+    const [hot] = await db.select().from(cities).where(isNotNull(cities.hotRank)).orderBy(asc(cities.hotRank)).limit(1);
+    await warmHotCities(index);
+    const [c] = await db.select().from(communities).where(eq(communities.cityCode, hot!.cityCode)).limit(1);
+    await db.insert(communities).values({ ...withoutId(c!), name: '预热之后家园', ...searchNames('预热之后家园') });
+    const [home] = await db.select().from(listings).where(eq(listings.cityCode, hot!.cityCode)).limit(1);
+    const before = (await index.counts(hot!.cityCode, CHANNEL_STOCK.esf)).districtId.get(home!.districtId);
+    await db.insert(listings).values(withoutId(home!));
+    expect((await index.places(hot!.cityCode)).community.some((p) => p.name === '预热之后家园')).toBe(false);
+    expect((await index.counts(hot!.cityCode, CHANNEL_STOCK.esf)).districtId.get(home!.districtId)).toBe(before);
+    // Stopped (the app closing) before the first city: nothing is loaded.
+    const stopped = createSuggestionIndex(db, { now: () => clock });
+    await warmHotCities(stopped, () => true);
+    expect((await stopped.places(hot!.cityCode)).community.some((p) => p.name === '预热之后家园')).toBe(true);
   });
 
   it('refreshes counts in the background once they are a minute old, never making a caller wait', async () => {

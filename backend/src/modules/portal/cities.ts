@@ -29,6 +29,19 @@ export function toCity(row: CityRow): City {
   };
 }
 
+/** Who keeps cities in memory (the suggestion index), per database: told of every row `findCity` reads. */
+const cityReaders = new WeakMap<Db, Set<(row: CityRow) => void>>();
+
+/**
+ * Be told of each city row read from `db`: every page of a city reads its row (menus, conditions, lists), so
+ * a table kept in memory picks up a changed flag with the city's next page view, not only at its reload.
+ */
+export function onCityRead(db: Db, listener: (row: CityRow) => void): void {
+  let listeners = cityReaders.get(db);
+  if (!listeners) cityReaders.set(db, (listeners = new Set()));
+  listeners.add(listener);
+}
+
 /** A city by its code (110000) or, as the web knows it from the host, by its domain (bj). */
 export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | undefined> {
   const [row] = await db
@@ -36,14 +49,40 @@ export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | 
     .from(cities)
     .where(or(eq(cities.cityCode, codeOrDomain), eq(cities.cityDomain, codeOrDomain)))
     .limit(1);
+  if (row) for (const listener of cityReaders.get(db) ?? []) listener(row);
   return row;
 }
 
 /** spec §8: an unknown city is an unknown id (code 4000000). */
-export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
-  const row = await findCity(db, codeOrDomain);
+function knownCity(row: CityRow | undefined, codeOrDomain: string): CityRow {
   if (!row) throw notFound(`城市 ${codeOrDomain} `);
   return row;
+}
+
+export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
+  return knownCity(await findCity(db, codeOrDomain), codeOrDomain);
+}
+
+/** Every city by its code and by its domain, for lookups made on every keystroke (suggestion-index.ts). */
+export type CityTable = Map<string, CityRow>;
+
+export async function loadCityTable(db: Db): Promise<CityTable> {
+  const rows = await db.select().from(cities);
+  const table: CityTable = new Map();
+  for (const row of rows) putCity(table, row);
+  return table;
+}
+
+/** Adds or replaces a city under its code and its domain (a code wins over another city's equal domain). */
+export function putCity(table: CityTable, row: CityRow): void {
+  table.set(row.cityCode, row);
+  const byDomain = table.get(row.cityDomain);
+  if (!byDomain || byDomain.cityCode === row.cityCode) table.set(row.cityDomain, row);
+}
+
+/** `requireCity` from a table in memory: the same row, the same 404 for an unknown city. */
+export function requireCityIn(table: CityTable, codeOrDomain: string): CityRow {
+  return knownCity(table.get(codeOrDomain), codeOrDomain);
 }
 
 /**

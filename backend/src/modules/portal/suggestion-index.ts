@@ -6,6 +6,7 @@ import { businessAreas, communities, districts, newProjects, subwayLines, subway
 import { normalize } from '../../db/search-names';
 import type { ListingTable } from '../listings/common';
 import type { ChannelStock } from '../listings/stock';
+import { loadCityTable, onCityRead, putCity, type CityTable } from './cities';
 
 /** The place column a channel's records are counted by; a suggestion of that kind shows the count. */
 export type PlaceKey = 'communityId' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId';
@@ -102,6 +103,128 @@ export function bestMatches(places: Place[], rankOf: (p: Place) => number | null
   return buckets.flat().slice(0, limit);
 }
 
+/** One way of reading a kind's places in sorted order: the keys (code-unit order) and where each place is kept. */
+interface SortedKeys {
+  keys: string[];
+  at: Int32Array;
+}
+
+/**
+ * A kind's places arranged so a keystroke reads only its candidates (issue 7): pinyin, initials and
+ * lower-cased names each sorted, so the places starting with the keyword are one range found by two binary
+ * searches, and per UTF-16 unit the places whose name contains it, to narrow a Chinese keyword's contains
+ * test to the names holding its rarest character.
+ */
+interface KindSearch {
+  places: Place[];
+  pinyin: SortedKeys;
+  initials: SortedKeys;
+  nameLower: SortedKeys;
+  byUnit: Map<string, Int32Array>;
+}
+
+function sortedBy(places: Place[], key: (p: Place) => string): SortedKeys {
+  const order = places.map((_, i) => i).sort((a, b) => {
+    const ka = key(places[a]!);
+    const kb = key(places[b]!);
+    return ka < kb ? -1 : ka > kb ? 1 : a - b;
+  });
+  return { keys: order.map((i) => key(places[i]!)), at: Int32Array.from(order) };
+}
+
+function buildKindSearch(places: Place[]): KindSearch {
+  const units = new Map<string, number[]>();
+  places.forEach((p, i) => {
+    for (const unit of new Set(p.name)) {
+      // Code units, not code points: `includes` compares code units, so every unit of a contained keyword is in the name.
+      for (let k = 0; k < unit.length; k++) {
+        const u = unit[k]!;
+        const list = units.get(u);
+        if (!list) units.set(u, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    }
+  });
+  return {
+    places,
+    pinyin: sortedBy(places, (p) => p.pinyin),
+    initials: sortedBy(places, (p) => p.initials),
+    nameLower: sortedBy(places, (p) => p.nameLower),
+    byUnit: new Map([...units].map(([u, list]) => [u, Int32Array.from(list)])),
+  };
+}
+
+/** The keys starting with `prefix` are contiguous in code-unit order: from the first key ≥ prefix to the first key after it without the prefix. */
+function prefixRange({ keys }: SortedKeys, prefix: string): [number, number] {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const start = lo;
+  hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return [start, lo];
+}
+
+/** Built with the places (at load) and kept as long as they are. */
+const kindSearches = new WeakMap<Place[], KindSearch>();
+function kindSearch(places: Place[]): KindSearch {
+  let search = kindSearches.get(places);
+  if (!search) kindSearches.set(places, (search = buildKindSearch(places)));
+  return search;
+}
+
+/**
+ * `bestMatches(places, matcher(keyword), limit)` without testing every place: the candidates are the places
+ * whose pinyin or initials start with the normalised keyword, whose lower-cased name starts with the keyword
+ * (other keywords) or whose name holds the keyword's rarest unit (Chinese keywords); each is then ranked by
+ * the same `matcher`, in the order the places are kept, so the answer is the scan's.
+ */
+export function findMatches(places: Place[], keyword: string, limit: number): Ranked[] {
+  const search = kindSearch(places);
+  const key = normalize(keyword);
+  const rankOf = matcher(keyword);
+  const ranges: [SortedKeys, number, number][] = [
+    [search.pinyin, ...prefixRange(search.pinyin, key)],
+    [search.initials, ...prefixRange(search.initials, key)],
+  ];
+  let contains: Int32Array | undefined;
+  if (/[\u3400-\u9fff]/.test(keyword)) {
+    for (let k = 0; k < keyword.length; k++) {
+      const list = search.byUnit.get(keyword[k]!) ?? new Int32Array(0);
+      if (!contains || list.length < contains.length) contains = list;
+    }
+  } else {
+    ranges.push([search.nameLower, ...prefixRange(search.nameLower, keyword.toLowerCase())]);
+  }
+  let total = contains?.length ?? 0;
+  for (const [, start, end] of ranges) total += end - start;
+  // A keyword most places match (one common letter) is cheaper to answer by the plain scan than by sorting.
+  if (total * 4 >= places.length) return bestMatches(places, rankOf, limit);
+  const candidates = new Int32Array(total);
+  let n = 0;
+  for (const [sorted, start, end] of ranges) for (let i = start; i < end; i++) candidates[n++] = sorted.at[i]!;
+  if (contains) candidates.set(contains, n);
+  candidates.sort();
+  const buckets: Ranked[][] = [[], [], []];
+  for (let i = 0; i < candidates.length; i++) {
+    if (i > 0 && candidates[i] === candidates[i - 1]) continue;
+    const place = places[candidates[i]!]!;
+    const rank = rankOf(place);
+    if (rank === null || buckets[rank]!.length >= limit) continue;
+    buckets[rank]!.push({ place, rank });
+    if (buckets[0]!.length >= limit) break;
+  }
+  return buckets.flat().slice(0, limit);
+}
+
 async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
   const [districtRows, areaRows, projectRows, communityRows, lineRows, stationRows] = await Promise.all([
     db.select({ id: districts.id, name: districts.name, pinyin: districts.pinyin, initials: districts.initials, shortName: districts.shortName }).from(districts).where(eq(districts.cityCode, cityCode)),
@@ -129,7 +252,12 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
       .where(eq(subwayStations.cityCode, cityCode)),
   ]);
-  const sorted = (places: Place[]) => places.sort(byLengthThenName);
+  // Sorted as the SQL ordered them, and arranged for prefix search now rather than on a visitor's keystroke.
+  const sorted = (places: Place[]) => {
+    places.sort(byLengthThenName);
+    kindSearch(places);
+    return places;
+  };
   const names = (r: { id: number; name: string; pinyin: string; initials: string }) => ({ id: r.id, name: r.name, pinyin: r.pinyin, initials: r.initials, nameLower: r.name.toLowerCase() });
   return {
     district: sorted(districtRows.map((r) => ({ ...names(r), angle: Angle.DISTRICT, parentId: 0, address: r.shortName, countedBy: 'districtId' }))),
@@ -198,6 +326,11 @@ export interface SuggestionIndexOptions {
 }
 
 export interface SuggestionIndex {
+  /**
+   * Every city with its channel flags, by code and by domain; loaded once, reloaded as places are, and a row
+   * replaced whenever another route reads it from the database (cities.ts onCityRead).
+   */
+  cities(): Promise<CityTable>;
   /** The city's places; loads them on first use (that call waits), later reloads never make a caller wait. */
   places(cityCode: string): Promise<CityPlaces>;
   /** The channel's counts in the city, kept as `places` is. */
@@ -230,7 +363,7 @@ export function createSuggestionIndex(db: Db, options: SuggestionIndexOptions = 
     return e;
   };
 
-  function keep<T>(city: CityEntry, kept: Kept<T>, maxAge: number, load: () => Promise<T>): Promise<T> {
+  function keep<T>(city: Pick<CityEntry, 'generation'>, kept: Kept<T>, maxAge: number, load: () => Promise<T>): Promise<T> {
     if (kept.value !== undefined && (kept.loading || now() - kept.loadedAt < maxAge)) return Promise.resolve(kept.value);
     if (kept.loading) return kept.loading;
     const generation = city.generation;
@@ -259,7 +392,18 @@ export function createSuggestionIndex(db: Db, options: SuggestionIndexOptions = 
     return kept.value === undefined ? tracked : Promise.resolve(kept.value);
   }
 
+  // The city table has no generation of its own to bump: cities change only with a seed.
+  const cityTable: Kept<CityTable> = { loadedAt: 0 };
+  const tableGeneration = { generation: 0 };
+  // A row another route reads (a flag changed: 厦门 without new homes) replaces the kept one at once.
+  onCityRead(db, (row) => {
+    if (cityTable.value) putCity(cityTable.value, row);
+  });
+
   return {
+    cities() {
+      return keep(tableGeneration, cityTable, placesMaxAge, () => loadCityTable(db));
+    },
     places(cityCode) {
       const city = entry(cityCode);
       return keep(city, city.places, placesMaxAge, () => loadPlaces(db, cityCode));

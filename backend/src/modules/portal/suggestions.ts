@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { channelIsOn } from '../../../../contracts/channels';
+import { CHANNEL_CODES } from '../../../../contracts/constants';
 import { ApiPath } from '../../../../contracts/paths';
 import { recommendsRequestSchema, suggestionSchema, type Suggestion } from '../../../../contracts/search';
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
-import { requireCity } from './cities';
-import { bestMatches, createSuggestionIndex, matcher, type PlaceKind, type SuggestionIndex } from './suggestion-index';
+import { requireCityIn } from './cities';
+import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
@@ -19,8 +20,7 @@ const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商�
  */
 export async function suggest(index: SuggestionIndex, cityCode: string, keyword: string, stock: ChannelStock): Promise<Suggestion[]> {
   const [places, counts] = await Promise.all([index.places(cityCode), index.counts(cityCode, stock)]);
-  const rankOf = matcher(keyword);
-  const best = (kind: PlaceKind) => bestMatches(places[kind], rankOf, LIMIT);
+  const best = (kind: PlaceKind) => findMatches(places[kind], keyword, LIMIT);
   // This order is the tie order within a rank: places (district, area) before projects and communities, then
   // lines and stations.
   const candidates = [
@@ -49,9 +49,37 @@ export async function suggest(index: SuggestionIndex, cityCode: string, keyword:
     );
 }
 
+/**
+ * Loads the places and every open channel's counts of the hot cities (cities.hot_rank), one load after
+ * another, so that no visitor's first keystroke waits for them; stops between loads once `stopped` says so.
+ */
+export async function warmHotCities(index: SuggestionIndex, stopped: () => boolean = () => false): Promise<void> {
+  const hot = [...new Set((await index.cities()).values())].filter((c) => c.hotRank !== null).sort((a, b) => a.hotRank! - b.hotRank!);
+  for (const city of hot) {
+    if (stopped()) return;
+    await index.places(city.cityCode);
+    for (const code of CHANNEL_CODES) {
+      if (stopped()) return;
+      if (channelIsOn(city, code)) await index.counts(city.cityCode, CHANNEL_STOCK[code]);
+    }
+  }
+}
+
 export function registerSuggestions(app: FastifyInstance, db: Db, index: SuggestionIndex = createSuggestionIndex(db, { onError: (err) => app.log.error({ err }, 'suggestion index reload failed') })): void {
-  // A reload still under way must not query a database that is being closed.
-  app.addHook('onClose', () => index.settled());
+  let closing = false;
+  let warming: Promise<void> = Promise.resolve();
+  // Once the server listens (after seeding; never in tests, which inject), the hot cities load in the
+  // background. Not awaited: the server answers meanwhile, a call for a city still loading joins its load.
+  app.addHook('onListen', (done) => {
+    warming = warmHotCities(index, () => closing).catch((err: unknown) => app.log.error({ err }, 'warming the suggestion index failed'));
+    done();
+  });
+  // A load still under way must not query a database that is being closed.
+  app.addHook('onClose', async () => {
+    closing = true;
+    await warming;
+    await index.settled();
+  });
   portalRoute(app, {
     path: ApiPath.recommends,
     summary: 'Keyword suggestions: Chinese name, full pinyin or initials (wj / wangjing / 望京)',
@@ -59,7 +87,8 @@ export function registerSuggestions(app: FastifyInstance, db: Db, index: Suggest
     input: recommendsRequestSchema,
     output: z.array(suggestionSchema),
     handler: async (input) => {
-      const city = await requireCity(db, input.cityCode);
+      // The city from memory: a keystroke makes no database query.
+      const city = requireCityIn(await index.cities(), input.cityCode);
       // A channel the city does not have (租房 in 厦门) suggests nothing.
       return channelIsOn(city, input.channelCode) ? suggest(index, city.cityCode, input.keyword, CHANNEL_STOCK[input.channelCode]) : [];
     },
