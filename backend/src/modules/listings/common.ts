@@ -55,6 +55,18 @@ export function bandsBetween(limits: number[], unit: string): ConditionBand[] {
   return bands;
 }
 
+/** A sort a list offers: its code and label (the conditions answer) and its ORDER BY (the list query). */
+export interface ListSort {
+  code: number;
+  label: string;
+  orderBy: SQL[];
+}
+
+/** The ORDER BY of a sort code; codes a channel leaves unused (up to its maxSort) sort as its default, the first. */
+export function sortOrder(sorts: readonly ListSort[], code: number | undefined): SQL[] {
+  return (sorts.find((s) => s.code === code) ?? sorts[0]!).orderBy;
+}
+
 /** `%` and `_` in a keyword are literal characters, not wildcards. */
 export function likeContains(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { ConditionBand } from '../../../../contracts/esf';
 import { listings } from '../../db/schema';
-import { band, bandsBetween } from './common';
+import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
 /**
  * The second-hand filter and sort dictionary, in ONE place: the conditions answer (/v1/condition/esf) shows
@@ -42,7 +42,7 @@ export const ROOMS_OPEN_ENDED = 6;
 
 /** Sort codes and their ORDER BY; the id breaks ties so pages never overlap. Default: newest first. */
 const newest = [desc(listings.listedAt), desc(listings.id)];
-export const SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
+export const SORTS: ListSort[] = [
   { code: 0, label: '默认排序', orderBy: newest },
   { code: 1, label: '最新发布', orderBy: newest },
   { code: 2, label: '总价从低到高', orderBy: [asc(listings.totalPrice), asc(listings.id)] },
@@ -52,6 +52,4 @@ export const SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
   { code: 6, label: '面积从大到小', orderBy: [desc(listings.area), desc(listings.id)] },
 ];
 
-export function sortOf(code: number | undefined): SQL[] {
-  return (SORTS.find((s) => s.code === code) ?? SORTS[0]!).orderBy;
-}
+export const sortOf = (code: number | undefined): SQL[] => sortOrder(SORTS, code);

@@ -1,7 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { ConditionBand } from '../../../../contracts/listing-common';
 import { communities } from '../../db/schema';
-import { band } from './common';
+import { band, sortOrder, type ListSort } from './common';
 
 /**
  * The 小区 filter and sort dictionary, in ONE place: /v1/condition/estate shows these and /v1/estate/list
@@ -59,7 +59,7 @@ export function buildAgeBands(year = chinaToday().year): ConditionBand[] {
  * _city_year_idx; descending sorts scan them backwards), the id breaking ties so pages never overlap.
  * Default: by id, which puts the well-known communities of the seed first.
  */
-export const ESTATE_SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
+export const ESTATE_SORTS: ListSort[] = [
   { code: 0, label: '默认排序', orderBy: [asc(communities.id)] },
   { code: 1, label: '均价从低到高', orderBy: [asc(communities.avgPrice), asc(communities.id)] },
   { code: 2, label: '均价从高到低', orderBy: [desc(communities.avgPrice), desc(communities.id)] },
@@ -67,7 +67,4 @@ export const ESTATE_SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
   { code: 4, label: '建成年代从旧到新', orderBy: [asc(communities.buildYear), asc(communities.id)] },
 ];
 
-/** Codes 5–9 are valid in the contract (CHANNELS.estate.maxSort) but unused: they sort as the default. */
-export function estateSortOf(code: number | undefined): SQL[] {
-  return (ESTATE_SORTS.find((s) => s.code === code) ?? ESTATE_SORTS[0]!).orderBy;
-}
+export const estateSortOf = (code: number | undefined): SQL[] => sortOrder(ESTATE_SORTS, code);

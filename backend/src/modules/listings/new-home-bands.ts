@@ -2,7 +2,7 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { SALE_STATUS } from '../../../../contracts/new-home';
 import type { ConditionBand } from '../../../../contracts/listing-common';
 import { newProjects } from '../../db/schema';
-import { band, bandsBetween } from './common';
+import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
 /**
  * The 新房 filter and sort dictionary, in ONE place: /v1/condition/loupan shows these, /v1/loupan/list filters
@@ -71,7 +71,7 @@ export function totalPriceBandsOf(priceTier: number): ConditionBand[] {
  * city's projects (a few hundred, a top-N sort) instead of scanning an index; see docs/data.md.
  */
 const newest = [desc(newProjects.updatedAt), desc(newProjects.id)];
-export const NEW_HOME_SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
+export const NEW_HOME_SORTS: ListSort[] = [
   { code: 0, label: '默认排序', orderBy: newest },
   { code: 1, label: '均价从低到高', orderBy: [asc(newProjects.avgPrice), asc(newProjects.id)] },
   { code: 2, label: '均价从高到低', orderBy: [sql`${newProjects.avgPrice} desc nulls last`, desc(newProjects.id)] },
@@ -79,7 +79,4 @@ export const NEW_HOME_SORTS: { code: number; label: string; orderBy: SQL[] }[] =
   { code: 4, label: '最新开盘', orderBy: [desc(newProjects.openingDate), desc(newProjects.id)] },
 ];
 
-/** Codes 5–9 are valid in the contract (CHANNELS.new.maxSort) but unused: they sort as the default. */
-export function newHomeSortOf(code: number | undefined): SQL[] {
-  return (NEW_HOME_SORTS.find((s) => s.code === code) ?? NEW_HOME_SORTS[0]!).orderBy;
-}
+export const newHomeSortOf = (code: number | undefined): SQL[] => sortOrder(NEW_HOME_SORTS, code);

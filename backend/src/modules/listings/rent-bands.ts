@@ -1,7 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { ConditionBand } from '../../../../contracts/listing-common';
 import { rentals } from '../../db/schema';
-import { band, bandsBetween } from './common';
+import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
 /**
  * The rent filter and sort dictionary, in ONE place: /v1/condition/rent shows these and /v1/rent/list filters
@@ -51,7 +51,7 @@ export const RENT_ROOMS_OPEN_ENDED = 4;
 
 /** Sort codes and their ORDER BY; the id breaks ties so pages never overlap. Default: newest first. */
 const newest = [desc(rentals.listedAt), desc(rentals.id)];
-export const RENT_SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
+export const RENT_SORTS: ListSort[] = [
   { code: 0, label: '默认排序', orderBy: newest },
   { code: 1, label: '最新发布', orderBy: newest },
   { code: 2, label: '租金从低到高', orderBy: [asc(rentals.monthlyRent), asc(rentals.id)] },
@@ -60,10 +60,7 @@ export const RENT_SORTS: { code: number; label: string; orderBy: SQL[] }[] = [
   { code: 5, label: '面积从大到小', orderBy: [desc(rentals.area), desc(rentals.id)] },
 ];
 
-/** Codes 6–9 are valid in the contract (CHANNELS.rent.maxSort) but unused: they sort as the default. */
-export function rentSortOf(code: number | undefined): SQL[] {
-  return (RENT_SORTS.find((s) => s.code === code) ?? RENT_SORTS[0]!).orderBy;
-}
+export const rentSortOf = (code: number | undefined): SQL[] => sortOrder(RENT_SORTS, code);
 
 /** Every facility the detail lists, each shown as present or absent (rentDetailSchema.facilities). */
 export const RENT_FACILITIES = ['洗衣机', '空调', '冰箱', '热水器', '宽带', '床', '衣柜', '沙发', '燃气', '暖气', '电视', '可做饭'] as const;
