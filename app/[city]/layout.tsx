@@ -6,6 +6,15 @@ import { getCity, getCityList } from '@/lib/city-data';
 import { config } from '@/lib/config';
 import { messages } from '@/lib/messages';
 
+/**
+ * Every page of a city is rendered once and served from the page cache (issue 7, lib/page-cache/): no city is
+ * built ahead (the list is the backend's), each page is rendered on its first visit, kept, and rendered again in
+ * the background once it is a minute old or at once when the backend reports a change to what it shows. A page
+ * that reads the request (login, personal) stays dynamic.
+ */
+export const revalidate = 60;
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+
 export interface CityLayoutProps {
   children: ReactNode;
   params: Promise<{ city: string }>;
