@@ -9,47 +9,17 @@
  * - invalidation by the backend's change feed (./change-feed.ts): each entry carries the tags of what it shows
  *   (./page-tags.ts) and is not served once one of them changed after it was made (./tag-clock.ts).
  *
- * This file runs outside Next's bundles (Node loads it by path, under tsx like web-server.ts), so it keeps to
- * relative imports and plain modules.
+ * This file runs outside Next's bundles: Node loads it by path, under tsx like web-server.ts.
  */
-import { loadSettings } from '../settings';
-import { followChanges } from './change-feed';
 import { pageTagsOf } from './page-tags';
-import { MemoryStore, RedisStore, ENTRY_TTL_SECONDS, type CachedEntry, type PageStore } from './stores';
-import { TagClock } from './tag-clock';
+import { RENDER_ALLOWANCE_MS } from './tag-clock';
+import { pageCacheState } from './shared';
+import type { CachedEntry } from './stores';
 
 /** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */
 const NEXT_TAGS_HEADER = 'x-next-cache-tags';
 /** Next's prefix of a page's implicit tags; `_N_T_/bj/ershoufang/dc12` names the page's own path. */
 const IMPLICIT_TAG_PREFIX = '_N_T_';
-/**
- * A render reads its data before the handler stores it: an entry stored this soon after a change may have
- * been rendered from data read before the change, so it counts as made before it.
- */
-const RENDER_ALLOWANCE_MS = 3000;
-
-interface Shared {
-  store: PageStore;
-  clock: TagClock;
-}
-
-const SHARED = Symbol.for('youju.pageCache');
-type WithShared = typeof globalThis & { [SHARED]?: Shared };
-
-/** One store, one clock and one feed reader per process, however many handler instances Next creates. */
-function shared(): Shared {
-  const g = globalThis as WithShared;
-  if (!g[SHARED]) {
-    const settings = loadSettings(process.env);
-    const store = settings.redisUrl ? new RedisStore(settings.redisUrl, 'youju:page:') : new MemoryStore(settings.pageCacheBytes);
-    const clock = new TagClock();
-    followChanges(settings.backendUrl, clock);
-    // Changes older than any entry can be are no longer needed to judge one.
-    setInterval(() => clock.forgetBefore(Date.now() - ENTRY_TTL_SECONDS * 1000), 60 * 60 * 1000).unref();
-    g[SHARED] = { store, clock };
-  }
-  return g[SHARED];
-}
 
 interface NextCacheContext {
   kind?: string;
@@ -72,7 +42,7 @@ function tagsOf(value: NextCacheValue | null, ctx: NextCacheContext): string[] {
 }
 
 export default class PageCacheHandler {
-  private readonly state = shared();
+  private readonly state = pageCacheState();
 
   async get(key: string, ctx: NextCacheContext): Promise<Omit<CachedEntry, 'tags'> | null> {
     const entry = await this.state.store.get(key);

@@ -1,4 +1,11 @@
 /**
+ * A render reads its data before its page is stored: a page stored this soon after a change may have been
+ * rendered from data read before it, so it counts as made before it. (A page may thus be rendered a few extra
+ * times in the seconds after a change; it is never kept out of date.)
+ */
+export const RENDER_ALLOWANCE_MS = 3000;
+
+/**
  * When each tag last changed, per web process: a cached page made before a change to one of its tags is not
  * served again (it is rendered anew on its next visit). Fed by the backend's change feed (./change-feed.ts)
  * and by Next's own revalidateTag/revalidatePath. Every web process reads the same feed, so with a cache
