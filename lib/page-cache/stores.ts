@@ -80,6 +80,10 @@ export class RedisStore implements PageStore {
     }
   }
 
+  close(): void {
+    this.client.disconnect();
+  }
+
   private warn(err: Error): void {
     if (this.warned) return;
     this.warned = true;

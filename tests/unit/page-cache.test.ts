@@ -1,7 +1,11 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/front';
 import { pageTagsOf } from '@/lib/page-cache/page-tags';
 import { TagClock } from '@/lib/page-cache/tag-clock';
-import { MemoryStore } from '@/lib/page-cache/stores';
+import { MemoryStore, RedisStore } from '@/lib/page-cache/stores';
 
 describe('page tags', () => {
   it('tags a list, its filtered pages and its dictionary with the channel and city', () => {
@@ -57,5 +61,48 @@ describe('memory store', () => {
     for (let n = 0; n < 5; n++) await store.set(`/p${n}`, page(n));
     expect(await store.get('/p0')).toBeUndefined();
     expect((await store.get('/p4'))?.lastModified).toBe(4);
+  });
+});
+
+describe('front cache', () => {
+  const shareable = { 'cache-control': 's-maxage=50, stale-while-revalidate=86350', 'content-type': 'text/html' };
+  it('keeps only whole pages Next marked for shared caches, sent to no one in particular', () => {
+    expect(isShareable(200, shareable)).toBe(true);
+    expect(isShareable(404, shareable)).toBe(true);
+    expect(isShareable(500, shareable)).toBe(false);
+    expect(isShareable(308, shareable)).toBe(false);
+    expect(isShareable(200, { ...shareable, 'set-cookie': ['yj_device=x'] })).toBe(false);
+    expect(isShareable(200, { ...shareable, 'x-nextjs-cache': 'STALE' })).toBe(false);
+    expect(isShareable(200, { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' })).toBe(false);
+  });
+
+  it('leaves a visitor without a device cookie, and anything but a read, to Next', () => {
+    const front = new FrontCache(new TagClock(), 1_000_000);
+    const req = (method: string, cookie?: string) => ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
+    expect(front.request(req('GET'), 'bj')).toBeNull();
+    expect(front.request(req('POST', 'yj_device=abc'), 'bj')).toBeNull();
+    expect(front.request(req('GET', 'other=1; yj_device='), 'bj')).toBeNull();
+    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual({ key: expect.stringContaining('/ershoufang/'), tags: ['city:bj', 'list:esf:bj'] });
+  });
+
+  it('makes an answer that sets a cookie private', () => {
+    const res = new ServerResponse({ method: 'GET' } as IncomingMessage);
+    res.assignSocket(new PassThrough() as unknown as Socket);
+    neverShareCookies(res);
+    res.setHeader('cache-control', 's-maxage=50');
+    res.setHeader('set-cookie', 'yj_device=abc');
+    res.end('x');
+    expect(res.getHeader('cache-control')).toMatch(/^private, no-cache, no-store/);
+  });
+});
+
+describe('redis store', () => {
+  it('counts a Redis that does not answer as a miss and drops writes, without failing a page', async () => {
+    const store = new RedisStore('redis://127.0.0.1:1', 'test:');
+    const started = Date.now();
+    expect(await store.get('/bj')).toBeUndefined();
+    await store.set('/bj', { lastModified: 1, value: {}, tags: [] });
+    expect(Date.now() - started).toBeLessThan(1000);
+    store.close();
   });
 });
