@@ -14,7 +14,7 @@
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS } from './tag-clock';
 import { pageCacheState } from './shared';
-import type { CachedEntry } from './stores';
+import { NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
 
 /** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */
 const NEXT_TAGS_HEADER = 'x-next-cache-tags';
@@ -30,6 +30,7 @@ interface NextCacheContext {
 
 interface NextCacheValue {
   kind?: string;
+  status?: number;
   headers?: Record<string, unknown>;
 }
 
@@ -54,7 +55,8 @@ export default class PageCacheHandler {
 
   async set(key: string, value: NextCacheValue | null, ctx: NextCacheContext): Promise<void> {
     if (!value) return;
-    await this.state.store.set(key, { lastModified: Date.now(), value, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) });
+    const entry = { lastModified: Date.now(), value, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) };
+    await this.state.store.set(key, entry, value.status === 404 ? NOT_FOUND_TTL_SECONDS : undefined);
   }
 
   /** Next's revalidateTag/revalidatePath in this process (the portal's own invalidation comes from the feed). */

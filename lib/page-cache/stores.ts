@@ -17,8 +17,15 @@ export interface CachedEntry {
 
 export interface PageStore {
   get(key: string): Promise<CachedEntry | undefined>;
-  set(key: string, entry: CachedEntry): Promise<void>;
+  /** Keeps an entry for `ttlSeconds` at most (ENTRY_TTL_SECONDS unless said). */
+  set(key: string, entry: CachedEntry, ttlSeconds?: number): Promise<void>;
 }
+
+/**
+ * How long the page of an address that does not exist (a 404: an unknown id, a made-up path) is kept: anyone
+ * can make up addresses, and they must not fill a shared Redis for a day.
+ */
+export const NOT_FOUND_TTL_SECONDS = 10 * 60;
 
 /** How long an entry is kept at most. Past its minute it is still served while a new render runs (stale-while-revalidate), also when the backend is down. */
 export const ENTRY_TTL_SECONDS = 24 * 60 * 60;
@@ -35,8 +42,8 @@ export class MemoryStore implements PageStore {
     return this.entries.get(key)?.entry;
   }
 
-  async set(key: string, entry: CachedEntry): Promise<void> {
-    this.entries.set(key, { entry });
+  async set(key: string, entry: CachedEntry, ttlSeconds = ENTRY_TTL_SECONDS): Promise<void> {
+    this.entries.set(key, { entry }, { ttl: ttlSeconds * 1000 });
   }
 }
 
@@ -71,10 +78,10 @@ export class RedisStore implements PageStore {
     }
   }
 
-  async set(key: string, entry: CachedEntry): Promise<void> {
+  async set(key: string, entry: CachedEntry, ttlSeconds = ENTRY_TTL_SECONDS): Promise<void> {
     if (this.client.status !== 'ready') return;
     try {
-      await this.client.set(this.prefix + key, serialize(entry), 'EX', ENTRY_TTL_SECONDS);
+      await this.client.set(this.prefix + key, serialize(entry), 'EX', ttlSeconds);
     } catch (err) {
       this.warn(err as Error);
     }
