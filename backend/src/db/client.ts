@@ -38,7 +38,7 @@ export interface OpenOptions {
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   const logger = options.logger ?? false;
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
     // The server may end an idle connection (restart, failover, an administrator); node-postgres then emits
     // 'error' on the pool, which would crash the process without a listener. The pool opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
