@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { registerSameSiteCheck } from './http/same-site';
+import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
 import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
@@ -89,6 +90,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgents(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
+  registerCacheChanges(app, db);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());
