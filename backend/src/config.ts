@@ -35,6 +35,8 @@ const configSchema = z.object({
   PORTAL_ROOT_DOMAIN: z.string().min(1).default('localhost:3000'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
+  // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
+  OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;
