@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { DEV_OPS_TOKEN } from './scripts/processes';
 
 /**
  * Browser tests drive a real Chromium against both processes, started fresh on test ports so that a
@@ -53,6 +54,8 @@ export default defineConfig({
         PORTAL_ROOT_DOMAIN: E2E.root,
         LOG_LEVEL: 'info',
         DATABASE_URL: '',
+        // The browser tests change listings through the operator API (docs/operations.md).
+        OPS_TOKEN: DEV_OPS_TOKEN,
       },
       timeout: 180_000,
       reuseExistingServer: false,

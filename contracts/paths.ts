@@ -5,6 +5,11 @@
 export const PORTAL_API = '/yjyz.web.api';
 export const SSO_API = '/sso';
 export const OSS_PUBLIC = '/oss';
+/**
+ * Calls of our own processes and of operators, never of a browser: the web forwards only the prefixes of
+ * lib/backend-paths.ts, so these answer on the backend's own address alone.
+ */
+export const INTERNAL_API = '/internal.api';
 
 export const ApiPath = {
   location: `${PORTAL_API}/v1/location`,
@@ -50,6 +55,10 @@ export const ApiPath = {
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
   logout: `${SSO_API}/logout`,
+  /** The change feed every web process polls to drop its cached pages (contracts/cache-changes.ts). */
+  cacheChanges: `${INTERNAL_API}/v1/cache/changes`,
+  /** `${opsListing}/${channel}/${id}`: an operator changes a listing (docs/operations.md). */
+  opsListing: `${INTERNAL_API}/v1/ops/listings`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

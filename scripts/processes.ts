@@ -37,11 +37,20 @@ export function startProcess(name: string, command: string, args: string[], env:
 }
 
 /**
- * The backend runs in-process under tsx's loader, so the PID we hold is the server's own. A person at a
+ * The operator token (OPS_TOKEN, docs/operations.md) of the backends these scripts start for the bench and the
+ * browser tests, so that they can change a listing through the operator API. Development only: it is in the
+ * repository for anyone to read. `npm start` passes the caller's own OPS_TOKEN instead (none: the API is closed).
+ */
+export const DEV_OPS_TOKEN = 'dev-only-ops-token-published-in-the-repository';
+
+/**
+ * The backend runs in-process under tsx's loader, so the PID we hold is the server's own. It gets DEV_OPS_TOKEN
+ * unless `env` names an OPS_TOKEN of its own (undefined included: then it has none). A person at a
  * terminal gets its log short and coloured; anywhere else (a log file, CI, a pipe) it stays pino's JSON
  * lines, which tools read and the e2e SMS test greps for `sms code issued`.
  */
 export function startBackend(env: Record<string, string | undefined>, logFd?: number): Started {
+  env = 'OPS_TOKEN' in env ? env : { OPS_TOKEN: DEV_OPS_TOKEN, ...env };
   const args = ['--import', 'tsx', 'backend/src/server.ts'];
   if (logFd !== undefined || !process.stdout.isTTY) return startProcess('backend', process.execPath, args, env, logFd);
   const started = startProcess('backend', process.execPath, args, env, 'pipe');

@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { registerSameSiteCheck } from './http/same-site';
+import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
 import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
@@ -24,6 +25,8 @@ import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
 import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
+import { createSuggestionIndex } from './modules/portal/suggestion-index';
+import { registerOpsListings } from './modules/ops/listings';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -84,11 +87,15 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerNewHome(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
-  registerSuggestions(app, db);
+  // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
+  const suggestionIndex = createSuggestionIndex(db, { onError: (err) => app.log.error({ err }, 'suggestion index reload failed') });
+  registerSuggestions(app, db, suggestionIndex);
   registerDictionary(app, db);
   registerAgents(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
+  registerCacheChanges(app, db);
+  registerOpsListings(app, db, config, suggestionIndex);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

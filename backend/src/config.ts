@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -7,10 +8,21 @@ import { z } from 'zod';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(blankToUndefined, z.string().optional());
 
+/**
+ * 2 × cores + 1 (PostgreSQL's own rule of thumb for the connections that keep its cores busy), at least 10:
+ * measured on 2 cores at 32 lists in flight, pools of 2–4 served ~15% fewer than 5–10, and 20–32 no more
+ * than 10 within the noise (docs/operations.md). The default deployment runs both on one machine.
+ */
+export function defaultPoolMax(cores = availableParallelism()): number {
+  return Math.max(10, 2 * cores + 1);
+}
+
 const configSchema = z.object({
   BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
   BACKEND_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Connections to PostgreSQL per backend process (PGlite has one): docs/operations.md "PostgreSQL pool".
+  DATABASE_POOL_MAX: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(defaultPoolMax())),
   DATA_DIR: z.string().min(1).default('.data'),
   SEED_SIZE: z.coerce.number().int().min(0).max(2_000_000).default(6000),
   // spec §9: session cookies last about 30 hours.
@@ -23,6 +35,8 @@ const configSchema = z.object({
   PORTAL_ROOT_DOMAIN: z.string().min(1).default('localhost:3000'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
+  // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
+  OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -22,7 +23,14 @@ export interface Harness {
  * A seeded app for one test file: in-memory PGlite by default; with DATABASE_URL (npm run test:pg) a database
  * of its own on that server, so that files stay isolated and can run in parallel.
  */
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Settings besides the test defaults (OPS_TOKEN …). */
+  config?: Partial<Record<keyof Config, string>>;
+  /** Told of every query the app sends (drizzle's Logger): tests that count queries. */
+  logger?: Logger;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-test-'));
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
@@ -42,8 +50,8 @@ export async function startHarness(): Promise<Harness> {
       await c.end();
     };
   }
-  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const database = await openDatabase(config, { inMemory: true });
+  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.config, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const database = await openDatabase(config, { inMemory: true, ...(options.logger ? { logger: options.logger } : {}) });
   await database.migrate();
   const storage = localStorage(path.join(dataDir, 'oss'));
   await seedDatabase(database.db, storage, TEST_SEED_SIZE);

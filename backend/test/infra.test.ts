@@ -2,7 +2,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT } from '../../contracts/constants';
 import { ApiPath } from '../../contracts/paths';
-import { configWith, loadConfig } from '../src/config';
+import { sql } from 'drizzle-orm';
+import { configWith, defaultPoolMax, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
 import { isSafeKey } from '../src/modules/storage/storage';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -216,5 +218,29 @@ describe('config', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(configWith({}).SESSION_TTL_HOURS).toBe(30);
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('sizes the PostgreSQL pool 2 × cores + 1, at least 10, unless DATABASE_POOL_MAX says otherwise', () => {
+    expect([1, 2, 4, 8, 16].map((cores) => defaultPoolMax(cores))).toEqual([10, 10, 10, 17, 33]);
+    expect(configWith({}).DATABASE_POOL_MAX).toBe(defaultPoolMax());
+    expect(configWith({ DATABASE_POOL_MAX: ' ' }).DATABASE_POOL_MAX).toBe(defaultPoolMax());
+    expect(configWith({ DATABASE_POOL_MAX: '4' }).DATABASE_POOL_MAX).toBe(4);
+    for (const bad of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
+  // PostgreSQL only (npm run test:pg): PGlite has one connection whatever the setting.
+  it.runIf(process.env.DATABASE_URL)('opens no more PostgreSQL connections than DATABASE_POOL_MAX, however many queries wait', async () => {
+    const database = await openDatabase({ ...h.config, DATABASE_POOL_MAX: 2 });
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const result = (await database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)) as { rows: { pid: number }[] };
+          return Number(result.rows[0]!.pid);
+        }),
+      );
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -4,7 +4,6 @@ import { Angle } from '../../contracts/search';
 import { cities, communities, listings, shops } from '../src/db/schema';
 import { searchNames } from '../src/db/search-names';
 import { CHANNEL_STOCK } from '../src/modules/listings/stock';
-import { requireCityIn } from '../src/modules/portal/cities';
 import { bestMatches, createSuggestionIndex, findMatches, matcher, type Place } from '../src/modules/portal/suggestion-index';
 import { warmHotCities } from '../src/modules/portal/suggestions';
 import { startHarness, type Harness } from './harness';
@@ -101,20 +100,11 @@ describe('the index against the database', () => {
     expect(found).toBeGreaterThan(keywords.size);
   });
 
-  it('keeps the cities in memory: one row by code or domain with its channel flags, 404 for an unknown city', async () => {
-    const index = createSuggestionIndex(h.database.db, { now: () => clock });
-    const table = await index.cities();
-    expect(requireCityIn(table, 'bj')).toBe(requireCityIn(table, '110000'));
-    expect(requireCityIn(table, 'bj')).toMatchObject({ name: '北京', isEsf: 1 });
-    expect(await index.cities()).toBe(table);
-    expect(() => requireCityIn(table, 'nowhere')).toThrow(expect.objectContaining({ statusCode: 404 }));
-  });
-
   it('warms the hot cities before anyone asks: their places and counts are those of the warm-up', async () => {
     const index = createSuggestionIndex(h.database.db, { now: () => clock });
     const db = h.database.db;
     const [hot] = await db.select().from(cities).where(isNotNull(cities.hotRank)).orderBy(asc(cities.hotRank)).limit(1);
-    await warmHotCities(index);
+    await warmHotCities(db, index);
     const [c] = await db.select().from(communities).where(eq(communities.cityCode, hot!.cityCode)).limit(1);
     await db.insert(communities).values({ ...withoutId(c!), name: '预热之后家园', ...searchNames('预热之后家园') });
     const [home] = await db.select().from(listings).where(eq(listings.cityCode, hot!.cityCode)).limit(1);
@@ -124,7 +114,7 @@ describe('the index against the database', () => {
     expect((await index.counts(hot!.cityCode, CHANNEL_STOCK.esf)).districtId.get(home!.districtId)).toBe(before);
     // Stopped (the app closing) before the first city: nothing is loaded.
     const stopped = createSuggestionIndex(db, { now: () => clock });
-    await warmHotCities(stopped, () => true);
+    await warmHotCities(db, stopped, () => true);
     expect((await stopped.places(hot!.cityCode)).community.some((p) => p.name === '预热之后家园')).toBe(true);
   });
 

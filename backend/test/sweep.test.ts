@@ -64,8 +64,12 @@ let cases = 0;
 let ipSeq = 0;
 let started = 0;
 
+/** The operator routes answer 403 without a token set: the sweep sets one and sends it, so their input is swept. */
+const OPS_TOKEN = 'sweep-ops-token-0123456789';
+const isOpsUrl = (url: string) => url.startsWith(`${ApiPath.opsListing}/`);
+
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ config: { OPS_TOKEN } });
   const doc = (await h.app.inject(ApiPath.openapi)).json() as {
     paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
   };
@@ -95,7 +99,11 @@ afterAll(async () => {
 /** Sends one request and checks the answer; each request has its own client address, so no rate limit answers for all. */
 async function probe(req: Req): Promise<LightMyRequestResponse> {
   cases++;
-  const headers = { 'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`, ...req.headers };
+  const headers = {
+    'x-forwarded-for': `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+    ...(isOpsUrl(req.url) ? { authorization: `Bearer ${OPS_TOKEN}` } : {}),
+    ...req.headers,
+  };
   const start = performance.now();
   const res = await h.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
   const ms = performance.now() - start;
@@ -134,9 +142,9 @@ function validValues(op: Operation): Record<string, unknown> {
   return Object.fromEntries(op.fields.filter((f) => f.required).map((f) => [f.name, validValue(f)]));
 }
 
-/** The path with its parameters filled (`{id}` → 1 unless given). */
-function urlOf(op: Operation, param = '1'): string {
-  return op.pathParams.reduce((p, name) => p.replace(`{${name}}`, param), op.path);
+/** The path with its parameters filled (`{id}` → 1, `{channel}` → esf unless given). */
+function urlOf(op: Operation, param?: string): string {
+  return op.pathParams.reduce((p, name) => p.replace(`{${name}}`, param ?? (name === 'channel' ? 'esf' : '1')), op.path);
 }
 
 /** %-encodes what encodeURIComponent can; a lone surrogate becomes the bytes a careless client would send. */
@@ -186,10 +194,19 @@ describe('sweep over /openapi.json', () => {
         `GET ${ApiPath.recommends}`,
         `GET ${ApiPath.dictionary}`,
         `POST ${ApiPath.dictionary}`,
+        `GET ${ApiPath.cacheChanges}`,
+        `POST ${ApiPath.opsListing}/{channel}/{id}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));
     expect(operations.find((op) => op.method === 'POST' && op.path === ApiPath.loginByPassword)?.fields.map((f) => f.name)).toEqual(['mobile', 'password']);
+  });
+
+  it('reaches the operator route past its guard (the token is sent), so its input is swept and not only its 401', async () => {
+    const op = operations.find((o) => o.path === `${ApiPath.opsListing}/{channel}/{id}`)!;
+    expect(op.fields.map((f) => f.name)).toEqual(['price']);
+    expect((await probe(requestOf(op, validValues(op)))).statusCode).toBe(200);
+    expect((await probe(requestOf(op, {}))).statusCode).toBe(400);
   });
 
   it(
@@ -290,7 +307,7 @@ describe('sweep over /openapi.json', () => {
   it(
     'answers random junk paths with malformed %-escapes and odd methods (fast-check)',
     async () => {
-      const prefixes = ['/', '/yjyz.web.api/', '/yjyz.web.api/v1/', `${ApiPath.esfDetail}/`, '/sso/', '/oss/', '/oss/seed/', '/healthz', '/openapi.json'];
+      const prefixes = ['/', '/yjyz.web.api/', '/yjyz.web.api/v1/', `${ApiPath.esfDetail}/`, '/sso/', '/oss/', '/oss/seed/', '/healthz', '/openapi.json', `${ApiPath.opsListing}/`, `${ApiPath.opsListing}/esf/`, ApiPath.cacheChanges];
       const hex = fc.constantFrom(...'0123456789abcdefABCDEFzZ%');
       const piece = fc.oneof(
         fc.string({ unit: fc.constantFrom(...'abcxyz019-._~!$&\'()*+,;=:@/?#[]'), maxLength: 12 }),

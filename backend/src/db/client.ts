@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,13 +28,21 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * PostgreSQL when DATABASE_URL is set; otherwise PGlite under `${DATA_DIR}/pglite`, or in memory when asked
  * (tests: each file gets its own throw-away database).
  */
-export async function openDatabase(config: Config, options: { inMemory?: boolean } = {}): Promise<Database> {
+export interface OpenOptions {
+  /** A throw-away database in memory (PGlite only; tests). */
+  inMemory?: boolean;
+  /** Told of every query the app's database object sends (tests count them; drizzle's Logger). */
+  logger?: Logger;
+}
+
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+  const logger = options.logger ?? false;
   if (config.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX });
     // The server may end an idle connection (restart, failover, an administrator); node-postgres then emits
     // 'error' on the pool, which would crash the process without a listener. The pool opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -47,7 +56,7 @@ export async function openDatabase(config: Config, options: { inMemory?: boolean
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

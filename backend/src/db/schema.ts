@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   type ExtraConfigColumn,
@@ -549,3 +550,14 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt.desc())],
 );
+
+/**
+ * What changed through the API, for the web's page caches (modules/cache/changes.ts): each row names cache
+ * tags (contracts/cache-changes.ts) to drop. `seq` orders the feed; readers ask for the rows after the last
+ * one they saw. Rows older than an hour are pruned, so the table stays small.
+ */
+export const cacheChanges = pgTable('cache_changes', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  tags: text('tags').array().notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
@@ -141,19 +141,67 @@ const COUNT_TTL_MS = 60_000;
 
 type CountOf = (table: ListingTable, cityCode: string, input: object, where: SQL | undefined) => Promise<number>;
 
+/** A count cache as a write to listings sees it (`whileChangingCounts`). */
+interface HeldCounts {
+  /** Counts of the table in the city are neither served nor stored until `release`. */
+  hold(scope: string): void;
+  /** Drops what is kept of them, and serves and stores again. */
+  release(scope: string): void;
+}
+
+/** Every count cache of a database: one per channel module's pager. */
+const countCaches = new WeakMap<Db, Set<HeldCounts>>();
+/** The part of a count's key that a change names: the table and the city. */
+const scopeOf = (table: ListingTable, cityCode: string) => JSON.stringify([getTableName(table), cityCode]);
+
 function countCache(db: Db): CountOf {
   const counts = new LRUCache<string, number>({ max: 5000, ttl: COUNT_TTL_MS });
+  const held = new Map<string, number>();
+  // Bumped by every release: a count that began before a change and ends after it is not kept.
+  let generation = 0;
+  let caches = countCaches.get(db);
+  if (!caches) countCaches.set(db, (caches = new Set()));
+  caches.add({
+    hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
+    release: (scope) => {
+      for (const key of [...counts.keys()]) if (key.startsWith(`${scope}|`)) counts.delete(key);
+      generation++;
+      const n = (held.get(scope) ?? 1) - 1;
+      if (n > 0) held.set(scope, n);
+      else held.delete(scope);
+    },
+  });
   return async (table, cityCode, input, where) => {
     // The city as resolved (bj and 110000 are one city); everything else but paging and order is a filter.
     const filters = Object.entries(input).filter(([k, v]) => v !== undefined && !['cityCode', 'page', 'pageSize', 'sort'].includes(k));
-    const key = JSON.stringify([cityCode, filters]);
-    const cached = counts.get(key);
-    if (cached !== undefined) return cached;
+    const scope = scopeOf(table, cityCode);
+    const key = `${scope}|${JSON.stringify(filters)}`;
+    if (!held.has(scope)) {
+      const cached = counts.get(key);
+      if (cached !== undefined) return cached;
+    }
+    const started = generation;
     const [row] = await db.select({ n: count() }).from(table).where(where);
     const total = row?.n ?? 0;
-    counts.set(key, total);
+    if (!held.has(scope) && generation === started) counts.set(key, total);
     return total;
   };
+}
+
+/**
+ * Runs `change`, a write to `table`'s records in the city, with the cached counts of them held: while it runs
+ * they are counted afresh and not kept, and once it has committed what was kept of them is dropped. So no count
+ * read before the commit outlives it, and a caller told of the change (the change feed) counts anew at once.
+ */
+export async function whileChangingCounts<T>(db: Db, table: ListingTable, cityCode: string, change: () => Promise<T>): Promise<T> {
+  const scope = scopeOf(table, cityCode);
+  const caches = [...(countCaches.get(db) ?? [])];
+  for (const cache of caches) cache.hold(scope);
+  try {
+    return await change();
+  } finally {
+    for (const cache of caches) cache.release(scope);
+  }
 }
 
 /**

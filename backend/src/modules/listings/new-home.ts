@@ -15,10 +15,10 @@ import {
 } from '../../../../contracts/new-home';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Db } from '../../db/client';
-import { cities, newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
+import { newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { requireChannelCity } from '../portal/cities';
+import { findCity, requireChannelCity } from '../portal/cities';
 import { agentCardOf, bandCondition, listPager, nearestStationOf, placeConditions, placesOfCity, rangeBandCondition, selectWithPlaces } from './common';
 import {
   NEW_HOME_SORTS,
@@ -125,8 +125,8 @@ async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
   const [row] = await selectProjects(db).where(eq(newProjects.id, id)).limit(1);
   if (!row) throw notFound(`楼盘 ${id} `);
   const p = row.project;
-  const [[city], layouts, agent] = await Promise.all([
-    db.select({ isNewhouse: cities.isNewhouse }).from(cities).where(eq(cities.cityCode, p.cityCode)),
+  const [city, layouts, agent] = await Promise.all([
+    findCity(db, p.cityCode),
     db.select().from(projectLayouts).where(eq(projectLayouts.projectId, id)).orderBy(asc(projectLayouts.rooms), asc(projectLayouts.area)),
     agentCardOf(db, p.agentId),
   ]);

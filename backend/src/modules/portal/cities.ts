@@ -1,4 +1,3 @@
-import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiPath } from '../../../../contracts/paths';
 import { cityListSchema, type City } from '../../../../contracts/city';
@@ -29,60 +28,125 @@ export function toCity(row: CityRow): City {
   };
 }
 
-/** Who keeps cities in memory (the suggestion index), per database: told of every row `findCity` reads. */
-const cityReaders = new WeakMap<Db, Set<(row: CityRow) => void>>();
+/** Every city as one load read it: looked up by code or domain, by name, in pinyin order and the hot ones. */
+export interface CitySnapshot {
+  /** By code (110000) and by domain (bj); a code wins over another city's equal domain. */
+  byKey: ReadonlyMap<string, CityRow>;
+  /** By name (北京), as ip2region names a located city. */
+  byName: ReadonlyMap<string, CityRow>;
+  /** In pinyin order (the city list). */
+  all: readonly CityRow[];
+  /** The hot cities in their rank order (city picker, footer, suggestion warm-up). */
+  hot: readonly CityRow[];
+}
+
+function snapshotOf(rows: CityRow[]): CitySnapshot {
+  const byKey = new Map<string, CityRow>();
+  for (const row of rows) byKey.set(row.cityCode, row);
+  for (const row of rows) if (!byKey.has(row.cityDomain)) byKey.set(row.cityDomain, row);
+  const byName = new Map<string, CityRow>();
+  for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row);
+  // Code-unit order is the databases' (collation C); the code keeps equal pinyin in one order on every load.
+  const all = [...rows].sort((a, b) => (a.pinyin < b.pinyin ? -1 : a.pinyin > b.pinyin ? 1 : a.cityCode < b.cityCode ? -1 : 1));
+  const hot = rows.filter((r) => r.hotRank !== null).sort((a, b) => a.hotRank! - b.hotRank!);
+  return { byKey, byName, all, hot };
+}
+
+/** How often the kept cities are read again: a flag changed in the database by hand shows within this. */
+export const CITY_RELOAD_MS = 60_000;
 
 /**
- * Be told of each city row read from `db`: every page of a city reads its row (menus, conditions, lists), so
- * a table kept in memory picks up a changed flag with the city's next page view, not only at its reload.
+ * The cities of one database, kept in memory for every route (issue 7): a page of a city asks for its row
+ * several times (menus, conditions, list, footer), and a keystroke asks once, so a query each time was the
+ * most repeated query of the backend for a table of a few dozen rows that changes with a seed. Loaded once
+ * (the first caller waits), then read again every CITY_RELOAD_MS while an app over the database is running,
+ * and at once on `reload()`.
  */
-export function onCityRead(db: Db, listener: (row: CityRow) => void): void {
-  let listeners = cityReaders.get(db);
-  if (!listeners) cityReaders.set(db, (listeners = new Set()));
-  listeners.add(listener);
+export interface CityTable {
+  /** The kept cities; the first call waits for the first load. */
+  snapshot(): Promise<CitySnapshot>;
+  /** Reads the cities again now; resolves once the new rows are the kept ones (for a write to cities). */
+  reload(): Promise<void>;
+  /** Starts the periodic reload (one timer per database, however many apps share it). */
+  start(onError: (err: unknown) => void): void;
+  /** Stops it once the last app has stopped, and waits for a load under way: the database may close next. */
+  stop(): Promise<void>;
+}
+
+function createCityTable(db: Db): CityTable {
+  let kept: CitySnapshot | undefined;
+  let first: Promise<CitySnapshot> | undefined;
+  // Loads run one after another, so a reload asked after a write cannot be overtaken by an older one.
+  let queue: Promise<unknown> = Promise.resolve();
+  let users = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const load = (): Promise<CitySnapshot> => {
+    const next = queue.then(async () => {
+      kept = snapshotOf(await db.select().from(cities));
+      return kept;
+    });
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    snapshot() {
+      if (kept) return Promise.resolve(kept);
+      // A failed first load is not kept: the next caller tries again.
+      first ??= load().finally(() => (first = undefined));
+      return first;
+    },
+    async reload() {
+      await load();
+    },
+    start(onError) {
+      users++;
+      // unref: the timer alone never keeps a process (a script, a test run) alive.
+      timer ??= setInterval(() => load().catch(onError), CITY_RELOAD_MS).unref();
+    },
+    async stop() {
+      users = Math.max(0, users - 1);
+      if (users > 0) return;
+      clearInterval(timer);
+      timer = undefined;
+      await queue;
+    },
+  };
+}
+
+const tables = new WeakMap<Db, CityTable>();
+
+/** The one city table of `db`. */
+export function cityTable(db: Db): CityTable {
+  let table = tables.get(db);
+  if (!table) tables.set(db, (table = createCityTable(db)));
+  return table;
+}
+
+/**
+ * Loads the cities when the app is ready (after a seed: server.ts seeds before it listens) and keeps them
+ * fresh while it runs; stops with the app, before the database closes.
+ */
+export function registerCityTable(app: FastifyInstance, db: Db): void {
+  const table = cityTable(db);
+  app.addHook('onReady', async () => {
+    table.start((err) => app.log.error({ err }, 'reloading the cities failed; the kept ones are served'));
+    await table.snapshot();
+  });
+  app.addHook('onClose', () => table.stop());
 }
 
 /** A city by its code (110000) or, as the web knows it from the host, by its domain (bj). */
 export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(cities)
-    .where(or(eq(cities.cityCode, codeOrDomain), eq(cities.cityDomain, codeOrDomain)))
-    .limit(1);
-  if (row) for (const listener of cityReaders.get(db) ?? []) listener(row);
-  return row;
+  return (await cityTable(db).snapshot()).byKey.get(codeOrDomain);
 }
 
 /** spec §8: an unknown city is an unknown id (code 4000000). */
-function knownCity(row: CityRow | undefined, codeOrDomain: string): CityRow {
+export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
+  const row = await findCity(db, codeOrDomain);
   if (!row) throw notFound(`城市 ${codeOrDomain} `);
   return row;
-}
-
-export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
-  return knownCity(await findCity(db, codeOrDomain), codeOrDomain);
-}
-
-/** Every city by its code and by its domain, for lookups made on every keystroke (suggestion-index.ts). */
-export type CityTable = Map<string, CityRow>;
-
-export async function loadCityTable(db: Db): Promise<CityTable> {
-  const rows = await db.select().from(cities);
-  const table: CityTable = new Map();
-  for (const row of rows) putCity(table, row);
-  return table;
-}
-
-/** Adds or replaces a city under its code and its domain (a code wins over another city's equal domain). */
-export function putCity(table: CityTable, row: CityRow): void {
-  table.set(row.cityCode, row);
-  const byDomain = table.get(row.cityDomain);
-  if (!byDomain || byDomain.cityCode === row.cityCode) table.set(row.cityDomain, row);
-}
-
-/** `requireCity` from a table in memory: the same row, the same 404 for an unknown city. */
-export function requireCityIn(table: CityTable, codeOrDomain: string): CityRow {
-  return knownCity(table.get(codeOrDomain), codeOrDomain);
 }
 
 /**
@@ -96,6 +160,7 @@ export async function requireChannelCity(db: Db, codeOrDomain: string, channel: 
 }
 
 export function registerCities(app: FastifyInstance, db: Db): void {
+  registerCityTable(app, db);
   portalRoute(app, {
     path: ApiPath.cities,
     summary: 'Hot cities and all cities grouped by pinyin initial (spec §3 City list)',
@@ -103,12 +168,11 @@ export function registerCities(app: FastifyInstance, db: Db): void {
     input: z.object({}),
     output: cityListSchema,
     handler: async () => {
-      const rows = await db.select().from(cities).orderBy(asc(cities.pinyin));
-      const hot = (await db.select().from(cities).where(isNotNull(cities.hotRank)).orderBy(asc(cities.hotRank))).map(toCity);
+      const { all, hot } = await cityTable(db).snapshot();
       const groups = new Map<string, City[]>();
-      for (const row of rows) groups.set(row.initial, [...(groups.get(row.initial) ?? []), toCity(row)]);
-      const all = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([initial, list]) => ({ initial, list }));
-      return { hot, all };
+      for (const row of all) groups.set(row.initial, [...(groups.get(row.initial) ?? []), toCity(row)]);
+      const grouped = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([initial, list]) => ({ initial, list }));
+      return { hot: hot.map(toCity), all: grouped };
     },
   });
 }

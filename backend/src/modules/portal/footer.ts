@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHANNELS, detailPath } from '../../../../contracts/channels';
 import { bottomLinkSchema, optionalCityRequestSchema, type FooterLink } from '../../../../contracts/city';
@@ -7,9 +7,9 @@ import { cityOrigin } from '../../../../contracts/hosts';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { cities, districts, friendlyLinks } from '../../db/schema';
+import { districts, friendlyLinks } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { requireCity } from './cities';
+import { cityTable, requireCity } from './cities';
 import { hotCommunitiesOf } from './home';
 
 const HOT_COMMUNITY_LINKS = 8;
@@ -32,8 +32,8 @@ export function registerFooter(app: FastifyInstance, db: Db, config: Config): vo
     output: bottomLinkSchema,
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode ?? config.DEFAULT_CITY);
-      const [hot, districtRows, links, communities] = await Promise.all([
-        db.select().from(cities).where(isNotNull(cities.hotRank)).orderBy(asc(cities.hotRank)),
+      const [{ hot }, districtRows, links, communities] = await Promise.all([
+        cityTable(db).snapshot(),
         db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
         db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort)),
         hotCommunitiesOf(db, city.cityCode, HOT_COMMUNITY_LINKS),

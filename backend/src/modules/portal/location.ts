@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type IP2Region from 'ip2region';
 import { createRequire } from 'node:module';
@@ -7,9 +6,8 @@ import { locationSchema } from '../../../../contracts/city';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { cities } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { requireCity } from './cities';
+import { cityTable, requireCity } from './cities';
 
 // ip2region is CommonJS with its class on `exports.default`; Node's ESM import would hand us the exports object.
 const require = createRequire(import.meta.url);
@@ -62,7 +60,7 @@ export function registerLocation(app: FastifyInstance, db: Db, config: Config): 
     output: locationSchema,
     handler: async (_input, request) => {
       const name = cityNameOfIp(request.ip);
-      const [located] = name === null ? [] : await db.select().from(cities).where(eq(cities.name, name)).limit(1);
+      const located = name === null ? undefined : (await cityTable(db).snapshot()).byName.get(name);
       const city = located ?? (await requireCity(db, config.DEFAULT_CITY));
       return { cityCode: city.cityCode, cityDomain: city.cityDomain, cityName: city.name };
     },

@@ -6,7 +6,6 @@ import { businessAreas, communities, districts, newProjects, subwayLines, subway
 import { normalize } from '../../db/search-names';
 import type { ListingTable } from '../listings/common';
 import type { ChannelStock } from '../listings/stock';
-import { loadCityTable, onCityRead, putCity, type CityTable } from './cities';
 
 /** The place column a channel's records are counted by; a suggestion of that kind shows the count. */
 export type PlaceKey = 'communityId' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId';
@@ -326,11 +325,6 @@ export interface SuggestionIndexOptions {
 }
 
 export interface SuggestionIndex {
-  /**
-   * Every city with its channel flags, by code and by domain; loaded once, reloaded as places are, and a row
-   * replaced whenever another route reads it from the database (cities.ts onCityRead).
-   */
-  cities(): Promise<CityTable>;
   /** The city's places; loads them on first use (that call waits), later reloads never make a caller wait. */
   places(cityCode: string): Promise<CityPlaces>;
   /** The channel's counts in the city, kept as `places` is. */
@@ -392,18 +386,7 @@ export function createSuggestionIndex(db: Db, options: SuggestionIndexOptions = 
     return kept.value === undefined ? tracked : Promise.resolve(kept.value);
   }
 
-  // The city table has no generation of its own to bump: cities change only with a seed.
-  const cityTable: Kept<CityTable> = { loadedAt: 0 };
-  const tableGeneration = { generation: 0 };
-  // A row another route reads (a flag changed: 厦门 without new homes) replaces the kept one at once.
-  onCityRead(db, (row) => {
-    if (cityTable.value) putCity(cityTable.value, row);
-  });
-
   return {
-    cities() {
-      return keep(tableGeneration, cityTable, placesMaxAge, () => loadCityTable(db));
-    },
     places(cityCode) {
       const city = entry(cityCode);
       return keep(city, city.places, placesMaxAge, () => loadPlaces(db, cityCode));

@@ -7,7 +7,7 @@ import { recommendsRequestSchema, suggestionSchema, type Suggestion } from '../.
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
-import { requireCityIn } from './cities';
+import { cityTable, requireCity } from './cities';
 import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
 const LIMIT = 10;
@@ -53,8 +53,8 @@ export async function suggest(index: SuggestionIndex, cityCode: string, keyword:
  * Loads the places and every open channel's counts of the hot cities (cities.hot_rank), one load after
  * another, so that no visitor's first keystroke waits for them; stops between loads once `stopped` says so.
  */
-export async function warmHotCities(index: SuggestionIndex, stopped: () => boolean = () => false): Promise<void> {
-  const hot = [...new Set((await index.cities()).values())].filter((c) => c.hotRank !== null).sort((a, b) => a.hotRank! - b.hotRank!);
+export async function warmHotCities(db: Db, index: SuggestionIndex, stopped: () => boolean = () => false): Promise<void> {
+  const { hot } = await cityTable(db).snapshot();
   for (const city of hot) {
     if (stopped()) return;
     await index.places(city.cityCode);
@@ -71,7 +71,7 @@ export function registerSuggestions(app: FastifyInstance, db: Db, index: Suggest
   // Once the server listens (after seeding; never in tests, which inject), the hot cities load in the
   // background. Not awaited: the server answers meanwhile, a call for a city still loading joins its load.
   app.addHook('onListen', (done) => {
-    warming = warmHotCities(index, () => closing).catch((err: unknown) => app.log.error({ err }, 'warming the suggestion index failed'));
+    warming = warmHotCities(db, index, () => closing).catch((err: unknown) => app.log.error({ err }, 'warming the suggestion index failed'));
     done();
   });
   // A load still under way must not query a database that is being closed.
@@ -87,8 +87,8 @@ export function registerSuggestions(app: FastifyInstance, db: Db, index: Suggest
     input: recommendsRequestSchema,
     output: z.array(suggestionSchema),
     handler: async (input) => {
-      // The city from memory: a keystroke makes no database query.
-      const city = requireCityIn(await index.cities(), input.cityCode);
+      // The city and the places from memory: a keystroke makes no database query.
+      const city = await requireCity(db, input.cityCode);
       // A channel the city does not have (租房 in 厦门) suggests nothing.
       return channelIsOn(city, input.channelCode) ? suggest(index, city.cityCode, input.keyword, CHANNEL_STOCK[input.channelCode]) : [];
     },

@@ -1,0 +1,98 @@
+/**
+ * `npm run ops -- listing price <channel> <id> <price>`: an operator changes a listing through the backend's
+ * operator API (docs/operations.md), which announces the change to the web's page caches at once.
+ * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
+ * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
+ * usage error.
+ */
+import { pathToFileURL } from 'node:url';
+import { OPS_LISTING_CHANNELS, type OpsListingResult } from '../contracts/ops';
+import { ApiPath } from '../contracts/paths';
+
+export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
+  channel: ${OPS_LISTING_CHANNELS.join(' | ')}
+  price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
+environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
+
+/** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
+export interface OpsIo {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  fetch: typeof fetch;
+}
+
+/** How long the backend may take before the command gives up. */
+const TIMEOUT_MS = 10_000;
+
+class UsageError extends Error {}
+
+function parsePriceCommand(args: string[]): { channel: string; id: number; price: number } {
+  const [what, action, channel, idText, priceText, ...rest] = args;
+  if (what !== 'listing') throw new UsageError(what === undefined ? 'no command given' : `unknown command: ${what}`);
+  if (action === 'status') throw new UsageError('listing status: the listing tables have no status column yet; only the price can be changed');
+  if (action !== 'price') throw new UsageError(`unknown listing action: ${action ?? '(none)'}`);
+  if (channel === undefined || idText === undefined || priceText === undefined || rest.length > 0) throw new UsageError('listing price takes <channel> <id> <price>');
+  if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+  const price = Number(priceText);
+  if (priceText.trim() === '' || !Number.isFinite(price)) throw new UsageError(`price must be a number: ${priceText}`);
+  return { channel, id: Number(idText), price };
+}
+
+function describe(result: OpsListingResult): string[] {
+  const before = result.previousPrice === null ? '（无）' : String(result.previousPrice);
+  return [
+    `${result.channel} #${result.id} ${result.title} (${result.cityDomain})`,
+    `  ${result.priceField}: ${before} → ${result.price} ${result.unit}`,
+    `  change ${result.change.seq}: ${result.change.tags.join(' ')}`,
+  ];
+}
+
+/** Runs one command; returns the exit code. */
+export async function runOps(args: string[], io: OpsIo): Promise<number> {
+  let command: ReturnType<typeof parsePriceCommand>;
+  try {
+    command = parsePriceCommand(args);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.err(err.message);
+    io.err(USAGE);
+    return 2;
+  }
+  const token = io.env.OPS_TOKEN?.trim();
+  if (!token) {
+    io.err('OPS_TOKEN is not set: set it to the backend’s OPS_TOKEN');
+    return 2;
+  }
+  const base = (io.env.BACKEND_URL || `http://127.0.0.1:${io.env.BACKEND_PORT || 4000}`).replace(/\/+$/, '');
+  const url = `${base}${ApiPath.opsListing}/${encodeURIComponent(command.channel)}/${command.id}`;
+  let res: Response;
+  try {
+    res = await io.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ price: command.price }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult } | undefined;
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok || !body?.succeed || !body.data) {
+    io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
+    return 1;
+  }
+  for (const line of describe(body.data)) io.out(line);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = await runOps(process.argv.slice(2), { env: process.env, out: console.log, err: console.error, fetch });
+  process.exit(code);
+}
