@@ -30,7 +30,7 @@ const SEQ_DIGITS = /^\d{1,15}$/;
 export const cacheChangesRequestSchema = z.strictObject({
   /**
    * The last position the reader has seen (`latest` or a change's `seq` of an earlier answer); without it the
-   * answer is only the current position. Digits only: a query string is text, and `1e3` or `0x10` is no position.
+   * answer is only the current position; 0 (a reader that has seen nothing) gets every change still kept. Digits only: a query string is text, and `1e3` or `0x10` is no position.
    */
   after: z
     .string()
@@ -43,6 +43,8 @@ export type CacheChangesRequest = z.input<typeof cacheChangesRequestSchema>;
 export const cacheChangeSchema = z.object({
   seq: z.number().int(),
   tags: z.array(z.string()),
+  /** When it was recorded, in ms since 1970 (a web process that starts judges shared cached pages by it). */
+  at: z.number().int(),
 });
 export type CacheChange = z.infer<typeof cacheChangeSchema>;
 
@@ -56,7 +58,7 @@ export const cacheChangesSchema = z.object({
   changes: z.array(cacheChangeSchema),
   /**
    * The feed cannot say what changed since `after`: it is past the newest position (the database was
-   * re-seeded) or before what is still kept (changes are kept an hour). The reader drops everything it has
+   * re-seeded) or, other than 0, before what is still kept (changes are kept an hour). The reader drops everything it has
    * cached and reads on from `latest`.
    */
   reset: z.boolean(),

@@ -44,7 +44,7 @@ export const opsListingResultSchema = z.object({
   price: z.number(),
   /** Null when the record had none (a project 价格待定). */
   previousPrice: z.number().nullable(),
-  /** The change as the feed announces it. */
-  change: cacheChangeSchema,
+  /** The change as the feed announces it (its position and tags). */
+  change: cacheChangeSchema.pick({ seq: true, tags: true }),
 });
 export type OpsListingResult = z.infer<typeof opsListingResultSchema>;

@@ -194,7 +194,7 @@ describe('a price changed through the API', () => {
       expect(c.price(listed)).toBe(price);
 
       const changes = await feed(position);
-      expect(changes).toEqual({ latest: result.change.seq, reset: false, changes: [{ seq: result.change.seq, tags }] });
+      expect(changes).toEqual({ latest: result.change.seq, reset: false, changes: [{ seq: result.change.seq, tags, at: expect.any(Number) as number }] });
     });
   }
 

@@ -1,23 +1,9 @@
-import { PORTAL_API } from '@contracts/paths';
+import { cacheChangesSchema, type CacheChanges } from '@contracts/cache-changes';
+import { ApiPath } from '@contracts/paths';
 import type { TagClock } from './tag-clock';
-
-/** The backend's list of what changed (contracts/cache-changes.ts), read by every web process. */
-export const CHANGES_PATH = `${PORTAL_API}/v1/cache/changes`;
 
 /** How often a web process asks: a change made through the API shows within about this long. */
 export const POLL_INTERVAL_MS = 1000;
-
-interface Change {
-  seq: number;
-  tags: string[];
-  at: number;
-}
-
-interface ChangesAnswer {
-  latest: number;
-  changes: Change[];
-  reset: boolean;
-}
 
 /**
  * Follows the backend's change feed and tells the tag clock. The first read takes every change the backend
@@ -51,9 +37,10 @@ export function followChanges(backendUrl: string, clock: TagClock): () => void {
   };
 }
 
-async function readChanges(backendUrl: string, after: number): Promise<ChangesAnswer> {
-  const res = await fetch(`${backendUrl}${CHANGES_PATH}?after=${after}`, { signal: AbortSignal.timeout(3000) });
-  const body = (await res.json()) as { code?: number; data?: ChangesAnswer };
-  if (!res.ok || body.code !== 200 || !body.data) throw new Error(`change feed answered ${res.status}`);
-  return body.data;
+/** One read of the feed, on the backend's own address (the feed is not among the prefixes the web forwards). */
+async function readChanges(backendUrl: string, after: number): Promise<CacheChanges> {
+  const res = await fetch(`${backendUrl}${ApiPath.cacheChanges}?after=${after}`, { signal: AbortSignal.timeout(3000) });
+  const body = (await res.json()) as { code?: number; data?: unknown };
+  if (!res.ok || body.code !== 200) throw new Error(`change feed answered ${res.status}`);
+  return cacheChangesSchema.parse(body.data);
 }

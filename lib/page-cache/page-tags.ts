@@ -1,3 +1,4 @@
+import { cacheTag } from '@contracts/cache-changes';
 import { CHANNEL_LIST } from '@contracts/channels';
 
 /**
@@ -13,22 +14,22 @@ import { CHANNEL_LIST } from '@contracts/channels';
 export function pageTagsOf(pathname: string): string[] {
   const [, domain = '', ...rest] = pathname.split('/');
   if (!/^[a-z]{1,20}$/.test(domain)) return [];
-  const tags = [`city:${domain}`];
+  const tags = [cacheTag.city(domain)];
   const inCity = `/${rest.join('/')}`;
   if (inCity === '/' || inCity === '/index.html') {
-    for (const channel of CHANNEL_LIST) tags.push(`list:${channel.code}:${domain}`);
+    for (const channel of CHANNEL_LIST) tags.push(cacheTag.list(channel.code, domain));
     return tags;
   }
   for (const channel of CHANNEL_LIST) {
     if (inCity.startsWith(channel.detailPrefix)) {
       const id = /^(\d+)(\.html)?$/.exec(inCity.slice(channel.detailPrefix.length))?.[1];
-      if (id) tags.push(`detail:${channel.code}:${Number(id)}`);
+      if (id) tags.push(cacheTag.detail(channel.code, Number(id)));
       return tags;
     }
   }
   // The longest list path first: `/sp/buy/` before a shorter prefix that might share its start.
   const lists = [...CHANNEL_LIST].sort((a, b) => b.listPath.length - a.listPath.length);
   const channel = lists.find((c) => inCity === c.listPath.slice(0, -1) || inCity.startsWith(c.listPath));
-  if (channel) tags.push(`list:${channel.code}:${domain}`);
+  if (channel) tags.push(cacheTag.list(channel.code, domain));
   return tags;
 }

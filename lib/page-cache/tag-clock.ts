@@ -17,12 +17,14 @@ export class TagClock {
   private everythingBefore = 0;
 
   change(tags: readonly string[], at: number): void {
+    lastChange.heardAt = Date.now();
     for (const tag of tags) {
       if ((this.changedAt.get(tag) ?? 0) < at) this.changedAt.set(tag, at);
     }
   }
 
   changeEverything(at: number): void {
+    lastChange.heardAt = Date.now();
     this.everythingBefore = Math.max(this.everythingBefore, at);
     this.changedAt.clear();
   }
@@ -37,4 +39,15 @@ export class TagClock {
   forgetBefore(at: number): void {
     for (const [tag, changed] of this.changedAt) if (changed < at) this.changedAt.delete(tag);
   }
+}
+
+/**
+ * When this process last heard of any change. On the global object: the feed reader runs outside Next's
+ * bundles (lib/page-cache/shared.ts) and lib/api/cache.ts inside them, each with its own copy of this module.
+ */
+const LAST_CHANGE = Symbol.for('youju.lastChangeHeard');
+const lastChange: { heardAt: number } = ((globalThis as Record<symbol, unknown>)[LAST_CHANGE] ??= { heardAt: 0 }) as { heardAt: number };
+
+export function lastChangeHeard(): number {
+  return lastChange.heardAt;
 }

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { cityUrl, logInWithPassword, maskMobile, serverHtml, smsCodeFromLog, uniqueMobile } from './support';
+import { ApiPath } from '../../contracts/paths';
+import { DEV_OPS_TOKEN } from '../../scripts/processes';
+import { BACKEND, cityUrl, logInWithPassword, maskMobile, serverHtml, smsCodeFromLog, uniqueMobile } from './support';
 import { startWebProcess } from './web-process';
 
 /**
@@ -61,6 +63,49 @@ test('a cached page is the same for everyone and shows no visitor who saw it bef
   expect(me.body).toEqual({ user: { name: maskMobile(bobMobile) } });
 });
 
+/** An operator changes a second-hand listing's total price (万元) through the API (docs/operations.md). */
+async function changePrice(request: APIRequestContext, id: number, price: number): Promise<void> {
+  const res = await request.post(`${BACKEND}${ApiPath.opsListing}/esf/${id}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { price } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A page as a returning visitor gets it from one web process (the front cache answers such visits). */
+function pageOn(request: APIRequestContext, port: number, host: string, path: string) {
+  return request.get(`http://127.0.0.1:${port}${path}`, { headers: { host, ...RETURNING }, maxRedirects: 0 });
+}
+
+/** The first listing of the second-hand list, and that list's page and the listing's page, both cached. */
+async function cachedListing(request: APIRequestContext, port: number, host: string): Promise<{ id: number; pages: string[] }> {
+  const list = await pageOn(request, port, host, '/ershoufang/');
+  const id = Number(/href="\/ershoufang\/xiangqing\/(\d+)"/.exec(await list.text())?.[1]);
+  expect(id).toBeGreaterThan(0);
+  const pages = ['/ershoufang/', `/ershoufang/xiangqing/${id}`];
+  for (const path of pages) {
+    await pageOn(request, port, host, path);
+    expect((await pageOn(request, port, host, path)).headers()['x-nextjs-cache'], path).toBe('HIT');
+  }
+  return { id, pages };
+}
+
+/** Waits until every page shows `text` on every web process; returns how long that took. */
+async function shownEverywhere(request: APIRequestContext, ports: number[], hostOf: (port: number) => string, pages: string[], text: string): Promise<number> {
+  const started = Date.now();
+  await expect(async () => {
+    for (const port of ports) for (const path of pages) expect(await (await pageOn(request, port, hostOf(port), path)).text(), `${port}${path}`).toContain(text);
+  }).toPass({ timeout: 10_000, intervals: [100] });
+  return Date.now() - started;
+}
+
+test('a price changed through the API is on the cached list and detail pages at once', async ({ request }) => {
+  const host = `bj.${E2E.root}`;
+  const { id, pages } = await cachedListing(request, E2E.webPort, host);
+  const price = 876.5;
+  for (const path of pages) expect(await (await pageOn(request, E2E.webPort, host, path)).text()).not.toContain(`>${price}<`);
+  await changePrice(request, id, price);
+  const took = await shownEverywhere(request, [E2E.webPort], () => host, pages, `>${price}<`);
+  console.log(`a change through the API on the cached pages after ${took} ms`);
+});
+
 test('a first visit, which gets its device cookie, is never marked for shared caches', async ({ request }) => {
   const first = await serverHtml(request, 'bj', '/xiaoqu/');
   expect(first.headers()['set-cookie']).toContain('yj_device=');
@@ -100,5 +145,15 @@ test.describe('two web processes sharing the cache in Redis', () => {
       // The same render: pages name their own host only through the configured root, which differs by port here.
       expect((await second.text()).replaceAll(`localhost:${ports[1]}`, `localhost:${ports[0]}`)).toBe(await first.text());
     }
+  });
+
+  test('a change through the API reaches the pages of both processes', async ({ request }) => {
+    const hostOf = (port: number) => `bj.localhost:${port}`;
+    const { id, pages } = await cachedListing(request, ports[0]!, hostOf(ports[0]!));
+    for (const path of pages) expect((await pageOn(request, ports[1]!, hostOf(ports[1]!), path)).headers()['x-nextjs-cache']).toBe('HIT');
+    const price = 765.4;
+    await changePrice(request, id, price);
+    const took = await shownEverywhere(request, ports, hostOf, pages, `>${price}<`);
+    console.log(`a change through the API on both processes' pages after ${took} ms`);
   });
 });

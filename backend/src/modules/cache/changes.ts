@@ -75,18 +75,19 @@ export async function readChanges(db: Pick<Db, 'execute'>, after: number | undef
   const rows = rowsOf(
     await db.execute(sql`
       with bounds as (select min(seq) as oldest, max(seq) as latest from cache_changes)
-      select bounds.oldest, bounds.latest, c.seq, c.tags
+      select bounds.oldest, bounds.latest, c.seq, c.tags, c.at_ms
       from bounds left join lateral (
-        select seq, tags from cache_changes where seq > ${after} order by seq limit ${CACHE_CHANGES_LIMIT}
+        select seq, tags, (extract(epoch from at) * 1000)::bigint as at_ms from cache_changes where seq > ${after} order by seq limit ${CACHE_CHANGES_LIMIT}
       ) c on true
       order by c.seq`),
   );
   const oldest = seqOf(rows[0]?.oldest);
   const latest = seqOf(rows[0]?.latest) ?? 0;
   // Nothing between `after` and the oldest kept row may be missing: after = oldest - 1 has seen all before it.
-  const reset = after > latest || (oldest !== null && after < oldest - 1);
+  // 0 is a reader with nothing cached yet (a web process starting): it wants what is kept, nothing to drop.
+  const reset = after > latest || (after !== 0 && oldest !== null && after < oldest - 1);
   if (reset) return { latest, changes: [], reset };
-  const changes = rows.filter((r) => r.seq !== null && r.seq !== undefined).map((r) => ({ seq: Number(r.seq), tags: r.tags as string[] }));
+  const changes = rows.filter((r) => r.seq !== null && r.seq !== undefined).map((r) => ({ seq: Number(r.seq), tags: r.tags as string[], at: Number(r.at_ms) }));
   return { latest, changes, reset };
 }
 
