@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import type { CityList } from '@contracts/city';
 import { cityOrigin } from '@/lib/host';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
 

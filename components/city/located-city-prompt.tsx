@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { readCookie, writeCookie } from '@/lib/browser-cookie';
 import { cityOrigin } from '@/lib/host';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
 

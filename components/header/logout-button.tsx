@@ -1,7 +1,7 @@
 'use client';
 import { browserContext } from '@/lib/api/browser';
 import { logout } from '@/lib/api/browser-endpoints';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 
 /** The backend's /sso/logout clears the HttpOnly session cookie; then the page reloads as anonymous. */
 export function LogoutButton() {

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { HeaderUser } from '@/app/[city]/auth/me/route';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { loginPath } from '@/lib/redirect-rules';
 import { LogoutButton } from './logout-button';
 

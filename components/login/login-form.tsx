@@ -4,7 +4,7 @@ import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/co
 import { browserContext } from '@/lib/api/browser';
 import { loginByPassword, loginBySms, sendSmsCode } from '@/lib/api/browser-endpoints';
 import { ApiError } from '@/lib/api/errors';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { safeReturnPath } from '@/lib/redirect-rules';
 
 /** Seconds before another code may be asked for, unless the backend says otherwise. */

@@ -3,7 +3,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { ChannelCode } from '@contracts/search';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { CHANNELS } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
 
