@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { HeaderUser } from '@/app/[city]/auth/me/route';
 import { messages } from '@/lib/client-messages';
-import { loginPath } from '@/lib/redirect-rules';
+import { loginPath } from '@/lib/return-path';
 import { LogoutButton } from './logout-button';
 
 /** Where the header's user box asks who is looking (app/[city]/auth/me/route.ts). */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/client-messages';
-import { safeReturnPath } from '@/lib/redirect-rules';
+import { safeReturnPath } from '@/lib/return-path';
 
 /** Seconds before another code may be asked for, unless the backend says otherwise. */
 export const SMS_RESEND_SECONDS = 60;

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/login/login-form';
 import { getUser } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
-import { safeReturnPath } from '@/lib/redirect-rules';
+import { safeReturnPath } from '@/lib/return-path';
 
 export const metadata: Metadata = { title: `${messages.login} - ${messages.brand}` };
 
