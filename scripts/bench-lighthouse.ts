@@ -68,13 +68,13 @@ function findingsOf(lhr: Result): string[] {
     const label = nodeLabel(item);
     if (label) out.push(`layout shift ${Number(item.score ?? 0).toFixed(3)}: ${label}`);
   }
-  for (const [id, audit] of Object.entries(lhr.audits)) {
+  // Every other audit of the performance category that fails (the metrics are in the table; the hidden group
+  // repeats the others as "insights"), with the time it would save where Lighthouse estimates one.
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || ref.group === 'metrics' || ref.group === 'hidden' || audit.score === null || audit.score >= 0.9) continue;
     const savings = (audit.details as { overallSavingsMs?: number } | undefined)?.overallSavingsMs ?? 0;
-    if (audit.score !== null && audit.score < 0.9 && savings >= 50) out.push(`opportunity ${id}: ≈${Math.round(savings)} ms (${audit.displayValue ?? ''})`);
-  }
-  for (const id of ['render-blocking-resources', 'unsized-images', 'font-display', 'uses-responsive-images', 'offscreen-images', 'unused-javascript', 'bootup-time', 'mainthread-work-breakdown']) {
-    const audit = lhr.audits[id];
-    if (audit && audit.score !== null && audit.score < 0.9 && !out.some((f) => f.includes(` ${id}:`))) out.push(`diagnostic ${id}: ${audit.displayValue ?? audit.title}`);
+    out.push(`${ref.id}: ${audit.displayValue || audit.title}${savings >= 10 ? ` (≈${Math.round(savings)} ms)` : ''}`);
   }
   return out;
 }
