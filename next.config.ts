@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants';
 
 /**
  * Nothing here may depend on the backend address or the root domain: both are read at `next start` time
@@ -10,6 +12,9 @@ const nextConfig: NextConfig = {
   // instead of Next's default slash redirect, which is built from the internal URL.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // A cached page may be served stale (while it is rendered again) for a day at most: the page cache keeps
+  // entries that long (lib/page-cache/stores.ts), and a shared cache in front of us is told the same.
+  expireTime: 24 * 60 * 60,
   reactStrictMode: true,
   // Turbopack merges small client chunks per layout/page/error boundary to save requests, copying shared
   // modules (lib/messages.ts was in four chunks of every page, ≈5 kB gzip each). A low request cost keeps
@@ -18,4 +23,11 @@ const nextConfig: NextConfig = {
   experimental: { turbopackChunking: { requestCost: 5000, minChunkSize: 2000 } },
 };
 
-export default nextConfig;
+/**
+ * The page cache (lib/page-cache/handler.ts) belongs to the running server: it follows the backend's change
+ * feed and may talk to Redis, neither of which a build has. The build prerenders only the not-found page.
+ */
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_PRODUCTION_SERVER) return nextConfig;
+  return { ...nextConfig, cacheHandler: path.join(import.meta.dirname, 'lib/page-cache/handler.ts'), cacheMaxMemorySize: 0 };
+}

@@ -16,6 +16,8 @@ import { serverErrorDocument } from './lib/server-error-document';
 import { securityHeaders } from './lib/security-headers';
 import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
+import { FrontCache, neverShareCookies } from './lib/page-cache/front';
+import { pageCacheState } from './lib/page-cache/shared';
 
 const dev = process.argv.includes('--dev');
 // Next reads NODE_ENV when it loads; `next start` and `next dev` set it, a custom server must do so itself.
@@ -44,6 +46,10 @@ const headers = securityHeaders(settings, dev);
 const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
 if (!dev && !notFoundDocument) console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
 
+// Answers Next marked shareable, written again without entering Next for a few seconds (lib/page-cache/front.ts).
+// A quarter of the page cache's budget: it holds only the pages visited in the last seconds.
+const frontCache = dev ? null : new FrontCache(pageCacheState().clock, Math.floor(settings.pageCacheBytes / 4));
+
 // Next answers a page it could not render (the backend down) with an empty error shell; this carries the words.
 const errorDocument = serverErrorDocument();
 
@@ -70,6 +76,11 @@ const server = createServer({ requireHostHeader: false }, (req, res) => {
     void forwardToBackend(req, res, settings, info.host);
     return;
   }
+  const host = parseHost(req.headers.host, settings);
+  const front = frontCache && host.kind === 'city' ? frontCache.request(req, host.city) : null;
+  if (front && frontCache!.answer(req, res, front)) return;
+  neverShareCookies(res);
+  if (front) frontCache!.record(req, res, front);
   // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.
   if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers), errorDocument);
   void handle(req, res);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import type { City, CityList } from '@contracts/city';
-import { fetchCities, fetchLocation, fetchMenus, fetchUserInfo, fetchBottomLinks } from '@/lib/api/endpoints';
+import { fetchCities, fetchMenus, fetchUserInfo, fetchBottomLinks } from '@/lib/api/endpoints';
 import { orNull, publicContext, serverContext } from '@/lib/api/server';
 
 /** Per-request memo over the (LRU-cached) calls the layouts and pages share. */
@@ -17,9 +17,8 @@ export function findCity(list: CityList, domain: string): City | undefined {
 
 export const getCity = cache(async (domain: string): Promise<City | undefined> => findCity(await getCityList(), domain));
 
-/** spec §7: menu, location and user-info failures are swallowed. */
+/** spec §7: menu and user-info failures are swallowed (the location is asked for by the browser). */
 export const getMenus = cache(async (cityCode: string) => (await orNull(fetchMenus(await publicContext(), cityCode))) ?? []);
-export const getLocation = cache(async () => orNull(fetchLocation(await publicContext())));
 export const getBottomLinks = cache(async (cityCode: string) => orNull(fetchBottomLinks(await publicContext(), cityCode)));
 
 /**

@@ -23,6 +23,9 @@ const settingsSchema = z.object({
   // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
   // 0: the visitor talks to us directly, so a visitor-sent X-Forwarded-For is ignored (web-server.ts).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // The page cache (lib/page-cache/): in this process, up to PAGE_CACHE_MB, or shared by every web process in Redis.
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PAGE_CACHE_MB: z.coerce.number().int().min(8).max(65536).default(256),
 });
 
 export interface WebSettings {
@@ -35,6 +38,10 @@ export interface WebSettings {
   protocol: 'http' | 'https';
   icpFiling: string;
   trustedProxyHops: number;
+  /** Set: cached pages are kept in this Redis, shared by every web process. */
+  redisUrl?: string;
+  /** Bytes of cached pages kept in this process when there is no Redis. */
+  pageCacheBytes: number;
 }
 
 export function loadSettings(env: Record<string, string | undefined>): WebSettings {
@@ -59,6 +66,8 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     protocol: s.PORTAL_PROTOCOL,
     icpFiling: s.ICP_FILING,
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
+    redisUrl: s.REDIS_URL,
+    pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
+import type { Location } from '@contracts/city';
 import { readCookie, writeCookie } from '@/lib/browser-cookie';
 import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/client-messages';
@@ -10,23 +11,34 @@ import { useCity } from './city-context';
 export const CITY_PROMPT_COOKIE = 'yj_city_prompt';
 const SWITCH_DELAY_MS = 800;
 
-export interface LocatedCityPromptProps {
-  located: { cityDomain: string; cityName: string };
-}
-
-/** spec §4 "City change prompt": shown when the visitor's located city differs from the page's city. */
-export function LocatedCityPrompt({ located }: LocatedCityPromptProps) {
+/**
+ * spec §4 "City change prompt": shown when the visitor's located city differs from the page's city. The
+ * browser asks where the visitor is: the page itself is one render for everyone (issue 7's page cache).
+ */
+export function LocatedCityPrompt() {
   const city = useCity();
   const showToast = useUiStore((s) => s.showToast);
+  const [located, setLocated] = useState<Location | null>(null);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    // Read after mount: the cookie lives in the browser, and the server render must match.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOpen(located.cityDomain !== city.cityDomain && readCookie(CITY_PROMPT_COOKIE) !== located.cityDomain);
-  }, [located.cityDomain, city.cityDomain]);
+    let live = true;
+    // The API client is imported here, after hydration, not with the page (issue 7: first-load JS).
+    Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+      .then(([{ browserContext }, { fetchLocation }]) => fetchLocation(browserContext()))
+      .then((here) => {
+        if (!live || !here) return;
+        setLocated(here);
+        setOpen(here.cityDomain !== city.cityDomain && readCookie(CITY_PROMPT_COOKIE) !== here.cityDomain);
+      })
+      // spec §7: a failed location call is swallowed.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [city.cityDomain]);
 
-  if (!open) return null;
+  if (!open || !located) return null;
   const confirm = () => {
     setOpen(false);
     showToast(messages.switched);

@@ -4,7 +4,6 @@ import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
 import { getCityList, getMenus } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
-import { requestedPath } from '@/lib/api/server';
 import { MainNav, SectionLogo, SectionSearch } from './section';
 import { UserBox } from './user-box';
 
@@ -39,7 +38,7 @@ export function visibleMenus(menus: Menu[], city: City): Menu[] {
 }
 
 export async function Header({ city, active }: HeaderProps) {
-  const [menus, cities, here] = await Promise.all([getMenus(city.cityCode), getCityList(), requestedPath()]);
+  const [menus, cities] = await Promise.all([getMenus(city.cityCode), getCityList()]);
   const items = visibleMenus(menus.length ? menus : fallbackMenus(), city);
   return (
     <>
@@ -62,7 +61,7 @@ export async function Header({ city, active }: HeaderProps) {
             <Link href="/download" className="header-link">
               {messages.downloadApp}
             </Link>
-            <UserBox here={here} />
+            <UserBox />
           </div>
         </div>
       </header>

@@ -11,12 +11,16 @@ const WHO_AM_I = '/auth/me';
 
 /**
  * The only part of the header that depends on the visitor (issue 6 §4): the server renders every page the same
- * for everyone, with 登录/注册; here the browser asks who is looking and shows the name and 退出 instead.
- * `here` is the page's path + query, the login's return path.
+ * for everyone, with 登录/注册 (the page cache serves that one render to all, issue 7); here the browser asks
+ * who is looking and shows the name and 退出 instead. The login's return path is this page, read in the
+ * browser: the cached render cannot know it.
  */
-export function UserBox({ here }: { here: string }) {
+export function UserBox() {
   const [user, setUser] = useState<HeaderUser | null>(null);
+  const [here, setHere] = useState('/');
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setHere(`${window.location.pathname}${window.location.search}`);
     const controller = new AbortController();
     fetch(WHO_AM_I, { credentials: 'same-origin', cache: 'no-store', signal: controller.signal })
       .then((res) => (res.ok ? (res.json() as Promise<{ user: HeaderUser | null }>) : { user: null }))

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LocatedCityPrompt } from '@/components/city/located-city-prompt';
 import { Footer } from '@/components/footer/footer';
 import { Header } from '@/components/header/header';
-import { getCity, getLocation } from '@/lib/city-data';
+import { getCity } from '@/lib/city-data';
 import { BackToTop } from './back-to-top';
 
 export interface SiteShellProps {
@@ -14,7 +14,7 @@ export interface SiteShellProps {
 
 /** spec §2 "default" layout: header, footer, back-to-top; plus the located-city prompt. */
 export async function SiteShell({ cityDomain, children, home = false }: SiteShellProps) {
-  const [city, located] = await Promise.all([getCity(cityDomain), getLocation()]);
+  const city = await getCity(cityDomain);
   // The [city] layout has already shown the all-cities page for an unknown city.
   if (!city) return null;
   return (
@@ -23,7 +23,7 @@ export async function SiteShell({ cityDomain, children, home = false }: SiteShel
       <main className="site-main">{children}</main>
       <Footer city={city} withFriendlyLinks={home} />
       <BackToTop />
-      {located && <LocatedCityPrompt located={located} />}
+      <LocatedCityPrompt />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiPath } from '@contracts/paths';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
+import type { Location } from '@contracts/city';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
@@ -8,6 +9,9 @@ import { unchecked, type CallContext } from './core';
  * The contract calls made from the browser (search box, login form, logout). They import contract types
  * only, never schemas, so no zod reaches the browser bundle (see AnswerCheck in core.ts).
  */
+
+/** spec §7 location: the visitor's city from their address (the backend sees it through the forward). */
+export const fetchLocation = (ctx: CallContext) => call(ctx, ApiPath.location, unchecked<Location | null>(), { method: 'GET' });
 
 export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
   call(ctx, ApiPath.recommends, unchecked<Suggestion[]>(), { params: req });

@@ -11,24 +11,30 @@ import type { CallContext } from './core';
 import { ApiError, isNotFound, isSessionInvalid } from './errors';
 
 /**
- * Call context for what every visitor sees alike (cities, menus, lists, details, the home): the public host
- * and client address, no session token and no device code. A page body rendered from it cannot depend on
- * who is looking (issue 6 §4), so it can be cached for everyone later.
+ * Call context for what every visitor sees alike (cities, menus, lists, details, the home): nothing of the
+ * request at all, no host, no client address, no session, no device code. A page rendered from it reads no
+ * request header, so Next renders it once and serves it from the page cache to everyone (issue 7,
+ * lib/page-cache/); what depends on the visitor is asked for by client islands (the header's user box, the
+ * located-city prompt).
  */
 export async function publicContext(): Promise<CallContext> {
-  const h = await headers();
+  return { baseURL: config.backendUrl, cache: apiCache };
+}
+
+/**
+ * Call context of the visitor (user calls only): public host, client address, token and device code. Reading
+ * them makes the page dynamic, which is what a personal page must be.
+ */
+export async function serverContext(): Promise<CallContext> {
+  const [c, h] = await Promise.all([cookies(), headers()]);
   return {
     baseURL: config.backendUrl,
     cache: apiCache,
     authority: trustedHost(h.get(PortalHeader.host) ?? h.get('host'), config),
     clientIp: h.get(PortalHeader.clientIp) ?? undefined,
+    token: sessionToken(h.get('cookie')),
+    deviceCode: c.get(DEVICE_COOKIE)?.value,
   };
-}
-
-/** Call context of the visitor: the public context plus token and device code from cookies (user calls only). */
-export async function serverContext(): Promise<CallContext> {
-  const [base, c, h] = await Promise.all([publicContext(), cookies(), headers()]);
-  return { ...base, token: sessionToken(h.get('cookie')), deviceCode: c.get(DEVICE_COOKIE)?.value };
 }
 
 /** The path + query the visitor asked for (for login return paths). */

@@ -1,60 +1,80 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
-import { expect, test } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from '../../playwright.config';
+import { BackendRelay } from './relay';
+import { startWebProcess } from './web-process';
 
 /**
- * Issue 7 "keep working when something fails": a second web process of the same build, in front of a backend
- * that accepts connections and never answers (the worst kind of down: nothing fails fast). A page that needs
- * the backend is the 500 page, 网络繁忙，请稍后再试, in the HTML and on screen, after one API timeout (5 s) rather
- * than one per render pass; the web process stays up and answers what needs no backend.
- * (Serving a cached page stale while the backend is down comes with the page cache of issue 7.)
+ * Issue 7 "keep working when something fails": a second web process of the same build, in front of a relay to
+ * the test backend that the test cuts (./relay.ts: the cut backend accepts connections and never answers).
+ * - A page in the page cache is still served: at once while it is fresh, and stale once its minute is over
+ *   (the render Next starts in the background fails and the page is kept).
+ * - A page that is not cached is the 500 page, 网络繁忙，请稍后再试, in the HTML and on screen, after one API
+ *   timeout (5 s); the 500 is not kept: once the backend is back, the page is there.
+ * - The web process stays up and answers what needs no backend.
  */
 const PORT = E2E.webPort + 7;
 const ROOT = `localhost:${PORT}`;
-let hung: Server;
-const sockets = new Set<Socket>();
+const relay = new BackendRelay(E2E.backendPort);
 let web: ChildProcess;
 
 test.beforeAll(async () => {
-  hung = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-  const backendPort = (hung.address() as { port: number }).port;
-  web = spawn(process.execPath, ['--import', 'tsx', 'web-server.ts'], {
-    env: { ...process.env, PORT: String(PORT), BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: ROOT },
-    stdio: 'ignore',
-  });
-  await expect(async () => {
-    const res = await fetch(`http://127.0.0.1:${PORT}/robots.txt`);
-    expect(res.status).toBe(200);
-  }).toPass({ timeout: 60_000 });
+  const backendPort = await relay.start();
+  web = await startWebProcess(PORT, { BACKEND_URL: `http://127.0.0.1:${backendPort}` });
 });
 
 test.afterAll(async () => {
   web?.kill();
-  for (const s of sockets) s.destroy();
-  await new Promise<void>((resolve) => hung.close(() => resolve()));
+  await relay.stop();
 });
 
-test('with a backend that never answers, a page is the 500 page and the web process keeps serving', async ({ page, request }) => {
-  test.setTimeout(90_000);
+const get = (request: APIRequestContext, path: string) => request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `bj.${ROOT}` }, maxRedirects: 0 });
+
+test('with the backend down, cached pages are still served (fresh, then stale), others are the 500 page, and nothing breaks for good', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const cached = await get(request, '/ershoufang/');
+  expect(cached.status()).toBe(200);
+  const cachedHtml = await cached.text();
+  const firstListing = /href="(\/ershoufang\/xiangqing\/\d+)"/.exec(cachedHtml)?.[1];
+  expect(firstListing, 'the list shows listings').toBeTruthy();
+
+  relay.cut();
+
+  // In its minute: served from the cache as it was.
+  const fresh = await get(request, '/ershoufang/');
+  expect(fresh.status()).toBe(200);
+  expect(await fresh.text()).toContain(firstListing!);
+
+  // Not cached: the 500 page after one API timeout.
   const started = Date.now();
-  const res = await page.goto(`http://bj.${ROOT}/ershoufang/`);
+  const res = await page.goto(`http://bj.${ROOT}/loupan/`);
   expect(res?.status()).toBe(500);
   await expect(page.getByRole('heading', { name: '网络繁忙，请稍后再试' })).toBeVisible();
   // 重试 reloads the page (the document is static: no Next runtime to reset).
   await expect(page.getByRole('link', { name: '重试' })).toHaveAttribute('href', '');
-  console.log(`backend hung: the 500 page after ${Date.now() - started} ms`);
-
-  // The text is in the server's HTML too, not only drawn by script.
-  const html = await request.get(`http://127.0.0.1:${PORT}/loupan/`, { headers: { host: `bj.${ROOT}` } });
+  console.log(`backend down: the 500 page after ${Date.now() - started} ms`);
+  const html = await get(request, '/zufang/');
   expect(html.status()).toBe(500);
   expect(await html.text()).toContain('网络繁忙，请稍后再试');
 
-  // Still up: what needs no backend is served, and another page fails the same way instead of hanging the process.
+  // Past its minute: served stale, and still served after the render Next tried in the background failed.
+  await expect(async () => {
+    const stale = await get(request, '/ershoufang/');
+    expect(stale.status()).toBe(200);
+    expect(await stale.text()).toContain(firstListing!);
+    expect(stale.headers()['x-nextjs-cache']).toBe('STALE');
+  }).toPass({ timeout: 90_000, intervals: [5_000] });
+  await new Promise((r) => setTimeout(r, 6_000));
+  const kept = await get(request, '/ershoufang/');
+  expect(kept.status()).toBe(200);
+  expect(await kept.text()).toContain(firstListing!);
+
+  // Still up: what needs no backend is served.
   expect((await request.get(`http://127.0.0.1:${PORT}/robots.txt`)).status()).toBe(200);
-  expect((await request.get(`http://127.0.0.1:${PORT}/zufang/`, { headers: { host: `bj.${ROOT}` } })).status()).toBe(500);
+
+  // The backend is back: the page that was the 500 page is a page (the failure was not cached).
+  relay.restore();
+  await expect(async () => {
+    expect((await get(request, '/loupan/')).status()).toBe(200);
+  }).toPass({ timeout: 20_000 });
 });

@@ -12,6 +12,8 @@ describe('web settings', () => {
       protocol: 'http',
       icpFiling: '京ICP备2026031588号-1',
       trustedProxyHops: 0,
+      redisUrl: undefined,
+      pageCacheBytes: 256 * 1024 * 1024,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
@@ -24,6 +26,8 @@ describe('web settings', () => {
     ['PORTAL_ROOT_DOMAIN', 'bad host/'],
     ['DEFAULT_CITY', 'BJ!'],
     ['TRUSTED_PROXY_HOPS', '-1'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['PAGE_CACHE_MB', '1'],
     // An old domain covering the root would send every visit round in a 303 loop.
     ['PORTAL_OLD_DOMAINS', 'localhost'],
   ])('names the bad variable %s', (name, value) => {

@@ -5,6 +5,9 @@ import { getUser } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 import { safeReturnPath } from '@/lib/return-path';
 
+// Reads the visitor's session and return path: never one render for everyone (app/[city]/layout.tsx).
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = { title: `${messages.login} - ${messages.brand}` };
 
 interface LoginPageProps {

@@ -4,6 +4,9 @@ import { Header } from '@/components/header/header';
 import { getCity } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
 
+// Every personal page reads the session: never one render for everyone (app/[city]/layout.tsx).
+export const dynamic = 'force-dynamic';
+
 /** spec §2 "personal" layout: header and the left menu. */
 export default async function PersonalLayout({ children, params }: { children: ReactNode; params: Promise<{ city: string }> }) {
   const { city: domain } = await params;

@@ -38,3 +38,5 @@ export default async function AboutPage({ params }: AboutPageProps) {
     </div>
   );
 }
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -12,3 +12,5 @@ const page = channelListPage({
 
 export const generateMetadata = page.generateMetadata;
 export default page.ListPage;
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

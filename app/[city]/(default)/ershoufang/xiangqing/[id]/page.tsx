@@ -91,3 +91,5 @@ export default async function EsfDetailPage(props: DetailPageProps) {
     </div>
   );
 }
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

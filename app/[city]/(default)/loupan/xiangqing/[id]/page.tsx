@@ -162,3 +162,5 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
     </div>
   );
 }
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -5,3 +5,5 @@ const page = commercialListPage('shop_sale');
 
 export const generateMetadata = page.generateMetadata;
 export default page.ListPage;
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -146,3 +146,5 @@ export default async function EstateDetailPage(props: DetailPageProps) {
     </div>
   );
 }
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -106,3 +106,5 @@ export default async function RentDetailPage(props: DetailPageProps) {
     </div>
   );
 }
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -5,3 +5,5 @@ const page = commercialDetailPage('offices_sale');
 
 export const generateMetadata = page.generateMetadata;
 export default page.CommercialDetailPage;
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

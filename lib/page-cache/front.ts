@@ -1,0 +1,135 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import { DEVICE_COOKIE } from '@contracts/paths';
+import { routeAlias } from '../redirect-rules';
+import { pageTagsOf } from './page-tags';
+import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
+
+/**
+ * The answers Next gave for cached pages, kept as sent (status, headers, bytes, compressed as they were) and
+ * written again by web-server.ts without entering Next: a page cache hit inside Next still runs the proxy,
+ * the router and the response pipeline, about 12× the cost of a static file; from here it is about the cost
+ * of one (docs/performance.md, issue 7).
+ *
+ * Only what Next itself marked shareable is kept (`Cache-Control: s-maxage`, no Set-Cookie), and never for
+ * long: FRONT_TTL_MS, after which Next is asked again (and serves its page cache, fresh or stale). A copy is
+ * not served once the backend reported a change to what it shows (same tags and clock as ./handler.ts).
+ * Visitors without a device cookie are left to Next, whose proxy gives them one.
+ */
+export const FRONT_TTL_MS = 5000;
+
+/** Request headers Next's answers vary on (its `Vary`), besides the address. */
+const VARY = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'accept-encoding'] as const;
+
+/** Headers of Next's answer that belong to that one exchange, not to the page. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'x-nextjs-cache']);
+
+interface FrontEntry {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  storedAt: number;
+  tags: string[];
+}
+
+export interface FrontRequest {
+  key: string;
+  tags: string[];
+}
+
+export class FrontCache {
+  private readonly entries: LRUCache<string, FrontEntry>;
+
+  constructor(
+    private readonly clock: TagClock,
+    maxBytes: number,
+  ) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 1024, ttl: FRONT_TTL_MS });
+  }
+
+  /** The cache's view of a page request to a city, or null when it must go to Next whatever is kept. */
+  request(req: IncomingMessage, city: string): FrontRequest | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    if (!hasDeviceCookie(req.headers.cookie)) return null;
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0]!;
+    const varying = VARY.map((name) => String(req.headers[name] ?? '')).join('\n');
+    return { key: `${city}\n${url}\n${varying}`, tags: pageTagsOf(`/${city}${routeAlias(pathname)}`) };
+  }
+
+  /** Answers from the cache when it holds a current copy; false when Next must answer. */
+  answer(req: IncomingMessage, res: ServerResponse, front: FrontRequest): boolean {
+    const entry = this.entries.get(front.key);
+    if (!entry || this.clock.isOutOfDate(entry.tags, entry.storedAt - RENDER_ALLOWANCE_MS)) return false;
+    for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
+    res.setHeader('x-nextjs-cache', 'HIT');
+    const etag = entry.headers.etag;
+    if (etag && req.headers['if-none-match'] === etag) {
+      res.removeHeader('content-length');
+      res.writeHead(304);
+      res.end();
+      return true;
+    }
+    res.writeHead(entry.status);
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    return true;
+  }
+
+  /**
+   * Keeps Next's answer to this request if it may be shared. Installed before anything else wraps `res`, so it
+   * sees the bytes that leave (the not-found swap and compression included).
+   */
+  record(req: IncomingMessage, res: ServerResponse, front: FrontRequest): void {
+    if (req.method !== 'GET') return;
+    const chunks: Buffer[] = [];
+    const { write, end } = res;
+    const take = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+    };
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      return write.apply(this, [chunk, ...rest] as Parameters<ServerResponse['write']>);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      return end.apply(this, [chunk, ...rest] as Parameters<ServerResponse['end']>);
+    } as ServerResponse['end'];
+    res.once('finish', () => {
+      const headers = res.getHeaders();
+      if (!isShareable(res.statusCode, headers)) return;
+      const kept: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(headers)) if (!NOT_KEPT.has(name)) kept[name] = value;
+      this.entries.set(front.key, { status: res.statusCode, headers: kept, body: Buffer.concat(chunks), storedAt: Date.now(), tags: front.tags });
+    });
+  }
+}
+
+/** A page Next marked for shared caches, sent whole, to no one in particular. */
+export function isShareable(status: number, headers: OutgoingHttpHeaders): boolean {
+  if (status !== 200 && status !== 404) return false;
+  if (headers['set-cookie'] !== undefined) return false;
+  // A page Next served stale is being rendered again: keep the next one, not this.
+  if (headers['x-nextjs-cache'] === 'STALE') return false;
+  const cacheControl = String(headers['cache-control'] ?? '');
+  return /\bs-maxage=\d+/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl);
+}
+
+function hasDeviceCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=[^;\\s]`).test(cookie);
+}
+
+/**
+ * Next marks a cached page `s-maxage` even when the proxy set a cookie on this answer (a new visitor's device
+ * code): a shared cache in front of us would then hand that one code to everyone. Such an answer is private.
+ * (Node sends implicit headers through writeHead too, so this sees every answer.)
+ */
+export function neverShareCookies(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (this.getHeader('set-cookie') !== undefined && /\bs-maxage=/.test(String(this.getHeader('cache-control') ?? ''))) {
+      this.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    }
+    return writeHead.apply(this, args as Parameters<ServerResponse['writeHead']>);
+  } as ServerResponse['writeHead'];
+}

@@ -1,0 +1,68 @@
+/**
+ * The page cache (issue 7): Next's cache handler (next.config.ts `cacheHandler`), loaded by the running web
+ * server only. Next renders a city's public page once, hands the result here, and asks here on every visit;
+ * a page older than its minute (app/[city]/layout.tsx) is still served while Next renders it again in the
+ * background, which also keeps pages on screen while the backend is down.
+ *
+ * What this handler adds to Next's own file cache:
+ * - one store for every web process when REDIS_URL is set (./stores.ts), so N processes render a page once;
+ * - invalidation by the backend's change feed (./change-feed.ts): each entry carries the tags of what it shows
+ *   (./page-tags.ts) and is not served once one of them changed after it was made (./tag-clock.ts).
+ *
+ * This file runs outside Next's bundles: Node loads it by path, under tsx like web-server.ts.
+ */
+import { pageTagsOf } from './page-tags';
+import { RENDER_ALLOWANCE_MS } from './tag-clock';
+import { pageCacheState } from './shared';
+import { NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
+
+/** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */
+const NEXT_TAGS_HEADER = 'x-next-cache-tags';
+/** Next's prefix of a page's implicit tags; `_N_T_/bj/ershoufang/dc12` names the page's own path. */
+const IMPLICIT_TAG_PREFIX = '_N_T_';
+
+interface NextCacheContext {
+  kind?: string;
+  tags?: string[];
+  softTags?: string[];
+  cacheControl?: unknown;
+}
+
+interface NextCacheValue {
+  kind?: string;
+  status?: number;
+  headers?: Record<string, unknown>;
+}
+
+/** The tags an entry is judged by: ours from the page's path, and Next's own (for revalidatePath). */
+function tagsOf(value: NextCacheValue | null, ctx: NextCacheContext): string[] {
+  const header = value?.headers?.[NEXT_TAGS_HEADER];
+  const nextTags = typeof header === 'string' ? header.split(',') : [...(ctx.tags ?? []), ...(ctx.softTags ?? [])];
+  const path = nextTags.find((t) => t.startsWith(`${IMPLICIT_TAG_PREFIX}/`) && !t.includes('[') && !/\/(layout|page)$/.test(t));
+  return [...nextTags, ...(path ? pageTagsOf(path.slice(IMPLICIT_TAG_PREFIX.length)) : [])];
+}
+
+export default class PageCacheHandler {
+  private readonly state = pageCacheState();
+
+  async get(key: string, ctx: NextCacheContext): Promise<Omit<CachedEntry, 'tags'> | null> {
+    const entry = await this.state.store.get(key);
+    if (!entry) return null;
+    const tags = [...entry.tags, ...(ctx.softTags ?? [])];
+    if (this.state.clock.isOutOfDate(tags, entry.lastModified - RENDER_ALLOWANCE_MS)) return null;
+    return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
+  }
+
+  async set(key: string, value: NextCacheValue | null, ctx: NextCacheContext): Promise<void> {
+    if (!value) return;
+    const entry = { lastModified: Date.now(), value, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) };
+    await this.state.store.set(key, entry, value.status === 404 ? NOT_FOUND_TTL_SECONDS : undefined);
+  }
+
+  /** Next's revalidateTag/revalidatePath in this process (the portal's own invalidation comes from the feed). */
+  async revalidateTag(tags: string | string[]): Promise<void> {
+    this.state.clock.change(typeof tags === 'string' ? [tags] : tags, Date.now());
+  }
+
+  resetRequestCache(): void {}
+}

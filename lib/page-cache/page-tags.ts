@@ -1,0 +1,34 @@
+import { CHANNEL_LIST } from '@contracts/channels';
+
+/**
+ * What a cached page shows, as the tags the backend's change feed names (contracts/cache-changes.ts):
+ * - `city:{domain}` on every page of a city;
+ * - `list:{channel}:{domain}` on a channel's lists, its dictionary and options pages, and on the city's home
+ *   (its blocks are every channel's newest listings);
+ * - `detail:{channel}:{id}` on a listing's page.
+ * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
+ * the pages themselves carry no cache code. A change the backend reports under any of these tags makes the
+ * page render again on its next visit.
+ */
+export function pageTagsOf(pathname: string): string[] {
+  const [, domain = '', ...rest] = pathname.split('/');
+  if (!/^[a-z]{1,20}$/.test(domain)) return [];
+  const tags = [`city:${domain}`];
+  const inCity = `/${rest.join('/')}`;
+  if (inCity === '/' || inCity === '/index.html') {
+    for (const channel of CHANNEL_LIST) tags.push(`list:${channel.code}:${domain}`);
+    return tags;
+  }
+  for (const channel of CHANNEL_LIST) {
+    if (inCity.startsWith(channel.detailPrefix)) {
+      const id = /^(\d+)(\.html)?$/.exec(inCity.slice(channel.detailPrefix.length))?.[1];
+      if (id) tags.push(`detail:${channel.code}:${Number(id)}`);
+      return tags;
+    }
+  }
+  // The longest list path first: `/sp/buy/` before a shorter prefix that might share its start.
+  const lists = [...CHANNEL_LIST].sort((a, b) => b.listPath.length - a.listPath.length);
+  const channel = lists.find((c) => inCity === c.listPath.slice(0, -1) || inCity.startsWith(c.listPath));
+  if (channel) tags.push(`list:${channel.code}:${domain}`);
+  return tags;
+}

@@ -1,0 +1,104 @@
+import type { ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E } from '../../playwright.config';
+import { cityUrl, logInWithPassword, maskMobile, serverHtml, smsCodeFromLog, uniqueMobile } from './support';
+import { startWebProcess } from './web-process';
+
+/**
+ * Issue 7's page cache, as visitors and operators meet it: one render of a public page for everyone, with no
+ * trace of whoever caused it; shared by several web processes through Redis.
+ */
+
+/** A returning visitor: the device cookie the proxy gave on an earlier visit (the front cache serves such visits). */
+const RETURNING = { cookie: 'yj_device=e2e0000000000000000000000000000' };
+
+async function logInBySms(page: Page, mobile: string): Promise<void> {
+  await page.goto(cityUrl('bj', '/login'));
+  await page.getByPlaceholder('请输入手机号').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.locator('.user-box__name')).toHaveText(maskMobile(mobile));
+}
+
+test('a cached page is the same for everyone and shows no visitor who saw it before', async ({ browser, request }) => {
+  const path = '/zufang/rt2/';
+  const alice = await (await browser.newContext()).newPage();
+  await logInWithPassword(alice);
+  const aliceName = (await alice.locator('.user-box__name').textContent())!;
+  const aliceToken = (await alice.context().cookies()).find((c) => c.name === 'yj_token')!.value;
+  const bobMobile = uniqueMobile();
+  const bob = await (await browser.newContext()).newPage();
+  await logInBySms(bob, bobMobile);
+
+  // Alice is the first to see the page: it is rendered while she is logged in.
+  const seenByAlice = await alice.goto(cityUrl('bj', path));
+  await expect(alice.locator('.user-box__name')).toHaveText(aliceName);
+  const aliceHtml = await seenByAlice!.text();
+
+  // Bob gets that very render from the cache, with his own name drawn in by the browser.
+  const seenByBob = await bob.goto(cityUrl('bj', path));
+  expect(seenByBob!.headers()['x-nextjs-cache']).toBe('HIT');
+  const bobHtml = await seenByBob!.text();
+  expect(bobHtml).toBe(aliceHtml);
+  await expect(bob.locator('.user-box__name')).toHaveText(maskMobile(bobMobile));
+  await expect(bob.getByText(aliceName)).toHaveCount(0);
+
+  // Nobody's name, number or session is in the shared render, for a logged-in visitor or an anonymous one.
+  const anonymous = await serverHtml(request, 'bj', path);
+  const anonymousHtml = await anonymous.text();
+  for (const html of [aliceHtml, bobHtml, anonymousHtml]) {
+    for (const secret of [aliceName, '13800138000', aliceToken, bobMobile, maskMobile(bobMobile)]) expect(html).not.toContain(secret);
+    expect(html).toContain('登录');
+  }
+  // What is the visitor's own is asked for apart and never kept for others.
+  const me = await bob.evaluate(async () => {
+    const res = await fetch('/auth/me');
+    return { cacheControl: res.headers.get('cache-control'), body: (await res.json()) as unknown };
+  });
+  expect(me.cacheControl).toContain('no-store');
+  expect(me.body).toEqual({ user: { name: maskMobile(bobMobile) } });
+});
+
+test('a first visit, which gets its device cookie, is never marked for shared caches', async ({ request }) => {
+  const first = await serverHtml(request, 'bj', '/xiaoqu/');
+  expect(first.headers()['set-cookie']).toContain('yj_device=');
+  expect(first.headers()['cache-control']).toMatch(/private/);
+  expect(first.headers()['cache-control']).not.toMatch(/s-maxage/);
+  const returning = await request.get(`http://127.0.0.1:${E2E.webPort}/xiaoqu/`, { headers: { host: `bj.${E2E.root}`, ...RETURNING } });
+  expect(returning.headers()['set-cookie']).toBeUndefined();
+  expect(returning.headers()['cache-control']).toMatch(/s-maxage=\d+/);
+});
+
+test.describe('two web processes sharing the cache in Redis', () => {
+  const ports = [E2E.webPort + 8, E2E.webPort + 9];
+  const REDIS_URL = 'redis://127.0.0.1:6379/3';
+  const webs: ChildProcess[] = [];
+
+  test.beforeAll(async () => {
+    // This run's backend was seeded afresh: pages kept by an earlier run are not its pages.
+    const redis = new Redis(REDIS_URL);
+    await redis.flushdb();
+    redis.disconnect();
+    for (const port of ports) webs.push(await startWebProcess(port, { BACKEND_URL: `http://127.0.0.1:${E2E.backendPort}`, REDIS_URL }));
+  });
+  test.afterAll(() => {
+    for (const web of webs) web.kill();
+  });
+
+  const get = (request: APIRequestContext, port: number, path: string) =>
+    request.get(`http://127.0.0.1:${port}${path}`, { headers: { host: `bj.localhost:${port}` }, maxRedirects: 0 });
+
+  test('a page one process rendered is served by the other from Redis', async ({ request }) => {
+    for (const path of ['/', '/loupan/', '/xiaoqu/', '/sp/rent/']) {
+      const first = await get(request, ports[0]!, path);
+      expect(first.status()).toBe(200);
+      expect(first.headers()['x-nextjs-cache']).toBe('MISS');
+      const second = await get(request, ports[1]!, path);
+      expect(second.headers()['x-nextjs-cache'], path).toBe('HIT');
+      // The same render: pages name their own host only through the configured root, which differs by port here.
+      expect((await second.text()).replaceAll(`localhost:${ports[1]}`, `localhost:${ports[0]}`)).toBe(await first.text());
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/front';
+import { pageTagsOf } from '@/lib/page-cache/page-tags';
+import { TagClock } from '@/lib/page-cache/tag-clock';
+import { MemoryStore, RedisStore } from '@/lib/page-cache/stores';
+
+describe('page tags', () => {
+  it('tags a list, its filtered pages and its dictionary with the channel and city', () => {
+    expect(pageTagsOf('/bj/ershoufang')).toEqual(['city:bj', 'list:esf:bj']);
+    expect(pageTagsOf('/bj/ershoufang/dc12p3')).toEqual(['city:bj', 'list:esf:bj']);
+    expect(pageTagsOf('/sh/sp/buy/pg2')).toEqual(['city:sh', 'list:shop_sale:sh']);
+    expect(pageTagsOf('/sh/xzl/rent/dictionary')).toEqual(['city:sh', 'list:offices_rent:sh']);
+  });
+  it('tags a detail page with its listing, the .html alias included', () => {
+    expect(pageTagsOf('/bj/zufang/xiangqing/42')).toEqual(['city:bj', 'detail:rent:42']);
+    expect(pageTagsOf('/bj/loupan/xiangqing/7.html')).toEqual(['city:bj', 'detail:new:7']);
+  });
+  it('tags the home with every channel of the city', () => {
+    const tags = pageTagsOf('/cd');
+    expect(tags).toContain('city:cd');
+    expect(tags).toContain('list:esf:cd');
+    expect(tags).toContain('list:offices_sale:cd');
+  });
+  it('gives other pages of a city the city tag only, and nothing to what is no city page', () => {
+    expect(pageTagsOf('/bj/citys')).toEqual(['city:bj']);
+    expect(pageTagsOf('/_not-found')).toEqual([]);
+  });
+});
+
+describe('tag clock', () => {
+  it('puts out of date what was made before a change of one of its tags, nothing else', () => {
+    const clock = new TagClock();
+    clock.change(['list:esf:bj'], 1000);
+    expect(clock.isOutOfDate(['city:bj', 'list:esf:bj'], 999)).toBe(true);
+    expect(clock.isOutOfDate(['city:bj', 'list:esf:bj'], 1001)).toBe(false);
+    expect(clock.isOutOfDate(['city:bj', 'list:rent:bj'], 999)).toBe(false);
+  });
+  it('keeps the latest change of a tag and forgets old ones', () => {
+    const clock = new TagClock();
+    clock.change(['a'], 2000);
+    clock.change(['a'], 1000);
+    expect(clock.isOutOfDate(['a'], 1500)).toBe(true);
+    clock.forgetBefore(3000);
+    expect(clock.isOutOfDate(['a'], 1500)).toBe(false);
+  });
+  it('after a reset, everything made before it is out of date', () => {
+    const clock = new TagClock();
+    clock.changeEverything(5000);
+    expect(clock.isOutOfDate([], 4999)).toBe(true);
+    expect(clock.isOutOfDate([], 5001)).toBe(false);
+  });
+});
+
+describe('memory store', () => {
+  it('drops the least recently used pages beyond its size', async () => {
+    const store = new MemoryStore(100_000);
+    const page = (n: number) => ({ lastModified: n, value: { kind: 'APP_PAGE', html: 'x'.repeat(20_000) }, tags: [] });
+    for (let n = 0; n < 5; n++) await store.set(`/p${n}`, page(n));
+    expect(await store.get('/p0')).toBeUndefined();
+    expect((await store.get('/p4'))?.lastModified).toBe(4);
+  });
+});
+
+describe('front cache', () => {
+  const shareable = { 'cache-control': 's-maxage=50, stale-while-revalidate=86350', 'content-type': 'text/html' };
+  it('keeps only whole pages Next marked for shared caches, sent to no one in particular', () => {
+    expect(isShareable(200, shareable)).toBe(true);
+    expect(isShareable(404, shareable)).toBe(true);
+    expect(isShareable(500, shareable)).toBe(false);
+    expect(isShareable(308, shareable)).toBe(false);
+    expect(isShareable(200, { ...shareable, 'set-cookie': ['yj_device=x'] })).toBe(false);
+    expect(isShareable(200, { ...shareable, 'x-nextjs-cache': 'STALE' })).toBe(false);
+    expect(isShareable(200, { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' })).toBe(false);
+  });
+
+  it('leaves a visitor without a device cookie, and anything but a read, to Next', () => {
+    const front = new FrontCache(new TagClock(), 1_000_000);
+    const req = (method: string, cookie?: string) => ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
+    expect(front.request(req('GET'), 'bj')).toBeNull();
+    expect(front.request(req('POST', 'yj_device=abc'), 'bj')).toBeNull();
+    expect(front.request(req('GET', 'other=1; yj_device='), 'bj')).toBeNull();
+    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual({ key: expect.stringContaining('/ershoufang/'), tags: ['city:bj', 'list:esf:bj'] });
+  });
+
+  it('makes an answer that sets a cookie private', () => {
+    const res = new ServerResponse({ method: 'GET' } as IncomingMessage);
+    res.assignSocket(new PassThrough() as unknown as Socket);
+    neverShareCookies(res);
+    res.setHeader('cache-control', 's-maxage=50');
+    res.setHeader('set-cookie', 'yj_device=abc');
+    res.end('x');
+    expect(res.getHeader('cache-control')).toMatch(/^private, no-cache, no-store/);
+  });
+});
+
+describe('redis store', () => {
+  it('counts a Redis that does not answer as a miss and drops writes, without failing a page', async () => {
+    const store = new RedisStore('redis://127.0.0.1:1', 'test:');
+    const started = Date.now();
+    expect(await store.get('/bj')).toBeUndefined();
+    await store.set('/bj', { lastModified: 1, value: {}, tags: [] });
+    expect(Date.now() - started).toBeLessThan(1000);
+    store.close();
+  });
+});
