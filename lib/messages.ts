@@ -1,33 +1,22 @@
+import { BRAND, messages as clientMessages } from './client-messages';
+
 /**
- * The ONE catalogue of interface strings (/work/shared/spec/copy.md). Every component imports from here,
- * so a copy change is one edit and tests can assert the exact text.
+ * The ONE catalogue of interface strings (/work/shared/spec/copy.md). Server code imports `messages` from here,
+ * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
+ * ./client-messages.ts (spread in below): a client component that imported this whole table would put it in
+ * every page's first-load JavaScript (issue 7).
  */
-export const BRAND = '优居';
+export { BRAND };
 
 export const messages = {
-  brand: BRAND,
+  ...clientMessages,
   titleSuffix: '找房',
   /** Site title pattern: `{城市名}找房 - 优居`. */
   siteTitle: (city: string) => `${city}找房 - ${BRAND}`,
   pageTitle: (page: string, city: string) => `${page} - ${city}找房 - ${BRAND}`,
 
-  notFound: '抱歉，您访问的页面不存在',
-  countdown: (n: number) => `${n}秒后自动跳转`,
-  serverBusy: '网络繁忙，请稍后再试',
-  retry: '重试',
-  backHome: '返回首页',
   brandUpgrade: '优居品牌已全新升级，请访问新网站',
   visitNewSite: '访问新网站',
-
-  locatedCityPrompt: (city: string) => `当前定位城市为${city}，是否切换？`,
-  switchConfirm: '切换',
-  switchCancel: '取消',
-  switched: '切换成功！',
-  switchCancelled: '已取消切换',
-
-  hotCities: '热门城市',
-  allCities: '全部城市',
-  pickCity: '切换城市',
 
   agentLeft: '经纪人已离职，请联系其他经纪人',
   agentUnreachable: '暂时无法联系，请联系其他经纪人',
@@ -45,14 +34,9 @@ export const messages = {
   today: '今天',
   yesterday: '昨天',
 
-  suggestionSale: '售',
-  suggestionRent: '租',
   phoneAgreed: '已同意',
   phoneRefused: '已拒绝',
 
-  login: '登录',
-  register: '注册',
-  logout: '退出',
   loginOrRegister: '登录/注册',
   owner: '我是业主',
   sellHome: '我要卖房',
@@ -72,16 +56,12 @@ export const messages = {
     map: '地图找房',
   },
   bannerTabs: { esf: '二手房', new: '新房', rent: '租房', estate: '小区' },
-  /** The channels of contracts/channels.ts by code, as list headings and breadcrumbs name them. */
-  channelNames: { esf: '二手房', new: '新房', rent: '租房', estate: '小区', shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' },
   footerTabs: { hotCity: '热门城市', hotEsfCity: '热门二手房', hotNewCity: '热门新房', hotRentCity: '热门租房', outSideLink: '友情链接' },
   personalMenu: { account: '账户设置', sell: '卖房管理', rent: '租房管理', record: '看房记录' },
   newsCategories: { loushikuaixun: '楼市快讯', shichangzhengce: '市场政策', loupingdaogou: '楼盘导购', zhishifenxiang: '知识分享' },
   loupanSubPages: { dynamic: '楼盘动态', dongtai: '楼盘动态', xinxi: '楼盘信息', huxing: '户型', dianping: '点评', 'dianping/add': '写点评', xiangce: '相册', zhoubian: '周边' },
 
   // Strings of our own screens that copy.md does not list (kept here so every string has one home).
-  searchPlaceholder: { esf: '请输入区域、商圈或小区名开始找房', new: '请输入楼盘名或地址', rent: '请输入区域、商圈或小区名开始找房', estate: '请输入小区名或地址', shop_sale: '请输入区域、商圈或商铺项目名', shop_rent: '请输入区域、商圈或商铺项目名', offices_sale: '请输入区域、商圈或写字楼名', offices_rent: '请输入区域、商圈或写字楼名' },
-  search: '搜索',
   /** `共找到 90 个北京小区`: homes are counted in 套, communities in 个 (listWords). */
   resultCount: (n: number, city: string, channel: string, word = '套') => `共找到 ${n} ${word}${city}${channel}`,
   emptyList: '没有找到符合条件的房源，换个条件试试吧',
@@ -133,19 +113,6 @@ export const messages = {
   newestRentals: '最新租房',
   hotCommunities: '热门小区',
   viewMore: '查看更多',
-  loginTabs: { sms: '验证码登录', password: '密码登录' },
-  mobilePlaceholder: '请输入手机号',
-  codePlaceholder: '请输入验证码',
-  passwordPlaceholder: '请输入密码',
-  getCode: '获取验证码',
-  resendIn: (n: number) => `${n}秒后重新获取`,
-  loginButton: '登录',
-  loginAgreement: '登录即代表同意《优居用户服务协议》和《隐私政策》',
-  invalidMobile: '请输入正确的手机号',
-  invalidCode: '请输入6位验证码',
-  invalidPassword: '密码为6-32位',
-  codeSent: '验证码已发送',
-  backToTop: '回到顶部',
   about: '关于优居',
   contactUs: '联系我们',
   agreement: '用户服务协议',

@@ -1,16 +1,22 @@
 /**
  * `npm run bench`: seed a large data set (≥200k second-hand listings) into a separate embedded database
- * (.bench-data), start backend and web on their own ports, and print from one run:
- *   - server-rendered throughput and p99 latency of home, list (with filters) and detail pages, each as a
- *     ratio to a static asset served by the same web process (2-core machines are noisy: ratios within one
- *     run are what compare);
- *   - suggestion API p50/p95/p99, 16 in flight (direct to the backend, and through the web's same-origin forward),
- *     beside issue 7's p95 target;
- *   - first-load JS per route: the /_next/static scripts a page's HTML loads, raw and gzip, and gzip above the
- *     framework floor (Next's own scripts that every route of the build loads) beside the target (+25 kB).
- *     `--js` measures only this (no load runs).
- * BENCH_SIZE (default 200000) and BENCH_SECONDS (default 10 per target) adjust it. `npm run bench -- --pg` runs
- * the backend on PostgreSQL instead (the production path): database `youju_bench` on BENCH_PG_URL's server
+ * (.bench-data), start backend and web on their own ports, and print from one run, each beside issue 7's target:
+ *   - pages: server-rendered throughput and p99 latency of home, and of each channel's list (with filters) and
+ *     detail, 8 connections, each as a ratio to a static asset served by the same web process (2-core machines
+ *     are noisy: ratios within one run are what compare);
+ *   - p99: home, a list and a detail at 32 connections (target p99 ≤ 100 ms);
+ *   - suggestions: API p50/p95/p99, 16 in flight (direct to the backend, and through the web's same-origin
+ *     forward), beside the p95 target;
+ *   - soak: 60 s at 64 connections on a list page and on the suggestion call through the web: requests, errors,
+ *     non-2xx (target 0 and 0);
+ *   - JS: first-load JS per route: the /_next/static scripts a page's HTML loads, raw and gzip, and gzip above the
+ *     framework floor (Next's own scripts that every route of the build loads) beside the target (+25 kB);
+ *   - Lighthouse: desktop preset, performance, on the home, a list and a detail (score ≥ 0.95, CLS ≤ 0.02).
+ * `--pages`, `--p99`, `--suggest`, `--soak`, `--js`, `--lighthouse` run only the sections named (any mix); no
+ * section flag runs them all (about 9 minutes on 2 cores, after the seed and build).
+ * BENCH_SIZE (default 200000), BENCH_SECONDS (default 10 per load target) and BENCH_SOAK_SECONDS (default 60)
+ * adjust it; BENCH_WEB_PORT / BENCH_BACKEND_PORT (default 3200 / 4200) move it aside. `npm run bench -- --pg`
+ * runs the backend on PostgreSQL instead (the production path): database `youju_bench` on BENCH_PG_URL's server
  * (default the local one, postgres://postgres@127.0.0.1:5432/postgres), seeded once per seed shape and size.
  */
 import autocannon from 'autocannon';
@@ -23,13 +29,19 @@ import { performance } from 'node:perf_hooks';
 import { CHANNEL_LIST, detailPath, type ChannelDef } from '../contracts/channels';
 import type { ChannelCode } from '../contracts/constants';
 import { formatListPath } from '../lib/search-path';
+import { reportLighthouse, runLighthouse, type LighthouseFigures } from './bench-lighthouse';
 import { ROOT, assertPortFree, buildWebIfStale, run, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DATA_DIR = path.join(ROOT, '.bench-data');
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const ON_PG = process.argv.includes('--pg');
-const JS_ONLY = process.argv.includes('--js');
+const SECTIONS = ['pages', 'p99', 'suggest', 'soak', 'js', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+const named = SECTIONS.filter((s) => process.argv.includes(`--${s}`));
+/** The sections this run measures: those named on the command line, or all. */
+const runs = (section: Section) => named.length === 0 || named.includes(section);
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_BENCH_DB = 'youju_bench';
 const pgBenchUrl = () => {
@@ -37,8 +49,9 @@ const pgBenchUrl = () => {
   url.pathname = `/${PG_BENCH_DB}`;
   return url.toString();
 };
-const BACKEND_PORT = 4200;
-const WEB_PORT = 3200;
+// BENCH_WEB_PORT / BENCH_BACKEND_PORT let two worktrees bench on one machine without taking each other's ports.
+const BACKEND_PORT = Number(process.env.BENCH_BACKEND_PORT ?? 4200);
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT ?? 3200);
 const ROOT_DOMAIN = `localhost:${WEB_PORT}`;
 const HOST = `bj.${ROOT_DOMAIN}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
@@ -63,6 +76,111 @@ async function load(name: string, urlPath: string): Promise<Load> {
   return { name, path: urlPath, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
+/** issue 7: p99 of home, list and detail pages at 32 connections. */
+const TAIL_CONNECTIONS = 32;
+const TAIL_P99_TARGET_MS = 100;
+
+interface Tail {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One page at TAIL_CONNECTIONS connections: the latency a visitor sees when the site is busy. */
+async function tail(name: string, urlPath: string): Promise<Tail> {
+  for (let i = 0; i < 5; i++) await pageHtml(urlPath);
+  const r = await autocannon({ url: WEB + urlPath, headers: { host: HOST }, connections: TAIL_CONNECTIONS, duration: SECONDS });
+  return { name, path: urlPath, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, non2xx: r.non2xx, errors: r.errors };
+}
+
+function reportTails(tails: Tail[]): void {
+  console.log(`p99 at ${TAIL_CONNECTIONS} connections, ${SECONDS} s per page (target p99 ≤ ${TAIL_P99_TARGET_MS} ms):`);
+  console.table(
+    tails.map((t) => ({
+      page: t.name,
+      path: t.path.length > 40 ? `${t.path.slice(0, 37)}…` : t.path,
+      'req/s': t.rps.toFixed(0),
+      'p50 ms': t.p50.toFixed(0),
+      'p99 ms': t.p99.toFixed(0),
+      'max ms': t.max.toFixed(0),
+      'non-2xx + errors': t.non2xx + t.errors,
+      within: t.p99 <= TAIL_P99_TARGET_MS && t.non2xx + t.errors === 0 ? 'yes' : 'NO',
+    })),
+  );
+}
+
+/** issue 7 "Keep working when something fails": 60 s at 64 connections, 0 errors, 0 non-2xx. */
+const SOAK_CONNECTIONS = 64;
+
+interface Soak {
+  name: string;
+  path: string;
+  seconds: number;
+  requests: number;
+  rps: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * SOAK_CONNECTIONS connections for SOAK_SECONDS on one target. `paths` rotate per request (suggestions: the
+ * keywords of suggestionLatency, so the answers are not one string served over and over). autocannon's
+ * `errors` counts connection errors and timeouts (10 s, its default), `non2xx` every other status.
+ */
+async function soak(name: string, paths: string[]): Promise<Soak> {
+  let next = 0;
+  const r = await autocannon({
+    url: WEB + paths[0],
+    headers: { host: HOST },
+    connections: SOAK_CONNECTIONS,
+    duration: SOAK_SECONDS,
+    timeout: 10,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+  });
+  return {
+    name,
+    path: paths[0] ?? '',
+    seconds: SOAK_SECONDS,
+    requests: r.requests.total,
+    rps: r.requests.average,
+    ok2xx: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+  };
+}
+
+function reportSoaks(soaks: Soak[]): void {
+  console.log(`Soak: ${SOAK_CONNECTIONS} connections for ${SOAK_SECONDS} s each, through the web (target: 0 errors, 0 non-2xx):`);
+  console.table(
+    soaks.map((x) => ({
+      target: x.name,
+      requests: x.requests,
+      'req/s': x.rps.toFixed(0),
+      '2xx': x.ok2xx,
+      'non-2xx': x.non2xx,
+      'errors (timeouts)': `${x.errors} (${x.timeouts})`,
+      'p50 ms': x.p50.toFixed(0),
+      'p99 ms': x.p99.toFixed(0),
+      'max ms': x.max.toFixed(0),
+      within: x.errors === 0 && x.non2xx === 0 && x.requests > 0 ? 'yes' : 'NO',
+    })),
+  );
+}
+
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, i)] ?? NaN;
@@ -74,15 +192,18 @@ const SUGGEST_IN_FLIGHT = 16;
 const SUGGEST_P95_TARGET_MS = 20;
 
 /** Suggestion latency seen by a caller, SUGGEST_IN_FLIGHT requests in flight, keywords in Chinese, pinyin and initials. */
+const SUGGEST_KEYWORDS = ['wj', 'wangjing', '望京', 'zgc', '中关村', 'gm', '国贸', 'h', 'hl', '回龙观', 'tty', '13号线', 'x', 'xz', '西直门', 'cy', '朝阳', 'sl', 'huayuan', '花园'];
+const suggestPath = (keyword: string) => `/yjyz.web.api/v1/recommends?cityCode=${BEIJING}&channelCode=esf&keyword=${encodeURIComponent(keyword)}`;
+
 async function suggestionLatency(port: number, host?: string): Promise<{ p50: number; p95: number; p99: number; n: number }> {
-  const keywords = ['wj', 'wangjing', '望京', 'zgc', '中关村', 'gm', '国贸', 'h', 'hl', '回龙观', 'tty', '13号线', 'x', 'xz', '西直门', 'cy', '朝阳', 'sl', 'huayuan', '花园'];
+  const keywords = SUGGEST_KEYWORDS;
   const times: number[] = [];
   const total = 400;
   let next = 0;
   async function worker() {
     while (next < total) {
       const keyword = keywords[next++ % keywords.length] ?? 'wj';
-      const urlPath = `/yjyz.web.api/v1/recommends?cityCode=${BEIJING}&channelCode=esf&keyword=${encodeURIComponent(keyword)}`;
+      const urlPath = suggestPath(keyword);
       const t0 = performance.now();
       const res = await get(port, urlPath, host);
       if (res.status !== 200) throw new Error(`suggestions answered ${res.status} for ${keyword}`);
@@ -228,6 +349,7 @@ async function recreatePgDatabase(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const started = performance.now();
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   // The marker names the seed's shape: a data set seeded before a channel existed is seeded again.
   const marker = path.join(DATA_DIR, `seeded-${ON_PG ? 'pg-' : ''}${SEED_SHAPE}-${SIZE}`);
@@ -267,61 +389,95 @@ async function main(): Promise<void> {
     if (!staticJs) throw new Error('home page loads no /_next/static script');
     const targets = await Promise.all(CHANNEL_LIST.map((channel) => channelTargets(channel)));
     const esf = targets[0]!;
-    if (JS_ONLY) {
-      const js = await reportFirstLoadJs(esf);
-      writeFileSync(path.join(ROOT, 'test-results/bench-js.json'), JSON.stringify(js, null, 2));
-      return;
+    const results: Record<string, unknown> = { size: SIZE, database: ON_PG ? 'postgresql' : 'pglite', seconds: SECONDS, sections: SECTIONS.filter(runs) };
+
+    if (runs('pages')) {
+      console.log(`\nData: ${all.total} Beijing second-hand listings; per channel, the list of its first district sorted by price, and the first detail of it:`);
+      console.table(targets.map((t) => ({ channel: t.channel.code, 'Beijing total': t.cityTotal, 'list filter matches': t.listTotal, list: t.listPath, detail: t.detailPath })));
+      console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}, backend on ${ON_PG ? 'PostgreSQL' : 'PGlite'}.\n`);
+      const base = await load('static asset', staticJs);
+      const home = await load('home', '/');
+      const pages = [home];
+      const perChannel: { channel: string; list: Load; detail: Load }[] = [];
+      for (const t of targets) {
+        const list = await load(`${t.channel.code} list`, t.listPath);
+        const detail = await load(`${t.channel.code} detail`, t.detailPath);
+        pages.push(list, detail);
+        perChannel.push({ channel: t.channel.code, list, detail });
+      }
+
+      const rows = [base, ...pages].map((r) => ({
+        target: r.name,
+        path: r.path.length > 48 ? `${r.path.slice(0, 45)}…` : r.path,
+        'req/s': r.rps.toFixed(0),
+        'p99 ms': r.p99.toFixed(0),
+        'throughput vs static': (r.rps / base.rps).toFixed(3),
+        'p99 vs static': (r.p99 / Math.max(base.p99, 1)).toFixed(1),
+        'non-2xx': r.non2xx + r.errors,
+      }));
+      console.table(rows);
+      // Issue 6: no channel's list or detail more than 1.5× slower than 二手房's (time per request = 1 / throughput).
+      const esfList = perChannel[0]!.list;
+      const esfDetail = perChannel[0]!.detail;
+      console.log('Each channel against 二手房 (time per request relative to esf; target ≤ 1.50):');
+      console.table(
+        perChannel.map((c) => ({
+          channel: c.channel,
+          'list vs esf': (esfList.rps / c.list.rps).toFixed(2),
+          'detail vs esf': (esfDetail.rps / c.detail.rps).toFixed(2),
+          'list p99 ms': c.list.p99.toFixed(0),
+          'detail p99 ms': c.detail.p99.toFixed(0),
+          within: esfList.rps / c.list.rps <= 1.5 && esfDetail.rps / c.detail.rps <= 1.5 ? 'yes' : 'NO',
+        })),
+      );
+      Object.assign(results, { pages: [base, ...pages], perChannel });
     }
 
-    console.log(`\nData: ${all.total} Beijing second-hand listings; per channel, the list of its first district sorted by price, and the first detail of it:`);
-    console.table(targets.map((t) => ({ channel: t.channel.code, 'Beijing total': t.cityTotal, 'list filter matches': t.listTotal, list: t.listPath, detail: t.detailPath })));
-    console.log(`Load: autocannon, 8 connections, ${SECONDS} s per target, Host ${HOST}, backend on ${ON_PG ? 'PostgreSQL' : 'PGlite'}.\n`);
-    const base = await load('static asset', staticJs);
-    const home = await load('home', '/');
-    const pages = [home];
-    const perChannel: { channel: string; list: Load; detail: Load }[] = [];
-    for (const t of targets) {
-      const list = await load(`${t.channel.code} list`, t.listPath);
-      const detail = await load(`${t.channel.code} detail`, t.detailPath);
-      pages.push(list, detail);
-      perChannel.push({ channel: t.channel.code, list, detail });
+    if (runs('p99')) {
+      // One page of each kind: 二手房's list and detail stand for their kinds (the per-channel table above holds
+      // every channel within 1.5× of them).
+      const tails = [await tail('home', '/'), await tail('esf list', esf.listPath), await tail('esf detail', esf.detailPath)];
+      reportTails(tails);
+      results.p99 = tails;
     }
 
-    const rows = [base, ...pages].map((r) => ({
-      target: r.name,
-      path: r.path.length > 48 ? `${r.path.slice(0, 45)}…` : r.path,
-      'req/s': r.rps.toFixed(0),
-      'p99 ms': r.p99.toFixed(0),
-      'throughput vs static': (r.rps / base.rps).toFixed(3),
-      'p99 vs static': (r.p99 / Math.max(base.p99, 1)).toFixed(1),
-      'non-2xx': r.non2xx + r.errors,
-    }));
-    console.table(rows);
-    // Issue 6: no channel's list or detail more than 1.5× slower than 二手房's (time per request = 1 / throughput).
-    const esfList = perChannel[0]!.list;
-    const esfDetail = perChannel[0]!.detail;
-    console.log('Each channel against 二手房 (time per request relative to esf; target ≤ 1.50):');
-    console.table(
-      perChannel.map((c) => ({
-        channel: c.channel,
-        'list vs esf': (esfList.rps / c.list.rps).toFixed(2),
-        'detail vs esf': (esfDetail.rps / c.detail.rps).toFixed(2),
-        'list p99 ms': c.list.p99.toFixed(0),
-        'detail p99 ms': c.detail.p99.toFixed(0),
-        within: esfList.rps / c.list.rps <= 1.5 && esfDetail.rps / c.detail.rps <= 1.5 ? 'yes' : 'NO',
-      })),
-    );
-    const direct = await suggestionLatency(BACKEND_PORT);
-    const viaWeb = await suggestionLatency(WEB_PORT, HOST);
-    console.log(`Suggestions (/v1/recommends, 400 calls, ${SUGGEST_IN_FLIGHT} in flight; target p95 ≤ ${SUGGEST_P95_TARGET_MS} ms through the web):`);
-    const within = (p95: number) => (p95 <= SUGGEST_P95_TARGET_MS ? 'yes' : 'NO');
-    console.table([
-      { route: 'backend direct', 'p50 ms': direct.p50.toFixed(1), 'p95 ms': direct.p95.toFixed(1), 'p99 ms': direct.p99.toFixed(1), 'p95 target ms': SUGGEST_P95_TARGET_MS, within: within(direct.p95) },
-      { route: 'through the web', 'p50 ms': viaWeb.p50.toFixed(1), 'p95 ms': viaWeb.p95.toFixed(1), 'p99 ms': viaWeb.p99.toFixed(1), 'p95 target ms': SUGGEST_P95_TARGET_MS, within: within(viaWeb.p95) },
-    ]);
+    if (runs('suggest')) {
+      const direct = await suggestionLatency(BACKEND_PORT);
+      const viaWeb = await suggestionLatency(WEB_PORT, HOST);
+      console.log(`Suggestions (/v1/recommends, 400 calls, ${SUGGEST_IN_FLIGHT} in flight; target p95 ≤ ${SUGGEST_P95_TARGET_MS} ms through the web):`);
+      const within = (p95: number) => (p95 <= SUGGEST_P95_TARGET_MS ? 'yes' : 'NO');
+      console.table([
+        { route: 'backend direct', 'p50 ms': direct.p50.toFixed(1), 'p95 ms': direct.p95.toFixed(1), 'p99 ms': direct.p99.toFixed(1), 'p95 target ms': SUGGEST_P95_TARGET_MS, within: within(direct.p95) },
+        { route: 'through the web', 'p50 ms': viaWeb.p50.toFixed(1), 'p95 ms': viaWeb.p95.toFixed(1), 'p99 ms': viaWeb.p99.toFixed(1), 'p95 target ms': SUGGEST_P95_TARGET_MS, within: within(viaWeb.p95) },
+      ]);
+      results.suggestions = { direct, viaWeb };
+    }
 
-    const js = await reportFirstLoadJs(esf);
-    writeFileSync(path.join(ROOT, `test-results/bench${ON_PG ? '-pg' : ''}.json`), JSON.stringify({ size: SIZE, database: ON_PG ? 'postgresql' : 'pglite', seconds: SECONDS, pages: [base, ...pages], perChannel, suggestions: { direct, viaWeb }, js }, null, 2));
+    if (runs('soak')) {
+      for (let i = 0; i < 5; i++) await pageHtml(esf.listPath);
+      const soaks = [await soak('esf list', [esf.listPath]), await soak('suggestions', SUGGEST_KEYWORDS.map(suggestPath))];
+      reportSoaks(soaks);
+      results.soak = soaks;
+    }
+
+    if (runs('js')) results.js = await reportFirstLoadJs(esf);
+
+    if (runs('lighthouse')) {
+      const pages = [
+        { name: 'home', url: `http://${HOST}/` },
+        { name: 'esf list', url: `http://${HOST}${esf.listPath}` },
+        { name: 'esf detail', url: `http://${HOST}${esf.detailPath}` },
+      ];
+      // Warm the web's API cache as the load runs do: Lighthouse measures the page, not a cold first render.
+      for (const p of pages) for (let i = 0; i < 3; i++) await pageHtml(new URL(p.url).pathname);
+      const figures: LighthouseFigures[] = await runLighthouse(pages, (name) => path.join(ROOT, `test-results/lighthouse-${name.replace(/\s+/g, '-')}.json`));
+      reportLighthouse(figures);
+      results.lighthouse = figures;
+    }
+
+    const file = `test-results/bench${ON_PG ? '-pg' : ''}${named.length ? `-${named.join('-')}` : ''}.json`;
+    writeFileSync(path.join(ROOT, file), JSON.stringify(results, null, 2));
+    console.log(`Figures in ${file}; ${((performance.now() - started) / 1000).toFixed(0)} s from start.`);
   } finally {
     await stopAll(running);
   }

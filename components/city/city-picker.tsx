@@ -1,11 +1,14 @@
 'use client';
-import Link from 'next/link';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CityList } from '@contracts/city';
-import { cityOrigin } from '@/lib/host';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
+
+const loadDialog = () => import('./city-picker-dialog');
+/** The dialog's code loads on first use (issue 7: first-load JS); pointing at the toggle starts it early. */
+const CityPickerDialog = lazy(loadDialog);
+const preloadDialog = () => void loadDialog().catch(() => {});
 
 export interface CityPickerProps {
   cities: CityList;
@@ -27,43 +30,16 @@ export function CityPicker({ cities }: CityPickerProps) {
     return () => document.removeEventListener('click', onBodyClick);
   }, [open, setOpen]);
 
-  const href = (domain: string) => `${cityOrigin(domain, city)}/`;
   return (
     <div className="city-picker" ref={root}>
-      <button type="button" className="city-picker__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="city-picker__toggle" aria-expanded={open} onPointerEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(!open)}>
         <span className="city-picker__name">{city.cityName}</span>
         <span className="city-picker__switch">[{messages.pickCity}]</span>
       </button>
       {open && (
-        <div className="city-picker__dialog" role="dialog" aria-label={messages.pickCity}>
-          <div className="city-picker__row">
-            <span className="city-picker__label">{messages.hotCities}</span>
-            <div className="city-picker__links">
-              {cities.hot.map((c) => (
-                <a key={c.cityCode} href={href(c.cityDomain)} className={c.cityDomain === city.cityDomain ? 'is-active' : undefined}>
-                  {c.cityName}
-                </a>
-              ))}
-            </div>
-          </div>
-          <div className="city-picker__all">
-            {cities.all.map((g) => (
-              <div className="city-picker__row" key={g.initial}>
-                <span className="city-picker__initial">{g.initial}</span>
-                <div className="city-picker__links">
-                  {g.list.map((c) => (
-                    <a key={c.cityCode} href={href(c.cityDomain)}>
-                      {c.cityName}
-                    </a>
-                  ))}
-                </div>
-              </div>
-            ))}
-          </div>
-          <Link className="city-picker__more" href="/citys" onClick={() => setOpen(false)}>
-            {messages.allCities} &gt;
-          </Link>
-        </div>
+        <Suspense fallback={null}>
+          <CityPickerDialog cities={cities} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,11 +1,9 @@
 'use client';
 import { useEffect, useState } from 'react';
 import type { Location } from '@contracts/city';
-import { browserContext } from '@/lib/api/browser';
-import { fetchLocation } from '@/lib/api/browser-endpoints';
 import { readCookie, writeCookie } from '@/lib/browser-cookie';
 import { cityOrigin } from '@/lib/host';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
 
@@ -25,7 +23,9 @@ export function LocatedCityPrompt() {
 
   useEffect(() => {
     let live = true;
-    fetchLocation(browserContext())
+    // The API client is imported here, after hydration, not with the page (issue 7: first-load JS).
+    Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+      .then(([{ browserContext }, { fetchLocation }]) => fetchLocation(browserContext()))
       .then((here) => {
         if (!live || !here) return;
         setLocated(here);

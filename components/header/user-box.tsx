@@ -2,8 +2,8 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { HeaderUser } from '@/app/[city]/auth/me/route';
-import { messages } from '@/lib/messages';
-import { loginPath } from '@/lib/redirect-rules';
+import { messages } from '@/lib/client-messages';
+import { loginPath } from '@/lib/return-path';
 import { LogoutButton } from './logout-button';
 
 /** Where the header's user box asks who is looking (app/[city]/auth/me/route.ts). */

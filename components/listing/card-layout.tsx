@@ -2,6 +2,16 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ListingTags } from './listing-tags';
 
+/**
+ * How many cards of a list are drawn with their photo loaded at once rather than lazily: those in view on a
+ * desktop's first screen (Lighthouse's desktop viewport is 1350×940: about three cards on a list, two on the home).
+ * The first photo is the page's largest paint, and a lazy one is only fetched after layout (issue 7: LCP).
+ */
+export const EAGER_CARDS = 3;
+
+/** The loading attributes of a card's photo: in view on load (`eager`) it is fetched at once and first. */
+export const photoLoading = (eager: boolean) => (eager ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const));
+
 export interface CardLayoutProps {
   href: string;
   coverUrl: string;
@@ -13,15 +23,17 @@ export interface CardLayoutProps {
   tags: string[];
   /** The channel's price block (总价 and 单价, or the monthly rent). */
   price: ReactNode;
+  /** One of the first EAGER_CARDS of the list. */
+  eager?: boolean;
 }
 
 /** What every channel's card in a list shares: photo, title, community and place, facts, station, tags, price. */
-export function CardLayout({ href, coverUrl, title, community, facts, nearestStation, tags, price }: CardLayoutProps) {
+export function CardLayout({ href, coverUrl, title, community, facts, nearestStation, tags, price, eager = false }: CardLayoutProps) {
   return (
     <li className="listing">
       <Link href={href} className="listing__photo">
         {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={coverUrl} alt={title} loading="lazy" width={232} height={174} />
+        <img src={coverUrl} alt={title} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <Link href={href} className="listing__title">

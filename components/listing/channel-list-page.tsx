@@ -16,7 +16,7 @@ import { ChannelList } from './channel-list';
  */
 export interface ChannelListPageOptions<C extends Conditions, T extends { id: number }> extends ChannelFilters<C> {
   fetchList: (ctx: CallContext, query: ListRequest) => Promise<{ total: number; page: number; pageSize: number; list: T[] }>;
-  card: (item: T) => ReactNode;
+  card: (item: T, eager: boolean) => ReactNode;
 }
 
 interface ListPageProps {

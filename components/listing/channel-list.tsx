@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
+import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
 import { Pagination } from '@/components/listing/pagination';
 import { messages } from '@/lib/messages';
@@ -22,7 +23,8 @@ export interface ChannelListProps<T extends { id: number }> {
   subwayLines: Place[];
   rows: FilterRow[];
   sorts: { code: number; label: string }[];
-  card: (item: T) => ReactNode;
+  /** `eager`: one of the first cards, in view on load (card-layout.tsx EAGER_CARDS). */
+  card: (item: T, eager: boolean) => ReactNode;
 }
 
 /**
@@ -54,7 +56,7 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
           <Link href={channel.listPath}>{messages.clearFilters}</Link>
         </div>
       ) : (
-        <ul className="listings">{result.list.map((item) => card(item))}</ul>
+        <ul className="listings">{result.list.map((item, i) => card(item, i < EAGER_CARDS))}</ul>
       )}
       <Pagination page={result.page} pages={pages} href={(n) => withPatch({ page: n })} />
       <nav className="list-more" aria-label={messages.moreWays}>

@@ -10,13 +10,14 @@ import { CardLayout } from './card-layout';
  * One shop or office in a list, for sale or for rent: its project (a link to the project's units), type or grade,
  * area, floor and decoration, and the price in the deal's words (总价 · 单价, or 月租 · 元/㎡·天).
  */
-export function CommercialCard({ item }: { item: CommercialListItem }) {
+export function CommercialCard({ item, eager = false }: { item: CommercialListItem; eager?: boolean }) {
   const channel = CHANNELS[commercialChannelOf(item)];
   const price = commercialPrice(item);
   const facts = [item.typeName, formatArea(item.area), commercialFloor(item), item.decoration];
   if (item.kind === 'office') facts.push(messages.commercial.workstations(item.workstations));
   return (
     <CardLayout
+      eager={eager}
       href={detailPath(channel.code, item.id)}
       coverUrl={item.coverUrl}
       title={item.title}

@@ -9,6 +9,6 @@ export function commercialListPage(code: CommercialChannel) {
   return channelListPage({
     ...commercialFilters(code),
     fetchList: fetchCommercialList(code),
-    card: (item) => <CommercialCard key={item.id} item={item} />,
+    card: (item, eager) => <CommercialCard key={item.id} item={item} eager={eager} />,
   });
 }

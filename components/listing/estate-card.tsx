@@ -3,6 +3,7 @@ import { CHANNELS, detailPath } from '@contracts/channels';
 import type { EstateListItem } from '@contracts/estate';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
+import { photoLoading } from './card-layout';
 
 const E = messages.estate;
 
@@ -10,13 +11,13 @@ const E = messages.estate;
  * One community in the 小区 list: where it is, when and how it was built, the nearest station, its reference
  * price, and its homes for sale and for rent, each count a link into that channel's list of the community.
  */
-export function EstateCard({ item }: { item: EstateListItem }) {
+export function EstateCard({ item, eager = false }: { item: EstateListItem; eager?: boolean }) {
   const href = detailPath('estate', item.id);
   return (
     <li className="listing estate-card">
       <Link href={href} className="listing__photo">
         {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={item.coverUrl} alt={item.name} loading="lazy" width={232} height={174} />
+        <img src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <Link href={href} className="listing__title">

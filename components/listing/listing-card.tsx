@@ -5,9 +5,10 @@ import { messages } from '@/lib/messages';
 import { CardLayout } from './card-layout';
 
 /** One second-hand listing in a list: the facts of a home for sale, its total and unit price. */
-export function ListingCard({ item }: { item: EsfListItem }) {
+export function ListingCard({ item, eager = false }: { item: EsfListItem; eager?: boolean }) {
   return (
     <CardLayout
+      eager={eager}
       href={detailPath('esf', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}

@@ -4,6 +4,7 @@ import type { NewHomeListItem } from '@contracts/new-home';
 import { formatAreaRange, formatLayoutRooms, formatTotalRange } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
+import { photoLoading } from './card-layout';
 import { ListingTags } from './listing-tags';
 
 const M = messages.newHome;
@@ -36,14 +37,14 @@ export function ProjectPrice({ avgPrice, totalPriceMin, totalPriceMax }: Pick<Ne
  * One new-home project in a list (楼盘 card): cover, name with its sale status and types, where it is, its
  * layouts (`3室/4室 · 建面 89-143㎡`), tags, and its price.
  */
-export function ProjectCard({ item }: { item: NewHomeListItem }) {
+export function ProjectCard({ item, eager = false }: { item: NewHomeListItem; eager?: boolean }) {
   const href = detailPath('new', item.id);
   const area = formatListPath(CHANNELS.new, { districtId: item.districtId, businessAreaId: item.businessAreaId, keyword: item.businessAreaName });
   return (
     <li className="listing project">
       <Link href={href} className="listing__photo">
         {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={item.coverUrl} alt={item.name} loading="lazy" width={232} height={174} />
+        <img src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <div className="project__head">

@@ -5,9 +5,10 @@ import { messages } from '@/lib/messages';
 import { CardLayout } from './card-layout';
 
 /** One rental in a list: 整租/合租 with the facts of the home, and the monthly rent. */
-export function RentCard({ item }: { item: RentListItem }) {
+export function RentCard({ item, eager = false }: { item: RentListItem; eager?: boolean }) {
   return (
     <CardLayout
+      eager={eager}
       href={detailPath('rent', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}

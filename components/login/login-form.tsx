@@ -1,11 +1,9 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
-import { browserContext } from '@/lib/api/browser';
-import { loginByPassword, loginBySms, sendSmsCode } from '@/lib/api/browser-endpoints';
 import { ApiError } from '@/lib/api/errors';
-import { messages } from '@/lib/messages';
-import { safeReturnPath } from '@/lib/redirect-rules';
+import { messages } from '@/lib/client-messages';
+import { safeReturnPath } from '@/lib/return-path';
 
 /** Seconds before another code may be asked for, unless the backend says otherwise. */
 export const SMS_RESEND_SECONDS = 60;
@@ -15,6 +13,24 @@ export interface LoginFormProps {
 }
 
 type Mode = 'sms' | 'password';
+
+type LoginApi = typeof import('@/lib/api/browser') & typeof import('@/lib/api/browser-endpoints');
+let loginApi: Promise<LoginApi> | undefined;
+
+/**
+ * The API client (≈2.3 kB gzip: envelope handling, the contract's paths, the calls) loads when the form is first
+ * focused or a button pressed, not with the page (issue 7: first-load JS); typing a mobile number takes far
+ * longer than fetching it. A failed load is forgotten, so the next press tries again.
+ */
+function loadLoginApi(): Promise<LoginApi> {
+  loginApi ??= Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+    .then(([browser, endpoints]) => ({ ...browser, ...endpoints }))
+    .catch((err: unknown) => {
+      loginApi = undefined;
+      throw err;
+    });
+  return loginApi;
+}
 
 function errorText(err: unknown): string {
   return err instanceof ApiError && err.message ? err.message : messages.serverBusy;
@@ -42,6 +58,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
     if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
     setWait(SMS_RESEND_SECONDS);
     try {
+      const { browserContext, sendSmsCode } = await loadLoginApi();
       const r = await sendSmsCode(browserContext(), mobile.trim());
       setWait(r.resendAfter > 0 ? r.resendAfter : SMS_RESEND_SECONDS);
       setNotice(messages.codeSent);
@@ -60,6 +77,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
     if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max)) return setError(messages.invalidPassword);
     setBusy(true);
     try {
+      const { browserContext, loginByPassword, loginBySms } = await loadLoginApi();
       if (mode === 'sms') await loginBySms(browserContext(), mobile.trim(), code.trim());
       else await loginByPassword(browserContext(), mobile.trim(), password);
       // A full load: the server header must render with the new session cookie.
@@ -81,6 +99,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
       </div>
       <form
         className="login-card__form"
+        onFocus={() => void loadLoginApi().catch(() => {})}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -1,14 +1,17 @@
 'use client';
-import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChannelCode } from '@contracts/search';
-import { messages } from '@/lib/messages';
+import { messages } from '@/lib/client-messages';
 import { CHANNELS } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
 
-/** Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. */
-const SuggestionList = dynamic(() => import('./suggestion-list'), { ssr: false });
+/**
+ * Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. React's
+ * own lazy rather than next/dynamic, whose loader (≈1.3 kB gzip) would be on every page for this one use; the
+ * list never renders on the server anyway (`touched` starts false).
+ */
+const SuggestionList = lazy(() => import('./suggestion-list'));
 
 export interface SearchTab {
   channel: ChannelCode;
@@ -94,7 +97,11 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
           {messages.search}
         </button>
       </form>
-      {touched && <SuggestionList channel={channel} keyword={keyword} initialKeyword={initialKeyword} open={open} onPick={(s) => go(suggestionPath(target, s))} />}
+      {touched && (
+        <Suspense fallback={null}>
+          <SuggestionList channel={channel} keyword={keyword} initialKeyword={initialKeyword} open={open} onPick={(s) => go(suggestionPath(target, s))} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
-import { legacyRedirect, loginPath, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { loginPath } from '@/lib/return-path';
 import { forwardedHeaders, newDeviceCode, pathAndQuery, publicUrl, withDeviceCookie, type ProxyContext } from './context';
 
 /**

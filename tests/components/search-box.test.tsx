@@ -35,7 +35,7 @@ async function advance(ms: number) {
 const input = () => screen.getByRole('searchbox');
 
 describe('SearchBox (spec §4/§5)', () => {
-  // The dropdown is a module loaded on first focus or keystroke (next/dynamic); have it in the module
+  // The dropdown is a module loaded on first focus or keystroke (React.lazy); have it in the module
   // cache so its import settles within the fake-timer steps below, as it does long before a debounce ends.
   beforeAll(async () => {
     await import('@/components/search/suggestion-list');

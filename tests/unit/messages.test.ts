@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messages as clientMessages } from '@/lib/client-messages';
 import { messages } from '@/lib/messages';
 
 describe('messages catalogue (copy.md)', () => {
@@ -28,5 +31,72 @@ describe('messages catalogue (copy.md)', () => {
     expect([g(4), g(5), g(8), g(9), g(11), g(12), g(13), g(14), g(17), g(18), g(23), g(0)]).toEqual([
       '晚上好', '早上好', '早上好', '上午好', '上午好', '中午好', '中午好', '下午好', '下午好', '晚上好', '晚上好', '晚上好',
     ]);
+  });
+  it('shows client islands the same strings as server code: the client part is the catalogue’s, not a copy', () => {
+    expect(Object.keys(clientMessages).length).toBeGreaterThan(0);
+    for (const [key, value] of Object.entries(clientMessages)) expect(messages[key as keyof typeof messages], key).toBe(value);
+    expect(clientMessages.serverBusy).toBe('网络繁忙，请稍后再试');
+    expect(clientMessages.locatedCityPrompt('上海')).toBe('当前定位城市为上海，是否切换？');
+  });
+});
+
+// ---- The browser's share of the catalogue (issue 7: first-load JavaScript) ----
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SOURCE_DIRS = ['app', 'components', 'lib', 'stores'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(rel);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** A project-local module specifier as a file under ROOT, or null for a package. */
+function resolveLocal(from: string, spec: string): string | null {
+  const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('@contracts/') ? path.join('contracts', spec.slice('@contracts/'.length)) : spec.startsWith('.') ? path.join(path.dirname(from), spec) : null;
+  if (base === null) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    const full = path.join(ROOT, candidate);
+    if (existsSync(full) && statSync(full).isFile()) return path.normalize(candidate);
+  }
+  throw new Error(`${from}: cannot resolve ${spec}`);
+}
+
+/** Modules a file loads at run time, statically or by `import()`: `import type` ships nothing and is skipped. */
+function runtimeImports(file: string): string[] {
+  const code = readFileSync(path.join(ROOT, file), 'utf8');
+  const specs = [
+    ...[...code.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]!),
+    ...[...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+  ];
+  return specs.flatMap((s) => resolveLocal(file, s) ?? []);
+}
+
+/** Every project module that reaches the browser: the `'use client'` modules and all they load. */
+function browserModules(): Set<string> {
+  const entries = SOURCE_DIRS.flatMap(sourceFiles).filter((f) => /^\s*['"]use client['"]/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...runtimeImports(file));
+  }
+  return seen;
+}
+
+describe('the catalogue in the browser', () => {
+  const reached = browserModules();
+  it('client islands read their strings from lib/client-messages.ts', () => {
+    expect(reached.has(path.normalize('components/header/section.tsx'))).toBe(true);
+    expect(reached.has(path.normalize('components/search/suggestion-list.tsx'))).toBe(true);
+    expect(reached.has(path.normalize('lib/client-messages.ts'))).toBe(true);
+  });
+  it('never loads the whole table (lib/messages.ts) from a client module, directly or through another module', () => {
+    expect(reached.size).toBeGreaterThan(10);
+    expect(reached.has(path.normalize('lib/messages.ts'))).toBe(false);
   });
 });

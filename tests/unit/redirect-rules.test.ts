@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCityExempt, legacyRedirect, loginPath, needsLogin, routeAlias, safeReturnPath } from '@/lib/redirect-rules';
+import { isCityExempt, legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { loginPath, safeReturnPath } from '@/lib/return-path';
 
 describe('legacyRedirect (spec §2)', () => {
   it.each([

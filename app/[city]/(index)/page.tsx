@@ -5,6 +5,7 @@ import { EstateBlock } from '@/components/home/estate-block';
 import { fetchHomeProjects, ProjectBlock } from '@/components/home/project-block';
 import { RentBlock } from '@/components/home/rent-block';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
+import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
 import { rethrowAsPage, publicContext } from '@/lib/api/server';
@@ -71,8 +72,8 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
           <Link href="/ershoufang/">{messages.viewMore} &gt;</Link>
         </div>
         <ul className="listings">
-          {home.esfHot.map((item) => (
-            <ListingCard key={item.id} item={item} />
+          {home.esfHot.map((item, i) => (
+            <ListingCard key={item.id} item={item} eager={i < EAGER_CARDS} />
           ))}
         </ul>
       </section>

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/login/login-form';
 import { getUser } from '@/lib/city-data';
 import { messages } from '@/lib/messages';
-import { safeReturnPath } from '@/lib/redirect-rules';
+import { safeReturnPath } from '@/lib/return-path';
 
 // Reads the visitor's session and return path: never one render for everyone (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';

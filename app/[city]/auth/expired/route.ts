@@ -6,7 +6,7 @@ import { config } from '@/lib/config';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { rootCookieDomain } from '@/lib/proxy/context';
-import { loginPath, safeReturnPath } from '@/lib/redirect-rules';
+import { loginPath, safeReturnPath } from '@/lib/return-path';
 import { sessionToken } from '@/lib/session-cookie';
 
 /**

@@ -7,7 +7,7 @@ import { fetchEsfList } from '@/lib/api/endpoints';
 const page = channelListPage({
   ...esfFilters,
   fetchList: fetchEsfList,
-  card: (item) => <ListingCard key={item.id} item={item} />,
+  card: (item, eager) => <ListingCard key={item.id} item={item} eager={eager} />,
 });
 
 export const generateMetadata = page.generateMetadata;

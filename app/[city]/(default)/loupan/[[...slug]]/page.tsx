@@ -7,7 +7,7 @@ import { fetchNewHomeList } from '@/lib/api/endpoints';
 const page = channelListPage({
   ...newHomeFilters,
   fetchList: fetchNewHomeList,
-  card: (item) => <ProjectCard key={item.id} item={item} />,
+  card: (item, eager) => <ProjectCard key={item.id} item={item} eager={eager} />,
 });
 
 export const generateMetadata = page.generateMetadata;

@@ -7,7 +7,7 @@ import { fetchEstateList } from '@/lib/api/endpoints';
 const page = channelListPage({
   ...estateFilters,
   fetchList: fetchEstateList,
-  card: (item) => <EstateCard key={item.id} item={item} />,
+  card: (item, eager) => <EstateCard key={item.id} item={item} eager={eager} />,
 });
 
 export const generateMetadata = page.generateMetadata;

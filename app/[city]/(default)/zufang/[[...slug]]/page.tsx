@@ -7,7 +7,7 @@ import { fetchRentList } from '@/lib/api/endpoints';
 const page = channelListPage({
   ...rentFilters,
   fetchList: fetchRentList,
-  card: (item) => <RentCard key={item.id} item={item} />,
+  card: (item, eager) => <RentCard key={item.id} item={item} eager={eager} />,
 });
 
 export const generateMetadata = page.generateMetadata;

@@ -4,7 +4,7 @@ import { fetchUserInfo } from '@/lib/api/endpoints';
 import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
 import { displayName, maskMobile } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { loginPath } from '@/lib/redirect-rules';
+import { loginPath } from '@/lib/return-path';
 
 export const metadata: Metadata = { title: `${messages.personalMenu.account} - ${messages.brand}` };
 

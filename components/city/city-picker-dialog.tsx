@@ -1,0 +1,51 @@
+'use client';
+import Link from 'next/link';
+import type { CityList } from '@contracts/city';
+import { messages } from '@/lib/client-messages';
+import { cityOrigin } from '@/lib/host';
+import { useCity } from './city-context';
+
+export interface CityPickerDialogProps {
+  cities: CityList;
+  onClose: () => void;
+}
+
+/**
+ * The city picker's dialog: hot cities and all cities by initial (spec §4). A module of its own that the header's
+ * toggle loads when the visitor points at it or opens it, so no first load carries it (issue 7).
+ */
+export default function CityPickerDialog({ cities, onClose }: CityPickerDialogProps) {
+  const city = useCity();
+  const href = (domain: string) => `${cityOrigin(domain, city)}/`;
+  return (
+    <div className="city-picker__dialog" role="dialog" aria-label={messages.pickCity}>
+      <div className="city-picker__row">
+        <span className="city-picker__label">{messages.hotCities}</span>
+        <div className="city-picker__links">
+          {cities.hot.map((c) => (
+            <a key={c.cityCode} href={href(c.cityDomain)} className={c.cityDomain === city.cityDomain ? 'is-active' : undefined}>
+              {c.cityName}
+            </a>
+          ))}
+        </div>
+      </div>
+      <div className="city-picker__all">
+        {cities.all.map((g) => (
+          <div className="city-picker__row" key={g.initial}>
+            <span className="city-picker__initial">{g.initial}</span>
+            <div className="city-picker__links">
+              {g.list.map((c) => (
+                <a key={c.cityCode} href={href(c.cityDomain)}>
+                  {c.cityName}
+                </a>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <Link className="city-picker__more" href="/citys" onClick={onClose}>
+        {messages.allCities} &gt;
+      </Link>
+    </div>
+  );
+}

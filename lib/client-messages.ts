@@ -1,0 +1,58 @@
+/**
+ * The strings that client islands show (copy.md), and only those: this module is in the first-load JavaScript
+ * of every page, while the rest of the catalogue (lib/messages.ts, ≈5.7 kB gzip) stays on the server (issue 7).
+ * lib/messages.ts spreads this object into `messages`, so every string still has exactly one home and server
+ * code keeps reading `messages.x` for all of them. A `'use client'` module, or anything it imports, reads
+ * strings from here, never from lib/messages.ts (tests/unit/messages.test.ts walks the imports to check).
+ */
+export const BRAND = '优居';
+
+export const messages = {
+  brand: BRAND,
+  /** The channels of contracts/channels.ts by code, as list headings, breadcrumbs and the header's logo name them. */
+  channelNames: { esf: '二手房', new: '新房', rent: '租房', estate: '小区', shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' },
+
+  // The 404 and 500 views (app/not-found.tsx, error.tsx).
+  notFound: '抱歉，您访问的页面不存在',
+  countdown: (n: number) => `${n}秒后自动跳转`,
+  serverBusy: '网络繁忙，请稍后再试',
+  retry: '重试',
+  backHome: '返回首页',
+
+  // City picker and the located-city prompt.
+  locatedCityPrompt: (city: string) => `当前定位城市为${city}，是否切换？`,
+  switchConfirm: '切换',
+  switchCancel: '取消',
+  switched: '切换成功！',
+  switchCancelled: '已取消切换',
+  hotCities: '热门城市',
+  allCities: '全部城市',
+  pickCity: '切换城市',
+
+  // Search box and its suggestion dropdown.
+  suggestionSale: '售',
+  suggestionRent: '租',
+  searchPlaceholder: { esf: '请输入区域、商圈或小区名开始找房', new: '请输入楼盘名或地址', rent: '请输入区域、商圈或小区名开始找房', estate: '请输入小区名或地址', shop_sale: '请输入区域、商圈或商铺项目名', shop_rent: '请输入区域、商圈或商铺项目名', offices_sale: '请输入区域、商圈或写字楼名', offices_rent: '请输入区域、商圈或写字楼名' },
+  search: '搜索',
+
+  // The header's user box.
+  login: '登录',
+  register: '注册',
+  logout: '退出',
+
+  backToTop: '回到顶部',
+
+  // The login form.
+  loginTabs: { sms: '验证码登录', password: '密码登录' },
+  mobilePlaceholder: '请输入手机号',
+  codePlaceholder: '请输入验证码',
+  passwordPlaceholder: '请输入密码',
+  getCode: '获取验证码',
+  resendIn: (n: number) => `${n}秒后重新获取`,
+  loginButton: '登录',
+  loginAgreement: '登录即代表同意《优居用户服务协议》和《隐私政策》',
+  invalidMobile: '请输入正确的手机号',
+  invalidCode: '请输入6位验证码',
+  invalidPassword: '密码为6-32位',
+  codeSent: '验证码已发送',
+} as const;
