@@ -27,7 +27,10 @@ export interface PageStore {
  */
 export const NOT_FOUND_TTL_SECONDS = 10 * 60;
 
-/** How long an entry is kept at most. Past its minute it is still served while a new render runs (stale-while-revalidate), also when the backend is down. */
+/**
+ * How long an entry is kept at most. Past its 50 s it is still served while a new render runs
+ * (stale-while-revalidate), also when the backend is down.
+ */
 export const ENTRY_TTL_SECONDS = 24 * 60 * 60;
 
 /** Cached pages in this process, bounded by their size. */
