@@ -79,13 +79,15 @@ export const esfListPageSchema = listPageSchema(esfListItemSchema);
 export type EsfListPage = z.infer<typeof esfListPageSchema>;
 
 /** spec §3 chat-thread target info: what an agent card shows. */
+/**
+ * A listing's agent as every visitor's page shows it. No phone number: the page is one render for everyone (the
+ * page cache, issue 7), and a number is given to the visitor who asks for it (contracts/agent.ts).
+ */
 export const agentCardSchema = z.object({
   userId: z.number().int(),
   agentId: z.number().int(),
   agentName: z.string(),
   agentPhoto: z.string(),
-  /** Virtual number a buyer may call. */
-  mobile: z.string(),
   brandId: z.number().int(),
   brandName: z.string(),
   branchId: z.number().int(),

@@ -16,3 +16,4 @@ export * from './commercial';
 export * from './channels';
 export * from './user';
 export * from './home';
+export * from './agent';

@@ -21,6 +21,8 @@ export const ApiPath = {
   index: `${PORTAL_API}/v1/index`,
   conditionEsf: `${PORTAL_API}/v1/condition/esf`,
   agentStatus: `${PORTAL_API}/v1/agent/status`,
+  /** POST only: an agent's number for the visitor who clicked 拨打电话 (contracts/agent.ts). */
+  agentPhone: `${PORTAL_API}/v1/agent/phone`,
   esfList: `${PORTAL_API}/v1/esf/list`,
   /** `${esfDetail}/${id}` */
   esfDetail: `${PORTAL_API}/v1/esf/detail`,

@@ -19,6 +19,12 @@ export const messages = {
   retry: '重试',
   backHome: '返回首页',
 
+  // A listing's agent card: 拨打电话 asks for the number (components/detail/agent-call.tsx); spec §3 statuses.
+  callAgent: '拨打电话',
+  agentLeft: '经纪人已离职，请联系其他经纪人',
+  agentUnreachable: '暂时无法联系，请联系其他经纪人',
+  callAgentFailed: '网络繁忙，请稍后再试',
+
   // City picker and the located-city prompt.
   locatedCityPrompt: (city: string) => `当前定位城市为${city}，是否切换？`,
   switchConfirm: '切换',

@@ -18,8 +18,6 @@ export const messages = {
   brandUpgrade: '优居品牌已全新升级，请访问新网站',
   visitNewSite: '访问新网站',
 
-  agentLeft: '经纪人已离职，请联系其他经纪人',
-  agentUnreachable: '暂时无法联系，请联系其他经纪人',
   tooManyChatImages: '一次最多发送9张图片',
   sensitiveWords: '包含敏感词',
 
@@ -106,7 +104,6 @@ export const messages = {
   avgPrice: '参考均价',
   onSale: (n: number) => `在售${n}套`,
   agentCard: '经纪人',
-  callAgent: '拨打电话',
   describe: '房源描述',
   homeStats: { esfCount: '在售二手房', communityCount: '小区', agentCount: '经纪人', avgUnitPrice: '二手房均价' },
   newestListings: '最新二手房',

@@ -17,7 +17,7 @@ import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
 import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
-import { registerAgents } from './modules/portal/agents';
+import { registerAgentPhone, registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerDictionary } from './modules/portal/dictionary';
 import { registerFooter } from './modules/portal/footer';
@@ -92,6 +92,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerSuggestions(app, db, suggestionIndex);
   registerDictionary(app, db);
   registerAgents(app, db);
+  registerAgentPhone(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
   registerCacheChanges(app, db);

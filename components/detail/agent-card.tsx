@@ -1,8 +1,18 @@
 import type { AgentCard as Agent } from '@contracts/esf';
 import { messages } from '@/lib/messages';
+import { AgentCall } from './agent-call';
 
-/** The listing's agent beside the price: photo, name, brand and branch, and how to reach them. */
-export function AgentCard({ agent }: { agent: Agent }) {
+export interface AgentCardProps {
+  agent: Agent;
+  /** The listing the card is on (spec §3 tracking fields of a call): its channel's business type and its id. */
+  listing: { businessType: number; id: number };
+}
+
+/**
+ * The listing's agent beside the price: photo, name, brand and branch, and 拨打电话 (./agent-call.tsx), which
+ * asks for the number when clicked. An agent the page already knows cannot be contacted shows why instead.
+ */
+export function AgentCard({ agent, listing }: AgentCardProps) {
   return (
     <div className="agent-card">
       {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
@@ -12,13 +22,10 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <div className="agent-card__brand">
           {agent.brandName} · {agent.branchName}
         </div>
-        {agent.status === 1 && <div className="agent-card__phone">{agent.mobile}</div>}
       </div>
       {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
       {agent.status === 1 ? (
-        <a className="btn btn--primary" href={`tel:${agent.mobile}`}>
-          {messages.callAgent}
-        </a>
+        <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessId={listing.id} />
       ) : (
         <p className="agent-card__status">{agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
       )}

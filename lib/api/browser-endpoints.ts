@@ -1,5 +1,6 @@
 import { ApiPath } from '@contracts/paths';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
+import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
 import { browserCall as call } from './browser-call';
@@ -12,6 +13,9 @@ import { unchecked, type CallContext } from './core';
 
 /** spec §7 location: the visitor's city from their address (the backend sees it through the forward). */
 export const fetchLocation = (ctx: CallContext) => call(ctx, ApiPath.location, unchecked<Location | null>(), { method: 'GET' });
+
+/** 拨打电话: the agent's number for this visitor, the click recorded (contracts/agent.ts). */
+export const revealAgentPhone = (ctx: CallContext, req: AgentPhoneRequest) => call(ctx, ApiPath.agentPhone, unchecked<AgentPhone>(), { params: req });
 
 export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
   call(ctx, ApiPath.recommends, unchecked<Suggestion[]>(), { params: req });

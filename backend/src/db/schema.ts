@@ -561,3 +561,22 @@ export const cacheChanges = pgTable('cache_changes', {
   tags: text('tags').array().notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every 拨打电话 click that was given an agent's number (issue 8, contracts/agent.ts): which agent, from which
+ * listing (spec §3 tracking: business type and id), by which device and address. The number itself is never in
+ * a page, so this is where its use is seen.
+ */
+export const agentPhoneReveals = pgTable(
+  'agent_phone_reveals',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id').notNull(),
+    businessType: smallint('business_type').notNull(),
+    businessId: integer('business_id').notNull(),
+    deviceCode: text('device_code'),
+    clientIp: text('client_ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_phone_reveals_agent_idx').on(t.agentId, t.at)],
+);

@@ -357,7 +357,6 @@ export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | 
     agentId: row.agent.id,
     agentName: row.agent.name,
     agentPhoto: row.agent.photoUrl,
-    mobile: row.agent.mobile,
     brandId: row.brandId,
     brandName: row.brandName,
     branchId: row.agent.branchId,

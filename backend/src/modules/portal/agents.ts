@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ApiPath } from '../../../../contracts/paths';
+import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '../../../../contracts/agent';
+import { ok } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ApiPath, RequestHeader } from '../../../../contracts/paths';
 import { agentStatusRequestSchema, agentStatusSchema } from '../../../../contracts/user';
 import type { Db } from '../../db/client';
-import { agents } from '../../db/schema';
+import { agentPhoneReveals, agents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 
@@ -24,4 +27,45 @@ export function registerAgents(app: FastifyInstance, db: Db): void {
       return { status: agent.status };
     },
   });
+}
+
+/**
+ * Numbers given per address and hour: a visitor calls a handful of agents; anyone asking for every agent's number
+ * is collecting them.
+ */
+const PHONE_LIMIT = { max: 60, timeWindow: '1 hour' };
+
+/**
+ * 拨打电话 (contracts/agent.ts): the agent's number for the visitor who clicked, read with the agent's status at
+ * that moment, and the click recorded. POST only: it records something, and no link or crawler should cause it.
+ */
+export function registerAgentPhone(app: FastifyInstance, db: Db): void {
+  app.post(
+    ApiPath.agentPhone,
+    {
+      config: { rateLimit: PHONE_LIMIT },
+      schema: {
+        summary: "An agent's number for the visitor who clicked 拨打电话 on a listing (recorded), while the agent can be contacted",
+        tags: ['portal'],
+        body: agentPhoneRequestSchema,
+        response: { 200: envelopeSchema(agentPhoneSchema) },
+      },
+    },
+    async (request) => ok(await revealPhone(db, request.body as AgentPhoneRequest, request.headers[RequestHeader.deviceCode], request.ip)),
+  );
+}
+
+async function revealPhone(db: Db, input: AgentPhoneRequest, deviceCode: string | string[] | undefined, clientIp: string): Promise<AgentPhone> {
+  const [agent] = await db.select({ status: agents.status, mobile: agents.mobile }).from(agents).where(eq(agents.id, input.agentId));
+  if (!agent) throw notFound(`经纪人 ${input.agentId} `);
+  // spec §3: only an available agent is contacted; the page says why not otherwise.
+  if (agent.status !== 1) return { status: agent.status, mobile: null };
+  await db.insert(agentPhoneReveals).values({
+    agentId: input.agentId,
+    businessType: input.businessType,
+    businessId: input.businessId,
+    deviceCode: typeof deviceCode === 'string' ? deviceCode.slice(0, 64) : null,
+    clientIp,
+  });
+  return { status: 1, mobile: agent.mobile };
 }

@@ -77,7 +77,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
             <span>{messages.regionLabel}</span>
             {d.districtName} {d.businessAreaName}
           </div>
-          <AgentCard agent={d.agent} />
+          <AgentCard agent={d.agent} listing={{ businessType: CHANNELS.esf.businessType, id: d.id }} />
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />

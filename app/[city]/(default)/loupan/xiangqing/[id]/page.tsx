@@ -114,7 +114,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
             {d.developer}
           </div>
           <h2 className="project-detail__consultant">{M.consultant}</h2>
-          <AgentCard agent={d.agent} />
+          <AgentCard agent={d.agent} listing={{ businessType: CHANNEL.businessType, id: d.id }} />
         </aside>
       </div>
       <FactsSection title={M.sections.info} facts={facts} />

@@ -82,7 +82,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
             <span>{messages.regionLabel}</span>
             {d.districtName} {d.businessAreaName}
           </div>
-          <AgentCard agent={d.agent} />
+          <AgentCard agent={d.agent} listing={{ businessType: CHANNEL.businessType, id: d.id }} />
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />

@@ -1,0 +1,47 @@
+'use client';
+import { useState } from 'react';
+import { messages } from '@/lib/client-messages';
+
+export interface AgentCallProps {
+  agentId: number;
+  /** Where the visitor calls from (spec §3 tracking): the channel's business type and the listing's id. */
+  businessType: number;
+  businessId: number;
+}
+
+type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; mobile: string } | { kind: 'message'; text: string };
+
+/**
+ * 拨打电话 (issue 8): the agent's number is in no page (pages are one render for everyone, issue 7). A click asks
+ * the backend, which records it and reads the agent's status at that moment: the number with a tel: link while
+ * the agent can be contacted, the status's words otherwise. The API client loads with the click.
+ */
+export function AgentCall({ agentId, businessType, businessId }: AgentCallProps) {
+  const [shown, setShown] = useState<Shown>({ kind: 'button' });
+
+  const ask = async () => {
+    setShown({ kind: 'asking' });
+    try {
+      const [{ browserContext }, { revealAgentPhone }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const answer = await revealAgentPhone(browserContext(), { agentId, businessType, businessId });
+      if (answer.status === 1 && answer.mobile) setShown({ kind: 'number', mobile: answer.mobile });
+      else setShown({ kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable });
+    } catch (err) {
+      setShown({ kind: 'message', text: err instanceof Error && err.message ? err.message : messages.callAgentFailed });
+    }
+  };
+
+  if (shown.kind === 'number') {
+    return (
+      <a className="btn btn--primary agent-card__phone" href={`tel:${shown.mobile}`}>
+        {shown.mobile}
+      </a>
+    );
+  }
+  if (shown.kind === 'message') return <p className="agent-card__status">{shown.text}</p>;
+  return (
+    <button type="button" className="btn btn--primary" disabled={shown.kind === 'asking'} onClick={() => void ask()}>
+      {messages.callAgent}
+    </button>
+  );
+}
