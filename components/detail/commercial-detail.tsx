@@ -83,7 +83,7 @@ export function CommercialDetailBody({ code, detail: d, city }: CommercialDetail
       <h1 className="detail-title">{d.title}</h1>
       <ListingTags tags={d.tags} />
       <div className="detail-top">
-        <PhotoGallery photos={d.photos.length ? d.photos : [{ url: d.coverUrl, title: '' }]} alt={d.title} />
+        <PhotoGallery photos={d.photos} coverUrl={d.coverUrl} alt={d.title} />
         <aside className="detail-side">
           <div className="price-block">
             <span className="price-block__total">

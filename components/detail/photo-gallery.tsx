@@ -4,10 +4,13 @@ import { useState } from 'react';
 export interface PhotoGalleryProps {
   photos: { url: string; title: string }[];
   alt: string;
+  /** Shown alone when there are no photos (a listing's cover image). */
+  coverUrl?: string;
 }
 
 /** Big photo with a thumbnail strip. */
-export function PhotoGallery({ photos, alt }: PhotoGalleryProps) {
+export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps) {
+  const photos = given.length === 0 && coverUrl ? [{ url: coverUrl, title: '' }] : given;
   const [index, setIndex] = useState(0);
   const current = photos[index];
   if (!current) return <div className="gallery gallery--empty" />;

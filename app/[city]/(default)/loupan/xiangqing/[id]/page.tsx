@@ -79,7 +79,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
       )}
       <ListingTags tags={d.tags} />
       <div className="detail-top">
-        <PhotoGallery photos={photos.length ? photos : [{ url: d.coverUrl, title: '' }]} alt={d.name} />
+        <PhotoGallery photos={photos} coverUrl={d.coverUrl} alt={d.name} />
         <aside className="detail-side">
           <div className="price-block project-detail__price">
             <ProjectPrice avgPrice={d.avgPrice} totalPriceMin={d.totalPriceMin} totalPriceMax={d.totalPriceMax} />

@@ -49,7 +49,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
       <h1 className="detail-title">{d.title}</h1>
       <ListingTags tags={d.tags} />
       <div className="detail-top">
-        <PhotoGallery photos={d.photos.length ? d.photos : [{ url: d.coverUrl, title: '' }]} alt={d.title} />
+        <PhotoGallery photos={d.photos} coverUrl={d.coverUrl} alt={d.title} />
         <aside className="detail-side">
           <div className="price-block">
             <span className="price-block__total">
