@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 import { DEVICE_COOKIE } from '@contracts/paths';
 import { routeAlias } from '../redirect-rules';
+import { cookieValue } from '../session-cookie';
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
@@ -50,7 +51,7 @@ export class FrontCache {
   /** The cache's view of a page request to a city, or null when it must go to Next whatever is kept. */
   request(req: IncomingMessage, city: string): FrontRequest | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-    if (!hasDeviceCookie(req.headers.cookie)) return null;
+    if (cookieValue(req.headers.cookie, DEVICE_COOKIE) === undefined) return null;
     const url = req.url ?? '/';
     const pathname = url.split('?')[0]!;
     const varying = VARY.map((name) => String(req.headers[name] ?? '')).join('\n');
@@ -113,10 +114,6 @@ export function isShareable(status: number, headers: OutgoingHttpHeaders): boole
   if (headers['x-nextjs-cache'] === 'STALE') return false;
   const cacheControl = String(headers['cache-control'] ?? '');
   return /\bs-maxage=\d+/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl);
-}
-
-function hasDeviceCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=[^;\\s]`).test(cookie);
 }
 
 /**
