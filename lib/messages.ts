@@ -191,6 +191,11 @@ export const messages = {
     nearbyEsf: (area: string) => `${area}二手房`,
     nearbyProjects: (area: string) => `${area}新盘`,
     homeBlock: '新房楼盘',
+    /** A sub-page's title (spec §2 "New-home detail"): `楼盘动态 - 远洋天著`. */
+    tabsLabel: '楼盘导航',
+    projectHome: '楼盘首页',
+    subPageTitle: (label: string, project: string) => `${label} - ${project}`,
+    subPageTitleOnPage: (label: string, project: string, page: number) => `${label} - ${project} - 第${page}页`,
   },
   /** A list that counts something other than homes (套): its measure word, noun (楼盘, not 新房) and empty-list text, by channel code. */
   listWords: {

@@ -37,17 +37,19 @@ export function legacyRedirect(pathname: string): string | null {
   return null;
 }
 
-const PROJECT_DETAIL_HTML = new RegExp(`^${CHANNELS.new.detailPrefix}(\\d+)\\.html$`);
+// `/loupan/xiangqing/12.html`, and a sub-page with the suffix: `/loupan/xiangqing/12/dongtai/2.html`.
+const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z]+(?:/(?:\\d+|add))?)?)\\.html$`);
 
 /**
  * Paths served as another route: `/index.html` is the home page (spec §2 fixed routes), and a new-home detail
  * with the `.html` suffix (`/loupan/xiangqing/12.html`, opened in a new window from search hits, spec §2) is
- * the project's page. Rewritten, not redirected: the address the visitor opened stays.
+ * the project's page; so is each of its sub-pages with the suffix (spec §2: "each with optional page number and a
+ * suffix"). Rewritten, not redirected: the address the visitor opened stays.
  */
 export function routeAlias(pathname: string): string {
   if (pathname === '/index.html') return '/';
-  const project = PROJECT_DETAIL_HTML.exec(pathname);
-  return project ? `${CHANNELS.new.detailPrefix}${project[1]}` : pathname;
+  const project = PROJECT_PAGE_HTML.exec(pathname);
+  return project ? project[1]! : pathname;
 }
 
 /** spec §2 "Personal centre (needs login)". */

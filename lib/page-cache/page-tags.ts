@@ -6,7 +6,7 @@ import { CHANNEL_LIST } from '@contracts/channels';
  * - `city:{domain}` on every page of a city;
  * - `list:{channel}:{domain}` on a channel's lists, its dictionary and options pages, and on the city's home
  *   (its blocks are every channel's newest listings);
- * - `detail:{channel}:{id}` on a listing's page.
+ * - `detail:{channel}:{id}` on a listing's page and on a project's sub-pages.
  * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
  * the pages themselves carry no cache code. A change the backend reports under any of these tags makes the
  * page render again on its next visit.
@@ -22,7 +22,8 @@ export function pageTagsOf(pathname: string): string[] {
   }
   for (const channel of CHANNEL_LIST) {
     if (inCity.startsWith(channel.detailPrefix)) {
-      const id = /^(\d+)(\.html)?$/.exec(inCity.slice(channel.detailPrefix.length))?.[1];
+      // A project's sub-pages (`/loupan/xiangqing/12/dianping/2`) show the project too: its tag covers them.
+      const id = /^(\d+)(?:\.html|\/.*)?$/.exec(inCity.slice(channel.detailPrefix.length))?.[1];
       if (id) tags.push(cacheTag.detail(channel.code, Number(id)));
       return tags;
     }

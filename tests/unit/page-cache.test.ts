@@ -17,6 +17,8 @@ describe('page tags', () => {
   it('tags a detail page with its listing, the .html alias included', () => {
     expect(pageTagsOf('/bj/zufang/xiangqing/42')).toEqual(['city:bj', 'detail:rent:42']);
     expect(pageTagsOf('/bj/loupan/xiangqing/7.html')).toEqual(['city:bj', 'detail:new:7']);
+    expect(pageTagsOf('/bj/loupan/xiangqing/7/dianping/2')).toEqual(['city:bj', 'detail:new:7']);
+    expect(pageTagsOf('/bj/loupan/xiangqing/7x/dianping')).toEqual(['city:bj']);
   });
   it('tags the home with every channel of the city', () => {
     const tags = pageTagsOf('/cd');

@@ -36,9 +36,12 @@ describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () =
     ['/index.html', '/'],
     ['/loupan/xiangqing/12.html', '/loupan/xiangqing/12'],
     ['/loupan/xiangqing/2147483647.html', '/loupan/xiangqing/2147483647'],
+    ['/loupan/xiangqing/12/dongtai.html', '/loupan/xiangqing/12/dongtai'],
+    ['/loupan/xiangqing/12/dianping/2.html', '/loupan/xiangqing/12/dianping/2'],
+    ['/loupan/xiangqing/12/dianping/add.html', '/loupan/xiangqing/12/dianping/add'],
   ])('serves %s as %s', (from, to) => expect(routeAlias(from)).toBe(to));
 
-  it.each(['/', '/loupan/xiangqing/12', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/abc.html', '/loupan/xiangqing/.html', '/loupan/xiangqing/12.html/x', '/zufang/xiangqing/12.html', '/news/loushikuaixun/12.html'])(
+  it.each(['/', '/loupan/xiangqing/12', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/abc.html', '/loupan/xiangqing/.html', '/loupan/xiangqing/12.html/x', '/loupan/xiangqing/12/dongtai/2/3.html', '/loupan/xiangqing/12/Dongtai.html', '/loupan/xiangqing/12/dongtai.html.html', '/zufang/xiangqing/12.html', '/news/loushikuaixun/12.html'])(
     'leaves %s alone',
     (p) => expect(routeAlias(p)).toBe(p),
   );

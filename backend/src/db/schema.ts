@@ -203,6 +203,9 @@ export const agents = pgTable(
     photoUrl: text('photo_url').notNull(),
     mobile: text('mobile').notNull(),
     status: smallint('status').notNull(),
+    /** The year the agent started in the trade (从业年限 on the agent page, issue 8). The default only lets the
+     * migration apply to a database seeded before the column. */
+    careerStart: smallint('career_start').notNull().default(2020),
   },
   (t) => [uniqueIndex('agents_user_idx').on(t.userId), index('agents_city_idx').on(t.cityCode)],
 );
@@ -579,4 +582,64 @@ export const agentPhoneReveals = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('agent_phone_reveals_agent_idx').on(t.agentId, t.at)],
+);
+
+/** `kind` of a project's news (楼盘动态, issue 8). */
+export const PROJECT_NEWS_KIND = { OPENING: 1, NEW_BATCH: 2, DELIVERY: 3, PRICE: 4 } as const;
+
+/** A project's news feed (楼盘动态): 开盘, 加推, 交房, 价格变动; shown newest first. */
+export const projectNews = pgTable(
+  'project_news',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull(),
+    kind: smallint('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('project_news_project_idx').on(t.projectId, t.publishedAt.desc(), t.id.desc())],
+);
+
+/**
+ * Buyers' reviews of a project (点评, issue 8): one per user and project. Ratings are 1 to 5: the overall one
+ * (总评) and its parts (地段, 交通, 配套, 环境, 性价比).
+ */
+export const projectReviews = pgTable(
+  'project_reviews',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull(),
+    userId: integer('user_id').notNull(),
+    overall: smallint('overall').notNull(),
+    location: smallint('location').notNull(),
+    transport: smallint('transport').notNull(),
+    amenities: smallint('amenities').notNull(),
+    environment: smallint('environment').notNull(),
+    value: smallint('value').notNull(),
+    body: text('body').notNull(),
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('project_reviews_user_idx').on(t.projectId, t.userId),
+    index('project_reviews_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** `kind` of a place around homes (周边, issue 8); subway stations are their own table. */
+export const PLACE_KIND = { SCHOOL: 1, HOSPITAL: 2, SHOPPING: 3 } as const;
+
+/** Schools, hospitals and shopping of a city, with coordinates: what a project's 周边 page lists by distance. */
+export const places = pgTable(
+  'places',
+  {
+    id: serial('id').primaryKey(),
+    cityCode: text('city_code').notNull(),
+    kind: smallint('kind').notNull(),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+  },
+  (t) => [index('places_city_kind_lat_idx').on(t.cityCode, t.kind, t.lat)],
 );

@@ -2,32 +2,31 @@ import Link from 'next/link';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { SALE_STATUS } from '@contracts/new-home';
 import { AgentCard } from '@/components/detail/agent-card';
+import { ProjectFrame } from '@/components/project/project-frame';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoAlbum } from '@/components/detail/photo-album';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
-import { ProjectPrice, SaleStatusBadge } from '@/components/listing/project-card';
+import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchNewHomeDetail } from '@/lib/api/endpoints';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import type { DetailPageProps } from '@/lib/channel-detail';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { projectDetail } from '@/lib/project-detail';
 import { formatListPath } from '@/lib/search-path';
 
 const CHANNEL = CHANNELS.new;
 const M = messages.newHome;
 
-// A project's name is its title (the page title, and what channelDetail names in metadata).
-const detailRoute = channelDetail(CHANNEL, (ctx, id) => fetchNewHomeDetail(ctx, id).then((d) => ({ ...d, title: d.name })));
-export const generateMetadata = detailRoute.generateMetadata;
+export const generateMetadata = projectDetail.generateMetadata;
 
 /**
  * 新房 detail (issue 6): price and status, the project's facts (developer, dates, ratios, households, parking,
  * 产权年限), its layouts, the album by kind, the sales consultant and where it is. `/loupan/xiangqing/{id}.html`
- * is this page too (lib/redirect-rules.ts routeAlias).
+ * is this page too (lib/redirect-rules.ts routeAlias). The tab bar leads to its sub-pages (lib/project-pages.ts).
  */
 export default async function NewHomeDetailPage(props: DetailPageProps) {
-  const { detail: d, city } = await detailRoute.load(props);
+  const { detail: d, city } = await projectDetail.load(props);
   const F = M.facts;
   const opening = d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
   const delivery = formatProjectDate(d.deliveryDate);
@@ -58,20 +57,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
   // The gallery names each photo's kind unless its title already does (效果图1, 样板间·客厅).
   const photos = d.photoGroups.flatMap((g) => g.photos.map((p) => ({ url: p.url, title: p.title.startsWith(g.kind) ? p.title : `${g.kind} · ${p.title}` })));
   return (
-    <div className="container detail-page project-detail">
-      <nav className="breadcrumb">
-        <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.new}</Link> &gt; <Link href={districtList}>{d.districtName}</Link> &gt;{' '}
-        <Link href={areaList}>{d.businessAreaName}</Link> &gt; <span>{d.name}</span>
-      </nav>
-      <div className="project-detail__head">
-        <h1 className="detail-title">{d.name}</h1>
-        <SaleStatusBadge status={d.saleStatus} />
-        {d.propertyTypes.map((t) => (
-          <span key={t} className="project__type">
-            {t}
-          </span>
-        ))}
-      </div>
+    <ProjectFrame project={d} city={city} active="home">
       {d.alias && (
         <p className="project-detail__alias">
           {M.aliasLabel}：{d.alias}
@@ -159,7 +145,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           <p className="description">{d.description}</p>
         </section>
       )}
-    </div>
+    </ProjectFrame>
   );
 }
 
