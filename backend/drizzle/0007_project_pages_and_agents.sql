@@ -32,7 +32,13 @@ CREATE TABLE "project_reviews" (
 );
 --> statement-breakpoint
 ALTER TABLE "agents" ADD COLUMN "career_start" smallint DEFAULT 2020 NOT NULL;--> statement-breakpoint
+ALTER TABLE "new_projects" ADD COLUMN "sales_office" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "new_projects" ADD COLUMN "property_fee" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "new_projects" ADD COLUMN "heating" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "new_projects" ADD COLUMN "permits" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "places_city_kind_lat_idx" ON "places" USING btree ("city_code","kind","lat");--> statement-breakpoint
 CREATE INDEX "project_news_project_idx" ON "project_news" USING btree ("project_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "project_reviews_user_idx" ON "project_reviews" USING btree ("project_id","user_id");--> statement-breakpoint
-CREATE INDEX "project_reviews_project_idx" ON "project_reviews" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "project_reviews_project_idx" ON "project_reviews" USING btree ("project_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "esf_agent_idx" ON "esf_listings" USING btree ("agent_id","listed_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "rentals_agent_idx" ON "rentals" USING btree ("agent_id","listed_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

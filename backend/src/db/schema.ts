@@ -33,6 +33,9 @@ const prefixIndexes = (table: string, t: { pinyin: unknown; initials: unknown; c
 /** A photo of a home, project or community; `kind` groups a project's album (效果图, 实景图, 样板间, 户型图 …). */
 export type ListingPhoto = { url: string; title: string; kind?: string };
 
+/** A pre-sale permit (预售许可证) of a project: its number, date of issue (`2026-03-18`) and the buildings it covers. */
+export type ProjectPermit = { number: string; issuedAt: string; buildings: string };
+
 /** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (modules/listings/esf-bands.ts). */
 export const cities = pgTable(
   'cities',
@@ -287,6 +290,8 @@ export const listings = pgTable(
     ...homeIndexes('esf', t),
     index('esf_city_total_idx').on(t.cityCode, t.totalPrice, t.id),
     index('esf_city_unit_idx').on(t.cityCode, t.unitPrice, t.id),
+    // An agent's page lists their homes, newest first (issue 8).
+    index('esf_agent_idx').on(t.agentId, ...newestFirst(t)),
   ],
 );
 
@@ -319,6 +324,7 @@ export const rentals = pgTable(
     index('rentals_city_rent_idx').on(t.cityCode, t.monthlyRent, t.id),
     // 整租 / 合租 is the first choice most visitors make; its pages and counts stay index scans.
     index('rentals_city_type_idx').on(t.cityCode, t.rentType, ...newestFirst(t)),
+    index('rentals_agent_idx').on(t.agentId, ...newestFirst(t)),
   ],
 );
 
@@ -372,6 +378,16 @@ export const newProjects = pgTable(
     stationId: integer('station_id'),
     lineId: integer('line_id'),
     stationDistance: integer('station_distance'),
+    // 楼盘信息 (issue 8): sales and property-management facts and the pre-sale permits. Defaults only so the
+    // migration applies to a database seeded before them.
+    /** 售楼处地址 */
+    salesOffice: text('sales_office').notNull().default(''),
+    /** 物业费, 元/㎡·月 */
+    propertyFee: doublePrecision('property_fee').notNull().default(0),
+    /** 供暖方式: 集中供暖 / 自采暖 / 无 */
+    heating: text('heating').notNull().default(''),
+    /** 预售许可证 (pre-sale permits), oldest first. */
+    permits: jsonb('permits').$type<ProjectPermit[]>().notNull().default([]),
     /** Last news of the project (开盘, 加推 …): the default order, newest first. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
