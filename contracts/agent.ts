@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './fields';
+import { agentCardSchema } from './esf';
+import { id, int } from './fields';
 
 /**
  * 拨打电话 on a listing's agent card (issue 8 privacy): the agent's number is not in any page; a visitor asks for
@@ -10,8 +11,13 @@ export const agentPhoneRequestSchema = z.strictObject({
   agentId: id(),
   /** The channel's business type (contracts/channels.ts: 1 二手房, 2 租房, 3 新房, 4 商铺/写字楼, 5 小区). */
   businessType: z.number().int().min(1).max(5),
-  /** The listing the visitor called from. */
+  /** The listing the visitor called from: one of THIS agent's (a 404 otherwise, so the record is honest). */
   businessId: id(),
+  /**
+   * For businessType 4, which of the four commercial channels (contracts/channels.ts businessTypeTwo: 1 商铺出售,
+   * 2 商铺出租, 3 写字楼出售, 4 写字楼出租); without it either a shop or an office of the agent's with that id will do.
+   */
+  businessTypeTwo: z.number().int().min(1).max(4).optional(),
 });
 export type AgentPhoneRequest = z.infer<typeof agentPhoneRequestSchema>;
 
@@ -22,3 +28,38 @@ export const agentPhoneSchema = z.object({
   mobile: z.string().nullable(),
 });
 export type AgentPhone = z.infer<typeof agentPhoneSchema>;
+
+/**
+ * An agent's page (issue 8, `/agent/{id}` and `/h5/agent`): `GET ${ApiPath.agentDetail}/{id}`. Everything a
+ * visitor may see of an agent, never the mobile (拨打电话 asks for it, above). The service area is the agent's
+ * branch's: its business area and district.
+ */
+export const agentProfileSchema = agentCardSchema.extend({
+  /** The city the agent works in: an agent page on another city's domain is a 404, as a listing's is. */
+  cityCode: z.string(),
+  districtName: z.string(),
+  businessAreaName: z.string(),
+  /** The year the agent started in the trade. */
+  careerStart: z.number().int(),
+  /** 从业年限: whole years since careerStart, at least 1. */
+  years: z.number().int(),
+  /** How many second-hand homes and rentals the agent lists (the tabs 二手房 (n) / 租房 (n)). */
+  esfCount: z.number().int(),
+  rentCount: z.number().int(),
+});
+export type AgentProfile = z.infer<typeof agentProfileSchema>;
+
+/** An agent's listings per page, newest first: 10, as the agent page shows them beside the card. */
+export const AGENT_PAGE_SIZE = 10;
+/** As deep as a channel's list goes (contracts/constants.ts ESF_MAX_PAGE). */
+export const AGENT_MAX_PAGE = 100;
+
+/**
+ * One page of an agent's second-hand homes (`ApiPath.agentEsf`, answered as esfListPageSchema) or rentals
+ * (`ApiPath.agentRent`, rentListPageSchema), the list items of those channels.
+ */
+export const agentListingsRequestSchema = z.strictObject({
+  agentId: id(),
+  page: int(1, AGENT_MAX_PAGE).default(1),
+});
+export type AgentListingsRequest = z.input<typeof agentListingsRequestSchema>;

@@ -17,6 +17,8 @@ export const cacheTag = {
   list: (channel: ChannelCode, cityDomain: string) => `list:${channel}:${cityDomain}`,
   /** One detail page of a channel. */
   detail: (channel: ChannelCode, id: number) => `detail:${channel}:${id}`,
+  /** An agent's pages (`/agent/{id}…`, `/h5/agent?agentId={id}`): their card and status. */
+  agent: (id: number) => `agent:${id}`,
   /** Everything of a city. */
   city: (cityDomain: string) => `city:${cityDomain}`,
 } as const;

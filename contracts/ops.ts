@@ -48,3 +48,25 @@ export const opsListingResultSchema = z.object({
   change: cacheChangeSchema.pick({ seq: true, tags: true }),
 });
 export type OpsListingResult = z.infer<typeof opsListingResultSchema>;
+
+/**
+ * An agent's status (spec §3: 1 available, 2 left the job, 3 cannot be contacted): `POST ${ApiPath.opsAgent}/{id}`
+ * `{status}`, `npm run ops -- agent status <id> <1|2|3>`. Agents cannot log in (spec §6): an operator records
+ * that one has left. The change names the agent's pages and the pages of their listings (their agent card).
+ */
+export const opsAgentParamsSchema = z.object({ id: id() });
+export const opsAgentChangeSchema = z.strictObject({
+  status: z.number().int().min(1).max(3),
+});
+export type OpsAgentChange = z.input<typeof opsAgentChangeSchema>;
+
+export const opsAgentResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cityCode: z.string(),
+  cityDomain: z.string(),
+  status: z.number().int(),
+  previousStatus: z.number().int(),
+  change: cacheChangeSchema.pick({ seq: true, tags: true }),
+});
+export type OpsAgentResult = z.infer<typeof opsAgentResultSchema>;

@@ -23,6 +23,11 @@ export const ApiPath = {
   agentStatus: `${PORTAL_API}/v1/agent/status`,
   /** POST only: an agent's number for the visitor who clicked 拨打电话 (contracts/agent.ts). */
   agentPhone: `${PORTAL_API}/v1/agent/phone`,
+  /** `${agentDetail}/${id}`: an agent's page (contracts/agent.ts agentProfileSchema), never the mobile. */
+  agentDetail: `${PORTAL_API}/v1/agent/detail`,
+  /** An agent's second-hand homes and rentals, paged, newest first (agentListingsRequestSchema). */
+  agentEsf: `${PORTAL_API}/v1/agent/esf`,
+  agentRent: `${PORTAL_API}/v1/agent/rent`,
   esfList: `${PORTAL_API}/v1/esf/list`,
   /** `${esfDetail}/${id}` */
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
@@ -61,6 +66,8 @@ export const ApiPath = {
   cacheChanges: `${INTERNAL_API}/v1/cache/changes`,
   /** `${opsListing}/${channel}/${id}`: an operator changes a listing (docs/operations.md). */
   opsListing: `${INTERNAL_API}/v1/ops/listings`,
+  /** `${opsAgent}/${id}`: an operator changes an agent's status (docs/operations.md). */
+  opsAgent: `${INTERNAL_API}/v1/ops/agents`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

@@ -1,17 +1,20 @@
 /**
  * `npm run ops -- listing price <channel> <id> <price>`: an operator changes a listing through the backend's
  * operator API (docs/operations.md), which announces the change to the web's page caches at once.
+ * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
  */
 import { pathToFileURL } from 'node:url';
-import { OPS_LISTING_CHANNELS, type OpsListingResult } from '../contracts/ops';
+import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '../contracts/ops';
 import { ApiPath } from '../contracts/paths';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
+       npm run ops -- agent status <id> <1|2|3>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
+  status:  1 available, 2 left the job, 3 cannot be contacted
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
 /** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
@@ -27,6 +30,24 @@ const TIMEOUT_MS = 10_000;
 
 class UsageError extends Error {}
 
+/** A call of the operator API: where it goes and what it sends. */
+type Command = { kind: 'listing'; path: string; body: { price: number } } | { kind: 'agent'; path: string; body: { status: number } };
+
+function parseAgentCommand(args: string[]): Command {
+  const [, action, idText, statusText, ...rest] = args;
+  if (action !== 'status') throw new UsageError(`unknown agent action: ${action ?? '(none)'}`);
+  if (idText === undefined || statusText === undefined || rest.length > 0) throw new UsageError('agent status takes <id> <1|2|3>');
+  if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+  if (!/^[123]$/.test(statusText)) throw new UsageError(`status must be 1, 2 or 3: ${statusText}`);
+  return { kind: 'agent', path: `${ApiPath.opsAgent}/${Number(idText)}`, body: { status: Number(statusText) } };
+}
+
+function parseCommand(args: string[]): Command {
+  if (args[0] === 'agent') return parseAgentCommand(args);
+  const { channel, id, price } = parsePriceCommand(args);
+  return { kind: 'listing', path: `${ApiPath.opsListing}/${encodeURIComponent(channel)}/${id}`, body: { price } };
+}
+
 function parsePriceCommand(args: string[]): { channel: string; id: number; price: number } {
   const [what, action, channel, idText, priceText, ...rest] = args;
   if (what !== 'listing') throw new UsageError(what === undefined ? 'no command given' : `unknown command: ${what}`);
@@ -37,6 +58,14 @@ function parsePriceCommand(args: string[]): { channel: string; id: number; price
   const price = Number(priceText);
   if (priceText.trim() === '' || !Number.isFinite(price)) throw new UsageError(`price must be a number: ${priceText}`);
   return { channel, id: Number(idText), price };
+}
+
+function describeAgent(result: OpsAgentResult): string[] {
+  return [
+    `agent #${result.id} ${result.name} (${result.cityDomain})`,
+    `  status: ${result.previousStatus} → ${result.status}`,
+    `  change ${result.change.seq}: ${result.change.tags.length} tags (${result.change.tags.slice(0, 5).join(' ')}${result.change.tags.length > 5 ? ' …' : ''})`,
+  ];
 }
 
 function describe(result: OpsListingResult): string[] {
@@ -50,9 +79,9 @@ function describe(result: OpsListingResult): string[] {
 
 /** Runs one command; returns the exit code. */
 export async function runOps(args: string[], io: OpsIo): Promise<number> {
-  let command: ReturnType<typeof parsePriceCommand>;
+  let command: Command;
   try {
-    command = parsePriceCommand(args);
+    command = parseCommand(args);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.err(err.message);
@@ -65,20 +94,20 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     return 2;
   }
   const base = (io.env.BACKEND_URL || `http://127.0.0.1:${io.env.BACKEND_PORT || 4000}`).replace(/\/+$/, '');
-  const url = `${base}${ApiPath.opsListing}/${encodeURIComponent(command.channel)}/${command.id}`;
+  const url = `${base}${command.path}`;
   let res: Response;
   try {
     res = await io.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ price: command.price }),
+      body: JSON.stringify(command.body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult } | undefined;
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult } | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -88,7 +117,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  for (const line of describe(body.data)) io.out(line);
+  for (const line of command.kind === 'agent' ? describeAgent(body.data) : describe(body.data)) io.out(line);
   return 0;
 }
 

@@ -17,6 +17,7 @@ import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
 import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
+import { registerAgentPages } from './modules/portal/agent-pages';
 import { registerAgentPhone, registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerDictionary } from './modules/portal/dictionary';
@@ -26,6 +27,7 @@ import { registerLocation } from './modules/portal/location';
 import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
+import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
@@ -93,10 +95,12 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerDictionary(app, db);
   registerAgents(app, db);
   registerAgentPhone(app, db);
+  registerAgentPages(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
+  registerOpsAgents(app, db, config);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

@@ -17,10 +17,16 @@ afterAll(() => h?.close());
 const ask = (payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: payload as Record<string, unknown>, headers });
 
+/** An agent of that status with a second-hand listing (the seed has one in every city, seed-agents.ts), and the listing. */
 async function agentWithStatus(status: number) {
-  const [agent] = await h.database.db.select().from(agents).where(eq(agents.status, status)).limit(1);
-  expect(agent, `a seeded agent with status ${status}`).toBeDefined();
-  return agent!;
+  const [row] = await h.database.db
+    .select({ agent: agents, listingId: listings.id })
+    .from(agents)
+    .innerJoin(listings, eq(listings.agentId, agents.id))
+    .where(eq(agents.status, status))
+    .limit(1);
+  expect(row, `a seeded agent with status ${status} and a listing`).toBeDefined();
+  return { ...row!.agent, listingId: row!.listingId };
 }
 
 describe('an agent’s number', () => {
@@ -35,12 +41,12 @@ describe('an agent’s number', () => {
 
   it('is given to the visitor who clicks, and the click is recorded with where it came from', async () => {
     const agent = await agentWithStatus(1);
-    const res = await ask({ agentId: agent.id, businessType: 1, businessId: 42 }, { [RequestHeader.deviceCode]: 'device-abc' });
+    const res = await ask({ agentId: agent.id, businessType: 1, businessId: agent.listingId }, { [RequestHeader.deviceCode]: 'device-abc' });
     expect(res.statusCode, res.body).toBe(200);
     expect(envelope<AgentPhone>(res).data).toEqual({ status: 1, mobile: agent.mobile });
     const rows = await h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.agentId, agent.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ businessType: 1, businessId: 42, deviceCode: 'device-abc' });
+    expect(rows[0]).toMatchObject({ businessType: 1, businessId: agent.listingId, deviceCode: 'device-abc' });
   });
 
   it.each([
@@ -48,7 +54,7 @@ describe('an agent’s number', () => {
     [3, 'cannot be contacted'],
   ])('is not given for an agent of status %i (%s), and nothing is recorded', async (status) => {
     const agent = await agentWithStatus(status);
-    const res = await ask({ agentId: agent.id, businessType: 2, businessId: 7 });
+    const res = await ask({ agentId: agent.id, businessType: 1, businessId: agent.listingId });
     expect(res.statusCode).toBe(200);
     expect(envelope<AgentPhone>(res).data).toEqual({ status, mobile: null });
     expect(await h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.agentId, agent.id))).toHaveLength(0);

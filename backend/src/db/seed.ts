@@ -15,6 +15,7 @@ import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './
 import { composeCommunities, communityPlacesOf, estateSeeder, type EstateSeeder } from './seed-communities';
 import { composeCommercial, MIN_UNITS_PER_CITY } from './seed-commercial';
 import { writeCommercialImages, type CommercialImages } from './seed-commercial-images';
+import { seedAgentProfiles } from './seed-agents';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 
@@ -121,6 +122,7 @@ export async function seedDatabase(
       projectCount += homes.projects;
     }
     communityCount = counters.communities;
+    await seedAgentProfiles(txDb);
     // Project ids were given by the seed (seed-projects.ts); the serial goes on after them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`);
   });

@@ -6,7 +6,7 @@ import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath, RequestHeader } from '../../../../contracts/paths';
 import { agentStatusRequestSchema, agentStatusSchema } from '../../../../contracts/user';
 import type { Db } from '../../db/client';
-import { agentPhoneReveals, agents } from '../../db/schema';
+import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 
@@ -55,9 +55,52 @@ export function registerAgentPhone(app: FastifyInstance, db: Db): void {
   );
 }
 
+/** A table with an agent (contracts/channels.ts businessType: 1 二手房, 2 租房, 3 新房, 4 商铺/写字楼), and the deal of a commercial unit. */
+type AgentTable = typeof listings | typeof rentals | typeof newProjects | typeof shops | typeof offices;
+type Owned = { table: AgentTable; deal?: number };
+
+/**
+ * Where a listing of each business type lives. 小区 (5) have no agent. A commercial unit is a shop or an office
+ * (businessTypeTwo 1/2 shops, 3/4 offices; 1 and 3 for sale, 2 and 4 to let); without businessTypeTwo either.
+ */
+function tablesOf(businessType: number, businessTypeTwo: number | undefined): Owned[] {
+  switch (businessType) {
+    case 1:
+      return [{ table: listings }];
+    case 2:
+      return [{ table: rentals }];
+    case 3:
+      return [{ table: newProjects }];
+    case 4: {
+      if (businessTypeTwo === undefined) return [{ table: shops }, { table: offices }];
+      return [{ table: businessTypeTwo <= 2 ? shops : offices, deal: businessTypeTwo % 2 === 1 ? DEAL.SALE : DEAL.RENT }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** True when the listing the visitor called from is one of the agent's (the primary key finds it; one row). */
+async function isAgentsListing(db: Db, input: AgentPhoneRequest): Promise<boolean> {
+  for (const { table, deal } of tablesOf(input.businessType, input.businessTypeTwo)) {
+    const t = table as typeof shops;
+    const [row] = await db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.id, input.businessId), eq(t.agentId, input.agentId), deal === undefined ? undefined : eq(t.deal, deal)));
+    if (row) return true;
+  }
+  return false;
+}
+
 async function revealPhone(db: Db, input: AgentPhoneRequest, deviceCode: string | string[] | undefined, clientIp: string): Promise<AgentPhone> {
-  const [agent] = await db.select({ status: agents.status, mobile: agents.mobile }).from(agents).where(eq(agents.id, input.agentId));
+  const [[agent], owned] = await Promise.all([
+    db.select({ status: agents.status, mobile: agents.mobile }).from(agents).where(eq(agents.id, input.agentId)),
+    isAgentsListing(db, input),
+  ]);
   if (!agent) throw notFound(`经纪人 ${input.agentId} `);
+  // The record says which listing a call came from: only a listing of that agent's is one (another's id is a 404).
+  if (!owned) throw notFound(`经纪人 ${input.agentId} 的房源 ${input.businessId} `);
   // spec §3: only an available agent is contacted; the page says why not otherwise.
   if (agent.status !== 1) return { status: agent.status, mobile: null };
   await db.insert(agentPhoneReveals).values({
