@@ -323,4 +323,32 @@ export const messages = {
     /** Home-page blocks, one per channel the city has. */
     homeTitles: { shop_sale: '精选商铺出售', shop_rent: '精选商铺出租', offices_sale: '精选写字楼出售', offices_rent: '精选写字楼出租' },
   },
+  /** An agent's pages (issue 8): `/agent/{id}`, its esf and zufang lists, and the `/h5/agent` business card. */
+  agentPage: {
+    agents: '经纪人',
+    title: (name: string) => `经纪人${name}`,
+    tabTitle: (name: string, tab: string) => `${name}的${tab}`,
+    onPage: (title: string, page: number) => `${title} 第${page}页`,
+    esf: '二手房',
+    rent: '租房',
+    tab: (label: string, n: number) => `${label} (${n})`,
+    tabsLabel: '经纪人的房源',
+    serviceArea: '服务区域',
+    years: '从业年限',
+    yearsValue: (n: number) => `${n}年`,
+    since: (year: number) => `${year}年入行`,
+    brand: '所属品牌',
+    branch: '所属门店',
+    statusLabel: '状态',
+    statuses: { 1: '在职', 2: '已离职', 3: '暂时无法联系' } as Record<number, string>,
+    emptyEsf: '该经纪人暂无在售二手房',
+    emptyRent: '该经纪人暂无出租房源',
+    /** The link from a listing's agent card to the agent's page. */
+    profileOf: (name: string) => `查看经纪人${name}的主页`,
+    mobileCard: '手机名片',
+    h5Title: (name: string) => `${name}的名片`,
+    h5Listings: 'TA的房源',
+    h5More: (n: number) => `查看全部${n}套`,
+    h5Empty: '暂无房源',
+  },
 } as const;

@@ -52,6 +52,18 @@ export function routeAlias(pathname: string): string {
   return project ? project[1]! : pathname;
 }
 
+/**
+ * spec §2 fixed route `/h5/agent`: the agent's business card names the agent in its query, `?agentId=12`. A page
+ * that reads its query renders for every visit; the proxy instead rewrites the address to the cached route of
+ * that agent, `/h5/agent/12` (app/[city]/(h5)/h5/agent/[id]). Null without a well-formed agentId: no rewrite, and
+ * `/h5/agent` itself is the 404 page.
+ */
+export function h5Route(pathname: string, search: URLSearchParams): string | null {
+  if (pathname !== '/h5/agent' && pathname !== '/h5/agent/') return null;
+  const ids = search.getAll('agentId');
+  return ids.length === 1 && /^[1-9]\d{0,9}$/.test(ids[0]!) ? `/h5/agent/${ids[0]}` : null;
+}
+
 /** spec §2 "Personal centre (needs login)". */
 export function needsLogin(pathname: string): boolean {
   return pathname === '/personal' || pathname.startsWith('/personal/');

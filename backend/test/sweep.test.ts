@@ -66,7 +66,7 @@ let started = 0;
 
 /** The operator routes answer 403 without a token set: the sweep sets one and sends it, so their input is swept. */
 const OPS_TOKEN = 'sweep-ops-token-0123456789';
-const isOpsUrl = (url: string) => url.startsWith(`${ApiPath.opsListing}/`);
+const isOpsUrl = (url: string) => url.startsWith(`${ApiPath.opsListing}/`) || url.startsWith(`${ApiPath.opsAgent}/`);
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });
@@ -196,6 +196,10 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.dictionary}`,
         `GET ${ApiPath.cacheChanges}`,
         `POST ${ApiPath.opsListing}/{channel}/{id}`,
+        `GET ${ApiPath.agentDetail}/{id}`,
+        `GET ${ApiPath.agentEsf}`,
+        `POST ${ApiPath.agentRent}`,
+        `POST ${ApiPath.opsAgent}/{id}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));

@@ -1,31 +1,42 @@
+import Link from 'next/link';
 import type { AgentCard as Agent } from '@contracts/esf';
+import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
 import { AgentCall } from './agent-call';
 
 export interface AgentCardProps {
   agent: Agent;
-  /** The listing the card is on (spec §3 tracking fields of a call): its channel's business type and its id. */
-  listing: { businessType: number; id: number };
+  /**
+   * The listing the card is on (spec §3 tracking fields of a call): its channel's business type (and, for shops and
+   * offices, businessTypeTwo) and its id.
+   */
+  listing: { businessType: number; businessTypeTwo?: number | undefined; id: number };
 }
 
 /**
- * The listing's agent beside the price: photo, name, brand and branch, and 拨打电话 (./agent-call.tsx), which
- * asks for the number when clicked. An agent the page already knows cannot be contacted shows why instead.
+ * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, and 拨打电话
+ * (./agent-call.tsx), which asks for the number when clicked. An agent the page already knows cannot be contacted
+ * shows why instead.
  */
 export function AgentCard({ agent, listing }: AgentCardProps) {
+  const profile = agentPath(agent.agentId);
   return (
     <div className="agent-card">
-      {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
-      <img src={agent.agentPhoto} alt={agent.agentName} width={64} height={64} />
+      <Link href={profile} className="agent-card__photo" aria-label={messages.agentPage.profileOf(agent.agentName)} prefetch={false}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
+        <img src={agent.agentPhoto} alt={agent.agentName} width={64} height={64} />
+      </Link>
       <div>
-        <div className="agent-card__name">{agent.agentName}</div>
+        <Link href={profile} className="agent-card__name" prefetch={false}>
+          {agent.agentName}
+        </Link>
         <div className="agent-card__brand">
           {agent.brandName} · {agent.branchName}
         </div>
       </div>
       {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
       {agent.status === 1 ? (
-        <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessId={listing.id} />
+        <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessTypeTwo={listing.businessTypeTwo} businessId={listing.id} />
       ) : (
         <p className="agent-card__status">{agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
       )}

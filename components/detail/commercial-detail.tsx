@@ -119,7 +119,7 @@ export function CommercialDetailBody({ code, detail: d, city }: CommercialDetail
             <span>{M.address}</span>
             {d.address}
           </div>
-          <AgentCard agent={d.agent} listing={{ businessType: channel.businessType, id: d.id }} />
+          <AgentCard agent={d.agent} listing={{ businessType: channel.businessType, businessTypeTwo: channel.businessTypeTwo, id: d.id }} />
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={factsOf(d)} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentProfileSchema } from '@contracts/agent';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import type { ChannelCode } from '@contracts/constants';
 import { dictionarySchema } from '@contracts/dictionary';
@@ -90,3 +91,9 @@ export const fetchCommercialDetail = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialDetail> = COMMERCIAL_SCHEMAS[code].detail;
   return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].detail}/${id}`, check, { method: 'GET' });
 };
+
+/** An agent's page (contracts/agent.ts): the card with service area, years and counts; never the mobile. */
+export const fetchAgent = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.agentDetail}/${id}`, agentProfileSchema, { method: 'GET' });
+/** One page of an agent's second-hand homes / rentals, newest first (10 a page). */
+export const fetchAgentEsf = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentEsf, esfListPageSchema, { method: 'GET', params: { agentId, page } });
+export const fetchAgentRent = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentRent, rentListPageSchema, { method: 'GET', params: { agentId, page } });

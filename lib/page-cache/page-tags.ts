@@ -6,7 +6,9 @@ import { CHANNEL_LIST } from '@contracts/channels';
  * - `city:{domain}` on every page of a city;
  * - `list:{channel}:{domain}` on a channel's lists, its dictionary and options pages, and on the city's home
  *   (its blocks are every channel's newest listings);
- * - `detail:{channel}:{id}` on a listing's page and on a project's sub-pages.
+ * - `detail:{channel}:{id}` on a listing's page and on a project's sub-pages;
+ * - `agent:{id}` on an agent's pages and their h5 business card (`/agent/12/esf/2`, `/h5/agent/12` as rewritten),
+ *   with the city's 二手房 and 租房 list tags: they list the agent's homes with their prices.
  * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
  * the pages themselves carry no cache code. A change the backend reports under any of these tags makes the
  * page render again on its next visit.
@@ -18,6 +20,11 @@ export function pageTagsOf(pathname: string): string[] {
   const inCity = `/${rest.join('/')}`;
   if (inCity === '/' || inCity === '/index.html') {
     for (const channel of CHANNEL_LIST) tags.push(cacheTag.list(channel.code, domain));
+    return tags;
+  }
+  const agent = /^\/(?:h5\/)?agent\/(\d+)(?:\/.*)?$/.exec(inCity)?.[1];
+  if (agent) {
+    tags.push(cacheTag.agent(Number(agent)), cacheTag.list('esf', domain), cacheTag.list('rent', domain));
     return tags;
   }
   for (const channel of CHANNEL_LIST) {

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
-import { legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { h5Route, legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
 import { loginPath } from '@/lib/return-path';
 import { forwardedHeaders, newDeviceCode, pathAndQuery, publicUrl, withDeviceCookie, type ProxyContext } from './context';
 
@@ -19,7 +19,10 @@ export function handleCity(ctx: ProxyContext, city: string): NextResponse {
   }
   const device = newDeviceCode(request);
   const target = request.nextUrl.clone();
-  target.pathname = `/${city}${routeAlias(pathname)}`;
+  const h5 = h5Route(pathname, request.nextUrl.searchParams);
+  target.pathname = `/${city}${h5 ?? routeAlias(pathname)}`;
+  // The agent is in the path now; the page is one render per agent whatever else the query says.
+  if (h5) target.search = '';
   const res = NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx, device) } });
   return withDeviceCookie(res, device, settings);
 }

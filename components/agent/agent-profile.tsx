@@ -1,0 +1,79 @@
+import Link from 'next/link';
+import type { AgentProfile as Agent } from '@contracts/agent';
+import { AgentCall } from '@/components/detail/agent-call';
+import { messages } from '@/lib/messages';
+
+export interface AgentContactProps {
+  agent: Pick<Agent, 'agentId' | 'status'>;
+  /**
+   * The listing the call is recorded against (spec §3 tracking: business type and id; the backend accepts only a
+   * listing of this agent's): the first one the page shows. None: no button, the page has nothing to call about.
+   */
+  listing: { businessType: number; id: number } | undefined;
+}
+
+/**
+ * spec §3 agent status: 1 the 拨打电话 button (the number is asked for and recorded at the click, with the status
+ * of that moment); 2 and 3 the copy.md words and no contact at all.
+ */
+export function AgentContact({ agent, listing }: AgentContactProps) {
+  if (agent.status === 2) return <p className="agent-card__status">{messages.agentLeft}</p>;
+  if (agent.status !== 1) return <p className="agent-card__status">{messages.agentUnreachable}</p>;
+  if (!listing) return null;
+  return <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessId={listing.id} />;
+}
+
+export interface AgentProfileProps {
+  agent: Agent;
+  listing: AgentContactProps['listing'];
+  /** The link to the agent's mobile card, shown on the desktop page. */
+  mobileCard?: string;
+}
+
+/** The agent's card on their page: photo, name and status, brand, branch, service area, years in the trade, contact. */
+export function AgentProfileCard({ agent: a, listing, mobileCard }: AgentProfileProps) {
+  const A = messages.agentPage;
+  return (
+    <section className="agent-profile">
+      {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
+      <img className="agent-profile__photo" src={a.agentPhoto} alt={a.agentName} width={120} height={120} />
+      <div className="agent-profile__main">
+        <h1 className="agent-profile__name">
+          {a.agentName}
+          <span className={`agent-profile__badge agent-profile__badge--${a.status}`}>{A.statuses[a.status] ?? A.statuses[3]}</span>
+        </h1>
+        <dl className="agent-profile__facts">
+          <div>
+            <dt>{A.brand}</dt>
+            <dd>{a.brandName}</dd>
+          </div>
+          <div>
+            <dt>{A.branch}</dt>
+            <dd>{a.branchName}</dd>
+          </div>
+          <div>
+            <dt>{A.serviceArea}</dt>
+            <dd>
+              {a.districtName} · {a.businessAreaName}
+            </dd>
+          </div>
+          <div>
+            <dt>{A.years}</dt>
+            <dd>
+              {A.yearsValue(a.years)}
+              <span className="agent-profile__since">（{A.since(a.careerStart)}）</span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="agent-profile__contact">
+        <AgentContact agent={a} listing={listing} />
+        {mobileCard && (
+          <Link className="agent-profile__mobile" href={mobileCard} prefetch={false}>
+            {A.mobileCard}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
