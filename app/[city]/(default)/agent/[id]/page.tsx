@@ -1,12 +1,16 @@
 import { AgentPageView } from '@/components/agent/agent-page-view';
 import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/agent-pages';
 
-/** `/agent/{id}` (spec §2 "Agent pages"): the agent's card and the first page of their second-hand homes. */
+/**
+ * `/agent/{id}` (spec §2 "Agent pages"): the agent's card and the first page of their second-hand homes, or of
+ * their rentals when they list only those.
+ */
 export const generateMetadata = agentPageMetadata();
 
 export default async function AgentPage(props: AgentPageProps) {
   const { agent, city } = await loadAgentPage(props);
-  return <AgentPageView agent={agent} city={city} tab="esf" page={1} home />;
+  const tab = agent.esfCount === 0 && agent.rentCount > 0 ? 'zufang' : 'esf';
+  return <AgentPageView agent={agent} city={city} tab={tab} page={1} home />;
 }
 
 export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
