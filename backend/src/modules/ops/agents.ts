@@ -19,8 +19,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The detail pages whose agent card shows the agent (its status decides between 拨打电话 and the status's words):
- * every listing of theirs in every channel, by the primary key of each table's agent index or a scan of the
- * agent's rows. At bench scale an agent has a few hundred listings at most.
+ * every listing of theirs in every channel (esf and rentals through their agent indexes; projects, shops and
+ * offices are few per city). At bench scale an agent has a few hundred listings at most.
  */
 async function listingTagsOf(tx: Tx, agentId: number): Promise<string[]> {
   const commercial = (table: typeof shops | typeof offices, sale: ChannelCode, rent: ChannelCode) =>
@@ -35,14 +35,14 @@ async function listingTagsOf(tx: Tx, agentId: number): Promise<string[]> {
       .from(table)
       .where(eq(table.agentId, agentId))
       .then((rows) => rows.map((r) => cacheTag.detail(channel, r.id)));
-  const parts = await Promise.all([
-    of(listings, 'esf'),
-    of(rentals, 'rent'),
-    of(newProjects, 'new'),
-    commercial(shops, 'shop_sale', 'shop_rent'),
-    commercial(offices, 'offices_sale', 'offices_rent'),
-  ]);
-  return parts.flat();
+  // One after another: a transaction is one connection, which runs one query at a time anyway.
+  return [
+    ...(await of(listings, 'esf')),
+    ...(await of(rentals, 'rent')),
+    ...(await of(newProjects, 'new')),
+    ...(await commercial(shops, 'shop_sale', 'shop_rent')),
+    ...(await commercial(offices, 'offices_sale', 'offices_rent')),
+  ];
 }
 
 /**
