@@ -169,9 +169,9 @@ test('every link two levels deep from the homes of 北京 and 成都 answers, wi
     `crawl: ${checked} links checked (${read} pages read for links, ${intoNotBuilt} into sections not built yet, ${external.size} external not followed) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
-  // The crawl reached the channels' lists, details, dictionaries and other cities, not just the homes.
+  // The crawl reached the channels' lists, details, dictionaries, agents' pages and other cities, not just the homes.
   const paths = [...seen].map((u) => new URL(u));
-  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//]) {
+  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/agent\/\d+$/]) {
     expect(paths.some((u) => probe.test(u.pathname)), `a link like ${probe}`).toBe(true);
   }
   expect(new Set(paths.map((u) => u.host)).size, 'cities reached').toBeGreaterThan(START_CITIES.length);
