@@ -7,18 +7,30 @@ import { id, int } from './fields';
  * it with a click, which is recorded with where it came from (spec §3 tracking fields: business type and id),
  * and gets it only while the agent can be contacted (status 1, read at that moment).
  */
-export const agentPhoneRequestSchema = z.strictObject({
-  agentId: id(),
-  /** The channel's business type (contracts/channels.ts: 1 二手房, 2 租房, 3 新房, 4 商铺/写字楼, 5 小区). */
-  businessType: z.number().int().min(1).max(5),
-  /** The listing the visitor called from: one of THIS agent's (a 404 otherwise, so the record is honest). */
-  businessId: id(),
-  /**
-   * For businessType 4, which of the four commercial channels (contracts/channels.ts businessTypeTwo: 1 商铺出售,
-   * 2 商铺出租, 3 写字楼出售, 4 写字楼出租); without it either a shop or an office of the agent's with that id will do.
-   */
-  businessTypeTwo: z.number().int().min(1).max(4).optional(),
-});
+export const agentPhoneRequestSchema = z
+  .strictObject({
+    agentId: id(),
+    /**
+     * The channel's business type (contracts/channels.ts: 1 二手房, 2 租房, 3 新房, 4 商铺/写字楼, 5 小区), with
+     * businessId; both absent for a call from the agent's own page (`/agent/{id}`, `/h5/agent`), recorded as such.
+     */
+    businessType: z.number().int().min(1).max(5).optional(),
+    /** The listing the visitor called from: one of THIS agent's (a 404 otherwise, so the record is honest). */
+    businessId: id().optional(),
+    /**
+     * For businessType 4, which of the four commercial channels (contracts/channels.ts businessTypeTwo: 1 商铺出售,
+     * 2 商铺出租, 3 写字楼出售, 4 写字楼出租); without it either a shop or an office of the agent's with that id will do.
+     */
+    businessTypeTwo: z.number().int().min(1).max(4).optional(),
+  })
+  .refine((r) => (r.businessType === undefined) === (r.businessId === undefined), {
+    message: 'businessType and businessId go together: both for a call from a listing, neither from the agent page',
+    path: ['businessId'],
+  })
+  .refine((r) => r.businessTypeTwo === undefined || r.businessType === 4, {
+    message: 'businessTypeTwo is only for businessType 4 (商铺/写字楼)',
+    path: ['businessTypeTwo'],
+  });
 export type AgentPhoneRequest = z.infer<typeof agentPhoneRequestSchema>;
 
 export const agentPhoneSchema = z.object({

@@ -31,6 +31,8 @@ CREATE TABLE "project_reviews" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "agent_phone_reveals" ALTER COLUMN "business_type" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "agent_phone_reveals" ALTER COLUMN "business_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "agents" ADD COLUMN "career_start" smallint DEFAULT 2020 NOT NULL;--> statement-breakpoint
 ALTER TABLE "new_projects" ADD COLUMN "sales_office" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "new_projects" ADD COLUMN "property_fee" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -49,6 +49,15 @@ describe('an agent’s number', () => {
     expect(rows[0]).toMatchObject({ businessType: 1, businessId: agent.listingId, deviceCode: 'device-abc' });
   });
 
+  it('is given from the agent’s own page, recorded as about no listing', async () => {
+    const agent = await agentWithStatus(1);
+    const res = await ask({ agentId: agent.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelope<AgentPhone>(res).data).toEqual({ status: 1, mobile: agent.mobile });
+    const rows = await h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.agentId, agent.id));
+    expect(rows.some((r) => r.businessType === null && r.businessId === null)).toBe(true);
+  });
+
   it.each([
     [2, 'left the job'],
     [3, 'cannot be contacted'],
@@ -69,6 +78,9 @@ describe('an agent’s number', () => {
   it.each([
     [{}],
     [{ agentId: 1, businessType: 1 }],
+    [{ agentId: 1, businessId: 1 }],
+    [{ agentId: 1, businessTypeTwo: 1 }],
+    [{ agentId: 1, businessType: 1, businessTypeTwo: 1, businessId: 1 }],
     [{ agentId: 0, businessType: 1, businessId: 1 }],
     [{ agentId: 1, businessType: 6, businessId: 1 }],
     [{ agentId: 'x', businessType: 1, businessId: 1 }],

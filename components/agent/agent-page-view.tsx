@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AGENT_MAX_PAGE, type AgentProfile } from '@contracts/agent';
-import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { channelIsOn } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { ListingCard } from '@/components/listing/listing-card';
@@ -39,15 +39,13 @@ export async function AgentPageView({ agent, city, tab, page, home = false }: Ag
   if (page > 1 && page > pages) notFound();
   const A = messages.agentPage;
   const counts: Record<AgentTab, number> = { esf: agent.esfCount, zufang: agent.rentCount };
-  const channel = tab === 'esf' ? CHANNELS.esf : CHANNELS.rent;
-  const first = result.list[0];
   return (
     <div className="container agent-page">
       <nav className="breadcrumb">
         <Link href="/">{city.cityName}</Link> &gt; <span>{A.agents}</span> &gt;{' '}
         {home ? <span>{agent.agentName}</span> : <Link href={agentPath(agent.agentId)}>{agent.agentName}</Link>}
       </nav>
-      <AgentProfileCard agent={agent} listing={first && { businessType: channel.businessType, id: first.id }} mobileCard={h5AgentPath(agent.agentId)} />
+      <AgentProfileCard agent={agent} mobileCard={h5AgentPath(agent.agentId)} />
       <nav className="project-tabs agent-tabs" aria-label={A.tabsLabel}>
         {AGENT_TABS.filter((t) => t.key === 'esf' || hasRent).map((t) => {
           const label = A.tab(t.label, counts[t.key]);

@@ -5,33 +5,27 @@ import { messages } from '@/lib/messages';
 
 export interface AgentContactProps {
   agent: Pick<Agent, 'agentId' | 'status'>;
-  /**
-   * The listing the call is recorded against (spec §3 tracking: business type and id; the backend accepts only a
-   * listing of this agent's): the first one the page shows. None: no button, the page has nothing to call about.
-   */
-  listing: { businessType: number; id: number } | undefined;
 }
 
 /**
  * spec §3 agent status: 1 the 拨打电话 button (the number is asked for and recorded at the click, with the status
  * of that moment); 2 and 3 the copy.md words and no contact at all.
  */
-export function AgentContact({ agent, listing }: AgentContactProps) {
+export function AgentContact({ agent }: AgentContactProps) {
   if (agent.status === 2) return <p className="agent-card__status">{messages.agentLeft}</p>;
   if (agent.status !== 1) return <p className="agent-card__status">{messages.agentUnreachable}</p>;
-  if (!listing) return null;
-  return <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessId={listing.id} />;
+  // The call is about the agent, not a listing: recorded with no business type or id (contracts/agent.ts).
+  return <AgentCall agentId={agent.agentId} />;
 }
 
 export interface AgentProfileProps {
   agent: Agent;
-  listing: AgentContactProps['listing'];
   /** The link to the agent's mobile card, shown on the desktop page. */
   mobileCard?: string;
 }
 
 /** The agent's card on their page: photo, name and status, brand, branch, service area, years in the trade, contact. */
-export function AgentProfileCard({ agent: a, listing, mobileCard }: AgentProfileProps) {
+export function AgentProfileCard({ agent: a, mobileCard }: AgentProfileProps) {
   const A = messages.agentPage;
   return (
     <section className="agent-profile">
@@ -67,7 +61,7 @@ export function AgentProfileCard({ agent: a, listing, mobileCard }: AgentProfile
         </dl>
       </div>
       <div className="agent-profile__contact">
-        <AgentContact agent={a} listing={listing} />
+        <AgentContact agent={a} />
         {mobileCard && (
           <Link className="agent-profile__mobile" href={mobileCard} prefetch={false}>
             {A.mobileCard}

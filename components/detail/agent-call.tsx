@@ -4,11 +4,11 @@ import { messages } from '@/lib/client-messages';
 
 export interface AgentCallProps {
   agentId: number;
-  /** Where the visitor calls from (spec §3 tracking): the channel's business type and the listing's id. */
-  businessType: number;
-  /** For shops and offices (businessType 4): which of the four channels (contracts/channels.ts). */
-  businessTypeTwo?: number | undefined;
-  businessId: number;
+  /**
+   * The listing the visitor calls from (spec §3 tracking): the channel's business type (with, for shops and offices,
+   * which of the four channels: contracts/channels.ts) and the listing's id. None on the agent's own page.
+   */
+  listing?: { businessType: number; businessTypeTwo?: number | undefined; id: number } | undefined;
 }
 
 type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; mobile: string } | { kind: 'message'; text: string };
@@ -18,14 +18,15 @@ type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; mobile:
  * the backend, which records it and reads the agent's status at that moment: the number with a tel: link while
  * the agent can be contacted, the status's words otherwise. The API client loads with the click.
  */
-export function AgentCall({ agentId, businessType, businessTypeTwo, businessId }: AgentCallProps) {
+export function AgentCall({ agentId, listing }: AgentCallProps) {
   const [shown, setShown] = useState<Shown>({ kind: 'button' });
 
   const ask = async () => {
     setShown({ kind: 'asking' });
     try {
       const [{ browserContext }, { revealAgentPhone }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
-      const answer = await revealAgentPhone(browserContext(), { agentId, businessType, businessId, ...(businessTypeTwo ? { businessTypeTwo } : {}) });
+      const from = listing && { businessType: listing.businessType, businessId: listing.id, ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}) };
+      const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
       if (answer.status === 1 && answer.mobile) setShown({ kind: 'number', mobile: answer.mobile });
       else setShown({ kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable });
     } catch (err) {

@@ -36,7 +36,7 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
       </div>
       {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
       {agent.status === 1 ? (
-        <AgentCall agentId={agent.agentId} businessType={listing.businessType} businessTypeTwo={listing.businessTypeTwo} businessId={listing.id} />
+        <AgentCall agentId={agent.agentId} listing={listing} />
       ) : (
         <p className="agent-card__status">{agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
       )}

@@ -591,8 +591,9 @@ export const agentPhoneReveals = pgTable(
   {
     id: serial('id').primaryKey(),
     agentId: integer('agent_id').notNull(),
-    businessType: smallint('business_type').notNull(),
-    businessId: integer('business_id').notNull(),
+    /** Both null for a call from the agent's own page (`/agent/{id}`, `/h5/agent`), which is about no listing. */
+    businessType: smallint('business_type'),
+    businessId: integer('business_id'),
     deviceCode: text('device_code'),
     clientIp: text('client_ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

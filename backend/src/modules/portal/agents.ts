@@ -82,6 +82,8 @@ function tablesOf(businessType: number, businessTypeTwo: number | undefined): Ow
 
 /** True when the listing the visitor called from is one of the agent's (the primary key finds it; one row). */
 async function isAgentsListing(db: Db, input: AgentPhoneRequest): Promise<boolean> {
+  // A call from the agent's own page names no listing (contracts/agent.ts).
+  if (input.businessType === undefined || input.businessId === undefined) return true;
   for (const { table, deal } of tablesOf(input.businessType, input.businessTypeTwo)) {
     const t = table as typeof shops;
     const [row] = await db
@@ -105,8 +107,8 @@ async function revealPhone(db: Db, input: AgentPhoneRequest, deviceCode: string 
   if (agent.status !== 1) return { status: agent.status, mobile: null };
   await db.insert(agentPhoneReveals).values({
     agentId: input.agentId,
-    businessType: input.businessType,
-    businessId: input.businessId,
+    businessType: input.businessType ?? null,
+    businessId: input.businessId ?? null,
     deviceCode: typeof deviceCode === 'string' ? deviceCode.slice(0, 64) : null,
     clientIp,
   });

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
-import { CHANNELS, channelIsOn, detailPath } from '@contracts/channels';
+import { channelIsOn, detailPath } from '@contracts/channels';
 import type { EsfListItem } from '@contracts/esf';
 import type { RentListItem } from '@contracts/rent';
 import { AgentContact } from '@/components/agent/agent-profile';
@@ -91,7 +91,6 @@ export default async function H5AgentPage(props: AgentPageProps) {
   ]);
   const esfItems = esf.list.map(esfItem);
   const rentItems = rent?.list.map(rentItem) ?? [];
-  const first = esf.list[0] ? { businessType: CHANNELS.esf.businessType, id: esf.list[0].id } : rent?.list[0] && { businessType: CHANNELS.rent.businessType, id: rent.list[0].id };
   return (
     <div className="h5-agent">
       <section className="h5-agent__card">
@@ -110,7 +109,7 @@ export default async function H5AgentPage(props: AgentPageProps) {
           </p>
         </div>
         <div className="h5-agent__contact">
-          <AgentContact agent={a} listing={first} />
+          <AgentContact agent={a} />
         </div>
       </section>
       <H5Listings title={`${A.esf} (${a.esfCount})`} items={esfItems} total={a.esfCount} more={agentPath(a.agentId, 'esf')} />
