@@ -17,6 +17,7 @@ import { registerNewHome } from './modules/listings/new-home';
 import { registerEstate } from './modules/listings/estate';
 import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
+import { registerProjectReviews } from './modules/listings/project-reviews';
 import { registerAgentPhone, registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerDictionary } from './modules/portal/dictionary';
@@ -85,6 +86,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerNewHome(app, db);
+  registerProjectReviews(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
