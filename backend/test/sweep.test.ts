@@ -196,6 +196,10 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.dictionary}`,
         `GET ${ApiPath.cacheChanges}`,
         `POST ${ApiPath.opsListing}/{channel}/{id}`,
+        `GET ${ApiPath.projectReviews}`,
+        `GET ${ApiPath.projectReviewMine}`,
+        `POST ${ApiPath.projectReviewAdd}`,
+        `POST ${ApiPath.projectReviewDelete}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));
