@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
 import { messages } from '@/lib/client-messages';
 
@@ -16,6 +16,10 @@ export interface ReviewFormProps {
   reviewsPath: string;
   limits: { min: number; max: number };
 }
+
+const noSubscription = () => () => {};
+/** False in the server's HTML and until hydration: a click before then would submit the form natively (a reload). */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /** Five stars to pick from, a radio group read out as `总评` with `4星 不错`. */
 function StarPicker({ name, label, value, error, onPick }: { name: RatingKey; label: string; value?: number; error?: string; onPick: (n: number) => void }) {
@@ -73,6 +77,7 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
   const [errors, setErrors] = useState<Partial<Record<RatingKey | 'body', string>>>({});
   const [serverError, setServerError] = useState('');
   const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
   const length = body.trim().length;
 
   const check = () => {
@@ -135,7 +140,12 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
         placeholder={M.bodyPlaceholder}
         aria-invalid={errors.body ? true : undefined}
         aria-describedby="review-body-count"
-        onChange={(e) => setBody(e.target.value)}
+        onChange={(e) => {
+          setBody(e.target.value);
+          // A shown length error goes once the text is within the limits.
+          const n = e.target.value.trim().length;
+          if (errors.body && n >= limits.min && n <= limits.max) setErrors((all) => ({ ...all, body: undefined }));
+        }}
       />
       <div className="review-form__meta">
         {errors.body ? <span className="field-error">{errors.body}</span> : <span />}
@@ -148,7 +158,7 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
           {serverError}
         </p>
       )}
-      <button type="submit" className="btn btn--primary review-form__submit" disabled={sending}>
+      <button type="submit" className="btn btn--primary review-form__submit" disabled={!hydrated || sending}>
         {sending ? M.submitting : M.submit}
       </button>
     </form>
@@ -159,6 +169,7 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
 export function DeleteMyReview({ reviewId }: { reviewId: number }) {
   const router = useRouter();
   const [state, setState] = useState<{ busy: boolean; error: string }>({ busy: false, error: '' });
+  const hydrated = useHydrated();
 
   const remove = async () => {
     if (!window.confirm(M.confirmDelete)) return;
@@ -179,7 +190,7 @@ export function DeleteMyReview({ reviewId }: { reviewId: number }) {
 
   return (
     <>
-      <button type="button" className="btn" disabled={state.busy} onClick={() => void remove()}>
+      <button type="button" className="btn" disabled={!hydrated || state.busy} onClick={() => void remove()}>
         {state.busy ? M.deleting : M.deleteMine}
       </button>
       {state.error && (

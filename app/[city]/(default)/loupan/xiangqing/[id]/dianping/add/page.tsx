@@ -55,7 +55,7 @@ export default async function AddReviewPage(props: DetailPageProps) {
         <>
           <p className="review-form__note">{M.formNote}</p>
           <ReviewForm projectId={project.id} reviewsPath={reviewsPath} limits={REVIEW_BODY_LENGTH} />
-          <p>
+          <p className="review-form__back">
             <Link href={reviewsPath}>{M.backToReviews}</Link>
           </p>
         </>
