@@ -320,9 +320,11 @@ export const messages = {
     /** Home-page blocks, one per channel the city has. */
     homeTitles: { shop_sale: '精选商铺出售', shop_rent: '精选商铺出租', offices_sale: '精选写字楼出售', offices_rent: '精选写字楼出租' },
   },
-  /** 楼盘点评 (issue 8): the dianping page, the detail page's block and the add page; the form's strings are clientMessages.reviews. */
-  reviews: {
-    ...clientMessages.reviews,
+  /**
+   * 楼盘点评 (issue 8): the dianping page, the detail page's block and the add page. The rating labels and the
+   * form's strings are `reviews` (./client-messages.ts, spread in above: the form is a client island).
+   */
+  reviewPages: {
     count: (n: number) => `共${n}条点评`,
     score: (avg: number) => avg.toFixed(1),
     noScore: '暂无评分',

@@ -4,7 +4,7 @@ import { messages } from '@/lib/messages';
 import { projectPath } from '@/lib/project-pages';
 import { ReviewItem, StarBar } from './review-parts';
 
-const M = messages.reviews;
+const M = { ...messages.reviews, ...messages.reviewPages };
 
 /** The detail page's 点评 block: the average and its parts, the two newest reviews, and the way to all of them. */
 export function ReviewBlock({ projectId, reviews }: { projectId: number; reviews: ReviewPage }) {

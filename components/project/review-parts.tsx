@@ -3,7 +3,7 @@ import { REVIEW_PART_KEYS, type ProjectReview, type ReviewSummary } from '@contr
 import { messages } from '@/lib/messages';
 import { ReviewTime } from './review-time';
 
-const M = messages.reviews;
+const M = { ...messages.reviews, ...messages.reviewPages };
 
 /** Five stars filled to `value` (an average fills part of a star); read out as `总评4.3星`. */
 export function StarBar({ value, label = '' }: { value: number; label?: string }) {

@@ -9,7 +9,7 @@ import { messages } from '@/lib/messages';
 import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
 import { projectPath } from '@/lib/project-pages';
 
-const M = messages.reviews;
+const M = { ...messages.reviews, ...messages.reviewPages };
 
 export const generateMetadata = projectSubPageMetadata('dianping');
 

@@ -16,7 +16,7 @@ import { loginPath } from '@/lib/return-path';
 // Reads the visitor's session: never one render for everyone, never in the page cache (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
-const M = messages.reviews;
+const M = { ...messages.reviews, ...messages.reviewPages };
 const TITLE = messages.loupanSubPages['dianping/add'];
 
 export async function generateMetadata(props: DetailPageProps): Promise<Metadata> {
