@@ -39,6 +39,14 @@ export const ApiPath = {
   newHomeList: `${PORTAL_API}/v1/loupan/list`,
   /** `${newHomeDetail}/${id}` */
   newHomeDetail: `${PORTAL_API}/v1/loupan/detail`,
+  /** A project's reviews (点评, contracts/project-review.ts): a page with the summary; add, delete, the caller's own. */
+  projectReviews: `${PORTAL_API}/v1/loupan/dianping/list`,
+  /** POST only, session. */
+  projectReviewAdd: `${PORTAL_API}/v1/loupan/dianping/add`,
+  /** POST only, session: one of the caller's own reviews. */
+  projectReviewDelete: `${PORTAL_API}/v1/loupan/dianping/delete`,
+  /** Session: the caller's review of a project, or null. */
+  projectReviewMine: `${PORTAL_API}/v1/loupan/dianping/mine`,
   conditionEstate: `${PORTAL_API}/v1/condition/estate`,
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */

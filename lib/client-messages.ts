@@ -48,6 +48,12 @@ export const messages = {
 
   backToTop: '回到顶部',
 
+  // spec §9 relative time (lib/relative-time.ts): a review's time is written in the browser, at the moment it is read.
+  justNow: '刚刚',
+  minutesAgo: (n: number) => `${n}分钟前`,
+  today: '今天',
+  yesterday: '昨天',
+
   // The login form.
   loginTabs: { sms: '验证码登录', password: '密码登录' },
   mobilePlaceholder: '请输入手机号',
@@ -61,4 +67,24 @@ export const messages = {
   invalidCode: '请输入6位验证码',
   invalidPassword: '密码为6-32位',
   codeSent: '验证码已发送',
+
+  /** 楼盘点评 (issue 8): the write form and its delete button (components/project/review-form.tsx). */
+  reviews: {
+    /** 总评 and the five parts, in the order of contracts/project-review.ts REVIEW_RATING_KEYS. */
+    ratingLabels: { overall: '总评', location: '地段', transport: '交通', amenities: '配套', environment: '环境', value: '性价比' },
+    stars: (n: number) => `${n}星`,
+    starWords: ['', '很差', '较差', '一般', '不错', '很好'],
+    pickStars: (label: string) => `请为${label}打分`,
+    bodyLabel: '点评内容',
+    bodyPlaceholder: '说说您对这个楼盘的看法：位置、交通、配套、环境、价格……',
+    bodyCount: (n: number, max: number) => `${n}/${max}`,
+    bodyLimits: (min: number, max: number) => `${min}-${max}个字`,
+    tooShort: (min: number) => `点评内容至少${min}个字`,
+    tooLong: (max: number) => `点评内容不能超过${max}个字`,
+    submit: '发表点评',
+    submitting: '提交中…',
+    deleteMine: '删除我的点评',
+    deleting: '删除中…',
+    confirmDelete: '确定删除这条点评吗？删除后可以重新点评。',
+  },
 } as const;

@@ -30,21 +30,8 @@ export function displayName(user: { userName: string; mobile: string }): string 
   return user.userName.trim() || maskMobile(user.mobile);
 }
 
-/**
- * spec §9 relative time (copy.md): under 1 minute 刚刚, under 1 hour {n}分钟前, then 今天 HH:mm,
- * 昨天 HH:mm, then YYYY-MM-DD HH:mm. Times in the future count as "just now" (clock skew).
- */
-export function formatRelativeTime(time: string | number | Date, now: Date | number = Date.now()): string {
-  const t = dayjs(time);
-  const n = dayjs(now);
-  if (!t.isValid()) return '';
-  const diffMs = n.valueOf() - t.valueOf();
-  if (diffMs < 60_000) return messages.justNow;
-  if (diffMs < 3_600_000) return messages.minutesAgo(Math.floor(diffMs / 60_000));
-  if (t.isSame(n, 'day')) return `${messages.today} ${t.format('HH:mm')}`;
-  if (t.isSame(n.subtract(1, 'day'), 'day')) return `${messages.yesterday} ${t.format('HH:mm')}`;
-  return t.format('YYYY-MM-DD HH:mm');
-}
+// spec §9 relative time: one implementation, safe for client islands (./relative-time.ts).
+export { formatRelativeTime } from './relative-time';
 
 export function formatDate(time: string): string {
   const t = dayjs(time);

@@ -27,10 +27,7 @@ export const messages = {
   uploadUnfinished: '图片未上传完成，请稍候...',
   uploadFailed: '上传失败',
 
-  justNow: '刚刚',
-  minutesAgo: (n: number) => `${n}分钟前`,
-  today: '今天',
-  yesterday: '昨天',
+  // Relative time (spec §9: justNow, minutesAgo, today, yesterday) is in ./client-messages.ts: review times render in the browser.
 
   phoneAgreed: '已同意',
   phoneRefused: '已拒绝',
@@ -350,5 +347,26 @@ export const messages = {
     h5Listings: 'TA的房源',
     h5More: (n: number) => `查看全部${n}套`,
     h5Empty: '暂无房源',
+  },
+  /**
+   * 楼盘点评 (issue 8): the dianping page, the detail page's block and the add page. The rating labels and the
+   * form's strings are `reviews` (./client-messages.ts, spread in above: the form is a client island).
+   */
+  reviewPages: {
+    count: (n: number) => `共${n}条点评`,
+    score: (avg: number) => avg.toFixed(1),
+    noScore: '暂无评分',
+    outOf: '分',
+    write: '写点评',
+    empty: '还没有人点评这个楼盘，来写第一条点评吧',
+    distributionLabel: '总评星级分布',
+    newest: '最新点评',
+    viewAll: (n: number) => `查看全部${n}条点评`,
+    photo: (i: number) => `点评图片${i}`,
+    formTitle: (project: string) => `点评${project}`,
+    formNote: '请根据您的真实看房或居住体验发表点评；一个楼盘只能点评一次，图片上传即将开放。',
+    alreadyReviewed: '您已点评过该楼盘',
+    viewMine: '查看我的点评',
+    backToReviews: '返回点评列表',
   },
 } as const;

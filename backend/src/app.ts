@@ -18,6 +18,7 @@ import { registerEstate } from './modules/listings/estate';
 import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
 import { registerAgentPages } from './modules/portal/agent-pages';
+import { registerProjectReviews } from './modules/listings/project-reviews';
 import { registerAgentPhone, registerAgents } from './modules/portal/agents';
 import { registerCities } from './modules/portal/cities';
 import { registerDictionary } from './modules/portal/dictionary';
@@ -87,6 +88,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerNewHome(app, db);
+  registerProjectReviews(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.

@@ -200,6 +200,10 @@ describe('sweep over /openapi.json', () => {
         `GET ${ApiPath.agentEsf}`,
         `POST ${ApiPath.agentRent}`,
         `POST ${ApiPath.opsAgent}/{id}`,
+        `GET ${ApiPath.projectReviews}`,
+        `GET ${ApiPath.projectReviewMine}`,
+        `POST ${ApiPath.projectReviewAdd}`,
+        `POST ${ApiPath.projectReviewDelete}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));

@@ -12,6 +12,8 @@ export interface ProjectFrameProps {
   project: NewHomeDetail;
   city: City;
   active: ProjectTab;
+  /** The page's heading when it is not the tab's name (写点评 under the 点评 tab). */
+  heading?: string;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ export interface ProjectFrameProps {
  * What every page of a project shares (spec §2 "New-home detail"): the breadcrumb, the name with its sale status
  * and price, and the tab bar of its sub-pages with the current one marked.
  */
-export function ProjectFrame({ project: p, city, active, children }: ProjectFrameProps) {
+export function ProjectFrame({ project: p, city, active, heading, children }: ProjectFrameProps) {
   const districtList = formatListPath(CHANNELS.new, { districtId: p.districtId, keyword: p.districtName });
   const activeLabel = PROJECT_TABS.find((t) => t.key === active)!.label;
   return (
@@ -62,7 +64,7 @@ export function ProjectFrame({ project: p, city, active, children }: ProjectFram
           ),
         )}
       </nav>
-      {active !== 'home' && <h1 className="project-frame__title">{activeLabel}</h1>}
+      {active !== 'home' && <h1 className="project-frame__title">{heading ?? activeLabel}</h1>}
       {children}
     </div>
   );

@@ -2,6 +2,7 @@ import { ApiPath } from '@contracts/paths';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
+import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
@@ -29,3 +30,9 @@ export const loginByPassword = (ctx: CallContext, mobile: string, password: stri
   call(ctx, ApiPath.loginByPassword, unchecked<LoginResult>(), { params: { mobile, password } });
 
 export const logout = (ctx: CallContext) => call(ctx, ApiPath.logout, unchecked<null>());
+
+/** 写点评 (contracts/project-review.ts): session required; the backend's message on a refusal. */
+export const addProjectReview = (ctx: CallContext, req: ReviewAddRequest) => call(ctx, ApiPath.projectReviewAdd, unchecked<ProjectReview>(), { params: req });
+
+export const deleteProjectReview = (ctx: CallContext, reviewId: number) =>
+  call(ctx, ApiPath.projectReviewDelete, unchecked<ReviewDeleted>(), { params: { reviewId } });

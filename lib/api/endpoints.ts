@@ -15,6 +15,7 @@ import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contra
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
+import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
@@ -67,6 +68,13 @@ export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
 
 export const fetchNewHomeDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });
+/** 楼盘点评: a page of a project's reviews with the summary (public: nothing of the visitor). */
+export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 1) =>
+  call(ctx, ApiPath.projectReviews, reviewPageSchema, { method: 'GET', params: { projectId, page } });
+
+/** The logged-in visitor's review of a project, or null (the write page; needs serverContext). */
+export const fetchMyReview = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
+
 export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
 

