@@ -34,6 +34,10 @@ export const ApiPath = {
   newHomeList: `${PORTAL_API}/v1/loupan/list`,
   /** `${newHomeDetail}/${id}` */
   newHomeDetail: `${PORTAL_API}/v1/loupan/detail`,
+  /** A project's news feed (楼盘动态), paged (contracts/project-pages.ts). */
+  projectNews: `${PORTAL_API}/v1/loupan/news`,
+  /** What is around a project (周边): stations, schools, hospitals, shopping by distance. */
+  projectAround: `${PORTAL_API}/v1/loupan/around`,
   conditionEstate: `${PORTAL_API}/v1/condition/estate`,
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */
