@@ -61,4 +61,12 @@ export const messages = {
   invalidCode: '请输入6位验证码',
   invalidPassword: '密码为6-32位',
   codeSent: '验证码已发送',
+  /** 相册's photo viewer (issue 8, components/project/photo-viewer.tsx). */
+  projectPages: {
+    viewerLabel: '查看大图',
+    prev: '上一张',
+    next: '下一张',
+    close: '关闭',
+    position: (n: number, total: number) => `${n}/${total}`,
+  },
 } as const;

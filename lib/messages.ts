@@ -323,4 +323,38 @@ export const messages = {
     /** Home-page blocks, one per channel the city has. */
     homeTitles: { shop_sale: '精选商铺出售', shop_rent: '精选商铺出租', offices_sale: '精选写字楼出售', offices_rent: '精选写字楼出租' },
   },
+  /** A project's sub-pages (issue 8: 楼盘动态, 楼盘信息, 户型, 相册, 周边; lib/project-pages.ts). */
+  projectPages: {
+    newsKinds: { 1: '开盘', 2: '加推', 3: '交房', 4: '价格变动' } as Record<number, string>,
+    newsCount: (n: number) => `共${n}条动态`,
+    noNews: '暂无楼盘动态',
+    more: '更多',
+    infoGroups: { basic: '基本信息', sales: '销售信息', building: '建筑信息', property: '物业信息' },
+    facts: {
+      name: '楼盘名称',
+      district: '所在区域',
+      salesOffice: '售楼处地址',
+      permits: '预售许可证',
+      propertyFee: '物业费',
+      heating: '供暖方式',
+      households: '规划户数',
+      buildingCount: '楼栋',
+      layouts: '主力户型',
+      areaRange: '建面范围',
+    },
+    propertyFeeValue: (fee: number) => `${fee}元/㎡·月`,
+    permitColumns: { number: '预售许可证号', issuedAt: '发证日期', buildings: '绑定楼栋' },
+    noPermits: '暂未取得预售许可证',
+    layoutCount: (n: number) => `共${n}个户型`,
+    allRooms: '全部',
+    roomsLabel: (rooms: number) => (rooms === 0 ? '开间' : `${rooms}室`),
+    filterLabel: '按居室筛选',
+    albumCount: (n: number) => `共${n}张图片`,
+    aroundIntro: (metres: number) => `以下为楼盘周边${metres / 1000}公里内的配套，距离为直线距离`,
+    aroundKinds: { stations: '交通', schools: '学校', hospitals: '医院', shopping: '购物' },
+    aroundEmpty: { stations: '3公里内暂无地铁站', schools: '3公里内暂无学校', hospitals: '3公里内暂无医院', shopping: '3公里内暂无购物场所' },
+    stationLines: (lines: string[]) => lines.join('、'),
+    /** `850米`, `1.2公里`. */
+    distance: (metres: number) => (metres < 1000 ? `${metres}米` : `${(metres / 1000).toFixed(1)}公里`),
+  },
 } as const;

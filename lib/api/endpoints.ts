@@ -14,6 +14,7 @@ import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contra
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
+import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
@@ -66,6 +67,11 @@ export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
 export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
 
 export const fetchNewHomeDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });
+/** A project's news (楼盘动态), 10 a page, newest first. */
+export const fetchProjectNews = (ctx: CallContext, projectId: number, page: number) =>
+  call(ctx, ApiPath.projectNews, projectNewsPageSchema, { method: 'GET', params: { projectId, page } });
+/** What is within 3 km of a project (周边). */
+export const fetchProjectAround = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectAround, projectAroundSchema, { method: 'GET', params: { projectId } });
 export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
 
