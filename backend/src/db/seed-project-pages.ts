@@ -105,7 +105,7 @@ function composeInfo(rng: Prng, place: ProjectPagesCity, p: ProjectRow): SaleBat
   p.heating = CENTRAL_HEATING.has(city.cityCode) ? (isHome || rng.chance(0.6) ? '集中供暖' : '自采暖') : isHome && rng.chance(0.35) ? '自采暖' : '无';
   // On site, or (in town, before building starts) in a showroom of the area.
   p.salesOffice = rng.chance(0.65)
-    ? `${p.address}${rng.pick(SIDES)}`
+    ? `${p.address}${p.address!.includes('交汇处') ? '（项目现场）' : rng.pick(SIDES)}`
     : `${area?.name ?? ''}${rng.pick(['路', '大街', '大道'])}${rng.int(1, 199)}号${rng.pick(SALES_OFFICE_PLACES)}${rng.int(1, 3)}层`;
 
   // Album: a traffic map and pictures of the shops and streets around, from the seed's existing pictures.
