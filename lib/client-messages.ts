@@ -62,7 +62,7 @@ export const messages = {
   invalidPassword: '密码为6-32位',
   codeSent: '验证码已发送',
   /** 相册's photo viewer (issue 8, components/project/photo-viewer.tsx). */
-  projectPages: {
+  projectViewer: {
     viewerLabel: '查看大图',
     prev: '上一张',
     next: '下一张',

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '@/lib/client-messages';
 
-const M = messages.projectPages;
+const M = messages.projectViewer;
 
 export interface ViewerGroup {
   kind: string;
