@@ -171,7 +171,7 @@ test('every link two levels deep from the homes of 北京 and 成都 answers, wi
   expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
   // The crawl reached the channels' lists, details, dictionaries and other cities, not just the homes.
   const paths = [...seen].map((u) => new URL(u));
-  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//]) {
+  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/loupan\/xiangqing\/\d+\/(dongtai|xinxi|huxing|xiangce|zhoubian)$/]) {
     expect(paths.some((u) => probe.test(u.pathname)), `a link like ${probe}`).toBe(true);
   }
   expect(new Set(paths.map((u) => u.host)).size, 'cities reached').toBeGreaterThan(START_CITIES.length);
