@@ -10,6 +10,7 @@ export * from './esf';
 export * from './listing-common';
 export * from './rent';
 export * from './new-home';
+export * from './project-pages';
 export * from './estate';
 export * from './dictionary';
 export * from './commercial';

@@ -24,8 +24,8 @@ export const NEW_HOME_PAGE_SIZE = 10;
 /** 1 在售, 2 待售, 3 售罄 (the `zt` filter); the words are lib/messages.ts saleStatus. */
 export const SALE_STATUS = { ON_SALE: 1, COMING: 2, SOLD_OUT: 3 } as const;
 
-/** The kinds of a project's album, in the order the detail page shows them. */
-export const PROJECT_PHOTO_KINDS = ['效果图', '实景图', '样板间', '户型图'] as const;
+/** The kinds of a project's album, in the order the detail page and 相册 show them (issue 8 adds 交通图, 配套图). */
+export const PROJECT_PHOTO_KINDS = ['效果图', '实景图', '样板间', '户型图', '交通图', '配套图'] as const;
 
 /** /v1/condition/loupan: what the filter bar offers, per city (price bands differ between cities). */
 export const newHomeConditionsSchema = z.object({
@@ -128,6 +128,10 @@ export const photoGroupSchema = z.object({
 });
 export type PhotoGroup = z.infer<typeof photoGroupSchema>;
 
+/** A pre-sale permit (预售许可证): its number, date of issue (`2026-03-18`) and the buildings it covers. */
+export const projectPermitSchema = z.object({ number: z.string(), issuedAt: z.string(), buildings: z.string() });
+export type ProjectPermit = z.infer<typeof projectPermitSchema>;
+
 export const newHomeDetailSchema = newHomeListItemSchema.extend({
   lat: z.number(),
   lng: z.number(),
@@ -148,6 +152,14 @@ export const newHomeDetailSchema = newHomeListItemSchema.extend({
   /** 高层 / 小高层 / 洋房 / 联排别墅 … */
   buildingType: z.string(),
   description: z.string(),
+  /** 售楼处地址 (issue 8, 楼盘信息). */
+  salesOffice: z.string(),
+  /** 物业费, 元/㎡·月. */
+  propertyFee: z.number(),
+  /** 供暖方式: 集中供暖 / 自采暖 / 无. */
+  heating: z.string(),
+  /** 预售许可证, oldest first; none before pre-sale (待售). */
+  permits: z.array(projectPermitSchema),
   layouts: z.array(projectLayoutSchema),
   photoGroups: z.array(photoGroupSchema),
   /** The project's sales consultant (置业顾问). */

@@ -47,6 +47,10 @@ export const ApiPath = {
   projectReviewDelete: `${PORTAL_API}/v1/loupan/dianping/delete`,
   /** Session: the caller's review of a project, or null. */
   projectReviewMine: `${PORTAL_API}/v1/loupan/dianping/mine`,
+  /** A project's news feed (楼盘动态), paged (contracts/project-pages.ts). */
+  projectNews: `${PORTAL_API}/v1/loupan/news`,
+  /** What is around a project (周边): stations, schools, hospitals, shopping by distance. */
+  projectAround: `${PORTAL_API}/v1/loupan/around`,
   conditionEstate: `${PORTAL_API}/v1/condition/estate`,
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */

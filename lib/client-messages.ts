@@ -87,4 +87,12 @@ export const messages = {
     deleting: '删除中…',
     confirmDelete: '确定删除这条点评吗？删除后可以重新点评。',
   },
+  /** 相册's photo viewer (issue 8, components/project/photo-viewer.tsx). */
+  projectViewer: {
+    viewerLabel: '查看大图',
+    prev: '上一张',
+    next: '下一张',
+    close: '关闭',
+    position: (n: number, total: number) => `${n}/${total}`,
+  },
 } as const;

@@ -14,6 +14,7 @@ import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
 import { registerNewHome } from './modules/listings/new-home';
+import { registerProjectPages } from './modules/listings/project-pages';
 import { registerEstate } from './modules/listings/estate';
 import { registerCommercial } from './modules/listings/commercial';
 import { registerRent } from './modules/listings/rent';
@@ -89,6 +90,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerRent(app, db);
   registerNewHome(app, db);
   registerProjectReviews(app, db);
+  registerProjectPages(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.

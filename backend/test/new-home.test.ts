@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewHomeConditions, NewHomeDetail, NewHomeListItem, NewHomeListPage } from '../../contracts/new-home';
+import { PROJECT_PHOTO_KINDS, type NewHomeConditions, type NewHomeDetail, type NewHomeListItem, type NewHomeListPage } from '../../contracts/new-home';
 import { ApiPath } from '../../contracts/paths';
 import type { Suggestion } from '../../contracts/search';
 import type { HomeData } from '../../contracts/home';
@@ -269,7 +269,7 @@ describe('list', () => {
 });
 
 describe('detail', () => {
-  const KINDS = ['效果图', '实景图', '样板间', '户型图'];
+  const KINDS: readonly string[] = PROJECT_PHOTO_KINDS;
   const RIGHTS: Record<number, number[]> = { 1: [70], 2: [70], 3: [40, 50], 4: [50], 5: [40] };
 
   it('shows the list item’s facts with developer, dates, ratios, layouts, photos by kind and the consultant', async () => {

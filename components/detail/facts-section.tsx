@@ -1,8 +1,17 @@
-/** A detail page's 基本信息: label and value pairs in two columns. */
-export function FactsSection({ title, facts }: { title: string; facts: [string, string][] }) {
+import Link from 'next/link';
+
+/** A detail page's 基本信息: label and value pairs in two columns; `more` links a page with the rest. */
+export function FactsSection({ title, facts, more }: { title: string; facts: [string, string][]; more?: { href: string; label: string } }) {
   return (
     <section className="section">
-      <h2 className="section__title">{title}</h2>
+      <h2 className="section__title">
+        {title}
+        {more && (
+          <Link className="section__more" href={more.href}>
+            {more.label}
+          </Link>
+        )}
+      </h2>
       <dl className="facts">
         {facts.map(([k, v]) => (
           <div key={k}>

@@ -23,7 +23,7 @@ export function ProjectLayouts({ layouts }: { layouts: ProjectLayout[] }) {
       </thead>
       <tbody>
         {layouts.map((l) => (
-          <tr key={l.id}>
+          <tr key={l.id} data-rooms={l.rooms}>
             <td>
               {/* eslint-disable-next-line @next/next/no-img-element -- floor plan from the backend's object store */}
               <img src={l.planUrl} alt={`${l.name}${C.plan}`} width={96} height={72} loading="lazy" />

@@ -38,17 +38,18 @@ export function ProjectPrice({ avgPrice, totalPriceMin, totalPriceMax }: Pick<Ne
  * layouts (`3室/4室 · 建面 89-143㎡`), tags, and its price.
  */
 export function ProjectCard({ item, eager = false }: { item: NewHomeListItem; eager?: boolean }) {
-  const href = detailPath('new', item.id);
+  // spec §2: a project found by search opens in a new window, at its `.html` address.
+  const href = `${detailPath('new', item.id)}.html`;
   const area = formatListPath(CHANNELS.new, { districtId: item.districtId, businessAreaId: item.businessAreaId, keyword: item.businessAreaName });
   return (
     <li className="listing project">
-      <Link href={href} className="listing__photo">
+      <Link href={href} className="listing__photo" target="_blank" rel="noopener">
         {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
         <img src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <div className="project__head">
-          <Link href={href} className="listing__title project__name">
+          <Link href={href} className="listing__title project__name" target="_blank" rel="noopener">
             {item.name}
           </Link>
           <SaleStatusBadge status={item.saleStatus} />

@@ -16,6 +16,7 @@ import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from
 import { homeDataSchema } from '@contracts/home';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
+import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
@@ -75,6 +76,11 @@ export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 
 /** The logged-in visitor's review of a project, or null (the write page; needs serverContext). */
 export const fetchMyReview = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
 
+/** A project's news (楼盘动态), 10 a page, newest first. */
+export const fetchProjectNews = (ctx: CallContext, projectId: number, page: number) =>
+  call(ctx, ApiPath.projectNews, projectNewsPageSchema, { method: 'GET', params: { projectId, page } });
+/** What is within 3 km of a project (周边). */
+export const fetchProjectAround = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectAround, projectAroundSchema, { method: 'GET', params: { projectId } });
 export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
 

@@ -171,7 +171,8 @@ test('every link two levels deep from the homes of 北京 and 成都 answers, wi
   expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
   // The crawl reached the channels' lists, details, dictionaries, agents' pages and other cities, not just the homes.
   const paths = [...seen].map((u) => new URL(u));
-  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/agent\/\d+$/]) {
+  const subPages = ['dongtai', 'xinxi', 'huxing', 'xiangce', 'zhoubian'].map((segment) => new RegExp(`^/loupan/xiangqing/\\d+/${segment}$`));
+  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/agent\/\d+$/, ...subPages]) {
     expect(paths.some((u) => probe.test(u.pathname)), `a link like ${probe}`).toBe(true);
   }
   // Issue 8: a project's 点评 page, from the tab bar of a project the home links to.

@@ -3,7 +3,7 @@ import { BACKEND, cityUrl, serverHtml } from './support';
 
 /**
  * 新房 (楼盘) on the channel engine (issue 6): home tab → project suggestion (angle 6) → list → one filter and
- * one sort → page 2 → project → back; the `.html` form of a project page; unknown projects are the 404 page,
+ * one sort → page 2 → project (in a new tab); the `.html` form of a project page; unknown projects are the 404 page,
  * its text in the server's HTML.
  */
 interface Project {
@@ -22,7 +22,8 @@ async function projects(request: Page['request'], query: string): Promise<Projec
   return ((await res.json()) as { data: { list: Project[] } }).data.list;
 }
 
-test('a home search on the 新房 tab leads through a project, the list, a filter, a sort and page 2 to a project page', async ({ page }) => {
+test('a home search on the 新房 tab leads through a project, the list, a filter, a sort and page 2 to a project page', async ({ page: listPage }) => {
+  let page = listPage;
   const [project] = await projects(page.request, 'saleStatus=1');
   await page.goto(cityUrl('bj', '/'));
   await page.locator('.search-box__tabs').getByRole('tab', { name: '新房', exact: true }).click();
@@ -65,8 +66,12 @@ test('a home search on the 新房 tab leads through a project, the list, a filte
   expect(second[0]).toBeGreaterThanOrEqual(first.at(-1)!);
 
   const title = (await page.locator('.listing__title').first().textContent())!;
-  await page.locator('.listing__title').first().click();
-  await expect(page).toHaveURL(/\/loupan\/xiangqing\/\d+$/);
+  // spec §2: a search hit opens the project's `.html` page in a new window; the list stays where it was.
+  const [detail] = await Promise.all([page.context().waitForEvent('page'), page.locator('.listing__title').first().click()]);
+  await expect(page).toHaveURL(cityUrl('bj', '/loupan/zt1co1pg2/'));
+  const list = page;
+  page = detail;
+  await expect(page).toHaveURL(/\/loupan\/xiangqing\/\d+\.html$/);
   await expect(page.locator('h1.detail-title')).toHaveText(title);
   await expect(page).toHaveTitle(new RegExp(`^${title} - 北京找房 - 优居$`));
   await expect(page.locator('.project-detail__head .sale-status')).toHaveText('在售');
@@ -82,8 +87,8 @@ test('a home search on the 新房 tab leads through a project, the list, a filte
   await expect(page.getByRole('heading', { name: '楼盘相册' })).toBeVisible();
   await expect(page.locator('.photo-album__group h3').first()).toContainText('效果图');
   await expect(page.getByRole('heading', { name: '置业顾问' })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(cityUrl('bj', '/loupan/zt1co1pg2/'));
+  await page.close();
+  await expect(list).toHaveURL(cityUrl('bj', '/loupan/zt1co1pg2/'));
 });
 
 test('a project page answers at its .html address too, and a 价格待定 project says so', async ({ page }) => {

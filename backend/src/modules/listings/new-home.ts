@@ -147,6 +147,10 @@ async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
     rightsYears: p.rightsYears,
     buildingType: p.buildingType,
     description: p.description,
+    salesOffice: p.salesOffice,
+    propertyFee: p.propertyFee,
+    heating: p.heating,
+    permits: p.permits,
     layouts: layouts.map((l) => ({
       id: l.id,
       name: l.name,
@@ -201,7 +205,7 @@ export function registerNewHome(app: FastifyInstance, db: Db): void {
 
   portalIdRoute(app, {
     path: ApiPath.newHomeDetail,
-    summary: 'One project with its facts, layouts (户型), photos by kind (效果图, 实景图, 样板间, 户型图) and consultant',
+    summary: 'One project with its facts (sales office, property fee, heating, pre-sale permits …), layouts (户型), photos by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) and consultant',
     tags: ['new-home'],
     output: newHomeDetailSchema,
     handler: (id) => projectDetail(db, id),

@@ -16,6 +16,7 @@ import type { DetailPageProps } from '@/lib/channel-detail';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { projectDetail } from '@/lib/project-detail';
+import { projectPath } from '@/lib/project-pages';
 import { formatListPath } from '@/lib/search-path';
 
 const CHANNEL = CHANNELS.new;
@@ -33,6 +34,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
   // 点评 block (issue 8): the summary and the two newest, one more public call; the page stands without it.
   const reviews = await orNull(fetchProjectReviews(await publicContext(), d.id));
   const F = M.facts;
+  const more = messages.projectPages.more;
   const opening = d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
   const delivery = formatProjectDate(d.deliveryDate);
   const total = formatTotalRange(d.totalPriceMin, d.totalPriceMax);
@@ -108,17 +110,32 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           <AgentCard agent={d.agent} listing={{ businessType: CHANNEL.businessType, id: d.id }} />
         </aside>
       </div>
-      <FactsSection title={M.sections.info} facts={facts} />
+      <FactsSection title={M.sections.info} facts={facts} more={{ href: projectPath(d.id, 'xinxi'), label: more }} />
       <section className="section">
-        <h2 className="section__title">{M.sections.layouts}</h2>
+        <h2 className="section__title">
+          {M.sections.layouts}
+          <Link className="section__more" href={projectPath(d.id, 'huxing')}>
+            {more}
+          </Link>
+        </h2>
         <ProjectLayouts layouts={d.layouts} />
       </section>
       <section className="section">
-        <h2 className="section__title">{M.sections.album}</h2>
+        <h2 className="section__title">
+          {M.sections.album}
+          <Link className="section__more" href={projectPath(d.id, 'xiangce')}>
+            {more}
+          </Link>
+        </h2>
         <PhotoAlbum groups={d.photoGroups} alt={d.name} />
       </section>
       <section className="section">
-        <h2 className="section__title">{M.sections.location}</h2>
+        <h2 className="section__title">
+          {M.sections.location}
+          <Link className="section__more" href={projectPath(d.id, 'zhoubian')}>
+            {more}
+          </Link>
+        </h2>
         <dl className="facts facts--1">
           <div>
             <dt>{F.address}</dt>

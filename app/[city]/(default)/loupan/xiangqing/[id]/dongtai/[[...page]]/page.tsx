@@ -1,0 +1,11 @@
+import { ProjectNewsPage } from '@/components/project/project-news-page';
+import { projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+
+export const generateMetadata = projectSubPageMetadata('dongtai');
+
+/** 楼盘动态 (issue 8): `/loupan/xiangqing/{id}/dongtai[/n][.html]`, 10 news a page, newest first. */
+export default async function ProjectDongtaiPage(props: ProjectSubPageProps) {
+  return <ProjectNewsPage props={props} segment="dongtai" />;
+}
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -1,0 +1,22 @@
+import { notFound } from 'next/navigation';
+import { ProjectAroundLists } from '@/components/project/project-around';
+import { ProjectFrame } from '@/components/project/project-frame';
+import { fetchProjectAround } from '@/lib/api/endpoints';
+import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+
+export const generateMetadata = projectSubPageMetadata('zhoubian');
+
+/** 周边 (issue 8): subway stations, schools, hospitals and shopping within 3 km, from coordinates in the database. */
+export default async function ProjectAroundPage(props: ProjectSubPageProps) {
+  const { project, city, page } = await loadProjectSubPage(props);
+  if (page > 1) notFound();
+  const around = await fetchProjectAround(await publicContext(), project.id).catch(rethrowAsPage);
+  return (
+    <ProjectFrame project={project} city={city} active="zhoubian">
+      <ProjectAroundLists around={around} />
+    </ProjectFrame>
+  );
+}
+
+export { generateStaticParams } from '@/lib/page-cache/render-on-visit';

@@ -1,0 +1,30 @@
+import { notFound } from 'next/navigation';
+import { PROJECT_NEWS_MAX_PAGE } from '@contracts/project-pages';
+import { Pagination } from '@/components/listing/pagination';
+import { ProjectFrame } from '@/components/project/project-frame';
+import { ProjectNews } from '@/components/project/project-news';
+import { fetchProjectNews } from '@/lib/api/endpoints';
+import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { messages } from '@/lib/messages';
+import { loadProjectSubPage, type ProjectSubPageProps } from '@/lib/project-detail';
+import { projectPath } from '@/lib/project-pages';
+
+/**
+ * 楼盘动态, served at `dongtai` and at `dynamic` (both spec routes; the tab bar marks 楼盘动态 either way). Pages
+ * link within the address they were opened at; a page past the last is the 404 page.
+ */
+export async function ProjectNewsPage({ props, segment }: { props: ProjectSubPageProps; segment: 'dongtai' | 'dynamic' }) {
+  const { project, city, page } = await loadProjectSubPage(props);
+  if (page > PROJECT_NEWS_MAX_PAGE) notFound();
+  const news = await fetchProjectNews(await publicContext(), project.id, page).catch(rethrowAsPage);
+  const pages = Math.max(1, Math.ceil(news.total / news.pageSize));
+  if (page > pages) notFound();
+  const base = projectPath(project.id, 'dongtai').replace(/dongtai$/, segment);
+  return (
+    <ProjectFrame project={project} city={city} active="dongtai">
+      <p className="project-pages__count">{messages.projectPages.newsCount(news.total)}</p>
+      <ProjectNews items={news.list} />
+      <Pagination page={page} pages={pages} href={(n) => (n > 1 ? `${base}/${n}` : base)} />
+    </ProjectFrame>
+  );
+}
