@@ -40,6 +40,8 @@ export function channelListPage<C extends Conditions, T extends { id: number }>(
     if (!city) return null;
     // A channel the city does not have is no page of it (spec §3 city flags).
     if (!channelIsOn(city, channel.code)) notFound();
+    // Under the detail prefix is no list: `/loupan/xiangqing/12/foo` (no such sub-page) is a 404, not the list.
+    if (`${channel.listPath}${(slug ?? []).join('/')}/`.startsWith(channel.detailPrefix)) notFound();
     // One address per list: `/xiaoqu/x/`, `/ershoufang/p3p3/` or `/loupan/pg999999/` go to the list they mean.
     const canonical = nonCanonicalListPath(channel, slug);
     if (canonical) permanentRedirect(canonical);

@@ -108,7 +108,7 @@ test('a project page answers at its .html address too, and a 价格待定 projec
 
 test('an unknown project, a bad id and another city’s project are the 404 page, its text in the server HTML', async ({ request }) => {
   const [shanghai] = ((await (await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=310000`)).json()) as { data: { list: Project[] } }).data.list;
-  for (const path of ['/loupan/xiangqing/99999999', '/loupan/xiangqing/99999999.html', '/loupan/xiangqing/abc', '/loupan/xiangqing/12.htm', `/loupan/xiangqing/${shanghai!.id}`]) {
+  for (const path of ['/loupan/xiangqing/99999999', '/loupan/xiangqing/99999999.html', '/loupan/xiangqing/abc', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/12/foo', '/loupan/xiangqing/12/dongtai/0', '/ershoufang/xiangqing/12/x', `/loupan/xiangqing/${shanghai!.id}`]) {
     const res = await serverHtml(request, 'bj', path);
     expect(res.status(), path).toBe(404);
     expect(await res.text(), path).toContain('抱歉，您访问的页面不存在');
