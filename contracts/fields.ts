@@ -32,11 +32,14 @@ export function text(max: number, { min = 0, trim = true, message }: TextOptions
 }
 
 /**
- * An integer in [min, max]; query strings arrive as text, so the value is coerced from a string.
+ * An integer in [min, max]: a JSON number, or the decimal digits a query string carries (coerced). Nothing else is
+ * read as a number: not `true`, `[13]`, `"0x1"` or `"1e3"`, which plain coercion would turn into ids.
  * `max` is the column's limit at most (INT4_MAX, SMALLINT_MAX) so that no value overflows it.
  */
 export function int(min: number, max: number) {
-  return z.coerce.number().int().min(min).max(max);
+  return z
+    .union([z.number(), z.string().regex(/^-?\d+$/, 'must be an integer')])
+    .pipe(z.coerce.number<string | number>().int().min(min).max(max));
 }
 
 /** A row id: a positive int4 (serial) column. */

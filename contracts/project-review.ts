@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, text } from './fields';
+import { REVIEW_TEXT_FORBIDDEN, reviewTextLength, reviewVisibleLength } from './review-text';
 
 /**
  * Buyers' reviews of a new-home project (楼盘点评, issue 8): one per user and project, an overall rating (总评)
@@ -11,7 +12,7 @@ import { id, int, text } from './fields';
 export const REVIEW_PAGE_SIZE = 10;
 /** The highest page asked for: the 4 digits a sub-page number may have (lib/project-pages.ts subPageNumber). */
 export const REVIEW_MAX_PAGE = 9999;
-/** The text's length after trimming, in characters (UTF-16 units, as the form counts them). */
+/** The text's length: at least `min` visible characters, at most `max` characters after trimming (./review-text.ts). */
 export const REVIEW_BODY_LENGTH = { min: 10, max: 500 } as const;
 /** Reviews a user may try to post per hour (every attempt counts), and deletions. */
 export const REVIEW_ADD_LIMIT = 10;
@@ -40,14 +41,16 @@ export const reviewRatingsInputSchema = z.strictObject({
 });
 export type ReviewRatings = z.infer<typeof reviewRatingsInputSchema>;
 
-// Line breaks and tabs are part of a text; other control characters are not something anyone types.
-const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** POST only, a JSON body: the project, the six ratings, the text. `photos` is not accepted yet (issue 9). */
 export const reviewAddRequestSchema = z.strictObject({
   projectId: id(),
   ratings: reviewRatingsInputSchema,
-  body: text(REVIEW_BODY_LENGTH.max, { min: REVIEW_BODY_LENGTH.min, message: REVIEW_BODY_MESSAGE }).refine((s) => !CONTROL.test(s), 'must not contain control characters'),
+  // The bounds of text() are a first cut for what no form sends (2 × max covers any text of max code points);
+  // review-text.ts measures what the form counts.
+  body: text(REVIEW_BODY_LENGTH.max * 2)
+    .refine((s) => !REVIEW_TEXT_FORBIDDEN.test(s), 'must not contain control characters or bidi overrides')
+    .refine((s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max, REVIEW_BODY_MESSAGE),
 });
 export type ReviewAddRequest = z.input<typeof reviewAddRequestSchema>;
 /** The request as the backend has it after checking. */

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   });
 
   await app.register(cookie);
+  registerPersonalAnswers(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => tooManyRequests(`请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试`),

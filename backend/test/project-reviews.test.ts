@@ -184,6 +184,15 @@ describe('writing a review', () => {
       [{ projectId: p.id, ratings: RATINGS, body: '太短了' }, /body: 点评内容需为10-500个字/],
       [{ projectId: p.id, ratings: RATINGS, body: '          ' }, /body: 点评内容需为10-500个字/],
       [{ projectId: p.id, ratings: RATINGS, body: '长'.repeat(501) }, /body: 点评内容需为10-500个字/],
+      // An emoji is one character, here as in the form's counter (contracts/review-text.ts): 501 are too many.
+      [{ projectId: p.id, ratings: RATINGS, body: '😀'.repeat(501) }, /body: 点评内容需为10-500个字/],
+      // Invisible characters are no text: zero-width spaces, a word joiner, a lone combining mark.
+      [{ projectId: p.id, ratings: RATINGS, body: '\u200b'.repeat(30) }, /body: 点评内容需为10-500个字/],
+      [{ projectId: p.id, ratings: RATINGS, body: `好${'\u2060\u0301'.repeat(20)}` }, /body: 点评内容需为10-500个字/],
+      // C1 controls and bidi overrides or isolates (a text that turns itself around on the page).
+      [{ projectId: p.id, ratings: RATINGS, body: `${BODY}\u0085` }, /control characters/],
+      [{ projectId: p.id, ratings: RATINGS, body: `\u202e${BODY}` }, /bidi/],
+      [{ projectId: p.id, ratings: RATINGS, body: `\u2066${BODY}` }, /bidi/],
       [{ projectId: p.id, ratings: { ...RATINGS, overall: 6 }, body: BODY }, /ratings\.overall: 评分须为1-5的整数/],
       [{ projectId: p.id, ratings: { ...RATINGS, value: 0 }, body: BODY }, /ratings\.value: 评分须为1-5的整数/],
       [{ projectId: p.id, ratings: { ...RATINGS, transport: 3.5 }, body: BODY }, /ratings\.transport: 评分须为1-5的整数/],
@@ -194,6 +203,11 @@ describe('writing a review', () => {
       [{ projectId: p.id, ratings: RATINGS, body: `${BODY}\u0000` }, /NUL/],
       [{ projectId: p.id, ratings: RATINGS, body: `${BODY}\u0007` }, /control characters/],
       [{ projectId: 'abc', ratings: RATINGS, body: BODY }, /projectId/],
+      // Only a number or decimal digits are an id: not what loose coercion would read as 1, 13 or 2626.
+      [{ projectId: true, ratings: RATINGS, body: BODY }, /projectId/],
+      [{ projectId: [13], ratings: RATINGS, body: BODY }, /projectId/],
+      [{ projectId: '0x0A42', ratings: RATINGS, body: BODY }, /projectId/],
+      [{ projectId: '2.626e3', ratings: RATINGS, body: BODY }, /projectId/],
       [{ ratings: RATINGS, body: BODY }, /projectId/],
     ];
     for (const [payload, message] of cases) {

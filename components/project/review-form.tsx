@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
+import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
 import { messages } from '@/lib/client-messages';
 
 const M = messages.reviews;
@@ -78,12 +79,12 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
   const [serverError, setServerError] = useState('');
   const [sending, setSending] = useState(false);
   const hydrated = useHydrated();
-  const length = body.trim().length;
+  const length = reviewTextLength(body);
 
   const check = () => {
     const found: Partial<Record<RatingKey | 'body', string>> = {};
     for (const k of RATING_KEYS) if (!ratings[k]) found[k] = M.pickStars(M.ratingLabels[k]);
-    if (length < limits.min) found.body = M.tooShort(limits.min);
+    if (reviewVisibleLength(body) < limits.min) found.body = M.tooShort(limits.min);
     else if (length > limits.max) found.body = M.tooLong(limits.max);
     setErrors(found);
     return Object.keys(found).length === 0;
@@ -143,8 +144,8 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
         onChange={(e) => {
           setBody(e.target.value);
           // A shown length error goes once the text is within the limits.
-          const n = e.target.value.trim().length;
-          if (errors.body && n >= limits.min && n <= limits.max) setErrors((all) => ({ ...all, body: undefined }));
+          const value = e.target.value;
+          if (errors.body && reviewVisibleLength(value) >= limits.min && reviewTextLength(value) <= limits.max) setErrors((all) => ({ ...all, body: undefined }));
         }}
       />
       <div className="review-form__meta">
