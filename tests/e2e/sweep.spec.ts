@@ -36,6 +36,11 @@ const PATHS = [
   // Every channel's list, detail and .html alias; a keyword whose 50th unit is half an emoji (was a 500 on every list).
   '/loupan/', '/loupan/xiangqing/1.html', '/loupan/xiangqing/1.html.html', '/xiaoqu/dictionary/x', '/sp/buy/options', '/sp/rent/xiangqing/1',
   '/xzl/buy/', '/xzl/rent/dc1/co2/', `/xiaoqu/key${'a'.repeat(49)}%F0%9F%98%80/`, `/sp/buy/keya${'%F0%9F%98%80'.repeat(33)}/`, '/sp/', '/xzl/',
+  // Issue 8: a project's sub-pages with page numbers and the suffix, the review form (login), agents' pages, the h5 card.
+  '/loupan/xiangqing/1/dongtai/2.html', '/loupan/xiangqing/1/dynamic/99999', '/loupan/xiangqing/1/xinxi/2', '/loupan/xiangqing/1/huxing.html',
+  '/loupan/xiangqing/1/dianping/0', '/loupan/xiangqing/1/dianping/add', '/loupan/xiangqing/1/dianping/add.html', '/loupan/xiangqing/1/zhoubian/%E6',
+  '/loupan/xiangqing/1/xiangce/x', '/loupan/xiangqing/1/nope', '/agent/1', '/agent/1/esf/2', '/agent/1/zufang/99999', '/agent/0', '/agent/x/esf',
+  '/h5/agent', '/h5/agent?agentId=1', '/h5/agent?agentId=1&agentId=2', '/h5/agent?agentId=%00', '/h5/agent/1',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
@@ -83,7 +88,7 @@ test.describe('web sweep', () => {
   test('generated Hosts, paths with malformed escapes and odd methods answer below 500', async () => {
     const segment = fc.oneof(
       fc.stringMatching(/^[a-z0-9._~-]{0,8}$/),
-      fc.constantFrom('%', '%zz', '%E6', '%C0%AF', '%00', '%2F', '%F0%9F', 'key%E6%9C%9B', '..', 'xiangqing', 'ershoufang', 'dc1', 'e1', 'pg2', 'sl1', 'ss2', 'auth', 'expired', 'personal', 'yjyz.web.api', 'v1', 'sso'),
+      fc.constantFrom('%', '%zz', '%E6', '%C0%AF', '%00', '%2F', '%F0%9F', 'key%E6%9C%9B', '..', 'xiangqing', 'ershoufang', 'dc1', 'e1', 'pg2', 'sl1', 'ss2', 'auth', 'expired', 'personal', 'yjyz.web.api', 'v1', 'sso', 'loupan', 'dongtai', 'dianping', 'add', 'agent', 'h5', 'zufang', 'esf', '1.html'),
       fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 4 }).map((bytes) => bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
     );
     const path = fc.tuple(fc.array(segment, { maxLength: 6 }), fc.boolean(), fc.option(fc.stringMatching(/^[a-zA-Z0-9=&%._-]{0,20}$/))).map(
