@@ -660,3 +660,58 @@ export const places = pgTable(
   },
   (t) => [index('places_city_kind_lat_idx').on(t.cityCode, t.kind, t.lat)],
 );
+
+/**
+ * Files a user uploaded through the PostObject ticket (issue 9, spec §7 ticker/storage/callback), recorded by the
+ * callback once the object is in storage and its bytes checked: only a key recorded here for that user may be used
+ * as their avatar, an entrust's photo or a review's.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** The object key, under the user's own prefix (`ub/process/u{userId}/…`). */
+    key: text('key').notNull(),
+    /** jpg or png, from the bytes, whatever the name said. */
+    suffix: text('suffix').notNull(),
+    size: integer('size').notNull(),
+    md5: text('md5').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The card-size copy derived on the server; '' until made. */
+    thumbKey: text('thumb_key').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** `status` of a viewing (预约看房, issue 9). */
+export const VIEWING_STATUS = { PENDING: 1, CONFIRMED: 2, DONE: 3, CANCELLED: 4 } as const;
+
+/** Viewings a user booked from a second-hand or rental detail page (预约看房), and their status. */
+export const viewings = pgTable(
+  'viewings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** contracts/channels.ts businessType: 1 二手房, 2 租房. */
+    businessType: smallint('business_type').notNull(),
+    listingId: integer('listing_id').notNull(),
+    agentId: integer('agent_id').notNull(),
+    /** `2026-11-28` */
+    date: text('date').notNull(),
+    /** 1 上午, 2 下午, 3 晚上 */
+    slot: smallint('slot').notNull(),
+    contactName: text('contact_name').notNull(),
+    mobile: text('mobile').notNull(),
+    status: smallint('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('viewings_user_idx').on(t.userId, t.businessType, t.createdAt.desc()),
+    // One open booking per user and home: a second while the first stands is refused.
+    uniqueIndex('viewings_open_idx').on(t.userId, t.businessType, t.listingId).where(sql`status in (1, 2)`),
+  ],
+);
