@@ -51,6 +51,12 @@ export const ApiPath = {
   projectNews: `${PORTAL_API}/v1/loupan/news`,
   /** What is around a project (周边): stations, schools, hospitals, shopping by distance. */
   projectAround: `${PORTAL_API}/v1/loupan/around`,
+  /** 预约看房 (contracts/viewing.ts): POST only, session. */
+  viewingBook: `${PORTAL_API}/v1/viewing/book`,
+  /** Session: the caller's bookings of one channel (看房记录), newest first. */
+  viewingMine: `${PORTAL_API}/v1/viewing/mine`,
+  /** POST only, session: cancel one of the caller's own bookings. */
+  viewingCancel: `${PORTAL_API}/v1/viewing/cancel`,
   conditionEstate: `${PORTAL_API}/v1/condition/estate`,
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */
@@ -80,6 +86,8 @@ export const ApiPath = {
   opsListing: `${INTERNAL_API}/v1/ops/listings`,
   /** `${opsAgent}/${id}`: an operator changes an agent's status (docs/operations.md). */
   opsAgent: `${INTERNAL_API}/v1/ops/agents`,
+  /** `${opsViewing}/${id}`: an operator confirms or completes a viewing (docs/operations.md). */
+  opsViewing: `${INTERNAL_API}/v1/ops/viewings`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

@@ -403,4 +403,21 @@ export const messages = {
     /** `850米`, `1.2公里`. */
     distance: (metres: number) => (metres < 1000 ? `${metres}米` : `${(metres / 1000).toFixed(1)}公里`),
   },
+  /** 看房记录 (issue 9): the user's viewings, /personal/record/ershoufang|zufang. */
+  viewings: {
+    tabs: { ershoufang: '二手房', zufang: '租房' },
+    statuses: { 1: '待确认', 2: '已确认', 3: '已完成', 4: '已取消' } as Record<number, string>,
+    slots: { 1: '上午', 2: '下午', 3: '晚上' } as Record<number, string>,
+    intro: '在二手房、租房详情页点击“预约看房”，经纪人确认后会联系您。',
+    empty: (channel: string) => `您还没有预约过${channel}看房`,
+    browse: (channel: string) => `去看看${channel}`,
+    total: (n: number) => `共${n}条预约`,
+    when: '看房时间',
+    contact: '联系人',
+    agent: '经纪人',
+    community: '小区',
+    bookedAt: '预约于',
+    esfPrice: (wan: number) => `${wan}万`,
+    rentPrice: (yuan: number) => `${yuan}元/月`,
+  },
 } as const;

@@ -2,6 +2,7 @@
  * `npm run ops -- listing price <channel> <id> <price>`: an operator changes a listing through the backend's
  * operator API (docs/operations.md), which announces the change to the web's page caches at once.
  * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
+ * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
@@ -9,9 +10,11 @@
 import { pathToFileURL } from 'node:url';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '../contracts/ops';
 import { ApiPath } from '../contracts/paths';
+import type { OpsViewingResult } from '../contracts/viewing';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
+       npm run ops -- viewing confirm|done <id>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
@@ -31,7 +34,19 @@ const TIMEOUT_MS = 10_000;
 class UsageError extends Error {}
 
 /** A call of the operator API: where it goes and what it sends. */
-type Command = { kind: 'listing'; path: string; body: { price: number } } | { kind: 'agent'; path: string; body: { status: number } };
+type Command =
+  | { kind: 'listing'; path: string; body: { price: number } }
+  | { kind: 'agent'; path: string; body: { status: number } }
+  | { kind: 'viewing'; path: string; body: { action: string } };
+
+/** `viewing confirm <id>` (待确认 → 已确认) or `viewing done <id>` (→ 已完成). */
+function parseViewingCommand(args: string[]): Command {
+  const [, action, idText, ...rest] = args;
+  if (action !== 'confirm' && action !== 'done') throw new UsageError(`unknown viewing action: ${action ?? '(none)'}`);
+  if (idText === undefined || rest.length > 0) throw new UsageError(`viewing ${action} takes <id>`);
+  if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+  return { kind: 'viewing', path: `${ApiPath.opsViewing}/${Number(idText)}`, body: { action } };
+}
 
 function parseAgentCommand(args: string[]): Command {
   const [, action, idText, statusText, ...rest] = args;
@@ -44,6 +59,7 @@ function parseAgentCommand(args: string[]): Command {
 
 function parseCommand(args: string[]): Command {
   if (args[0] === 'agent') return parseAgentCommand(args);
+  if (args[0] === 'viewing') return parseViewingCommand(args);
   const { channel, id, price } = parsePriceCommand(args);
   return { kind: 'listing', path: `${ApiPath.opsListing}/${encodeURIComponent(channel)}/${id}`, body: { price } };
 }
@@ -66,6 +82,12 @@ function describeAgent(result: OpsAgentResult): string[] {
     `  status: ${result.previousStatus} → ${result.status}`,
     `  change ${result.change.seq}: ${result.change.tags.length} tags (${result.change.tags.slice(0, 5).join(' ')}${result.change.tags.length > 5 ? ' …' : ''})`,
   ];
+}
+
+const VIEWING_STATUS_WORDS: Record<number, string> = { 1: '待确认', 2: '已确认', 3: '已完成', 4: '已取消' };
+
+function describeViewing(result: OpsViewingResult): string[] {
+  return [`viewing #${result.id}: ${VIEWING_STATUS_WORDS[result.previousStatus] ?? result.previousStatus} → ${VIEWING_STATUS_WORDS[result.status] ?? result.status}`];
 }
 
 function describe(result: OpsListingResult): string[] {
@@ -107,7 +129,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult } | undefined;
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult } | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -117,7 +139,8 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  for (const line of command.kind === 'agent' ? describeAgent(body.data) : describe(body.data)) io.out(line);
+  const lines = command.kind === 'agent' ? describeAgent(body.data) : command.kind === 'viewing' ? describeViewing(body.data) : describe(body.data);
+  for (const line of lines) io.out(line);
   return 0;
 }
 

@@ -32,6 +32,7 @@ import { registerSuggestions } from './modules/portal/suggestions';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
+import { registerViewings } from './modules/viewings/viewings';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -107,6 +108,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
+  registerViewings(app, db, config);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

@@ -66,7 +66,7 @@ let started = 0;
 
 /** The operator routes answer 403 without a token set: the sweep sets one and sends it, so their input is swept. */
 const OPS_TOKEN = 'sweep-ops-token-0123456789';
-const isOpsUrl = (url: string) => url.startsWith(`${ApiPath.opsListing}/`) || url.startsWith(`${ApiPath.opsAgent}/`);
+const isOpsUrl = (url: string) => [ApiPath.opsListing, ApiPath.opsAgent, ApiPath.opsViewing].some((p) => url.startsWith(`${p}/`));
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });
@@ -204,6 +204,11 @@ describe('sweep over /openapi.json', () => {
         `GET ${ApiPath.projectReviewMine}`,
         `POST ${ApiPath.projectReviewAdd}`,
         `POST ${ApiPath.projectReviewDelete}`,
+        `POST ${ApiPath.viewingBook}`,
+        `GET ${ApiPath.viewingMine}`,
+        `POST ${ApiPath.viewingMine}`,
+        `POST ${ApiPath.viewingCancel}`,
+        `POST ${ApiPath.opsViewing}/{id}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));

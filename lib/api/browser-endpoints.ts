@@ -4,6 +4,7 @@ import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
+import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -36,3 +37,8 @@ export const addProjectReview = (ctx: CallContext, req: ReviewAddRequest) => cal
 
 export const deleteProjectReview = (ctx: CallContext, reviewId: number) =>
   call(ctx, ApiPath.projectReviewDelete, unchecked<ReviewDeleted>(), { params: { reviewId } });
+
+/** 预约看房 (contracts/viewing.ts): session required; the backend's message on a refusal (409 already booked …). */
+export const bookViewing = (ctx: CallContext, req: ViewingBookRequest) => call(ctx, ApiPath.viewingBook, unchecked<Viewing>(), { params: req });
+
+export const cancelViewing = (ctx: CallContext, viewingId: number) => call(ctx, ApiPath.viewingCancel, unchecked<Viewing>(), { params: { viewingId } });

@@ -20,6 +20,7 @@ import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-p
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
+import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
 import type { ListRequest } from '@/lib/search-path';
 import { call } from './call';
 import type { AnswerCheck, CallContext } from './core';
@@ -74,6 +75,10 @@ export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 
   call(ctx, ApiPath.projectReviews, reviewPageSchema, { method: 'GET', params: { projectId, page } });
 
 /** The logged-in visitor's review of a project, or null (the write page; needs serverContext). */
+/** 看房记录: the caller's bookings of one channel (session). */
+export const fetchMyViewings = (ctx: CallContext, businessType: ViewingBusinessType, page: number) =>
+  call(ctx, ApiPath.viewingMine, viewingPageSchema, { params: { businessType, page } });
+
 export const fetchMyReview = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
 
 /** A project's news (楼盘动态), 10 a page, newest first. */

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { CHANNELS, detailPath } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
+import { BookViewing } from '@/components/viewing/book-viewing';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -77,6 +78,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
             <span>{messages.regionLabel}</span>
             {d.districtName} {d.businessAreaName}
           </div>
+          <BookViewing businessType={1} listingId={d.id} />
           <AgentCard agent={d.agent} listing={{ businessType: CHANNELS.esf.businessType, id: d.id }} />
         </aside>
       </div>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { CHANNELS, detailPath } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
+import { BookViewing } from '@/components/viewing/book-viewing';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -82,6 +83,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
             <span>{messages.regionLabel}</span>
             {d.districtName} {d.businessAreaName}
           </div>
+          <BookViewing businessType={2} listingId={d.id} />
           <AgentCard agent={d.agent} listing={{ businessType: CHANNEL.businessType, id: d.id }} />
         </aside>
       </div>

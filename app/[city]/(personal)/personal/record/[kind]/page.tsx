@@ -1,0 +1,122 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { detailPath } from '@contracts/channels';
+import { VIEWING_MAX_PAGE, VIEWING_STATUSES, type Viewing } from '@contracts/viewing';
+import { Pagination } from '@/components/listing/pagination';
+import { CancelViewing } from '@/components/viewing/cancel-viewing';
+import { fetchMyViewings, fetchUserInfo } from '@/lib/api/endpoints';
+import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
+import { config } from '@/lib/config';
+import { cityOrigin } from '@/lib/host';
+import { messages } from '@/lib/messages';
+import { loginPath } from '@/lib/return-path';
+
+const M = messages.viewings;
+/** The two tabs: their path segment, channel and business type. */
+const KINDS = {
+  ershoufang: { businessType: 1, channel: 'esf', listPath: '/ershoufang/' },
+  zufang: { businessType: 2, channel: 'rent', listPath: '/zufang/' },
+} as const;
+type Kind = keyof typeof KINDS;
+const isKind = (k: string): k is Kind => k === 'ershoufang' || k === 'zufang';
+
+interface RecordPageProps {
+  params: Promise<{ city: string; kind: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export const metadata: Metadata = { title: `${messages.personalMenu.record} - ${messages.brand}` };
+
+/** `?page=2`; anything else is the first page. */
+function pageOf(value: string | string[] | undefined): number {
+  const n = typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
+  return Math.min(n, VIEWING_MAX_PAGE);
+}
+
+function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomain: string }) {
+  const path = `${detailPath(KINDS[kind].channel, v.listingId)}.html`;
+  // A home of another city is on that city's host.
+  const href = v.cityDomain === cityDomain ? path : `${cityOrigin(v.cityDomain, config)}${path}`;
+  const open = v.status === VIEWING_STATUSES.PENDING || v.status === VIEWING_STATUSES.CONFIRMED;
+  return (
+    <li className="viewing-record" data-viewing-id={v.id}>
+      <a href={href} className="viewing-record__cover">
+        {/* eslint-disable-next-line @next/next/no-img-element -- cover from storage */}
+        <img src={v.coverUrl} alt={v.title} width={120} height={90} loading="lazy" />
+      </a>
+      <div className="viewing-record__main">
+        <a href={href} className="viewing-record__title">
+          {v.title}
+        </a>
+        <p className="viewing-record__meta">
+          {M.community}：{v.communityName}
+          <span className="viewing-record__price">{kind === 'ershoufang' ? M.esfPrice(v.price) : M.rentPrice(v.price)}</span>
+        </p>
+        <p className="viewing-record__meta">
+          {M.when}：<strong>{v.date}</strong> {M.slots[v.slot]}
+          <span>
+            {M.agent}：{v.agentName}
+          </span>
+          <span>
+            {M.contact}：{v.contactName} {v.mobile}
+          </span>
+        </p>
+      </div>
+      <div className="viewing-record__side">
+        <span className={`viewing-status viewing-status--${v.status}`}>{M.statuses[v.status]}</span>
+        {open && <CancelViewing viewingId={v.id} />}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * 看房记录 (issue 9): the user's bookings of second-hand homes or rentals, newest first, 10 a page, with their
+ * status; a pending or confirmed one can be cancelled. The session is checked here (spec §2: a user without
+ * a mobile counts as logged out).
+ */
+export default async function ViewingRecordPage({ params, searchParams }: RecordPageProps) {
+  const { city: cityDomain, kind } = await params;
+  if (!isKind(kind)) notFound();
+  const ctx = await serverContext();
+  if (!ctx.token) redirect(loginPath(await requestedPath()));
+  const user = await fetchUserInfo(ctx).catch(rethrowAsPage);
+  if (!user.mobile) redirect(loginPath(await requestedPath()));
+  const page = pageOf((await searchParams).page);
+  const data = await fetchMyViewings(ctx, KINDS[kind].businessType, page).catch(rethrowAsPage);
+  const pages = Math.ceil(data.total / data.pageSize);
+  const channelName = M.tabs[kind];
+  const base = `/personal/record/${kind}`;
+  return (
+    <div className="viewing-records">
+      <h1 className="personal__title">{messages.personalMenu.record}</h1>
+      <nav className="viewing-records__tabs" aria-label={messages.personalMenu.record}>
+        {(Object.keys(KINDS) as Kind[]).map((k) => (
+          <Link key={k} href={`/personal/record/${k}`} className={k === kind ? 'is-active' : undefined} aria-current={k === kind ? 'page' : undefined}>
+            {M.tabs[k]}
+          </Link>
+        ))}
+      </nav>
+      <p className="viewing-records__intro">{M.intro}</p>
+      {data.total === 0 ? (
+        <div className="viewing-records__empty">
+          <p>{M.empty(channelName)}</p>
+          <Link className="btn btn--primary" href={KINDS[kind].listPath}>
+            {M.browse(channelName)}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="viewing-records__total">{M.total(data.total)}</p>
+          <ul className="viewing-records__list">
+            {data.list.map((v) => (
+              <ViewingRow key={v.id} v={v} kind={kind} cityDomain={cityDomain} />
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} href={(n) => (n > 1 ? `${base}?page=${n}` : base)} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { messages } from '@/lib/client-messages';
+import { loginPath } from '@/lib/return-path';
+
+const M = messages.viewingForm;
+/** The dialog's module loads with the first click: no first page load carries it (issue 7). */
+const ViewingDialog = lazy(() => import('./viewing-dialog'));
+
+/** The detail page's address with this hash opens the dialog: the login brings the visitor back to it. */
+export const BOOK_HASH = '#yuyue';
+
+export interface BookViewingProps {
+  /** contracts/channels.ts businessType: 1 二手房, 2 租房. */
+  businessType: 1 | 2;
+  listingId: number;
+}
+
+/**
+ * 预约看房 on a second-hand or rental detail page (issue 9). The page is one cached render for everyone, so who
+ * is looking is asked at the click (`/auth/me`, as the header's user box does): a visitor goes to login with
+ * this page (and the hash that reopens the dialog) as the return path; a user gets the booking dialog.
+ */
+export function BookViewing({ businessType, listingId }: BookViewingProps) {
+  const [state, setState] = useState<'idle' | 'checking' | 'open'>('idle');
+
+  const start = useCallback(async () => {
+    setState('checking');
+    let loggedIn = false;
+    try {
+      const res = await fetch('/auth/me', { credentials: 'same-origin', cache: 'no-store' });
+      loggedIn = res.ok && ((await res.json()) as { user: unknown }).user != null;
+    } catch {
+      // Unknown: the login page asks again.
+    }
+    if (!loggedIn) {
+      window.location.assign(loginPath(`${window.location.pathname}${window.location.search}${BOOK_HASH}`));
+      return;
+    }
+    setState('open');
+  }, []);
+
+  useEffect(() => {
+    if (window.location.hash !== BOOK_HASH) return;
+    // Back from the login: the hash has done its work; a reload should not reopen the dialog.
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    // The URL is the outside state read here, once, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void start();
+  }, [start]);
+
+  return (
+    <>
+      <button type="button" className="btn btn--primary book-viewing" disabled={state === 'checking'} onClick={() => void start()}>
+        {state === 'checking' ? M.checking : M.book}
+      </button>
+      {state === 'open' && (
+        <Suspense fallback={null}>
+          <ViewingDialog businessType={businessType} listingId={listingId} onClose={() => setState('idle')} />
+        </Suspense>
+      )}
+    </>
+  );
+}
