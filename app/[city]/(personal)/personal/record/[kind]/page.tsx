@@ -35,7 +35,7 @@ function pageOf(value: string | string[] | undefined): number {
 }
 
 function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomain: string }) {
-  const path = `${detailPath(KINDS[kind].channel, v.listingId)}.html`;
+  const path = detailPath(KINDS[kind].channel, v.listingId);
   // A home of another city is on that city's host.
   const href = v.cityDomain === cityDomain ? path : `${cityOrigin(v.cityDomain, config)}${path}`;
   const open = v.status === VIEWING_STATUSES.PENDING || v.status === VIEWING_STATUSES.CONFIRMED;
@@ -50,11 +50,15 @@ function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomai
           {v.title}
         </a>
         <p className="viewing-record__meta">
-          {M.community}：{v.communityName}
+          <span>
+            {M.community}：{v.communityName}
+          </span>
           <span className="viewing-record__price">{kind === 'ershoufang' ? M.esfPrice(v.price) : M.rentPrice(v.price)}</span>
         </p>
         <p className="viewing-record__meta">
-          {M.when}：<strong>{v.date}</strong> {M.slots[v.slot]}
+          <span className="viewing-record__when">
+            {M.when}：<strong>{v.date}</strong> {M.slots[v.slot]}
+          </span>
           <span>
             {M.agent}：{v.agentName}
           </span>
