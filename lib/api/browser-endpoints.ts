@@ -3,7 +3,8 @@ import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
-import type { LoginResult, SmsCodeResult } from '@contracts/user';
+import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
+import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -36,3 +37,11 @@ export const addProjectReview = (ctx: CallContext, req: ReviewAddRequest) => cal
 
 export const deleteProjectReview = (ctx: CallContext, reviewId: number) =>
   call(ctx, ApiPath.projectReviewDelete, unchecked<ReviewDeleted>(), { params: { reviewId } });
+
+/** The personal centre (contracts/account.ts): session required; the backend's message on a refusal. */
+export const updateProfile = (ctx: CallContext, req: ProfileUpdate) => call(ctx, ApiPath.accountProfile, unchecked<UserInfo>(), { params: req });
+
+/** An SMS code to the logged-in user's own mobile (the password form). */
+export const sendAccountSmsCode = (ctx: CallContext) => call(ctx, ApiPath.accountSmsCode, unchecked<SmsCodeResult>());
+
+export const changePassword = (ctx: CallContext, req: PasswordChange) => call(ctx, ApiPath.accountPassword, unchecked<PasswordChanged>(), { params: req });
