@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { newPasswordProblem } from '@contracts/account-rules';
 import { SMS_CODE_PATTERN } from '@contracts/constants';
 import { messages } from '@/lib/client-messages';
-import { accountErrorText, loadAccountApi } from './account-api';
+import { accountErrorText, loadAccountApi, useHydrated } from './account-api';
 
 export interface PasswordFormProps {
   /** False for a user registered by SMS: the password is set, proven by a code only. */
@@ -26,6 +26,7 @@ const RESEND_SECONDS = 60;
  */
 export function PasswordForm({ hasPassword, mobile }: PasswordFormProps) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const [proof, setProof] = useState<Proof>(hasPassword ? 'password' : 'sms');
   const [current, setCurrent] = useState('');
   const [code, setCode] = useState('');
@@ -107,119 +108,121 @@ export function PasswordForm({ hasPassword, mobile }: PasswordFormProps) {
         void submit();
       }}
     >
-      {hasPassword && (
-        <div className="account-form__row">
-          <span />
-          <div className="account-form__field account-form__tabs" role="tablist">
-            {(['password', 'sms'] as const).map((p) => (
-              <button
-                key={p}
-                type="button"
-                role="tab"
-                aria-selected={proof === p}
-                className={proof === p ? 'is-active' : undefined}
-                onClick={() => {
-                  setProof(p);
-                  setError('');
-                }}
-              >
-                {F.proofTabs[p]}
-              </button>
-            ))}
+      <fieldset className="account-form__body" disabled={!hydrated}>
+        {hasPassword && (
+          <div className="account-form__row">
+            <span />
+            <div className="account-form__field account-form__tabs" role="tablist">
+              {(['password', 'sms'] as const).map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  role="tab"
+                  aria-selected={proof === p}
+                  className={proof === p ? 'is-active' : undefined}
+                  onClick={() => {
+                    setProof(p);
+                    setError('');
+                  }}
+                >
+                  {F.proofTabs[p]}
+                </button>
+              ))}
+            </div>
           </div>
-        </div>
-      )}
-      {proofUsed === 'password' ? (
+        )}
+        {proofUsed === 'password' ? (
+          <div className="account-form__row">
+            <label htmlFor="account-current">{F.currentPasswordLabel}</label>
+            <div className="account-form__field">
+              <input
+                id="account-current"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                maxLength={64}
+                placeholder={F.currentPasswordPlaceholder}
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+              />
+            </div>
+          </div>
+        ) : (
+          <div className="account-form__row">
+            <label htmlFor="account-code">{F.codeLabel}</label>
+            <div className="account-form__field">
+              <div className="account-form__code">
+                <input
+                  id="account-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder={messages.codePlaceholder}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+                <button type="button" className="btn" disabled={wait > 0} onClick={() => void getCode()}>
+                  {wait > 0 ? messages.resendIn(wait) : messages.getCode}
+                </button>
+              </div>
+              <p className="account-form__hint">{F.codeSentTo(mobile)}</p>
+            </div>
+          </div>
+        )}
         <div className="account-form__row">
-          <label htmlFor="account-current">{F.currentPasswordLabel}</label>
+          <label htmlFor="account-new">{F.newPasswordLabel}</label>
           <div className="account-form__field">
             <input
-              id="account-current"
-              name="currentPassword"
+              id="account-new"
+              name="newPassword"
               type="password"
-              autoComplete="current-password"
+              autoComplete="new-password"
               maxLength={64}
-              placeholder={F.currentPasswordPlaceholder}
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
+              placeholder={F.newPasswordPlaceholder}
+              value={next}
+              aria-describedby="account-rule"
+              onChange={(e) => setNext(e.target.value)}
+            />
+            <p id="account-rule" className="account-form__hint">
+              {F.passwordRule}
+            </p>
+          </div>
+        </div>
+        <div className="account-form__row">
+          <label htmlFor="account-confirm">{F.confirmPasswordLabel}</label>
+          <div className="account-form__field">
+            <input
+              id="account-confirm"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              maxLength={64}
+              placeholder={F.confirmPasswordPlaceholder}
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
             />
           </div>
         </div>
-      ) : (
         <div className="account-form__row">
-          <label htmlFor="account-code">{F.codeLabel}</label>
+          <span />
           <div className="account-form__field">
-            <div className="account-form__code">
-              <input
-                id="account-code"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={messages.codePlaceholder}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              <button type="button" className="btn" disabled={wait > 0} onClick={() => void getCode()}>
-                {wait > 0 ? messages.resendIn(wait) : messages.getCode}
-              </button>
-            </div>
-            <p className="account-form__hint">{F.codeSentTo(mobile)}</p>
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            {notice && (
+              <p className="form-notice" role="status">
+                {notice}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? F.submitting : hasPassword ? F.submitChange : F.submitSet}
+            </button>
           </div>
         </div>
-      )}
-      <div className="account-form__row">
-        <label htmlFor="account-new">{F.newPasswordLabel}</label>
-        <div className="account-form__field">
-          <input
-            id="account-new"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            placeholder={F.newPasswordPlaceholder}
-            value={next}
-            aria-describedby="account-rule"
-            onChange={(e) => setNext(e.target.value)}
-          />
-          <p id="account-rule" className="account-form__hint">
-            {F.passwordRule}
-          </p>
-        </div>
-      </div>
-      <div className="account-form__row">
-        <label htmlFor="account-confirm">{F.confirmPasswordLabel}</label>
-        <div className="account-form__field">
-          <input
-            id="account-confirm"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={64}
-            placeholder={F.confirmPasswordPlaceholder}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="account-form__row">
-        <span />
-        <div className="account-form__field">
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          {notice && (
-            <p className="form-notice" role="status">
-              {notice}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? F.submitting : hasPassword ? F.submitChange : F.submitSet}
-          </button>
-        </div>
-      </div>
+      </fieldset>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { nicknameProblem, type Sex } from '@contracts/account-rules';
 import { messages } from '@/lib/client-messages';
 import { announceUserChanged } from '@/lib/user-changed';
-import { accountErrorText, loadAccountApi } from './account-api';
+import { accountErrorText, loadAccountApi, useHydrated } from './account-api';
 
 export interface ProfileFormProps {
   userName: string;
@@ -22,6 +22,7 @@ const F = messages.accountForms;
  */
 export function ProfileForm({ userName, sex: initialSex, mobile }: ProfileFormProps) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const [name, setName] = useState(userName);
   const [sex, setSex] = useState<string>(initialSex === '1' || initialSex === '2' ? initialSex : '');
   const [error, setError] = useState('');
@@ -63,53 +64,55 @@ export function ProfileForm({ userName, sex: initialSex, mobile }: ProfileFormPr
         void submit();
       }}
     >
-      <div className="account-form__row">
-        <label htmlFor="account-nickname">{F.nicknameLabel}</label>
-        <div className="account-form__field">
-          <input
-            id="account-nickname"
-            name="userName"
-            maxLength={32}
-            autoComplete="nickname"
-            placeholder={F.nicknamePlaceholder}
-            value={name}
-            aria-describedby="account-nickname-hint"
-            onChange={(e) => setName(e.target.value)}
-          />
-          <p id="account-nickname-hint" className="account-form__hint">
-            {F.nicknameHint}
-          </p>
+      <fieldset className="account-form__body" disabled={!hydrated}>
+        <div className="account-form__row">
+          <label htmlFor="account-nickname">{F.nicknameLabel}</label>
+          <div className="account-form__field">
+            <input
+              id="account-nickname"
+              name="userName"
+              maxLength={32}
+              autoComplete="nickname"
+              placeholder={F.nicknamePlaceholder}
+              value={name}
+              aria-describedby="account-nickname-hint"
+              onChange={(e) => setName(e.target.value)}
+            />
+            <p id="account-nickname-hint" className="account-form__hint">
+              {F.nicknameHint}
+            </p>
+          </div>
         </div>
-      </div>
-      <fieldset className="account-form__row">
-        <legend>{F.sexLabel}</legend>
-        <div className="account-form__field account-form__choices">
-          {F.sexOptions.map((o) => (
-            <label key={o.value || 'secret'}>
-              <input type="radio" name="sex" value={o.value} checked={sex === o.value} onChange={() => setSex(o.value)} />
-              {o.label}
-            </label>
-          ))}
+        <fieldset className="account-form__row">
+          <legend>{F.sexLabel}</legend>
+          <div className="account-form__field account-form__choices">
+            {F.sexOptions.map((o) => (
+              <label key={o.value || 'secret'}>
+                <input type="radio" name="sex" value={o.value} checked={sex === o.value} onChange={() => setSex(o.value)} />
+                {o.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="account-form__row">
+          <span />
+          <div className="account-form__field">
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            {notice && (
+              <p className="form-notice" role="status">
+                {notice}
+              </p>
+            )}
+            <button type="submit" className="btn btn--primary" disabled={busy}>
+              {busy ? F.saving : F.save}
+            </button>
+          </div>
         </div>
       </fieldset>
-      <div className="account-form__row">
-        <span />
-        <div className="account-form__field">
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          {notice && (
-            <p className="form-notice" role="status">
-              {notice}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? F.saving : F.save}
-          </button>
-        </div>
-      </div>
     </form>
   );
 }
