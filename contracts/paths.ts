@@ -80,6 +80,14 @@ export const ApiPath = {
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
   logout: `${SSO_API}/logout`,
+  /** Session: the personal centre's account overview (contracts/account.ts accountSchema). */
+  account: `${PORTAL_API}/v1/account`,
+  /** POST only, session: nickname and sex. */
+  accountProfile: `${SSO_API}/account/profile`,
+  /** POST only, session: set or change the password; the user's other sessions end. */
+  accountPassword: `${SSO_API}/account/password`,
+  /** POST only, session: an SMS code to the user's own mobile, to prove a password change. */
+  accountSmsCode: `${SSO_API}/account/sms/code`,
   /** The change feed every web process polls to drop its cached pages (contracts/cache-changes.ts). */
   cacheChanges: `${INTERNAL_API}/v1/cache/changes`,
   /** `${opsListing}/${channel}/${id}`: an operator changes a listing (docs/operations.md). */

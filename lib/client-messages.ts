@@ -5,6 +5,8 @@
  * code keeps reading `messages.x` for all of them. A `'use client'` module, or anything it imports, reads
  * strings from here, never from lib/messages.ts (tests/unit/messages.test.ts walks the imports to check).
  */
+import { ACCOUNT_MESSAGES } from '@contracts/account-rules';
+
 export const BRAND = '优居';
 
 export const messages = {
@@ -86,6 +88,44 @@ export const messages = {
     deleteMine: '删除我的点评',
     deleting: '删除中…',
     confirmDelete: '确定删除这条点评吗？删除后可以重新点评。',
+  },
+  /**
+   * The personal centre's account forms (issue 9, components/account/). The rules' own messages are the backend's
+   * (contracts/account-rules.ts): the form and the answer say the same thing.
+   */
+  accountForms: {
+    nicknameLabel: '昵称',
+    nicknamePlaceholder: '请输入昵称',
+    nicknameHint: '2-16个字，可用中文、字母、数字、下划线和短横线',
+    nickname: ACCOUNT_MESSAGES.nickname,
+    sexLabel: '性别',
+    /** spec §3 values: `1` 男, `2` 女, empty 保密. */
+    sexOptions: [
+      { value: '1', label: '男' },
+      { value: '2', label: '女' },
+      { value: '', label: '保密' },
+    ],
+    save: '保存',
+    saving: '保存中…',
+    saved: '保存成功',
+    proofTabs: { password: '验证当前密码', sms: '验证手机短信' },
+    currentPasswordLabel: '当前密码',
+    currentPasswordPlaceholder: '请输入当前密码',
+    currentPasswordRequired: '请输入当前密码',
+    codeLabel: '验证码',
+    codeSentTo: (mobile: string) => `验证码将发送至${mobile}`,
+    newPasswordLabel: '新密码',
+    newPasswordPlaceholder: '请输入新密码',
+    confirmPasswordLabel: '确认新密码',
+    confirmPasswordPlaceholder: '请再次输入新密码',
+    passwordRule: `密码规则：${ACCOUNT_MESSAGES.passwordRule}`,
+    password: ACCOUNT_MESSAGES.password,
+    mismatch: '两次输入的新密码不一致',
+    submitChange: '确认修改',
+    submitSet: '设置密码',
+    submitting: '提交中…',
+    changed: (ended: number) => (ended > 0 ? `密码已修改，其他${ended}处登录已退出` : '密码已修改'),
+    set: '密码设置成功，现在可以使用手机号和密码登录',
   },
   /** 相册's photo viewer (issue 8, components/project/photo-viewer.tsx). */
   projectViewer: {

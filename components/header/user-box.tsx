@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { HeaderUser } from '@/app/[city]/auth/me/route';
 import { messages } from '@/lib/client-messages';
 import { loginPath } from '@/lib/return-path';
+import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/user-changed';
 import { LogoutButton } from './logout-button';
 
 /** Where the header's user box asks who is looking (app/[city]/auth/me/route.ts). */
@@ -22,12 +23,23 @@ export function UserBox() {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setHere(`${window.location.pathname}${window.location.search}`);
     const controller = new AbortController();
+    let changed = false;
     fetch(WHO_AM_I, { credentials: 'same-origin', cache: 'no-store', signal: controller.signal })
       .then((res) => (res.ok ? (res.json() as Promise<{ user: HeaderUser | null }>) : { user: null }))
-      .then((body) => setUser(body.user))
+      // A change announced while this was on its way is newer than the answer.
+      .then((body) => !changed && setUser(body.user))
       // A failed check leaves the visitor's view: login links (spec §7 swallows user-info failures).
       .catch(() => {});
-    return () => controller.abort();
+    // The personal centre's profile form says when the name changes (lib/user-changed.ts).
+    const onChanged = (e: Event) => {
+      changed = true;
+      setUser({ name: (e as CustomEvent<UserChangedDetail>).detail.name });
+    };
+    window.addEventListener(USER_CHANGED_EVENT, onChanged);
+    return () => {
+      controller.abort();
+      window.removeEventListener(USER_CHANGED_EVENT, onChanged);
+    };
   }, []);
 
   if (user) {

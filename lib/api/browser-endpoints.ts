@@ -3,8 +3,9 @@ import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
-import type { LoginResult, SmsCodeResult } from '@contracts/user';
+import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
+import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -42,3 +43,11 @@ export const deleteProjectReview = (ctx: CallContext, reviewId: number) =>
 export const bookViewing = (ctx: CallContext, req: ViewingBookRequest) => call(ctx, ApiPath.viewingBook, unchecked<Viewing>(), { params: req });
 
 export const cancelViewing = (ctx: CallContext, viewingId: number) => call(ctx, ApiPath.viewingCancel, unchecked<Viewing>(), { params: { viewingId } });
+
+/** The personal centre (contracts/account.ts): session required; the backend's message on a refusal. */
+export const updateProfile = (ctx: CallContext, req: ProfileUpdate) => call(ctx, ApiPath.accountProfile, unchecked<UserInfo>(), { params: req });
+
+/** An SMS code to the logged-in user's own mobile (the password form). */
+export const sendAccountSmsCode = (ctx: CallContext) => call(ctx, ApiPath.accountSmsCode, unchecked<SmsCodeResult>());
+
+export const changePassword = (ctx: CallContext, req: PasswordChange) => call(ctx, ApiPath.accountPassword, unchecked<PasswordChanged>(), { params: req });

@@ -21,6 +21,7 @@ import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@con
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
+import { accountSchema } from '@contracts/account';
 import type { ListRequest } from '@/lib/search-path';
 import { call } from './call';
 import type { AnswerCheck, CallContext } from './core';
@@ -48,6 +49,9 @@ export const fetchEsfConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEsf, esfConditionsSchema, { method: 'GET', params: { cityCode } });
 
 export const fetchUserInfo = (ctx: CallContext) => call(ctx, ApiPath.userInfo, userInfoSchema);
+
+/** The personal centre's account: the user and whether a password is set (needs serverContext). */
+export const fetchAccount = (ctx: CallContext) => call(ctx, ApiPath.account, accountSchema);
 
 /** The request comes from the path codec (toListQuery); the backend checks it against esfListQuerySchema. */
 export const fetchEsfList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.esfList, esfListPageSchema, { params: query });

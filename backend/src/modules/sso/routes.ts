@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
+import { registerAccount } from './account';
 import { PasswordThrottle } from './password-throttle';
 import { dummyPasswordHash, verifyUserPassword } from './passwords';
 import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
@@ -111,4 +112,7 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config): void 
     output: userInfoSchema,
     handler: async (_input, request) => toUserInfo(await requireUser(db, request)),
   });
+
+  // The personal centre's account (issue 9): the same password throttle as the login, the same SMS limit.
+  registerAccount(app, db, passwordThrottle, SMS_LIMIT);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../../contracts/envelope';
 import { maskMobile } from '../../../../contracts/mobile';
@@ -76,4 +76,15 @@ export async function requireUser(db: Db, request: FastifyRequest): Promise<User
 export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
   const token = presentedToken(request);
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/**
+ * Ends every session of the user but the one this request presents (a password change: whoever else held the
+ * account is logged out, the person who changed it is not). Returns how many ended.
+ */
+export async function endOtherSessions(db: Pick<Db, 'delete'>, userId: number, request: FastifyRequest): Promise<number> {
+  const token = presentedToken(request);
+  const others = token ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(token))) : eq(sessions.userId, userId);
+  const ended = await db.delete(sessions).where(others).returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }

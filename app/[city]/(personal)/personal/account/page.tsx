@@ -1,42 +1,54 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
-import { fetchUserInfo } from '@/lib/api/endpoints';
-import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
-import { displayName, maskMobile } from '@/lib/format';
+import Link from 'next/link';
+import { UserAvatar } from '@/components/account/user-avatar';
+import { displayName } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { loginPath } from '@/lib/return-path';
+import { beijingHour, personalUser } from '@/lib/personal-user';
 
 export const metadata: Metadata = { title: `${messages.personalMenu.account} - ${messages.brand}` };
 
 /**
- * The proxy only checked that a cookie exists; the session is checked again here (ARCHITECTURE "Cities and
- * hosts"). spec §2: a user without a mobile number counts as not logged in.
+ * 账户设置's overview: the greeting, nickname, masked mobile (the backend never sends it whole), sex, whether a
+ * password is set, and the ways to change them. The session is checked by lib/personal-user.ts (also here, not
+ * only in the layout: a page must never render for a visitor).
  */
 export default async function AccountPage() {
-  const ctx = await serverContext();
-  if (!ctx.token) redirect(loginPath(await requestedPath()));
-  const user = await fetchUserInfo(ctx).catch(rethrowAsPage);
-  if (!user.mobile) redirect(loginPath(await requestedPath()));
-  const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(new Date()));
+  const { user, hasPassword } = await personalUser();
+  const A = messages.account;
+  const name = displayName(user);
   return (
     <div className="account">
+      <h1 className="account__title">{A.overviewTitle}</h1>
       <div className="account__hello">
-        {/* eslint-disable-next-line @next/next/no-img-element -- avatar from the backend */}
-        {user.avatarUrl ? <img src={user.avatarUrl} alt="" width={64} height={64} /> : <span className="avatar-default" />}
-        <div>
-          <p className="account__greeting">
-            {messages.greeting(hour)}，{displayName(user)}
-          </p>
-        </div>
+        <UserAvatar avatarUrl={user.avatarUrl} sex={user.sex} size={64} label={name} />
+        <p className="account__greeting">
+          {messages.greeting(beijingHour())}，{name}
+        </p>
       </div>
-      <dl className="facts facts--1">
+      <dl className="account__facts">
         <div>
-          <dt>{messages.displayName}</dt>
-          <dd>{displayName(user)}</dd>
+          <dt>{A.nickname}</dt>
+          <dd>{user.userName || <span className="account__muted">{A.noNickname}</span>}</dd>
+          <dd>
+            <Link href="/personal/account/info">{A.editInfo}</Link>
+          </dd>
         </div>
         <div>
-          <dt>{messages.mobile}</dt>
-          <dd>{maskMobile(user.mobile)}</dd>
+          <dt>{A.sex}</dt>
+          <dd>{A.sexNames[user.sex] ?? A.sexNames['']}</dd>
+          <dd />
+        </div>
+        <div>
+          <dt>{A.mobile}</dt>
+          <dd>{user.mobile}</dd>
+          <dd />
+        </div>
+        <div>
+          <dt>{A.password}</dt>
+          <dd>{hasPassword ? A.passwordSet : <span className="account__muted">{A.passwordUnset}</span>}</dd>
+          <dd>
+            <Link href="/personal/account/changePass">{hasPassword ? A.changePass : A.setPass}</Link>
+          </dd>
         </div>
       </dl>
     </div>

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  accountSchema,
+  PASSWORD_CHANGE_LIMIT,
+  passwordChangedSchema,
+  passwordChangeSchema,
+  PROFILE_UPDATE_LIMIT,
+  profileUpdateSchema,
+} from '../../../../contracts/account';
+import { cacheTag } from '../../../../contracts/cache-changes';
+import { ok } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ApiPath } from '../../../../contracts/paths';
+import { smsCodeResultSchema, userInfoSchema } from '../../../../contracts/user';
+import type { Db } from '../../db/client';
+import { projectReviews, users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+import { recordChange } from '../cache/changes';
+import type { PasswordThrottle } from './password-throttle';
+import { hashPassword, verifyPassword } from './passwords';
+import { endOtherSessions, presentedToken, requireUser, toUserInfo } from './sessions';
+import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
+
+/**
+ * The personal centre's account (issue 9, contracts/account.ts): the overview, the profile, the password.
+ * Every call needs a live session; the writes are POST (the cross-site check of http/same-site.ts applies).
+ */
+
+const TAGS = ['account'];
+
+/**
+ * Rate limits count per user where the request carries a live session (a new login does not start a new count),
+ * per address otherwise (those requests are refused with 401 anyway).
+ */
+async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
+  if (presentedToken(request)) {
+    try {
+      return `${scope}:user:${(await requireUser(db, request)).id}`;
+    } catch {
+      // A dead session: counted by address.
+    }
+  }
+  return `${scope}:ip:${request.ip}`;
+}
+
+const limit = (db: Db, scope: string, max: number, timeWindow: string) => ({
+  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => limitKey(db, request, scope) },
+});
+
+export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: PasswordThrottle, smsLimit: { max: number; timeWindow: string }): void {
+  portalRoute(app, {
+    path: ApiPath.account,
+    summary: "The logged-in user's account: the user and whether a password is set (401 without a session)",
+    tags: TAGS,
+    input: z.object({}),
+    output: accountSchema,
+    handler: async (_input, request) => {
+      const user = await requireUser(db, request);
+      return { user: toUserInfo(user), hasPassword: user.passwordHash !== null };
+    },
+  });
+
+  app.post(
+    ApiPath.accountProfile,
+    {
+      config: limit(db, 'profile', PROFILE_UPDATE_LIMIT, '1 hour'),
+      schema: {
+        summary: 'Change the nickname (2–16 characters, no run of 7 digits) and sex (1 男, 2 女, empty 保密) of the logged-in user',
+        tags: TAGS,
+        body: profileUpdateSchema,
+        response: { 200: envelopeSchema(userInfoSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const { userName, sex } = request.body as z.output<typeof profileUpdateSchema>;
+      const [updated] = await db.update(users).set({ userName, sex }).where(eq(users.id, user.id)).returning();
+      if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
+      if (userName !== user.userName) {
+        // A review shows its writer's nickname: the cached pages of the projects this user reviewed are stale.
+        const reviewed = await db.selectDistinct({ projectId: projectReviews.projectId }).from(projectReviews).where(eq(projectReviews.userId, user.id));
+        if (reviewed.length > 0) await recordChange(db, reviewed.map((r) => cacheTag.detail('new', r.projectId)));
+      }
+      return ok(toUserInfo(updated));
+    },
+  );
+
+  app.post(
+    ApiPath.accountSmsCode,
+    {
+      config: { rateLimit: smsLimit },
+      schema: {
+        summary: "Send a 6-digit code to the logged-in user's own mobile, to prove a password change (development gateway: the log)",
+        tags: TAGS,
+        response: { 200: envelopeSchema(smsCodeResultSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      // The same codes, limits and gateway as the login's (sms-codes.ts): per mobile 60 s apart, 10 a day.
+      const code = await issueCode(db, user.mobile);
+      request.log.info({ mobile: user.mobile, code }, 'sms code issued');
+      return ok({ resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS });
+    },
+  );
+
+  app.post(
+    ApiPath.accountPassword,
+    {
+      config: limit(db, 'password-change', PASSWORD_CHANGE_LIMIT, '1 hour'),
+      schema: {
+        summary:
+          'Set or change the password (8–20 characters, letters and digits), proven by the current password or an SMS code; every other session of the user ends',
+        tags: TAGS,
+        body: passwordChangeSchema,
+        response: { 200: envelopeSchema(passwordChangedSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const body = request.body as z.output<typeof passwordChangeSchema>;
+      if (body.method === 'password') {
+        if (!user.passwordHash) throw badRequest(ACCOUNT_MESSAGES.noPasswordYet);
+        // Wrong current passwords count with wrong logins (password-throttle.ts): a stolen session cannot guess it.
+        passwordThrottle.check(user.mobile);
+        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+          passwordThrottle.recordFailure(user.mobile);
+          throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
+        }
+        passwordThrottle.recordSuccess(user.mobile);
+        if (body.newPassword === body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+      } else {
+        // Checked before the code is used up, so that a refused new password does not cost the code.
+        if (user.passwordHash && (await verifyPassword(body.newPassword, user.passwordHash))) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+        if (!(await consumeCode(db, user.mobile, body.code))) throw badRequest(ACCOUNT_MESSAGES.wrongCode);
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      const endedSessions = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        return endOtherSessions(tx, user.id, request);
+      });
+      request.log.info({ userId: user.id, endedSessions }, 'password changed');
+      return ok({ endedSessions });
+    },
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '@/lib/api/errors';
+import { messages } from '@/lib/client-messages';
+
+type AccountApi = typeof import('@/lib/api/browser') & typeof import('@/lib/api/browser-endpoints');
+let accountApi: Promise<AccountApi> | undefined;
+
+/**
+ * The API client loads when a form is first focused or submitted, not with the page (issue 7: first-load JS),
+ * as the login form does. A failed load is forgotten, so the next try loads again.
+ */
+export function loadAccountApi(): Promise<AccountApi> {
+  accountApi ??= Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+    .then(([browser, endpoints]) => ({ ...browser, ...endpoints }))
+    .catch((err: unknown) => {
+      accountApi = undefined;
+      throw err;
+    });
+  return accountApi;
+}
+
+/** The backend's message for a refusal (it is the user's language), the network one for anything else. */
+export function accountErrorText(err: unknown): string {
+  return err instanceof ApiError && err.message ? err.message : messages.serverBusy;
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * False in the server render and while hydrating, true once React owns the form. The forms keep their fields
+ * disabled until then: typed into before hydration, a controlled field is reset by React's first render, and a
+ * submit would be the browser's own GET, with the password in the address.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
