@@ -44,3 +44,11 @@ export const ESF_MAX_PAGE = 100;
  * bodies with the same number before forwarding them.
  */
 export const API_BODY_LIMIT = 1024 * 1024;
+/** spec §5: 5 MB per uploaded image (contracts/upload.ts). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The one body over API_BODY_LIMIT: a PostObject form to the local OSS host (OSS_POST_PATH), one file within
+ * UPLOAD_MAX_BYTES plus the form fields. A file over UPLOAD_MAX_BYTES but within this still reaches the
+ * policy check, which refuses it as OSS would.
+ */
+export const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;

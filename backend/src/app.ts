@@ -35,6 +35,7 @@ import { registerOpsListings } from './modules/ops/listings';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
+import { registerUploads } from './modules/uploads/routes';
 import type { Storage } from './modules/storage';
 
 export interface AppDeps {
@@ -104,6 +105,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgentPages(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
+  await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
