@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES } from './constants';
+import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
 import { text } from './fields';
 
-export { UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES };
+export { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
 
 /**
  * Uploads (issue 9, spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
@@ -11,12 +11,6 @@ export { UPLOAD_BODY_LIMIT, UPLOAD_MAX_BYTES };
  * bytes, makes the card thumbnail and records the upload.
  */
 
-/** spec §5: jpg, jpeg, png, case-insensitive. */
-export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-/** spec §5: 5 MB per file; the ticket's policy carries it as content-length-range. */
-export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / 1024 / 1024;
-/** spec §5 / §9: at most 9 files. */
-export const UPLOAD_MAX_FILES = 9;
 /** A ticket's policy expires this long after it was signed. */
 export const UPLOAD_TICKET_TTL_S = 600;
 /** Tickets per user (or address) and hour. */

@@ -4,6 +4,7 @@ import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
 import type { LoginResult, SmsCodeResult } from '@contracts/user';
+import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -36,3 +37,13 @@ export const addProjectReview = (ctx: CallContext, req: ReviewAddRequest) => cal
 
 export const deleteProjectReview = (ctx: CallContext, reviewId: number) =>
   call(ctx, ApiPath.projectReviewDelete, unchecked<ReviewDeleted>(), { params: { reviewId } });
+
+/** spec §7 upload, step 1: a PostObject ticket for `uploadSize` keys (contracts/upload.ts); session required. */
+export const fetchUploadTicket = (ctx: CallContext, req: { userDir: string; uploadSize: number; applyId?: string }) =>
+  call(ctx, ApiPath.ossTicker, unchecked<UploadTicket>(), { method: 'GET', params: req });
+
+/** spec §7 upload, step 3: what was posted; answers the URLs and the card thumbnails. */
+export const uploadCallback = (ctx: CallContext, req: UploadCallbackInput) => call(ctx, ApiPath.ossCallback, unchecked<UploadedPhoto[]>(), { params: req });
+
+/** One of the user's own uploads becomes their avatar. */
+export const setAvatar = (ctx: CallContext, key: string) => call(ctx, ApiPath.userAvatar, unchecked<{ avatarUrl: string }>(), { params: { key } });

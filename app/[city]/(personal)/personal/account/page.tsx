@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AvatarUpload } from '@/components/personal/avatar-upload';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
 import { displayName, maskMobile } from '@/lib/format';
@@ -39,6 +40,10 @@ export default async function AccountPage() {
           <dd>{maskMobile(user.mobile)}</dd>
         </div>
       </dl>
+      <section className="account__avatar">
+        <h2>{messages.upload.avatarTitle}</h2>
+        <AvatarUpload avatarUrl={user.avatarUrl} sex={user.sex} />
+      </section>
     </div>
   );
 }
