@@ -220,7 +220,8 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
       <ul className="photo-upload__list">
         {shown.map((item) => {
           const index = items.indexOf(item);
-          const src = item.photo?.thumbUrl ?? item.preview;
+          // A refused file may be no image at all: its tile shows the message, not a broken preview.
+          const src = item.photo?.thumbUrl ?? (item.status === 'failed' ? undefined : item.preview);
           return (
             <li key={item.id} className={`photo-upload__item is-${item.status}`} data-status={item.status}>
               {/* eslint-disable-next-line @next/next/no-img-element -- a local preview or the server's thumbnail */}
