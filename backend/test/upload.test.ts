@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, OSS_POST_PATH, SESSION_COOKIE } from '../../contracts/paths';
-import { UPLOAD_MAX_BYTES, type UploadedPhoto, type UploadTicket } from '../../contracts/upload';
+import { UPLOAD_MAX_BYTES, UPLOAD_TICKET_LIMIT, type UploadedPhoto, type UploadTicket } from '../../contracts/upload';
 import { configWith } from '../src/config';
 import { sessions, uploads, users } from '../src/db/schema';
 import { openPostSigner, v1Signature } from '../src/modules/storage/post-object';
@@ -80,6 +80,18 @@ describe('ticker', () => {
     }
     expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: { cookie: `${SESSION_COOKIE}=dead` } })).statusCode).toBe(401);
+  });
+
+  it('gives a user at most UPLOAD_TICKET_LIMIT tickets an hour', async () => {
+    const u = await newUser();
+    for (let i = 0; i < UPLOAD_TICKET_LIMIT; i++) {
+      const res = await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: u.auth });
+      expect(res.statusCode).toBe(200);
+    }
+    const over = await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: u.auth });
+    expect(over.statusCode).toBe(429);
+    // Another user is counted on their own.
+    expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: (await newUser()).auth })).statusCode).toBe(200);
   });
 
   it('signs in Aliyun mode with ali-oss the way OSS checks it', () => {
