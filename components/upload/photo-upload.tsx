@@ -215,6 +215,8 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
     });
 
   const shown = hideDone ? items.filter((i) => i.status !== 'done') : items;
+  // 图片未上传完成 is about the batch going up: gone once it is done.
+  const shownNotices = busy ? notices : notices.filter((n) => n !== M.notFinished);
   return (
     <div className="photo-upload" data-busy={busy ? 'true' : 'false'} data-ready={hydrated ? 'true' : 'false'}>
       <ul className="photo-upload__list">
@@ -295,9 +297,9 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
         {hint ?? M.hint(max, UPLOAD_MAX_MB)}
         {max > 1 && <span className="photo-upload__count">{M.count(doneOf(items).length, max)}</span>}
       </p>
-      {notices.length > 0 && (
+      {shownNotices.length > 0 && (
         <ul className="photo-upload__notices" role="alert">
-          {notices.map((n) => (
+          {shownNotices.map((n) => (
             <li key={n}>{n}</li>
           ))}
         </ul>
