@@ -44,3 +44,14 @@ export const ESF_MAX_PAGE = 100;
  * bodies with the same number before forwarding them.
  */
 export const API_BODY_LIMIT = 1024 * 1024;
+/** spec §5 image upload defaults (contracts/upload.ts): jpg, jpeg, png, case-insensitive; 5 MB each; 9 files. */
+export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const UPLOAD_MAX_MB = 5;
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 9;
+/**
+ * The one body over API_BODY_LIMIT: a PostObject form to the local OSS host (OSS_POST_PATH), one file within
+ * UPLOAD_MAX_BYTES plus the form fields. A file over UPLOAD_MAX_BYTES but within this still reaches the
+ * policy check, which refuses it as OSS would.
+ */
+export const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;

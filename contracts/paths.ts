@@ -10,6 +10,13 @@ export const OSS_PUBLIC = '/oss';
  * lib/backend-paths.ts, so these answer on the backend's own address alone.
  */
 export const INTERNAL_API = '/internal.api';
+/** spec §7: the upload ticket and callback. */
+export const CORE_API = '/common.core.api';
+/**
+ * Without Aliyun settings the backend plays the OSS host here (PostObject, contracts/upload.ts): under the
+ * `/oss/` prefix the web forwards, so the browser posts same-origin.
+ */
+export const OSS_POST_PATH = `${OSS_PUBLIC}/`;
 
 export const ApiPath = {
   location: `${PORTAL_API}/v1/location`,
@@ -76,6 +83,12 @@ export const ApiPath = {
   conditionOfficesRent: `${PORTAL_API}/v1/condition/offices_rent`,
   officesRentList: `${PORTAL_API}/v1/offices_rent/list`,
   officesRentDetail: `${PORTAL_API}/v1/offices_rent/detail`,
+  /** Session: a PostObject ticket for up to 9 keys under the user's prefix (contracts/upload.ts). */
+  ossTicker: `${CORE_API}/common/oss/ticker`,
+  /** POST only, session: what the browser posted; checked, thumbnailed, recorded; answers the URLs. */
+  ossCallback: `${CORE_API}/common/oss/callback`,
+  /** POST only, session: one of the user's own uploads becomes their avatar. */
+  userAvatar: `${PORTAL_API}/v1/user/avatar`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { failure } from '@contracts/envelope';
-import { API_BODY_LIMIT } from '@contracts/constants';
+import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
+import { OSS_POST_PATH } from '@contracts/paths';
 import { API_TIMEOUT_MS } from './api/core';
 import type { WebSettings } from './settings';
 
@@ -62,16 +63,25 @@ function discardRest(req: IncomingMessage): void {
 
 type BodyResult = { kind: 'body'; body: Buffer } | { kind: 'too-large' } | { kind: 'too-slow' } | { kind: 'gone' };
 
+/**
+ * API_BODY_LIMIT, except for a PostObject form to the local OSS host (contracts/upload.ts): a photo of up to
+ * 5 MB. The backend limits that route's multipart body alone the same way.
+ */
+export function bodyLimitOf(method: string | undefined, url: string | undefined): number {
+  const pathname = (url ?? '').split('?')[0];
+  return method === 'POST' && pathname === OSS_POST_PATH ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+}
+
 /** The whole request body, unless it is over the limit or does not arrive within the request timeout. */
-function readBody(req: IncomingMessage): Promise<BodyResult> {
+function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > API_BODY_LIMIT) return Promise.resolve({ kind: 'too-large' });
+  if (declared > limit) return Promise.resolve({ kind: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > API_BODY_LIMIT) finish({ kind: 'too-large' });
+      if (size > limit) finish({ kind: 'too-large' });
       else chunks.push(chunk);
     };
     const onEnd = () => finish({ kind: 'body', body: Buffer.concat(chunks, size) });
@@ -91,7 +101,7 @@ function readBody(req: IncomingMessage): Promise<BodyResult> {
  * client address we trust, internal headers are gone. `publicHost` is the portal host from parseHost.
  */
 export async function forwardToBackend(req: IncomingMessage, res: ServerResponse, settings: WebSettings, publicHost: string): Promise<void> {
-  const read = await readBody(req);
+  const read = await readBody(req, bodyLimitOf(req.method, req.url));
   if (read.kind === 'gone') return;
   if (read.kind !== 'body') {
     sendEnvelope(res, read.kind === 'too-large' ? 413 : 408, read.kind === 'too-large' ? BODY_TOO_LARGE : BODY_TOO_SLOW);

@@ -167,4 +167,28 @@ export const messages = {
     confirmCancel: '确定取消这次看房预约吗？',
     cancelFailed: '取消失败，请稍后再试',
   },
+  /** Photo upload (issue 9, components/upload/photo-upload.tsx) and the avatar (components/personal/avatar-upload.tsx). */
+  upload: {
+    // copy.md, exactly.
+    badFormat: (list: string) => `文件格式仅限${list}格式！`,
+    tooLarge: (n: number) => `图片大小不能超过${n}MB！`,
+    tooMany: (n: number) => `文件数量不能超过${n}`,
+    notFinished: '图片未上传完成，请稍候...',
+    failed: '上传失败',
+    add: '上传图片',
+    hint: (max: number, mb: number) => `最多${max}张，支持jpg、jpeg、png格式，单张不超过${mb}MB`,
+    count: (n: number, max: number) => `${n}/${max}`,
+    uploading: (percent: number) => `上传中 ${percent}%`,
+    checking: '处理中…',
+    moveLeft: '左移',
+    moveRight: '右移',
+    remove: '删除',
+    retry: '重试',
+    photoAlt: (n: number) => `第${n}张图片`,
+    avatarTitle: '头像',
+    avatarCurrent: '当前头像',
+    avatarPick: '更换头像',
+    avatarHint: '支持jpg、jpeg、png格式，不超过5MB',
+    avatarSaved: '头像已更新',
+  },
 } as const;

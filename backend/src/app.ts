@@ -36,6 +36,7 @@ import { registerViewings } from './modules/viewings/viewings';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
+import { registerUploads } from './modules/uploads/routes';
 import type { Storage } from './modules/storage';
 
 export interface AppDeps {
@@ -105,6 +106,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgentPages(app, db);
   registerSso(app, db, config);
   registerStorageRoutes(app, storage);
+  await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);

@@ -6,6 +6,7 @@ import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/
 import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
 import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
+import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -51,3 +52,13 @@ export const updateProfile = (ctx: CallContext, req: ProfileUpdate) => call(ctx,
 export const sendAccountSmsCode = (ctx: CallContext) => call(ctx, ApiPath.accountSmsCode, unchecked<SmsCodeResult>());
 
 export const changePassword = (ctx: CallContext, req: PasswordChange) => call(ctx, ApiPath.accountPassword, unchecked<PasswordChanged>(), { params: req });
+
+/** spec §7 upload, step 1: a PostObject ticket for `uploadSize` keys (contracts/upload.ts); session required. */
+export const fetchUploadTicket = (ctx: CallContext, req: { userDir: string; uploadSize: number; applyId?: string }) =>
+  call(ctx, ApiPath.ossTicker, unchecked<UploadTicket>(), { method: 'GET', params: req });
+
+/** spec §7 upload, step 3: what was posted; answers the URLs and the card thumbnails. */
+export const uploadCallback = (ctx: CallContext, req: UploadCallbackInput) => call(ctx, ApiPath.ossCallback, unchecked<UploadedPhoto[]>(), { params: req });
+
+/** One of the user's own uploads becomes their avatar. */
+export const setAvatar = (ctx: CallContext, key: string) => call(ctx, ApiPath.userAvatar, unchecked<{ avatarUrl: string }>(), { params: { key } });

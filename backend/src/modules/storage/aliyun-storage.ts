@@ -29,6 +29,10 @@ export function aliyunStorage(config: Required<Pick<Config, 'OSS_REGION' | 'OSS_
         throw err;
       }
     },
+    async delete(key) {
+      // OSS answers 204 for a missing key as for a present one.
+      await client.delete(key);
+    },
     publicUrl: (key) => `https://${config.OSS_BUCKET}.${config.OSS_REGION}.aliyuncs.com/${key}`,
   };
 }

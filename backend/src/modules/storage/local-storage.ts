@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OSS_PUBLIC } from '../../../../contracts/paths';
 import { isSafeKey, type Storage } from './storage';
@@ -44,6 +44,10 @@ export function localStorage(root: string): Storage {
         if (NO_SUCH_FILE.has((err as NodeJS.ErrnoException).code ?? '')) return null;
         throw err;
       }
+    },
+    async delete(key) {
+      const file = fileOf(key);
+      if (file) await rm(file, { force: true });
     },
     publicUrl: (key) => `${OSS_PUBLIC}/${key}`,
   };

@@ -3,6 +3,8 @@ export interface Storage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when there is no such object. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Removes the object; no object is no error. */
+  delete(key: string): Promise<void>;
   /** URL a browser can load: `/oss/<key>` locally (the web serves it same-origin), the bucket URL on OSS. */
   publicUrl(key: string): string;
 }

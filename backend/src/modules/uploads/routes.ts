@@ -1,0 +1,258 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { ok, ResultCode } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ApiPath, OSS_POST_PATH } from '../../../../contracts/paths';
+import {
+  avatarRequestSchema,
+  avatarSchema,
+  callbackRequestSchema,
+  tickerRequestSchema,
+  tickerSchema,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_DIRS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MB,
+  UPLOAD_TICKET_LIMIT,
+  UPLOAD_TICKET_TTL_S,
+  uploadedListSchema,
+  userUploadPrefix,
+  type UploadedPhoto,
+} from '../../../../contracts/upload';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { uploads, users } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+import { presentedToken, requireUser } from '../sso/sessions';
+import type { Storage } from '../storage';
+import { contentTypeOf } from '../storage/local-storage';
+import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
+import { isSafeKey } from '../storage/storage';
+
+const TAGS = ['upload'];
+/** Card thumbnails (列表卡片): 4:3, cropped to fill. */
+export const THUMB_WIDTH = 360;
+export const THUMB_HEIGHT = 270;
+/** Decompression bombs: no photo of a phone or camera is over 40 megapixels. */
+const MAX_PIXELS = 40_000_000;
+
+const forbidden = (msg: string) => new ApiError(403, ResultCode.FORBIDDEN, msg);
+const KEY_NAME = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png)$/;
+
+/** `ub/process/u12/abc.jpg` → true for user 12 only: one of the dirs, this user's folder, a name we hand out. */
+export function isOwnKey(key: string, userId: number): boolean {
+  return UPLOAD_DIRS.some((dir) => {
+    const prefix = userUploadPrefix(dir, userId);
+    return key.startsWith(prefix) && KEY_NAME.test(key.slice(prefix.length));
+  });
+}
+
+/** jpg or png from the bytes themselves (magic numbers), whatever the name says; null for anything else. */
+export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  return null;
+}
+
+async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
+  if (presentedToken(request)) {
+    try {
+      return `${scope}:user:${(await requireUser(db, request)).id}`;
+    } catch {
+      // A dead session: counted by address.
+    }
+  }
+  return `${scope}:ip:${request.ip}`;
+}
+
+function ticket(signer: PostSigner, userId: number, input: { userDir: string; applyId: string; uploadSize: number }) {
+  const prefix = userUploadPrefix(input.userDir, userId);
+  const expire = Math.floor(Date.now() / 1000) + UPLOAD_TICKET_TTL_S;
+  const policy: PostPolicy = {
+    expiration: new Date(expire * 1000).toISOString(),
+    conditions: [
+      ['content-length-range', 1, UPLOAD_MAX_BYTES],
+      ['starts-with', '$key', prefix],
+    ],
+  };
+  const signed = signer.sign(policy);
+  return {
+    keys: Array.from({ length: input.uploadSize }, () => `${prefix}${randomBytes(12).toString('hex')}`),
+    userData: Buffer.from(JSON.stringify({ applyId: input.applyId, userDir: input.userDir })).toString('base64url'),
+    policy: signed.policy,
+    accessId: signer.accessId,
+    signature: signed.signature,
+    host: signer.host,
+    expire,
+  };
+}
+
+/** What OSS checks of a PostObject form, done by the local host: signature, expiry, the policy's conditions. */
+async function localPostObject(signer: PostSigner, storage: Storage, request: FastifyRequest): Promise<void> {
+  const boundary = multipartBoundary(request.headers['content-type']);
+  const body = request.body;
+  if (!boundary || !Buffer.isBuffer(body)) throw badRequest('PostObject: multipart/form-data expected');
+  const parts = parseMultipart(body, boundary);
+  if (!parts) throw badRequest('PostObject: malformed multipart body');
+  const field = (name: string) => {
+    const part = parts.find((p) => p.name.toLowerCase() === name.toLowerCase() && p.filename === null);
+    return part ? part.data.toString('utf8') : undefined;
+  };
+  const file = parts.find((p) => p.name === 'file');
+  // OSS: the file is the last field of the form; what follows it is ignored, so we refuse it instead.
+  if (!file || parts.at(-1) !== file) throw badRequest('PostObject: the file must be the last field');
+  const key = field('key');
+  const policy = field('policy');
+  const accessId = field('OSSAccessKeyId');
+  const signature = field('Signature');
+  if (!key || !policy || !accessId || !signature) throw badRequest('PostObject: key, policy, OSSAccessKeyId and Signature are required');
+  if (accessId !== signer.accessId || !signer.verify(policy, signature)) throw forbidden('PostObject: signature does not match');
+  let parsed: PostPolicy;
+  try {
+    parsed = JSON.parse(Buffer.from(policy, 'base64').toString('utf8')) as PostPolicy;
+  } catch {
+    throw forbidden('PostObject: policy is not JSON');
+  }
+  const expires = Date.parse(String(parsed?.expiration));
+  if (!Number.isFinite(expires) || expires <= Date.now()) throw forbidden('PostObject: policy expired');
+  if (!Array.isArray(parsed.conditions)) throw forbidden('PostObject: policy has no conditions');
+  for (const condition of parsed.conditions) {
+    if (!Array.isArray(condition)) throw forbidden('PostObject: unsupported policy condition');
+    const [op, a, b] = condition as unknown[];
+    if (op === 'content-length-range') {
+      if (file.data.length < Number(a) || file.data.length > Number(b)) {
+        throw new ApiError(400, ResultCode.BAD_REQUEST, `图片大小不能超过${UPLOAD_MAX_MB}MB！`);
+      }
+    } else if (op === 'starts-with' && a === '$key') {
+      if (typeof b !== 'string' || !key.startsWith(b)) throw forbidden('PostObject: key is outside the policy prefix');
+    } else if (op === 'eq' && a === '$key') {
+      if (key !== b) throw forbidden('PostObject: key does not match the policy');
+    } else {
+      throw forbidden('PostObject: unsupported policy condition');
+    }
+  }
+  // Beyond OSS: the local host serves objects same-origin, so it keeps only names of image types.
+  if (!isSafeKey(key) || !/\.(jpg|jpeg|png)$/.test(key)) throw forbidden('PostObject: key must end in .jpg, .jpeg or .png');
+  await storage.put(key, file.data, contentTypeOf(key));
+}
+
+/** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
+async function acceptUpload(db: Db, storage: Storage, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
+  const [known] = await db.select().from(uploads).where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
+  if (known) return { key: known.key, url: storage.publicUrl(known.key), thumbUrl: storage.publicUrl(known.thumbKey || known.key) };
+  const object = await storage.get(item.key);
+  if (!object) throw notFound(`文件 ${item.key} `);
+  const refuse = async (msg: string) => {
+    await storage.delete(item.key);
+    return badRequest(msg);
+  };
+  if (object.bytes.length > UPLOAD_MAX_BYTES) throw await refuse(`图片大小不能超过${UPLOAD_MAX_MB}MB！`);
+  const kind = sniffImage(object.bytes);
+  if (!kind) throw await refuse('文件不是jpg或png图片');
+  if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
+  let width: number;
+  let height: number;
+  let thumb: Buffer;
+  try {
+    const image = sharp(object.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
+    width = meta.autoOrient?.width ?? meta.width;
+    height = meta.autoOrient?.height ?? meta.height;
+    thumb = await sharp(object.bytes, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw await refuse('图片无法识别');
+  }
+  const thumbKey = `${item.key.replace(/\.[a-z]+$/, '')}_thumb.jpg`;
+  await storage.put(thumbKey, thumb, 'image/jpeg');
+  await db
+    .insert(uploads)
+    .values({ userId, key: item.key, suffix: kind, size: object.bytes.length, md5: item.md5.toLowerCase(), width, height, thumbKey })
+    .onConflictDoNothing();
+  return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
+}
+
+export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage): Promise<void> {
+  const signer = openPostSigner(config);
+
+  portalRoute(app, {
+    path: ApiPath.ossTicker,
+    summary: `A PostObject ticket (session): 1–9 keys under the user's prefix, a policy (${UPLOAD_TICKET_TTL_S / 60} min, 1 byte–${UPLOAD_MAX_MB} MB, starts-with the prefix) and its OSS V1 signature`,
+    tags: TAGS,
+    input: tickerRequestSchema,
+    output: tickerSchema,
+    options: { config: { rateLimit: { max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'upload-ticket') } } },
+    handler: async (input, request) => {
+      const user = await requireUser(db, request);
+      return ticket(signer, user.id, input);
+    },
+  });
+
+  app.post(
+    ApiPath.ossCallback,
+    {
+      schema: {
+        summary: "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching; answers the URLs and the card thumbnails",
+        tags: TAGS,
+        body: callbackRequestSchema,
+        response: { 200: envelopeSchema(uploadedListSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const input = request.body as { uploads: { key: string; md5: string }[] };
+      if (!input.uploads.every((u) => isOwnKey(u.key, user.id))) throw forbidden('无权使用该文件');
+      const done: UploadedPhoto[] = [];
+      for (const item of input.uploads) done.push(await acceptUpload(db, storage, user.id, item));
+      return ok(done);
+    },
+  );
+
+  app.post(
+    ApiPath.userAvatar,
+    {
+      schema: {
+        summary: "Set the user's avatar (session) to one of their own uploads; another user's key or none is the same 404",
+        tags: TAGS,
+        body: avatarRequestSchema,
+        response: { 200: envelopeSchema(avatarSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const { key } = request.body as { key: string };
+      const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, user.id)));
+      if (!row) throw notFound(`文件 ${key} `);
+      const avatarUrl = storage.publicUrl(row.key);
+      await db.update(users).set({ avatarUrl }).where(eq(users.id, user.id));
+      return ok({ avatarUrl });
+    },
+  );
+
+  if (signer.mode === 'local') {
+    // Its own context: the multipart parser and its 5 MB body limit are for this one route; JSON stays at 1 MiB.
+    await app.register(async (scoped) => {
+      scoped.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scoped.post(
+        OSS_POST_PATH,
+        {
+          schema: {
+            summary: 'The local OSS host (no Aliyun settings): PostObject multipart form (key, policy, OSSAccessKeyId, Signature, success_action_status, file last), checked as OSS checks it',
+            tags: TAGS,
+          },
+        },
+        async (request) => {
+          await localPostObject(signer, storage, request);
+          return ok(null);
+        },
+      );
+    });
+  }
+}

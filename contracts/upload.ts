@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
+import { text } from './fields';
+
+export { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
+
+/**
+ * Uploads (issue 9, spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
+ * keys under the user's own prefix, posts each file as multipart straight to the ticket's `host` (Aliyun OSS,
+ * or the backend playing OSS at OSS_POST_PATH), then names what it posted in the callback, which checks the
+ * bytes, makes the card thumbnail and records the upload.
+ */
+
+/** A ticket's policy expires this long after it was signed. */
+export const UPLOAD_TICKET_TTL_S = 600;
+/** Tickets per user (or address) and hour. */
+export const UPLOAD_TICKET_LIMIT = 120;
+/** spec §7: the default upload dir; the others are the places an upload may be for. */
+export const UPLOAD_DIRS = ['ub/process', 'ub/avatar', 'ub/entrust', 'ub/review'] as const;
+export const DEFAULT_UPLOAD_DIR = UPLOAD_DIRS[0];
+
+/** The prefix every key of a user starts with in one dir: `ub/process/u12/`. */
+export const userUploadPrefix = (dir: string, userId: number) => `${dir}/u${userId}/`;
+
+export const tickerRequestSchema = z.object({
+  userDir: z.enum(UPLOAD_DIRS).default(DEFAULT_UPLOAD_DIR),
+  /** The caller's own reference for the batch (a form, a chat); echoed in userData. */
+  applyId: text(64).default(''),
+  uploadSize: z.coerce.number().int().min(1).max(UPLOAD_MAX_FILES).default(1),
+});
+
+export const tickerSchema = z.object({
+  /** Keys without an extension: the browser appends `.jpg`, `.jpeg` or `.png` (the policy's key prefix allows it). */
+  keys: z.array(z.string()),
+  /** Opaque; sent back in the callback. */
+  userData: z.string(),
+  /** base64 of the policy JSON (expiration, content-length-range, starts-with $key). */
+  policy: z.string(),
+  accessId: z.string(),
+  /** OSS V1: base64 HMAC-SHA1 of `policy` with the access secret. */
+  signature: z.string(),
+  /** Where the browser posts the form: the bucket, or OSS_POST_PATH on this origin. */
+  host: z.string(),
+  /** Unix seconds. */
+  expire: z.number().int(),
+});
+export type UploadTicket = z.infer<typeof tickerSchema>;
+
+export const callbackRequestSchema = z.object({
+  uploads: z
+    .array(
+      z.object({
+        key: text(512, { min: 1 }),
+        md5: z.string().regex(/^[0-9a-fA-F]{32}$/, 'md5 must be 32 hex digits'),
+        suffix: text(10),
+      }),
+    )
+    .min(1)
+    .max(UPLOAD_MAX_FILES),
+  userData: text(1024).default(''),
+  viewId: text(64).default(''),
+});
+export type UploadCallbackInput = z.input<typeof callbackRequestSchema>;
+
+export const uploadedSchema = z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() });
+export type UploadedPhoto = z.infer<typeof uploadedSchema>;
+export const uploadedListSchema = z.array(uploadedSchema);
+
+export const avatarRequestSchema = z.object({ key: text(512, { min: 1 }) });
+export const avatarSchema = z.object({ avatarUrl: z.string() });
