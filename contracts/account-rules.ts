@@ -11,6 +11,16 @@ const NICKNAME_CHARS = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
  * one) would publish what the portal otherwise masks (spec §3).
  */
 const DIGIT_RUN = /\d{7,}/;
+const CHINESE_DIGITS: Record<string, string> = { 〇: '0', 零: '0', 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9' };
+
+/**
+ * True when a name carries a run of 7 or more digits, read as a person would: separators (`138-0013-8000`,
+ * `138_0013`) do not break the run, and Chinese numerals (一三八零零…) count as digits.
+ */
+export function hasDigitRun(name: string): boolean {
+  const read = [...name.replace(/[\s_\-.·]/g, '')].map((ch) => CHINESE_DIGITS[ch] ?? ch).join('');
+  return DIGIT_RUN.test(read);
+}
 
 export type NicknameProblem = 'length' | 'chars' | 'mobileLike';
 
@@ -19,7 +29,7 @@ export function nicknameProblem(name: string): NicknameProblem | null {
   const length = [...name].length;
   if (length < NICKNAME_LENGTH.min || length > NICKNAME_LENGTH.max) return 'length';
   if (!NICKNAME_CHARS.test(name)) return 'chars';
-  if (DIGIT_RUN.test(name)) return 'mobileLike';
+  if (hasDigitRun(name)) return 'mobileLike';
   return null;
 }
 

@@ -173,6 +173,16 @@ describe('PostObject to the local host and the callback', () => {
     expect((await postObject(t, `ub/process/u${other.id}/x.png`, a, { policy: wider })).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { Signature: `${t.signature.slice(0, -4)}AAA=` })).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { OSSAccessKeyId: 'someone' })).statusCode).toBe(403);
+    // Only a ticket's own names: no sub-folder, no overlong name, no name the thumbnail uses (these were a 500 or a
+    // way to put unchecked bytes beside checked ones).
+    const prefix = t.keys[0]!.slice(0, t.keys[0]!.lastIndexOf('/') + 1);
+    expect((await postObject(t, `${prefix}d/d/d.jpg`, a)).statusCode).toBe(403);
+    expect((await postObject(t, `${prefix}${'a'.repeat(300)}.jpg`, a)).statusCode).toBe(403);
+    expect((await postObject(t, `${t.keys[0]}_thumb.jpg`, a)).statusCode).toBe(403);
+    expect((await postObject(t, `${t.keys[0]}.png/z.jpg`, a)).statusCode).toBe(403);
+    // An object is written once: the bytes the callback checked stay the bytes served.
+    expect((await postObject(t, `${t.keys[1]}.png`, a)).statusCode).toBe(200);
+    expect((await postObject(t, `${t.keys[1]}.png`, Buffer.from('<html><script>alert(1)</script>'))).statusCode).toBe(403);
     const notForm = await h.app.inject({ method: 'POST', url: t.host, payload: { key: 'x' } });
     expect(notForm.statusCode).toBe(400);
     const broken = await h.app.inject({ method: 'POST', url: t.host, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });

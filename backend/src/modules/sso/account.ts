@@ -134,9 +134,10 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
         passwordThrottle.recordSuccess(user.mobile);
         if (body.newPassword === body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       } else {
-        // Checked before the code is used up, so that a refused new password does not cost the code.
-        if (user.passwordHash && (await verifyPassword(body.newPassword, user.passwordHash))) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+        // The code first: without it, the same-password answer would let a stolen session test guesses of the
+        // current password outside the login lock. A refused new password then costs the code.
         if (!(await consumeCode(db, user.mobile, body.code))) throw badRequest(ACCOUNT_MESSAGES.wrongCode);
+        if (user.passwordHash && (await verifyPassword(body.newPassword, user.passwordHash))) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       }
       const passwordHash = await hashPassword(body.newPassword);
       const endedSessions = await db.transaction(async (tx) => {

@@ -90,6 +90,9 @@ function ticket(signer: PostSigner, userId: number, input: { userDir: string; ap
   };
 }
 
+/** A name under the user's prefix as the ticket makes it (24 hex digits), with the extension the browser adds. */
+const TICKET_NAME = /^[0-9a-f]{24}\.(jpg|jpeg|png)$/;
+
 /** What OSS checks of a PostObject form, done by the local host: signature, expiry, the policy's conditions. */
 async function localPostObject(signer: PostSigner, storage: Storage, request: FastifyRequest): Promise<void> {
   const boundary = multipartBoundary(request.headers['content-type']);
@@ -119,6 +122,7 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
   const expires = Date.parse(String(parsed?.expiration));
   if (!Number.isFinite(expires) || expires <= Date.now()) throw forbidden('PostObject: policy expired');
   if (!Array.isArray(parsed.conditions)) throw forbidden('PostObject: policy has no conditions');
+  let prefix: string | null = null;
   for (const condition of parsed.conditions) {
     if (!Array.isArray(condition)) throw forbidden('PostObject: unsupported policy condition');
     const [op, a, b] = condition as unknown[];
@@ -128,14 +132,19 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
       }
     } else if (op === 'starts-with' && a === '$key') {
       if (typeof b !== 'string' || !key.startsWith(b)) throw forbidden('PostObject: key is outside the policy prefix');
+      prefix = b;
     } else if (op === 'eq' && a === '$key') {
       if (key !== b) throw forbidden('PostObject: key does not match the policy');
     } else {
       throw forbidden('PostObject: unsupported policy condition');
     }
   }
-  // Beyond OSS: the local host serves objects same-origin, so it keeps only names of image types.
-  if (!isSafeKey(key) || !/\.(jpg|jpeg|png)$/.test(key)) throw forbidden('PostObject: key must end in .jpg, .jpeg or .png');
+  // Beyond OSS: the local host serves objects same-origin, so it keeps only names a ticket gives (one random name
+  // right under the prefix, no sub-folders, no thumbnail's `_thumb` name) with an image type's extension …
+  const name = prefix === null ? '' : key.slice(prefix.length);
+  if (!isSafeKey(key) || !TICKET_NAME.test(name)) throw forbidden('PostObject: key must be a ticket key ending in .jpg, .jpeg or .png');
+  // … and never writes over an object: bytes the callback has checked stay the bytes served (and their thumbnail).
+  if (await storage.get(key)) throw forbidden('PostObject: the object exists already');
   await storage.put(key, file.data, contentTypeOf(key));
 }
 
