@@ -32,7 +32,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import { findCity } from '../portal/cities';
-import { presentedToken, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../sso/sessions';
 
 /**
  * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
@@ -143,21 +143,6 @@ async function addReview(db: Db, userId: number, input: ReviewAddInput): Promise
   return toReview(row!);
 }
 
-/**
- * Rate limits count per user where the request carries a live session (a new login does not start a new count),
- * per address otherwise (those requests are refused with 401 anyway).
- */
-async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
-  if (presentedToken(request)) {
-    try {
-      return `${scope}:user:${(await requireUser(db, request)).id}`;
-    } catch {
-      // A dead session: counted by address.
-    }
-  }
-  return `${scope}:ip:${request.ip}`;
-}
-
 export function registerProjectReviews(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.projectReviews,
@@ -185,7 +170,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db): void {
   app.post(
     ApiPath.projectReviewAdd,
     {
-      config: { rateLimit: { max: REVIEW_ADD_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'review-add') } },
+      config: { rateLimit: { max: REVIEW_ADD_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-add') } },
       schema: {
         summary: 'Write a review of a project (session): six ratings 1–5 and 10–500 characters of text, one per user and project (409)',
         tags: TAGS,
@@ -202,7 +187,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db): void {
   app.post(
     ApiPath.projectReviewDelete,
     {
-      config: { rateLimit: { max: REVIEW_DELETE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'review-delete') } },
+      config: { rateLimit: { max: REVIEW_DELETE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-delete') } },
       schema: {
         summary: "Delete one of the caller's own reviews (session); another user's review or none is the same 404",
         tags: TAGS,

@@ -22,7 +22,7 @@ import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import type { PasswordThrottle } from './password-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { endOtherSessions, presentedToken, requireUser, toUserInfo } from './sessions';
+import { endOtherSessions, rateLimitKey, requireUser, toUserInfo } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /**
@@ -32,23 +32,8 @@ import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from
 
 const TAGS = ['account'];
 
-/**
- * Rate limits count per user where the request carries a live session (a new login does not start a new count),
- * per address otherwise (those requests are refused with 401 anyway).
- */
-async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
-  if (presentedToken(request)) {
-    try {
-      return `${scope}:user:${(await requireUser(db, request)).id}`;
-    } catch {
-      // A dead session: counted by address.
-    }
-  }
-  return `${scope}:ip:${request.ip}`;
-}
-
 const limit = (db: Db, scope: string, max: number, timeWindow: string) => ({
-  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => limitKey(db, request, scope) },
+  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) },
 });
 
 export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: PasswordThrottle, smsLimit: { max: number; timeWindow: string }): void {

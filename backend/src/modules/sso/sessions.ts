@@ -59,8 +59,16 @@ export function presentedToken(request: FastifyRequest): string | null {
   return request.cookies[SESSION_COOKIE] || null;
 }
 
+/**
+ * The user a request's session belongs to, looked up once per request: a rate-limit key (below) and the
+ * handler both ask for it.
+ */
+const usersOfRequests = new WeakMap<FastifyRequest, UserRow>();
+
 /** The logged-in user, or 401 / 4010011002 (spec §8); a presented but dead token also clears the cookie. */
 export async function requireUser(db: Db, request: FastifyRequest): Promise<UserRow> {
+  const known = usersOfRequests.get(request);
+  if (known) return known;
   const token = presentedToken(request);
   if (token) {
     const [row] = await db
@@ -68,7 +76,10 @@ export async function requireUser(db: Db, request: FastifyRequest): Promise<User
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
-    if (row) return row.user;
+    if (row) {
+      usersOfRequests.set(request, row.user);
+      return row.user;
+    }
   }
   throw new ApiError(401, ResultCode.SESSION_INVALID, '登录已失效，请重新登录', token !== null);
 }
@@ -87,4 +98,19 @@ export async function endOtherSessions(db: Pick<Db, 'delete'>, userId: number, r
   const others = token ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(token))) : eq(sessions.userId, userId);
   const ended = await db.delete(sessions).where(others).returning({ tokenHash: sessions.tokenHash });
   return ended.length;
+}
+
+/**
+ * The key a personal route's rate limit counts under: the user where the request carries a live session (a new
+ * login does not start a new count), the address otherwise (those requests are refused with 401 anyway).
+ */
+export async function rateLimitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
+  if (presentedToken(request)) {
+    try {
+      return `${scope}:user:${(await requireUser(db, request)).id}`;
+    } catch {
+      // A dead session: counted by address.
+    }
+  }
+  return `${scope}:ip:${request.ip}`;
 }

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { presentedToken, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../sso/sessions';
 import type { Storage } from '../storage';
 import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
@@ -55,17 +55,6 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   return null;
-}
-
-async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
-  if (presentedToken(request)) {
-    try {
-      return `${scope}:user:${(await requireUser(db, request)).id}`;
-    } catch {
-      // A dead session: counted by address.
-    }
-  }
-  return `${scope}:ip:${request.ip}`;
 }
 
 function ticket(signer: PostSigner, userId: number, input: { userDir: string; applyId: string; uploadSize: number }) {
@@ -197,7 +186,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     tags: TAGS,
     input: tickerRequestSchema,
     output: tickerSchema,
-    options: { config: { rateLimit: { max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'upload-ticket') } } },
+    options: { config: { rateLimit: { max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket') } } },
     handler: async (input, request) => {
       const user = await requireUser(db, request);
       return ticket(signer, user.id, input);

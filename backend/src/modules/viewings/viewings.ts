@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { agents, cities, communities, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { opsGuard } from '../ops/guard';
-import { presentedToken, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../sso/sessions';
 
 /**
  * 预约看房 and 看房记录 (contracts/viewing.ts). Bookings are the user's own: every read and change is filtered by
@@ -163,26 +163,11 @@ export async function changeViewingStatus(db: Db, viewingId: number, action: key
   });
 }
 
-/**
- * Rate limits count per user where the request carries a live session, per address otherwise (those requests
- * are refused with 401 anyway).
- */
-async function limitKey(db: Db, request: FastifyRequest, scope: string): Promise<string> {
-  if (presentedToken(request)) {
-    try {
-      return `${scope}:user:${(await requireUser(db, request)).id}`;
-    } catch {
-      // A dead session: counted by address.
-    }
-  }
-  return `${scope}:ip:${request.ip}`;
-}
-
 export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>): void {
   app.post(
     ApiPath.viewingBook,
     {
-      config: { rateLimit: { max: VIEWING_BOOK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'viewing-book') } },
+      config: { rateLimit: { max: VIEWING_BOOK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-book') } },
       schema: {
         summary:
           'Book a viewing of a second-hand home (1) or a rental (2) (session): a day from today to today + 30 (Asia/Shanghai), slot 1–3, contact name, mobile (default the user’s); one open booking per user and home (409)',
@@ -213,7 +198,7 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
   app.post(
     ApiPath.viewingCancel,
     {
-      config: { rateLimit: { max: VIEWING_CANCEL_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => limitKey(db, request, 'viewing-cancel') } },
+      config: { rateLimit: { max: VIEWING_CANCEL_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-cancel') } },
       schema: {
         summary: "Cancel one of the caller's own bookings (session): another user's or none is the same 404; only 待确认/已确认 can be cancelled (409)",
         tags: TAGS,
