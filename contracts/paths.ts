@@ -89,6 +89,30 @@ export const ApiPath = {
   ossCallback: `${CORE_API}/common/oss/callback`,
   /** POST only, session: one of the user's own uploads becomes their avatar. */
   userAvatar: `${PORTAL_API}/v1/user/avatar`,
+  /** POST only, session: 我要卖房 / 我要出租, a new entrust (contracts/entrust.ts). */
+  entrustAdd: `${PORTAL_API}/v1/entrust/add`,
+  /** POST only, session: edit one's own entrust. */
+  entrustUpdate: `${PORTAL_API}/v1/entrust/update`,
+  /** POST only, session: withdraw one's own entrust while 审核中. */
+  entrustWithdraw: `${PORTAL_API}/v1/entrust/withdraw`,
+  /** Session: one's own entrust. */
+  entrustDetail: `${PORTAL_API}/v1/entrust/detail`,
+  /** Session: 委托管理, the caller's entrusts. */
+  entrustMine: `${PORTAL_API}/v1/entrust/mine`,
+  /** Public: the brands serving a community, to entrust. */
+  entrustCompany: `${PORTAL_API}/v1/entrust/company`,
+  /** Session: 卖房管理 / 租房管理, the caller's published homes with their counts (contracts/house.ts). */
+  houseMine: `${PORTAL_API}/v1/house/mine`,
+  /** POST only, session: a new price for one's own published home. */
+  housePrice: `${PORTAL_API}/v1/house/price`,
+  /** POST only, session: take one's own home off the site. */
+  houseOffline: `${PORTAL_API}/v1/house/offline`,
+  /** POST only, public: a listing's detail page was opened (浏览). */
+  listingView: `${PORTAL_API}/v1/listing/view`,
+  /** Session: whether the caller follows a listing (关注). */
+  listingFollowStatus: `${PORTAL_API}/v1/listing/follow/status`,
+  /** POST only, session: follow or stop following a listing. */
+  listingFollow: `${PORTAL_API}/v1/listing/follow`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,
@@ -109,6 +133,8 @@ export const ApiPath = {
   opsAgent: `${INTERNAL_API}/v1/ops/agents`,
   /** `${opsViewing}/${id}`: an operator confirms or completes a viewing (docs/operations.md). */
   opsViewing: `${INTERNAL_API}/v1/ops/viewings`,
+  /** `${opsEntrust}/${id}`: an operator accepts an entrust (publishes it) or marks it sold (docs/operations.md). */
+  opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

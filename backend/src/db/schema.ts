@@ -711,7 +711,106 @@ export const viewings = pgTable(
   },
   (t) => [
     index('viewings_user_idx').on(t.userId, t.businessType, t.createdAt.desc()),
+    // The owner's 卖房管理 counts the viewing requests of each of their homes (issue 9).
+    index('viewings_listing_idx').on(t.businessType, t.listingId),
     // One open booking per user and home: a second while the first stands is refused.
     uniqueIndex('viewings_open_idx').on(t.userId, t.businessType, t.listingId).where(sql`status in (1, 2)`),
+  ],
+);
+
+/**
+ * `status` of an entrust (委托, issue 9): 审核中 until an operator accepts it (`npm run ops -- entrust accept`),
+ * 已发布 while its listing is on the site, 已下架 once the owner took it down, 已成交 once an operator marked it
+ * sold, 已撤回 when the owner withdrew it before it was published.
+ */
+export const ENTRUST_STATUS = { REVIEWING: 1, PUBLISHED: 2, OFFLINE: 3, SOLD: 4, WITHDRAWN: 5 } as const;
+
+/** A photo an owner uploaded for an entrust: the upload's key (theirs, recorded by the callback) and its URLs. */
+export type EntrustPhoto = { key: string; url: string; thumbUrl: string };
+
+/**
+ * An owner's home offered for sale (businessType 1) or to let (2) through 我要卖房 / 我要出租 (issue 9). Once
+ * accepted it becomes a row of esf_listings or rentals (`listingId`) with an agent of one of the entrusted
+ * brands; taking it down deletes that row and keeps this one, so the owner can edit and submit it again.
+ */
+export const entrusts = pgTable(
+  'entrusts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** contracts/channels.ts businessType: 1 二手房 (sell), 2 租房 (rent). */
+    businessType: smallint('business_type').notNull(),
+    cityCode: text('city_code').notNull(),
+    communityId: integer('community_id').notNull(),
+    /** 楼栋, 单元, 门牌: the owner's address inside the community; never shown on a public page. */
+    building: text('building').notNull(),
+    unit: text('unit').notNull(),
+    room: text('room').notNull(),
+    area: doublePrecision('area').notNull(),
+    rooms: smallint('rooms').notNull(),
+    halls: smallint('halls').notNull(),
+    baths: smallint('baths').notNull(),
+    floor: smallint('floor').notNull(),
+    totalFloors: smallint('total_floors').notNull(),
+    orientation: text('orientation').notNull(),
+    decoration: text('decoration').notNull(),
+    /** Sell: expected total in 万元; rent: 元/月. */
+    price: doublePrecision('price').notNull(),
+    /** Rent only: 1 整租, 2 合租; and how the rent is paid (押一付三 …). Null for a sale. */
+    rentType: smallint('rent_type'),
+    payment: text('payment'),
+    contactName: text('contact_name').notNull(),
+    description: text('description').notNull().default(''),
+    photos: jsonb('photos').$type<EntrustPhoto[]>().notNull(),
+    /** The brands (agencies) the owner entrusted, each serving the community's business area. */
+    brandIds: integer('brand_ids').array().notNull(),
+    status: smallint('status').notNull(),
+    /** The published listing (esf_listings or rentals by businessType) while 已发布. */
+    listingId: integer('listing_id'),
+    /** The agent and brand that took it on, once accepted. */
+    agentId: integer('agent_id'),
+    brandId: integer('brand_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('entrusts_user_idx').on(t.userId, t.businessType, t.createdAt.desc()),
+    // A listing belongs to at most one entrust: the owner's management pages find it through this.
+    uniqueIndex('entrusts_listing_idx').on(t.businessType, t.listingId).where(sql`listing_id is not null`),
+    // One open entrust (审核中 or 已发布) per owner and flat: a second submission of the same home is refused.
+    uniqueIndex('entrusts_open_idx')
+      .on(t.userId, t.businessType, t.communityId, t.building, t.unit, t.room)
+      .where(sql`status in (1, 2)`),
+  ],
+);
+
+/**
+ * How often a listing's detail page was opened (浏览, issue 9: the owner's 卖房管理 shows it). The pages are cached,
+ * so the count comes from the page's beacon (`POST /v1/listing/view`), not from rendering.
+ */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    businessType: smallint('business_type').notNull(),
+    listingId: integer('listing_id').notNull(),
+    views: integer('views').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('listing_views_pk').on(t.businessType, t.listingId)],
+);
+
+/** Users following a listing (关注, issue 9): the detail page's button; the owner sees the count. */
+export const listingFollows = pgTable(
+  'listing_follows',
+  {
+    userId: integer('user_id').notNull(),
+    businessType: smallint('business_type').notNull(),
+    listingId: integer('listing_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listing_follows_pk').on(t.userId, t.businessType, t.listingId),
+    index('listing_follows_listing_idx').on(t.businessType, t.listingId),
   ],
 );
