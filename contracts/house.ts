@@ -19,6 +19,8 @@ export const HOUSE_MAX_PAGE = 9999;
 export const HOUSE_CHANGE_LIMIT = 30;
 /** View beacons per address and hour (one per detail page opened). */
 export const LISTING_VIEW_LIMIT = 600;
+/** One view per device (or address) and listing counts in this window; more opens of the page are not views. */
+export const LISTING_VIEW_DEDUPE_MINUTES = 30;
 export const LISTING_FOLLOW_LIMIT = 120;
 
 export const HOUSE_MESSAGES = {
@@ -81,6 +83,12 @@ export type HousePage = z.infer<typeof housePageSchema>;
 
 /** POST only, public: the detail page of a listing was opened (its client island sends it once per page view). */
 export const listingViewRequestSchema = z.strictObject({ businessType: businessType(), listingId: id() });
+/**
+ * `counted`: false when this device (or, without one, this address) was already counted for the listing within
+ * LISTING_VIEW_DEDUPE_MINUTES; `views`: the listing's 浏览 count after this one.
+ */
+export const listingViewResultSchema = z.object({ counted: z.boolean(), views: z.number().int() });
+export type ListingViewResult = z.infer<typeof listingViewResultSchema>;
 
 /** Session: whether the caller follows the listing, and how many do. */
 export const followStatusRequestSchema = z.strictObject({ businessType: businessType(), listingId: id() });

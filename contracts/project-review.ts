@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_FILES } from './constants';
 import { id, int, text } from './fields';
 import { REVIEW_TEXT_FORBIDDEN, reviewTextLength, reviewVisibleLength } from './review-text';
 
 /**
  * Buyers' reviews of a new-home project (楼盘点评, issue 8): one per user and project, an overall rating (总评)
- * and five parts (地段, 交通, 配套, 环境, 性价比), each a whole number of stars 1–5, and a text. Photos are shown
- * when a review has them (the seed's do), but a review is written as text only until uploads exist (issue 9).
+ * and five parts (地段, 交通, 配套, 环境, 性价比), each a whole number of stars 1–5, a text, and up to 9 photos: the
+ * writer's own uploads under `ub/review` (contracts/upload.ts), named by their keys (issue 9).
  */
 
 /** Reviews per page, newest first. */
@@ -27,6 +28,13 @@ export const REVIEW_PART_KEYS = ['location', 'transport', 'amenities', 'environm
 /** The answer's message when a user reviews a project twice (HTTP 409). */
 export const REVIEW_DUPLICATE_MESSAGE = '您已点评过该楼盘';
 export const REVIEW_BODY_MESSAGE = `点评内容需为${REVIEW_BODY_LENGTH.min}-${REVIEW_BODY_LENGTH.max}个字`;
+/** spec §5: at most 9 photos (copy.md "upload: too many files"). */
+export const REVIEW_PHOTOS_MAX = UPLOAD_MAX_FILES;
+export const REVIEW_PHOTOS_TOO_MANY = `文件数量不能超过${REVIEW_PHOTOS_MAX}`;
+/** A key that is not one of the writer's own review uploads (someone else's, another dir, none): HTTP 400. */
+export const REVIEW_PHOTOS_NOT_OWN = '照片须为本人上传';
+/** The upload dir of review photos (contracts/upload.ts UPLOAD_DIRS). */
+export const REVIEW_UPLOAD_DIR = 'ub/review';
 
 /** A star rating as a JSON body carries it: an integer 1–5, never a string or a fraction. */
 const stars = () => z.number().int('评分须为1-5的整数').min(1, '评分须为1-5的整数').max(5, '评分须为1-5的整数');
@@ -42,7 +50,7 @@ export const reviewRatingsInputSchema = z.strictObject({
 export type ReviewRatings = z.infer<typeof reviewRatingsInputSchema>;
 
 
-/** POST only, a JSON body: the project, the six ratings, the text. `photos` is not accepted yet (issue 9). */
+/** POST only, a JSON body: the project, the six ratings, the text, and the upload keys of up to 9 photos in order. */
 export const reviewAddRequestSchema = z.strictObject({
   projectId: id(),
   ratings: reviewRatingsInputSchema,
@@ -51,6 +59,11 @@ export const reviewAddRequestSchema = z.strictObject({
   body: text(REVIEW_BODY_LENGTH.max * 2)
     .refine((s) => !REVIEW_TEXT_FORBIDDEN.test(s), 'must not contain control characters or bidi overrides')
     .refine((s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max, REVIEW_BODY_MESSAGE),
+  photos: z
+    .array(text(512, { min: 1 }))
+    .max(REVIEW_PHOTOS_MAX, REVIEW_PHOTOS_TOO_MANY)
+    .refine((keys) => new Set(keys).size === keys.length, '照片不能重复')
+    .default([]),
 });
 export type ReviewAddRequest = z.input<typeof reviewAddRequestSchema>;
 /** The request as the backend has it after checking. */
@@ -89,7 +102,8 @@ export const projectReviewSchema = z.object({
   reviewer: z.string(),
   ratings: ratingsSchema,
   body: z.string(),
-  photos: z.array(z.object({ url: z.string(), title: z.string() })),
+  /** The original (`url`, a click away) and the thumbnail the list shows (`thumbUrl`: the original when none was made). */
+  photos: z.array(z.object({ url: z.string(), thumbUrl: z.string(), title: z.string() })),
   /** ISO date-time. */
   createdAt: z.string(),
 });

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTag } from '../../contracts/cache-changes';
 import type { CacheChanges } from '../../contracts/cache-changes';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
-import { REVIEW_ADD_LIMIT, type MyReview, type ProjectReview, type ReviewDeleted, type ReviewPage } from '../../contracts/project-review';
-import { cities, newProjects, projectReviews, sessions, users } from '../src/db/schema';
+import { REVIEW_ADD_LIMIT, REVIEW_PHOTOS_NOT_OWN, REVIEW_PHOTOS_TOO_MANY, type MyReview, type ProjectReview, type ReviewDeleted, type ReviewPage } from '../../contracts/project-review';
+import type { UploadedPhoto, UploadTicket } from '../../contracts/upload';
+import { cities, newProjects, projectReviews, sessions, uploads, users } from '../src/db/schema';
 import { REVIEWER_MOBILE_PREFIX } from '../src/db/seed-reviews';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
@@ -308,5 +310,100 @@ describe('my review', () => {
     expect(unknown.statusCode).toBe(404);
     const bad = await h.app.inject({ url: `${ApiPath.projectReviewMine}?projectId=abc`, headers: user.auth });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/**
+ * Photos through the real upload (ticket → PostObject to the local OSS host → callback), as the 写点评 form's
+ * PhotoUpload sends them: `count` photos under `dir`, their keys and URLs.
+ */
+async function uploadPhotos(auth: Record<string, string>, count: number, dir = 'ub/review'): Promise<UploadedPhoto[]> {
+  const ticketRes = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?userDir=${dir}&uploadSize=${count}`, headers: auth });
+  expect(ticketRes.statusCode, ticketRes.body).toBe(200);
+  const t = envelope<UploadTicket>(ticketRes).data;
+  const list: { key: string; md5: string; suffix: string }[] = [];
+  for (const [i, base] of t.keys.entries()) {
+    const file = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30 * i, g: 120, b: 90 } } }).png().toBuffer();
+    const key = `${base}.png`;
+    const boundary = `----yj${randomBytes(8).toString('hex')}`;
+    const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
+    const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const posted = await h.app.inject({ method: 'POST', url: t.host, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(posted.statusCode, posted.body).toBe(200);
+    list.push({ key, md5: createHash('md5').update(file).digest('hex'), suffix: 'png' });
+  }
+  const done = await post(ApiPath.ossCallback, { uploads: list, userData: t.userData, viewId: '' }, auth);
+  expect(done.statusCode, done.body).toBe(200);
+  return envelope<UploadedPhoto[]>(done).data;
+}
+
+describe('photos of a review (issue 9)', () => {
+  it('keeps up to 9 of the writer’s own review uploads, in order, and lists them with their thumbnails', async () => {
+    const p = await projectWithReviews(0);
+    const user = await newUser('带图的点评');
+    const photos = await uploadPhotos(user.auth, 9);
+    const keys = photos.map((x) => x.key).reverse();
+    const res = await add({ projectId: p.id, ratings: RATINGS, body: BODY, photos: keys }, user.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const review = envelope<ProjectReview>(res).data;
+    const byKey = new Map(photos.map((x) => [x.key, x]));
+    expect(review.photos).toEqual(keys.map((k) => ({ url: byKey.get(k)!.url, thumbUrl: byKey.get(k)!.thumbUrl, title: '' })));
+    expect(review.photos[0]!.thumbUrl).not.toBe(review.photos[0]!.url);
+
+    const page = await answer<ReviewPage>(h.app, ApiPath.projectReviews, { projectId: p.id });
+    expect(page.list.find((r) => r.id === review.id)?.photos).toEqual(review.photos);
+    // The URLs are served: the original and its thumbnail.
+    const original = await h.app.inject(review.photos[0]!.url);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toMatch(/image\/png/);
+    const thumb = await h.app.inject(review.photos[0]!.thumbUrl);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/image\/jpeg/);
+  });
+
+  it('lists the seed’s photos (no thumbnail made) with the original as the thumbnail', async () => {
+    const [seeded] = await h.database.db.select().from(projectReviews).where(sql`jsonb_array_length(${projectReviews.photos}) > 0`).limit(1);
+    expect(seeded).toBeDefined();
+    const page = await answer<ReviewPage>(h.app, ApiPath.projectReviews, { projectId: seeded!.projectId });
+    const all = [...page.list];
+    for (let n = 2; !all.some((r) => r.id === seeded!.id) && n <= Math.ceil(page.total / page.pageSize); n++) {
+      all.push(...(await answer<ReviewPage>(h.app, ApiPath.projectReviews, { projectId: seeded!.projectId, page: n })).list);
+    }
+    const shown = all.find((r) => r.id === seeded!.id);
+    expect(shown?.photos.length).toBe(seeded!.photos.length);
+    for (const photo of shown!.photos) expect(photo.thumbUrl).toBe(photo.url);
+  });
+
+  it('refuses another user’s photos, another dir’s, unknown keys and more than 9 with 400, and stores nothing', async () => {
+    const p = await projectWithReviews(0);
+    const writer = await newUser();
+    const other = await newUser();
+    const [theirs] = await uploadPhotos(other.auth, 1);
+    const [mine] = await uploadPhotos(writer.auth, 1);
+    const [avatar] = await uploadPhotos(writer.auth, 1, 'ub/avatar');
+    const cases: [unknown, RegExp][] = [
+      [[theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [[mine!.key, theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      // Another user's key moved under the writer's prefix is no upload of theirs.
+      [[theirs!.key.replace(`/u${other.id}/`, `/u${writer.id}/`)], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [[avatar!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [[`ub/review/u${writer.id}/${'0'.repeat(24)}.png`], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [Array(10).fill(mine!.key), new RegExp(REVIEW_PHOTOS_TOO_MANY)],
+      [[mine!.key, mine!.key], /photos: 照片不能重复/],
+      [[''], /photos/],
+      [mine!.key, /photos/],
+    ];
+    // Every try counts against REVIEW_ADD_LIMIT: these and the good one after them stay within it.
+    expect(cases.length + 1).toBeLessThanOrEqual(REVIEW_ADD_LIMIT);
+    for (const [photos, message] of cases) {
+      const res = await add({ projectId: p.id, ratings: RATINGS, body: BODY, photos }, writer.auth);
+      expect(res.statusCode, JSON.stringify(photos)).toBe(400);
+      expect(envelope(res).msg, JSON.stringify(photos)).toMatch(message);
+    }
+    expect(await h.database.db.select().from(projectReviews).where(eq(projectReviews.userId, writer.id))).toHaveLength(0);
+    // The writer's own photo goes through; the other user's upload row is untouched.
+    expect((await add({ projectId: p.id, ratings: RATINGS, body: BODY, photos: [mine!.key] }, writer.auth)).statusCode).toBe(200);
+    expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, other.id))).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasDigitRun } from '../../../../contracts/account-rules';
 import { cacheTag } from '../../../../contracts/cache-changes';
@@ -15,7 +15,9 @@ import {
   REVIEW_DELETE_LIMIT,
   REVIEW_DUPLICATE_MESSAGE,
   REVIEW_PAGE_SIZE,
+  REVIEW_PHOTOS_NOT_OWN,
   REVIEW_RATING_KEYS,
+  REVIEW_UPLOAD_DIR,
   reviewAddRequestSchema,
   reviewDeletedSchema,
   reviewDeleteRequestSchema,
@@ -26,13 +28,15 @@ import {
   type ReviewPage,
   type ReviewSummary,
 } from '../../../../contracts/project-review';
+import { userUploadPrefix } from '../../../../contracts/upload';
 import type { Db } from '../../db/client';
-import { newProjects, projectReviews, users } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
+import { newProjects, projectReviews, uploads, users, type ListingPhoto } from '../../db/schema';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import { findCity } from '../portal/cities';
 import { rateLimitKey, requireUser } from '../sso/sessions';
+import type { Storage } from '../storage';
 
 /**
  * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
@@ -41,6 +45,9 @@ import { rateLimitKey, requireUser } from '../sso/sessions';
  */
 
 const TAGS = ['new-home'];
+
+/** A review photo as project_reviews.photos keeps it: the seed's have url and title, uploaded ones a thumbnail too. */
+type ReviewPhoto = ListingPhoto & { thumb?: string };
 
 /**
  * The name a review shows: the user's nickname, or `优居用户_8f3a`. The tag comes from the user id, so one user's
@@ -82,7 +89,7 @@ function toReview(r: ReviewRow): ProjectReview {
     reviewer: reviewerName(r.userId, r.userName),
     ratings: { overall: r.overall, location: r.location, transport: r.transport, amenities: r.amenities, environment: r.environment, value: r.value },
     body: r.body,
-    photos: r.photos.map(({ url, title }) => ({ url, title })),
+    photos: (r.photos as ReviewPhoto[]).map(({ url, title, thumb }) => ({ url, thumbUrl: thumb || url, title })),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -129,12 +136,33 @@ async function reviewPage(db: Db, projectId: number, page: number): Promise<Revi
   return { total: summary.count, page, pageSize: REVIEW_PAGE_SIZE, summary, list: rows.map(toReview) };
 }
 
-async function addReview(db: Db, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
+/**
+ * The photos of a review from their upload keys, in the order given: every key must be one of the writer's own
+ * uploads under ub/review, else 400 (another user's key answers exactly like an unknown one).
+ */
+async function reviewPhotos(db: Db, storage: Storage, userId: number, keys: readonly string[]): Promise<ReviewPhoto[]> {
+  if (keys.length === 0) return [];
+  const prefix = userUploadPrefix(REVIEW_UPLOAD_DIR, userId);
+  if (!keys.every((k) => k.startsWith(prefix))) throw badRequest(`photos: ${REVIEW_PHOTOS_NOT_OWN}`);
+  const rows = await db
+    .select({ key: uploads.key, thumbKey: uploads.thumbKey })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), inArray(uploads.key, [...keys])));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return keys.map((key) => {
+    const row = byKey.get(key);
+    if (!row) throw badRequest(`photos: ${REVIEW_PHOTOS_NOT_OWN}`);
+    return { url: storage.publicUrl(row.key), thumb: storage.publicUrl(row.thumbKey || row.key), title: '' };
+  });
+}
+
+async function addReview(db: Db, storage: Storage, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
   await requireProject(db, input.projectId);
+  const photos = await reviewPhotos(db, storage, userId, input.photos);
   // The unique index (project, user) decides between two posts at once: the second inserts nothing.
   const [inserted] = await db
     .insert(projectReviews)
-    .values({ projectId: input.projectId, userId, ...input.ratings, body: input.body })
+    .values({ projectId: input.projectId, userId, ...input.ratings, body: input.body, photos })
     .onConflictDoNothing()
     .returning({ id: projectReviews.id });
   if (!inserted) throw new ApiError(409, 409, REVIEW_DUPLICATE_MESSAGE);
@@ -143,7 +171,7 @@ async function addReview(db: Db, userId: number, input: ReviewAddInput): Promise
   return toReview(row!);
 }
 
-export function registerProjectReviews(app: FastifyInstance, db: Db): void {
+export function registerProjectReviews(app: FastifyInstance, db: Db, storage: Storage): void {
   portalRoute(app, {
     path: ApiPath.projectReviews,
     summary: "A project's reviews (点评), newest first, 10 a page, with the summary: count, average of each rating, 总评 stars",
@@ -172,7 +200,8 @@ export function registerProjectReviews(app: FastifyInstance, db: Db): void {
     {
       config: { rateLimit: { max: REVIEW_ADD_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-add') } },
       schema: {
-        summary: 'Write a review of a project (session): six ratings 1–5 and 10–500 characters of text, one per user and project (409)',
+        summary:
+          "Write a review of a project (session): six ratings 1–5, 10–500 characters of text and up to 9 photos (keys of the caller's own ub/review uploads, else 400), one per user and project (409)",
         tags: TAGS,
         body: reviewAddRequestSchema,
         response: { 200: envelopeSchema(projectReviewSchema) },
@@ -180,7 +209,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const user = await requireUser(db, request);
-      return ok(await addReview(db, user.id, request.body as ReviewAddInput));
+      return ok(await addReview(db, storage, user.id, request.body as ReviewAddInput));
     },
   );
 

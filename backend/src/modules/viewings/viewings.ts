@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { channelIsOn } from '../../../../contracts/channels';
 import { ok } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { maskMobile } from '../../../../contracts/mobile';
@@ -32,6 +31,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, cities, communities, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
+import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../ops/guard';
 import { rateLimitKey, requireUser } from '../sso/sessions';
 
@@ -44,20 +44,7 @@ import { rateLimitKey, requireUser } from '../sso/sessions';
 
 const TAGS = ['viewings'];
 const OPEN = [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED];
-const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
 const TABLE_OF = { 1: listings, 2: rentals } as const;
-
-/** The listing a booking names, when a visitor may see it: it exists and its city has the channel on. */
-async function requireListing(db: Db, businessType: 1 | 2, listingId: number): Promise<{ agentId: number }> {
-  const t = TABLE_OF[businessType];
-  const [row] = await db
-    .select({ agentId: t.agentId, city: cities })
-    .from(t)
-    .innerJoin(cities, eq(cities.cityCode, t.cityCode))
-    .where(eq(t.id, listingId));
-  if (!row || !channelIsOn(row.city, CHANNEL_OF[businessType])) throw notFound(`房源 ${listingId} `);
-  return { agentId: row.agentId };
-}
 
 async function book(db: Db, user: { id: number; mobile: string }, input: ViewingBookInput): Promise<Viewing> {
   if (!isBookableDay(input.date)) throw badRequest(`date: ${VIEWING_DATE_MESSAGE}`);

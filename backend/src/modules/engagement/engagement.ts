@@ -1,0 +1,157 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import { ok } from '../../../../contracts/envelope';
+import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import {
+  followRequestSchema,
+  followStatusRequestSchema,
+  followStatusSchema,
+  LISTING_FOLLOW_LIMIT,
+  LISTING_VIEW_DEDUPE_MINUTES,
+  LISTING_VIEW_LIMIT,
+  listingViewRequestSchema,
+  listingViewResultSchema,
+  type FollowStatus,
+  type ListingViewResult,
+} from '../../../../contracts/house';
+import { ApiPath, DEVICE_COOKIE, RequestHeader } from '../../../../contracts/paths';
+import type { Db } from '../../db/client';
+import { listingFollows, listingViews } from '../../db/schema';
+import { portalRoute } from '../../http/portal-route';
+import { requireListing } from '../listings/visible-listing';
+import { rateLimitKey, requireUser } from '../sso/sessions';
+
+/**
+ * What a visitor does on a second-hand or rental detail page that its owner's counts come from (卖房管理 /
+ * 租房管理, contracts/house.ts): 浏览, a beacon the page's client island sends once per page view, and 关注.
+ * Neither changes a public page, so no cache tag is recorded.
+ */
+
+const TAGS = ['listing'];
+type BusinessType = 1 | 2;
+
+/** A device code as the web sets it (lib/proxy/context.ts): a short token; anything else is no device. */
+const DEVICE_CODE = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Who a view is counted for: the device (x-device-code header, else the yj_device cookie), else the address. */
+export function viewerOf(request: FastifyRequest): string {
+  const header = request.headers[RequestHeader.deviceCode];
+  const device = typeof header === 'string' && DEVICE_CODE.test(header) ? header : request.cookies[DEVICE_COOKIE];
+  return device && DEVICE_CODE.test(device) ? `d:${device}` : `a:${request.ip}`;
+}
+
+/**
+ * The views counted lately, in this process: one per viewer and listing per LISTING_VIEW_DEDUPE_MINUTES. An
+ * in-process LRU on purpose (docs/api.md): a second backend instance may count the same viewer once more, which
+ * a 浏览 count can bear; the address limit (LISTING_VIEW_LIMIT an hour) bounds what made-up device codes add.
+ */
+export function createViewDedupe(max = 200_000) {
+  const seen = new LRUCache<string, true>({ max, ttl: LISTING_VIEW_DEDUPE_MINUTES * 60_000 });
+  return {
+    /** True the first time within the window (and the viewer is remembered), false after. */
+    firstView(viewer: string, businessType: BusinessType, listingId: number): boolean {
+      const key = `${businessType}:${listingId}:${viewer}`;
+      if (seen.has(key)) return false;
+      seen.set(key, true);
+      return true;
+    },
+  };
+}
+
+async function recordView(db: Db, dedupe: ReturnType<typeof createViewDedupe>, viewer: string, businessType: BusinessType, listingId: number): Promise<ListingViewResult> {
+  await requireListing(db, businessType, listingId);
+  if (!dedupe.firstView(viewer, businessType, listingId)) {
+    const [row] = await db
+      .select({ views: listingViews.views })
+      .from(listingViews)
+      .where(and(eq(listingViews.businessType, businessType), eq(listingViews.listingId, listingId)));
+    return { counted: false, views: row?.views ?? 0 };
+  }
+  // One statement: two views at once both count (the unique index listing_views_pk is the conflict target).
+  const [row] = await db
+    .insert(listingViews)
+    .values({ businessType, listingId, views: 1 })
+    .onConflictDoUpdate({
+      target: [listingViews.businessType, listingViews.listingId],
+      set: { views: sql`${listingViews.views} + 1`, updatedAt: new Date() },
+    })
+    .returning({ views: listingViews.views });
+  return { counted: true, views: row!.views };
+}
+
+async function followStatus(db: Db, userId: number, businessType: BusinessType, listingId: number): Promise<FollowStatus> {
+  const ofListing = and(eq(listingFollows.businessType, businessType), eq(listingFollows.listingId, listingId));
+  const [[mine], [all]] = await Promise.all([
+    db
+      .select({ userId: listingFollows.userId })
+      .from(listingFollows)
+      .where(and(ofListing, eq(listingFollows.userId, userId))),
+    db.select({ n: count() }).from(listingFollows).where(ofListing),
+  ]);
+  return { followed: mine !== undefined, followers: Number(all?.n ?? 0) };
+}
+
+async function setFollow(db: Db, userId: number, businessType: BusinessType, listingId: number, follow: boolean): Promise<FollowStatus> {
+  // Repeating either changes nothing: the unique index (user, listing) absorbs a second follow, also two at once.
+  if (follow) await db.insert(listingFollows).values({ userId, businessType, listingId }).onConflictDoNothing();
+  else
+    await db
+      .delete(listingFollows)
+      .where(and(eq(listingFollows.userId, userId), eq(listingFollows.businessType, businessType), eq(listingFollows.listingId, listingId)));
+  return followStatus(db, userId, businessType, listingId);
+}
+
+export function registerEngagement(app: FastifyInstance, db: Db): void {
+  const dedupe = createViewDedupe();
+
+  app.post(
+    ApiPath.listingView,
+    {
+      config: { rateLimit: { max: LISTING_VIEW_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `listing-view:ip:${request.ip}` } },
+      schema: {
+        summary: `A second-hand home (1) or rental (2) detail page was opened (public): counted once per device (or address) and listing in ${LISTING_VIEW_DEDUPE_MINUTES} min; unknown or hidden listing 404`,
+        tags: TAGS,
+        body: listingViewRequestSchema,
+        response: { 200: envelopeSchema(listingViewResultSchema) },
+      },
+    },
+    async (request) => {
+      const { businessType, listingId } = request.body as z.output<typeof listingViewRequestSchema>;
+      return ok(await recordView(db, dedupe, viewerOf(request), businessType as BusinessType, listingId));
+    },
+  );
+
+  portalRoute(app, {
+    path: ApiPath.listingFollowStatus,
+    summary: 'Whether the caller follows a second-hand home (1) or rental (2), and how many do (session); unknown or hidden listing 404',
+    tags: TAGS,
+    input: followStatusRequestSchema,
+    output: followStatusSchema,
+    handler: async (input, request) => {
+      const user = await requireUser(db, request);
+      await requireListing(db, input.businessType as BusinessType, input.listingId);
+      return followStatus(db, user.id, input.businessType as BusinessType, input.listingId);
+    },
+  });
+
+  app.post(
+    ApiPath.listingFollow,
+    {
+      config: { rateLimit: { max: LISTING_FOLLOW_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'listing-follow') } },
+      schema: {
+        summary: 'Follow (true) or stop following (false) a second-hand home (1) or rental (2) (session); idempotent; unknown or hidden listing 404',
+        tags: TAGS,
+        body: followRequestSchema,
+        response: { 200: envelopeSchema(followStatusSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const input = request.body as z.output<typeof followRequestSchema>;
+      await requireListing(db, input.businessType as BusinessType, input.listingId);
+      return ok(await setFollow(db, user.id, input.businessType as BusinessType, input.listingId, input.follow));
+    },
+  );
+}
