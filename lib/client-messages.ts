@@ -167,6 +167,19 @@ export const messages = {
     confirmCancel: '确定取消这次看房预约吗？',
     cancelFailed: '取消失败，请稍后再试',
   },
+  /** 关注 on a second-hand or rental detail page (issue 9, components/engage/follow-button.tsx). */
+  follow: {
+    follow: '关注',
+    followed: '已关注',
+    unfollow: '取消关注',
+    followers: (n: number) => `${n}人关注`,
+  },
+  /** Photos of a 楼盘 review (issue 9): the 写点评 form's upload and the 点评 list's thumbnails. */
+  reviewPhotos: {
+    label: '上传图片',
+    hint: (max: number, mb: number) => `选填，最多${max}张，支持jpg、jpeg、png格式，单张不超过${mb}MB`,
+    open: (n: number) => `查看第${n}张点评图片原图`,
+  },
   /** Photo upload (issue 9, components/upload/photo-upload.tsx) and the avatar (components/personal/avatar-upload.tsx). */
   upload: {
     // copy.md, exactly.

@@ -364,7 +364,7 @@ export const messages = {
     viewAll: (n: number) => `查看全部${n}条点评`,
     photo: (i: number) => `点评图片${i}`,
     formTitle: (project: string) => `点评${project}`,
-    formNote: '请根据您的真实看房或居住体验发表点评；一个楼盘只能点评一次，图片上传即将开放。',
+    formNote: '请根据您的真实看房或居住体验发表点评；一个楼盘只能点评一次。',
     alreadyReviewed: '您已点评过该楼盘',
     viewMine: '查看我的点评',
     backToReviews: '返回点评列表',

@@ -1,8 +1,11 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { UPLOAD_MAX_MB } from '@contracts/constants';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
 import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
+import type { UploadedPhoto } from '@contracts/upload';
+import { PhotoUpload } from '@/components/upload/photo-upload';
 import { messages } from '@/lib/client-messages';
 
 const M = messages.reviews;
@@ -16,6 +19,8 @@ export interface ReviewFormProps {
   /** The 点评 page, where a posted review shows first. */
   reviewsPath: string;
   limits: { min: number; max: number };
+  /** Review photos: their upload dir and how many (contracts/project-review.ts REVIEW_UPLOAD_DIR, REVIEW_PHOTOS_MAX). */
+  photoLimits: { dir: string; max: number };
 }
 
 const noSubscription = () => () => {};
@@ -70,22 +75,27 @@ async function untilShown(path: string, reviewId: number): Promise<void> {
 /**
  * 写点评: stars for 总评 and the five parts, the text with its count and limits, checked here first (what the
  * backend checks too), then posted; the backend's message is shown when it refuses (already reviewed, too many
- * tries, session gone). Text only: photo upload comes with issue 9.
+ * tries, session gone). Photos are optional: the upload (components/upload/photo-upload.tsx) puts them in the
+ * user's own ub/review folder and the review names them by key (issue 9).
  */
-export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) {
+export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: ReviewFormProps) {
   const [ratings, setRatings] = useState<Ratings>({});
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<RatingKey | 'body', string>>>({});
+  const [photos, setPhotos] = useState<UploadedPhoto[]>([]);
+  const photoBox = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<RatingKey | 'body' | 'photos', string>>>({});
   const [serverError, setServerError] = useState('');
   const [sending, setSending] = useState(false);
   const hydrated = useHydrated();
   const length = reviewTextLength(body);
 
   const check = () => {
-    const found: Partial<Record<RatingKey | 'body', string>> = {};
+    const found: Partial<Record<RatingKey | 'body' | 'photos', string>> = {};
     for (const k of RATING_KEYS) if (!ratings[k]) found[k] = M.pickStars(M.ratingLabels[k]);
     if (reviewVisibleLength(body) < limits.min) found.body = M.tooShort(limits.min);
     else if (length > limits.max) found.body = M.tooLong(limits.max);
+    // A photo still going up would be left out of the review: wait for it (the upload marks itself busy).
+    if (photoBox.current?.querySelector('[data-busy="true"]')) found.photos = messages.upload.notFinished;
     setErrors(found);
     return Object.keys(found).length === 0;
   };
@@ -99,7 +109,7 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
       const [{ browserContext, handleSessionError }, { addProjectReview }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
       let review: ProjectReview;
       try {
-        review = await addProjectReview(browserContext(), { projectId, ratings: ratings as ReviewRatings, body: body.trim() });
+        review = await addProjectReview(browserContext(), { projectId, ratings: ratings as ReviewRatings, body: body.trim(), photos: photos.map((p) => p.key) });
       } catch (err) {
         if (handleSessionError(err)) return;
         throw err;
@@ -153,6 +163,24 @@ export function ReviewForm({ projectId, reviewsPath, limits }: ReviewFormProps) 
         <span id="review-body-count" className={length > limits.max ? 'review-form__count is-over' : 'review-form__count'}>
           {M.bodyCount(length, limits.max)}
         </span>
+      </div>
+      <div className="review-form__photos" ref={photoBox}>
+        <span className="review-form__label">{messages.reviewPhotos.label}</span>
+        <PhotoUpload
+          value={photos}
+          onChange={(next) => {
+            setPhotos(next);
+            setErrors((e) => ({ ...e, photos: undefined }));
+          }}
+          max={photoLimits.max}
+          userDir={photoLimits.dir}
+          hint={messages.reviewPhotos.hint(photoLimits.max, UPLOAD_MAX_MB)}
+        />
+        {errors.photos && (
+          <span className="field-error" role="alert">
+            {errors.photos}
+          </span>
+        )}
       </div>
       {serverError && (
         <p className="form-error" role="alert">

@@ -7,6 +7,7 @@ import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
 import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
+import type { FollowStatus } from '@contracts/house';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -62,3 +63,11 @@ export const uploadCallback = (ctx: CallContext, req: UploadCallbackInput) => ca
 
 /** One of the user's own uploads becomes their avatar. */
 export const setAvatar = (ctx: CallContext, key: string) => call(ctx, ApiPath.userAvatar, unchecked<{ avatarUrl: string }>(), { params: { key } });
+
+/** 关注 (contracts/house.ts): whether the caller follows the listing and how many do; session required (401 is a visitor). */
+export const fetchFollowStatus = (ctx: CallContext, req: { businessType: 1 | 2; listingId: number }) =>
+  call(ctx, ApiPath.listingFollowStatus, unchecked<FollowStatus>(), { method: 'GET', params: req });
+
+/** Follow (true) or stop following (false); the backend's answer is the new state. */
+export const changeFollow = (ctx: CallContext, req: { businessType: 1 | 2; listingId: number; follow: boolean }) =>
+  call(ctx, ApiPath.listingFollow, unchecked<FollowStatus>(), { params: req });

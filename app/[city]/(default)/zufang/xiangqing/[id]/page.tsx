@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { CHANNELS, detailPath } from '@contracts/channels';
 import { AgentCard } from '@/components/detail/agent-card';
 import { BookViewing } from '@/components/viewing/book-viewing';
+import { FollowButton } from '@/components/engage/follow-button';
+import { ViewBeacon } from '@/components/engage/view-beacon';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -84,6 +86,8 @@ export default async function RentDetailPage(props: DetailPageProps) {
             {d.districtName} {d.businessAreaName}
           </div>
           <BookViewing businessType={2} listingId={d.id} />
+          <FollowButton businessType={2} listingId={d.id} />
+          <ViewBeacon businessType={2} listingId={d.id} />
           <AgentCard agent={d.agent} listing={{ businessType: CHANNEL.businessType, id: d.id }} />
         </aside>
       </div>

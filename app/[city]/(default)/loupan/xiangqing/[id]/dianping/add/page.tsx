@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { REVIEW_BODY_LENGTH } from '@contracts/project-review';
+import { REVIEW_BODY_LENGTH, REVIEW_PHOTOS_MAX, REVIEW_UPLOAD_DIR } from '@contracts/project-review';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { ReviewItem } from '@/components/project/review-parts';
 import { DeleteMyReview, ReviewForm } from '@/components/project/review-form';
@@ -54,7 +54,7 @@ export default async function AddReviewPage(props: DetailPageProps) {
       ) : (
         <>
           <p className="review-form__note">{M.formNote}</p>
-          <ReviewForm projectId={project.id} reviewsPath={reviewsPath} limits={REVIEW_BODY_LENGTH} />
+          <ReviewForm projectId={project.id} reviewsPath={reviewsPath} limits={REVIEW_BODY_LENGTH} photoLimits={{ dir: REVIEW_UPLOAD_DIR, max: REVIEW_PHOTOS_MAX }} />
           <p className="review-form__back">
             <Link href={reviewsPath}>{M.backToReviews}</Link>
           </p>

@@ -1,0 +1,107 @@
+'use client';
+import { useCallback, useEffect, useState } from 'react';
+import type { FollowStatus } from '@contracts/house';
+import { messages } from '@/lib/client-messages';
+import { loginPath } from '@/lib/return-path';
+
+const M = messages.follow;
+
+/** The detail page's address with this hash follows the listing: the login brings the visitor back to it. */
+export const FOLLOW_HASH = '#guanzhu';
+
+export interface FollowButtonProps {
+  /** contracts/channels.ts businessType: 1 二手房, 2 租房. */
+  businessType: 1 | 2;
+  listingId: number;
+}
+
+/** unknown: not asked yet (the server's render, and until the answer); visitor: no session. */
+type State = { kind: 'unknown' } | { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
+
+/** The API modules load after the page: no first page load carries them (issue 7), as agent-call does. */
+const api = () => Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints'), import('@/lib/api/errors')]);
+
+/**
+ * 关注 / 已关注 on a second-hand or rental detail page (issue 9), with how many follow it. The page is one cached
+ * render for everyone (关注, no count), so the state is asked here, in the browser, with the session cookie; no
+ * session is a visitor, whose click goes to login with this page (and the hash that follows on return) as the
+ * return path. A click of a user follows or stops following; the backend's answer is what is shown.
+ */
+export function FollowButton({ businessType, listingId }: FollowButtonProps) {
+  const [state, setState] = useState<State>({ kind: 'unknown' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const change = useCallback(
+    async (follow: boolean) => {
+      setBusy(true);
+      setError('');
+      try {
+        const [{ browserContext, handleSessionError }, { changeFollow }] = await api();
+        try {
+          setState({ kind: 'user', status: await changeFollow(browserContext(), { businessType, listingId, follow }) });
+        } catch (err) {
+          if (handleSessionError(err)) return;
+          throw err;
+        }
+      } catch (err) {
+        setError(err instanceof Error && err.message ? err.message : messages.serverBusy);
+      }
+      setBusy(false);
+    },
+    [businessType, listingId],
+  );
+
+  useEffect(() => {
+    let live = true;
+    // Back from the login with the hash: follow now. The hash has done its work; a reload should not repeat it.
+    const followNow = window.location.hash === FOLLOW_HASH;
+    if (followNow) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    void (async () => {
+      const [{ browserContext }, { fetchFollowStatus }, { isSessionInvalid }] = await api();
+      let next: State;
+      try {
+        next = { kind: 'user', status: await fetchFollowStatus(browserContext(), { businessType, listingId }) };
+      } catch (err) {
+        // No session (or a dead one) is a visitor; any other failure leaves the button to try on a click.
+        next = isSessionInvalid(err) ? { kind: 'visitor' } : { kind: 'unknown' };
+      }
+      if (!live) return;
+      setState(next);
+      if (followNow && next.kind === 'user' && !next.status.followed) void change(true);
+    })().catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [businessType, listingId, change]);
+
+  const followed = state.kind === 'user' && state.status.followed;
+  const onClick = () => {
+    if (state.kind === 'visitor') {
+      window.location.assign(loginPath(`${window.location.pathname}${window.location.search}${FOLLOW_HASH}`));
+      return;
+    }
+    void change(!followed);
+  };
+
+  return (
+    <div className="follow">
+      <button
+        type="button"
+        className={`btn follow__button${followed ? ' is-on' : ''}`}
+        aria-pressed={followed}
+        title={followed ? M.unfollow : undefined}
+        disabled={busy}
+        onClick={onClick}
+      >
+        {followed ? M.followed : M.follow}
+      </button>
+      {state.kind === 'user' && <span className="follow__count">{M.followers(state.status.followers)}</span>}
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
