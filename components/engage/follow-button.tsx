@@ -37,12 +37,18 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       setBusy(true);
       setError('');
       try {
-        const [{ browserContext, handleSessionError }, { changeFollow }] = await api();
+        const [{ browserContext }, { changeFollow }, { isSessionInvalid }] = await api();
         try {
           setState({ kind: 'user', status: await changeFollow(browserContext(), { businessType, listingId, follow }) });
         } catch (err) {
-          if (handleSessionError(err)) return;
-          throw err;
+          if (!isSessionInvalid(err)) throw err;
+          // No session after all (a click before the state was known, or one that died): login, the dead cookie
+          // cleared on the way (spec §8, as handleSessionError), and back with the hash that follows.
+          const back = `${window.location.pathname}${window.location.search}${FOLLOW_HASH}`;
+          // A full load on purpose: the route handler clears the HttpOnly cookie, which script cannot do.
+          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+          window.location.assign(`/auth/expired?prePath=${encodeURIComponent(back)}`);
+          return;
         }
       } catch (err) {
         setError(err instanceof Error && err.message ? err.message : messages.serverBusy);
