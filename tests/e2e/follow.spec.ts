@@ -98,6 +98,8 @@ test('the detail page is the same HTML with and without a session', async ({ pag
   await logInBySms(page);
   await expect(page.locator('.user-box__name')).toBeVisible();
   await page.goto(cityUrl('bj', path));
+  // The count shows once the island has asked: a click before hydration would reach no handler.
+  await expect(page.locator('.follow__count')).toHaveText('0人关注');
   await followButton(page).click();
   await expect(followButton(page)).toHaveText(/已关注/);
 

@@ -141,6 +141,8 @@ test('a review with photos: uploaded on 写点评, shown as thumbnails on 点评
   await page.getByRole('textbox', { name: /点评内容/ }).fill(text);
   const blue = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 140, b: 200 } } }).png().toBuffer();
   const orange = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 220, g: 120, b: 40 } } }).jpeg().toBuffer();
+  // A file picked before the upload hydrates would reach no handler.
+  await expect(page.locator('.review-form .photo-upload')).toHaveAttribute('data-ready', 'true');
   await page.locator('.review-form input[type=file]').setInputFiles([
     { name: 'living.png', mimeType: 'image/png', buffer: blue },
     { name: 'ROOM.JPG', mimeType: 'image/jpeg', buffer: orange },
