@@ -37,6 +37,8 @@ export interface PhotoUploadProps {
   hideDone?: boolean;
   /** Replaces the line under the tiles (最多9张，支持…). */
   hint?: string;
+  /** Told when a batch starts and stops going up: a form disables its submit meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
@@ -91,7 +93,7 @@ function postObject(ticket: UploadTicket, key: string, file: File, onProgress: (
  * be deleted, and be retried when it failed. The server checks the bytes (a .jpg that is no image fails here
  * with its message) and makes the thumbnail shown in the tile.
  */
-export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir = 'ub/process', addLabel, hideDone = false, hint }: PhotoUploadProps) {
+export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir = 'ub/process', addLabel, hideDone = false, hint, onBusyChange }: PhotoUploadProps) {
   const [items, setItems] = useState<Item[]>(() => fromPhotos(value));
   const [notices, setNotices] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -113,6 +115,10 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
       onChange(done);
     }
   }, [items, onChange]);
+
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
 
   // Object URLs of local previews are let go with the component.
   const previews = useRef(new Set<string>());

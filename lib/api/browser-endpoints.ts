@@ -6,6 +6,7 @@ import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/
 import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
 import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
+import type { Entrust, EntrustAddRequest, EntrustCompany, EntrustUpdateRequest } from '@contracts/entrust';
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
@@ -62,3 +63,14 @@ export const uploadCallback = (ctx: CallContext, req: UploadCallbackInput) => ca
 
 /** One of the user's own uploads becomes their avatar. */
 export const setAvatar = (ctx: CallContext, key: string) => call(ctx, ApiPath.userAvatar, unchecked<{ avatarUrl: string }>(), { params: { key } });
+
+/** 我要卖房 / 我要出租 (contracts/entrust.ts): session required; the backend's message on a refusal (`floor: …`, 409 …). */
+export const addEntrust = (ctx: CallContext, req: EntrustAddRequest) => call(ctx, ApiPath.entrustAdd, unchecked<Entrust>(), { params: req });
+
+export const updateEntrust = (ctx: CallContext, req: EntrustUpdateRequest) => call(ctx, ApiPath.entrustUpdate, unchecked<Entrust>(), { params: req });
+
+export const withdrawEntrust = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.entrustWithdraw, unchecked<Entrust>(), { params: { entrustId } });
+
+/** The brands serving a community, for the form's checkboxes (public). */
+export const fetchEntrustBrands = (ctx: CallContext, communityId: number) =>
+  call(ctx, ApiPath.entrustCompany, unchecked<EntrustCompany>(), { method: 'GET', params: { communityId } });
