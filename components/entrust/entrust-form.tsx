@@ -53,6 +53,9 @@ type Field = Exclude<keyof EntrustFormState, 'communityName'>;
 type Errors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['communityId', 'building', 'unit', 'room', 'area', 'rooms', 'halls', 'baths', 'floor', 'totalFloors', 'orientation', 'decoration', 'price', 'rentType', 'payment', 'contactName', 'description', 'photos', 'brandIds'];
 const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
+/** Fields sharing one row of the form. */
+const ROWS: Field[][] = [['building', 'unit', 'room'], ['rooms', 'halls', 'baths'], ['floor', 'totalFloors']];
+const ROW_OF: Partial<Record<Field, Field[]>> = Object.fromEntries(ROWS.flatMap((row) => row.map((f) => [f, row])));
 
 export const draftKey = (userId: number, businessType: EntrustBusinessType) => `youju.entrustDraft.u${userId}.t${businessType}`;
 
@@ -407,7 +410,10 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
     setFormError('');
   };
 
-  const err = (f: Field) => ({ 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? id(`${f}-error`) : undefined });
+  /** The field whose message is shown for `f`: in a row of several fields one message is shown once. */
+  const shownFor = (f: Field): Field => (ROW_OF[f] ?? [f]).find((g) => errors[g] && errors[g] === errors[f]) ?? f;
+  const err = (f: Field) => ({ 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? id(`${shownFor(f)}-error`) : undefined });
+  const rowErrors = (fields: Field[]) => fields.map((f) => (shownFor(f) === f ? <FieldError key={f} id={id(`${f}-error`)} error={errors[f]} /> : null));
   const text = (f: 'building' | 'unit' | 'room' | 'contactName', placeholder: string, max: number) => (
     <input id={id(f)} type="text" value={form[f]} placeholder={placeholder} maxLength={max + 5} onChange={(e) => set(f, e.target.value)} {...err(f)} />
   );
@@ -462,9 +468,7 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
             {text('unit', M.unitPlaceholder, ENTRUST_LIMITS.addressMax)}
             {text('room', M.roomPlaceholder, ENTRUST_LIMITS.addressMax)}
           </div>
-          <FieldError id={id('building-error')} error={errors.building} />
-          <FieldError id={id('unit-error')} error={errors.unit} />
-          <FieldError id={id('room-error')} error={errors.room} />
+          {rowErrors(['building', 'unit', 'room'])}
         </Row>
         <Row label={M.area} htmlFor={id('area')} required>
           <div className="entrust-form__inline">
@@ -482,9 +486,7 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
             {number('baths', M.baths)}
             <span className="entrust-form__unit">{M.baths}</span>
           </div>
-          <FieldError id={id('rooms-error')} error={errors.rooms} />
-          <FieldError id={id('halls-error')} error={errors.halls} />
-          <FieldError id={id('baths-error')} error={errors.baths} />
+          {rowErrors(['rooms', 'halls', 'baths'])}
         </Row>
         <Row label={`${M.floor} / ${M.totalFloors}`} htmlFor={id('floor')} required>
           <div className="entrust-form__inline entrust-form__inline--small">
@@ -493,8 +495,7 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
             {number('totalFloors', M.totalFloors)}
             <span className="entrust-form__unit">{M.floorUnit}</span>
           </div>
-          <FieldError id={id('floor-error')} error={errors.floor} />
-          <FieldError id={id('totalFloors-error')} error={errors.totalFloors} />
+          {rowErrors(['floor', 'totalFloors'])}
         </Row>
         <Row label={M.orientation} htmlFor={id('orientation')} required>
           {select('orientation', words(ENTRUST_ORIENTATIONS))}

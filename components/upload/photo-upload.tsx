@@ -101,17 +101,20 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
   const busy = items.some((i) => i.status === 'uploading' || i.status === 'checking');
   const hydrated = useHydrated();
 
+  // What this component last told onChange: the parent's echo of it, arriving late, is no outside change.
+  const [told, setTold] = useState<readonly UploadedPhoto[]>(value);
   // A value set from outside (a restored draft, a cleared form) replaces the finished photos.
   const [seenValue, setSeenValue] = useState(value);
   if (seenValue !== value) {
     setSeenValue(value);
-    if (!sameKeys(value, doneOf(items)) && !busy) setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
+    if (!sameKeys(value, doneOf(items)) && !sameKeys(value, told) && !busy) setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
   }
 
   useEffect(() => {
     const done = doneOf(items);
     if (!sameKeys(done, reported.current)) {
       reported.current = done;
+      setTold(done);
       onChange(done);
     }
   }, [items, onChange]);
