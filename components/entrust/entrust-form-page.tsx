@@ -7,10 +7,10 @@ import { fetchEntrust } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/api/server';
 import { messages } from '@/lib/messages';
 import { personalUser } from '@/lib/personal-user';
-import { ENTRUST_MANAGE_PATH, EntrustForm } from './entrust-form';
+import { ENTRUST_FORM_PATHS, ENTRUST_MANAGE_PATH } from '@/lib/entrust-form';
+import { EntrustForm } from './entrust-form';
 
 const M = messages.entrustForm;
-export const ENTRUST_FORM_PATHS = { 1: '/personal/entrust/sell', 2: '/personal/entrust/rental' } as const;
 const EDITABLE: number[] = [ENTRUST_STATUSES.REVIEWING, ENTRUST_STATUSES.OFFLINE, ENTRUST_STATUSES.WITHDRAWN];
 
 /** `?entrustId=12` → 12; anything that is no entrust id is the 404 page, like an unknown id. */

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { detailPath } from '@contracts/channels';
 import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
-import { ENTRUST_FORM_PATHS } from '@/components/entrust/entrust-form-page';
+import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
 import { WithdrawEntrust } from '@/components/entrust/withdraw-entrust';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
