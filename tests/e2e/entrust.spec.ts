@@ -224,6 +224,16 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw; 经纪公�
   await formReady(page);
   await expect(form(page).getByLabel('期望租金')).toHaveValue('6500.5');
   await form(page).getByLabel('期望租金').fill('6500');
+  // The backend's refusal is shown at its field too: the post is changed on its way to name a brand that does
+  // not serve the community (the form offers only those that do).
+  await page.route(`**${ApiPath.entrustAdd}`, async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, brandIds: [2_000_000_000] }) });
+  });
+  await page.getByRole('button', { name: '提交委托' }).click();
+  await expect(form(page).locator('[data-field-error]')).toHaveText(['所选经纪公司不服务该小区']);
+  await expect(page.locator('.entrust-brands')).toBeVisible();
+  await page.unroute(`**${ApiPath.entrustAdd}`);
   await page.getByRole('button', { name: '提交委托' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
   const item = page.locator('.entrust-item').first();
