@@ -34,6 +34,7 @@ import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
 import { registerViewings } from './modules/viewings/viewings';
 import { registerEngagement } from './modules/engagement/engagement';
+import { registerEntrust } from './modules/entrust/entrust';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -113,6 +114,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerOpsAgents(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
+  registerEntrust(app, db, storage);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

@@ -37,6 +37,8 @@ export interface PhotoUploadProps {
   hideDone?: boolean;
   /** Replaces the line under the tiles (最多9张，支持…). */
   hint?: string;
+  /** Told when a batch starts and stops going up: a form disables its submit meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
@@ -91,7 +93,7 @@ function postObject(ticket: UploadTicket, key: string, file: File, onProgress: (
  * be deleted, and be retried when it failed. The server checks the bytes (a .jpg that is no image fails here
  * with its message) and makes the thumbnail shown in the tile.
  */
-export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir = 'ub/process', addLabel, hideDone = false, hint }: PhotoUploadProps) {
+export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir = 'ub/process', addLabel, hideDone = false, hint, onBusyChange }: PhotoUploadProps) {
   const [items, setItems] = useState<Item[]>(() => fromPhotos(value));
   const [notices, setNotices] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -99,20 +101,27 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
   const busy = items.some((i) => i.status === 'uploading' || i.status === 'checking');
   const hydrated = useHydrated();
 
+  // What this component last told onChange: the parent's echo of it, arriving late, is no outside change.
+  const [told, setTold] = useState<readonly UploadedPhoto[]>(value);
   // A value set from outside (a restored draft, a cleared form) replaces the finished photos.
   const [seenValue, setSeenValue] = useState(value);
   if (seenValue !== value) {
     setSeenValue(value);
-    if (!sameKeys(value, doneOf(items)) && !busy) setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
+    if (!sameKeys(value, doneOf(items)) && !sameKeys(value, told) && !busy) setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
   }
 
   useEffect(() => {
     const done = doneOf(items);
     if (!sameKeys(done, reported.current)) {
       reported.current = done;
+      setTold(done);
       onChange(done);
     }
   }, [items, onChange]);
+
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
 
   // Object URLs of local previews are let go with the component.
   const previews = useRef(new Set<string>());

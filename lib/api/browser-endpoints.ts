@@ -6,6 +6,7 @@ import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/
 import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
 import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
+import type { Entrust, EntrustAddRequest, EntrustCompany, EntrustUpdateRequest } from '@contracts/entrust';
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import type { FollowStatus } from '@contracts/house';
 import { browserCall as call } from './browser-call';
@@ -71,3 +72,14 @@ export const fetchFollowStatus = (ctx: CallContext, req: { businessType: 1 | 2; 
 /** Follow (true) or stop following (false); the backend's answer is the new state. */
 export const changeFollow = (ctx: CallContext, req: { businessType: 1 | 2; listingId: number; follow: boolean }) =>
   call(ctx, ApiPath.listingFollow, unchecked<FollowStatus>(), { params: req });
+
+/** 我要卖房 / 我要出租 (contracts/entrust.ts): session required; the backend's message on a refusal (`floor: …`, 409 …). */
+export const addEntrust = (ctx: CallContext, req: EntrustAddRequest) => call(ctx, ApiPath.entrustAdd, unchecked<Entrust>(), { params: req });
+
+export const updateEntrust = (ctx: CallContext, req: EntrustUpdateRequest) => call(ctx, ApiPath.entrustUpdate, unchecked<Entrust>(), { params: req });
+
+export const withdrawEntrust = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.entrustWithdraw, unchecked<Entrust>(), { params: { entrustId } });
+
+/** The brands serving a community, for the form's checkboxes (public). */
+export const fetchEntrustBrands = (ctx: CallContext, communityId: number) =>
+  call(ctx, ApiPath.entrustCompany, unchecked<EntrustCompany>(), { method: 'GET', params: { communityId } });

@@ -22,6 +22,7 @@ import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
 import { accountSchema } from '@contracts/account';
+import { entrustCompanySchema, entrustPageSchema, entrustSchema, type EntrustBusinessType } from '@contracts/entrust';
 import type { ListRequest } from '@/lib/search-path';
 import { call } from './call';
 import type { AnswerCheck, CallContext } from './core';
@@ -120,3 +121,14 @@ export const fetchAgent = (ctx: CallContext, id: number) => call(ctx, `${ApiPath
 /** One page of an agent's second-hand homes / rentals, newest first (10 a page). */
 export const fetchAgentEsf = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentEsf, esfListPageSchema, { method: 'GET', params: { agentId, page } });
 export const fetchAgentRent = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentRent, rentListPageSchema, { method: 'GET', params: { agentId, page } });
+
+/** 委托管理: the caller's entrusts, of one business type or both (session). */
+export const fetchMyEntrusts = (ctx: CallContext, businessType: EntrustBusinessType | undefined, page: number) =>
+  call(ctx, ApiPath.entrustMine, entrustPageSchema, { params: businessType ? { businessType, page } : { page } });
+
+/** One of the caller's own entrusts, for the edit form (session); another user's is a 404. */
+export const fetchEntrust = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.entrustDetail, entrustSchema, { params: { entrustId } });
+
+/** The brands serving a community (public). */
+export const fetchEntrustCompany = (ctx: CallContext, communityId: number) =>
+  call(ctx, ApiPath.entrustCompany, entrustCompanySchema, { params: { communityId } });

@@ -1,0 +1,158 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { detailPath } from '@contracts/channels';
+import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
+import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
+import { WithdrawEntrust } from '@/components/entrust/withdraw-entrust';
+import { Pagination } from '@/components/listing/pagination';
+import { fetchMyEntrusts } from '@/lib/api/endpoints';
+import { rethrowAsPage } from '@/lib/api/server';
+import { config } from '@/lib/config';
+import { formatRelativeTime } from '@/lib/format';
+import { cityOrigin } from '@/lib/host';
+import { messages } from '@/lib/messages';
+import { personalUser } from '@/lib/personal-user';
+
+const M = messages.entrust;
+/** The tabs: `?type=sell|rental`, none for both. */
+const TABS = { all: undefined, sell: 1, rental: 2 } as const;
+type Tab = keyof typeof TABS;
+const tabOf = (v: string | string[] | undefined): Tab => (v === 'sell' || v === 'rental' ? v : 'all');
+const EDITABLE: number[] = [ENTRUST_STATUSES.REVIEWING, ENTRUST_STATUSES.OFFLINE, ENTRUST_STATUSES.WITHDRAWN];
+const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
+
+export const metadata: Metadata = { title: `${M.manageTitle} - ${messages.brand}` };
+
+function pageOf(value: string | string[] | undefined): number {
+  const n = typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
+  return Math.min(n, ENTRUST_MAX_PAGE);
+}
+
+function hrefOf(tab: Tab, page = 1): string {
+  const q = new URLSearchParams();
+  if (tab !== 'all') q.set('type', tab);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `/personal/entrust/manage?${s}` : '/personal/entrust/manage';
+}
+
+function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
+  const type = e.businessType as EntrustBusinessType;
+  const cover = e.photos[0];
+  let listingHref: string | null = null;
+  if (e.status === ENTRUST_STATUSES.PUBLISHED && e.listingId !== null) {
+    const path = detailPath(CHANNEL_OF[type], e.listingId);
+    // A home of another city is on that city's host.
+    listingHref = e.cityDomain === cityDomain ? path : `${cityOrigin(e.cityDomain, config)}${path}`;
+  }
+  return (
+    <li className="entrust-item" data-entrust-id={e.id} data-status={e.status}>
+      <div className="entrust-item__cover">
+        {cover ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the owner's own upload
+          <img src={cover.thumbUrl} alt={M.photoAlt(e.communityName)} width={120} height={90} loading="lazy" />
+        ) : (
+          <span className="entrust-item__nocover" />
+        )}
+      </div>
+      <div className="entrust-item__main">
+        <p className="entrust-item__title">
+          <span className={`entrust-kind entrust-kind--${type}`}>{M.kinds[type]}</span>
+          <strong>{e.communityName}</strong>
+          <span className="entrust-item__address">{M.address(e.building, e.unit, e.room)}</span>
+        </p>
+        <p className="entrust-item__meta">
+          <span>{M.layout(e.rooms, e.halls, e.baths)}</span>
+          <span>{M.area(e.area)}</span>
+          <span>{M.floor(e.floor, e.totalFloors)}</span>
+          <span>{e.orientation}</span>
+          <span>{e.decoration}</span>
+          {type === 2 && e.rentType !== null && <span>{M.rentTypes[e.rentType]}</span>}
+          {type === 2 && e.payment && <span>{e.payment}</span>}
+        </p>
+        <p className="entrust-item__meta">
+          <span className="entrust-item__price">{type === 1 ? M.sellPrice(e.price) : M.rentPrice(e.price)}</span>
+          <span>
+            {M.brands}：{e.brands.map((b) => b.name).join('、')}
+          </span>
+          {e.agentName && (
+            <span>
+              {M.agent}：{e.agentName}
+            </span>
+          )}
+          <span>
+            {M.createdAt} {formatRelativeTime(e.createdAt)}
+          </span>
+        </p>
+      </div>
+      <div className="entrust-item__side">
+        <span className={`entrust-status entrust-status--${e.status}`}>{e.statusName}</span>
+        {EDITABLE.includes(e.status) && (
+          <Link className="btn entrust-item__action" href={`${ENTRUST_FORM_PATHS[type]}?entrustId=${e.id}`}>
+            {M.edit}
+          </Link>
+        )}
+        {e.status === ENTRUST_STATUSES.REVIEWING && <WithdrawEntrust entrustId={e.id} />}
+        {listingHref && (
+          <a className="btn entrust-item__action" href={listingHref}>
+            {M.viewListing}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * 委托管理 (issue 9): the owner's entrusts of both kinds or one (tabs), newest first, 10 a page, with their status
+ * and what can be done: 修改 while 审核中/已下架/已撤回, 撤回 while 审核中, 查看房源 once 已发布.
+ */
+export default async function EntrustManagePage({ params, searchParams }: { params: Promise<{ city: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ city: cityDomain }, query, { ctx }] = await Promise.all([params, searchParams, personalUser()]);
+  const tab = tabOf(query.type);
+  const page = pageOf(query.page);
+  const data = await fetchMyEntrusts(ctx, TABS[tab], page).catch(rethrowAsPage);
+  const pages = Math.ceil(data.total / data.pageSize);
+  return (
+    <div className="entrust-page">
+      <div className="entrust-page__head">
+        <h1 className="personal__title">{M.manageTitle}</h1>
+        <span className="entrust-page__links">
+          <Link href={ENTRUST_FORM_PATHS[1]}>{M.sellHome}</Link>
+          <Link href={ENTRUST_FORM_PATHS[2]}>{M.rentOutHome}</Link>
+        </span>
+      </div>
+      <nav className="viewing-records__tabs" aria-label={M.manageTitle}>
+        {(Object.keys(TABS) as Tab[]).map((t) => (
+          <Link key={t} href={hrefOf(t)} className={t === tab ? 'is-active' : undefined} aria-current={t === tab ? 'page' : undefined}>
+            {M.tabs[t]}
+          </Link>
+        ))}
+      </nav>
+      <p className="entrust-page__intro">{M.intro}</p>
+      {data.total === 0 ? (
+        <div className="entrust-page__empty">
+          <p>{tab === 'all' ? M.empty : M.emptyOf(M.tabs[tab])}</p>
+          <p className="entrust-page__empty-actions">
+            <Link className="btn btn--primary" href={ENTRUST_FORM_PATHS[1]}>
+              {M.sellHome}
+            </Link>
+            <Link className="btn btn--primary" href={ENTRUST_FORM_PATHS[2]}>
+              {M.rentOutHome}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="entrust-page__total">{M.total(data.total)}</p>
+          <ul className="entrust-list">
+            {data.list.map((e) => (
+              <EntrustItem key={e.id} e={e} cityDomain={cityDomain} />
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} href={(n) => hrefOf(tab, n)} />
+        </>
+      )}
+    </div>
+  );
+}

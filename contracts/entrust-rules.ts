@@ -1,0 +1,82 @@
+import { UPLOAD_MAX_FILES } from './constants';
+
+/**
+ * The entrust form's choices, bounds, messages and cross-field rules (issue 9) without zod: the backend's schemas
+ * (contracts/entrust.ts, which re-exports all of this) and the page's own check in the browser share them, and
+ * no schema library reaches the browser bundle.
+ */
+
+/** contracts/channels.ts businessType: 1 二手房 (我要卖房), 2 租房 (我要出租). */
+export const ENTRUST_BUSINESS_TYPES = [1, 2] as const;
+export type EntrustBusinessType = (typeof ENTRUST_BUSINESS_TYPES)[number];
+
+/** backend/src/db/schema.ts ENTRUST_STATUS. */
+export const ENTRUST_STATUSES = { REVIEWING: 1, PUBLISHED: 2, OFFLINE: 3, SOLD: 4, WITHDRAWN: 5 } as const;
+export const ENTRUST_STATUS_NAMES: Record<number, string> = { 1: '审核中', 2: '已发布', 3: '已下架', 4: '已成交', 5: '已撤回' };
+
+/** The choices the form offers; the seed's homes use the same words. */
+export const ENTRUST_ORIENTATIONS = ['南北', '南', '东南', '西南', '东', '西', '东西', '北'] as const;
+export const ENTRUST_DECORATIONS = ['精装', '简装', '毛坯'] as const;
+export const ENTRUST_PAYMENTS = ['押一付三', '押一付一', '押二付一', '押一付二', '半年付', '年付'] as const;
+/** 1 整租, 2 合租 (rentals.rentType). */
+export const ENTRUST_RENT_TYPES = [1, 2] as const;
+
+/** Bounds of the form's numbers. */
+export const ENTRUST_LIMITS = {
+  areaMin: 5,
+  areaMax: 2000,
+  roomsMax: 9,
+  floorMin: -3,
+  floorMax: 99,
+  /** 万元, two decimals at most. */
+  sellPriceMax: 100_000,
+  /** 元/月, whole yuan. */
+  rentPriceMin: 100,
+  rentPriceMax: 1_000_000,
+  photosMin: 1,
+  photosMax: UPLOAD_MAX_FILES,
+  brandsMax: 5,
+  addressMax: 10,
+  contactMax: 20,
+  descriptionMax: 500,
+} as const;
+
+export const ENTRUST_PAGE_SIZE = 10;
+export const ENTRUST_MAX_PAGE = 9999;
+/** Entrusts a user may submit (new or edited) per hour. */
+export const ENTRUST_SUBMIT_LIMIT = 10;
+export const ENTRUST_WITHDRAW_LIMIT = 30;
+
+/** Answers' messages (HTTP 400 and 409). */
+export const ENTRUST_MESSAGES = {
+  duplicate: '该房屋已在委托中，请在委托管理中查看',
+  notEditable: '已发布或已成交的委托不能修改',
+  notWithdrawable: '只有审核中的委托可以撤回，已发布的房源请在房源管理中下架',
+  community: '请选择小区',
+  brands: '请选择要委托的经纪公司',
+  brandNotServing: '所选经纪公司不服务该小区',
+  photosMin: '请至少上传1张房源照片',
+  photosNotOwn: '照片须为本人上传',
+  floor: '所在楼层不能高于总楼层',
+  area: `建筑面积须在${ENTRUST_LIMITS.areaMin}-${ENTRUST_LIMITS.areaMax}㎡之间`,
+  sellPrice: `期望售价须大于0、不超过${ENTRUST_LIMITS.sellPriceMax}万元，最多两位小数`,
+  rentPrice: `期望租金须为${ENTRUST_LIMITS.rentPriceMin}-${ENTRUST_LIMITS.rentPriceMax}元/月的整数`,
+  rentFields: '出租须选择出租方式和付款方式',
+  contact: `联系人须为1-${ENTRUST_LIMITS.contactMax}个字`,
+  address: `楼栋、门牌须为1-${ENTRUST_LIMITS.addressMax}个字`,
+} as const;
+
+/** The cross-field rules of the form (the backend and the page's own check share them). */
+export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; rentType?: number; payment?: string }): { path: string; message: string } | null {
+  if (input.floor > input.totalFloors || input.floor === 0) return { path: 'floor', message: ENTRUST_MESSAGES.floor };
+  if (input.businessType === 1) {
+    const cents = input.price * 100;
+    if (!(input.price > 0 && input.price <= ENTRUST_LIMITS.sellPriceMax && Math.abs(cents - Math.round(cents)) < 1e-6)) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
+    if (input.rentType !== undefined || input.payment !== undefined) return { path: 'rentType', message: 'rentType and payment are for a rental only' };
+  } else {
+    if (!(Number.isInteger(input.price) && input.price >= ENTRUST_LIMITS.rentPriceMin && input.price <= ENTRUST_LIMITS.rentPriceMax)) return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
+    if (input.rentType === undefined || input.payment === undefined) return { path: 'rentType', message: ENTRUST_MESSAGES.rentFields };
+  }
+  return null;
+}
+
