@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { ok, ResultCode } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath, OSS_POST_PATH } from '../../../../contracts/paths';
@@ -151,17 +151,19 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   const kind = sniffImage(object.bytes);
   if (!kind) throw await refuse('文件不是jpg或png图片');
   if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
-  let width: number;
-  let height: number;
+  let stored: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   try {
     const image = sharp(object.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
-    width = meta.autoOrient?.width ?? meta.width;
-    height = meta.autoOrient?.height ?? meta.height;
-    thumb = await sharp(object.bytes, { limitInputPixels: MAX_PIXELS })
-      .rotate()
+    // What is kept and served is a re-encoding without metadata: a phone photo's EXIF carries the GPS position
+    // of the home (and the camera, the time). `.rotate()` applies the EXIF orientation to the pixels, since the
+    // tag itself goes; no `.withMetadata()`, so nothing else is carried over. The md5 above was of the bytes
+    // the browser sent; size, width and height recorded are of what is stored.
+    const clean = sharp(object.bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
+    thumb = await sharp(stored.data)
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer();
@@ -170,9 +172,10 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   }
   const thumbKey = `${item.key.replace(/\.[a-z]+$/, '')}_thumb.jpg`;
   await storage.put(thumbKey, thumb, 'image/jpeg');
+  await storage.put(item.key, stored.data, contentTypeOf(item.key));
   await db
     .insert(uploads)
-    .values({ userId, key: item.key, suffix: kind, size: object.bytes.length, md5: item.md5.toLowerCase(), width, height, thumbKey })
+    .values({ userId, key: item.key, suffix: kind, size: stored.data.length, md5: item.md5.toLowerCase(), width: stored.info.width, height: stored.info.height, thumbKey })
     .onConflictDoNothing();
   return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
 }
