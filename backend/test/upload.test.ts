@@ -202,6 +202,15 @@ describe('PostObject to the local host and the callback', () => {
     expect((await h.app.inject(`/oss/${t.keys[0]}.png`)).statusCode).toBe(404);
   });
 
+  it('refuses an empty file with its own message, not "too large"', async () => {
+    const u = await newUser();
+    const t = await ticker(u.auth);
+    const res = await postObject(t, `${t.keys[0]}.png`, Buffer.alloc(0));
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toBe('上传失败，文件为空');
+    expect((await h.app.inject(`/oss/${t.keys[0]}.png`)).statusCode).toBe(404);
+  });
+
   it('refuses a key outside the prefix, a tampered policy or signature, other names', async () => {
     const u = await newUser();
     const other = await newUser();

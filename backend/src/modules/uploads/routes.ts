@@ -116,9 +116,9 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
     if (!Array.isArray(condition)) throw forbidden('PostObject: unsupported policy condition');
     const [op, a, b] = condition as unknown[];
     if (op === 'content-length-range') {
-      if (file.data.length < Number(a) || file.data.length > Number(b)) {
-        throw new ApiError(400, ResultCode.BAD_REQUEST, `图片大小不能超过${UPLOAD_MAX_MB}MB！`);
-      }
+      // An empty file is not "too large": the web shows the same words for it (hardening.emptyFile).
+      if (file.data.length < Number(a)) throw badRequest(file.data.length === 0 ? '上传失败，文件为空' : '上传失败，文件过小');
+      if (file.data.length > Number(b)) throw new ApiError(400, ResultCode.BAD_REQUEST, `图片大小不能超过${UPLOAD_MAX_MB}MB！`);
     } else if (op === 'starts-with' && a === '$key') {
       if (typeof b !== 'string' || !key.startsWith(b)) throw forbidden('PostObject: key is outside the policy prefix');
       prefix = b;
