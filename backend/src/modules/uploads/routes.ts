@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
+import { z } from 'zod';
 import { ok, ResultCode } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath, OSS_POST_PATH } from '../../../../contracts/paths';
@@ -18,6 +19,7 @@ import {
   UPLOAD_TICKET_LIMIT,
   UPLOAD_TICKET_TTL_S,
   uploadedListSchema,
+  uploadsCleanupResultSchema,
   userUploadPrefix,
   type UploadedPhoto,
 } from '../../../../contracts/upload';
@@ -26,11 +28,13 @@ import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
+import { opsGuard } from '../ops/guard';
 import { rateLimitKey, requireUser } from '../sso/sessions';
 import type { Storage } from '../storage';
 import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
 import { isSafeKey } from '../storage/storage';
+import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
 
 const TAGS = ['upload'];
 /** Card thumbnails (列表卡片): 4:3, cropped to fill. */
@@ -182,6 +186,23 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
 
 export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage): Promise<void> {
   const signer = openPostSigner(config);
+  // Objects no callback named are deleted in the background (cleanup.ts) and on an operator's demand.
+  const stopCleanup = startUploadCleanup(db, storage, app.log);
+  app.addHook('onClose', async () => stopCleanup());
+
+  app.post(
+    ApiPath.opsUploadsCleanup,
+    {
+      onRequest: opsGuard(config),
+      schema: {
+        summary: 'Operator: delete objects under ub/ older than the ticket lifetime + 50 min that no upload row names (Authorization: Bearer <OPS_TOKEN>)',
+        tags: ['ops'],
+        body: z.object({}),
+        response: { 200: envelopeSchema(uploadsCleanupResultSchema) },
+      },
+    },
+    async () => ok(await cleanupOrphanUploads(db, storage)),
+  );
 
   portalRoute(app, {
     path: ApiPath.ossTicker,
