@@ -33,13 +33,22 @@ export interface Operation {
 }
 
 interface JsonSchema {
-  properties?: Record<string, unknown>;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
 }
+/** Property names at any depth: `uploads: [{ key }]` gives `uploads` and `key`. */
 const propertiesOf = (schema: JsonSchema | undefined): string[] =>
-  schema ? [...Object.keys(schema.properties ?? {}), ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(propertiesOf)] : [];
+  schema
+    ? [
+        ...Object.keys(schema.properties ?? {}),
+        ...Object.values(schema.properties ?? {}).flatMap(propertiesOf),
+        ...propertiesOf(schema.items),
+        ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(propertiesOf),
+      ]
+    : [];
 
 /** Every operation of `/openapi.json` (a route joins it by existing; hidden ones are the framework's own). */
 export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {

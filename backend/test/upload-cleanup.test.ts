@@ -39,7 +39,7 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 async function post(t: UploadTicket, key: string, file: Buffer) {
   const boundary = `----yj${randomBytes(8).toString('hex')}`;
   const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
-  const chunks = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
+  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
   chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
   const res = await h.app.inject({ method: 'POST', url: t.host, payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
   expect(res.statusCode, res.body).toBe(200);
