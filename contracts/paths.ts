@@ -135,6 +135,8 @@ export const ApiPath = {
   opsViewing: `${INTERNAL_API}/v1/ops/viewings`,
   /** `${opsEntrust}/${id}`: an operator accepts an entrust (publishes it) or marks it sold (docs/operations.md). */
   opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
+  /** An operator deletes posted objects no callback ever named (docs/operations.md "Upload clean-up"). */
+  opsUploadsCleanup: `${INTERNAL_API}/v1/ops/uploads/cleanup`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

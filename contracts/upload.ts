@@ -68,3 +68,14 @@ export const uploadedListSchema = z.array(uploadedSchema);
 
 export const avatarRequestSchema = z.object({ key: text(512, { min: 1 }) });
 export const avatarSchema = z.object({ avatarUrl: z.string() });
+
+/** What the orphan clean-up did (backend/src/modules/uploads/cleanup.ts, `npm run ops -- uploads cleanup`). */
+export const uploadsCleanupResultSchema = z.object({
+  /** Objects under `ub/` looked at. */
+  scanned: z.number().int(),
+  /** Objects deleted: older than the ticket's lifetime plus a margin, named by no `uploads` row. */
+  deleted: z.number().int(),
+  /** The first deleted keys, for the operator's log. */
+  sample: z.array(z.string()),
+});
+export type UploadsCleanupResult = z.infer<typeof uploadsCleanupResultSchema>;

@@ -268,4 +268,9 @@ export const messages = {
     avatarHint: '支持jpg、jpeg、png格式，不超过5MB',
     avatarSaved: '头像已更新',
   },
+  /** Issue 9 hardening. */
+  hardening: {
+    // copy.md's 上传失败 with the reason: an empty file (0 bytes) is neither too large nor of a wrong format.
+    emptyFile: '上传失败，文件为空',
+  },
 } as const;

@@ -11,7 +11,7 @@ import type { WebSettings } from '@/lib/settings';
  * 'none'` (and X-Frame-Options for older browsers) keeps the login page out of foreign frames; forms may
  * post only to our own origin. Images may come from https hosts too: the Aliyun OSS bucket and its CDN.
  */
-function contentSecurityPolicy(dev: boolean): string {
+function contentSecurityPolicy(dev: boolean, ossUploadOrigin?: string): string {
   return [
     "default-src 'self'",
     // next dev evaluates modules with eval() for fast refresh; a production build does not.
@@ -19,7 +19,8 @@ function contentSecurityPolicy(dev: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    // Uploads are posted by XHR to the ticket's host: this origin locally, the Aliyun bucket otherwise.
+    `connect-src 'self'${ossUploadOrigin ? ` ${ossUploadOrigin}` : ''}${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -29,9 +30,9 @@ function contentSecurityPolicy(dev: boolean): string {
 
 const HSTS_MAX_AGE = 180 * 24 * 3600;
 
-export function securityHeaders(settings: Pick<WebSettings, 'protocol'>, dev = process.env.NODE_ENV === 'development'): Record<string, string> {
+export function securityHeaders(settings: Pick<WebSettings, 'protocol' | 'ossUploadOrigin'>, dev = process.env.NODE_ENV === 'development'): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(dev),
+    'content-security-policy': contentSecurityPolicy(dev, settings.ossUploadOrigin),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

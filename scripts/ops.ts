@@ -3,6 +3,7 @@
  * operator API (docs/operations.md), which announces the change to the web's page caches at once.
  * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
  * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
+ * `npm run ops -- uploads cleanup`: deletes posted objects that no callback named (docs/operations.md).
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
@@ -10,11 +11,13 @@
 import { pathToFileURL } from 'node:url';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '../contracts/ops';
 import { ApiPath } from '../contracts/paths';
+import type { UploadsCleanupResult } from '../contracts/upload';
 import type { OpsViewingResult } from '../contracts/viewing';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
        npm run ops -- viewing confirm|done <id>
+       npm run ops -- uploads cleanup
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
@@ -37,7 +40,16 @@ class UsageError extends Error {}
 type Command =
   | { kind: 'listing'; path: string; body: { price: number } }
   | { kind: 'agent'; path: string; body: { status: number } }
-  | { kind: 'viewing'; path: string; body: { action: string } };
+  | { kind: 'viewing'; path: string; body: { action: string } }
+  | { kind: 'uploads'; path: string; body: Record<string, never> };
+
+/** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
+function parseUploadsCommand(args: string[]): Command {
+  const [, action, ...rest] = args;
+  if (action !== 'cleanup') throw new UsageError(`unknown uploads action: ${action ?? '(none)'}`);
+  if (rest.length > 0) throw new UsageError('uploads cleanup takes no arguments');
+  return { kind: 'uploads', path: ApiPath.opsUploadsCleanup, body: {} };
+}
 
 /** `viewing confirm <id>` (待确认 → 已确认) or `viewing done <id>` (→ 已完成). */
 function parseViewingCommand(args: string[]): Command {
@@ -60,6 +72,7 @@ function parseAgentCommand(args: string[]): Command {
 function parseCommand(args: string[]): Command {
   if (args[0] === 'agent') return parseAgentCommand(args);
   if (args[0] === 'viewing') return parseViewingCommand(args);
+  if (args[0] === 'uploads') return parseUploadsCommand(args);
   const { channel, id, price } = parsePriceCommand(args);
   return { kind: 'listing', path: `${ApiPath.opsListing}/${encodeURIComponent(channel)}/${id}`, body: { price } };
 }
@@ -88,6 +101,10 @@ const VIEWING_STATUS_WORDS: Record<number, string> = { 1: '待确认', 2: '已�
 
 function describeViewing(result: OpsViewingResult): string[] {
   return [`viewing #${result.id}: ${VIEWING_STATUS_WORDS[result.previousStatus] ?? result.previousStatus} → ${VIEWING_STATUS_WORDS[result.status] ?? result.status}`];
+}
+
+function describeCleanup(result: UploadsCleanupResult): string[] {
+  return [`uploads: ${result.scanned} objects under ub/, ${result.deleted} orphans deleted`, ...result.sample.map((key) => `  ${key}`)];
 }
 
 function describe(result: OpsListingResult): string[] {
@@ -129,7 +146,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult } | undefined;
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult } | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -139,7 +156,14 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  const lines = command.kind === 'agent' ? describeAgent(body.data) : command.kind === 'viewing' ? describeViewing(body.data) : describe(body.data);
+  const lines =
+    command.kind === 'agent'
+      ? describeAgent(body.data)
+      : command.kind === 'viewing'
+        ? describeViewing(body.data)
+        : command.kind === 'uploads'
+          ? describeCleanup(body.data)
+          : describe(body.data);
   for (const line of lines) io.out(line);
   return 0;
 }

@@ -35,6 +35,7 @@ import { registerOpsListings } from './modules/ops/listings';
 import { registerViewings } from './modules/viewings/viewings';
 import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
+import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -76,8 +77,14 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
 
   await app.register(cookie);
   registerPersonalAnswers(app);
+  // With REDIS_URL the counts are shared by every backend process (modules/limits/shared.ts).
+  const counters = openSharedCounters(config, app.log);
+  app.addHook('onClose', () => counters.close());
+  await whenReady(counters);
+  const store = rateLimitStore(counters);
   await app.register(rateLimit, {
     global: false,
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(`请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试`),
   });
   await app.register(swagger, {
@@ -106,7 +113,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgents(app, db);
   registerAgentPhone(app, db);
   registerAgentPages(app, db);
-  registerSso(app, db, config);
+  registerSso(app, db, config, counters);
   registerStorageRoutes(app, storage);
   await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);

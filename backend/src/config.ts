@@ -28,6 +28,8 @@ const configSchema = z.object({
   // spec §9: session cookies last about 30 hours.
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(30),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  // Rate limits and the password lock shared by every backend process (modules/limits/shared.ts); empty: per process.
+  REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   OSS_REGION: optionalString,
   OSS_BUCKET: optionalString,
   OSS_ACCESS_KEY_ID: optionalString,

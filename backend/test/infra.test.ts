@@ -1,10 +1,12 @@
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT } from '../../contracts/constants';
 import { ApiPath } from '../../contracts/paths';
 import { sql } from 'drizzle-orm';
 import { configWith, defaultPoolMax, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { localStorage } from '../src/modules/storage/local-storage';
 import { isSafeKey } from '../src/modules/storage/storage';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -209,6 +211,30 @@ describe('/oss', () => {
     expect(isSafeKey('a/../b')).toBe(false);
     expect(isSafeKey('/etc/passwd')).toBe(false);
     expect(isSafeKey('seed/room/1-1.svg')).toBe(true);
+  });
+});
+
+describe('/oss keys are decoded once', () => {
+  it('serves keys with their own %-escapes, and a key whose % would be decoded twice is not another key', async () => {
+    const storage = localStorage(path.join(h.config.DATA_DIR, 'oss'));
+    const svg = (n: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><text>${n}</text></svg>`);
+    await storage.put('seed/x%25y.svg', svg('x%25y'), 'image/svg+xml');
+    await storage.put('seed/100%.svg', svg('100%'), 'image/svg+xml');
+    await storage.put('seed/x%y.svg', svg('x%y'), 'image/svg+xml');
+    // `%2525` is the key's `%25`, not `%`.
+    const a = await h.app.inject('/oss/seed/x%2525y.svg');
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toContain('x%25y');
+    const b = await h.app.inject('/oss/seed/x%25y.svg');
+    expect(b.statusCode).toBe(200);
+    expect(b.body).toContain('<text>x%y<');
+    // A lone `%` once decoded was a 404 (a second decode threw).
+    const c = await h.app.inject('/oss/seed/100%25.svg');
+    expect(c.statusCode).toBe(200);
+    expect(c.body).toContain('100%');
+    // `%252F` is a name with `%2F` in it, never a path separator.
+    expect((await h.app.inject('/oss/seed%252Fplan%252F3.svg')).statusCode).toBe(404);
+    expect((await h.app.inject('/oss/seed/..%252F..%252Fpackage.json')).statusCode).toBe(404);
   });
 });
 

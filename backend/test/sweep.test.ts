@@ -66,7 +66,9 @@ let started = 0;
 
 /** The operator routes answer 403 without a token set: the sweep sets one and sends it, so their input is swept. */
 const OPS_TOKEN = 'sweep-ops-token-0123456789';
-const isOpsUrl = (url: string) => [ApiPath.opsListing, ApiPath.opsAgent, ApiPath.opsViewing].some((p) => url.startsWith(`${p}/`));
+// Every operator route lives under one prefix (`/internal.api/v1/ops/`): new ones are swept with the token by existing.
+const OPS_PREFIX = ApiPath.opsListing.slice(0, ApiPath.opsListing.lastIndexOf('/') + 1);
+const isOpsUrl = (url: string) => url.startsWith(OPS_PREFIX);
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });

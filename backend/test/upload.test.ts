@@ -123,19 +123,60 @@ describe('PostObject to the local host and the callback', () => {
     expect(done.map((d) => d.key)).toEqual([`${t.keys[0]}.png`, `${t.keys[1]}.jpg`]);
     const original = await h.app.inject(done[0]!.url);
     expect(original.statusCode).toBe(200);
-    expect(original.rawPayload.equals(a)).toBe(true);
+    // Stored re-encoded (no metadata), the same picture.
+    const originalMeta = await sharp(original.rawPayload).metadata();
+    expect([originalMeta.format, originalMeta.width, originalMeta.height]).toEqual(['png', 800, 600]);
+    const servedJpg = await h.app.inject(done[1]!.url);
     const thumb = await h.app.inject(done[1]!.thumbUrl);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(thumb.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([360, 270]);
     const rows = await h.database.db.select().from(uploads).where(eq(uploads.userId, u.id));
     expect(rows.map((r) => [r.suffix, r.width, r.height, r.size]).sort()).toEqual([
-      ['jpg', 640, 960, b.length],
-      ['png', 800, 600, a.length],
+      ['jpg', 640, 960, servedJpg.rawPayload.length],
+      ['png', 800, 600, original.rawPayload.length],
     ]);
     // The same callback again answers the same, once recorded.
     const again = await callback(u.auth, [{ key: `${t.keys[0]}.png`, md5: md5(a), suffix: 'png' }]);
     expect(envelope<UploadedPhoto[]>(again).data[0]).toEqual(done[0]);
+  });
+
+  it('keeps no EXIF (GPS, camera) in what it stores and serves, and applies the orientation to the pixels', async () => {
+    const u = await newUser();
+    const t = await ticker(u.auth);
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 160, b: 60 } } }).jpeg().toBuffer();
+    // A phone photo: camera make, GPS position (IFD3), orientation 6 (shown rotated by 90°).
+    const photo = await sharp(plain)
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'P1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 2724/100', GPSLongitudeRef: 'E', GPSLongitude: '116/1 23/1 4440/100' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    // The fixture does carry what must go: the GPS IFD pointer (tag 0x8825), the make, the orientation.
+    expect(sent.exif).toBeDefined();
+    expect(sent.exif!.includes(Buffer.from([0x88, 0x25])) || sent.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(photo.includes(Buffer.from('PhoneCo'))).toBe(true);
+    expect(sent.orientation).toBe(6);
+    const key = `${t.keys[0]}.jpg`;
+    expect((await postObject(t, key, photo)).statusCode).toBe(200);
+    // The md5 is of the bytes the browser sent.
+    const res = await callback(u.auth, [{ key, md5: md5(photo), suffix: 'jpg' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await h.app.inject(envelope<UploadedPhoto[]>(res).data[0]!.url);
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('PhoneCo'))).toBe(false);
+    // Turned as the tag said: 640×480 shown as 480×640.
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 480, 640]);
+    const [row] = await h.database.db.select().from(uploads).where(eq(uploads.key, key));
+    expect([row!.width, row!.height, row!.size, row!.md5]).toEqual([480, 640, served.rawPayload.length, md5(photo)]);
+    // A second callback for the same key answers from the record (the stored bytes no longer have the sent md5).
+    const again = await callback(u.auth, [{ key, md5: md5(photo), suffix: 'jpg' }]);
+    expect(again.statusCode).toBe(200);
   });
 
   it('refuses an expired ticket', async () => {
@@ -158,6 +199,15 @@ describe('PostObject to the local host and the callback', () => {
     expect(envelope(res).msg).toBe('图片大小不能超过5MB！');
     const huge = await postObject(t, `${t.keys[0]}.png`, Buffer.alloc(UPLOAD_MAX_BYTES * 2));
     expect(huge.statusCode).toBe(413);
+    expect((await h.app.inject(`/oss/${t.keys[0]}.png`)).statusCode).toBe(404);
+  });
+
+  it('refuses an empty file with its own message, not "too large"', async () => {
+    const u = await newUser();
+    const t = await ticker(u.auth);
+    const res = await postObject(t, `${t.keys[0]}.png`, Buffer.alloc(0));
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toBe('上传失败，文件为空');
     expect((await h.app.inject(`/oss/${t.keys[0]}.png`)).statusCode).toBe(404);
   });
 

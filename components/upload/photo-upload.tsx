@@ -180,7 +180,11 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
         found.push(M.tooLarge(UPLOAD_MAX_MB));
         return false;
       }
-      return f.size > 0;
+      if (f.size === 0) {
+        found.push(messages.hardening.emptyFile);
+        return false;
+      }
+      return true;
     });
     const room = Math.max(0, max - items.length);
     if (ok.length > room) found.push(M.tooMany(max));

@@ -36,13 +36,17 @@ test('a png avatar is uploaded and shown', async ({ page }) => {
   await expect(page.getByTestId('avatar-current')).toHaveAttribute('src', /^\/oss\/ub\/avatar\/u\d+\/[0-9a-f]{24}\.png$/);
 });
 
-test('a .gif and a file over 5 MB are refused in the browser with the copy messages', async ({ page }) => {
+test('a .gif, a file over 5 MB and an empty file are refused in the browser with the copy messages', async ({ page }) => {
   await logIn(page);
   const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
   await input(page).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: gif });
   await expect(page.getByRole('alert').filter({ hasText: '文件格式仅限jpg、jpeg、png格式！' })).toBeVisible();
   await input(page).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
   await expect(page.getByRole('alert').filter({ hasText: '图片大小不能超过5MB！' })).toBeVisible();
+  // An empty file: its own words, not "too large".
+  await input(page).setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+  await expect(page.getByRole('alert').filter({ hasText: '上传失败，文件为空' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '图片大小不能超过5MB！' })).toHaveCount(0);
   await expect(page.locator('.photo-upload__item')).toHaveCount(0);
 });
 

@@ -111,12 +111,12 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
       if (body.method === 'password') {
         if (!user.passwordHash) throw badRequest(ACCOUNT_MESSAGES.noPasswordYet);
         // Wrong current passwords count with wrong logins (password-throttle.ts): a stolen session cannot guess it.
-        passwordThrottle.check(user.mobile);
+        await passwordThrottle.check(user.mobile);
         if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-          passwordThrottle.recordFailure(user.mobile);
+          await passwordThrottle.recordFailure(user.mobile);
           throw badRequest(ACCOUNT_MESSAGES.wrongPassword);
         }
-        passwordThrottle.recordSuccess(user.mobile);
+        await passwordThrottle.recordSuccess(user.mobile);
         if (body.newPassword === body.currentPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword);
       } else {
         // The code first: without it, the same-password answer would let a stolen session test guesses of the

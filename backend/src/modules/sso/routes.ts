@@ -19,6 +19,7 @@ import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { registerAccount } from './account';
+import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
 import { dummyPasswordHash, verifyUserPassword } from './passwords';
 import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
@@ -30,9 +31,9 @@ const SMS_LIMIT = { max: 30, timeWindow: '1 hour' };
 
 const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, msg);
 
-export function registerSso(app: FastifyInstance, db: Db, config: Config): void {
+export function registerSso(app: FastifyInstance, db: Db, config: Config, counters?: SharedCounters): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const passwordThrottle = new PasswordThrottle();
+  const passwordThrottle = new PasswordThrottle(counters);
   // Made now, so that the first login of an unknown mobile does not take longer than the others.
   void dummyPasswordHash();
   const tags = ['sso'];
@@ -80,16 +81,16 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config): void 
     },
     async (request, reply) => {
       const { mobile, password } = request.body;
-      passwordThrottle.check(mobile);
+      await passwordThrottle.check(mobile);
       const [user] = await db.select().from(users).where(eq(users.mobile, mobile));
       // One message and one scrypt for an unknown mobile and a wrong password: neither the answer nor its
       // timing tells which mobiles exist.
       const valid = await verifyUserPassword(password, user?.passwordHash);
       if (!user || !valid) {
-        passwordThrottle.recordFailure(mobile);
+        await passwordThrottle.recordFailure(mobile);
         throw loginFailed('手机号或密码错误');
       }
-      passwordThrottle.recordSuccess(mobile);
+      await passwordThrottle.recordSuccess(mobile);
       return loginAs(user, false, reply);
     },
   );

@@ -34,5 +34,14 @@ export function aliyunStorage(config: Required<Pick<Config, 'OSS_REGION' | 'OSS_
       await client.delete(key);
     },
     publicUrl: (key) => `https://${config.OSS_BUCKET}.${config.OSS_REGION}.aliyuncs.com/${key}`,
+    async *list(prefix) {
+      // ListObjectsV2, a thousand at a time.
+      let token: string | undefined;
+      do {
+        const page = await client.listV2({ prefix, 'max-keys': 1000, ...(token ? { 'continuation-token': token } : {}) });
+        for (const object of page.objects ?? []) yield { key: object.name, modifiedAt: new Date(object.lastModified) };
+        token = page.isTruncated ? page.nextContinuationToken : undefined;
+      } while (token);
+    },
   };
 }

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OSS_PUBLIC } from '../../../../contracts/paths';
-import { isSafeKey, type Storage } from './storage';
+import { isSafeKey, type Storage, type StoredObject } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -50,5 +50,35 @@ export function localStorage(root: string): Storage {
       if (file) await rm(file, { force: true });
     },
     publicUrl: (key) => `${OSS_PUBLIC}/${key}`,
+    list: (prefix) => listFiles(base, prefix),
   };
+}
+
+/** Files under the root whose key starts with `prefix`; the folder part of the prefix is where the walk starts. */
+async function* listFiles(base: string, prefix: string): AsyncGenerator<StoredObject> {
+  const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+  if (folder !== '' && !isSafeKey(folder.replace(/\/$/, ''))) return;
+  async function* walk(dir: string, keyPrefix: string): AsyncGenerator<StoredObject> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const key = `${keyPrefix}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(path.join(dir, entry.name), `${key}/`);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        try {
+          yield { key, modifiedAt: (await stat(path.join(dir, entry.name))).mtime };
+        } catch (err) {
+          // Deleted while we walked: not there any more, so not listed.
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        }
+      }
+    }
+  }
+  yield* walk(folder === '' ? base : path.join(base, folder), folder);
 }

@@ -9,8 +9,10 @@ import { isSafeKey, type Storage } from './storage';
  */
 export function registerStorageRoutes(app: FastifyInstance, storage: Storage): void {
   app.get(`${OSS_PUBLIC}/*`, { schema: { hide: true } }, async (request, reply) => {
-    const key = decodeKey((request.params as { '*': string })['*']);
-    const object = key !== null && isSafeKey(key) ? await storage.get(key) : null;
+    // The router has decoded the path once (find-my-way: `%25` → `%`); decoding it again would turn a key's own
+    // `%25` into `%` and `%2F` into `/`, so the key is the parameter as it is.
+    const key = (request.params as { '*': string })['*'];
+    const object = isSafeKey(key) ? await storage.get(key) : null;
     if (!object) return reply.status(404).send(failure(ResultCode.NOT_FOUND, '文件不存在'));
     return reply
       .header('content-type', object.contentType)
@@ -22,10 +24,3 @@ export function registerStorageRoutes(app: FastifyInstance, storage: Storage): v
   });
 }
 
-function decodeKey(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}

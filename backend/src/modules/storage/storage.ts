@@ -7,6 +7,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** URL a browser can load: `/oss/<key>` locally (the web serves it same-origin), the bucket URL on OSS. */
   publicUrl(key: string): string;
+  /** Every object whose key starts with `prefix` (a folder such as `ub/`), with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** Object keys are plain relative paths: no `..`, no leading slash, no backslash, no NUL. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
+import { z } from 'zod';
 import { ok, ResultCode } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath, OSS_POST_PATH } from '../../../../contracts/paths';
@@ -18,6 +19,7 @@ import {
   UPLOAD_TICKET_LIMIT,
   UPLOAD_TICKET_TTL_S,
   uploadedListSchema,
+  uploadsCleanupResultSchema,
   userUploadPrefix,
   type UploadedPhoto,
 } from '../../../../contracts/upload';
@@ -26,11 +28,13 @@ import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
+import { opsGuard } from '../ops/guard';
 import { rateLimitKey, requireUser } from '../sso/sessions';
 import type { Storage } from '../storage';
 import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
 import { isSafeKey } from '../storage/storage';
+import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
 
 const TAGS = ['upload'];
 /** Card thumbnails (列表卡片): 4:3, cropped to fill. */
@@ -116,9 +120,9 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
     if (!Array.isArray(condition)) throw forbidden('PostObject: unsupported policy condition');
     const [op, a, b] = condition as unknown[];
     if (op === 'content-length-range') {
-      if (file.data.length < Number(a) || file.data.length > Number(b)) {
-        throw new ApiError(400, ResultCode.BAD_REQUEST, `图片大小不能超过${UPLOAD_MAX_MB}MB！`);
-      }
+      // An empty file is not "too large": the web shows the same words for it (hardening.emptyFile).
+      if (file.data.length < Number(a)) throw badRequest(file.data.length === 0 ? '上传失败，文件为空' : '上传失败，文件过小');
+      if (file.data.length > Number(b)) throw new ApiError(400, ResultCode.BAD_REQUEST, `图片大小不能超过${UPLOAD_MAX_MB}MB！`);
     } else if (op === 'starts-with' && a === '$key') {
       if (typeof b !== 'string' || !key.startsWith(b)) throw forbidden('PostObject: key is outside the policy prefix');
       prefix = b;
@@ -151,17 +155,19 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   const kind = sniffImage(object.bytes);
   if (!kind) throw await refuse('文件不是jpg或png图片');
   if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
-  let width: number;
-  let height: number;
+  let stored: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   try {
     const image = sharp(object.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
-    width = meta.autoOrient?.width ?? meta.width;
-    height = meta.autoOrient?.height ?? meta.height;
-    thumb = await sharp(object.bytes, { limitInputPixels: MAX_PIXELS })
-      .rotate()
+    // What is kept and served is a re-encoding without metadata: a phone photo's EXIF carries the GPS position
+    // of the home (and the camera, the time). `.rotate()` applies the EXIF orientation to the pixels, since the
+    // tag itself goes; no `.withMetadata()`, so nothing else is carried over. The md5 above was of the bytes
+    // the browser sent; size, width and height recorded are of what is stored.
+    const clean = sharp(object.bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
+    thumb = await sharp(stored.data)
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer();
@@ -170,15 +176,33 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   }
   const thumbKey = `${item.key.replace(/\.[a-z]+$/, '')}_thumb.jpg`;
   await storage.put(thumbKey, thumb, 'image/jpeg');
+  await storage.put(item.key, stored.data, contentTypeOf(item.key));
   await db
     .insert(uploads)
-    .values({ userId, key: item.key, suffix: kind, size: object.bytes.length, md5: item.md5.toLowerCase(), width, height, thumbKey })
+    .values({ userId, key: item.key, suffix: kind, size: stored.data.length, md5: item.md5.toLowerCase(), width: stored.info.width, height: stored.info.height, thumbKey })
     .onConflictDoNothing();
   return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
 }
 
 export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage): Promise<void> {
   const signer = openPostSigner(config);
+  // Objects no callback named are deleted in the background (cleanup.ts) and on an operator's demand.
+  const stopCleanup = startUploadCleanup(db, storage, app.log);
+  app.addHook('onClose', async () => stopCleanup());
+
+  app.post(
+    ApiPath.opsUploadsCleanup,
+    {
+      onRequest: opsGuard(config),
+      schema: {
+        summary: 'Operator: delete objects under ub/ older than the ticket lifetime + 50 min that no upload row names (Authorization: Bearer <OPS_TOKEN>)',
+        tags: ['ops'],
+        body: z.object({}),
+        response: { 200: envelopeSchema(uploadsCleanupResultSchema) },
+      },
+    },
+    async () => ok(await cleanupOrphanUploads(db, storage)),
+  );
 
   portalRoute(app, {
     path: ApiPath.ossTicker,

@@ -1,0 +1,243 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiPath, OSS_POST_PATH } from '../../contracts/paths';
+import type { MyReview, ProjectReview } from '../../contracts/project-review';
+import type { UploadTicket } from '../../contracts/upload';
+import type { Viewing } from '../../contracts/viewing';
+import { shanghaiDay } from '../../contracts/viewing-dates';
+import { cities, listings, newProjects, users } from '../src/db/schema';
+import { envelope, startHarness, type Harness } from './harness';
+import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';
+
+/**
+ * IDOR sweep (issue 9): user A makes one of each thing a user owns through the API; user B calls every route
+ * that takes an id or a key with A's — each answers exactly as for an id that does not exist (404), or 403 where a
+ * key names another user's folder, and nothing of A's changes.
+ *
+ * The table is the point: `/openapi.json` is read, and every operation whose request has an `id`, `…Id`, `…Ids`,
+ * `key` or `keys` field must be either in IDOR (below) or in NOT_OWNED with the reason its id is nobody's. A new
+ * route that takes an id fails "covers every id-taking route" until it is placed. For the entrusts (contracts/
+ * entrust.ts, contracts/house.ts) that means, once those routes exist:
+ *   - in `ownedBy`: `entrustId: envelope<{ id: number }>(await post(ApiPath.entrustAdd, {...}, a)).data.id`;
+ *   - in IDOR: `[ApiPath.entrustDetail]: { input: (o) => ({ entrustId: o.entrustId }), status: 404 }`, the same
+ *     for entrustUpdate (with a valid body), entrustWithdraw, housePrice and houseOffline.
+ */
+
+interface Owned {
+  user: TestUser;
+  viewingId: number;
+  reviewId: number;
+  reviewProjectId: number;
+  /** One of A's uploads, also A's avatar. */
+  uploadKey: string;
+  uploadBytes: Buffer;
+}
+
+type Check = (res: LightMyRequestResponse) => void;
+interface IdorCase {
+  /** What B sends with A's thing (query for GET, JSON body for POST). */
+  input: (a: Owned) => Record<string, unknown>;
+  /** The same request naming nothing that exists: B's answer with A's thing must be this answer. */
+  unknown?: (a: Owned) => Record<string, unknown>;
+  /** The status B gets; or a check of the answer for reads that answer 200 with B's own (empty) data. */
+  status?: 403 | 404;
+  check?: Check;
+  /** For a route that is not JSON (the local OSS host): how B sends it. */
+  send?: (a: Owned, b: TestUser) => Promise<LightMyRequestResponse>;
+}
+
+const NO_ID = 2_000_000_000;
+const MISSING_KEY = (a: Owned) => a.uploadKey.replace(/[0-9a-f]{24}\./, `${'0'.repeat(24)}.`);
+
+const IDOR: Record<string, IdorCase> = {
+  [ApiPath.viewingCancel]: { input: (a) => ({ viewingId: a.viewingId }), unknown: () => ({ viewingId: NO_ID }), status: 404 },
+  [ApiPath.projectReviewDelete]: { input: (a) => ({ reviewId: a.reviewId }), unknown: () => ({ reviewId: NO_ID }), status: 404 },
+  // B's own review of the project A reviewed: none, never A's.
+  [ApiPath.projectReviewMine]: {
+    input: (a) => ({ projectId: a.reviewProjectId }),
+    check: (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(envelope<MyReview>(res).data.review).toBeNull();
+    },
+  },
+  [ApiPath.userAvatar]: { input: (a) => ({ key: a.uploadKey }), unknown: (a) => ({ key: MISSING_KEY(a) }), status: 404 },
+  // Naming A's object in B's callback: a key outside B's folder is 403, nothing read or recorded.
+  [ApiPath.ossCallback]: { input: (a) => ({ uploads: [{ key: a.uploadKey, md5: md5(a.uploadBytes), suffix: 'png' }] }), status: 403 },
+  // Writing over A's object with B's own ticket: the signed policy is for B's folder.
+  [OSS_POST_PATH]: {
+    input: () => ({}),
+    status: 403,
+    send: async (a, b) => postObject(await ticket(b), a.uploadKey, await png(0)),
+  },
+};
+
+/** Routes whose id or key field names nothing a user owns, and why. */
+const PUBLIC_LISTING = 'a published listing, project, place or agent: public, the same for everyone';
+const NOT_OWNED: Record<string, string> = {
+  [ApiPath.menuIcon]: 'parentId: a node of the public menu tree',
+  [ApiPath.esfList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.esfDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.rentList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.rentDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.newHomeList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.newHomeDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.projectReviews]: `projectId: ${PUBLIC_LISTING}; the reviews are public`,
+  [ApiPath.projectReviewAdd]: "projectId: a public project; the review written is the caller's own",
+  [ApiPath.projectNews]: PUBLIC_LISTING,
+  [ApiPath.projectAround]: PUBLIC_LISTING,
+  [ApiPath.estateList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.estateDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.shopSaleList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.shopSaleDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.shopRentList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.shopRentDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.officesSaleList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.officesSaleDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.officesRentList]: `place filters: ${PUBLIC_LISTING}`,
+  [`${ApiPath.officesRentDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.agentStatus]: `branchId, userId: the agent's, ${PUBLIC_LISTING}`,
+  [ApiPath.agentPhone]: `agentId, businessId: ${PUBLIC_LISTING} (the reveal is rate-limited per address)`,
+  [`${ApiPath.agentDetail}/{id}`]: PUBLIC_LISTING,
+  [ApiPath.agentEsf]: PUBLIC_LISTING,
+  [ApiPath.agentRent]: PUBLIC_LISTING,
+  [ApiPath.ossTicker]: "applyId: the caller's own label for the batch, echoed back; keys are made in the caller's folder",
+  [ApiPath.viewingBook]: "listingId: a public listing; the booking made is the caller's own",
+  [`${ApiPath.opsListing}/{channel}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
+  [`${ApiPath.opsAgent}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
+  [`${ApiPath.opsViewing}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
+};
+
+const ID_FIELD = /^(id|key|keys)$|Ids?$/;
+const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+const png = (shade: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+
+let h: Harness;
+let operations: Operation[];
+let a: Owned;
+let b: TestUser;
+
+async function call(method: string, url: string, input: Record<string, unknown>, user: TestUser): Promise<LightMyRequestResponse> {
+  if (method === 'GET') {
+    const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
+    return h.app.inject({ method: 'GET', url: query ? `${url}?${query}` : url, headers: user.cookie });
+  }
+  return h.app.inject({ method: 'POST', url, payload: input, headers: user.cookie });
+}
+
+async function ticket(user: TestUser): Promise<UploadTicket> {
+  const res = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?uploadSize=1&userDir=ub/avatar`, headers: user.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return envelope<UploadTicket>(res).data;
+}
+
+function postObject(t: UploadTicket, key: string, file: Buffer) {
+  const boundary = `----yj${randomBytes(8).toString('hex')}`;
+  const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
+  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
+  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return h.app.inject({ method: 'POST', url: t.host, payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+/** A's things, made as A would make them: through the API. */
+async function ownedBy(user: TestUser): Promise<Owned> {
+  const [listing] = await h.database.db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
+    .orderBy(listings.id)
+    .limit(1);
+  const booked = await call('POST', ApiPath.viewingBook, { businessType: 1, listingId: listing!.id, date: shanghaiDay(1), slot: 2, contactName: '甲先生' }, user);
+  expect(booked.statusCode, booked.body).toBe(200);
+  const [project] = await h.database.db
+    .select({ id: newProjects.id })
+    .from(newProjects)
+    .innerJoin(cities, and(eq(cities.cityCode, newProjects.cityCode), eq(cities.isNewhouse, 1)))
+    .orderBy(newProjects.id)
+    .limit(1);
+  const reviewed = await call(
+    'POST',
+    ApiPath.projectReviewAdd,
+    { projectId: project!.id, ratings: { overall: 4, location: 4, transport: 4, amenities: 4, environment: 4, value: 4 }, body: '样板间看过了，采光不错，小区绿化也好。' },
+    user,
+  );
+  expect(reviewed.statusCode, reviewed.body).toBe(200);
+  const t = await ticket(user);
+  const uploadBytes = await png(200);
+  const uploadKey = `${t.keys[0]}.png`;
+  expect((await postObject(t, uploadKey, uploadBytes)).statusCode).toBe(200);
+  const cb = await call('POST', ApiPath.ossCallback, { uploads: [{ key: uploadKey, md5: md5(uploadBytes), suffix: 'png' }] }, user);
+  expect(cb.statusCode, cb.body).toBe(200);
+  expect((await call('POST', ApiPath.userAvatar, { key: uploadKey }, user)).statusCode).toBe(200);
+  return {
+    user,
+    viewingId: envelope<Viewing>(booked).data.id,
+    reviewId: envelope<ProjectReview>(reviewed).data.id,
+    reviewProjectId: project!.id,
+    uploadKey,
+    uploadBytes,
+  };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  operations = await operationsOf(h.app);
+  a = await ownedBy(await newTestUser(h, 13_500_000_000));
+  b = await newTestUser(h, 13_400_000_000);
+});
+afterAll(() => h?.close());
+
+describe('IDOR: B with A’s ids and keys', () => {
+  it('covers every id-taking route of /openapi.json: each is in the IDOR table or named as owning nothing', () => {
+    const idTaking = [...new Set(operations.filter((op) => op.fields.some((f) => ID_FIELD.test(f))).map((op) => op.path))];
+    // Not vacuous: the routes this test was written for are found by the derivation itself.
+    expect(idTaking).toEqual(expect.arrayContaining([ApiPath.viewingCancel, ApiPath.projectReviewDelete, ApiPath.userAvatar, ApiPath.ossCallback]));
+    const unplaced = idTaking.filter((path) => !(path in IDOR) && !(path in NOT_OWNED));
+    expect(unplaced, 'routes taking an id or key: add each to IDOR (owned by a user) or NOT_OWNED (why not)').toEqual([]);
+    // No stale entries: everything the tables name is a route the app has.
+    const known = new Set([...operations.map((op) => op.path), OSS_POST_PATH]);
+    expect([...Object.keys(IDOR), ...Object.keys(NOT_OWNED)].filter((path) => !known.has(path))).toEqual([]);
+  });
+
+  it('answers B as for nothing that exists (404), or 403 for a key in A’s folder; nothing of A’s changes', async () => {
+    const before = await databaseDigest(h);
+    const [avatarBefore] = await h.database.db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, a.user.id));
+    let calls = 0;
+    for (const [path, c] of Object.entries(IDOR)) {
+      const methods = c.send ? ['POST'] : operations.filter((op) => op.path === path).map((op) => op.method);
+      expect(methods.length, path).toBeGreaterThan(0);
+      for (const method of methods) {
+        const label = `${method} ${path}`;
+        const res = c.send ? await c.send(a, b) : await call(method, path, c.input(a), b);
+        calls++;
+        if (c.check) c.check(res);
+        if (c.status) expect(res.statusCode, `${label}: ${res.body}`).toBe(c.status);
+        if (c.unknown) {
+          // Exactly like an unknown id: same status, same message (with the id or key itself left out).
+          const unknown = await call(method, path, c.unknown(a), b);
+          const strip = (r: LightMyRequestResponse, input: Record<string, unknown>) =>
+            Object.values(input).reduce<string>((msg, v) => msg.replaceAll(String(v), '<id>'), envelope(r).msg);
+          expect(res.statusCode, label).toBe(unknown.statusCode);
+          expect(strip(res, c.input(a)), label).toBe(strip(unknown, c.unknown(a)));
+        }
+      }
+    }
+    expect(calls).toBeGreaterThanOrEqual(Object.keys(IDOR).length);
+    expect(await databaseDigest(h)).toEqual(before);
+    const [avatarAfter] = await h.database.db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, a.user.id));
+    expect(avatarAfter).toEqual(avatarBefore);
+    // A's upload is still A's bytes.
+    const served = await h.app.inject(`/oss/${a.uploadKey}`);
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it('leaves A able to use each thing: the same calls by A succeed', async () => {
+    expect((await call('POST', ApiPath.projectReviewMine, { projectId: a.reviewProjectId }, a.user)).json()).toMatchObject({ data: { review: { id: a.reviewId } } });
+    expect((await call('POST', ApiPath.viewingCancel, { viewingId: a.viewingId }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.projectReviewDelete, { reviewId: a.reviewId }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.userAvatar, { key: a.uploadKey }, a.user)).statusCode).toBe(200);
+  });
+});
