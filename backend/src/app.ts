@@ -33,6 +33,8 @@ import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
 import { registerViewings } from './modules/viewings/viewings';
+import { registerHouse } from './modules/house/house';
+import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -111,6 +113,8 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
   registerViewings(app, db, config);
+  registerOpsEntrusts(app, db, config, suggestionIndex);
+  registerHouse(app, db, suggestionIndex);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

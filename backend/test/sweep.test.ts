@@ -66,7 +66,7 @@ let started = 0;
 
 /** The operator routes answer 403 without a token set: the sweep sets one and sends it, so their input is swept. */
 const OPS_TOKEN = 'sweep-ops-token-0123456789';
-const isOpsUrl = (url: string) => [ApiPath.opsListing, ApiPath.opsAgent, ApiPath.opsViewing].some((p) => url.startsWith(`${p}/`));
+const isOpsUrl = (url: string) => [ApiPath.opsListing, ApiPath.opsAgent, ApiPath.opsViewing, ApiPath.opsEntrust].some((p) => url.startsWith(`${p}/`));
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });
