@@ -24,7 +24,6 @@ import {
   uploads,
   users,
   VIEWING_STATUS,
-  viewings,
 } from '../src/db/schema';
 import { answer, envelope, startHarness, type Harness } from './harness';
 
