@@ -455,6 +455,7 @@ export const messages = {
     emptyHint: '提交委托并审核通过后，房源会显示在这里。',
     entrust: { ershoufang: '我要卖房', zufang: '我要出租' },
     manage: '查看委托进度',
+    offlineNote: '房源已下架，如需重新发布，可在委托管理中修改后再次提交。',
     community: '小区',
     agent: '经纪人',
     noAgent: '暂无',

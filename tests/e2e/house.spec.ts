@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { ENTRUST_MESSAGES, type Entrust, type EntrustCompany } from '../../contracts/entrust';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import type { UploadedPhoto, UploadTicket } from '../../contracts/upload';
+import { shanghaiDay } from '../../contracts/viewing-dates';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
 
@@ -137,11 +138,18 @@ for (const kind of ['ershoufang', 'zufang'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(e.communityName);
     for (const photo of photos) await expect(page.locator(`img[src="${photo.url}"]`).first()).toBeAttached();
 
+    // A viewing of the home (预约看房, here by the owner's own account): 预约看房 counts it.
+    const booked = await page.request.post(`${BACKEND}${ApiPath.viewingBook}`, {
+      headers: auth,
+      data: { businessType: k.businessType, listingId, date: shanghaiDay(2), slot: 1, contactName: '看房人' },
+    });
+    expect(booked.status(), await booked.text()).toBe(200);
+
     await page.goto(cityUrl('bj', `/personal/house/${kind}`));
     const card = page.locator(`.house-card[data-entrust-id="${e.id}"]`);
     await expect(card.locator('.house-status')).toHaveText('已发布');
     await expect(card.locator('.house-card__price strong')).toHaveText(sale ? '666万' : '8800元/月');
-    await expect(card.locator('[data-count="viewingRequests"]')).toHaveText('0');
+    await expect(card.locator('[data-count="viewingRequests"]')).toHaveText('1');
     await expect(card.locator('[data-count="followers"]')).toHaveText('0');
     await expect(card.locator('[data-count="views"]')).toHaveText(/^\d+$/);
     await expect(card.getByRole('link', { name: '查看房源' })).toHaveAttribute('href', `${k.detail}${listingId}`);
@@ -164,7 +172,7 @@ for (const kind of ['ershoufang', 'zufang'] as const) {
     await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
     await expect(async () => {
       await page.reload();
-      await expect(page.locator('main')).toContainText(sale ? '588.5' : '7900', { timeout: 1000 });
+      await expect(page.locator('main')).toContainText(sale ? '588.5万' : '7,900元/月', { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
 
     // 下架: asked first; the card says 已下架 and the detail page is gone.
@@ -176,9 +184,18 @@ for (const kind of ['ershoufang', 'zufang'] as const) {
     await expect(card.getByRole('link', { name: '查看房源' })).toHaveCount(0);
     await page.screenshot({ path: `test-results/house-${kind}-offline.png`, fullPage: true });
     await expect(async () => {
-      const res = await page.request.get(cityUrl('bj', `${k.detail}${listingId}`));
-      expect(res.status()).toBe(404);
+      const res = await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
+      expect(res?.status()).toBe(404);
     }).toPass({ timeout: 20_000 });
+
+    // The booking stays in 看房记录, cancelled, as a home taken off the site, with no link to a page that is gone.
+    await page.goto(cityUrl('bj', `/personal/record/${kind}`));
+    const record = page.locator('.viewing-record').first();
+    await expect(record.locator('.viewing-record__title')).toHaveText('该房源已下架');
+    await expect(record).toContainText('房源已下架');
+    await expect(record.locator('.viewing-status')).toHaveText('已取消');
+    await expect(record.locator('a')).toHaveCount(0);
+    await page.screenshot({ path: `test-results/house-${kind}-record-gone.png`, fullPage: true });
   });
 }
 

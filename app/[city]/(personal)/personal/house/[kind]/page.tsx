@@ -87,6 +87,12 @@ function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; city
             <strong>{M.rentPrice(house.price)}</strong>
           )}
         </p>
+        {house.status === ENTRUST_STATUSES.OFFLINE && (
+          <p className="house-card__note">
+            {M.offlineNote}
+            <Link href="/personal/entrust/manage">{M.manage}</Link>
+          </p>
+        )}
         {published && (
           <p className="house-card__counts">
             <span>
