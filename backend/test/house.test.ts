@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTag } from '../../contracts/cache-changes';
 import { ENTRUST_MESSAGES, type OpsEntrustResult } from '../../contracts/entrust';
 import type { EsfDetail, EsfListPage } from '../../contracts/esf';
-import { HOUSE_MESSAGES, type House, type HousePage } from '../../contracts/house';
+import { HOUSE_CHANGE_LIMIT, HOUSE_MESSAGES, type House, type HousePage } from '../../contracts/house';
 import { ApiPath } from '../../contracts/paths';
 import type { RentDetail, RentListPage } from '../../contracts/rent';
 import { VIEWING_LISTING_GONE, type ViewingPage } from '../../contracts/viewing';
@@ -388,6 +388,21 @@ describe('卖房管理 / 租房管理', () => {
       expect(envelope(theirs).msg.replace(String(entrust.id), 'N')).toBe(envelope(none).msg.replace(String(unknown), 'N'));
     }
     expect(envelope<EsfDetail>(await esfDetail(listingId!)).data.totalPrice).toBe(650.5);
+  });
+
+  it('limits price changes, and take-downs, to HOUSE_CHANGE_LIMIT each per user and hour', async () => {
+    const user = await newUser();
+    const unknown = 2_000_000_000;
+    for (let i = 0; i < HOUSE_CHANGE_LIMIT; i++) {
+      expect((await post(ApiPath.housePrice, { entrustId: unknown, price: 100 + i }, user.auth)).statusCode).toBe(404);
+      expect((await post(ApiPath.houseOffline, { entrustId: unknown }, user.auth)).statusCode).toBe(404);
+    }
+    for (const limited of [await post(ApiPath.housePrice, { entrustId: unknown, price: 99 }, user.auth), await post(ApiPath.houseOffline, { entrustId: unknown }, user.auth)]) {
+      expect(limited.statusCode).toBe(429);
+      expect(envelope(limited).msg).toMatch(/请求过于频繁/);
+    }
+    // Another user is not limited by it.
+    expect((await post(ApiPath.houseOffline, { entrustId: unknown }, (await newUser()).auth)).statusCode).toBe(404);
   });
 
   it('answers 401 without a session', async () => {

@@ -185,7 +185,7 @@ export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionInd
   app.post(
     ApiPath.housePrice,
     {
-      ...limited('house-change'),
+      ...limited('house-price'),
       schema: {
         summary:
           "改价: a new price for one's own published home (session), 二手房 万元 with two decimals at most, 租房 whole 元/月 within the entrust form's bounds (400); not published 409; another's or none 404",
@@ -204,7 +204,7 @@ export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionInd
   app.post(
     ApiPath.houseOffline,
     {
-      ...limited('house-change'),
+      ...limited('house-offline'),
       schema: {
         summary: "下架: take one's own published home off the site (session); its open viewings are cancelled; not published 409; another's or none 404",
         tags: TAGS,
