@@ -186,6 +186,11 @@ describe('publishing an entrust (ops entrust accept)', () => {
     expect(again.statusCode).toBe(409);
     expect(envelope(again).msg).toMatch(/只有审核中的委托可以发布/);
     expect((await ops(2_000_000_000, { action: 'accept' })).statusCode).toBe(404);
+    // Two operators at once: the entrust's row lock lets one publish it.
+    const racing = await newEntrust(owner, 1);
+    const both = await Promise.all([ops(racing.entrust.id, { action: 'accept' }), ops(racing.entrust.id, { action: 'accept' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await h.database.db.$count(entrusts, and(eq(entrusts.id, racing.entrust.id), eq(entrusts.status, ENTRUST_STATUS.PUBLISHED)))).toBe(1);
     expect((await ops(entrust.id, { action: 'publish' })).statusCode).toBe(400);
     expect(await h.database.db.$count(listings, eq(listings.communityId, community.id))).toBeGreaterThan(0);
   });

@@ -137,6 +137,7 @@ for (const kind of ['ershoufang', 'zufang'] as const) {
     await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(e.communityName);
     for (const photo of photos) await expect(page.locator(`img[src="${photo.url}"]`).first()).toBeAttached();
+    await page.screenshot({ path: `test-results/house-${kind}-detail.png` });
 
     // A viewing of the home (预约看房, here by the owner's own account): 预约看房 counts it.
     const booked = await page.request.post(`${BACKEND}${ApiPath.viewingBook}`, {
