@@ -66,11 +66,14 @@ export type MyViewingsRequest = z.input<typeof myViewingsRequestSchema>;
 export const viewingCancelRequestSchema = z.strictObject({ viewingId: id() });
 export type ViewingCancelRequest = z.input<typeof viewingCancelRequestSchema>;
 
+/** The title of a booked home that is no longer on the site. */
+export const VIEWING_LISTING_GONE = '该房源已下架';
+
 export const viewingSchema = z.object({
   id: z.number().int(),
   businessType: z.number().int(),
   listingId: z.number().int(),
-  /** The home as its card shows it. */
+  /** The home as its card shows it; once the home is off the site (下架, 已成交) VIEWING_LISTING_GONE and no cover. */
   title: z.string(),
   coverUrl: z.string(),
   /** 二手房: total in 万元; 租房: 元/月. */
@@ -86,6 +89,8 @@ export const viewingSchema = z.object({
   mobile: z.string(),
   status: z.number().int(),
   createdAt: z.string(),
+  /** The home was taken off the site after the booking: the record stays, shown without a link (房源已下架). */
+  listingGone: z.boolean(),
 });
 export type Viewing = z.infer<typeof viewingSchema>;
 

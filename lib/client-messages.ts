@@ -273,4 +273,24 @@ export const messages = {
     // copy.md's 上传失败 with the reason: an empty file (0 bytes) is neither too large nor of a wrong format.
     emptyFile: '上传失败，文件为空',
   },
+  /** 卖房管理 / 租房管理's 改价 dialog and 下架 (components/house/*). */
+  houseManage: {
+    changePrice: '修改价格',
+    dialogTitle: '修改价格',
+    current: '当前价格',
+    newPrice: '新价格',
+    units: { 1: '万元', 2: '元/月' } as Record<number, string>,
+    hint: { 1: '以万元计，最多两位小数', 2: '以元/月计，整数' } as Record<number, string>,
+    required: '请输入新价格',
+    notNumber: '请输入数字',
+    submit: '确认修改',
+    submitting: '提交中…',
+    cancel: '取消',
+    close: '关闭',
+    failed: '修改失败，请稍后再试',
+    offline: '下架',
+    offlining: '下架中…',
+    confirmOffline: '确定下架这套房源吗？下架后房源将从网站上移除，未完成的看房预约会被取消。',
+    offlineFailed: '下架失败，请稍后再试',
+  },
 } as const;

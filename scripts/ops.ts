@@ -4,6 +4,8 @@
  * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
  * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
  * `npm run ops -- uploads cleanup`: deletes posted objects that no callback named (docs/operations.md).
+ * `npm run ops -- entrust accept <id> [brandId]` / `entrust sold <id>`: an operator publishes an owner's entrust as
+ * a listing (spec §6: agents cannot log in) or marks a published one sold (issue 9).
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
@@ -13,14 +15,19 @@ import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from
 import { ApiPath } from '../contracts/paths';
 import type { UploadsCleanupResult } from '../contracts/upload';
 import type { OpsViewingResult } from '../contracts/viewing';
+import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '../contracts/entrust';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
        npm run ops -- viewing confirm|done <id>
        npm run ops -- uploads cleanup
+       npm run ops -- entrust accept <id> [brandId]
+       npm run ops -- entrust sold <id>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
+  entrust: accept publishes a 审核中 entrust with an agent of brandId (default: the first entrusted brand with one);
+           sold marks a 已发布 one 已成交 and takes its listing off the site
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
 /** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
@@ -41,7 +48,8 @@ type Command =
   | { kind: 'listing'; path: string; body: { price: number } }
   | { kind: 'agent'; path: string; body: { status: number } }
   | { kind: 'viewing'; path: string; body: { action: string } }
-  | { kind: 'uploads'; path: string; body: Record<string, never> };
+  | { kind: 'uploads'; path: string; body: Record<string, never> }
+  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number } };
 
 /** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
 function parseUploadsCommand(args: string[]): Command {
@@ -49,6 +57,21 @@ function parseUploadsCommand(args: string[]): Command {
   if (action !== 'cleanup') throw new UsageError(`unknown uploads action: ${action ?? '(none)'}`);
   if (rest.length > 0) throw new UsageError('uploads cleanup takes no arguments');
   return { kind: 'uploads', path: ApiPath.opsUploadsCleanup, body: {} };
+}
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** `entrust accept <id> [brandId]` (审核中 → 已发布) or `entrust sold <id>` (已发布 → 已成交). */
+function parseEntrustCommand(args: string[]): Command {
+  const [, action, idText, brandText, ...rest] = args;
+  if (action !== 'accept' && action !== 'sold') throw new UsageError(`unknown entrust action: ${action ?? '(none)'}`);
+  if (idText === undefined || rest.length > 0 || (action === 'sold' && brandText !== undefined)) {
+    throw new UsageError(action === 'accept' ? 'entrust accept takes <id> [brandId]' : 'entrust sold takes <id>');
+  }
+  if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+  if (brandText !== undefined && !ID.test(brandText)) throw new UsageError(`brandId must be a positive integer: ${brandText}`);
+  const body = brandText === undefined ? { action } : { action, brandId: Number(brandText) };
+  return { kind: 'entrust', path: `${ApiPath.opsEntrust}/${Number(idText)}`, body };
 }
 
 /** `viewing confirm <id>` (待确认 → 已确认) or `viewing done <id>` (→ 已完成). */
@@ -73,6 +96,7 @@ function parseCommand(args: string[]): Command {
   if (args[0] === 'agent') return parseAgentCommand(args);
   if (args[0] === 'viewing') return parseViewingCommand(args);
   if (args[0] === 'uploads') return parseUploadsCommand(args);
+  if (args[0] === 'entrust') return parseEntrustCommand(args);
   const { channel, id, price } = parsePriceCommand(args);
   return { kind: 'listing', path: `${ApiPath.opsListing}/${encodeURIComponent(channel)}/${id}`, body: { price } };
 }
@@ -105,6 +129,16 @@ function describeViewing(result: OpsViewingResult): string[] {
 
 function describeCleanup(result: UploadsCleanupResult): string[] {
   return [`uploads: ${result.scanned} objects under ub/, ${result.deleted} orphans deleted`, ...result.sample.map((key) => `  ${key}`)];
+}
+
+function describeEntrust(result: OpsEntrustResult): string[] {
+  const words = (s: number) => ENTRUST_STATUS_NAMES[s] ?? String(s);
+  const channel = result.businessType === 1 ? 'esf' : 'rent';
+  return [
+    `entrust #${result.id} (${result.cityDomain}): ${words(result.previousStatus)} → ${words(result.status)}`,
+    ...(result.listingId !== null ? [`  listing: ${channel} #${result.listingId}, agent #${result.agentId}`] : []),
+    `  change ${result.change.seq}: ${result.change.tags.join(' ')}`,
+  ];
 }
 
 function describe(result: OpsListingResult): string[] {
@@ -146,7 +180,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult } | undefined;
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult & OpsEntrustResult } | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -156,14 +190,8 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  const lines =
-    command.kind === 'agent'
-      ? describeAgent(body.data)
-      : command.kind === 'viewing'
-        ? describeViewing(body.data)
-        : command.kind === 'uploads'
-          ? describeCleanup(body.data)
-          : describe(body.data);
+  const describeAs = { agent: describeAgent, viewing: describeViewing, entrust: describeEntrust, uploads: describeCleanup, listing: describe } as const;
+  const lines = describeAs[command.kind](body.data);
   for (const line of lines) io.out(line);
   return 0;
 }

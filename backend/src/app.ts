@@ -36,6 +36,8 @@ import { registerViewings } from './modules/viewings/viewings';
 import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
 import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
+import { registerHouse } from './modules/house/house';
+import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
@@ -122,6 +124,8 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerViewings(app, db, config);
   registerEngagement(app, db);
   registerEntrust(app, db, storage);
+  registerOpsEntrusts(app, db, config, suggestionIndex);
+  registerHouse(app, db, suggestionIndex);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

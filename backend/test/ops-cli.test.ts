@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../contracts/paths';
 import { runOps, type OpsIo } from '../../scripts/ops';
+import { and, asc, eq } from 'drizzle-orm';
+import { agents, branches, communities, ENTRUST_STATUS, entrusts, users } from '../src/db/schema';
 import { answer, startHarness, type Harness } from './harness';
 
 /** `npm run ops` (scripts/ops.ts) against a backend listening on a port of its own. */
@@ -66,6 +68,47 @@ describe('npm run ops', () => {
     }
     expect((await run(['listing', 'status', 'esf', '1', 'off'])).err).toMatch(/^listing status: the listing tables have no status column yet/);
     expect(await run(['listing', 'price', 'rent', '1', '6600'], { BACKEND_URL: backendUrl })).toEqual({ code: 2, out: '', err: 'OPS_TOKEN is not set: set it to the backend’s OPS_TOKEN' });
+  });
+
+  it('publishes an entrust (entrust accept <id> [brandId]) and marks it sold (entrust sold <id>)', async () => {
+    const db = h.database.db;
+    const [community] = await db
+      .select({ id: communities.id, brandId: branches.brandId })
+      .from(communities)
+      .innerJoin(branches, eq(branches.businessAreaId, communities.businessAreaId))
+      .innerJoin(agents, and(eq(agents.branchId, branches.id), eq(agents.status, 1)))
+      .where(eq(communities.cityCode, '110000'))
+      .orderBy(asc(communities.id))
+      .limit(1);
+    const [user] = await db.insert(users).values({ mobile: '13917009901' }).returning({ id: users.id });
+    const [entrust] = await db
+      .insert(entrusts)
+      .values({
+        userId: user!.id, businessType: 2, cityCode: '110000', communityId: community!.id, building: '1号楼', unit: '', room: '101', area: 60, rooms: 2, halls: 1, baths: 1,
+        floor: 3, totalFloors: 6, orientation: '南', decoration: '简装', price: 5200, rentType: 1, payment: '押一付三', contactName: '周女士',
+        photos: [{ key: 'ub/entrust/x.jpg', url: '/oss/ub/entrust/x.jpg', thumbUrl: '/oss/ub/entrust/x_thumb.jpg' }], brandIds: [community!.brandId], status: ENTRUST_STATUS.REVIEWING,
+      })
+      .returning({ id: entrusts.id });
+    const id = String(entrust!.id);
+    const accepted = await run(['entrust', 'accept', id, String(community!.brandId)]);
+    expect(accepted.err).toBe('');
+    expect(accepted.code).toBe(0);
+    expect(accepted.out).toContain(`entrust #${id} (bj): 审核中 → 已发布`);
+    const listingId = Number(/listing: rent #(\d+), agent #\d+/.exec(accepted.out)?.[1]);
+    expect(listingId).toBeGreaterThan(0);
+    expect(accepted.out).toMatch(new RegExp(`change \\d+: list:rent:bj detail:rent:${listingId} detail:estate:${community!.id} agent:\\d+`));
+    expect((await answer<{ monthlyRent: number }>(h.app, `${ApiPath.rentDetail}/${listingId}`)).monthlyRent).toBe(5200);
+    expect(await run(['entrust', 'accept', id])).toMatchObject({ code: 1, err: expect.stringMatching(/^409: 委托 \d+ 的状态为已发布/) });
+
+    const sold = await run(['entrust', 'sold', id]);
+    expect(sold).toMatchObject({ code: 0, err: '' });
+    expect(sold.out).toContain('已发布 → 已成交');
+    expect((await h.app.inject(`${ApiPath.rentDetail}/${listingId}`)).statusCode).toBe(404);
+    for (const args of [['entrust'], ['entrust', 'publish', id], ['entrust', 'accept'], ['entrust', 'accept', 'x'], ['entrust', 'accept', id, 'b'], ['entrust', 'sold', id, '3'], ['entrust', 'accept', id, '3', '4']]) {
+      const result = await run(args, { BACKEND_URL: 'http://127.0.0.1:1', OPS_TOKEN: TOKEN });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.err, args.join(' ')).toContain('npm run ops -- entrust accept <id> [brandId]');
+    }
   });
 
   it('runs as a command: the exit code and output of the script itself', async () => {

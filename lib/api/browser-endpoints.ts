@@ -5,6 +5,7 @@ import type { Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
 import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
+import type { House } from '@contracts/house';
 import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/account';
 import type { Entrust, EntrustAddRequest, EntrustCompany, EntrustUpdateRequest } from '@contracts/entrust';
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
@@ -83,3 +84,9 @@ export const withdrawEntrust = (ctx: CallContext, entrustId: number) => call(ctx
 /** The brands serving a community, for the form's checkboxes (public). */
 export const fetchEntrustBrands = (ctx: CallContext, communityId: number) =>
   call(ctx, ApiPath.entrustCompany, unchecked<EntrustCompany>(), { method: 'GET', params: { communityId } });
+
+/** 卖房管理's 改价 (contracts/house.ts): session required; the backend's message on a refusal (bounds, same price). */
+export const changeHousePrice = (ctx: CallContext, entrustId: number, price: number) => call(ctx, ApiPath.housePrice, unchecked<House>(), { params: { entrustId, price } });
+
+/** 卖房管理's 下架: session required. */
+export const takeHouseOffline = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.houseOffline, unchecked<House>(), { params: { entrustId } });

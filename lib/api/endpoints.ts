@@ -21,6 +21,7 @@ import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@con
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
+import { housePageSchema } from '@contracts/house';
 import { accountSchema } from '@contracts/account';
 import { entrustCompanySchema, entrustPageSchema, entrustSchema, type EntrustBusinessType } from '@contracts/entrust';
 import type { ListRequest } from '@/lib/search-path';
@@ -83,6 +84,9 @@ export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 
 /** 看房记录: the caller's bookings of one channel (session). */
 export const fetchMyViewings = (ctx: CallContext, businessType: ViewingBusinessType, page: number) =>
   call(ctx, ApiPath.viewingMine, viewingPageSchema, { params: { businessType, page } });
+
+/** 卖房管理 / 租房管理: the caller's published homes of one channel with their counts (session). */
+export const fetchMyHouses = (ctx: CallContext, businessType: 1 | 2, page: number) => call(ctx, ApiPath.houseMine, housePageSchema, { params: { businessType, page } });
 
 export const fetchMyReview = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
 

@@ -44,8 +44,8 @@ export default async function PersonalLayout({ children, params }: { children: R
             {item('/personal/account', M.account, 'personal__group')}
             {item('/personal/account/info', A.info, 'personal__sub')}
             {item('/personal/account/changePass', hasPassword ? A.changePass : A.setPass, 'personal__sub')}
-            {item('/personal/entrust/sell', M.sell)}
-            {item('/personal/entrust/rental', M.rent)}
+            {item('/personal/house/ershoufang', M.sell)}
+            {item('/personal/house/zufang', M.rent)}
             {item('/personal/record/ershoufang', M.record)}
           </nav>
         </aside>

@@ -18,7 +18,12 @@ import { requireCity } from '../portal/cities';
 import { opsGuard } from './guard';
 
 type OpsChannel = Exclude<ChannelCode, 'estate'>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What else a price change writes in its transaction: an owner's change also moves their entrust's price (house/house.ts). */
+export interface PriceChangeOptions {
+  alsoInTx?: (tx: Tx, previous: number | null) => Promise<void>;
+}
 
 /** A channel's headline price as an operator sets it: its column, unit and the values it takes. */
 interface PriceRule {
@@ -154,9 +159,10 @@ function tagsOf(channel: OpsChannel, id: number, cityDomain: string, changed: Ch
 /**
  * Changes a record's price and announces it: the update and its change commit together; the cached counts of
  * the channel's table in the city are held while they do and dropped after; a project's place in the
- * suggestions shows its average price, so its city's suggestion index is read again.
+ * suggestions shows its average price, so its city's suggestion index is read again. The operator's command and
+ * an owner's 改价 (卖房管理, house/house.ts) both come here; the owner's passes `alsoInTx` for their entrust.
  */
-export async function changeListingPrice(db: Db, index: SuggestionIndex, channel: string, id: number, price: number): Promise<OpsListingResult> {
+export async function changeListingPrice(db: Db, index: SuggestionIndex, channel: string, id: number, price: number, options: PriceChangeOptions = {}): Promise<OpsListingResult> {
   if (!isOpsChannel(channel)) throw notFound(`房源频道 ${channel} `);
   const def = OPS_CHANNELS[channel];
   const problem = priceProblem(def.price, price);
@@ -170,6 +176,7 @@ export async function changeListingPrice(db: Db, index: SuggestionIndex, channel
       const changed = await def.apply(tx, id, price);
       // Gone between the two reads, or a unit of the other deal (a shop to let under shop_sale).
       if (!changed) throw notFound(`房源 ${id} `);
+      await options.alsoInTx?.(tx, changed.previous);
       const tags = tagsOf(channel, id, city.cityDomain, changed);
       const seq = await recordChange(tx, tags);
       return { changed, change: { seq, tags } };

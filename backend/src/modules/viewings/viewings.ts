@@ -14,6 +14,7 @@ import {
   VIEWING_CANCEL_LIMIT,
   VIEWING_DATE_MESSAGE,
   VIEWING_DUPLICATE_MESSAGE,
+  VIEWING_LISTING_GONE,
   VIEWING_NO_MOBILE_MESSAGE,
   VIEWING_NOT_CANCELLABLE_MESSAGE,
   VIEWING_PAGE_SIZE,
@@ -97,15 +98,29 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
       createdAt: viewings.createdAt,
     })
     .from(viewings)
-    .innerJoin(t, eq(t.id, viewings.listingId))
-    .innerJoin(communities, eq(communities.id, t.communityId))
-    .innerJoin(cities, eq(cities.cityCode, t.cityCode))
+    // Left joins: a home taken off the site (下架, 已成交: its row is deleted) keeps its bookings in 看房记录.
+    .leftJoin(t, eq(t.id, viewings.listingId))
+    .leftJoin(communities, eq(communities.id, t.communityId))
+    .leftJoin(cities, eq(cities.cityCode, t.cityCode))
     .innerJoin(agents, eq(agents.id, viewings.agentId))
     .where(where)
     .orderBy(desc(viewings.createdAt), desc(viewings.id))
     .limit(VIEWING_PAGE_SIZE)
     .offset((page - 1) * VIEWING_PAGE_SIZE);
-  return rows.map((r) => ({ ...r, price: Number(r.price), mobile: maskMobile(r.mobile), createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => {
+    const gone = r.title === null;
+    return {
+      ...r,
+      title: r.title ?? VIEWING_LISTING_GONE,
+      coverUrl: r.coverUrl ?? '',
+      price: gone ? 0 : Number(r.price),
+      communityName: r.communityName ?? '',
+      cityDomain: r.cityDomain ?? '',
+      mobile: maskMobile(r.mobile),
+      createdAt: r.createdAt.toISOString(),
+      listingGone: gone,
+    };
+  });
 }
 
 async function myViewings(db: Db, userId: number, businessType: 1 | 2, page: number): Promise<ViewingPage> {

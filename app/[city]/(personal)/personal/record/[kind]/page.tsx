@@ -36,24 +36,43 @@ function pageOf(value: string | string[] | undefined): number {
 
 function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomain: string }) {
   const path = detailPath(KINDS[kind].channel, v.listingId);
-  // A home of another city is on that city's host.
-  const href = v.cityDomain === cityDomain ? path : `${cityOrigin(v.cityDomain, config)}${path}`;
+  // A home of another city is on that city's host; a home taken off the site (下架, 已成交) has no page to link.
+  const href = v.listingGone ? null : v.cityDomain === cityDomain ? path : `${cityOrigin(v.cityDomain, config)}${path}`;
   const open = v.status === VIEWING_STATUSES.PENDING || v.status === VIEWING_STATUSES.CONFIRMED;
+  const cover = v.coverUrl ? (
+    // eslint-disable-next-line @next/next/no-img-element -- cover from storage
+    <img src={v.coverUrl} alt={v.title} width={120} height={90} loading="lazy" />
+  ) : (
+    <span className="viewing-record__nocover" aria-hidden />
+  );
   return (
     <li className="viewing-record" data-viewing-id={v.id}>
-      <a href={href} className="viewing-record__cover">
-        {/* eslint-disable-next-line @next/next/no-img-element -- cover from storage */}
-        <img src={v.coverUrl} alt={v.title} width={120} height={90} loading="lazy" />
-      </a>
-      <div className="viewing-record__main">
-        <a href={href} className="viewing-record__title">
-          {v.title}
+      {href ? (
+        <a href={href} className="viewing-record__cover">
+          {cover}
         </a>
+      ) : (
+        <span className="viewing-record__cover">{cover}</span>
+      )}
+      <div className="viewing-record__main">
+        {href ? (
+          <a href={href} className="viewing-record__title">
+            {v.title}
+          </a>
+        ) : (
+          <span className="viewing-record__title viewing-record__gone">{v.title}</span>
+        )}
         <p className="viewing-record__meta">
-          <span>
-            {M.community}：{v.communityName}
-          </span>
-          <span className="viewing-record__price">{kind === 'ershoufang' ? M.esfPrice(v.price) : M.rentPrice(v.price)}</span>
+          {v.listingGone ? (
+            <span className="viewing-record__gone">{messages.house.gone}</span>
+          ) : (
+            <>
+              <span>
+                {M.community}：{v.communityName}
+              </span>
+              <span className="viewing-record__price">{kind === 'ershoufang' ? M.esfPrice(v.price) : M.rentPrice(v.price)}</span>
+            </>
+          )}
         </p>
         <p className="viewing-record__meta">
           <span className="viewing-record__when">
