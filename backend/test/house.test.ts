@@ -232,7 +232,8 @@ describe('publishing an entrust (ops entrust accept)', () => {
     expect(envelope<OpsEntrustResult>(sold).data.change.tags).toEqual(expect.arrayContaining([cacheTag.list('esf', 'bj'), cacheTag.detail('esf', listingId!)]));
     expect((await esfDetail(listingId!)).statusCode).toBe(404);
     const [row] = await h.database.db.select({ status: entrusts.status, listingId: entrusts.listingId }).from(entrusts).where(eq(entrusts.id, entrust.id));
-    expect(row).toEqual({ status: ENTRUST_STATUS.SOLD, listingId: null });
+    // The entrust keeps the id of the listing it was: its counts and bookings still name the home.
+    expect(row).toEqual({ status: ENTRUST_STATUS.SOLD, listingId });
     expect((await ops(entrust.id, { action: 'sold' })).statusCode).toBe(409);
     const houses = await mine(owner, 1);
     expect(houses.list.find((x) => x.entrustId === entrust.id)).toMatchObject({ status: ENTRUST_STATUS.SOLD, statusName: '已成交', listingId: null });
@@ -363,12 +364,16 @@ describe('卖房管理 / 租房管理', () => {
     expect((await esfDetail(listingId!)).statusCode).toBe(404);
     expect(await h.database.db.$count(listings, eq(listings.id, listingId!))).toBe(0);
     const [row] = await h.database.db.select({ status: entrusts.status, listingId: entrusts.listingId }).from(entrusts).where(eq(entrusts.id, entrust.id));
-    expect(row).toEqual({ status: ENTRUST_STATUS.OFFLINE, listingId: null });
+    expect(row).toEqual({ status: ENTRUST_STATUS.OFFLINE, listingId });
 
     const after = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 1 }, visitor.auth)).data;
     expect(after.total).toBe(1);
-    expect(after.list[0]).toMatchObject({ id: before.id, listingId, listingGone: true, title: VIEWING_LISTING_GONE, status: VIEWING_STATUS.CANCELLED, agentName: before.agentName });
-    expect((await mine(owner, 1)).list[0]).toMatchObject({ entrustId: entrust.id, statusName: '已下架' });
+    // Named as the owner entrusted it (the community and layout), not by the deleted row.
+    expect(after.list[0]).toMatchObject({ id: before.id, listingId, listingGone: true, status: VIEWING_STATUS.CANCELLED, agentName: before.agentName, communityName: '' });
+    expect(after.list[0]!.title).toMatch(/ 2室1厅 89\.5㎡$/);
+    expect(after.list[0]!.title).not.toBe(VIEWING_LISTING_GONE);
+    // The owner still sees what the home drew while it was on the site: the booking counts.
+    expect((await mine(owner, 1)).list[0]).toMatchObject({ entrustId: entrust.id, statusName: '已下架', viewingRequests: 1 });
 
     const again = await post(ApiPath.houseOffline, { entrustId: entrust.id }, owner.auth);
     expect(again.statusCode).toBe(409);

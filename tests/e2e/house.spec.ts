@@ -192,7 +192,8 @@ for (const kind of ['ershoufang', 'zufang'] as const) {
     // The booking stays in 看房记录, cancelled, as a home taken off the site, with no link to a page that is gone.
     await page.goto(cityUrl('bj', `/personal/record/${kind}`));
     const record = page.locator('.viewing-record').first();
-    await expect(record.locator('.viewing-record__title')).toHaveText('该房源已下架');
+    // Named as the owner entrusted it: community, layout and area (the listing row itself is gone).
+    await expect(record.locator('.viewing-record__title')).toHaveText(/ \d室\d厅 [\d.]+㎡$/);
     await expect(record).toContainText('房源已下架');
     await expect(record.locator('.viewing-status')).toHaveText('已取消');
     await expect(record.locator('a')).toHaveCount(0);

@@ -765,7 +765,10 @@ export const entrusts = pgTable(
     /** The brands (agencies) the owner entrusted, each serving the community's business area. */
     brandIds: integer('brand_ids').array().notNull(),
     status: smallint('status').notNull(),
-    /** The published listing (esf_listings or rentals by businessType) while 已发布. */
+    /**
+     * The listing it was last published as (esf_listings or rentals by businessType): on the site while 已发布; after
+     * 下架 or 已成交 its row is gone but the id still names the home's views, follows and bookings.
+     */
     listingId: integer('listing_id'),
     /** The agent and brand that took it on, once accepted. */
     agentId: integer('agent_id'),

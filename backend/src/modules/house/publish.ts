@@ -126,7 +126,8 @@ export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, 
 
 /**
  * Takes a published home off the site inside the caller's transaction: its listing row goes, its open viewings
- * are cancelled (nobody will show a home that is gone), the entrust moves to `to` and lets go of the listing.
+ * are cancelled (nobody will show a home that is gone), the entrust moves to `to` and keeps the listing's id: the
+ * owner's counts (浏览, 关注, 预约看房) and the bookings in 看房记录 still find the home through it.
  * Answers the tags of the pages it was on.
  */
 export async function takeDown(tx: Tx, e: EntrustRow, to: number, cityDomain: string): Promise<string[]> {
@@ -139,7 +140,7 @@ export async function takeDown(tx: Tx, e: EntrustRow, to: number, cityDomain: st
     .update(viewings)
     .set({ status: VIEWING_STATUS.CANCELLED, cancelledAt: now })
     .where(and(eq(viewings.businessType, businessType), eq(viewings.listingId, listingId), inArray(viewings.status, [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED])));
-  await tx.update(entrusts).set({ status: to, listingId: null, updatedAt: now }).where(eq(entrusts.id, e.id));
+  await tx.update(entrusts).set({ status: to, updatedAt: now }).where(eq(entrusts.id, e.id));
   return homeTags(businessType, listingId, cityDomain, gone?.communityId ?? e.communityId, gone?.agentId ?? e.agentId);
 }
 

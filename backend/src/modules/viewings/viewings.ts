@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../../../contracts/envelope';
@@ -30,7 +30,7 @@ import {
 import { isBookableDay } from '../../../../contracts/viewing-dates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, cities, communities, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
+import { agents, cities, communities, entrusts, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../ops/guard';
@@ -85,6 +85,7 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
       businessType: viewings.businessType,
       listingId: viewings.listingId,
       title: t.title,
+      gone: sql<{ rooms: number; halls: number; area: number } | null>`case when ${entrusts.id} is null then null else json_build_object('rooms', ${entrusts.rooms}, 'halls', ${entrusts.halls}, 'area', ${entrusts.area}) end`,
       coverUrl: t.coverUrl,
       price,
       communityName: communities.name,
@@ -100,21 +101,25 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
     .from(viewings)
     // Left joins: a home taken off the site (下架, 已成交: its row is deleted) keeps its bookings in 看房记录.
     .leftJoin(t, eq(t.id, viewings.listingId))
-    .leftJoin(communities, eq(communities.id, t.communityId))
+    // An owner's home keeps its listing id on the entrust after 下架: the booking can still say which flat it was.
+    .leftJoin(entrusts, and(eq(entrusts.businessType, viewings.businessType), eq(entrusts.listingId, viewings.listingId)))
+    .leftJoin(communities, eq(communities.id, sql`coalesce(${t.communityId}, ${entrusts.communityId})`))
     .leftJoin(cities, eq(cities.cityCode, t.cityCode))
     .innerJoin(agents, eq(agents.id, viewings.agentId))
     .where(where)
     .orderBy(desc(viewings.createdAt), desc(viewings.id))
     .limit(VIEWING_PAGE_SIZE)
     .offset((page - 1) * VIEWING_PAGE_SIZE);
-  return rows.map((r) => {
+  return rows.map(({ gone: entrusted, ...r }) => {
     const gone = r.title === null;
+    // A taken-down owner's home is named as the owner entrusted it; any other gone listing generically.
+    const goneTitle = entrusted && r.communityName ? `${r.communityName} ${entrusted.rooms}室${entrusted.halls}厅 ${entrusted.area}㎡` : VIEWING_LISTING_GONE;
     return {
       ...r,
-      title: r.title ?? VIEWING_LISTING_GONE,
+      title: r.title ?? goneTitle,
       coverUrl: r.coverUrl ?? '',
       price: gone ? 0 : Number(r.price),
-      communityName: r.communityName ?? '',
+      communityName: gone ? '' : (r.communityName ?? ''),
       cityDomain: r.cityDomain ?? '',
       mobile: maskMobile(r.mobile),
       createdAt: r.createdAt.toISOString(),

@@ -93,19 +93,18 @@ function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; city
             <Link href="/personal/entrust/manage">{M.manage}</Link>
           </p>
         )}
-        {published && (
-          <p className="house-card__counts">
-            <span>
-              {M.views} <b data-count="views">{house.views}</b>
-            </span>
-            <span>
-              {M.followers} <b data-count="followers">{house.followers}</b>
-            </span>
-            <span>
-              {M.viewingRequests} <b data-count="viewingRequests">{house.viewingRequests}</b>
-            </span>
-          </p>
-        )}
+        {/* The counts stay after 下架 or 已成交: the entrust keeps its listing's id. */}
+        <p className="house-card__counts">
+          <span>
+            {M.views} <b data-count="views">{house.views}</b>
+          </span>
+          <span>
+            {M.followers} <b data-count="followers">{house.followers}</b>
+          </span>
+          <span>
+            {M.viewingRequests} <b data-count="viewingRequests">{house.viewingRequests}</b>
+          </span>
+        </p>
       </div>
       <div className="house-card__side">
         <span className={`house-status house-status--${house.status}`}>{house.statusName}</span>
