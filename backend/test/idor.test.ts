@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { ApiPath, OSS_POST_PATH } from '../../contracts/paths';
 import type { MyReview, ProjectReview } from '../../contracts/project-review';
 import type { UploadTicket } from '../../contracts/upload';
 import type { Viewing } from '../../contracts/viewing';
+import type { Entrust } from '../../contracts/entrust';
 import { shanghaiDay } from '../../contracts/viewing-dates';
 import { cities, listings, newProjects, users } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
@@ -19,11 +20,8 @@ import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUse
  *
  * The table is the point: `/openapi.json` is read, and every operation whose request has an `id`, `…Id`, `…Ids`,
  * `key` or `keys` field must be either in IDOR (below) or in NOT_OWNED with the reason its id is nobody's. A new
- * route that takes an id fails "covers every id-taking route" until it is placed. For the entrusts (contracts/
- * entrust.ts, contracts/house.ts) that means, once those routes exist:
- *   - in `ownedBy`: `entrustId: envelope<{ id: number }>(await post(ApiPath.entrustAdd, {...}, a)).data.id`;
- *   - in IDOR: `[ApiPath.entrustDetail]: { input: (o) => ({ entrustId: o.entrustId }), status: 404 }`, the same
- *     for entrustUpdate (with a valid body), entrustWithdraw, housePrice and houseOffline.
+ * route that takes an id fails "covers every id-taking route" until it is placed. Upload keys are owned too where a
+ * route takes them under another name (`photos` of an entrust or a review): those routes are in IDOR with A's keys.
  */
 
 interface Owned {
@@ -34,6 +32,10 @@ interface Owned {
   /** One of A's uploads, also A's avatar. */
   uploadKey: string;
   uploadBytes: Buffer;
+  /** A's entrust (我要卖房), accepted by the operator: published, so 卖房管理's calls apply to it too. */
+  entrustId: number;
+  /** The valid form it was made with, for an update naming it. */
+  entrustForm: Record<string, unknown>;
 }
 
 type Check = (res: LightMyRequestResponse) => void;
@@ -50,6 +52,18 @@ interface IdorCase {
 }
 
 const NO_ID = 2_000_000_000;
+const TOKEN = 'idor-ops-token-0123456789';
+
+/** A photo key that is not the caller's own: 400, nothing written (the digest check sees to that). */
+const expectNotOwnPhoto: Check = (res) => {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(envelope(res).msg).toMatch(/^photos: /);
+};
+const reviewForm = (projectId: number) => ({
+  projectId,
+  ratings: { overall: 4, location: 4, transport: 4, amenities: 4, environment: 4, value: 4 },
+  body: '样板间看过了，采光不错，小区绿化也好。',
+});
 const MISSING_KEY = (a: Owned) => a.uploadKey.replace(/[0-9a-f]{24}\./, `${'0'.repeat(24)}.`);
 
 const IDOR: Record<string, IdorCase> = {
@@ -66,6 +80,18 @@ const IDOR: Record<string, IdorCase> = {
   [ApiPath.userAvatar]: { input: (a) => ({ key: a.uploadKey }), unknown: (a) => ({ key: MISSING_KEY(a) }), status: 404 },
   // Naming A's object in B's callback: a key outside B's folder is 403, nothing read or recorded.
   [ApiPath.ossCallback]: { input: (a) => ({ uploads: [{ key: a.uploadKey, md5: md5(a.uploadBytes), suffix: 'png' }] }), status: 403 },
+  [ApiPath.entrustDetail]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
+  [ApiPath.entrustUpdate]: { input: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: a.entrustId }), unknown: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: NO_ID }), status: 404 },
+  [ApiPath.entrustWithdraw]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
+  [ApiPath.housePrice]: { input: (a) => ({ entrustId: a.entrustId, price: 501 }), unknown: () => ({ entrustId: NO_ID, price: 501 }), status: 404 },
+  [ApiPath.houseOffline]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
+  // A's upload as the photo of B's entrust or review: refused as not B's own, exactly as a key that names nothing.
+  [ApiPath.entrustAdd]: { input: (a) => ({ ...a.entrustForm, room: '0808', photos: [a.uploadKey] }), unknown: (a) => ({ ...a.entrustForm, room: '0808', photos: [MISSING_KEY(a)] }), check: expectNotOwnPhoto },
+  [ApiPath.projectReviewAdd]: {
+    input: (a) => ({ ...reviewForm(a.reviewProjectId), photos: [a.uploadKey] }),
+    unknown: (a) => ({ ...reviewForm(a.reviewProjectId), photos: [MISSING_KEY(a)] }),
+    check: expectNotOwnPhoto,
+  },
   // Writing over A's object with B's own ticket: the signed policy is for B's folder.
   [OSS_POST_PATH]: {
     input: () => ({}),
@@ -76,7 +102,13 @@ const IDOR: Record<string, IdorCase> = {
 
 /** Routes whose id or key field names nothing a user owns, and why. */
 const PUBLIC_LISTING = 'a published listing, project, place or agent: public, the same for everyone';
+const OPERATOR = 'operator API: OPS_TOKEN, no user session (ops/guard.ts)';
 const NOT_OWNED: Record<string, string> = {
+  [ApiPath.entrustCompany]: 'communityId: a public community; the brands serving it are public',
+  [ApiPath.listingView]: `${PUBLIC_LISTING} (the beacon is counted per device and limited per address)`,
+  [ApiPath.listingFollowStatus]: `${PUBLIC_LISTING}; the answer is the caller's own follow and a public count`,
+  [ApiPath.listingFollow]: `${PUBLIC_LISTING}; the follow changed is the caller's own`,
+  [`${ApiPath.opsEntrust}/{id}`]: OPERATOR,
   [ApiPath.menuIcon]: 'parentId: a node of the public menu tree',
   [ApiPath.esfList]: `place filters: ${PUBLIC_LISTING}`,
   [`${ApiPath.esfDetail}/{id}`]: PUBLIC_LISTING,
@@ -85,7 +117,6 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.newHomeList]: `place filters: ${PUBLIC_LISTING}`,
   [`${ApiPath.newHomeDetail}/{id}`]: PUBLIC_LISTING,
   [ApiPath.projectReviews]: `projectId: ${PUBLIC_LISTING}; the reviews are public`,
-  [ApiPath.projectReviewAdd]: "projectId: a public project; the review written is the caller's own",
   [ApiPath.projectNews]: PUBLIC_LISTING,
   [ApiPath.projectAround]: PUBLIC_LISTING,
   [ApiPath.estateList]: `place filters: ${PUBLIC_LISTING}`,
@@ -105,9 +136,9 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.agentRent]: PUBLIC_LISTING,
   [ApiPath.ossTicker]: "applyId: the caller's own label for the batch, echoed back; keys are made in the caller's folder",
   [ApiPath.viewingBook]: "listingId: a public listing; the booking made is the caller's own",
-  [`${ApiPath.opsListing}/{channel}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
-  [`${ApiPath.opsAgent}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
-  [`${ApiPath.opsViewing}/{id}`]: 'operator API: OPS_TOKEN, no user session (ops/guard.ts)',
+  [`${ApiPath.opsListing}/{channel}/{id}`]: OPERATOR,
+  [`${ApiPath.opsAgent}/{id}`]: OPERATOR,
+  [`${ApiPath.opsViewing}/{id}`]: OPERATOR,
 };
 
 const ID_FIELD = /^(id|key|keys)$|Ids?$/;
@@ -118,6 +149,8 @@ let h: Harness;
 let operations: Operation[];
 let a: Owned;
 let b: TestUser;
+/** One upload of B's own, so that B's edit of A's entrust is otherwise a valid form. */
+let bPhoto: string;
 
 async function call(method: string, url: string, input: Record<string, unknown>, user: TestUser): Promise<LightMyRequestResponse> {
   if (method === 'GET') {
@@ -141,6 +174,17 @@ function postObject(t: UploadTicket, key: string, file: Buffer) {
   return h.app.inject({ method: 'POST', url: t.host, payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
 }
 
+/** A png of `shade` uploaded by the user (ticket, post, callback); its key. */
+async function uploadOf(user: TestUser, shade: number): Promise<string> {
+  const t = await ticket(user);
+  const bytes = await png(shade);
+  const key = `${t.keys[0]}.png`;
+  expect((await postObject(t, key, bytes)).statusCode).toBe(200);
+  const cb = await call('POST', ApiPath.ossCallback, { uploads: [{ key, md5: md5(bytes), suffix: 'png' }] }, user);
+  expect(cb.statusCode, cb.body).toBe(200);
+  return key;
+}
+
 /** A's things, made as A would make them: through the API. */
 async function ownedBy(user: TestUser): Promise<Owned> {
   const [listing] = await h.database.db
@@ -157,21 +201,46 @@ async function ownedBy(user: TestUser): Promise<Owned> {
     .innerJoin(cities, and(eq(cities.cityCode, newProjects.cityCode), eq(cities.isNewhouse, 1)))
     .orderBy(newProjects.id)
     .limit(1);
-  const reviewed = await call(
-    'POST',
-    ApiPath.projectReviewAdd,
-    { projectId: project!.id, ratings: { overall: 4, location: 4, transport: 4, amenities: 4, environment: 4, value: 4 }, body: '样板间看过了，采光不错，小区绿化也好。' },
-    user,
-  );
+  const reviewed = await call('POST', ApiPath.projectReviewAdd, reviewForm(project!.id), user);
   expect(reviewed.statusCode, reviewed.body).toBe(200);
-  const t = await ticket(user);
   const uploadBytes = await png(200);
-  const uploadKey = `${t.keys[0]}.png`;
-  expect((await postObject(t, uploadKey, uploadBytes)).statusCode).toBe(200);
-  const cb = await call('POST', ApiPath.ossCallback, { uploads: [{ key: uploadKey, md5: md5(uploadBytes), suffix: 'png' }] }, user);
-  expect(cb.statusCode, cb.body).toBe(200);
+  const uploadKey = await uploadOf(user, 200);
   expect((await call('POST', ApiPath.userAvatar, { key: uploadKey }, user)).statusCode).toBe(200);
+  // 我要卖房 with that photo, in a community a brand serves, published by the operator.
+  const served = await h.database.db.execute(sql`
+    select c.id as community_id, min(b.brand_id) as brand_id from communities c
+    join cities ci on ci.city_code = c.city_code and ci.is_esf = 1
+    join branches b on b.business_area_id = c.business_area_id and b.city_code = c.city_code
+    join agents ag on ag.branch_id = b.id and ag.status = 1
+    group by c.id order by c.id limit 1`);
+  const place = ((served as unknown as { rows: Array<{ community_id: number; brand_id: number }> }).rows ?? served)[0]!;
+  const entrustForm = {
+    businessType: 1,
+    communityId: Number(place.community_id),
+    building: '5号楼',
+    unit: '1单元',
+    room: '0601',
+    area: 88,
+    rooms: 2,
+    halls: 1,
+    baths: 1,
+    floor: 6,
+    totalFloors: 18,
+    orientation: '南北',
+    decoration: '精装',
+    price: 520,
+    contactName: '甲先生',
+    photos: [uploadKey],
+    brandIds: [Number(place.brand_id)],
+  };
+  const entrusted = await call('POST', ApiPath.entrustAdd, entrustForm, user);
+  expect(entrusted.statusCode, entrusted.body).toBe(200);
+  const entrustId = envelope<Entrust>(entrusted).data.id;
+  const accepted = await h.app.inject({ method: 'POST', url: `${ApiPath.opsEntrust}/${entrustId}`, payload: { action: 'accept' }, headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(accepted.statusCode, accepted.body).toBe(200);
   return {
+    entrustId,
+    entrustForm,
     user,
     viewingId: envelope<Viewing>(booked).data.id,
     reviewId: envelope<ProjectReview>(reviewed).data.id,
@@ -182,10 +251,11 @@ async function ownedBy(user: TestUser): Promise<Owned> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ config: { OPS_TOKEN: TOKEN } });
   operations = await operationsOf(h.app);
   a = await ownedBy(await newTestUser(h, 13_500_000_000));
   b = await newTestUser(h, 13_400_000_000);
+  bPhoto = await uploadOf(b, 90);
 });
 afterAll(() => h?.close());
 
@@ -218,7 +288,9 @@ describe('IDOR: B with A’s ids and keys', () => {
           // Exactly like an unknown id: same status, same message (with the id or key itself left out).
           const unknown = await call(method, path, c.unknown(a), b);
           const strip = (r: LightMyRequestResponse, input: Record<string, unknown>) =>
-            Object.values(input).reduce<string>((msg, v) => msg.replaceAll(String(v), '<id>'), envelope(r).msg);
+            Object.entries(input)
+              .filter(([field]) => ID_FIELD.test(field) || field === 'photos')
+              .reduce<string>((msg, [, v]) => msg.replaceAll(String(v), '<id>'), envelope(r).msg);
           expect(res.statusCode, label).toBe(unknown.statusCode);
           expect(strip(res, c.input(a)), label).toBe(strip(unknown, c.unknown(a)));
         }
@@ -239,5 +311,8 @@ describe('IDOR: B with A’s ids and keys', () => {
     expect((await call('POST', ApiPath.viewingCancel, { viewingId: a.viewingId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.projectReviewDelete, { reviewId: a.reviewId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.userAvatar, { key: a.uploadKey }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.entrustDetail, { entrustId: a.entrustId }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.housePrice, { entrustId: a.entrustId, price: 501 }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.houseOffline, { entrustId: a.entrustId }, a.user)).statusCode).toBe(200);
   });
 });
