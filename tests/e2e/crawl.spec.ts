@@ -20,7 +20,6 @@ import { cityUrl } from './support';
 const NOT_BUILT_YET: readonly { path: string; section: string }[] = [
   { path: '/news', section: '资讯 (news)' },
   { path: '/map', section: '地图找房 (map search)' },
-  { path: '/personal', section: 'the personal pages (an anonymous visit is sent to /login)' },
   { path: '/download', section: '下载APP' },
 ];
 

@@ -2,13 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ApiPath } from '../../contracts/paths';
+import { publishAndManage } from './owner-path';
 import { cityUrl, smsCodeFromLog } from './support';
 
 /**
  * 我要卖房 / 我要出租 and 委托管理 (issue 9): from the header's owner menu to the form; the community picked from
  * the suggestions; photos up through the upload component (and the copy's refusals); a field error from the
  * page's own check; the draft (fields and photos) through a reload; submit → 委托管理 审核中 with the photo;
- * edit; withdraw → 已撤回. The same, shorter, for a rental.
+ * edit; then the operator accepts and the owner's path goes on (owner-path.ts): list and detail pages with the
+ * photos, 卖房管理, 修改价格, 下架. A rental: its own fields, withdraw → 已撤回, edited and submitted again, and
+ * the same path through 租房管理.
  */
 
 const SHOTS = 'test-results/entrust-shots';
@@ -79,8 +82,8 @@ const image = (color: { r: number; g: number; b: number }, kind: 'png' | 'jpeg')
   return (kind === 'png' ? s.png() : s.jpeg()).toBuffer();
 };
 
-test('我要卖房: pick, fill, photos, a field error, the draft through a reload, submit, edit, withdraw', async ({ page }) => {
-  test.setTimeout(120_000);
+test('我要卖房: pick, fill, photos, a field error, the draft through a reload, submit, edit, accepted, on the site, repriced, taken down', async ({ page }) => {
+  test.setTimeout(240_000);
   await logIn(page);
   // The header's owner menu leads to the form.
   await page.getByText('我是业主').hover();
@@ -180,18 +183,14 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await page.getByRole('button', { name: '保存并重新提交审核' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
   await expect(page.locator('.entrust-item').first()).toContainText('600万');
+  await expect(page.locator('.entrust-item').first().locator('.entrust-status')).toHaveText('审核中');
 
-  // 撤回, confirmed: 已撤回, and no 撤回 any more.
-  page.once('dialog', (d) => void d.accept());
-  await page.locator('.entrust-item').first().getByRole('button', { name: '撤回' }).click();
-  await expect(page.locator('.entrust-item').first().locator('.entrust-status')).toHaveText('已撤回');
-  await expect(page.locator('.entrust-item').first().getByRole('button', { name: '撤回' })).toHaveCount(0);
-  await expect(page.locator('.entrust-item').first().getByRole('link', { name: '修改' })).toBeVisible();
-  await shot(page, '08-manage-withdrawn');
+  const id = Number(await page.locator('.entrust-item').first().getAttribute('data-entrust-id'));
+  await publishAndManage(page, 'ershoufang', id, { card: '600万', same: '600', next: '588.5', nextCard: '588.5万', nextDetail: '588.5万' }, (name) => shot(page, name));
 });
 
-test('我要出租: rental fields, submit, the 出租 tab, withdraw; 经纪公司 with and without a community', async ({ page }) => {
-  test.setTimeout(90_000);
+test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted again, accepted, on the site, repriced, taken down; 经纪公司', async ({ page }) => {
+  test.setTimeout(240_000);
   await logIn(page);
   await page.goto(cityUrl('bj', '/personal/entrust/manage'));
   await expect(page.getByText('您还没有委托过房源')).toBeVisible();
@@ -249,7 +248,11 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw; 经纪公�
   await page.getByRole('link', { name: '出租', exact: true }).click();
   page.once('dialog', (d) => void d.accept());
   await page.locator('.entrust-item').first().getByRole('button', { name: '撤回' }).click();
-  await expect(page.locator('.entrust-item').first().locator('.entrust-status')).toHaveText('已撤回');
+  const withdrawn = page.locator('.entrust-item').first();
+  await expect(withdrawn.locator('.entrust-status')).toHaveText('已撤回');
+  await expect(withdrawn.getByRole('button', { name: '撤回' })).toHaveCount(0);
+  await shot(page, '08-manage-withdrawn');
+  const id = Number(await withdrawn.getAttribute('data-entrust-id'));
 
   await page.goto(cityUrl('bj', '/personal/entrust/company'));
   await expect(page.getByText('请先在卖房或出租表单中选择小区')).toBeVisible();
@@ -260,6 +263,17 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw; 经纪公�
   const res = await page.goto(cityUrl('bj', '/personal/entrust/sell?entrustId=2000000000'));
   expect(res!.status()).toBe(404);
   expect((await page.goto(cityUrl('bj', '/personal/entrust/company?communityId=x')))!.status()).toBe(404);
+
+  // A withdrawn entrust is edited and submitted again (审核中), then goes the owner's whole path.
+  await page.goto(cityUrl('bj', '/personal/entrust/manage?type=rental'));
+  await page.locator(`.entrust-item[data-entrust-id="${id}"]`).getByRole('link', { name: '修改' }).click();
+  await expect(page.getByRole('heading', { name: '修改出租委托' })).toBeVisible();
+  await formReady(page);
+  await expect(form(page).getByLabel('期望租金')).toHaveValue('6500');
+  await page.getByRole('button', { name: '保存并重新提交审核' }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
+  await expect(page.locator(`.entrust-item[data-entrust-id="${id}"] .entrust-status`)).toHaveText('审核中');
+  await publishAndManage(page, 'zufang', id, { card: '6500元/月', same: '6500', next: '7900', nextCard: '7900元/月', nextDetail: '7,900元/月' }, (name) => shot(page, name));
 });
 
 test('a visitor is sent to login from the entrust pages', async ({ page }) => {
