@@ -18,6 +18,12 @@ export const ENTRUST_STATUS_NAMES: Record<number, string> = { 1: '审核中', 2:
 export const ENTRUST_ORIENTATIONS = ['南北', '南', '东南', '西南', '东', '西', '东西', '北'] as const;
 export const ENTRUST_DECORATIONS = ['精装', '简装', '毛坯'] as const;
 export const ENTRUST_PAYMENTS = ['押一付三', '押一付一', '押二付一', '押一付二', '半年付', '年付'] as const;
+/**
+ * What a rental has (配套设施), in the order its detail page lists them: the owner ticks them on 我要出租, the listing
+ * shows each as present or absent. The backend's rent channel reads the list from here.
+ */
+export const RENT_FACILITIES = ['洗衣机', '空调', '冰箱', '热水器', '宽带', '床', '衣柜', '沙发', '燃气', '暖气', '电视', '可做饭'] as const;
+export type RentFacility = (typeof RENT_FACILITIES)[number];
 /** 1 整租, 2 合租 (rentals.rentType). */
 export const ENTRUST_RENT_TYPES = [1, 2] as const;
 
@@ -62,20 +68,25 @@ export const ENTRUST_MESSAGES = {
   sellPrice: `期望售价须大于0、不超过${ENTRUST_LIMITS.sellPriceMax}万元，最多两位小数`,
   rentPrice: `期望租金须为${ENTRUST_LIMITS.rentPriceMin}-${ENTRUST_LIMITS.rentPriceMax}元/月的整数`,
   rentFields: '出租须选择出租方式和付款方式',
+  facilities: '配套设施只能从列出的项目中选择，且不重复',
   contact: `联系人须为1-${ENTRUST_LIMITS.contactMax}个字`,
   address: `楼栋、门牌须为1-${ENTRUST_LIMITS.addressMax}个字`,
 } as const;
 
 /** The cross-field rules of the form (the backend and the page's own check share them). */
-export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; rentType?: number; payment?: string }): { path: string; message: string } | null {
+export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; rentType?: number; payment?: string; facilities?: readonly string[] }): { path: string; message: string } | null {
   if (input.floor > input.totalFloors || input.floor === 0) return { path: 'floor', message: ENTRUST_MESSAGES.floor };
   if (input.businessType === 1) {
     const cents = input.price * 100;
     if (!(input.price > 0 && input.price <= ENTRUST_LIMITS.sellPriceMax && Math.abs(cents - Math.round(cents)) < 1e-6)) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
     if (input.rentType !== undefined || input.payment !== undefined) return { path: 'rentType', message: 'rentType and payment are for a rental only' };
+    if (input.facilities && input.facilities.length > 0) return { path: 'facilities', message: 'facilities are for a rental only' };
   } else {
     if (!(Number.isInteger(input.price) && input.price >= ENTRUST_LIMITS.rentPriceMin && input.price <= ENTRUST_LIMITS.rentPriceMax)) return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
     if (input.rentType === undefined || input.payment === undefined) return { path: 'rentType', message: ENTRUST_MESSAGES.rentFields };
+    const known: readonly string[] = RENT_FACILITIES;
+    const facilities = input.facilities ?? [];
+    if (facilities.some((f) => !known.includes(f)) || new Set(facilities).size !== facilities.length) return { path: 'facilities', message: ENTRUST_MESSAGES.facilities };
   }
   return null;
 }

@@ -8,6 +8,7 @@ import {
   ENTRUST_ORIENTATIONS,
   ENTRUST_PAYMENTS,
   entrustFormProblem,
+  RENT_FACILITIES,
 } from './entrust-rules';
 
 export * from './entrust-rules';
@@ -49,6 +50,8 @@ const entrustFields = {
   price: z.number().positive(),
   rentType: int(1, 2).optional(),
   payment: z.enum(ENTRUST_PAYMENTS).optional(),
+  /** Rent only: 配套设施 the home has (RENT_FACILITIES); checked by entrustFormProblem. */
+  facilities: z.array(text(10)).max(RENT_FACILITIES.length * 2).default([]),
   contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact),
   description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`).default(''),
   photos: z.array(text(512, { min: 1 })).min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin).max(ENTRUST_LIMITS.photosMax),
@@ -131,6 +134,7 @@ export const entrustSchema = z.object({
   price: z.number(),
   rentType: z.number().int().nullable(),
   payment: z.string().nullable(),
+  facilities: z.array(z.string()),
   contactName: z.string(),
   description: z.string(),
   photos: z.array(entrustPhotoSchema),

@@ -184,6 +184,7 @@ export const messages = {
   entrustForm: {
     titles: { 1: '我要卖房', 2: '我要出租' } as Record<number, string>,
     editTitles: { 1: '修改卖房委托', 2: '修改出租委托' } as Record<number, string>,
+    facilities: '配套设施',
     intro: { 1: '填写房屋信息并委托经纪公司，审核通过后房源将在二手房频道发布。', 2: '填写房屋信息并委托经纪公司，审核通过后房源将在租房频道发布。' } as Record<number, string>,
     sections: { house: '房屋信息', price: '价格与联系人', photos: '房源照片', brands: '委托经纪公司' },
     community: '所在小区',

@@ -4,6 +4,7 @@ import {
   ENTRUST_MESSAGES,
   ENTRUST_ORIENTATIONS,
   ENTRUST_PAYMENTS,
+  RENT_FACILITIES,
   entrustFormProblem,
   type EntrustBusinessType,
 } from '@contracts/entrust-rules';
@@ -41,6 +42,8 @@ export interface EntrustFormState {
   price: string;
   rentType: string;
   payment: string;
+  /** Rent only: 配套设施 ticked (RENT_FACILITIES). */
+  facilities: string[];
   contactName: string;
   description: string;
   photos: UploadedPhoto[];
@@ -49,7 +52,7 @@ export interface EntrustFormState {
 
 export type Field = Exclude<keyof EntrustFormState, 'communityName'>;
 export type Errors = Partial<Record<Field, string>>;
-export const FIELDS: readonly Field[] = ['communityId', 'building', 'unit', 'room', 'area', 'rooms', 'halls', 'baths', 'floor', 'totalFloors', 'orientation', 'decoration', 'price', 'rentType', 'payment', 'contactName', 'description', 'photos', 'brandIds'];
+export const FIELDS: readonly Field[] = ['communityId', 'building', 'unit', 'room', 'area', 'rooms', 'halls', 'baths', 'floor', 'totalFloors', 'orientation', 'decoration', 'price', 'rentType', 'payment', 'facilities', 'contactName', 'description', 'photos', 'brandIds'];
 const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
 /** Fields sharing one row of the form. */
 const ROWS: Field[][] = [['building', 'unit', 'room'], ['rooms', 'halls', 'baths'], ['floor', 'totalFloors']];
@@ -58,7 +61,7 @@ export const ROW_OF: Partial<Record<Field, Field[]>> = Object.fromEntries(ROWS.f
 export const draftKey = (userId: number, businessType: EntrustBusinessType) => `youju.entrustDraft.u${userId}.t${businessType}`;
 
 export function emptyState(contactName: string): EntrustFormState {
-  return { communityId: null, communityName: '', building: '', unit: '', room: '', area: '', rooms: '', halls: '', baths: '', floor: '', totalFloors: '', orientation: '', decoration: '', price: '', rentType: '', payment: '', contactName, description: '', photos: [], brandIds: [] };
+  return { communityId: null, communityName: '', building: '', unit: '', room: '', area: '', rooms: '', halls: '', baths: '', floor: '', totalFloors: '', orientation: '', decoration: '', price: '', rentType: '', payment: '', facilities: [], contactName, description: '', photos: [], brandIds: [] };
 }
 
 export function stateOf(e: Entrust): EntrustFormState {
@@ -80,6 +83,7 @@ export function stateOf(e: Entrust): EntrustFormState {
     price: s(e.price),
     rentType: s(e.rentType),
     payment: e.payment ?? '',
+    facilities: e.facilities,
     contactName: e.contactName,
     description: e.description,
     photos: e.photos,
@@ -99,6 +103,7 @@ export function readDraft(key: string): EntrustFormState | null {
     for (const k of Object.keys(base) as (keyof EntrustFormState)[]) {
       const value = parsed.form[k];
       if (k === 'photos') form.photos = Array.isArray(value) ? (value as UploadedPhoto[]).filter((p) => p && typeof p.key === 'string' && typeof p.url === 'string' && typeof p.thumbUrl === 'string') : [];
+      else if (k === 'facilities') form.facilities = Array.isArray(value) ? (value as unknown[]).filter((f): f is string => (RENT_FACILITIES as readonly unknown[]).includes(f)) : [];
       else if (k === 'brandIds') form.brandIds = Array.isArray(value) ? (value as unknown[]).filter((n): n is number => Number.isInteger(n)) : [];
       else if (k === 'communityId') form.communityId = Number.isInteger(value) ? (value as number) : null;
       else if (typeof value === 'string') (form[k] as string) = value;
@@ -147,7 +152,7 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
       floor,
       totalFloors,
       price,
-      ...(businessType === 2 ? { rentType: Number(form.rentType), payment: form.payment } : {}),
+      ...(businessType === 2 ? { rentType: Number(form.rentType), payment: form.payment, facilities: form.facilities } : {}),
     });
     if (problem && isField(problem.path)) errors[problem.path] = problem.message;
   }
@@ -176,7 +181,7 @@ export function requestOf(form: EntrustFormState, businessType: EntrustBusinessT
     orientation: form.orientation as (typeof ENTRUST_ORIENTATIONS)[number],
     decoration: form.decoration as (typeof ENTRUST_DECORATIONS)[number],
     price: num(form.price),
-    ...(businessType === 2 ? { rentType: num(form.rentType), payment: form.payment as (typeof ENTRUST_PAYMENTS)[number] } : {}),
+    ...(businessType === 2 ? { rentType: num(form.rentType), payment: form.payment as (typeof ENTRUST_PAYMENTS)[number], facilities: form.facilities } : {}),
     contactName: form.contactName.trim(),
     description: form.description.trim(),
     photos: form.photos.map((p) => p.key),

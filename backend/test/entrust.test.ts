@@ -194,6 +194,24 @@ describe('entrustAdd', () => {
     expect(sales.list.map((x) => x.id)).toEqual([sale.id]);
   });
 
+  it('keeps a rental’s 配套设施 in the detail page’s order; refuses them on a sale, unknown or repeated', async () => {
+    const user = await newUser();
+    const res = await addAs(user, rent(places[1]!, await photosOf(user, 1), { facilities: ['宽带', '空调', '洗衣机'] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelope<Entrust>(res).data.facilities).toEqual(['洗衣机', '空调', '宽带']);
+    for (const [payload, message] of [
+      [sell(places[2]!, await photosOf(user, 1), { facilities: ['空调'] }), 'facilities: facilities are for a rental only'],
+      [rent(places[2]!, await photosOf(user, 1), { facilities: ['游泳池'] }), `facilities: ${ENTRUST_MESSAGES.facilities}`],
+      [rent(places[2]!, await photosOf(user, 1), { facilities: ['空调', '空调'] }), `facilities: ${ENTRUST_MESSAGES.facilities}`],
+    ] as const) {
+      const refused = await addAs(user, payload);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(envelope(refused).msg).toBe(message);
+    }
+    // A sale answers an empty list.
+    expect(envelope<Entrust>(await addAs(user, sell(places[3]!, await photosOf(user, 1)))).data.facilities).toEqual([]);
+  });
+
   it('accepts photos of any of the user’s own upload dirs and drops repeated keys and brands', async () => {
     const user = await newUser();
     const place = places.find((p) => p.brandIds.length > 1) ?? places[0]!;

@@ -160,12 +160,15 @@ describe('publishing an entrust (ops entrust accept)', () => {
 
   it('puts a rental on the 租房 list and detail with the rental’s terms', async () => {
     const owner = await newUser();
-    const { entrust, community } = await newEntrust(owner, 2, { payment: '押二付一', rentType: 2, rooms: 3, area: 15 });
+    const { entrust, community } = await newEntrust(owner, 2, { payment: '押二付一', rentType: 2, rooms: 3, area: 15, facilities: ['空调', '宽带', '床'] });
     const result = envelope<OpsEntrustResult>(await ops(entrust.id, { action: 'accept' })).data;
     const listingId = result.listingId!;
     const detail = envelope<RentDetail>(await rentDetail(listingId)).data;
     expect(detail).toMatchObject({ monthlyRent: 7800, deposit: 15_600, payment: '押二付一', checkIn: '随时入住', leaseTerm: '一年起租' });
     expect(detail.title).toBe(`合租·${community.name} 3居室 南北卧`);
+    // The owner's ticks are the listing's 配套设施; the rest shows as absent.
+    expect(detail.facilities.filter((f) => f.has).map((f) => f.name)).toEqual(['空调', '宽带', '床']);
+    expect(detail.facilities).toHaveLength(12);
     expect(detail.photos.map((p) => p.url)).toEqual(entrust.photos.map((p) => p.url));
     expect(detail.description.length).toBeGreaterThan(10);
     const list = await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: community.id });

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS, ENTRUST_PAYMENTS, type EntrustBusinessType } from '@contracts/entrust-rules';
+import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust, EntrustBrand, EntrustCompany } from '@contracts/entrust';
 import type { Suggestion } from '@contracts/search';
 import type { UploadedPhoto } from '@contracts/upload';
@@ -349,6 +349,22 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
             <Row label={M.payment} htmlFor={id('payment')} required>
               {select('payment', words(ENTRUST_PAYMENTS))}
               <FieldError id={id('payment-error')} error={errors.payment} />
+            </Row>
+            <Row label={M.facilities}>
+              <ul className="entrust-facilities" role="group" aria-label={M.facilities}>
+                {RENT_FACILITIES.map((f) => {
+                  const checked = form.facilities.includes(f);
+                  return (
+                    <li key={f}>
+                      <label className={checked ? 'is-on' : undefined}>
+                        <input type="checkbox" checked={checked} onChange={() => set('facilities', checked ? form.facilities.filter((x) => x !== f) : [...form.facilities, f])} />
+                        {f}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+              <FieldError id={id('facilities-error')} error={errors.facilities} />
             </Row>
           </>
         )}

@@ -209,6 +209,9 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted a
   await expect(form(page).getByText('请选择付款方式')).toBeVisible();
   await form(page).getByLabel('出租方式').selectOption({ label: '整租' });
   await form(page).getByLabel('付款方式').selectOption('押一付三');
+  const facilities = form(page).getByRole('group', { name: '配套设施' });
+  await facilities.getByLabel('空调').check();
+  await facilities.getByLabel('宽带').check();
   await page.getByRole('button', { name: '提交委托' }).click();
   await expect(form(page).locator('[data-field-error]')).toHaveText(['期望租金须为100-1000000元/月的整数']);
   await shot(page, '10-rental-errors');

@@ -69,6 +69,11 @@ export async function publishAndManage(page: Page, kind: OwnerKind, entrustId: n
   await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(e.communityName);
   for (const photo of e.photos) await expect(page.locator(`img[src="${photo.url}"]`).first()).toBeAttached();
+  // A rental shows the 配套设施 the owner ticked as present, the others as absent.
+  if (!sale) {
+    expect(e.facilities.length).toBeGreaterThan(0);
+    await expect(page.locator('.facilities .facility:not(.facility--none)')).toHaveText([...e.facilities]);
+  }
   await shot(`${kind}-detail`);
 
   // A viewing of the home (预约看房, here by the owner's own account): 预约看房 counts it.

@@ -759,6 +759,8 @@ export const entrusts = pgTable(
     /** Rent only: 1 整租, 2 合租; and how the rent is paid (押一付三 …). Null for a sale. */
     rentType: smallint('rent_type'),
     payment: text('payment'),
+    /** Rent only: 配套设施 the owner ticked (RENT_FACILITIES); empty for a sale. */
+    facilities: text('facilities').array().notNull().default(sql`'{}'::text[]`),
     contactName: text('contact_name').notNull(),
     description: text('description').notNull().default(''),
     photos: jsonb('photos').$type<EntrustPhoto[]>().notNull(),

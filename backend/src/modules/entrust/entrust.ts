@@ -22,6 +22,7 @@ import {
   type EntrustCompany,
   type EntrustPage,
   type EntrustUpdateInput,
+  RENT_FACILITIES,
 } from '../../../../contracts/entrust';
 import { ok } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
@@ -115,6 +116,8 @@ async function checkForm(db: Db, storage: Storage, userId: number, input: Entrus
     price: input.price,
     rentType: input.rentType ?? null,
     payment: input.payment ?? null,
+    // In the order the detail page lists them, whatever order they were ticked in.
+    facilities: RENT_FACILITIES.filter((f) => input.facilities.includes(f)),
     contactName: input.contactName,
     description: input.description,
     photos,
@@ -168,6 +171,7 @@ async function entrustsOf(db: Db, userId: number, where: { ids?: number[]; busin
     price: e.price,
     rentType: e.rentType,
     payment: e.payment,
+    facilities: e.facilities,
     contactName: e.contactName,
     description: e.description,
     photos: e.photos,

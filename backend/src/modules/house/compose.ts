@@ -150,7 +150,7 @@ export function rentalOf(e: EntrustRow, c: CommunityRow, agentId: number, now: D
     leaseTerm: '一年起租',
     viewing: '需提前预约',
     utilities: '民水民电',
-    facilities: [],
+    facilities: e.facilities,
   };
 }
 

@@ -62,6 +62,5 @@ export const RENT_SORTS: ListSort[] = [
 
 export const rentSortOf = (code: number | undefined): SQL[] => sortOrder(RENT_SORTS, code);
 
-/** Every facility the detail lists, each shown as present or absent (rentDetailSchema.facilities). */
-export const RENT_FACILITIES = ['洗衣机', '空调', '冰箱', '热水器', '宽带', '床', '衣柜', '沙发', '燃气', '暖气', '电视', '可做饭'] as const;
-export type RentFacility = (typeof RENT_FACILITIES)[number];
+/** Every facility the detail lists, each shown as present or absent (rentDetailSchema.facilities); the 我要出租 form offers the same. */
+export { RENT_FACILITIES, type RentFacility } from '../../../../contracts/entrust-rules';

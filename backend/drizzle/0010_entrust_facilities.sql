@@ -1,0 +1,1 @@
+ALTER TABLE "entrusts" ADD COLUMN "facilities" text[] DEFAULT '{}'::text[] NOT NULL;
