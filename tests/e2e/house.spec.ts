@@ -29,4 +29,11 @@ test('/personal/house is 卖房管理, and the left menu leads to both pages', a
   await menu.getByRole('link', { name: '租房管理' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/house/zufang'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('租房管理');
+  // The layout stays as the visitor moves (client navigation): the current entry still follows the page.
+  await expect(menu.getByRole('link', { name: '租房管理' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: '卖房管理' })).not.toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: '看房记录' }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/personal/record/ershoufang'));
+  await expect(menu.getByRole('link', { name: '看房记录' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: '租房管理' })).not.toHaveAttribute('aria-current', 'page');
 });

@@ -1,8 +1,7 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/account/user-avatar';
+import { PersonalMenu } from '@/components/personal/personal-menu';
 import { Header } from '@/components/header/header';
-import { requestedPath } from '@/lib/api/server';
 import { getCity } from '@/lib/city-data';
 import { displayName } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -20,16 +19,10 @@ export default async function PersonalLayout({ children, params }: { children: R
   const { city: domain } = await params;
   const city = await getCity(domain);
   if (!city) return null;
-  const [{ user, hasPassword }, requested] = await Promise.all([personalUser(), requestedPath()]);
-  const here = requested.split(/[?#]/)[0] ?? '/';
+  const { user, hasPassword } = await personalUser();
   const M = messages.personalMenu;
   const A = messages.account.menu;
   const name = displayName(user);
-  const item = (href: string, label: string, className?: string) => (
-    <Link href={href} className={className} aria-current={here === href ? 'page' : undefined}>
-      {label}
-    </Link>
-  );
   return (
     <>
       <Header city={city} />
@@ -40,14 +33,17 @@ export default async function PersonalLayout({ children, params }: { children: R
             <p className="personal__greeting">{messages.greeting(beijingHour())}</p>
             <p className="personal__name">{name}</p>
           </div>
-          <nav aria-label={messages.account.menuLabel}>
-            {item('/personal/account', M.account, 'personal__group')}
-            {item('/personal/account/info', A.info, 'personal__sub')}
-            {item('/personal/account/changePass', hasPassword ? A.changePass : A.setPass, 'personal__sub')}
-            {item('/personal/house/ershoufang', M.sell)}
-            {item('/personal/house/zufang', M.rent)}
-            {item('/personal/record/ershoufang', M.record)}
-          </nav>
+          <PersonalMenu
+            label={messages.account.menuLabel}
+            items={[
+              { href: '/personal/account', label: M.account, className: 'personal__group' },
+              { href: '/personal/account/info', label: A.info, className: 'personal__sub' },
+              { href: '/personal/account/changePass', label: hasPassword ? A.changePass : A.setPass, className: 'personal__sub' },
+              { href: '/personal/house/ershoufang', label: M.sell, also: ['/personal/entrust/sell'] },
+              { href: '/personal/house/zufang', label: M.rent, also: ['/personal/entrust/rental'] },
+              { href: '/personal/record/ershoufang', label: M.record, also: ['/personal/record/zufang'] },
+            ]}
+          />
         </aside>
         <section className="personal__body">{children}</section>
       </main>
