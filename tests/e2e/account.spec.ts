@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { cityUrl, maskMobile, smsCodeFromLog, uniqueMobile } from './support';
+import { cityUrl, logInBySms, maskMobile, uniqueMobile } from './support';
 
 /** The codes the development gateway logged for a mobile, oldest first (support.ts smsCodeFromLog reads the newest). */
 function codesOf(mobile: string): string[] {
@@ -9,14 +9,6 @@ function codesOf(mobile: string): string[] {
     .split('\n')
     .filter((line) => line.includes('sms code issued') && line.includes(mobile))
     .map((line) => (JSON.parse(line) as { code: string }).code);
-}
-
-/** An SMS login of a new user on the login page the personal page sent us to; back on that page afterwards. */
-async function logInBySms(page: Page, mobile: string): Promise<void> {
-  await page.getByPlaceholder('请输入手机号').fill(mobile);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 async function logInByPassword(page: Page, mobile: string, password: string): Promise<void> {

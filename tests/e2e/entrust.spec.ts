@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ApiPath } from '../../contracts/paths';
 import { publishAndManage } from './owner-path';
-import { cityUrl, smsCodeFromLog } from './support';
+import { cityUrl, logInBySms } from './support';
 
 /**
  * 我要卖房 / 我要出租 and 委托管理 (issue 9): from the header's owner menu to the form; the community picked from
@@ -24,15 +24,7 @@ const entrustMobile = () => `1391600${String((Date.now() + n++ * 7) % 10_000).pa
 
 async function logIn(page: Page): Promise<void> {
   await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent('/personal/account')}`));
-  const mobile = entrustMobile();
-  // A value typed before the form hydrates can be lost: type again until the code is sent.
-  await expect(async () => {
-    await page.getByPlaceholder('请输入手机号').fill(mobile);
-    await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
-    await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await logInBySms(page, entrustMobile());
   await expect(page).toHaveURL(cityUrl('bj', '/personal/account'));
 }
 

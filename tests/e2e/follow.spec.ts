@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiPath } from '../../contracts/paths';
-import { BACKEND, cityUrl, serverHtml, smsCodeFromLog } from './support';
+import { BACKEND, cityUrl, logInBySms, serverHtml } from './support';
 
 /**
  * 关注 and 浏览 on the 二手房 and 租房 detail pages (issue 9): a visitor's 关注 goes to login and back, and the
@@ -20,18 +20,6 @@ async function bjHome(request: APIRequestContext, channel: 'esf' | 'rent', n: nu
   return list[n]!.id;
 }
 
-async function logInBySms(page: Page): Promise<void> {
-  const mobile = followMobile();
-  // A value typed before the form hydrates can be lost: type again until the code is sent.
-  await expect(async () => {
-    await page.getByPlaceholder('请输入手机号').fill(mobile);
-    await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
-    await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-}
-
 const followButton = (page: Page) => page.locator('.follow__button');
 
 test('a visitor’s 关注 goes to login and back, and the home is followed; the count shows; unfollowing', async ({ page }) => {
@@ -46,7 +34,7 @@ test('a visitor’s 关注 goes to login and back, and the home is followed; the
     await expect(page).toHaveURL(/\/login\?/, { timeout: 3000 });
   }).toPass({ timeout: 15_000 });
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(`${path}#guanzhu`)}`));
-  await logInBySms(page);
+  await logInBySms(page, followMobile());
 
   // Back on the home, it is followed by itself; the hash is gone so a reload would not repeat it.
   await expect(followButton(page)).toHaveText(/已关注/);
@@ -74,7 +62,7 @@ test('a user follows a rental with one click, and another user sees the count', 
   const id = await bjHome(page.request, 'rent', 5);
   const path = `/zufang/xiangqing/${id}`;
   await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page);
+  await logInBySms(page, followMobile());
   await expect(page.locator('.user-box__name')).toBeVisible();
   await page.goto(cityUrl('bj', path));
   await expect(page.locator('.follow__count')).toHaveText('0人关注');
@@ -83,7 +71,7 @@ test('a user follows a rental with one click, and another user sees the count', 
 
   const other = await (await browser.newContext()).newPage();
   await other.goto(cityUrl('bj', '/login'));
-  await logInBySms(other);
+  await logInBySms(other, followMobile());
   await expect(other.locator('.user-box__name')).toBeVisible();
   await other.goto(cityUrl('bj', path));
   await expect(other.locator('.follow__count')).toHaveText('1人关注');
@@ -95,7 +83,7 @@ test('the detail page is the same HTML with and without a session', async ({ pag
   const id = await bjHome(request, 'esf', 8);
   const path = `/ershoufang/xiangqing/${id}`;
   await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page);
+  await logInBySms(page, followMobile());
   await expect(page.locator('.user-box__name')).toBeVisible();
   await page.goto(cityUrl('bj', path));
   // The count shows once the island has asked: a click before hydration would reach no handler.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cityUrl, smsCodeFromLog, uniqueMobile } from './support';
+import { cityUrl, logInBySms } from './support';
 
 /**
  * 卖房管理 / 租房管理 (issue 9): where the pages are and how the menu leads to them. The owner's path through them —
@@ -8,15 +8,7 @@ import { cityUrl, smsCodeFromLog, uniqueMobile } from './support';
 
 async function logIn(page: Page, kind: 'ershoufang' | 'zufang'): Promise<void> {
   await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent(`/personal/house/${kind}`)}`));
-  const mobile = uniqueMobile();
-  // A value typed before the form hydrates can be lost: type again until the code is sent.
-  await expect(async () => {
-    await page.getByPlaceholder('请输入手机号').fill(mobile);
-    await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
-    await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await logInBySms(page);
   await expect(page).toHaveURL(cityUrl('bj', `/personal/house/${kind}`));
 }
 

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E } from '../../playwright.config';
 import { ApiPath } from '../../contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
-import { BACKEND, cityUrl, logInWithPassword, maskMobile, serverHtml, smsCodeFromLog, uniqueMobile } from './support';
+import { BACKEND, cityUrl, logInBySms, logInWithPassword, maskMobile, serverHtml, uniqueMobile } from './support';
 import { startWebProcess } from './web-process';
 
 /**
@@ -15,12 +15,9 @@ import { startWebProcess } from './web-process';
 /** A returning visitor: the device cookie the proxy gave on an earlier visit (the front cache serves such visits). */
 const RETURNING = { cookie: 'yj_device=e2e0000000000000000000000000000' };
 
-async function logInBySms(page: Page, mobile: string): Promise<void> {
+async function logInOnBj(page: Page, mobile: string): Promise<void> {
   await page.goto(cityUrl('bj', '/login'));
-  await page.getByPlaceholder('请输入手机号').fill(mobile);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await logInBySms(page, mobile);
   await expect(page.locator('.user-box__name')).toHaveText(maskMobile(mobile));
 }
 
@@ -32,7 +29,7 @@ test('a cached page is the same for everyone and shows no visitor who saw it bef
   const aliceToken = (await alice.context().cookies()).find((c) => c.name === 'yj_token')!.value;
   const bobMobile = uniqueMobile();
   const bob = await (await browser.newContext()).newPage();
-  await logInBySms(bob, bobMobile);
+  await logInOnBj(bob, bobMobile);
 
   // Alice is the first to see the page: it is rendered while she is logged in.
   const seenByAlice = await alice.goto(cityUrl('bj', path));

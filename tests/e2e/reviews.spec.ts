@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { BACKEND, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
+import { BACKEND, cityUrl, logInBySms, smsCodeFromLog } from './support';
 
 /**
  * 楼盘点评 (issue 8): the 点评 page with real data and its pages; 写点评 sends a visitor to login and back, a
@@ -26,14 +26,6 @@ async function bjProject(request: APIRequestContext, test: (total: number) => bo
     if (test(reviews.total)) return { ...p, reviews };
   }
   throw new Error('no such 北京 project in the seed');
-}
-
-async function logInBySms(page: Page): Promise<void> {
-  const mobile = uniqueMobile();
-  await page.getByPlaceholder('请输入手机号').fill(mobile);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 const stars = (page: Page, label: string, n: number) => page.getByRole('radiogroup', { name: label, exact: true }).getByRole('radio', { name: `${n}星`, exact: true }).click();

@@ -14,9 +14,13 @@ export function serverHtml(request: APIRequestContext, domain: string, path: str
   return request.get(`http://127.0.0.1:${E2E.webPort}${path}`, { headers: { host: `${domain}.${E2E.root}` }, maxRedirects: 0 });
 }
 
-/** A mobile no other test uses, so the per-mobile SMS limits never meet. */
+let mobileSeq = 0;
+/**
+ * A mobile no other test uses, so the per-mobile SMS limits never meet: the time, this worker process and a
+ * counter, so that two calls in one millisecond, or in two workers, still differ.
+ */
 export function uniqueMobile(): string {
-  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+  return `139${String(((Date.now() % 100_000) * 1000 + (process.pid % 10) * 100 + (mobileSeq++ % 100)) % 1e8).padStart(8, '0')}`;
 }
 
 /**
@@ -40,6 +44,21 @@ export async function smsCodeFromLog(mobile: string, timeoutMs = 5000): Promise<
 }
 
 export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}***${mobile.slice(-4)}`;
+
+/**
+ * Logs in by SMS on the login page the browser is on (the code read from the backend's log); answers the mobile.
+ * A value typed before the form hydrates can be lost: it is typed again until the code is sent.
+ */
+export async function logInBySms(page: Page, mobile = uniqueMobile()): Promise<string> {
+  await expect(async () => {
+    await page.getByPlaceholder('请输入手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
+    await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  return mobile;
+}
 
 /** The demo account (README), logged in through the password tab of bj's login page. */
 export async function logInWithPassword(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shanghaiDay } from '../../contracts/viewing-dates';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
-import { BACKEND, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
+import { BACKEND, cityUrl, logInBySms } from './support';
 
 /**
  * 预约看房 and 看房记录 (issue 9): a visitor's click on 预约看房 goes to login and back into the dialog; the
@@ -15,19 +15,6 @@ async function bjHome(request: APIRequestContext, channel: 'esf' | 'rent'): Prom
   const list = ((await res.json()) as { data: { list: { id: number; title: string }[] } }).data.list;
   expect(list.length).toBeGreaterThan(0);
   return list[0]!;
-}
-
-async function logInBySms(page: Page): Promise<string> {
-  const mobile = uniqueMobile();
-  // A value typed before the form hydrates can be lost: type again until the code is sent.
-  await expect(async () => {
-    await page.getByPlaceholder('请输入手机号').fill(mobile);
-    await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
-    await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  return mobile;
 }
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: '预约看房' });

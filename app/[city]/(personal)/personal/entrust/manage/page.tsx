@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { detailPath } from '@contracts/channels';
 import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
 import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
-import { WithdrawEntrust } from '@/components/entrust/withdraw-entrust';
+import { ConfirmAction } from '@/components/personal/confirm-action';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/api/server';
@@ -92,7 +92,17 @@ function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
             {M.edit}
           </Link>
         )}
-        {e.status === ENTRUST_STATUSES.REVIEWING && <WithdrawEntrust entrustId={e.id} />}
+        {e.status === ENTRUST_STATUSES.REVIEWING && (
+          <ConfirmAction
+            action="withdrawEntrust"
+            id={e.id}
+            label={messages.entrustForm.withdraw}
+            busyLabel={messages.entrustForm.withdrawing}
+            confirm={messages.entrustForm.confirmWithdraw}
+            failed={messages.entrustForm.withdrawFailed}
+            className="entrust-item__action"
+          />
+        )}
         {listingHref && (
           <a className="btn entrust-item__action" href={listingHref}>
             {M.viewListing}

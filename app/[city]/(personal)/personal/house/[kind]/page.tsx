@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { detailPath } from '@contracts/channels';
 import { ENTRUST_STATUSES } from '@contracts/entrust';
 import { HOUSE_MAX_PAGE, type House } from '@contracts/house';
-import { HouseOffline } from '@/components/house/house-offline';
+import { ConfirmAction } from '@/components/personal/confirm-action';
 import { HousePrice } from '@/components/house/house-price';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyHouses, fetchUserInfo } from '@/lib/api/endpoints';
@@ -114,7 +114,15 @@ function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; city
               {M.view}
             </a>
             <HousePrice entrustId={house.entrustId} businessType={KINDS[kind].businessType} price={house.price} />
-            <HouseOffline entrustId={house.entrustId} />
+            <ConfirmAction
+              action="takeHouseOffline"
+              id={house.entrustId}
+              label={messages.houseManage.offline}
+              busyLabel={messages.houseManage.offlining}
+              confirm={messages.houseManage.confirmOffline}
+              failed={messages.houseManage.offlineFailed}
+              className="house-card__action house-card__offline"
+            />
           </>
         )}
       </div>

@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { detailPath } from '@contracts/channels';
 import { VIEWING_MAX_PAGE, VIEWING_STATUSES, type Viewing } from '@contracts/viewing';
 import { Pagination } from '@/components/listing/pagination';
-import { CancelViewing } from '@/components/viewing/cancel-viewing';
+import { ConfirmAction } from '@/components/personal/confirm-action';
 import { fetchMyViewings, fetchUserInfo } from '@/lib/api/endpoints';
 import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
 import { config } from '@/lib/config';
@@ -88,7 +88,17 @@ function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomai
       </div>
       <div className="viewing-record__side">
         <span className={`viewing-status viewing-status--${v.status}`}>{M.statuses[v.status]}</span>
-        {open && <CancelViewing viewingId={v.id} />}
+        {open && (
+          <ConfirmAction
+            action="cancelViewing"
+            id={v.id}
+            label={messages.viewingForm.cancel}
+            busyLabel={messages.viewingForm.cancelling}
+            confirm={messages.viewingForm.confirmCancel}
+            failed={messages.viewingForm.cancelFailed}
+            className="viewing-record__cancel"
+          />
+        )}
       </div>
     </li>
   );
