@@ -35,6 +35,7 @@ export const ENTRUST_LIMITS = {
   floorMin: -3,
   floorMax: 99,
   /** 万元, two decimals at most. */
+  sellPriceMin: 1,
   sellPriceMax: 100_000,
   /** 元/月, whole yuan. */
   rentPriceMin: 100,
@@ -64,8 +65,8 @@ export const ENTRUST_MESSAGES = {
   photosMin: '请至少上传1张房源照片',
   photosNotOwn: '照片须为本人上传',
   floor: '所在楼层不能高于总楼层',
-  area: `建筑面积须在${ENTRUST_LIMITS.areaMin}-${ENTRUST_LIMITS.areaMax}㎡之间`,
-  sellPrice: `期望售价须大于0、不超过${ENTRUST_LIMITS.sellPriceMax}万元，最多两位小数`,
+  area: `建筑面积须在${ENTRUST_LIMITS.areaMin}-${ENTRUST_LIMITS.areaMax}㎡之间，最多两位小数`,
+  sellPrice: `期望售价须为${ENTRUST_LIMITS.sellPriceMin}-${ENTRUST_LIMITS.sellPriceMax}万元，最多两位小数`,
   rentPrice: `期望租金须为${ENTRUST_LIMITS.rentPriceMin}-${ENTRUST_LIMITS.rentPriceMax}元/月的整数`,
   rentFields: '出租须选择出租方式和付款方式',
   facilities: '配套设施只能从列出的项目中选择，且不重复',
@@ -74,11 +75,14 @@ export const ENTRUST_MESSAGES = {
 } as const;
 
 /** The cross-field rules of the form (the backend and the page's own check share them). */
-export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; rentType?: number; payment?: string; facilities?: readonly string[] }): { path: string; message: string } | null {
+/** Exactly `x` written with at most `decimals` decimals: 560.5 is, 1e-9 and 560.000000001 are not (no tolerance). */
+export const hasDecimals = (x: number, decimals: number) => Number.isFinite(x) && Number(x.toFixed(decimals)) === x;
+
+export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; area?: number; rentType?: number; payment?: string; facilities?: readonly string[] }): { path: string; message: string } | null {
+  if (input.area !== undefined && !hasDecimals(input.area, 2)) return { path: 'area', message: ENTRUST_MESSAGES.area };
   if (input.floor > input.totalFloors || input.floor === 0) return { path: 'floor', message: ENTRUST_MESSAGES.floor };
   if (input.businessType === 1) {
-    const cents = input.price * 100;
-    if (!(input.price > 0 && input.price <= ENTRUST_LIMITS.sellPriceMax && Math.abs(cents - Math.round(cents)) < 1e-6)) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
+    if (!(input.price >= ENTRUST_LIMITS.sellPriceMin && input.price <= ENTRUST_LIMITS.sellPriceMax && hasDecimals(input.price, 2))) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
     if (input.rentType !== undefined || input.payment !== undefined) return { path: 'rentType', message: 'rentType and payment are for a rental only' };
     if (input.facilities && input.facilities.length > 0) return { path: 'facilities', message: 'facilities are for a rental only' };
   } else {

@@ -21,9 +21,16 @@ export * from './entrust-rules';
  * own entrusts: another user's id answers as an unknown one (404).
  */
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const plain = (max: number, min: number, message: string) =>
-  text(max, { min, message }).refine((s) => !CONTROL.test(s), 'must not contain control characters or bidi overrides');
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Invisible format characters (zero-width spaces and joiners, bidi marks and overrides, BOM, soft hyphen): a
+ * building `1` and `1\u200b` would be two flats to the one-open-entrust rule and one to a reader. A text may keep
+ * the zero-width joiner inside emoji only where `emoji` is true (the description).
+ */
+const INVISIBLE = /\p{Cf}/u;
+const INVISIBLE_BUT_ZWJ = /(?!\u200d)\p{Cf}/u;
+const plain = (max: number, min: number, message: string, { emoji = false } = {}) =>
+  text(max, { min, message }).refine((s) => !CONTROL.test(s) && !(emoji ? INVISIBLE_BUT_ZWJ : INVISIBLE).test(s), 'must not contain control or invisible format characters');
 
 const businessType = () => int(1, 2).refine((n) => n === 1 || n === 2, 'businessType must be 1 (卖房) or 2 (出租)');
 
@@ -53,7 +60,7 @@ const entrustFields = {
   /** Rent only: 配套设施 the home has (RENT_FACILITIES); checked by entrustFormProblem. */
   facilities: z.array(text(10)).max(RENT_FACILITIES.length * 2).default([]),
   contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact),
-  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`).default(''),
+  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true }).default(''),
   photos: z.array(text(512, { min: 1 })).min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin).max(ENTRUST_LIMITS.photosMax),
   brandIds: z.array(id()).min(1, ENTRUST_MESSAGES.brands).max(ENTRUST_LIMITS.brandsMax),
 };

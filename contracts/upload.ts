@@ -15,6 +15,12 @@ export { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILE
 export const UPLOAD_TICKET_TTL_S = 600;
 /** Tickets per user (or address) and hour. */
 export const UPLOAD_TICKET_LIMIT = 120;
+/** Callbacks per user and hour (each names at most 9 files), and files posted to the local OSS host. */
+export const UPLOAD_CALLBACK_LIMIT = 120;
+export const UPLOAD_POST_LIMIT = 300;
+/** What one user may keep uploading in 24 hours (bytes as stored); past it the callback answers 429. */
+export const UPLOAD_DAILY_BYTES = 200 * 1024 * 1024;
+export const UPLOAD_QUOTA_MESSAGE = '今日上传图片已达上限，请明天再试';
 /** spec §7: the default upload dir; the others are the places an upload may be for. */
 export const UPLOAD_DIRS = ['ub/process', 'ub/avatar', 'ub/entrust', 'ub/review'] as const;
 export const DEFAULT_UPLOAD_DIR = UPLOAD_DIRS[0];

@@ -14,7 +14,8 @@ export const userInfoSchema = z.object({
    * leaves the backend, so a leaked answer or page does not leak it. The pattern makes an unmasked number
    * fail the answer check instead of going out.
    */
-  mobile: z.string().regex(MASKED_MOBILE_PATTERN).or(z.literal('***')),
+  // '' is a user without a mobile (spec §2: the personal pages then send them to login, which needs the answer).
+  mobile: z.string().regex(MASKED_MOBILE_PATTERN).or(z.literal('***')).or(z.literal('')),
   avatarUrl: z.string(),
   /** 1 or empty: male default avatar. */
   sex: z.string(),

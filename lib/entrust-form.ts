@@ -152,6 +152,7 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
       floor,
       totalFloors,
       price,
+      ...(errors.area ? {} : { area }),
       ...(businessType === 2 ? { rentType: Number(form.rentType), payment: form.payment, facilities: form.facilities } : {}),
     });
     if (problem && isField(problem.path)) errors[problem.path] = problem.message;

@@ -41,7 +41,7 @@ import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
-import { registerUploads } from './modules/uploads/routes';
+import { isRecordedUpload, registerUploads } from './modules/uploads/routes';
 import type { Storage } from './modules/storage';
 
 export interface AppDeps {
@@ -116,7 +116,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgentPhone(app, db);
   registerAgentPages(app, db);
   registerSso(app, db, config, counters);
-  registerStorageRoutes(app, storage);
+  registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));
   await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);

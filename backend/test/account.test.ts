@@ -91,6 +91,15 @@ describe('account overview', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(envelope(anonymous).code).toBe(4010011002);
   });
+
+  it('answers a user without a mobile with an empty one (the personal pages then send them to login), not a 500', async () => {
+    const token = await sessionOf(await makeUser(''));
+    for (const path of [ApiPath.account, ApiPath.userInfo]) {
+      const res = await post(path, token);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    }
+    expect(envelope<Account>(await post(ApiPath.account, token)).data.user.mobile).toBe('');
+  });
 });
 
 describe('profile', () => {

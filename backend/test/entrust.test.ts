@@ -194,6 +194,28 @@ describe('entrustAdd', () => {
     expect(sales.list.map((x) => x.id)).toEqual([sale.id]);
   });
 
+  it('refuses prices and areas with more than two decimals however small, a sale under 1万, and invisible characters', async () => {
+    const user = await newUser();
+    const photos = await photosOf(user, 1);
+    for (const [extra, message] of [
+      [{ price: 1e-9 }, `price: ${ENTRUST_MESSAGES.sellPrice}`],
+      [{ price: 560.000000001 }, `price: ${ENTRUST_MESSAGES.sellPrice}`],
+      [{ price: 0.5 }, `price: ${ENTRUST_MESSAGES.sellPrice}`],
+      [{ area: 5.0000001 }, `area: ${ENTRUST_MESSAGES.area}`],
+      [{ building: '1\u200b' }, 'building: must not contain control or invisible format characters'],
+      [{ contactName: '\u200b\u200c\u200d' }, 'contactName: must not contain control or invisible format characters'],
+      [{ room: '\u200f\u061c12' }, 'room: must not contain control or invisible format characters'],
+      [{ description: '南北\ufeff通透' }, 'description: must not contain control or invisible format characters'],
+    ] as const) {
+      const res = await addAs(user, sell(places[4]!, photos, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(envelope(res).msg).toBe(message);
+    }
+    // An emoji's zero-width joiner stays in a description; two decimals are fine.
+    const ok = await addAs(user, sell(places[4]!, photos, { price: 560.55, area: 88.25, description: '一家三口👨\u200d👩\u200d👧住得下' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('keeps a rental’s 配套设施 in the detail page’s order; refuses them on a sale, unknown or repeated', async () => {
     const user = await newUser();
     const res = await addAs(user, rent(places[1]!, await photosOf(user, 1), { facilities: ['宽带', '空调', '洗衣机'] }));
@@ -212,10 +234,16 @@ describe('entrustAdd', () => {
     expect(envelope<Entrust>(await addAs(user, sell(places[3]!, await photosOf(user, 1)))).data.facilities).toEqual([]);
   });
 
-  it('accepts photos of any of the user’s own upload dirs and drops repeated keys and brands', async () => {
+  it('takes photos uploaded for an entrust only (ub/entrust), and drops repeated keys and brands', async () => {
     const user = await newUser();
     const place = places.find((p) => p.brandIds.length > 1) ?? places[0]!;
-    const [a] = await photosOf(user, 1, 'ub/process');
+    // The user's own avatar or review picture is not a listing photo by its key being named.
+    for (const dir of ['ub/process', 'ub/avatar', 'ub/review']) {
+      const refused = await addAs(user, sell(place, await photosOf(user, 1, dir)));
+      expect(refused.statusCode, dir).toBe(400);
+      expect(envelope(refused).msg).toBe(`photos: ${ENTRUST_MESSAGES.photosNotOwn}`);
+    }
+    const [a] = await photosOf(user, 1);
     const res = await addAs(user, sell(place, [a!, a!], { brandIds: [...place.brandIds, place.brandIds[0]!] }));
     expect(res.statusCode).toBe(200);
     const e = envelope<Entrust>(res).data;

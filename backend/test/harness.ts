@@ -9,6 +9,7 @@ import { configWith, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 import { localStorage } from '../src/modules/storage/local-storage';
+import type { Storage } from '../src/modules/storage';
 
 export const TEST_SEED_SIZE = 400;
 
@@ -16,6 +17,8 @@ export interface Harness {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The app's object store (a folder of this harness). */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     app,
     config,
     database,
+    storage,
     async close() {
       await app.close();
       await database.close();

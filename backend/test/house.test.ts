@@ -330,6 +330,9 @@ describe('卖房管理 / 租房管理', () => {
     await ops(rent.entrust.id, { action: 'accept' });
     const cases: Array<[number, unknown, RegExp | string]> = [
       [sale.entrust.id, 600.123, ENTRUST_MESSAGES.sellPrice],
+      // Far below a cent and under 1万: it would publish as 0万 and head 总价从低到高.
+      [sale.entrust.id, 1e-9, ENTRUST_MESSAGES.sellPrice],
+      [sale.entrust.id, 650.000000001, ENTRUST_MESSAGES.sellPrice],
       [sale.entrust.id, 100_001, ENTRUST_MESSAGES.sellPrice],
       [sale.entrust.id, 0, /price/],
       [sale.entrust.id, -5, /price/],
@@ -382,6 +385,11 @@ describe('卖房管理 / 租房管理', () => {
     expect(again.statusCode).toBe(409);
     expect(envelope(again).msg).toBe(HOUSE_MESSAGES.notPublished);
     expect((await post(ApiPath.housePrice, { entrustId: entrust.id, price: 500 }, owner.auth)).statusCode).toBe(409);
+
+    // Once the owner edits it (审核中 again) the entrust may describe another flat: the booking no longer reads it.
+    await h.database.db.update(entrusts).set({ status: ENTRUST_STATUS.REVIEWING, rooms: 7, halls: 3 }).where(eq(entrusts.id, entrust.id));
+    const edited = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 1 }, visitor.auth)).data.list[0]!;
+    expect(edited).toMatchObject({ id: before.id, title: VIEWING_LISTING_GONE, listingGone: true });
   });
 
   it('answers another owner’s home exactly as an unknown one (404), and changes nothing', async () => {

@@ -160,8 +160,8 @@ async function call(method: string, url: string, input: Record<string, unknown>,
   return h.app.inject({ method: 'POST', url, payload: input, headers: user.cookie });
 }
 
-async function ticket(user: TestUser): Promise<UploadTicket> {
-  const res = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?uploadSize=1&userDir=ub/avatar`, headers: user.cookie });
+async function ticket(user: TestUser, dir = 'ub/avatar'): Promise<UploadTicket> {
+  const res = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?uploadSize=1&userDir=${dir}`, headers: user.cookie });
   expect(res.statusCode, res.body).toBe(200);
   return envelope<UploadTicket>(res).data;
 }
@@ -175,8 +175,8 @@ function postObject(t: UploadTicket, key: string, file: Buffer) {
 }
 
 /** A png of `shade` uploaded by the user (ticket, post, callback); its key. */
-async function uploadOf(user: TestUser, shade: number): Promise<string> {
-  const t = await ticket(user);
+async function uploadOf(user: TestUser, shade: number, dir?: string): Promise<string> {
+  const t = await ticket(user, dir);
   const bytes = await png(shade);
   const key = `${t.keys[0]}.png`;
   expect((await postObject(t, key, bytes)).statusCode).toBe(200);
@@ -230,7 +230,7 @@ async function ownedBy(user: TestUser): Promise<Owned> {
     decoration: '精装',
     price: 520,
     contactName: '甲先生',
-    photos: [uploadKey],
+    photos: [await uploadOf(user, 120, 'ub/entrust')],
     brandIds: [Number(place.brand_id)],
   };
   const entrusted = await call('POST', ApiPath.entrustAdd, entrustForm, user);
@@ -255,7 +255,7 @@ beforeAll(async () => {
   operations = await operationsOf(h.app);
   a = await ownedBy(await newTestUser(h, 13_500_000_000));
   b = await newTestUser(h, 13_400_000_000);
-  bPhoto = await uploadOf(b, 90);
+  bPhoto = await uploadOf(b, 90, 'ub/entrust');
 });
 afterAll(() => h?.close());
 

@@ -118,6 +118,9 @@ describe('refused input', () => {
       ['esf', home.id, { price: -5 }, /^price: 二手房总价/],
       ['esf', home.id, { price: 100_001 }, /^price: 二手房总价/],
       ['esf', home.id, { price: 512.345 }, /^price: 二手房总价/],
+      // Exactly two decimals, no tolerance: 1e-9 万元 would show as 0万 and sort first.
+      ['esf', home.id, { price: 1e-9 }, /^price: 二手房总价/],
+      ['rent', rental.id, { price: 4500.0000001 }, /^price: 租金/],
       ['rent', rental.id, { price: 4500.5 }, /^price: 租金以元\/月计，须大于 0、不超过 1000000，整数$/],
       ['esf', home.id, { price: '500' }, /^price: /],
       ['esf', home.id, { price: null }, /^price: /],

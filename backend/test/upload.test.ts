@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, OSS_POST_PATH, SESSION_COOKIE } from '../../contracts/paths';
-import { UPLOAD_MAX_BYTES, UPLOAD_TICKET_LIMIT, type UploadedPhoto, type UploadTicket } from '../../contracts/upload';
+import { UPLOAD_DAILY_BYTES, UPLOAD_MAX_BYTES, UPLOAD_QUOTA_MESSAGE, UPLOAD_TICKET_LIMIT, type UploadedPhoto, type UploadTicket } from '../../contracts/upload';
 import { configWith } from '../src/config';
 import { sessions, uploads, users } from '../src/db/schema';
 import { openPostSigner, v1Signature } from '../src/modules/storage/post-object';
@@ -90,6 +90,8 @@ describe('ticker', () => {
     }
     const over = await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: u.auth });
     expect(over.statusCode).toBe(429);
+    // GET and POST are one count: the other method is no way round it.
+    expect((await h.app.inject({ method: 'POST', url: ApiPath.ossTicker, payload: {}, headers: u.auth })).statusCode).toBe(429);
     // Another user is counted on their own.
     expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: (await newUser()).auth })).statusCode).toBe(200);
   });
@@ -177,6 +179,54 @@ describe('PostObject to the local host and the callback', () => {
     // A second callback for the same key answers from the record (the stored bytes no longer have the sent md5).
     const again = await callback(u.auth, [{ key, md5: md5(photo), suffix: 'jpg' }]);
     expect(again.statusCode).toBe(200);
+  });
+
+  it('serves nothing of a user folder before the callback has checked and recorded it', async () => {
+    const u = await newUser();
+    const t = await ticker(u.auth, 'uploadSize=1');
+    const a = await png();
+    const key = `${t.keys[0]}.png`;
+    expect((await postObject(t, key, a)).statusCode).toBe(200);
+    // Posted, not yet named in a callback: its bytes are the browser's as sent (EXIF and all) — not served.
+    expect((await h.app.inject(`/oss/${key}`)).statusCode).toBe(404);
+    expect((await callback(u.auth, [{ key, md5: md5(a), suffix: 'png' }])).statusCode).toBe(200);
+    expect((await h.app.inject(`/oss/${key}`)).statusCode).toBe(200);
+    expect((await h.app.inject(`/oss/${key.replace('.png', '_thumb.jpg')}`)).statusCode).toBe(200);
+    // The seed's pictures are outside the users' folders and served as ever.
+    const [seedCover] = await h.database.db.execute(sql`select cover_url from esf_listings where cover_url like '/oss/seed/%' limit 1`).then((r) => (r as unknown as { rows: { cover_url: string }[] }).rows);
+    if (seedCover) expect((await h.app.inject(seedCover.cover_url)).statusCode).toBe(200);
+  });
+
+  it('keeps one upload per name: another extension of a recorded name is refused, and its thumbnail stays', async () => {
+    const u = await newUser();
+    const t = await ticker(u.auth, 'uploadSize=1');
+    const first = await png();
+    const key = `${t.keys[0]}.png`;
+    expect((await postObject(t, key, first)).statusCode).toBe(200);
+    const done = envelope<UploadedPhoto[]>(await callback(u.auth, [{ key, md5: md5(first), suffix: 'png' }])).data[0]!;
+    const thumbBefore = (await h.app.inject(done.thumbUrl)).rawPayload;
+    // The same name as .jpg: the local host refuses to store it beside the recorded one …
+    const other = await jpg();
+    expect((await postObject(t, key.replace('.png', '.jpg'), other)).statusCode).toBe(403);
+    // … and a callback naming such an object (as it could be on Aliyun, where OSS stores it) refuses it too.
+    await h.storage.put(key.replace('.png', '.jpeg'), other, 'image/jpeg');
+    const refused = await callback(u.auth, [{ key: key.replace('.png', '.jpeg'), md5: md5(other), suffix: 'jpg' }]);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await h.app.inject(done.thumbUrl)).rawPayload.equals(thumbBefore)).toBe(true);
+    expect(await h.storage.get(key.replace('.png', '.jpeg'))).toBeNull();
+  });
+
+  it('keeps at most UPLOAD_DAILY_BYTES a day per user: past it the callback answers 429 and deletes the object', async () => {
+    const u = await newUser();
+    await h.database.db.insert(uploads).values({ userId: u.id, key: `ub/process/u${u.id}/${'a'.repeat(24)}.png`, suffix: 'png', size: UPLOAD_DAILY_BYTES - 1000, md5: '0'.repeat(32), width: 1, height: 1 });
+    const t = await ticker(u.auth, 'uploadSize=1');
+    const a = await png();
+    const key = `${t.keys[0]}.png`;
+    expect((await postObject(t, key, a)).statusCode).toBe(200);
+    const res = await callback(u.auth, [{ key, md5: md5(a), suffix: 'png' }]);
+    expect(res.statusCode, res.body).toBe(429);
+    expect(envelope(res).msg).toBe(UPLOAD_QUOTA_MESSAGE);
+    expect(await h.storage.get(key)).toBeNull();
   });
 
   it('refuses an expired ticket', async () => {

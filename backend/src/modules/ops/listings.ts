@@ -138,8 +138,8 @@ const isOpsChannel = (code: string): code is OpsChannel => (OPS_LISTING_CHANNELS
 
 /** A bad price in words, or null: positive, at most the rule's max, and no more decimals than its unit has. */
 export function priceProblem(rule: PriceRule, price: number): string | null {
-  const scaled = price * 10 ** rule.decimals;
-  const decimalsOk = Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  // Exact, no tolerance: 1e-9 万元 is not "two decimals" (it would publish as 0万 and sort first).
+  const decimalsOk = Number.isFinite(price) && Number(price.toFixed(rule.decimals)) === price;
   if (price > 0 && price <= rule.max && decimalsOk) return null;
   const step = rule.decimals === 0 ? '整数' : `最多 ${rule.decimals} 位小数`;
   return `price: ${rule.name}以${rule.unit}计，须大于 0、不超过 ${rule.max}，${step}`;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
 import { z } from 'zod';
@@ -13,7 +13,12 @@ import {
   tickerRequestSchema,
   tickerSchema,
   UPLOAD_BODY_LIMIT,
+  UPLOAD_CALLBACK_LIMIT,
+  UPLOAD_DAILY_BYTES,
   UPLOAD_DIRS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_POST_LIMIT,
+  UPLOAD_QUOTA_MESSAGE,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_MB,
   UPLOAD_TICKET_LIMIT,
@@ -138,7 +143,22 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
   if (!isSafeKey(key) || !TICKET_NAME.test(name)) throw forbidden('PostObject: key must be a ticket key ending in .jpg, .jpeg or .png');
   // … and never writes over an object: bytes the callback has checked stay the bytes served (and their thumbnail).
   if (await storage.get(key)) throw forbidden('PostObject: the object exists already');
+  // Nor beside one of the same name with another extension: it would share its thumbnail (acceptUpload).
+  const stem = key.replace(/\.[a-z]+$/, '');
+  for (const ext of UPLOAD_EXTENSIONS) if (`${stem}.${ext}` !== key && (await storage.get(`${stem}.${ext}`))) throw forbidden('PostObject: the object exists already');
   await storage.put(key, file.data, contentTypeOf(key));
+}
+
+/**
+ * Whether a stored object may be served (storage/routes.ts): anything outside users' folders (the seed's
+ * pictures), and under `ub/` an upload the callback recorded, or its thumbnail.
+ */
+export async function isRecordedUpload(db: Db, key: string): Promise<boolean> {
+  if (!key.startsWith('ub/')) return true;
+  const thumb = /^(.+)_thumb\.jpg$/.exec(key);
+  const candidates = thumb ? UPLOAD_EXTENSIONS.map((ext) => `${thumb[1]}.${ext}`) : [key];
+  const [row] = await db.select({ thumbKey: uploads.thumbKey }).from(uploads).where(inArray(uploads.key, candidates)).limit(1);
+  return row !== undefined && (!thumb || row.thumbKey === key);
 }
 
 /** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
@@ -151,6 +171,21 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
     await storage.delete(item.key);
     return badRequest(msg);
   };
+  // One name, one upload: `X.png` after `X.jpg` would make the same thumbnail `X_thumb.jpg` and so change a card
+  // already published with `X.jpg` (a new picture nobody reviewed).
+  const stem = item.key.replace(/\.[a-z]+$/, '');
+  const siblings = UPLOAD_EXTENSIONS.map((ext) => `${stem}.${ext}`).filter((k) => k !== item.key);
+  const [sibling] = await db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.key, siblings));
+  if (sibling) throw await refuse(`文件 ${item.key} 与已上传的文件同名`);
+  // The quota counts what was kept in the last 24 hours: a ticket allows many posts, the callback keeps them.
+  const [used] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, sql`now() - interval '24 hours'`)));
+  if (Number(used?.bytes ?? 0) + object.bytes.length > UPLOAD_DAILY_BYTES) {
+    await storage.delete(item.key);
+    throw new ApiError(429, ResultCode.TOO_MANY_REQUESTS, UPLOAD_QUOTA_MESSAGE);
+  }
   if (object.bytes.length > UPLOAD_MAX_BYTES) throw await refuse(`图片大小不能超过${UPLOAD_MAX_MB}MB！`);
   const kind = sniffImage(object.bytes);
   if (!kind) throw await refuse('文件不是jpg或png图片');
@@ -204,13 +239,15 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     async () => ok(await cleanupOrphanUploads(db, storage)),
   );
 
+  // One count for GET and POST of the ticker (a route's own limit would count each method apart).
+  const ticketLimit = app.rateLimit({ max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket') });
   portalRoute(app, {
     path: ApiPath.ossTicker,
     summary: `A PostObject ticket (session): 1–9 keys under the user's prefix, a policy (${UPLOAD_TICKET_TTL_S / 60} min, 1 byte–${UPLOAD_MAX_MB} MB, starts-with the prefix) and its OSS V1 signature`,
     tags: TAGS,
     input: tickerRequestSchema,
     output: tickerSchema,
-    options: { config: { rateLimit: { max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket') } } },
+    options: { onRequest: ticketLimit },
     handler: async (input, request) => {
       const user = await requireUser(db, request);
       return ticket(signer, user.id, input);
@@ -220,6 +257,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
   app.post(
     ApiPath.ossCallback,
     {
+      config: { rateLimit: { max: UPLOAD_CALLBACK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-callback') } },
       schema: {
         summary: "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching; answers the URLs and the card thumbnails",
         tags: TAGS,
@@ -265,6 +303,9 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
       scoped.post(
         OSS_POST_PATH,
         {
+          // The browser posts same-origin with its session cookie: counted per user (else per address). Bytes kept
+          // are bounded by the callback's daily quota; what is posted and never named is deleted within the hour.
+          config: { rateLimit: { max: UPLOAD_POST_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'oss-post') } },
           schema: {
             summary: 'The local OSS host (no Aliyun settings): PostObject multipart form (key, policy, OSSAccessKeyId, Signature, success_action_status, file last), checked as OSS checks it',
             tags: TAGS,

@@ -30,7 +30,7 @@ import {
 import { isBookableDay } from '../../../../contracts/viewing-dates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, cities, communities, entrusts, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
+import { agents, cities, communities, ENTRUST_STATUS, entrusts, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../ops/guard';
@@ -102,7 +102,8 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
     // Left joins: a home taken off the site (下架, 已成交: its row is deleted) keeps its bookings in 看房记录.
     .leftJoin(t, eq(t.id, viewings.listingId))
     // An owner's home keeps its listing id on the entrust after 下架: the booking can still say which flat it was.
-    .leftJoin(entrusts, and(eq(entrusts.businessType, viewings.businessType), eq(entrusts.listingId, viewings.listingId)))
+    // Only while it stays 已下架 or 已成交: an entrust edited since (审核中 again) may describe a flat the booker never saw.
+    .leftJoin(entrusts, and(eq(entrusts.businessType, viewings.businessType), eq(entrusts.listingId, viewings.listingId), inArray(entrusts.status, [ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.SOLD])))
     .leftJoin(communities, eq(communities.id, sql`coalesce(${t.communityId}, ${entrusts.communityId})`))
     .leftJoin(cities, eq(cities.cityCode, t.cityCode))
     .innerJoin(agents, eq(agents.id, viewings.agentId))
