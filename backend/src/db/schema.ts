@@ -819,3 +819,50 @@ export const listingFollows = pgTable(
     index('listing_follows_listing_idx').on(t.businessType, t.listingId),
   ],
 );
+
+/**
+ * 在线咨询 (issue 10, spec §7 "Instant-messaging service"): one conversation per user and agent. `agentUserId`
+ * is the agent's IM identity (agents.userId). `nextSeq` is taken under a row lock when a message is stored, so
+ * the sequence of a conversation has no gaps and no doubles whatever posts race.
+ */
+export const imConversations = pgTable(
+  'im_conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    agentUserId: integer('agent_user_id').notNull(),
+    nextSeq: integer('next_seq').notNull().default(1),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** Messages not yet read by the user, and by the agent. */
+    userUnread: integer('user_unread').notNull().default(0),
+    agentUnread: integer('agent_unread').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('im_conversations_pair_idx').on(t.userId, t.agentUserId), index('im_conversations_agent_idx').on(t.agentUserId)],
+);
+
+/**
+ * A stored message: stored (with its seq) before the sender is answered. `layout` is spec §3's type (101 text,
+ * 121 image, 201 property card, 20001 phone request, 21001 phone reply, 211 agent card). `clientMsgId` makes a
+ * resend of the same message by its sender answer the stored one instead of storing it twice.
+ */
+export const imMessages = pgTable(
+  'im_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id').notNull(),
+    seq: integer('seq').notNull(),
+    senderId: integer('sender_id').notNull(),
+    receiverId: integer('receiver_id').notNull(),
+    layout: integer('layout').notNull(),
+    content: jsonb('content').notNull(),
+    clientMsgId: text('client_msg_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('im_messages_seq_idx').on(t.conversationId, t.seq),
+    uniqueIndex('im_messages_client_idx').on(t.senderId, t.clientMsgId),
+  ],
+);
