@@ -137,6 +137,15 @@ export const ApiPath = {
   opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
   /** An operator deletes posted objects no callback ever named (docs/operations.md "Upload clean-up"). */
   opsUploadsCleanup: `${INTERNAL_API}/v1/ops/uploads/cleanup`,
+  /** 在线咨询 (contracts/im.ts, spec §7 "Instant-messaging service"): POST only, session. */
+  imMessage: '/api/message',
+  imReceived: '/api/received',
+  imRead: '/api/read',
+  imLogout: '/api/logout',
+  /** GET or POST, session: the messages of one conversation after a seq (a reconnecting client's catch-up). */
+  imHistory: '/api/history',
+  /** WebSocket (GET upgrade), session: the live connection whose frames carry `messageContent`. */
+  imRegister: '/api/register',
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BODY_LIMIT } from '../../contracts/constants';
@@ -37,6 +38,7 @@ import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
 import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
 import { registerHouse } from './modules/house/house';
+import { registerIm } from './modules/im/im';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
@@ -78,6 +80,8 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   });
 
   await app.register(cookie);
+  // Before every route, so that an upgrade to any other path is refused (modules/im: the chat's live socket).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerPersonalAnswers(app);
   // With REDIS_URL the counts are shared by every backend process (modules/limits/shared.ts).
   const counters = openSharedCounters(config, app.log);
@@ -126,6 +130,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
   registerHouse(app, db, suggestionIndex);
+  registerIm(app, db, config);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

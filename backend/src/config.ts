@@ -39,6 +39,8 @@ const configSchema = z.object({
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
   // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
   OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
+  // The chat's sensitive-word list, one word a line (modules/im/sensitive-words.txt when unset).
+  IM_SENSITIVE_WORDS_FILE: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema>;

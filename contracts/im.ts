@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { id, int, INT4_MAX } from './fields';
+
+/**
+ * 在线咨询 (issue 10, spec §7 "Instant-messaging service"): a logged-in user chats with an agent. The sender is
+ * always the session's user (never a field); the target is the agent's IM identity, agents.userId. Every message
+ * is stored with a server id and a per-conversation `seq` before the sender is answered; the live socket
+ * (`/api/register`) pushes it to the receiver's open connections, and `/api/history` gives what a reconnecting
+ * client missed after its last seq. Layouts are spec §3's.
+ */
+
+export const IM_APP_ID = 'youju';
+/** spec §9: characters of a text message (after trimming leading and trailing line breaks). */
+export const IM_TEXT_MAX = 140;
+/** spec §9: images of one send. */
+export const IM_IMAGES_MAX = 9;
+/** Messages a user may send a minute. */
+export const IM_SEND_LIMIT = 60;
+export const IM_HISTORY_MAX = 100;
+/** spec §9: the server pings an idle socket this often. */
+export const IM_PING_MS = 30_000;
+/** The length of `content` (a JSON string) a send may carry. */
+export const IM_CONTENT_MAX = 4000;
+
+export const IM_LAYOUT = { TEXT: 101, IMAGE: 121, PROPERTY: 201, PHONE_REQUEST: 20001, PHONE_REPLY: 21001, AGENT_CARD: 211 } as const;
+
+/** Answers' messages (copy.md). */
+export const IM_SENSITIVE_MESSAGE = '包含敏感词';
+export const IM_TOO_MANY_IMAGES = `一次最多发送${IM_IMAGES_MAX}张图片`;
+/** error code of too many images (spec §8 / copy.md). */
+export const IM_TOO_MANY_IMAGES_CODE = 1;
+export const IM_AGENT_LEFT = '经纪人已离职，请联系其他经纪人';
+export const IM_AGENT_UNREACHABLE = '暂时无法联系，请联系其他经纪人';
+export const IM_TEXT_MESSAGE = `消息须为1-${IM_TEXT_MAX}个字`;
+export const IM_NOT_YOURS = '只能以本人身份使用在线咨询';
+export const IM_PHONE_ANSWERED = '该请求已处理';
+
+const appId = z.string().max(64).optional();
+const endType = z.union([z.literal(2), z.literal('2')]).optional();
+
+/**
+ * The `content` JSON string of a send, per layout: 101 { msgDetail }, 121 { msgList: upload keys of the sender },
+ * 201 { layoutDetail: { businessType 1 二手房 | 2 租房, listingId } }, 20001 {}, 21001 { layoutDetail: { requestId,
+ * agree } } answering a 20001 sent to the caller once, 211 { layoutDetail: { agentUserId } }.
+ */
+export const imContentSchema = z.discriminatedUnion('layout', [
+  z.strictObject({ layout: z.literal(IM_LAYOUT.TEXT), msgDetail: z.string().max(2000) }),
+  z.strictObject({ layout: z.literal(IM_LAYOUT.IMAGE), msgList: z.array(z.string().min(1).max(300)).min(1).max(100) }),
+  z.strictObject({ layout: z.literal(IM_LAYOUT.PROPERTY), layoutDetail: z.strictObject({ businessType: int(1, 2), listingId: id() }) }),
+  z.strictObject({ layout: z.literal(IM_LAYOUT.PHONE_REQUEST) }),
+  z.strictObject({ layout: z.literal(IM_LAYOUT.PHONE_REPLY), layoutDetail: z.strictObject({ requestId: id(), agree: z.boolean() }) }),
+  z.strictObject({ layout: z.literal(IM_LAYOUT.AGENT_CARD), layoutDetail: z.strictObject({ agentUserId: id() }) }),
+]);
+export type ImContent = z.output<typeof imContentSchema>;
+
+/** POST /api/message (spec §7). `clientMsgId`: a resend with the same id answers the stored message. */
+export const imSendRequestSchema = z.object({
+  appId,
+  senderAppId: z.string().max(64).optional(),
+  messageType: z.literal(1).optional(),
+  channelType: z.literal(1).optional(),
+  sourceId: z.union([z.string().max(64), z.number()]).optional(),
+  targetId: z.array(id()).length(1, 'targetId must name exactly one agent userId'),
+  deliveryMode: z.literal(2).optional(),
+  title: z.string().max(100).optional(),
+  brief: z.string().max(200).optional(),
+  content: z.string().min(1).max(IM_CONTENT_MAX),
+  clientMsgId: z.string().trim().min(1).max(64).optional(),
+});
+export type ImSendRequest = z.input<typeof imSendRequestSchema>;
+
+export const imSendResultSchema = z.object({ messageId: z.number().int(), seq: z.number().int(), conversationId: z.number().int(), createdAt: z.string() });
+export type ImSendResult = z.infer<typeof imSendResultSchema>;
+
+/** POST /api/received: the receiver acknowledges a pushed message (`messageId`, or `id` as the spec names it). */
+export const imReceivedRequestSchema = z.object({
+  appId,
+  endType,
+  id: id().optional(),
+  messageId: id().optional(),
+  receiverId: id().optional(),
+}).refine((r) => r.messageId !== undefined || r.id !== undefined, 'messageId is required');
+
+/** POST /api/read: marks the caller's received messages read. */
+export const imReadRequestSchema = z.object({
+  appId,
+  userId: id().optional(),
+  endType,
+  readMessages: z.array(id()).min(1).max(IM_HISTORY_MAX),
+});
+
+export const imLogoutRequestSchema = z.object({ appId, userId: id().optional() });
+
+/** GET query or POST body: the caller's conversation with `targetId` after `afterSeq`, oldest first. */
+export const imHistoryRequestSchema = z.strictObject({
+  targetId: id(),
+  afterSeq: int(0, INT4_MAX).default(0),
+  limit: int(1, IM_HISTORY_MAX).default(50),
+});
+
+/** The WebSocket's query (spec §7). `userId` must be the session's user. */
+export const imRegisterQuerySchema = z.object({ appId, userId: id(), endType });
+
+export const imMessageSchema = z.object({
+  messageId: z.number().int(),
+  conversationId: z.number().int(),
+  seq: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int(),
+  layout: z.number().int(),
+  content: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  receivedAt: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type ImMessage = z.infer<typeof imMessageSchema>;
+
+export const imHistorySchema = z.object({ list: z.array(imMessageSchema), nextSeq: z.number().int() });
+export type ImHistory = z.infer<typeof imHistorySchema>;
+
+export const imCountSchema = z.object({ count: z.number().int() });
+
+/** A frame on the socket: messageType 1 carries a stored message as JSON in `messageContent`; 0 is the ping. */
+export type ImFrame = { messageType: 1; messageContent: string } | { messageType: 0; content: 'Ping' };
