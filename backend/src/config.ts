@@ -41,6 +41,8 @@ const configSchema = z.object({
   OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
   // The chat's sensitive-word list, one word a line (modules/im/sensitive-words.txt when unset).
   IM_SENSITIVE_WORDS_FILE: optionalString,
+  // An idle chat socket is pinged this often (spec §9: 30 s).
+  IM_PING_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -12,7 +12,6 @@ import {
   IM_LAYOUT,
   IM_NOT_YOURS,
   IM_PHONE_ANSWERED,
-  IM_PING_MS,
   IM_SEND_LIMIT,
   IM_SENSITIVE_MESSAGE,
   IM_TEXT_MAX,
@@ -235,15 +234,13 @@ function ownUserId(user: UserRow, userId: number | undefined): void {
   if (userId !== undefined && userId !== user.id) throw notFound(`用户 ${userId} `);
 }
 
-export interface ImOptions {
-  hub?: ImHub;
-  /** Idle time before a ping (spec §9: 30 s). */
-  pingMs?: number;
-}
-
-export function registerIm(app: FastifyInstance, db: Db, config: Pick<Config, 'IM_SENSITIVE_WORDS_FILE' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN'>, options: ImOptions = {}): ImHub {
-  const hub = options.hub ?? createLocalHub();
-  const pingMs = options.pingMs ?? IM_PING_MS;
+export function registerIm(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'IM_SENSITIVE_WORDS_FILE' | 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN'>,
+  hub: ImHub = createLocalHub(),
+): ImHub {
+  const pingMs = config.IM_PING_MS;
   const words = loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE);
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
   app.addHook('onClose', async () => hub.closeAll());

@@ -1,0 +1,333 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../contracts/envelope';
+import {
+  IM_AGENT_LEFT,
+  IM_AGENT_UNREACHABLE,
+  IM_LAYOUT,
+  IM_PHONE_ANSWERED,
+  IM_SENSITIVE_MESSAGE,
+  IM_TEXT_MESSAGE,
+  IM_TOO_MANY_IMAGES,
+  type ImHistory,
+  type ImMessage,
+  type ImSendResult,
+} from '../../contracts/im';
+import { ApiPath } from '../../contracts/paths';
+import { agents, cities, imConversations, imMessages, listings, uploads } from '../src/db/schema';
+import { storeMessage } from '../src/modules/im/im';
+import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
+import { envelope, startHarness, type Harness } from './harness';
+import { newTestUser, type TestUser } from './support-users';
+
+/** 在线咨询 (issue 10): the messaging service's HTTP calls and its live socket. */
+
+let h: Harness;
+/** IM identities (agents.userId) of an agent at work, one who left (2) and one unreachable (3). */
+let agentAt: number;
+let agentLeft: number;
+let agentGone: number;
+let agentOther: number;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const rows = await h.database.db.select({ id: agents.id, userId: agents.userId }).from(agents).orderBy(agents.id).limit(4);
+  [agentAt, agentLeft, agentGone, agentOther] = rows.map((r) => r.userId) as [number, number, number, number];
+  await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentAt));
+  await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentOther));
+  await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentLeft));
+  await h.database.db.update(agents).set({ status: 3 }).where(eq(agents.userId, agentGone));
+  await h.app.ready();
+});
+afterAll(() => h?.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const text = (msgDetail: string) => JSON.stringify({ layout: IM_LAYOUT.TEXT, msgDetail });
+const send = (user: TestUser, target: number, content: string, extra: Record<string, unknown> = {}) =>
+  post(ApiPath.imMessage, { appId: 'youju', messageType: 1, channelType: 1, targetId: [target], deliveryMode: 2, content, ...extra }, user.cookie);
+const sent = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return envelope<ImSendResult>(res).data;
+};
+const historyOf = async (user: TestUser, targetId: number, afterSeq = 0) => {
+  const res = await post(ApiPath.imHistory, { targetId, afterSeq }, user.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return envelope<ImHistory>(res).data;
+};
+/** A message from the agent to the user, as the agent desk will store it. */
+const fromAgent = (user: TestUser, agentUserId: number, content = { layout: IM_LAYOUT.TEXT, msgDetail: '您好，请问想看哪套房？' } as const) =>
+  storeMessage(h.database.db, { userId: user.id, agentUserId, senderId: agentUserId, content }).then((r) => r.message);
+
+const openSocket = (user: TestUser, userId = user.id, headers: Record<string, string> = user.cookie) =>
+  h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, { headers });
+const nextFrame = (socket: WebSocket) =>
+  new Promise<{ messageType: number; messageContent?: string; content?: string }>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+
+describe('POST /api/message', () => {
+  it('stores a text message with seq 1, 2, … and answers its id; history gives them back in order', async () => {
+    const user = await newTestUser(h);
+    const first = sent(await send(user, agentAt, text('\n\n您好，这套房还在吗？\n')));
+    const second = sent(await send(user, agentAt, text('周末可以看房吗')));
+    expect([first.seq, second.seq]).toEqual([1, 2]);
+    expect(second.conversationId).toBe(first.conversationId);
+    const { list, nextSeq } = await historyOf(user, agentAt);
+    expect(list.map((m) => [m.messageId, m.seq, m.senderId, m.receiverId])).toEqual([
+      [first.messageId, 1, user.id, agentAt],
+      [second.messageId, 2, user.id, agentAt],
+    ]);
+    // Leading and trailing line breaks trimmed, nothing else.
+    expect(list[0]!.content).toEqual({ layout: 101, msgDetail: '您好，这套房还在吗？' });
+    expect(nextSeq).toBe(2);
+    const [conversation] = await h.database.db.select().from(imConversations).where(eq(imConversations.id, first.conversationId));
+    expect(conversation).toMatchObject({ userId: user.id, agentUserId: agentAt, nextSeq: 3, agentUnread: 2, userUnread: 0 });
+  });
+
+  it('refuses a blank text, one over 140 characters, and takes exactly 140 (line breaks around not counted)', async () => {
+    const user = await newTestUser(h);
+    for (const blank of ['', '\n\n', '   ']) {
+      const res = await send(user, agentAt, text(blank));
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toBe(IM_TEXT_MESSAGE);
+    }
+    expect((await send(user, agentAt, text('好'.repeat(141)))).statusCode).toBe(400);
+    sent(await send(user, agentAt, text(`\n${'好'.repeat(140)}\r\n`)));
+  });
+
+  it('answers 400002 with 包含敏感词 for a word of the list, also spaced or full-width', async () => {
+    const user = await newTestUser(h);
+    for (const t of ['可以帮忙代开发票吗', '刷 单 兼职', '六合彩']) {
+      const res = await send(user, agentAt, text(t));
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res)).toMatchObject({ code: ResultCode.MESSAGE_REJECTED, msg: IM_SENSITIVE_MESSAGE });
+    }
+    expect(await h.database.db.select().from(imMessages).where(eq(imMessages.senderId, user.id))).toHaveLength(0);
+  });
+
+  it('reads the list from the file the setting names', async () => {
+    const words = loadSensitiveWords();
+    expect(words.length).toBeGreaterThan(10);
+    expect(containsSensitiveWord(words, 'ＷＷＷ 刷单')).toBe(true);
+    expect(containsSensitiveWord(words, '请问这套房还在吗')).toBe(false);
+  });
+
+  it('sends images only of the user’s own uploads, at most 9 (error code 1)', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    const keyOf = (u: TestUser, i: number) => `ub/process/u${u.id}/${String(i).padStart(24, 'a')}.jpg`;
+    await h.database.db.insert(uploads).values(
+      [...Array.from({ length: 10 }, (_, i) => ({ userId: user.id, key: keyOf(user, i) })), { userId: other.id, key: keyOf(other, 0) }].map((u) => ({ ...u, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600 })),
+    );
+    const images = (keys: string[]) => JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: keys });
+    sent(await send(user, agentAt, images([keyOf(user, 0), keyOf(user, 1)])));
+    const ten = await send(user, agentAt, images(Array.from({ length: 10 }, (_, i) => keyOf(user, i))));
+    expect(ten.statusCode).toBe(400);
+    expect(envelope(ten)).toMatchObject({ code: 1, msg: IM_TOO_MANY_IMAGES });
+    const others = await send(user, agentAt, images([keyOf(other, 0)]));
+    expect(others.statusCode).toBe(400);
+    expect(envelope(others).msg).toMatch(/^content\.msgList: /);
+    expect((await send(user, agentAt, images(['ub/process/u1/none.jpg']))).statusCode).toBe(400);
+  });
+
+  it('sends a property card of a listing on the site and refuses an unknown one (404)', async () => {
+    const user = await newTestUser(h);
+    const [listing] = await h.database.db
+      .select({ id: listings.id })
+      .from(listings)
+      .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
+      .orderBy(listings.id)
+      .limit(1);
+    const card = (listingId: number) => JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
+    const { seq } = sent(await send(user, agentAt, card(listing!.id)));
+    expect((await historyOf(user, agentAt)).list[seq - 1]!.content).toEqual({ layout: 201, layoutDetail: { businessType: 1, listingId: listing!.id } });
+    expect((await send(user, agentAt, card(2_000_000_000))).statusCode).toBe(404);
+  });
+
+  it('refuses an agent who left or cannot be reached with the copy’s strings, an unknown agent with 404', async () => {
+    const user = await newTestUser(h);
+    const left = await send(user, agentLeft, text('你好'));
+    expect(left.statusCode).toBe(400);
+    expect(envelope(left).msg).toBe(IM_AGENT_LEFT);
+    const gone = await send(user, agentGone, text('你好'));
+    expect(gone.statusCode).toBe(400);
+    expect(envelope(gone).msg).toBe(IM_AGENT_UNREACHABLE);
+    expect((await send(user, 2_000_000_000, text('你好'))).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with readable 400s, no session with 401, and a cross-site post with 403', async () => {
+    const user = await newTestUser(h);
+    for (const body of [
+      { targetId: [agentAt] },
+      { targetId: [], content: text('hi') },
+      { targetId: [agentAt, agentOther], content: text('hi') },
+      { targetId: ['x'], content: text('hi') },
+      { targetId: [agentAt], content: 'not json' },
+      { targetId: [agentAt], content: JSON.stringify({ layout: 999 }) },
+      { targetId: [agentAt], content: JSON.stringify({ layout: 101, msgDetail: 'hi', extra: 1 }) },
+    ]) {
+      const res = await post(ApiPath.imMessage, body, user.cookie);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(envelope(res).msg).toMatch(/\S/);
+    }
+    expect((await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') })).statusCode).toBe(401);
+    const cross = await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') }, { ...user.cookie, origin: 'https://evil.example' });
+    expect(cross.statusCode).toBe(403);
+  });
+
+  it('gives every one of 20 sends at once its own seq, 1 to 20 with no gap', async () => {
+    const user = await newTestUser(h);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send(user, agentOther, text(`第${i}条`)).then(sent)));
+    expect(results.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const { list } = await historyOf(user, agentOther);
+    expect(list.map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('answers a resend with the same clientMsgId with the stored message, also when sent twice at once', async () => {
+    const user = await newTestUser(h);
+    const a = sent(await send(user, agentAt, text('只存一次'), { clientMsgId: 'c-1' }));
+    const b = sent(await send(user, agentAt, text('只存一次'), { clientMsgId: 'c-1' }));
+    expect(b).toEqual(a);
+    const [c, d] = await Promise.all([send(user, agentAt, text('并发'), { clientMsgId: 'c-2' }), send(user, agentAt, text('并发'), { clientMsgId: 'c-2' })]);
+    expect(sent(c)).toEqual(sent(d));
+    expect((await historyOf(user, agentAt)).list.map((m) => m.seq)).toEqual([1, 2]);
+  });
+
+  it('answers a phone request once (21001), then 409; a reply to another’s request is 404', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    const request = await fromAgent(user, agentAt, { layout: IM_LAYOUT.PHONE_REQUEST } as never);
+    const reply = (requestId: number) => JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree: true } });
+    sent(await send(user, agentAt, reply(request.messageId)));
+    const again = await send(user, agentAt, reply(request.messageId));
+    expect(again.statusCode).toBe(409);
+    expect(envelope(again).msg).toBe(IM_PHONE_ANSWERED);
+    expect((await send(other, agentAt, reply(request.messageId))).statusCode).toBe(404);
+  });
+});
+
+describe('history, received, read, logout', () => {
+  it('gives the messages after a seq, up to a limit, and nothing of another user’s conversation', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    for (let i = 0; i < 5; i++) sent(await send(user, agentAt, text(`消息${i}`)));
+    const after = await historyOf(user, agentAt, 3);
+    expect(after.list.map((m) => m.seq)).toEqual([4, 5]);
+    const limited = await h.app.inject({ method: 'GET', url: `${ApiPath.imHistory}?targetId=${agentAt}&afterSeq=0&limit=2`, headers: user.cookie });
+    expect(envelope<ImHistory>(limited).data.list.map((m) => m.seq)).toEqual([1, 2]);
+    // The other user naming the same agent gets their own (empty) conversation, never this one.
+    expect(await historyOf(other, agentAt)).toEqual({ list: [], nextSeq: 0 });
+    expect((await post(ApiPath.imHistory, { targetId: agentAt, limit: 101 }, user.cookie)).statusCode).toBe(400);
+    expect((await post(ApiPath.imHistory, { targetId: agentAt })).statusCode).toBe(401);
+  });
+
+  it('marks a received message received and read, recounts unread; another user’s message is 404 and unchanged', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    const m1 = await fromAgent(user, agentAt);
+    const m2 = await fromAgent(user, agentAt);
+    const [before] = await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId));
+    expect(before!.userUnread).toBe(2);
+
+    expect((await post(ApiPath.imReceived, { appId: 'youju', endType: 2, messageId: m1.messageId, receiverId: user.id }, user.cookie)).statusCode).toBe(200);
+    expect((await post(ApiPath.imReceived, { messageId: m2.messageId }, other.cookie)).statusCode).toBe(404);
+    expect((await post(ApiPath.imReceived, { messageId: m2.messageId, receiverId: other.id }, user.cookie)).statusCode).toBe(404);
+
+    // The other user cannot read this user's messages: 404, nothing changes.
+    const refused = await post(ApiPath.imRead, { readMessages: [m1.messageId] }, other.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect((await post(ApiPath.imRead, { userId: user.id, readMessages: [m1.messageId] }, other.cookie)).statusCode).toBe(404);
+    // A sender cannot mark its own sent message read either.
+    const own = sent(await send(user, agentAt, text('我发的')));
+    expect((await post(ApiPath.imRead, { readMessages: [own.messageId] }, user.cookie)).statusCode).toBe(404);
+    const read = await post(ApiPath.imRead, { appId: 'youju', userId: user.id, endType: 2, readMessages: [m1.messageId, m2.messageId] }, user.cookie);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(envelope<{ count: number }>(read).data.count).toBe(2);
+    const rows = await h.database.db.select().from(imMessages).where(and(eq(imMessages.conversationId, m1.conversationId), eq(imMessages.receiverId, user.id)));
+    expect(rows.every((r) => r.readAt !== null && r.receivedAt !== null)).toBe(true);
+    const [after] = await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId));
+    expect(after).toMatchObject({ userUnread: 0, agentUnread: 1 });
+    expect((await post(ApiPath.imRead, { readMessages: [] }, user.cookie)).statusCode).toBe(400);
+    expect((await post(ApiPath.imRead, { readMessages: [m1.messageId] })).statusCode).toBe(401);
+  });
+
+  it('logout closes the user’s sockets; another userId is 404', async () => {
+    const user = await newTestUser(h);
+    const socket = await openSocket(user);
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    expect((await post(ApiPath.imLogout, { appId: 'youju', userId: user.id + 1 }, user.cookie)).statusCode).toBe(404);
+    const res = await post(ApiPath.imLogout, { appId: 'youju', userId: user.id }, user.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(envelope<{ count: number }>(res).data.count).toBe(1);
+    expect(await closed).toBe(4001);
+    expect((await post(ApiPath.imLogout, {})).statusCode).toBe(401);
+  });
+});
+
+describe('WebSocket /api/register', () => {
+  it('pushes a message stored for the user, and the sender’s own, as messageContent JSON', async () => {
+    const user = await newTestUser(h);
+    const socket = await openSocket(user);
+    try {
+      const pushed = nextFrame(socket);
+      const stored = await fromAgent(user, agentAt);
+      // storeMessage alone does not push (the agent desk's route will); the user's own send does.
+      const mine = sent(await send(user, agentAt, text('收到了吗')));
+      const frame = await pushed;
+      expect(frame.messageType).toBe(1);
+      const message = JSON.parse(frame.messageContent!) as ImMessage;
+      expect(message).toMatchObject({ messageId: mine.messageId, seq: mine.seq, senderId: user.id, receiverId: agentAt, layout: 101 });
+      expect(mine.seq).toBe(stored.seq + 1);
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it('pushes a user’s message to the agent’s socket', async () => {
+    const user = await newTestUser(h);
+    // The agent's IM identity as a logged-in session (the agent desk's, later work).
+    const agent = await newTestUser(h, 13_500_000_000);
+    await h.database.db.update(agents).set({ userId: agent.id, status: 1 }).where(eq(agents.userId, agentOther));
+    agentOther = agent.id;
+    const socket = await openSocket(agent);
+    try {
+      const pushed = nextFrame(socket);
+      const res = sent(await send(user, agent.id, text('在吗')));
+      const message = JSON.parse((await pushed).messageContent!) as ImMessage;
+      expect(message).toMatchObject({ messageId: res.messageId, senderId: user.id, receiverId: agent.id, content: { layout: 101, msgDetail: '在吗' } });
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it('refuses no session (401), another user’s id (403), a bad query (400) and a foreign Origin (403)', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    await expect(openSocket(user, user.id, {})).rejects.toThrow(/401/);
+    await expect(openSocket(user, other.id)).rejects.toThrow(/403/);
+    await expect(h.app.injectWS(`${ApiPath.imRegister}?userId=abc`, { headers: user.cookie })).rejects.toThrow(/400/);
+    await expect(openSocket(user, user.id, { ...user.cookie, origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    // A plain GET (no upgrade) with a session: 426, never a 5xx.
+    const plain = await h.app.inject({ method: 'GET', url: `${ApiPath.imRegister}?userId=${user.id}`, headers: user.cookie });
+    expect(plain.statusCode).toBe(426);
+  });
+
+  it('pings an idle socket (messageType 0, Ping)', async () => {
+    const pinged = await startHarnessWithPing();
+    try {
+      const user = await newTestUser(pinged);
+      const socket = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${user.id}`, { headers: user.cookie });
+      expect(await nextFrame(socket)).toEqual({ messageType: 0, content: 'Ping' });
+      socket.terminate();
+    } finally {
+      await pinged.close();
+    }
+  });
+});
+
+/** A second app on the same kind of database whose idle ping comes after 50 ms. */
+async function startHarnessWithPing(): Promise<Harness> {
+  const pinged = await startHarness({ config: { IM_PING_MS: '50' } });
+  await pinged.app.ready();
+  return pinged;
+}
