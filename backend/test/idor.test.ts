@@ -9,7 +9,8 @@ import type { UploadTicket } from '../../contracts/upload';
 import type { Viewing } from '../../contracts/viewing';
 import type { Entrust } from '../../contracts/entrust';
 import { shanghaiDay } from '../../contracts/viewing-dates';
-import { cities, listings, newProjects, users } from '../src/db/schema';
+import { agents, cities, listings, newProjects, users } from '../src/db/schema';
+import { storeMessage } from '../src/modules/im/im';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';
 
@@ -36,6 +37,9 @@ interface Owned {
   entrustId: number;
   /** The valid form it was made with, for an update naming it. */
   entrustForm: Record<string, unknown>;
+  /** The agent (IM identity) A chats with, and a message that agent sent A (A's to receive and read). */
+  imAgentUserId: number;
+  imMessageId: number;
 }
 
 type Check = (res: LightMyRequestResponse) => void;
@@ -92,6 +96,25 @@ const IDOR: Record<string, IdorCase> = {
     unknown: (a) => ({ ...reviewForm(a.reviewProjectId), photos: [MISSING_KEY(a)] }),
     check: expectNotOwnPhoto,
   },
+  // 在线咨询: A's received message, A's own user id, A's conversation (B naming A's agent reads B's own, empty one).
+  [ApiPath.imReceived]: { input: (a) => ({ messageId: a.imMessageId }), unknown: () => ({ messageId: NO_ID }), status: 404 },
+  [ApiPath.imRead]: {
+    input: (a) => ({ readMessages: [a.imMessageId] }),
+    check: (res) => {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(envelope(res).msg).toMatch(/^消息 \d+ 不存在$/);
+    },
+  },
+  [ApiPath.imLogout]: { input: (a) => ({ userId: a.user.id }), unknown: () => ({ userId: NO_ID }), status: 404 },
+  [ApiPath.imHistory]: {
+    input: (a) => ({ targetId: a.imAgentUserId }),
+    check: (res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(envelope<{ list: unknown[] }>(res).data.list).toEqual([]);
+    },
+  },
+  // The live socket asked with A's user id: refused (403) exactly as any id but B's own.
+  [ApiPath.imRegister]: { input: (a) => ({ userId: a.user.id }), unknown: () => ({ userId: NO_ID }), status: 403 },
   // Writing over A's object with B's own ticket: the signed policy is for B's folder.
   [OSS_POST_PATH]: {
     input: () => ({}),
@@ -139,6 +162,7 @@ const NOT_OWNED: Record<string, string> = {
   [`${ApiPath.opsListing}/{channel}/{id}`]: OPERATOR,
   [`${ApiPath.opsAgent}/{id}`]: OPERATOR,
   [`${ApiPath.opsViewing}/{id}`]: OPERATOR,
+  [ApiPath.imMessage]: "targetId: an agent's public IM identity; the conversation written is the caller's own with that agent (its ids are never taken)",
 };
 
 const ID_FIELD = /^(id|key|keys)$|Ids?$/;
@@ -238,7 +262,14 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   const entrustId = envelope<Entrust>(entrusted).data.id;
   const accepted = await h.app.inject({ method: 'POST', url: `${ApiPath.opsEntrust}/${entrustId}`, payload: { action: 'accept' }, headers: { authorization: `Bearer ${TOKEN}` } });
   expect(accepted.statusCode, accepted.body).toBe(200);
+  // 在线咨询: A writes to an agent at work, the agent answers (as the agent desk will store it).
+  const [agent] = await h.database.db.select({ userId: agents.userId }).from(agents).where(eq(agents.status, 1)).orderBy(agents.id).limit(1);
+  const chat = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 101, msgDetail: '这套房还在吗' }) }, user);
+  expect(chat.statusCode, chat.body).toBe(200);
+  const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, senderId: agent!.userId, content: { layout: 101, msgDetail: '在的' } });
   return {
+    imAgentUserId: agent!.userId,
+    imMessageId: answer.message.messageId,
     entrustId,
     entrustForm,
     user,
@@ -314,5 +345,9 @@ describe('IDOR: B with A’s ids and keys', () => {
     expect((await call('POST', ApiPath.entrustDetail, { entrustId: a.entrustId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.housePrice, { entrustId: a.entrustId, price: 501 }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.houseOffline, { entrustId: a.entrustId }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.imReceived, { messageId: a.imMessageId }, a.user)).statusCode).toBe(200);
+    expect((await call('POST', ApiPath.imRead, { readMessages: [a.imMessageId] }, a.user)).statusCode).toBe(200);
+    const history = await call('POST', ApiPath.imHistory, { targetId: a.imAgentUserId }, a.user);
+    expect(envelope<{ list: unknown[] }>(history).data.list).toHaveLength(2);
   });
 });
