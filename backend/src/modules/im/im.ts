@@ -39,7 +39,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, imConversations, imMessages, uploads } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { isPortalSource } from '../../http/same-site';
+import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { requireListing } from '../listings/visible-listing';
 import { rateLimitKey, requireUser, type UserRow } from '../sso/sessions';
 import { createLocalHub, type ImHub } from './hub';
@@ -376,7 +376,7 @@ export function registerIm(
     },
     preHandler: async (request: FastifyRequest) => {
       const origin = request.headers.origin;
-      if (origin !== undefined && !isPortalSource(origin, root)) throw new ApiError(403, ResultCode.FORBIDDEN, '跨站请求已拒绝');
+      if (origin !== undefined && !isPortalSource(origin, root)) throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
       const user = await requireUser(db, request);
       const { userId } = request.query as z.output<typeof imRegisterQuerySchema>;
       if (userId !== user.id) throw new ApiError(403, ResultCode.FORBIDDEN, IM_NOT_YOURS);
