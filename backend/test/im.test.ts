@@ -130,7 +130,7 @@ describe('POST /api/message', () => {
     expect((await send(user, agentAt, images(['ub/process/u1/none.jpg']))).statusCode).toBe(400);
   });
 
-  it('sends a property card of a listing on the site and refuses an unknown one (404)', async () => {
+  it('sends a property card of a listing on the site once in 24 h, and refuses an unknown one (404)', async () => {
     const user = await newTestUser(h);
     const [listing] = await h.database.db
       .select({ id: listings.id })
@@ -139,8 +139,14 @@ describe('POST /api/message', () => {
       .orderBy(listings.id)
       .limit(1);
     const card = (listingId: number) => JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
-    const { seq } = sent(await send(user, agentAt, card(listing!.id)));
-    expect((await historyOf(user, agentAt)).list[seq - 1]!.content).toEqual({ layout: 201, layoutDetail: { businessType: 1, listingId: listing!.id } });
+    const first = sent(await send(user, agentAt, card(listing!.id)));
+    expect((await historyOf(user, agentAt)).list[first.seq - 1]!.content).toEqual({ layout: 201, layoutDetail: { businessType: 1, listingId: listing!.id } });
+    // Within 24 h the same card to the same agent is not stored again: the earlier one answers.
+    expect(sent(await send(user, agentAt, card(listing!.id)))).toEqual(first);
+    // After 24 h (the stored card made older) it is sent again.
+    await h.database.db.update(imMessages).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(imMessages.id, first.messageId));
+    const later = sent(await send(user, agentAt, card(listing!.id)));
+    expect(later.seq).toBe(first.seq + 1);
     expect((await send(user, agentAt, card(2_000_000_000))).statusCode).toBe(404);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import {
   IM_LAYOUT,
   IM_NOT_YOURS,
   IM_PHONE_ANSWERED,
+  IM_PROPERTY_CARD_INTERVAL_MS,
   IM_SEND_LIMIT,
   IM_SENSITIVE_MESSAGE,
   IM_TEXT_MAX,
@@ -146,8 +147,9 @@ export interface StoreInput {
 
 /**
  * Stores one message: the conversation row is created if new and locked, the seq taken from it, the message
- * inserted and the counters moved, in one transaction. A resend with a client id its sender already used
- * answers the stored message (nothing new stored, nothing pushed again); `fresh` says which.
+ * inserted and the counters moved, in one transaction. A resend with a client id its sender already used, or a
+ * property card the sender sent in this conversation within 24 h, answers the stored message (nothing new
+ * stored, nothing pushed again); `fresh` says which.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
   const receiverId = input.senderId === input.userId ? input.agentUserId : input.userId;
@@ -181,6 +183,26 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
         .from(imMessages)
         .where(and(eq(imMessages.conversationId, conversation!.id), eq(imMessages.layout, IM_LAYOUT.PHONE_REPLY), sql`${imMessages.content}->'layoutDetail'->>'requestId' = ${String(requestId)}`));
       if (answered) throw new ApiError(409, 409, IM_PHONE_ANSWERED);
+    }
+    if (input.content.layout === IM_LAYOUT.PROPERTY) {
+      // Issue 10: a property card goes to an agent again only after 24 h; within them the earlier card answers.
+      const { businessType, listingId } = input.content.layoutDetail;
+      const [recent] = await tx
+        .select()
+        .from(imMessages)
+        .where(
+          and(
+            eq(imMessages.conversationId, conversation!.id),
+            eq(imMessages.senderId, input.senderId),
+            eq(imMessages.layout, IM_LAYOUT.PROPERTY),
+            sql`${imMessages.content}->'layoutDetail'->>'businessType' = ${String(businessType)}`,
+            sql`${imMessages.content}->'layoutDetail'->>'listingId' = ${String(listingId)}`,
+            gt(imMessages.createdAt, new Date(Date.now() - IM_PROPERTY_CARD_INTERVAL_MS)),
+          ),
+        )
+        .orderBy(desc(imMessages.seq))
+        .limit(1);
+      if (recent) return { message: toImMessage(recent), fresh: false };
     }
     const seq = conversation!.nextSeq;
     const now = new Date();
