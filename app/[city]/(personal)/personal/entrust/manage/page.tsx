@@ -1,17 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { detailPath } from '@contracts/channels';
 import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
 import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
 import { ConfirmAction } from '@/components/personal/confirm-action';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/api/server';
-import { config } from '@/lib/config';
 import { formatRelativeTime } from '@/lib/format';
-import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/messages';
 import { personalUser } from '@/lib/personal-user';
+import { homeHref, pageParam } from '@/lib/personal-pages';
 
 const M = messages.entrust;
 /** The tabs: `?type=sell|rental`, none for both. */
@@ -22,11 +20,6 @@ const EDITABLE: number[] = [ENTRUST_STATUSES.REVIEWING, ENTRUST_STATUSES.OFFLINE
 const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
 
 export const metadata: Metadata = { title: `${M.manageTitle} - ${messages.brand}` };
-
-function pageOf(value: string | string[] | undefined): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
-  return Math.min(n, ENTRUST_MAX_PAGE);
-}
 
 function hrefOf(tab: Tab, page = 1): string {
   const q = new URLSearchParams();
@@ -39,12 +32,7 @@ function hrefOf(tab: Tab, page = 1): string {
 function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
   const type = e.businessType as EntrustBusinessType;
   const cover = e.photos[0];
-  let listingHref: string | null = null;
-  if (e.status === ENTRUST_STATUSES.PUBLISHED && e.listingId !== null) {
-    const path = detailPath(CHANNEL_OF[type], e.listingId);
-    // A home of another city is on that city's host.
-    listingHref = e.cityDomain === cityDomain ? path : `${cityOrigin(e.cityDomain, config)}${path}`;
-  }
+  const listingHref = e.status === ENTRUST_STATUSES.PUBLISHED && e.listingId !== null ? homeHref(CHANNEL_OF[type], e.listingId, e.cityDomain, cityDomain) : null;
   return (
     <li className="entrust-item" data-entrust-id={e.id} data-status={e.status}>
       <div className="entrust-item__cover">
@@ -120,7 +108,7 @@ function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
 export default async function EntrustManagePage({ params, searchParams }: { params: Promise<{ city: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ city: cityDomain }, query, { ctx }] = await Promise.all([params, searchParams, personalUser()]);
   const tab = tabOf(query.type);
-  const page = pageOf(query.page);
+  const page = pageParam(query.page, ENTRUST_MAX_PAGE);
   const data = await fetchMyEntrusts(ctx, TABS[tab], page).catch(rethrowAsPage);
   const pages = Math.ceil(data.total / data.pageSize);
   return (

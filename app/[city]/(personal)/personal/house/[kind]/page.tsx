@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { detailPath } from '@contracts/channels';
 import { ENTRUST_STATUSES } from '@contracts/entrust';
 import { HOUSE_MAX_PAGE, type House } from '@contracts/house';
 import { ConfirmAction } from '@/components/personal/confirm-action';
@@ -9,10 +8,10 @@ import { HousePrice } from '@/components/house/house-price';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyHouses, fetchUserInfo } from '@/lib/api/endpoints';
 import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
-import { config } from '@/lib/config';
-import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/messages';
 import { loginPath } from '@/lib/return-path';
+import { homeHref, pageParam } from '@/lib/personal-pages';
+import { MaybeLink } from '@/components/personal/maybe-link';
 
 const M = messages.house;
 /** The two pages: their path segment, channel, business type and where a new home is entrusted. */
@@ -34,17 +33,9 @@ export async function generateMetadata({ params }: HousePageProps): Promise<Meta
   return { title: `${M.titles[kind]} - ${messages.brand}` };
 }
 
-/** `?page=2`; anything else is the first page. */
-function pageOf(value: string | string[] | undefined): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
-  return Math.min(n, HOUSE_MAX_PAGE);
-}
-
 function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; cityDomain: string }) {
   const published = house.status === ENTRUST_STATUSES.PUBLISHED && house.listingId !== null;
-  const path = published ? detailPath(KINDS[kind].channel, house.listingId!) : null;
-  // A home of another city is on that city's host.
-  const href = path && (house.cityDomain === cityDomain ? path : `${cityOrigin(house.cityDomain, config)}${path}`);
+  const href = published ? homeHref(KINDS[kind].channel, house.listingId!, house.cityDomain, cityDomain) : null;
   const cover = house.coverUrl ? (
     // eslint-disable-next-line @next/next/no-img-element -- the owner's photo from storage
     <img src={house.coverUrl} alt={house.title} width={160} height={120} loading="lazy" />
@@ -53,21 +44,13 @@ function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; city
   );
   return (
     <li className="house-card" data-entrust-id={house.entrustId}>
-      {href ? (
-        <a href={href} className="house-card__cover">
-          {cover}
-        </a>
-      ) : (
-        <span className="house-card__cover">{cover}</span>
-      )}
+      <MaybeLink href={href} className="house-card__cover">
+        {cover}
+      </MaybeLink>
       <div className="house-card__main">
-        {href ? (
-          <a href={href} className="house-card__title">
-            {house.title}
-          </a>
-        ) : (
-          <span className="house-card__title">{house.title}</span>
-        )}
+        <MaybeLink href={href} className="house-card__title">
+          {house.title}
+        </MaybeLink>
         <p className="house-card__meta">
           <span>
             {M.community}：{house.communityName}
@@ -142,7 +125,7 @@ export default async function HouseManagePage({ params, searchParams }: HousePag
   if (!ctx.token) redirect(loginPath(await requestedPath()));
   const user = await fetchUserInfo(ctx).catch(rethrowAsPage);
   if (!user.mobile) redirect(loginPath(await requestedPath()));
-  const page = pageOf((await searchParams).page);
+  const page = pageParam((await searchParams).page, HOUSE_MAX_PAGE);
   const data = await fetchMyHouses(ctx, KINDS[kind].businessType, page).catch(rethrowAsPage);
   const pages = Math.ceil(data.total / data.pageSize);
   const base = `/personal/house/${kind}`;

@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { detailPath } from '@contracts/channels';
 import { VIEWING_MAX_PAGE, VIEWING_STATUSES, type Viewing } from '@contracts/viewing';
 import { Pagination } from '@/components/listing/pagination';
 import { ConfirmAction } from '@/components/personal/confirm-action';
 import { fetchMyViewings, fetchUserInfo } from '@/lib/api/endpoints';
 import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
-import { config } from '@/lib/config';
-import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/messages';
 import { loginPath } from '@/lib/return-path';
+import { homeHref, pageParam } from '@/lib/personal-pages';
+import { MaybeLink } from '@/components/personal/maybe-link';
 
 const M = messages.viewings;
 /** The two tabs: their path segment, channel and business type. */
@@ -28,16 +27,9 @@ interface RecordPageProps {
 
 export const metadata: Metadata = { title: `${messages.personalMenu.record} - ${messages.brand}` };
 
-/** `?page=2`; anything else is the first page. */
-function pageOf(value: string | string[] | undefined): number {
-  const n = typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 1;
-  return Math.min(n, VIEWING_MAX_PAGE);
-}
-
 function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomain: string }) {
-  const path = detailPath(KINDS[kind].channel, v.listingId);
-  // A home of another city is on that city's host; a home taken off the site (下架, 已成交) has no page to link.
-  const href = v.listingGone ? null : v.cityDomain === cityDomain ? path : `${cityOrigin(v.cityDomain, config)}${path}`;
+  // A home taken off the site (下架, 已成交) has no page to link.
+  const href = v.listingGone ? null : homeHref(KINDS[kind].channel, v.listingId, v.cityDomain, cityDomain);
   const open = v.status === VIEWING_STATUSES.PENDING || v.status === VIEWING_STATUSES.CONFIRMED;
   const cover = v.coverUrl ? (
     // eslint-disable-next-line @next/next/no-img-element -- cover from storage
@@ -47,21 +39,13 @@ function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomai
   );
   return (
     <li className="viewing-record" data-viewing-id={v.id}>
-      {href ? (
-        <a href={href} className="viewing-record__cover">
-          {cover}
-        </a>
-      ) : (
-        <span className="viewing-record__cover">{cover}</span>
-      )}
+      <MaybeLink href={href} className="viewing-record__cover">
+        {cover}
+      </MaybeLink>
       <div className="viewing-record__main">
-        {href ? (
-          <a href={href} className="viewing-record__title">
-            {v.title}
-          </a>
-        ) : (
-          <span className="viewing-record__title viewing-record__gone">{v.title}</span>
-        )}
+        <MaybeLink href={href} className={href ? 'viewing-record__title' : 'viewing-record__title viewing-record__gone'}>
+          {v.title}
+        </MaybeLink>
         <p className="viewing-record__meta">
           {v.listingGone ? (
             <span className="viewing-record__gone">{messages.house.gone}</span>
@@ -116,7 +100,7 @@ export default async function ViewingRecordPage({ params, searchParams }: Record
   if (!ctx.token) redirect(loginPath(await requestedPath()));
   const user = await fetchUserInfo(ctx).catch(rethrowAsPage);
   if (!user.mobile) redirect(loginPath(await requestedPath()));
-  const page = pageOf((await searchParams).page);
+  const page = pageParam((await searchParams).page, VIEWING_MAX_PAGE);
   const data = await fetchMyViewings(ctx, KINDS[kind].businessType, page).catch(rethrowAsPage);
   const pages = Math.ceil(data.total / data.pageSize);
   const channelName = M.tabs[kind];
