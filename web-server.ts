@@ -9,7 +9,7 @@
  * Every answer, whoever writes it, leaves with the security headers (lib/security-headers.ts).
  */
 import { createServer, STATUS_CODES } from 'node:http';
-import { forwardToBackend } from './lib/backend-forward';
+import { forwardToBackend, forwardUpgrade, SOCKET_PATHS } from './lib/backend-forward';
 import { parseHost } from './lib/host';
 import { isRouterPrefetch, readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
 import { serverErrorDocument } from './lib/server-error-document';
@@ -35,7 +35,7 @@ const { default: next } = await import('next');
 const hostname = process.env.HOSTNAME || '0.0.0.0';
 // Next adds its own 'upgrade' listener to the server it is given (or to the first request's): it would take
 // WebSocket upgrades past the gate and leave them hanging. It gets a server that never listens; upgrades are
-// answered below (the portal has no WebSocket until the chat service, issue 10).
+// answered below: only the chat's live connections, forwarded to the backend.
 const app = next({ dev, dir: import.meta.dirname, hostname, port: settings.port, httpServer: createServer() });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -93,8 +93,25 @@ function rawAnswer(status: number, text: string): string {
   return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
 
-server.on('upgrade', (_req, socket) => {
-  socket.end(rawAnswer(400, '不支持的协议升级'));
+// 在线咨询 (issue 10): an upgrade on a chat socket path goes through the same gate as any request, then to the
+// backend, which checks the session and Origin. Any other upgrade is refused.
+server.on('upgrade', (req, socket, head) => {
+  socket.on('error', () => socket.destroy());
+  const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
+  const pathname = gate.kind === 'pass' ? gate.url.split('?')[0]! : '';
+  if (gate.kind !== 'pass' || req.method !== 'GET' || !SOCKET_PATHS.includes(pathname)) {
+    socket.end(rawAnswer(400, '不支持的协议升级'));
+    return;
+  }
+  const info = parseHost(gate.headers.host, settings);
+  if (info.kind !== 'city' && info.kind !== 'root') {
+    socket.end(rawAnswer(400, '不支持的协议升级'));
+    return;
+  }
+  req.url = gate.url;
+  for (const name of Object.keys(req.headers)) delete req.headers[name];
+  Object.assign(req.headers, gate.headers);
+  forwardUpgrade(req, socket, head, settings, info.host, rawAnswer);
 });
 
 // What Node's parser refuses before there is a request (a malformed request line, headers over 16 KiB, a

@@ -109,6 +109,8 @@ export const imMessageSchema = z.object({
   seq: z.number().int(),
   senderId: z.number().int(),
   receiverId: z.number().int(),
+  /** Sent by the portal user (true) or by the agent: the widget's "mine" flag, the desk's "theirs". */
+  fromUser: z.boolean(),
   layout: z.number().int(),
   content: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
@@ -124,3 +126,76 @@ export const imCountSchema = z.object({ count: z.number().int() });
 
 /** A frame on the socket: messageType 1 carries a stored message as JSON in `messageContent`; 0 is the ping. */
 export type ImFrame = { messageType: 1; messageContent: string } | { messageType: 0; content: 'Ping' };
+
+/** A stored text may carry `auto: true`: the greeting the service sends for an agent whose desk is closed. */
+export const IM_AUTO_REPLY_INTERVAL_MS = 24 * 3_600_000;
+
+/** spec §3 "Chat thread" target info: the agent at the other end of a user's conversation. */
+export const imAgentCardSchema = z.object({
+  userId: z.number().int(),
+  agentId: z.number().int(),
+  agentName: z.string(),
+  agentPhoto: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string(),
+  brandId: z.number().int(),
+  brandName: z.string(),
+  /** spec §3 "Agent status": 1 available, 2 left the job, 3 cannot be contacted. */
+  status: z.number().int(),
+});
+export type ImAgentCard = z.infer<typeof imAgentCardSchema>;
+
+/** GET /api/conversations: the caller's threads, newest first (spec §3 "Chat thread"). */
+export const imThreadSchema = z.object({
+  conversationId: z.number().int(),
+  target: imAgentCardSchema,
+  unRead: z.number().int(),
+  /** The last stored seq (0: none yet); a client holding less fetches /api/history after its own. */
+  lastSeq: z.number().int(),
+  lastMessage: imMessageSchema.nullable(),
+});
+export type ImThread = z.infer<typeof imThreadSchema>;
+export const imThreadListSchema = z.object({ list: z.array(imThreadSchema) });
+export type ImThreadList = z.infer<typeof imThreadListSchema>;
+
+/** GET /api/conversations?agentUserId=: one agent's card even before a first message (在线咨询 opens it). */
+export const imConversationsQuerySchema = z.strictObject({ agentUserId: id().optional() });
+
+// ——— 经纪人工作台 (the agent desk) ———
+
+/** POST /api/desk/login: the token an operator issued; answers the agent and sets the desk cookie. */
+export const deskLoginRequestSchema = z.strictObject({ token: z.string().trim().min(16).max(200) });
+/** The desk's own agent (GET /api/desk/me, the login's answer). */
+export const deskAgentSchema = imAgentCardSchema.extend({ cityCode: z.string(), cityName: z.string() });
+export type DeskAgent = z.infer<typeof deskAgentSchema>;
+
+/** The portal user at the other end of a desk conversation: no mobile unless they agreed to share it. */
+export const deskUserSchema = z.object({ userId: z.number().int(), userName: z.string(), avatarUrl: z.string() });
+export const deskThreadSchema = z.object({
+  conversationId: z.number().int(),
+  user: deskUserSchema,
+  unRead: z.number().int(),
+  lastSeq: z.number().int(),
+  lastMessage: imMessageSchema.nullable(),
+});
+export type DeskThread = z.infer<typeof deskThreadSchema>;
+export const deskThreadListSchema = z.object({ list: z.array(deskThreadSchema) });
+
+/** GET|POST /api/desk/history: the desk's conversation with user `userId` after `afterSeq`. */
+export const deskHistoryRequestSchema = z.strictObject({
+  userId: id(),
+  afterSeq: int(0, INT4_MAX).default(0),
+  limit: int(1, IM_HISTORY_MAX).default(50),
+});
+
+/** POST /api/desk/message: the agent replies to a user who has written to them (only an existing conversation). */
+export const deskSendRequestSchema = z.strictObject({
+  userId: id(),
+  content: z.string().min(1).max(IM_CONTENT_MAX),
+  clientMsgId: z.string().trim().min(1).max(64).optional(),
+});
+
+/** POST /api/ops/desk-tokens (operator): a desk token for agent `agentId`, valid `days`. */
+export const opsDeskTokenRequestSchema = z.strictObject({ agentId: id(), days: int(1, 90).default(30) });
+export const opsDeskTokenResultSchema = z.object({ agentId: z.number().int(), agentName: z.string(), token: z.string(), expiresAt: z.string() });
+export type OpsDeskTokenResult = z.infer<typeof opsDeskTokenResultSchema>;

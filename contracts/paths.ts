@@ -146,6 +146,23 @@ export const ApiPath = {
   imHistory: '/api/history',
   /** WebSocket (GET upgrade), session: the live connection whose frames carry `messageContent`. */
   imRegister: '/api/register',
+  /** GET, session: the caller's conversations, newest first, with the agent's card and the unread count. */
+  imConversations: '/api/conversations',
+  /** 经纪人工作台 (contracts/im.ts "agent desk"): the agent's side of the same conversations, behind a desk cookie
+   * an operator's token opens (`npm run ops -- agent desk-token <agentId>`). Agents cannot log in to the portal. */
+  deskLogin: '/api/desk/login',
+  deskLogout: '/api/desk/logout',
+  deskMe: '/api/desk/me',
+  deskConversations: '/api/desk/conversations',
+  deskHistory: '/api/desk/history',
+  deskMessage: '/api/desk/message',
+  deskRead: '/api/desk/read',
+  /** POST multipart, desk cookie: one image the agent sends (jpg/jpeg/png/bmp ≤ 5 MB), answers its key. */
+  deskImage: '/api/desk/image',
+  /** WebSocket, desk cookie: the agent's live connection (the same frames as /api/register). */
+  deskRegister: '/api/desk/register',
+  /** POST, operator: issues an agent's desk token (shown once). */
+  opsDeskToken: `${INTERNAL_API}/v1/ops/desk-tokens`,
   healthz: '/healthz',
   openapi: '/openapi.json',
 } as const;

@@ -1,7 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { failure } from '@contracts/envelope';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
-import { OSS_POST_PATH } from '@contracts/paths';
+import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
+import type { Duplex } from 'node:stream';
 import { API_TIMEOUT_MS } from './api/core';
 import type { WebSettings } from './settings';
 
@@ -144,4 +145,60 @@ export async function forwardToBackend(req: IncomingMessage, res: ServerResponse
     if (!res.writableFinished) upstream.destroy();
   });
   upstream.end(read.body);
+}
+
+/** The only paths a browser may open a WebSocket on: the chat's live connections (user and agent desk). */
+export const SOCKET_PATHS: readonly string[] = [ApiPath.imRegister, ApiPath.deskRegister];
+
+/** An answer written straight to a socket: the status line, headers and a short body. */
+export type RawAnswer = (status: number, text: string) => string;
+
+/**
+ * Forwards a WebSocket upgrade on SOCKET_PATHS to the backend and, once it answers 101, joins the two sockets.
+ * The backend decides who may connect (the session, the Origin); its refusal (401, 403, 400) goes back as it
+ * came. Headers are the gate's (the one trusted client address, nothing internal) plus the upgrade's own.
+ */
+export function forwardUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, settings: WebSettings, publicHost: string, raw: RawAnswer): void {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
+  }
+  headers.connection = 'Upgrade';
+  headers.upgrade = 'websocket';
+  headers['x-forwarded-host'] = publicHost;
+  headers['x-forwarded-proto'] = settings.protocol;
+  const upstream = http.request(new URL(req.url ?? '/', settings.backendUrl), { method: 'GET', headers, agent, timeout: API_TIMEOUT_MS });
+  const fail = () => {
+    if (socket.writable) socket.end(raw(502, BACKEND_UNREACHABLE));
+    else socket.destroy();
+  };
+  upstream.on('timeout', () => upstream.destroy(new Error('backend timeout')));
+  upstream.on('error', fail);
+  socket.on('error', () => upstream.destroy());
+  upstream.on('upgrade', (answer, backendSocket, backendHead) => {
+    upstream.setTimeout(0);
+    const lines = [`HTTP/1.1 101 Switching Protocols`];
+    for (let i = 0; i < answer.rawHeaders.length; i += 2) lines.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    if (backendHead.length) socket.write(backendHead);
+    if (head.length) backendSocket.write(head);
+    backendSocket.pipe(socket).pipe(backendSocket);
+    const close = () => {
+      socket.destroy();
+      backendSocket.destroy();
+    };
+    backendSocket.on('error', close).on('close', close);
+    socket.on('error', close).on('close', close);
+  });
+  // A refusal: the backend's status and envelope, then the connection is closed.
+  upstream.on('response', (answer) => {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8').slice(0, 2000);
+      if (socket.writable) socket.end(raw(answer.statusCode ?? 502, text));
+    });
+    answer.on('error', fail);
+  });
+  upstream.end();
 }

@@ -38,7 +38,9 @@ import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
 import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
 import { registerHouse } from './modules/house/house';
-import { registerIm } from './modules/im/im';
+import { createLocalHub, createRedisHub } from './modules/im/hub';
+import { createImService, registerIm } from './modules/im/im';
+import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
@@ -130,7 +132,12 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
   registerHouse(app, db, suggestionIndex);
-  registerIm(app, db, config);
+  // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
+  const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
+  app.addHook('onClose', () => hub.close());
+  const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
+  app.decorate('im', im);
+  registerIm(app, db, config, im);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

@@ -127,6 +127,7 @@ const IDOR: Record<string, IdorCase> = {
 const PUBLIC_LISTING = 'a published listing, project, place or agent: public, the same for everyone';
 const OPERATOR = 'operator API: OPS_TOKEN, no user session (ops/guard.ts)';
 const NOT_OWNED: Record<string, string> = {
+  [ApiPath.imConversations]: "agentUserId: an agent's public card; the threads listed are the caller's own",
   [ApiPath.entrustCompany]: 'communityId: a public community; the brands serving it are public',
   [ApiPath.listingView]: `${PUBLIC_LISTING} (the beacon is counted per device and limited per address)`,
   [ApiPath.listingFollowStatus]: `${PUBLIC_LISTING}; the answer is the caller's own follow and a public count`,
@@ -266,7 +267,7 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   const [agent] = await h.database.db.select({ userId: agents.userId }).from(agents).where(eq(agents.status, 1)).orderBy(agents.id).limit(1);
   const chat = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 101, msgDetail: '这套房还在吗' }) }, user);
   expect(chat.statusCode, chat.body).toBe(200);
-  const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, senderId: agent!.userId, content: { layout: 101, msgDetail: '在的' } });
+  const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, from: 'agent', content: { layout: 101, msgDetail: '在的' } });
   return {
     imAgentUserId: agent!.userId,
     imMessageId: answer.message.messageId,
@@ -348,6 +349,7 @@ describe('IDOR: B with A’s ids and keys', () => {
     expect((await call('POST', ApiPath.imReceived, { messageId: a.imMessageId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.imRead, { readMessages: [a.imMessageId] }, a.user)).statusCode).toBe(200);
     const history = await call('POST', ApiPath.imHistory, { targetId: a.imAgentUserId }, a.user);
-    expect(envelope<{ list: unknown[] }>(history).data.list).toHaveLength(2);
+    // A's message, the agent's auto-reply (the desk is closed) and the agent's answer.
+    expect(envelope<{ list: unknown[] }>(history).data.list).toHaveLength(3);
   });
 });

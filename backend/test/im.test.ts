@@ -17,7 +17,8 @@ import {
 } from '../../contracts/im';
 import { ApiPath } from '../../contracts/paths';
 import { agents, cities, imConversations, imMessages, listings, uploads } from '../src/db/schema';
-import { storeMessage } from '../src/modules/im/im';
+import { agentParty } from '../src/modules/im/hub';
+import { autoReplyText, storeMessage } from '../src/modules/im/im';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
@@ -30,16 +31,24 @@ let agentAt: number;
 let agentLeft: number;
 let agentGone: number;
 let agentOther: number;
+/** At work but with the desk closed: a user's message gets the auto-reply. */
+let agentAway: number;
+
+/** A desk socket as the hub sees it: the agent counts as online (no auto-reply) and frames go nowhere. */
+const deskOpen = { readyState: 1, send() {}, close() {} } as unknown as WebSocket;
 
 beforeAll(async () => {
   h = await startHarness();
-  const rows = await h.database.db.select({ id: agents.id, userId: agents.userId }).from(agents).orderBy(agents.id).limit(4);
-  [agentAt, agentLeft, agentGone, agentOther] = rows.map((r) => r.userId) as [number, number, number, number];
+  const rows = await h.database.db.select({ id: agents.id, userId: agents.userId }).from(agents).orderBy(agents.id).limit(5);
+  [agentAt, agentLeft, agentGone, agentOther, agentAway] = rows.map((r) => r.userId) as [number, number, number, number, number];
+  await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentAway));
   await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentAt));
   await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentOther));
   await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentLeft));
   await h.database.db.update(agents).set({ status: 3 }).where(eq(agents.userId, agentGone));
   await h.app.ready();
+  h.app.im.hub.attach(agentParty(agentAt), deskOpen);
+  h.app.im.hub.attach(agentParty(agentOther), deskOpen);
 });
 afterAll(() => h?.close());
 
@@ -58,7 +67,7 @@ const historyOf = async (user: TestUser, targetId: number, afterSeq = 0) => {
 };
 /** A message from the agent to the user, as the agent desk will store it. */
 const fromAgent = (user: TestUser, agentUserId: number, content = { layout: IM_LAYOUT.TEXT, msgDetail: '您好，请问想看哪套房？' } as const) =>
-  storeMessage(h.database.db, { userId: user.id, agentUserId, senderId: agentUserId, content }).then((r) => r.message);
+  storeMessage(h.database.db, { userId: user.id, agentUserId, from: 'agent', content }).then((r) => r.message);
 
 const openSocket = (user: TestUser, userId = user.id, headers: Record<string, string> = user.cookie) =>
   h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, { headers });
@@ -289,21 +298,36 @@ describe('WebSocket /api/register', () => {
     }
   });
 
-  it('pushes a user’s message to the agent’s socket', async () => {
+  it('pushes a user’s message to the agent’s desk (its party on the hub), never to a user of the same number', async () => {
     const user = await newTestUser(h);
-    // The agent's IM identity as a logged-in session (the agent desk's, later work).
-    const agent = await newTestUser(h, 13_500_000_000);
-    await h.database.db.update(agents).set({ userId: agent.id, status: 1 }).where(eq(agents.userId, agentOther));
-    agentOther = agent.id;
-    const socket = await openSocket(agent);
+    const frames: string[] = [];
+    const desk = { readyState: 1, send: (frame: string) => frames.push(frame), close() {} } as unknown as WebSocket;
+    const detach = h.app.im.hub.attach(agentParty(agentOther), desk);
     try {
-      const pushed = nextFrame(socket);
-      const res = sent(await send(user, agent.id, text('在吗')));
-      const message = JSON.parse((await pushed).messageContent!) as ImMessage;
-      expect(message).toMatchObject({ messageId: res.messageId, senderId: user.id, receiverId: agent.id, content: { layout: 101, msgDetail: '在吗' } });
+      const res = sent(await send(user, agentOther, text('在吗')));
+      const message = JSON.parse((JSON.parse(frames[0]!) as { messageContent: string }).messageContent) as ImMessage;
+      expect(message).toMatchObject({ messageId: res.messageId, senderId: user.id, receiverId: agentOther, fromUser: true, content: { layout: 101, msgDetail: '在吗' } });
     } finally {
-      socket.terminate();
+      detach();
     }
+  });
+
+  it('greets with the agent’s auto-reply when the desk is closed, once in 24 h, and not when it is open', async () => {
+    const user = await newTestUser(h);
+    sent(await send(user, agentAway, text('请问这套房还在吗')));
+    sent(await send(user, agentAway, text('方便看房吗')));
+    const [agent] = await h.database.db.select({ name: agents.name }).from(agents).where(eq(agents.userId, agentAway));
+    const list = (await historyOf(user, agentAway)).list;
+    expect(list.map((m) => [m.seq, m.fromUser, m.layout])).toEqual([
+      [1, true, 101],
+      [2, false, 101],
+      [3, true, 101],
+    ]);
+    expect(list[1]!.content).toEqual({ layout: 101, msgDetail: autoReplyText(agent!.name), auto: true });
+    // With the desk open no greeting is stored.
+    const other = await newTestUser(h);
+    sent(await send(other, agentAt, text('在吗')));
+    expect((await historyOf(other, agentAt)).list).toHaveLength(1);
   });
 
   it('refuses no session (401), another user’s id (403), a bad query (400) and a foreign Origin (403)', async () => {

@@ -854,6 +854,8 @@ export const imMessages = pgTable(
     seq: integer('seq').notNull(),
     senderId: integer('sender_id').notNull(),
     receiverId: integer('receiver_id').notNull(),
+    /** Sent by the portal user (else by the agent): user and agent ids are two spaces that may hold one number. */
+    fromUser: boolean('from_user').notNull().default(true),
     layout: integer('layout').notNull(),
     content: jsonb('content').notNull(),
     clientMsgId: text('client_msg_id'),
@@ -863,6 +865,23 @@ export const imMessages = pgTable(
   },
   (t) => [
     uniqueIndex('im_messages_seq_idx').on(t.conversationId, t.seq),
-    uniqueIndex('im_messages_client_idx').on(t.senderId, t.clientMsgId),
+    uniqueIndex('im_messages_client_idx').on(t.fromUser, t.senderId, t.clientMsgId),
   ],
+);
+
+/**
+ * 经纪人工作台 (issue 10 "the agent side"): an operator issues an agent a desk token (shown once); the desk's
+ * cookie carries it and only its sha256 is stored, as for sessions. Revoked or expired, it opens nothing.
+ */
+export const agentDeskTokens = pgTable(
+  'agent_desk_tokens',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('agent_desk_tokens_hash_idx').on(t.tokenHash), index('agent_desk_tokens_agent_idx').on(t.agentId)],
 );

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { ok, ResultCode } from '../../../../contracts/envelope';
@@ -7,6 +7,7 @@ import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import {
   IM_AGENT_LEFT,
   IM_AGENT_UNREACHABLE,
+  IM_AUTO_REPLY_INTERVAL_MS,
   IM_HISTORY_MAX,
   IM_IMAGES_MAX,
   IM_LAYOUT,
@@ -20,6 +21,7 @@ import {
   IM_TOO_MANY_IMAGES,
   IM_TOO_MANY_IMAGES_CODE,
   imContentSchema,
+  imConversationsQuerySchema,
   imCountSchema,
   imHistoryRequestSchema,
   imHistorySchema,
@@ -29,22 +31,25 @@ import {
   imRegisterQuerySchema,
   imSendRequestSchema,
   imSendResultSchema,
+  imThreadListSchema,
+  type ImAgentCard,
   type ImContent,
   type ImFrame,
   type ImHistory,
   type ImMessage,
   type ImSendResult,
+  type ImThread,
 } from '../../../../contracts/im';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, imConversations, imMessages, uploads } from '../../db/schema';
+import { agents, branches, brands, imConversations, imMessages, uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { requireListing } from '../listings/visible-listing';
 import { rateLimitKey, requireUser, type UserRow } from '../sso/sessions';
-import { createLocalHub, type ImHub } from './hub';
-import { containsSensitiveWord, loadSensitiveWords } from './sensitive-words';
+import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
+import { containsSensitiveWord } from './sensitive-words';
 
 /**
  * 在线咨询 (issue 10, contracts/im.ts): the sender is the session's user; a message is stored with its seq in one
@@ -67,6 +72,7 @@ export function toImMessage(row: MessageRow): ImMessage {
     seq: row.seq,
     senderId: row.senderId,
     receiverId: row.receiverId,
+    fromUser: row.fromUser,
     layout: row.layout,
     content: row.content as Record<string, unknown>,
     createdAt: row.createdAt.toISOString(),
@@ -86,8 +92,19 @@ async function requireReachableAgent(db: Db, agentUserId: number): Promise<void>
   if (agent.status !== 1) throw badRequest(IM_AGENT_UNREACHABLE);
 }
 
-/** Checks one send's content against spec §5 and the caller's own things; answers what is stored. */
-async function checkContent(db: Db, words: readonly string[], senderId: number, raw: string): Promise<ImContent> {
+/** Whether every one of these upload keys is the sender's own (a portal user's uploads; the desk's images). */
+export type OwnsImages = (keys: string[]) => Promise<boolean>;
+
+/** A portal user's images: rows of their own in `uploads` (called back, so checked by content). */
+export const userOwnsImages =
+  (db: Db, userId: number): OwnsImages =>
+  async (keys) => {
+    const own = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)));
+    return own.length === keys.length;
+  };
+
+/** Checks one send's content against spec §5 and the sender's own things; answers what is stored. */
+export async function checkContent(db: Db, words: readonly string[], ownsImages: OwnsImages, raw: string): Promise<ImContent> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -115,9 +132,7 @@ async function checkContent(db: Db, words: readonly string[], senderId: number, 
     }
     case IM_LAYOUT.IMAGE: {
       if (content.msgList.length > IM_IMAGES_MAX) throw new ApiError(400, IM_TOO_MANY_IMAGES_CODE, IM_TOO_MANY_IMAGES);
-      const keys = [...new Set(content.msgList)];
-      const own = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, senderId), inArray(uploads.key, keys)));
-      if (own.length !== keys.length) throw badRequest('content.msgList: 只能发送自己上传的图片');
+      if (!(await ownsImages([...new Set(content.msgList)]))) throw badRequest('content.msgList: 只能发送自己上传的图片');
       return { layout: IM_LAYOUT.IMAGE, msgList: content.msgList };
     }
     case IM_LAYOUT.PROPERTY: {
@@ -139,9 +154,10 @@ export interface StoreInput {
   /** The conversation's two ends: the portal user and the agent's IM identity. */
   userId: number;
   agentUserId: number;
-  /** One of the two. */
-  senderId: number;
-  content: ImContent;
+  /** Which end sends (the two ids are of different spaces and may be equal numbers). */
+  from: 'user' | 'agent';
+  /** What is stored: a checked send, or the service's own auto-reply (`auto: true`). */
+  content: ImContent | (ImContent & { auto: true });
   clientMsgId?: string | undefined;
 }
 
@@ -152,15 +168,16 @@ export interface StoreInput {
  * stored, nothing pushed again); `fresh` says which.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
-  const receiverId = input.senderId === input.userId ? input.agentUserId : input.userId;
-  const fromUser = input.senderId === input.userId;
+  const fromUser = input.from === 'user';
+  const senderId = fromUser ? input.userId : input.agentUserId;
+  const receiverId = fromUser ? input.agentUserId : input.userId;
   const stored = (tx: Pick<Db, 'select'>) =>
     input.clientMsgId === undefined
       ? Promise.resolve(undefined)
       : tx
           .select()
           .from(imMessages)
-          .where(and(eq(imMessages.senderId, input.senderId), eq(imMessages.clientMsgId, input.clientMsgId)))
+          .where(and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)))
           .then((rows) => rows[0]);
   return db.transaction(async (tx) => {
     await tx.insert(imConversations).values({ userId: input.userId, agentUserId: input.agentUserId }).onConflictDoNothing();
@@ -176,7 +193,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       const [request] = await tx
         .select({ id: imMessages.id })
         .from(imMessages)
-        .where(and(eq(imMessages.id, requestId), eq(imMessages.conversationId, conversation!.id), eq(imMessages.receiverId, input.senderId), eq(imMessages.layout, IM_LAYOUT.PHONE_REQUEST)));
+        .where(and(eq(imMessages.id, requestId), eq(imMessages.conversationId, conversation!.id), eq(imMessages.fromUser, !fromUser), eq(imMessages.layout, IM_LAYOUT.PHONE_REQUEST)));
       if (!request) throw notFound(`消息 ${requestId} `);
       const [answered] = await tx
         .select({ id: imMessages.id })
@@ -193,7 +210,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
         .where(
           and(
             eq(imMessages.conversationId, conversation!.id),
-            eq(imMessages.senderId, input.senderId),
+            eq(imMessages.fromUser, fromUser),
             eq(imMessages.layout, IM_LAYOUT.PROPERTY),
             sql`${imMessages.content}->'layoutDetail'->>'businessType' = ${String(businessType)}`,
             sql`${imMessages.content}->'layoutDetail'->>'listingId' = ${String(listingId)}`,
@@ -208,7 +225,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
     const now = new Date();
     const [row] = await tx
       .insert(imMessages)
-      .values({ conversationId: conversation!.id, seq, senderId: input.senderId, receiverId, layout: input.content.layout, content: input.content, clientMsgId: input.clientMsgId ?? null, createdAt: now })
+      .values({ conversationId: conversation!.id, seq, senderId, receiverId, fromUser, layout: input.content.layout, content: input.content, clientMsgId: input.clientMsgId ?? null, createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (!row) {
@@ -229,18 +246,12 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
   });
 }
 
-/** The caller's messages of one conversation after `afterSeq`, oldest first (either end of it). */
-async function history(db: Db, userId: number, targetId: number, afterSeq: number, limit: number): Promise<ImHistory> {
+/** One conversation's messages after `afterSeq`, oldest first; the pair names it (either end asks the same). */
+export async function history(db: Db, userId: number, agentUserId: number, afterSeq: number, limit: number): Promise<ImHistory> {
   const [conversation] = await db
     .select({ id: imConversations.id })
     .from(imConversations)
-    .where(
-      or(
-        and(eq(imConversations.userId, userId), eq(imConversations.agentUserId, targetId)),
-        and(eq(imConversations.userId, targetId), eq(imConversations.agentUserId, userId)),
-      ),
-    )
-    .limit(1);
+    .where(and(eq(imConversations.userId, userId), eq(imConversations.agentUserId, agentUserId)));
   if (!conversation) return { list: [], nextSeq: afterSeq };
   const rows = await db
     .select()
@@ -251,21 +262,190 @@ async function history(db: Db, userId: number, targetId: number, afterSeq: numbe
   return { list: rows.map(toImMessage), nextSeq: rows.at(-1)?.seq ?? afterSeq };
 }
 
+/** spec §3 "Chat thread" target info of agents by their IM identity. */
+export async function agentCardsOf(db: Db, agentUserIds: readonly number[]): Promise<Map<number, ImAgentCard>> {
+  if (agentUserIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: agents.userId,
+      agentId: agents.id,
+      agentName: agents.name,
+      agentPhoto: agents.photoUrl,
+      branchId: branches.id,
+      branchName: branches.name,
+      brandId: brands.id,
+      brandName: brands.name,
+      status: agents.status,
+    })
+    .from(agents)
+    .innerJoin(branches, eq(branches.id, agents.branchId))
+    .innerJoin(brands, eq(brands.id, branches.brandId))
+    .where(inArray(agents.userId, [...new Set(agentUserIds)]));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** The last message of each of these conversations. */
+export async function lastMessagesOf(db: Db, conversationIds: readonly number[]): Promise<Map<number, ImMessage>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([imMessages.conversationId])
+    .from(imMessages)
+    .where(inArray(imMessages.conversationId, [...conversationIds]))
+    .orderBy(imMessages.conversationId, desc(imMessages.seq));
+  return new Map(rows.map((r) => [r.conversationId, toImMessage(r)]));
+}
+
+/** How many threads a list answers (the newest); older ones come back as soon as either end writes. */
+const THREADS_MAX = 100;
+
+/** A user's threads, newest first; with `agentUserId`, that agent's thread first even before a message. */
+async function threadsOf(db: Db, userId: number, agentUserId: number | undefined): Promise<ImThread[]> {
+  const rows = await db
+    .select()
+    .from(imConversations)
+    .where(eq(imConversations.userId, userId))
+    .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
+    .limit(THREADS_MAX);
+  const wanted = agentUserId !== undefined && !rows.some((r) => r.agentUserId === agentUserId) ? [agentUserId] : [];
+  const [cards, last] = await Promise.all([agentCardsOf(db, [...wanted, ...rows.map((r) => r.agentUserId)]), lastMessagesOf(db, rows.map((r) => r.id))]);
+  if (wanted.length && !cards.has(wanted[0]!)) throw notFound(`经纪人 ${wanted[0]} `);
+  const threads: ImThread[] = wanted.map((id) => ({ conversationId: 0, target: cards.get(id)!, unRead: 0, lastSeq: 0, lastMessage: null }));
+  for (const r of rows) {
+    const target = cards.get(r.agentUserId);
+    if (target) threads.push({ conversationId: r.id, target, unRead: r.userUnread, lastSeq: r.nextSeq - 1, lastMessage: last.get(r.id) ?? null });
+  }
+  return threads;
+}
+
+/** The greeting of an agent whose desk is closed (issue 10 "auto-reply"). */
+export const autoReplyText = (agentName: string) => `您好，我是${agentName}，现在不在线。您的消息我已收到，上线后会第一时间回复您。`;
+
+export interface SendInput {
+  userId: number;
+  agentUserId: number;
+  from: 'user' | 'agent';
+  /** The `content` JSON string of the send. */
+  raw: string;
+  clientMsgId?: string | undefined;
+  ownsImages: OwnsImages;
+}
+
+/**
+ * The one way a message goes out, from either end: checked (spec §5), stored with its seq, pushed to both
+ * ends' sockets on every instance, and — for a user's message to an agent whose desk is closed — answered by
+ * the agent's auto-reply (once a conversation in 24 h).
+ */
+export interface ImService {
+  hub: ImHub;
+  send(input: SendInput): Promise<ImMessage>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The messaging service (app.ts): the agent desk's routes and the tests reach the hub through it. */
+    im: ImService;
+  }
+}
+
+export function createImService(db: Db, hub: ImHub, words: readonly string[], log: FastifyBaseLogger): ImService {
+  const push = (message: ImMessage, userId: number, agentUserId: number) => hub.deliver([userParty(userId), agentParty(agentUserId)], messageFrame(message));
+
+  async function autoReply(userId: number, agentUserId: number): Promise<void> {
+    if (await hub.isOnline(agentParty(agentUserId))) return;
+    const [recent] = await db
+      .select({ id: imMessages.id })
+      .from(imMessages)
+      .innerJoin(imConversations, eq(imConversations.id, imMessages.conversationId))
+      .where(
+        and(
+          eq(imConversations.userId, userId),
+          eq(imConversations.agentUserId, agentUserId),
+          eq(imMessages.fromUser, false),
+          sql`${imMessages.content} ? 'auto'`,
+          gt(imMessages.createdAt, new Date(Date.now() - IM_AUTO_REPLY_INTERVAL_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent) return;
+    const [agent] = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, agentUserId));
+    if (!agent) return;
+    const { message, fresh } = await storeMessage(db, { userId, agentUserId, from: 'agent', content: { layout: IM_LAYOUT.TEXT, msgDetail: autoReplyText(agent.name), auto: true } });
+    if (fresh) push(message, userId, agentUserId);
+  }
+
+  /** On agreeing to share a phone number, the reply carries the replier's own number (the user's or the agent's). */
+  async function withMobile(content: ImContent, input: SendInput): Promise<ImContent> {
+    if (content.layout !== IM_LAYOUT.PHONE_REPLY || !content.layoutDetail.agree) return content;
+    const [row] =
+      input.from === 'user'
+        ? await db.select({ mobile: users.mobile }).from(users).where(eq(users.id, input.userId))
+        : await db.select({ mobile: agents.mobile }).from(agents).where(eq(agents.userId, input.agentUserId));
+    return { ...content, layoutDetail: { ...content.layoutDetail, mobile: row?.mobile ?? '' } } as ImContent;
+  }
+
+  return {
+    hub,
+    async send(input) {
+      const content = await withMobile(await checkContent(db, words, input.ownsImages, input.raw), input);
+      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId });
+      if (!fresh) return message;
+      push(message, input.userId, input.agentUserId);
+      if (input.from === 'user') {
+        // The visitor's message is stored and answered whatever becomes of the greeting.
+        await autoReply(input.userId, input.agentUserId).catch((err: unknown) => log.error({ err }, 'im auto-reply failed'));
+      }
+      return message;
+    },
+  };
+}
+
 /** A `userId` field, where given, must be the caller's: anyone else's answers as an unknown user. */
 function ownUserId(user: UserRow, userId: number | undefined): void {
   if (userId !== undefined && userId !== user.id) throw notFound(`用户 ${userId} `);
 }
 
+/**
+ * A live socket of a party: attached to the hub, pinged after `pingMs` idle (spec §9), detached when it closes.
+ * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message.
+ */
+export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number): void {
+  const detach = hub.attach(party, socket);
+  let timer: NodeJS.Timeout | undefined;
+  const idle = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (socket.readyState === 1) socket.send(PING_FRAME);
+      idle();
+    }, pingMs);
+  };
+  idle();
+  socket.on('message', idle);
+  socket.on('close', () => {
+    clearTimeout(timer);
+    detach();
+  });
+}
+
+/** A browser's Origin must be the portal's: a GET upgrade is not covered by the same-site check. */
+export function refuseForeignOrigin(request: FastifyRequest, root: URL): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isPortalSource(origin, root)) throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
+}
+
+/** The handler of a socket route reached without an upgrade. */
+export async function upgradeRequired(_request: FastifyRequest, reply: FastifyReply): Promise<never> {
+  reply.header('upgrade', 'websocket');
+  throw new ApiError(426, 426, '请使用 WebSocket 连接');
+}
+
 export function registerIm(
   app: FastifyInstance,
   db: Db,
-  config: Pick<Config, 'IM_SENSITIVE_WORDS_FILE' | 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN'>,
-  hub: ImHub = createLocalHub(),
-): ImHub {
-  const pingMs = config.IM_PING_MS;
-  const words = loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE);
+  config: Pick<Config, 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN'>,
+  im: ImService,
+): void {
+  const { hub } = im;
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
-  app.addHook('onClose', async () => hub.closeAll());
 
   app.post(
     ApiPath.imMessage,
@@ -283,12 +463,26 @@ export function registerIm(
       const user = await requireUser(db, request);
       const body = request.body as z.output<typeof imSendRequestSchema>;
       const agentUserId = body.targetId[0]!;
-      if (agentUserId === user.id) throw badRequest('targetId: 不能给自己发消息');
       await requireReachableAgent(db, agentUserId);
-      const content = await checkContent(db, words, user.id, body.content);
-      const { message, fresh } = await storeMessage(db, { userId: user.id, agentUserId, senderId: user.id, content, clientMsgId: body.clientMsgId });
-      if (fresh) hub.deliver([message.receiverId, message.senderId], messageFrame(message));
+      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id) });
       return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
+    },
+  );
+
+  app.get(
+    ApiPath.imConversations,
+    {
+      schema: {
+        summary: "The caller's conversations, newest first (session): the agent's card, unread count, last seq and message; agentUserId puts that agent's thread first, even before a first message",
+        tags: TAGS,
+        querystring: imConversationsQuerySchema,
+        response: { 200: envelopeSchema(imThreadListSchema) },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const { agentUserId } = request.query as z.output<typeof imConversationsQuerySchema>;
+      return ok({ list: await threadsOf(db, user.id, agentUserId) });
     },
   );
 
@@ -307,13 +501,9 @@ export function registerIm(
       const body = request.body as z.output<typeof imReceivedRequestSchema>;
       const messageId = (body.messageId ?? body.id)!;
       ownUserId(user, body.receiverId);
-      const [row] = await db
-        .update(imMessages)
-        .set({ receivedAt: sql`coalesce(${imMessages.receivedAt}, now())` })
-        .where(and(eq(imMessages.id, messageId), eq(imMessages.receiverId, user.id)))
-        .returning({ id: imMessages.id });
-      if (!row) throw notFound(`消息 ${messageId} `);
-      return ok({ count: 1 });
+      const count = await markReceived(db, { fromUser: false, receiverId: user.id }, messageId);
+      if (count === 0) throw notFound(`消息 ${messageId} `);
+      return ok({ count });
     },
   );
 
@@ -331,47 +521,24 @@ export function registerIm(
       const user = await requireUser(db, request);
       const body = request.body as z.output<typeof imReadRequestSchema>;
       ownUserId(user, body.userId);
-      const ids = [...new Set(body.readMessages)];
-      return db.transaction(async (tx) => {
-        const own = await tx
-          .select({ id: imMessages.id, conversationId: imMessages.conversationId })
-          .from(imMessages)
-          .where(and(inArray(imMessages.id, ids), eq(imMessages.receiverId, user.id)));
-        if (own.length !== ids.length) {
-          const missing = ids.find((id) => !own.some((r) => r.id === id));
-          throw notFound(`消息 ${missing} `);
-        }
-        const changed = await tx
-          .update(imMessages)
-          .set({ readAt: new Date(), receivedAt: sql`coalesce(${imMessages.receivedAt}, now())` })
-          .where(and(inArray(imMessages.id, ids), eq(imMessages.receiverId, user.id), isNull(imMessages.readAt)))
-          .returning({ id: imMessages.id });
-        for (const conversationId of new Set(own.map((r) => r.conversationId))) {
-          const unread = sql`(select count(*)::int from ${imMessages} where ${imMessages.conversationId} = ${conversationId} and ${imMessages.receiverId} = ${user.id} and ${imMessages.readAt} is null)`;
-          await tx
-            .update(imConversations)
-            .set({ userUnread: sql`case when ${imConversations.userId} = ${user.id} then ${unread} else ${imConversations.userUnread} end`, agentUnread: sql`case when ${imConversations.agentUserId} = ${user.id} then ${unread} else ${imConversations.agentUnread} end` })
-            .where(eq(imConversations.id, conversationId));
-        }
-        return ok({ count: changed.length });
-      });
+      return ok({ count: await markRead(db, { fromUser: false, receiverId: user.id }, body.readMessages) });
     },
   );
 
   app.post(
     ApiPath.imLogout,
     {
-      schema: { summary: "Close the caller's live chat sockets in this process (session); a userId other than the caller's is a 404", tags: TAGS, body: imLogoutRequestSchema, response: { 200: envelopeSchema(imCountSchema) } },
+      schema: { summary: "Close the caller's live chat sockets on every instance (session); a userId other than the caller's is a 404", tags: TAGS, body: imLogoutRequestSchema, response: { 200: envelopeSchema(imCountSchema) } },
     },
     async (request) => {
       const user = await requireUser(db, request);
       ownUserId(user, (request.body as z.output<typeof imLogoutRequestSchema>).userId);
-      return ok({ count: hub.closeUser(user.id) });
+      return ok({ count: hub.closeParty(userParty(user.id), LOGGED_OUT_CLOSE, 'logout') });
     },
   );
 
   const historySchema = {
-    summary: "The caller's conversation with targetId after afterSeq, oldest first, ≤ 100 (session): what a reconnecting client missed",
+    summary: "The caller's conversation with agent targetId after afterSeq, oldest first, ≤ 100 (session): what a reconnecting client missed",
     tags: TAGS,
   };
   const answerHistory = async (input: z.output<typeof imHistoryRequestSchema>, request: FastifyRequest) => {
@@ -385,8 +552,7 @@ export function registerIm(
     answerHistory(request.body as z.output<typeof imHistoryRequestSchema>, request),
   );
 
-  // The live socket: the session decides who it is; the query's userId must be that user. A browser's Origin
-  // must be the portal's (a GET is not covered by the same-site check, and a socket is a state of its own).
+  // The live socket: the session decides who it is; the query's userId must be that user.
   const socketUsers = new WeakMap<FastifyRequest, number>();
   app.route({
     method: 'GET',
@@ -397,36 +563,59 @@ export function registerIm(
       querystring: imRegisterQuerySchema,
     },
     preHandler: async (request: FastifyRequest) => {
-      const origin = request.headers.origin;
-      if (origin !== undefined && !isPortalSource(origin, root)) throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
+      refuseForeignOrigin(request, root);
       const user = await requireUser(db, request);
       const { userId } = request.query as z.output<typeof imRegisterQuerySchema>;
       if (userId !== user.id) throw new ApiError(403, ResultCode.FORBIDDEN, IM_NOT_YOURS);
       socketUsers.set(request, user.id);
     },
-    handler: async (_request: FastifyRequest, reply: FastifyReply) => {
-      reply.header('upgrade', 'websocket');
-      throw new ApiError(426, 426, '请使用 WebSocket 连接');
-    },
-    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
-      const userId = socketUsers.get(request)!;
-      const detach = hub.attach(userId, socket);
-      let timer: NodeJS.Timeout | undefined;
-      const idle = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          if (socket.readyState === 1) socket.send(PING_FRAME);
-          idle();
-        }, pingMs);
-      };
-      idle();
-      // Whatever the client sends (its own pings) counts as activity; nothing it sends is a message.
-      socket.on('message', idle);
-      socket.on('close', () => {
-        clearTimeout(timer);
-        detach();
-      });
-    },
+    handler: upgradeRequired,
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS),
   });
-  return hub;
+}
+
+/** Whose received messages: the user's (sent by agents) or an agent's (sent by users). */
+export interface Receiver {
+  /** The messages' sender side: false for a user's received messages, true for an agent's. */
+  fromUser: boolean;
+  receiverId: number;
+}
+
+/** Acknowledges one message the receiver got; 0 if it is not theirs (or unknown). */
+export async function markReceived(db: Db, receiver: Receiver, messageId: number): Promise<number> {
+  const rows = await db
+    .update(imMessages)
+    .set({ receivedAt: sql`coalesce(${imMessages.receivedAt}, now())` })
+    .where(and(eq(imMessages.id, messageId), eq(imMessages.receiverId, receiver.receiverId), eq(imMessages.fromUser, receiver.fromUser)))
+    .returning({ id: imMessages.id });
+  return rows.length;
+}
+
+/**
+ * Marks messages the receiver got as read, all or none (an id not theirs is a 404 and nothing changes), and
+ * recounts the receiver's side of the unread counts of their conversations. Answers how many were newly read.
+ */
+export async function markRead(db: Db, receiver: Receiver, messageIds: readonly number[]): Promise<number> {
+  const ids = [...new Set(messageIds)];
+  const theirs = and(inArray(imMessages.id, ids), eq(imMessages.receiverId, receiver.receiverId), eq(imMessages.fromUser, receiver.fromUser));
+  return db.transaction(async (tx) => {
+    const own = await tx.select({ id: imMessages.id, conversationId: imMessages.conversationId }).from(imMessages).where(theirs);
+    if (own.length !== ids.length) {
+      const missing = ids.find((id) => !own.some((r) => r.id === id));
+      throw notFound(`消息 ${missing} `);
+    }
+    const changed = await tx
+      .update(imMessages)
+      .set({ readAt: new Date(), receivedAt: sql`coalesce(${imMessages.receivedAt}, now())` })
+      .where(and(theirs, isNull(imMessages.readAt)))
+      .returning({ id: imMessages.id });
+    for (const conversationId of new Set(own.map((r) => r.conversationId))) {
+      const unread = sql`(select count(*)::int from ${imMessages} where ${imMessages.conversationId} = ${conversationId} and ${imMessages.fromUser} = ${receiver.fromUser} and ${imMessages.readAt} is null)`;
+      await tx
+        .update(imConversations)
+        .set(receiver.fromUser ? { agentUnread: unread } : { userUnread: unread })
+        .where(eq(imConversations.id, conversationId));
+    }
+    return changed.length;
+  });
 }
