@@ -55,6 +55,30 @@ export const imContentSchema = z.discriminatedUnion('layout', [
 ]);
 export type ImContent = z.output<typeof imContentSchema>;
 
+/**
+ * A stored property card's layoutDetail (201): the service adds what the card shows, as it was when sent. The
+ * link is `pcUrl` on the city's host (`cityDomain`).
+ */
+export interface ImPropertyCard {
+  businessType: 1 | 2;
+  listingId: number;
+  title: string;
+  coverUrl: string;
+  /** e.g. "3室2厅 89.5㎡". */
+  layoutText: string;
+  /** e.g. "520万" or "6500元/月". */
+  priceText: string;
+  cityDomain: string;
+  pcUrl: string;
+}
+
+/** A stored phone reply's layoutDetail (21001): `mobile` is the replier's own number, only when agreed. */
+export interface ImPhoneReply {
+  requestId: number;
+  agree: boolean;
+  mobile?: string;
+}
+
 /** POST /api/message (spec §7). `clientMsgId`: a resend with the same id answers the stored message. */
 export const imSendRequestSchema = z.object({
   appId,

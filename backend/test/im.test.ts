@@ -15,6 +15,7 @@ import {
   type ImMessage,
   type ImSendResult,
 } from '../../contracts/im';
+import { detailPath } from '../../contracts/channels';
 import { ApiPath } from '../../contracts/paths';
 import { agents, cities, imConversations, imMessages, listings, uploads } from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
@@ -149,7 +150,21 @@ describe('POST /api/message', () => {
       .limit(1);
     const card = (listingId: number) => JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
     const first = sent(await send(user, agentAt, card(listing!.id)));
-    expect((await historyOf(user, agentAt)).list[first.seq - 1]!.content).toEqual({ layout: 201, layoutDetail: { businessType: 1, listingId: listing!.id } });
+    // The card carries what it shows, as it was when sent: title, cover, layout, price and the detail page.
+    const [home] = await h.database.db.select().from(listings).where(eq(listings.id, listing!.id));
+    expect((await historyOf(user, agentAt)).list[first.seq - 1]!.content).toEqual({
+      layout: 201,
+      layoutDetail: {
+        businessType: 1,
+        listingId: listing!.id,
+        title: home!.title,
+        coverUrl: home!.coverUrl,
+        layoutText: `${home!.rooms}室${home!.halls}厅 ${Math.round(home!.area * 100) / 100}㎡`,
+        priceText: `${Math.round(home!.totalPrice * 100) / 100}万`,
+        cityDomain: expect.any(String),
+        pcUrl: detailPath('esf', listing!.id),
+      },
+    });
     // Within 24 h the same card to the same agent is not stored again: the earlier one answers.
     expect(sent(await send(user, agentAt, card(listing!.id)))).toEqual(first);
     // After 24 h (the stored card made older) it is sent again.

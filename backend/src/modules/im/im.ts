@@ -37,13 +37,15 @@ import {
   type ImFrame,
   type ImHistory,
   type ImMessage,
+  type ImPropertyCard,
   type ImSendResult,
   type ImThread,
 } from '../../../../contracts/im';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, branches, brands, imConversations, imMessages, uploads, users } from '../../db/schema';
+import { agents, branches, brands, cities, imConversations, imMessages, listings, rentals, uploads, users } from '../../db/schema';
+import { detailPath } from '../../../../contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { requireListing } from '../listings/visible-listing';
@@ -103,6 +105,41 @@ export const userOwnsImages =
     return own.length === keys.length;
   };
 
+/**
+ * What a property card shows, as it was when sent (spec §3 "Chat message" layoutDetail, pcUrl): title, cover,
+ * layout and area, the price, and the detail page on its city's host. A later price change does not rewrite a
+ * card already in a conversation, as a forwarded card would not.
+ */
+async function propertySnapshot(db: Db, businessType: 1 | 2, listingId: number): Promise<ImPropertyCard> {
+  const t = businessType === 1 ? listings : rentals;
+  const [row] = await db
+    .select({ title: t.title, coverUrl: t.coverUrl, area: t.area, rooms: t.rooms, halls: t.halls, cityDomain: cities.cityDomain })
+    .from(t)
+    .innerJoin(cities, eq(cities.cityCode, t.cityCode))
+    .where(eq(t.id, listingId));
+  let price: string;
+  if (businessType === 1) {
+    const [home] = await db.select({ total: listings.totalPrice }).from(listings).where(eq(listings.id, listingId));
+    price = `${formatWan(home!.total)}万`;
+  } else {
+    const [home] = await db.select({ rent: rentals.monthlyRent }).from(rentals).where(eq(rentals.id, listingId));
+    price = `${home!.rent}元/月`;
+  }
+  return {
+    businessType,
+    listingId,
+    title: row!.title,
+    coverUrl: row!.coverUrl,
+    layoutText: `${row!.rooms}室${row!.halls}厅 ${formatWan(row!.area)}㎡`,
+    priceText: price,
+    cityDomain: row!.cityDomain,
+    pcUrl: detailPath(businessType === 1 ? 'esf' : 'rent', listingId),
+  };
+}
+
+/** A number as the portal prints it: at most two decimals, no trailing zeros. */
+const formatWan = (n: number) => String(Math.round(n * 100) / 100);
+
 /** Checks one send's content against spec §5 and the sender's own things; answers what is stored. */
 export async function checkContent(db: Db, words: readonly string[], ownsImages: OwnsImages, raw: string): Promise<ImContent> {
   let parsed: unknown;
@@ -138,7 +175,7 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
     case IM_LAYOUT.PROPERTY: {
       const { businessType, listingId } = content.layoutDetail;
       await requireListing(db, businessType as 1 | 2, listingId);
-      return content;
+      return { layout: IM_LAYOUT.PROPERTY, layoutDetail: await propertySnapshot(db, businessType as 1 | 2, listingId) } as ImContent;
     }
     case IM_LAYOUT.AGENT_CARD: {
       const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, content.layoutDetail.agentUserId));
