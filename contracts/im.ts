@@ -135,6 +135,8 @@ export const imMessageSchema = z.object({
   receiverId: z.number().int(),
   /** Sent by the portal user (true) or by the agent: the widget's "mine" flag, the desk's "theirs". */
   fromUser: z.boolean(),
+  /** The sender's own id of the send (its resend key): the sender's screen swaps its pending copy for this one. */
+  clientMsgId: z.string().nullable(),
   layout: z.number().int(),
   content: z.record(z.string(), z.unknown()),
   createdAt: z.string(),

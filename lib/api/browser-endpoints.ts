@@ -10,6 +10,7 @@ import type { PasswordChange, PasswordChanged, ProfileUpdate } from '@contracts/
 import type { Entrust, EntrustAddRequest, EntrustCompany, EntrustUpdateRequest } from '@contracts/entrust';
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import type { FollowStatus } from '@contracts/house';
+import type { ImHistory, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
 import { browserCall as call } from './browser-call';
 import { unchecked, type CallContext } from './core';
 
@@ -90,3 +91,13 @@ export const changeHousePrice = (ctx: CallContext, entrustId: number, price: num
 
 /** 卖房管理's 下架: session required. */
 export const takeHouseOffline = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.houseOffline, unchecked<House>(), { params: { entrustId } });
+
+/** 在线咨询 (contracts/im.ts): the chat widget's calls (lib/chat/chat-client.ts); session required. */
+export const fetchImConversations = (ctx: CallContext, agentUserId?: number) =>
+  call(ctx, ApiPath.imConversations, unchecked<ImThreadList>(), { method: 'GET', params: agentUserId === undefined ? {} : { agentUserId } });
+export const fetchImHistory = (ctx: CallContext, targetId: number, afterSeq: number, limit: number) =>
+  call(ctx, ApiPath.imHistory, unchecked<ImHistory>(), { params: { targetId, afterSeq, limit } });
+export const sendImMessage = (ctx: CallContext, req: ImSendRequest) => call(ctx, ApiPath.imMessage, unchecked<ImSendResult>(), { params: req });
+export const readImMessages = (ctx: CallContext, readMessages: number[]) => call(ctx, ApiPath.imRead, unchecked<{ count: number }>(), { params: { readMessages } });
+export const ackImMessage = (ctx: CallContext, messageId: number) => call(ctx, ApiPath.imReceived, unchecked<{ count: number }>(), { params: { messageId } });
+export const logoutIm = (ctx: CallContext) => call(ctx, ApiPath.imLogout, unchecked<{ count: number }>());

@@ -75,6 +75,7 @@ export function toImMessage(row: MessageRow): ImMessage {
     senderId: row.senderId,
     receiverId: row.receiverId,
     fromUser: row.fromUser,
+    clientMsgId: row.clientMsgId,
     layout: row.layout,
     content: row.content as Record<string, unknown>,
     createdAt: row.createdAt.toISOString(),

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
+import { ChatClient, type ChatApi } from '@/lib/chat/chat-client';
+import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
+import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
+
+/** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
+
+const AGENT = 100_001;
+const USER = 7;
+const message = (seq: number, fromUser = false, extra: Partial<ImMessage> = {}): ImMessage => ({
+  messageId: 1000 + seq,
+  conversationId: 1,
+  seq,
+  senderId: fromUser ? USER : AGENT,
+  receiverId: fromUser ? AGENT : USER,
+  fromUser,
+  clientMsgId: null,
+  layout: 101,
+  content: { layout: 101, msgDetail: `m${seq}` },
+  createdAt: new Date(1_700_000_000_000 + seq * 1000).toISOString(),
+  receivedAt: null,
+  readAt: null,
+  ...extra,
+});
+
+describe('ThreadStore', () => {
+  it('holds each message once, in seq order, whatever order and however often it arrives', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 120 }), (seqs) => {
+        const store = new ThreadStore();
+        for (const seq of seqs) store.add(message(seq));
+        const held = store.thread(AGENT).messages.map((m) => m.seq);
+        expect(held).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+        // lastSeq: the highest with nothing missing below it.
+        let last = 0;
+        while (seqs.includes(last + 1)) last++;
+        expect(store.thread(AGENT).lastSeq).toBe(last);
+      }),
+    );
+  });
+
+  it('says when a pushed message leaves a gap, and ignores a duplicate', () => {
+    const store = new ThreadStore();
+    expect(store.add(message(1))).toBe('added');
+    expect(store.add(message(3))).toBe('gap');
+    expect(store.add(message(3))).toBe('duplicate');
+    expect(store.add(message(2))).toBe('added');
+    expect(store.thread(AGENT).lastSeq).toBe(3);
+    expect(store.totalUnread()).toBe(3);
+  });
+
+  it('turns a pending send into the stored one whether the push or the answer comes first', () => {
+    const store = new ThreadStore();
+    store.addPending(AGENT, 'a', 101, { layout: 101, msgDetail: 'x' });
+    store.add(message(1, true, { clientMsgId: 'a' }));
+    store.confirm(AGENT, 'a', { messageId: 1001, seq: 1, createdAt: message(1).createdAt });
+    store.addPending(AGENT, 'b', 101, { layout: 101, msgDetail: 'y' });
+    store.confirm(AGENT, 'b', { messageId: 1002, seq: 2, createdAt: message(2).createdAt });
+    store.add(message(2, true, { clientMsgId: 'b' }));
+    expect(store.thread(AGENT).messages.map((m) => [m.messageId, m.pushStatus, m.mine])).toEqual([
+      [1001, PUSH.SENT, true],
+      [1002, PUSH.SENT, true],
+    ]);
+  });
+});
+
+/** A socket the test opens, drops and feeds by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close(code = 1000) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(m: ImMessage) {
+    this.onmessage?.({ data: JSON.stringify({ messageType: 1, messageContent: JSON.stringify(m) }) });
+  }
+}
+
+describe('ChatClient', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function setup(server: ImMessage[]) {
+    const sockets: FakeSocket[] = [];
+    const sends: ImSendRequest[] = [];
+    const api: ChatApi = {
+      conversations: async (): Promise<ImThreadList> => ({
+        list: [{ conversationId: 1, target: { userId: AGENT, agentId: 1, agentName: '王', agentPhoto: '', branchId: 1, branchName: '', brandId: 1, brandName: '', status: 1 }, unRead: 0, lastSeq: server.length, lastMessage: server.at(-1) ?? null }],
+      }),
+      history: async (_t, afterSeq, limit): Promise<ImHistory> => {
+        const list = server.filter((m) => m.seq > afterSeq).slice(0, limit);
+        return { list, nextSeq: list.at(-1)?.seq ?? afterSeq };
+      },
+      send: async (req): Promise<ImSendResult> => {
+        sends.push(req);
+        const m = message(server.length + 1, true, { clientMsgId: req.clientMsgId ?? null });
+        server.push(m);
+        return { messageId: m.messageId, seq: m.seq, conversationId: 1, createdAt: m.createdAt };
+      },
+      read: async () => ({ count: 1 }),
+      received: async () => ({ count: 1 }),
+    };
+    const client = new ChatClient({
+      userId: USER,
+      api,
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    return { client, sockets, sends };
+  }
+
+  it('fetches what was missed after every reconnect, 3 s after the socket drops', async () => {
+    const server = [message(1), message(2)];
+    const { client, sockets } = setup(server);
+    client.start();
+    sockets[0]!.open();
+    await vi.waitFor(() => expect(client.store.thread(AGENT).lastSeq).toBe(2));
+    sockets[0]!.close(1006);
+    server.push(message(3), message(4));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    await vi.waitFor(() => expect(client.store.thread(AGENT).messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]));
+  });
+
+  it('pings after 30 s idle, closes when paused and opens again on resume; a logout close (4001) ends it', async () => {
+    const { client, sockets } = setup([]);
+    client.start();
+    sockets[0]!.open();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sockets[0]!.sent).toEqual([PING_FRAME]);
+    client.live.pause();
+    expect(sockets[0]!.readyState).toBe(3);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sockets).toHaveLength(1);
+    client.live.resume();
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    sockets[1]!.close(4001);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sockets).toHaveLength(2);
+    expect(client.live.current).toBe('stopped');
+  });
+
+  it('shows a send as 0 then 1, fills a gap a push reveals, and a failed send is 2 until resent', async () => {
+    const server: ImMessage[] = [];
+    const { client, sockets, sends } = setup(server);
+    client.start();
+    sockets[0]!.open();
+    await vi.waitFor(() => expect(client.live.current).toBe('open'));
+    const sending = client.send(AGENT, { layout: 101, msgDetail: '你好' });
+    expect(client.store.thread(AGENT).messages[0]!.pushStatus).toBe(PUSH.SENDING);
+    await sending;
+    expect(client.store.thread(AGENT).messages[0]!.pushStatus).toBe(PUSH.SENT);
+    // The agent's two replies: the push of the second arrives alone.
+    server.push(message(2), message(3));
+    sockets[0]!.push(message(3));
+    await vi.waitFor(() => expect(client.store.thread(AGENT).messages.map((m) => m.seq)).toEqual([1, 2, 3]));
+    expect(sends).toHaveLength(1);
+    // Refused (400002): status 2 with the server's text; resent with the same client id: stored, status 1.
+    const api = (client as unknown as { options: { api: ChatApi } }).options.api;
+    const realSend = api.send;
+    api.send = async () => {
+      throw Object.assign(new Error('包含敏感词'), { code: 400002, status: 400 });
+    };
+    expect(await client.send(AGENT, { layout: 101, msgDetail: 'x' })).toMatchObject({ code: 400002 });
+    const failed = client.store.thread(AGENT).messages.at(-1)!;
+    expect([failed.pushStatus, failed.error]).toEqual([PUSH.FAILED, '包含敏感词']);
+    api.send = realSend;
+    await client.resend(AGENT, failed.clientMsgId!);
+    expect(client.store.thread(AGENT).messages.map((m) => [m.seq, m.pushStatus])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+    ]);
+    expect(sends.at(-1)!.clientMsgId).toBe(failed.clientMsgId);
+  });
+});
