@@ -135,6 +135,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
   const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
   app.addHook('onClose', () => hub.close());
+  await hub.ready();
   const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
   app.decorate('im', im);
   registerIm(app, db, config, im);
