@@ -120,7 +120,8 @@ function DeskLogin({ copy, error, onLogin }: { copy: DeskCopy; error: string; on
   };
   return (
     <main className={styles.loginShell}>
-      <form className={styles.loginBox} onSubmit={submit}>
+      {/* POST: should the form ever be sent before the page is live, the token is not put in the address. */}
+      <form className={styles.loginBox} onSubmit={submit} method="post">
         <h1 className={styles.loginBrand}>
           <span className="logo__mark">优</span> {copy.title}
         </h1>
