@@ -28,7 +28,7 @@ import { runOps, type OpsIo } from '../../scripts/ops';
 import { agentDeskTokens, agents, imConversations, listings, rentals, uploads, users } from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
-import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskImagePrefix } from '../src/modules/im/desk';
+import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
@@ -206,6 +206,11 @@ describe('POST /api/desk/login', () => {
     expect(maxAge).toBeLessThanOrEqual(3 * 86_400);
   });
 
+  it('marks the cookie Secure when the portal is served over https', () => {
+    expect(deskCookieOptions({ PORTAL_PROTOCOL: 'https' })).toEqual({ httpOnly: true, sameSite: 'strict', path: '/api/desk', secure: true });
+    expect(deskCookieOptions({ PORTAL_PROTOCOL: 'http' }).secure).toBe(false);
+  });
+
   it('answers a wrong or expired token 401 with a readable message; a desk call without a live cookie is 401 and clears it', async () => {
     const wrong = await login(randomBytes(32).toString('base64url'));
     expect(wrong.statusCode).toBe(401);
@@ -380,7 +385,10 @@ describe('the desk’s conversations', () => {
     const big = await uploadImage(deskA, 'big.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]));
     expect(big.statusCode).toBe(400);
     expect(envelope(big).msg).toBe('图片大小不能超过5MB！');
-    expect((await uploadImage({}, 'room.png', bytes)).statusCode).toBe(401);
+    // No desk: refused before the body is read.
+    const anonymous = await uploadImage({}, 'room.png', bytes);
+    expect(anonymous.statusCode).toBe(401);
+    expect(envelope(anonymous).msg).toBe(DESK_SESSION_ENDED);
     expect((await post(ApiPath.deskImage, { file: 'x' }, deskA)).statusCode).toBe(400);
   });
 

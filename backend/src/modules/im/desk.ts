@@ -102,7 +102,7 @@ async function agentOfToken(db: Db, token: string): Promise<DeskAgentRow | null>
 const agentsOfRequests = new WeakMap<FastifyRequest, DeskAgentRow>();
 
 /** Cookie attributes: this host only, the desk's calls only, never sent from another site. */
-function deskCookieOptions(config: Pick<Config, 'PORTAL_PROTOCOL'>) {
+export function deskCookieOptions(config: Pick<Config, 'PORTAL_PROTOCOL'>) {
   return { httpOnly: true, sameSite: 'strict' as const, path: ApiPath.deskLogin.replace(/\/login$/, ''), secure: config.PORTAL_PROTOCOL === 'https' };
 }
 
@@ -404,6 +404,10 @@ export async function registerDesk(
     scoped.post(
       ApiPath.deskImage,
       {
+        // The desk is checked before the body is read: nobody without one gets 5 MB buffered.
+        onRequest: async (request, reply) => {
+          await agentOf(request, reply);
+        },
         config: { rateLimit: { max: DESK_IMAGE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-image') } },
         schema: {
           summary: `One image the agent sends (desk cookie; multipart, field file): jpg, jpeg or png by name and by its bytes, ≤ ${UPLOAD_MAX_MB} MB, re-encoded without metadata and stored under ub/desk/; answers its key (for a 121 message) and url`,
