@@ -404,9 +404,10 @@ export async function registerDesk(
     scoped.post(
       ApiPath.deskImage,
       {
-        // The desk is checked before the body is read: nobody without one gets 5 MB buffered.
+        // A multipart body (up to 5 MB) is read only for a desk: the desk is checked first. Any other body keeps
+        // the 1 MiB JSON limit and is answered by it (413) or by the handler.
         onRequest: async (request, reply) => {
-          await agentOf(request, reply);
+          if (multipartBoundary(request.headers['content-type'])) await agentOf(request, reply);
         },
         config: { rateLimit: { max: DESK_IMAGE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-image') } },
         schema: {
