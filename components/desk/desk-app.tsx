@@ -169,6 +169,12 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
   const [busy, setBusy] = useState(false);
   const [picker, setPicker] = useState<DeskListing[] | null>(null);
   const openRef = useRef<number | null>(null);
+  // spec §9 relative times (刚刚, n分钟前 …) are written again every minute.
+  const [, setMinute] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setMinute((n) => n + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   const byUserRef = useRef(byUser);
   const threadsRef = useRef(threads);
   // The socket's handlers read the latest state through these (they are set up once per connection).
