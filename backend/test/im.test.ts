@@ -20,7 +20,7 @@ import {
 import { detailPath } from '../../contracts/channels';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import { agents, cities, imConversations, imMessages, listings, sessions, uploads, users } from '../src/db/schema';
-import { agentParty, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
+import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
 import { autoReplyText, storeMessage } from '../src/modules/im/im';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
@@ -441,6 +441,27 @@ describe('WebSocket /api/register', () => {
     // A plain GET (no upgrade) with a session: 426, never a 5xx.
     const plain = await h.app.inject({ method: 'GET', url: `${ApiPath.imRegister}?userId=${user.id}`, headers: user.cookie });
     expect(plain.statusCode).toBe(426);
+  });
+
+  it('closes the socket when its session ends: at once on logout (4001), within two ping intervals otherwise (4003)', async () => {
+    const user = await newTestUser(h);
+    const socket = await openSocket(user);
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const res = await post(ApiPath.logout, {}, user.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe(LOGGED_OUT_CLOSE);
+
+    // A session that ends without a word to the chat (it expired, or was deleted): the socket's recheck finds it.
+    const pinged = await startHarnessWithPing();
+    try {
+      const other = await newTestUser(pinged);
+      const live = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${other.id}`, { headers: other.cookie });
+      const ended = new Promise<number>((resolve) => live.once('close', (code) => resolve(code)));
+      await pinged.database.db.delete(sessions).where(eq(sessions.userId, other.id));
+      expect(await ended).toBe(SESSION_ENDED_CLOSE);
+    } finally {
+      await pinged.close();
+    }
   });
 
   it('pings an idle socket (messageType 0, Ping)', async () => {

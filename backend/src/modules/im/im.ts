@@ -49,8 +49,8 @@ import { detailPath } from '../../../../contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { requireListing } from '../listings/visible-listing';
-import { rateLimitKey, requireUser, type UserRow } from '../sso/sessions';
-import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
+import { presentedToken, rateLimitKey, requireUser, sessionIsLive, type UserRow } from '../sso/sessions';
+import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
 import { containsSensitiveWord } from './sensitive-words';
 
 /**
@@ -454,9 +454,11 @@ function ownUserId(user: UserRow, userId: number | undefined): void {
 
 /**
  * A live socket of a party: attached to the hub, pinged after `pingMs` idle (spec §9), detached when it closes.
- * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message.
+ * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message. Every two ping
+ * intervals `stillValid` asks whether the session (or desk token) it was opened with still holds; when it does
+ * not, the socket closes with SESSION_ENDED_CLOSE, so no socket outlives its login by more than that.
  */
-export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number): void {
+export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number, stillValid: () => Promise<boolean>, log: FastifyBaseLogger): void {
   const detach = hub.attach(party, socket);
   let timer: NodeJS.Timeout | undefined;
   const idle = () => {
@@ -467,9 +469,18 @@ export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, ping
     }, pingMs);
   };
   idle();
+  const recheck = setInterval(() => {
+    stillValid()
+      .then((valid) => {
+        if (!valid && socket.readyState === 1) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'chat socket: session recheck failed'));
+  }, pingMs * 2);
+  recheck.unref();
   socket.on('message', idle);
   socket.on('close', () => {
     clearTimeout(timer);
+    clearInterval(recheck);
     detach();
   });
 }
@@ -618,7 +629,10 @@ export function registerIm(
       socketUsers.set(request, user.id);
     },
     handler: upgradeRequired,
-    wsHandler: (socket: WebSocket, request: FastifyRequest) => serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS),
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+      const token = presentedToken(request)!;
+      serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS, () => sessionIsLive(db, token), app.log);
+    },
   });
 }
 
