@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChatDock } from '@/components/chat/chat-dock';
 import { LocatedCityPrompt } from '@/components/city/located-city-prompt';
 import { Footer } from '@/components/footer/footer';
 import { Header } from '@/components/header/header';
@@ -12,7 +13,11 @@ export interface SiteShellProps {
   home?: boolean;
 }
 
-/** spec §2 "default" layout: header, footer, back-to-top; plus the located-city prompt. */
+/**
+ * spec §2 "default" layout: header, footer, back-to-top, the chat widget (its dock: who is looking is read in the
+ * browser, so the page stays one render for everyone); plus the located-city prompt. The home (index layout) has
+ * it too; the personal layout has no widget (spec §2 lists it for the default layout only).
+ */
 export async function SiteShell({ cityDomain, children, home = false }: SiteShellProps) {
   const city = await getCity(cityDomain);
   // The [city] layout has already shown the all-cities page for an unknown city.
@@ -24,6 +29,7 @@ export async function SiteShell({ cityDomain, children, home = false }: SiteShel
       <Footer city={city} withFriendlyLinks={home} />
       <BackToTop />
       <LocatedCityPrompt />
+      <ChatDock />
     </>
   );
 }
