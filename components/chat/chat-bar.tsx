@@ -1,10 +1,11 @@
 'use client';
+import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
 
-const M = messages.chat;
+const M = { ...messages.chat, ...chatWidgetMessages };
 
-/** The closed chat header: 在线咨询 · 消息 (a visitor's goes to login, a user's opens the widget). */
-export function ChatBar({ unread = 0, onClick, href }: { unread?: number; onClick?: () => void; href?: string }) {
+/** The closed widget of a logged-in user: 在线咨询 · 消息 with the unread badge (spec §9: max 99); a click opens it. */
+export function ChatBar({ unread = 0, onClick }: { unread?: number; onClick: () => void }) {
   const inner = (
     <>
       <span className="chat-bar__title">{M.title}</span>
@@ -18,11 +19,7 @@ export function ChatBar({ unread = 0, onClick, href }: { unread?: number; onClic
       </span>
     </>
   );
-  return href ? (
-    <a className="chat-bar" href={href}>
-      {inner}
-    </a>
-  ) : (
+  return (
     <button type="button" className="chat-bar" aria-label={M.expand} aria-expanded={false} onClick={onClick}>
       {inner}
     </button>

@@ -1,52 +1,47 @@
 'use client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useCurrentUser } from '@/components/header/current-user';
-import { CHAT_OPEN_EVENT, type ChatOpenRequest } from '@/lib/chat/chat-events';
+import { createPortal } from 'react-dom';
+import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
+import { messages } from '@/lib/client-messages';
 import { loginPath } from '@/lib/return-path';
-import { ChatBar } from './chat-bar';
 import './chat-dock.css';
 
 // issue 10: the widget's code loads only for a logged-in user (a visitor's first load stays as it was).
 const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));
 
-/** An open request with a number, so that the same agent asked twice opens twice. */
-export interface ChatDockRequest {
-  n: number;
-  request: ChatOpenRequest;
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+export interface ChatDockProps {
+  /** Who is looking (components/header/current-user.ts): undefined while the answer is on its way. */
+  user: HeaderUser | null | undefined;
 }
 
 /**
- * spec §2 "Chat widget" at the bottom right of the default and index layouts; spec §4: shown only when a userId
- * exists. Pages are one cached render for everyone (issue 7), so who is looking is read here, in the browser:
- * a visitor gets the closed chat header, whose click goes to login with this page as the return path (spec §6);
- * a logged-in user gets the widget, loaded now. 在线咨询 buttons (./consult-button.tsx) ask through a window event.
+ * spec §2 "Chat widget" at the bottom right of the layouts that keep a place for it (default and index:
+ * components/layout/site-shell.tsx); spec §4: shown only when a userId exists. Pages are one cached render for
+ * everyone (issue 7), so the header's user box, which already asks who is looking, renders this into that place:
+ * a visitor gets the closed chat header (在线咨询 · 消息), whose click goes to login with this page as the return
+ * path (spec §6); a logged-in user gets the widget, loaded now.
  */
-export function ChatDock() {
-  const user = useCurrentUser();
-  const [here, setHere] = useState('/');
-  const [request, setRequest] = useState<ChatDockRequest | null>(null);
+export function ChatDock({ user }: ChatDockProps) {
+  const [place, setPlace] = useState<HTMLElement | null>(null);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setHere(`${window.location.pathname}${window.location.search}`);
-    let n = 0;
-    const onOpen = (e: Event) => setRequest({ n: ++n, request: (e as CustomEvent<ChatOpenRequest>).detail });
-    window.addEventListener(CHAT_OPEN_EVENT, onOpen);
-    return () => window.removeEventListener(CHAT_OPEN_EVENT, onOpen);
+    setPlace(document.getElementById(CHAT_DOCK_ID));
   }, []);
-
-  if (user === undefined) return null;
-  if (user === null) {
-    return (
-      <div className="chat-dock">
-        <ChatBar href={loginPath(here)} />
-      </div>
-    );
-  }
-  return (
-    <div className="chat-dock">
-      <Suspense fallback={<ChatBar />}>
-        <ChatWidget userId={user.userId} request={request} />
+  if (!place || user === undefined) return null;
+  return createPortal(
+    user === null ? (
+      <a className="chat-bar" href={loginPath(here())}>
+        <span className="chat-bar__title">{messages.chat.title}</span>
+        <span className="chat-bar__tab">{messages.chat.messagesTab}</span>
+      </a>
+    ) : (
+      <Suspense fallback={null}>
+        <ChatWidget userId={user.userId} />
       </Suspense>
-    </div>
+    ),
+    place,
   );
 }

@@ -5,9 +5,10 @@ import { cityOrigin } from '@contracts/hosts';
 import { useCity } from '@/components/city/city-context';
 import { imageUrlOf, thumbUrlOf } from '@/lib/chat/chat-images';
 import { PUSH, type ChatMessage } from '@/lib/chat/thread-store';
+import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
 
-const M = messages.chat;
+const M = { ...messages.chat, ...chatWidgetMessages };
 
 const textOf = (m: ChatMessage) => (typeof m.content.msgDetail === 'string' ? m.content.msgDetail : '');
 const detailOf = <T,>(m: ChatMessage) => (m.content.layoutDetail ?? {}) as Partial<T>;

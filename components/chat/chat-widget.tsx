@@ -5,18 +5,19 @@ import { IM_LAYOUT, IM_TOO_MANY_IMAGES_CODE } from '@contracts/im-constants';
 import { UPLOAD_MAX_MB } from '@contracts/constants';
 import { handleSessionError } from '@/lib/api/browser';
 import { defaultClientId, isSessionFailure, type ChatClient, type Failure } from '@/lib/chat/chat-client';
+import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { CHAT_IMAGE_EXTENSIONS, checkImagePick, uploadChatImages, type ImagePickProblem } from '@/lib/chat/chat-images';
 import type { ChatThread } from '@/lib/chat/thread-store';
+import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { ChatComposer } from './chat-composer';
 import { ChatBar } from './chat-bar';
-import type { ChatDockRequest } from './chat-dock';
 import { ChatMessageItem, previewOf } from './chat-message';
 import { useChat, usePageVisible } from './use-chat';
 import './chat.css';
 
-const M = messages.chat;
+const M = { ...messages.chat, ...chatWidgetMessages };
 /** spec §9: 400002's text (and the other refusals) shows 3 s. */
 export const CHAT_TOAST_MS = 3000;
 /** spec §9 "read-scroll throttle 500/1000 ms": a read call 500 ms after there is something to read, at most one a second. */
@@ -70,10 +71,16 @@ function ThreadList({ threads, now, onOpen }: { threads: ChatThread[]; now: numb
   );
 }
 
+/** A 在线咨询 link's request (./consult-button.tsx): `data-chat-agent`, `data-chat-property="1:123"`. */
+export function consultRequestOf(el: HTMLElement): ChatOpenRequest | null {
+  const agentUserId = Number(el.dataset.chatAgent);
+  const [type, id] = (el.dataset.chatProperty ?? '').split(':').map(Number);
+  const property = (type === 1 || type === 2) && Number.isInteger(id) && id! > 0 ? { businessType: type as 1 | 2, listingId: id! } : undefined;
+  return Number.isInteger(agentUserId) && agentUserId > 0 ? { agentUserId, property } : null;
+}
+
 export interface ChatWidgetProps {
   userId: number;
-  /** The last 在线咨询 asked (./chat-dock.tsx). */
-  request: ChatDockRequest | null;
 }
 
 /**
@@ -82,7 +89,7 @@ export interface ChatWidgetProps {
  * unless the agent's status is 1 (spec §5); a refused send shows why (400002's text 3 s, error code 1's, the
  * agent's status); a failed one (push status 2) resends with a tap. An open, visible conversation is read.
  */
-export function ChatWidget({ userId, request }: ChatWidgetProps) {
+export function ChatWidget({ userId }: ChatWidgetProps) {
   const { client, version, live } = useChat(userId);
   const visible = usePageVisible();
   const [open, setOpen] = useState(false);
@@ -135,24 +142,32 @@ export function ChatWidget({ userId, request }: ChatWidgetProps) {
     [client],
   );
 
-  // 在线咨询: that agent's conversation, and the page's home as a card (the service answers an earlier one of 24 h).
-  const handled = useRef(0);
+  // 在线咨询 (./consult-button.tsx): instead of its link to login, that agent's conversation, and the page's home as a
+  // card (the service answers an earlier card of 24 h).
   useEffect(() => {
-    if (!request || !client || handled.current === request.n) return;
-    handled.current = request.n;
-    const { agentUserId, property } = request.request;
-    setOpen(true);
-    setCurrent(agentUserId);
-    void (async () => {
-      try {
-        await client.sync(agentUserId);
-      } catch (err) {
-        handleSessionError(err);
-        return;
-      }
-      if (property && client.store.thread(agentUserId).target?.status === 1) await sendContent(agentUserId, { layout: IM_LAYOUT.PROPERTY, layoutDetail: property });
-    })();
-  }, [request, client, sendContent]);
+    if (!client) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const link = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-chat-agent]') : null;
+      const request = link && consultRequestOf(link);
+      if (!request) return;
+      e.preventDefault();
+      const { agentUserId, property } = request;
+      setOpen(true);
+      setCurrent(agentUserId);
+      void (async () => {
+        try {
+          await client.sync(agentUserId);
+        } catch (err) {
+          handleSessionError(err);
+          return;
+        }
+        if (property && client.store.thread(agentUserId).target?.status === 1) await sendContent(agentUserId, { layout: IM_LAYOUT.PROPERTY, layoutDetail: property });
+      })();
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [client, sendContent]);
 
   // Relative times move on while the widget is open.
   useEffect(() => {
@@ -190,8 +205,9 @@ export function ChatWidget({ userId, request }: ChatWidgetProps) {
     stick.current = true;
   }, [current]);
 
-  const total = client?.store.totalUnread() ?? 0;
-  if (!open || !client) return <ChatBar unread={total} onClick={() => setOpen(true)} />;
+  if (!client) return null;
+  const total = client.store.totalUnread();
+  if (!open) return <ChatBar unread={total} onClick={() => setOpen(true)} />;
 
   const store = client.store;
   const thread = current === null ? null : store.thread(current);

@@ -1,7 +1,5 @@
-'use client';
-import { whoAmI } from '@/components/header/current-user';
-import { openChat, type ChatProperty } from '@/lib/chat/chat-events';
-import { messages } from '@/lib/client-messages';
+import type { ChatProperty } from '@/lib/chat/chat-events';
+import { messages } from '@/lib/messages';
 import { loginPath } from '@/lib/return-path';
 
 export interface ConsultButtonProps {
@@ -9,25 +7,27 @@ export interface ConsultButtonProps {
   agentUserId: number;
   /** On a 二手房 or 租房 detail: the home, sent as a property card (spec §3 layout 201). */
   property?: ChatProperty | undefined;
-  className?: string;
+  /** The page it is on: where a visitor comes back to after login. */
+  returnPath: string;
 }
 
 /**
- * 在线咨询 (issue 10) on an agent card and an agent's page: opens the chat widget on that agent's conversation (with
- * the page's home as a card); a visitor goes to login and comes back here (spec §6).
+ * 在线咨询 (issue 10) on an agent card and an agent's page. Plain markup, no JavaScript of its own (issue 7: a
+ * visitor's first load stays as it was): for a visitor it is the link to login and back here (spec §6); for a
+ * logged-in user the chat widget takes its click (components/chat/chat-widget.tsx) and opens that agent's
+ * conversation with the page's home as a card. (Clicked before the widget has loaded, the login page sends a
+ * logged-in user straight back.)
  */
-export function ConsultButton({ agentUserId, property, className = 'btn btn--ghost consult-button' }: ConsultButtonProps) {
-  const onClick = async () => {
-    const user = await whoAmI();
-    if (!user) {
-      window.location.assign(loginPath(`${window.location.pathname}${window.location.search}`));
-      return;
-    }
-    openChat({ agentUserId, property });
-  };
+export function ConsultButton({ agentUserId, property, returnPath }: ConsultButtonProps) {
   return (
-    <button type="button" className={className} onClick={() => void onClick()}>
-      {messages.chat.consult}
-    </button>
+    <a
+      className="btn consult-button"
+      href={loginPath(returnPath)}
+      rel="nofollow"
+      data-chat-agent={agentUserId}
+      data-chat-property={property ? `${property.businessType}:${property.listingId}` : undefined}
+    >
+      {messages.chatWidget.consult}
+    </a>
   );
 }

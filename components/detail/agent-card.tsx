@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CHANNEL_LIST } from '@contracts/channels';
 import type { AgentCard as Agent } from '@contracts/esf';
 import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
@@ -13,6 +14,12 @@ export interface AgentCardProps {
    */
   listing: { businessType: number; businessTypeTwo?: number | undefined; id: number };
 }
+
+/** The listing's own page: where a visitor comes back to after the login 在线咨询 leads to. */
+const pageOf = (listing: AgentCardProps['listing']) => {
+  const channel = CHANNEL_LIST.find((c) => c.businessType === listing.businessType && c.businessTypeTwo === listing.businessTypeTwo);
+  return channel ? `${channel.detailPrefix}${listing.id}` : '/';
+};
 
 /** A listing of business type 1 (二手房) or 2 (租房) is a home a chat can carry as a card; others are not. */
 const propertyOf = (listing: AgentCardProps['listing']) =>
@@ -43,7 +50,7 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
       {agent.status === 1 ? (
         <div className="agent-card__actions">
           {/* 在线咨询 (issue 10): on a 二手房 or 租房 detail the home goes as a property card (spec §3 layout 201). */}
-          <ConsultButton agentUserId={agent.userId} property={propertyOf(listing)} />
+          <ConsultButton agentUserId={agent.userId} property={propertyOf(listing)} returnPath={pageOf(listing)} />
           <AgentCall agentId={agent.agentId} listing={listing} />
         </div>
       ) : (

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { ChatDock } from '@/components/chat/chat-dock';
 import { useEffect, useState } from 'react';
 import { messages } from '@/lib/client-messages';
 import { loginPath } from '@/lib/return-path';
@@ -9,7 +10,7 @@ import { LogoutButton } from './logout-button';
 /**
  * The only part of the header that depends on the visitor (issue 6 §4): the server renders every page the same
  * for everyone, with 登录/注册 (the page cache serves that one render to all, issue 7); here the browser asks
- * who is looking (./current-user.ts, shared with the chat dock) and shows the name and 退出 instead. The login's
+ * who is looking (./current-user.ts) and shows the name and 退出 instead, and the chat dock with it. The login's
  * return path is this page, read in the browser: the cached render cannot know it.
  */
 export function UserBox() {
@@ -20,6 +21,9 @@ export function UserBox() {
     setHere(`${window.location.pathname}${window.location.search}`);
   }, []);
 
+  // The chat dock depends on the same answer (spec §4: the widget only when a userId exists); it renders into the
+  // place the layout keeps for it, if the layout has one.
+  const dock = <ChatDock user={user} />;
   if (user) {
     return (
       <span className="user-box">
@@ -27,6 +31,7 @@ export function UserBox() {
           {user.name}
         </Link>
         <LogoutButton userId={user.userId} />
+        {dock}
       </span>
     );
   }
@@ -36,6 +41,7 @@ export function UserBox() {
       <Link href={login}>{messages.login}</Link>
       <span className="divider">/</span>
       <Link href={login}>{messages.register}</Link>
+      {dock}
     </span>
   );
 }

@@ -110,6 +110,16 @@ export class ChatClient {
     this.changed();
   }
 
+  private targetSync: Promise<void> | null = null;
+  /** One sync at a time for threads without their agent's card (a burst of first messages asks once). */
+  private syncForTargets(): void {
+    this.targetSync ??= this.sync()
+      .catch((err) => this.onFailure(err))
+      .finally(() => {
+        this.targetSync = null;
+      });
+  }
+
   /** Fetches everything after the thread's last seq, page by page; concurrent asks share one run. */
   catchUp(agentUserId: number): Promise<void> {
     const running = this.catchingUp.get(agentUserId);
@@ -156,6 +166,8 @@ export class ChatClient {
     this.changed();
     const agentUserId = message.fromUser ? message.receiverId : message.senderId;
     if (result === 'gap') void this.catchUp(agentUserId).catch((err) => this.onFailure(err));
+    // A thread this screen has not seen yet (the first message of a conversation): its agent's card.
+    if (!this.store.thread(agentUserId).target) this.syncForTargets();
     // spec §7 /api/received: the receiver acknowledges what was pushed to it.
     if (!message.fromUser) void this.options.api.received(message.messageId).catch(() => {});
   }
