@@ -198,6 +198,42 @@ describe('ChatClient', () => {
   });
 });
 
+describe('ChatClient: a conversation this screen has not seen', () => {
+  it('asks once for the agent’s card when a burst of first messages arrives', async () => {
+    let asked = 0;
+    const sockets: FakeSocket[] = [];
+    const target = { userId: AGENT, agentId: 1, agentName: '王', agentPhoto: '', branchId: 1, branchName: '', brandId: 1, brandName: '', status: 1 };
+    const client = new ChatClient({
+      userId: USER,
+      api: {
+        conversations: async () => {
+          asked++;
+          return asked === 1 ? { list: [] } : { list: [{ conversationId: 1, target, unRead: 2, lastSeq: 2, lastMessage: null }] };
+        },
+        history: async () => ({ list: [], nextSeq: 0 }),
+        send: async () => {
+          throw new Error('unused');
+        },
+        read: async () => ({ count: 0 }),
+        received: async () => ({ count: 1 }),
+      },
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    client.start();
+    sockets[0]!.open();
+    await vi.waitFor(() => expect(asked).toBe(1));
+    sockets[0]!.push(message(1));
+    sockets[0]!.push(message(2));
+    await vi.waitFor(() => expect(client.store.thread(AGENT).target).toEqual(target));
+    expect(asked).toBe(2);
+    expect(client.store.totalUnread()).toBe(2);
+  });
+});
+
 describe('ThreadStore: the stored copy of the user’s own send', () => {
   it('takes the server’s content (a property card’s snapshot) when the push of a confirmed send arrives', () => {
     const store = new ThreadStore();
