@@ -42,7 +42,7 @@ async function listingAgents(request: APIRequestContext): Promise<ListingAgent[]
     const res = await request.get(`${BACKEND}${ApiPath.esfDetail}/${item.id}`);
     const d = ((await res.json()) as { data: { id: number; title: string; agent: { agentId: number; userId: number; agentName: string; status: number } } }).data;
     if (d.agent.status === 1 && !found.some((f) => f.agentId === d.agent.agentId)) found.push({ listingId: d.id, title: d.title, agentId: d.agent.agentId, userId: d.agent.userId, agentName: d.agent.agentName });
-    if (found.length === 6) break;
+    if (found.length === 7) break;
   }
   expect(found.length).toBeGreaterThanOrEqual(4);
   return found;
@@ -148,11 +148,30 @@ test('a visitor’s chat header goes to login with this page as the return path,
   await bar.click();
   await expect(panel(page)).toBeVisible();
   await expect(panel(page)).toContainText('暂无咨询');
-  // 退出: the chat header is a visitor's again and goes to login.
+  // 退出: this user's local history goes, and the chat header is a visitor's again and goes to login.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length)).toBe(1);
   await page.getByRole('button', { name: '退出' }).click();
   await expect(dock(page).getByRole('link', { name: /在线咨询/ })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')))).toEqual([]);
   await dock(page).getByRole('link', { name: /在线咨询/ }).click();
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
+});
+
+test('a session that ends (401) closes the chat, clears its local history and goes to login with the return path', async ({ page }) => {
+  const a = agents[5] ?? agents[0]!;
+  const detail = `/ershoufang/xiangqing/${a.listingId}`;
+  await logIn(page, detail);
+  await consult(page);
+  await composer(page).fill('在吗');
+  await composer(page).press('Enter');
+  await settled(page);
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length)).toBe(1);
+  // The session is gone (expired, or ended elsewhere): the next call answers 401.
+  await page.context().clearCookies();
+  await composer(page).fill('还在吗');
+  await composer(page).press('Enter');
+  await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(detail)}`));
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')))).toEqual([]);
 });
 
 test('在线咨询 on a 二手房 opens the conversation with the home’s card, once in 24 h; text, new lines, an image and a sensitive word', async ({ page }) => {
