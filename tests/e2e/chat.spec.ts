@@ -157,6 +157,26 @@ test('a visitor’s chat header goes to login with this page as the return path,
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
 });
 
+test('在线咨询 on an agent’s page: a visitor goes to login and back; logged in, it opens that agent’s conversation without a card', async ({ page }) => {
+  const a = agents[6] ?? agents[1]!;
+  const path = `/agent/${a.agentId}`;
+  await page.goto(cityUrl('bj', path));
+  const consultLink = page.locator('.agent-profile').getByRole('link', { name: '在线咨询' });
+  await expect(consultLink).toHaveAttribute('href', `/login?prePath=${encodeURIComponent(path)}`);
+  await consultLink.click();
+  await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
+  await logInBySms(page, newMobile());
+  await expect(page).toHaveURL(cityUrl('bj', path));
+  await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
+  await expect(async () => {
+    await page.locator('.agent-profile').getByRole('link', { name: '在线咨询' }).click();
+    await expect(panel(page)).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(panel(page).locator('.chat-panel__title')).toContainText(a.agentName);
+  await expect(panel(page)).toContainText('还没有消息，和经纪人打个招呼吧');
+  await expect(panel(page).locator('.chat-msg')).toHaveCount(0);
+});
+
 test('a session that ends (401) closes the chat, clears its local history and goes to login with the return path', async ({ page }) => {
   const a = agents[5] ?? agents[0]!;
   const detail = `/ershoufang/xiangqing/${a.listingId}`;

@@ -4,6 +4,7 @@ import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } 
 import { ChatClient, type ChatApi } from '@/lib/chat/chat-client';
 import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
 import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
+import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { chatDataKey, clearHistory, loadHistory, saveHistory, storedBytes, LOCAL_HISTORY_DROP, type StorageLike } from '@/lib/chat/local-history';
 
 /** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
@@ -320,5 +321,12 @@ describe('local history (spec §3 chatData per user id, §9 about 4 MB then the 
     expect(loadHistory(storage, USER)).toEqual([]);
     storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [{ agentUserId: 'x' }, null] }));
     expect(loadHistory(storage, USER)).toEqual([]);
+  });
+});
+
+describe('the unread badge (spec §9: max 99)', () => {
+  it('shows 1–99 as they are and anything more as 99+', () => {
+    expect([1, 99, 100, 12_345].map(chatWidgetMessages.badge)).toEqual(['1', '99', '99+', '99+']);
+    expect(chatWidgetMessages.unreadLabel(100)).toBe('99+条未读消息');
   });
 });
