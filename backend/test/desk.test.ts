@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../contracts/envelope';
 import {
@@ -19,7 +18,6 @@ import {
   type DeskListing,
   type DeskThread,
   type ImHistory,
-  type ImMessage,
   type ImSendResult,
   type OpsDeskTokenResult,
 } from '../../contracts/im';
@@ -29,6 +27,7 @@ import { agentDeskTokens, agents, imConversations, listings, rentals, uploads, u
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
+import { nextMessage } from './support-im';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
@@ -97,17 +96,6 @@ const deskSends = (desk: Record<string, string>, userId: number, content: string
   post(ApiPath.deskMessage, { userId, content, ...(clientMsgId ? { clientMsgId } : {}) }, desk);
 const deskHistory = (desk: Record<string, string>, userId: number, afterSeq = 0) => post(ApiPath.deskHistory, { userId, afterSeq }, desk);
 const userHistory = async (user: TestUser, agent: Agent) => ok<ImHistory>(await post(ApiPath.imHistory, { targetId: agent.userId }, user.cookie)).list;
-/** The next message frame on a socket (pings skipped). */
-const nextMessage = (socket: WebSocket) =>
-  new Promise<ImMessage>((resolve) => {
-    const on = (data: unknown) => {
-      const frame = JSON.parse(String(data)) as { messageType: number; messageContent?: string };
-      if (frame.messageType !== 1) return;
-      socket.off('message', on);
-      resolve(JSON.parse(frame.messageContent!) as ImMessage);
-    };
-    socket.on('message', on);
-  });
 const openDesk = (desk: Record<string, string>, headers: Record<string, string> = {}) => h.app.injectWS(ApiPath.deskRegister, { headers: { ...desk, ...headers } });
 const openUser = (user: TestUser) => h.app.injectWS(`${ApiPath.imRegister}?userId=${user.id}`, { headers: user.cookie });
 

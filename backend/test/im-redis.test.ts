@@ -11,6 +11,7 @@ import { agents } from '../src/db/schema';
 import { agentParty, LOGGED_OUT_CLOSE } from '../src/modules/im/hub';
 import { sharedKeyPrefix } from '../src/modules/limits/shared';
 import { localStorage } from '../src/modules/storage/local-storage';
+import { nextMessage } from './support-im';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
@@ -51,17 +52,6 @@ afterAll(async () => {
 
 const text = (msgDetail: string) => JSON.stringify({ layout: IM_LAYOUT.TEXT, msgDetail });
 const openSocket = (app: FastifyInstance, user: TestUser) => app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${user.id}&endType=2`, { headers: user.cookie });
-/** The next stored message pushed to a socket (pings skipped). */
-const nextMessage = (socket: WebSocket) =>
-  new Promise<ImMessage>((resolve) => {
-    const on = (data: unknown) => {
-      const frame = JSON.parse(String(data)) as { messageType: number; messageContent?: string };
-      if (frame.messageType !== 1) return;
-      socket.off('message', on);
-      resolve(JSON.parse(frame.messageContent!) as ImMessage);
-    };
-    socket.on('message', on);
-  });
 /** A desk socket as the hub holds it, recording what it is sent. */
 function deskSocket() {
   const frames: ImMessage[] = [];

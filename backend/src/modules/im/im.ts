@@ -44,10 +44,11 @@ import {
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, branches, brands, cities, imConversations, imMessages, listings, rentals, uploads, users } from '../../db/schema';
+import { agents, cities, imConversations, imMessages, listings, rentals, uploads, users } from '../../db/schema';
 import { detailPath } from '../../../../contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
+import { agentCardsWhere } from '../listings/common';
 import { requireListing } from '../listings/visible-listing';
 import { presentedToken, rateLimitKey, requireUser, sessionIsLive, type UserRow } from '../sso/sessions';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
@@ -329,23 +330,8 @@ export async function history(db: Db, userId: number, agentUserId: number, after
 /** spec §3 "Chat thread" target info of agents by their IM identity. */
 export async function agentCardsOf(db: Db, agentUserIds: readonly number[]): Promise<Map<number, ImAgentCard>> {
   if (agentUserIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: agents.userId,
-      agentId: agents.id,
-      agentName: agents.name,
-      agentPhoto: agents.photoUrl,
-      branchId: branches.id,
-      branchName: branches.name,
-      brandId: brands.id,
-      brandName: brands.name,
-      status: agents.status,
-    })
-    .from(agents)
-    .innerJoin(branches, eq(branches.id, agents.branchId))
-    .innerJoin(brands, eq(brands.id, branches.brandId))
-    .where(inArray(agents.userId, [...new Set(agentUserIds)]));
-  return new Map(rows.map((r) => [r.userId, r]));
+  const cards = await agentCardsWhere(db, inArray(agents.userId, [...new Set(agentUserIds)]));
+  return new Map(cards.map((card) => [card.userId, card]));
 }
 
 /** The last message of each of these conversations. */

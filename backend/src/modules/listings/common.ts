@@ -343,26 +343,30 @@ export async function placesOfCity(db: Db, cityCode: string) {
   };
 }
 
-/** spec §3 chat-thread target info: the agent of a listing, with branch and brand. */
-export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
-  const [row] = await db
-    .select({ agent: agents, branchName: branches.name, brandId: brands.id, brandName: brands.name })
+/** spec §3 chat-thread target info of the agents a condition picks, with branch and brand (listing cards, chat threads). */
+export function agentCardsWhere(db: Db, where: SQL): Promise<AgentCard[]> {
+  return db
+    .select({
+      userId: agents.userId,
+      agentId: agents.id,
+      agentName: agents.name,
+      agentPhoto: agents.photoUrl,
+      brandId: brands.id,
+      brandName: brands.name,
+      branchId: agents.branchId,
+      branchName: branches.name,
+      status: agents.status,
+    })
     .from(agents)
     .innerJoin(branches, eq(branches.id, agents.branchId))
     .innerJoin(brands, eq(brands.id, branches.brandId))
-    .where(eq(agents.id, agentId));
-  if (!row) return undefined;
-  return {
-    userId: row.agent.userId,
-    agentId: row.agent.id,
-    agentName: row.agent.name,
-    agentPhoto: row.agent.photoUrl,
-    brandId: row.brandId,
-    brandName: row.brandName,
-    branchId: row.agent.branchId,
-    branchName: row.branchName,
-    status: row.agent.status,
-  };
+    .where(where);
+}
+
+/** The agent of a listing as its card shows them. */
+export async function agentCardOf(db: Db, agentId: number): Promise<AgentCard | undefined> {
+  const [card] = await agentCardsWhere(db, eq(agents.id, agentId));
+  return card;
 }
 
 /**
