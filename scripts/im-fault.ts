@@ -24,7 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { IM_APP_ID, IM_LAYOUT, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList } from '../contracts/im';
+import { IM_LAYOUT, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList } from '../contracts/im';
 import { ApiPath } from '../contracts/paths';
 import { ChatClient, liveUrl, type ChatApi } from '../lib/chat/chat-client';
 import type { SocketLike } from '../lib/chat/live-connection';
