@@ -89,7 +89,7 @@ export const messageFrame = (message: ImMessage): string => JSON.stringify({ mes
 export const PING_FRAME = JSON.stringify({ messageType: 0, content: 'Ping' } satisfies ImFrame);
 
 /** The agent behind an IM identity, refused unless reachable (status 1). */
-async function requireReachableAgent(db: Db, agentUserId: number): Promise<void> {
+async function requireReachableAgent(db: Pick<Db, 'select'>, agentUserId: number): Promise<void> {
   const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.userId, agentUserId));
   if (!agent) throw notFound(`经纪人 ${agentUserId} `);
   if (agent.status === 2) throw badRequest(IM_AGENT_LEFT);
@@ -198,6 +198,11 @@ export interface StoreInput {
   /** What is stored: a checked send, or the service's own auto-reply (`auto: true`). */
   content: ImContent | (ImContent & { auto: true });
   clientMsgId?: string | undefined;
+  /**
+   * A user's send: stored only while the agent is at work (status 1), checked in the same statement or
+   * transaction as the store; otherwise the copy's answer for the agent's status (left, unreachable, unknown).
+   */
+  agentAtWork?: boolean;
 }
 
 /**
@@ -221,6 +226,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
           .then((rows) => rows[0]);
   return db.transaction(async (tx) => {
     await tx.insert(imConversations).values({ userId: input.userId, agentUserId: input.agentUserId }).onConflictDoNothing();
+    if (input.agentAtWork) await requireReachableAgent(tx, input.agentUserId);
     const [conversation] = await tx
       .select()
       .from(imConversations)
@@ -338,11 +344,13 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
   const senderId = fromUser ? input.userId : input.agentUserId;
   const receiverId = fromUser ? input.agentUserId : input.userId;
   const now = new Date().toISOString();
+  // Nothing is inserted or updated unless the agent is at work, when that is asked.
+  const atWork = input.agentAtWork ? sql`where exists (select 1 from agents where user_id = ${input.agentUserId} and status = 1)` : sql``;
   try {
     const result = (await db.execute(sql`
       with conversation as (
         insert into im_conversations (user_id, agent_user_id, next_seq, last_message_at, user_unread, agent_unread)
-        values (${input.userId}, ${input.agentUserId}, 2, ${now}::timestamptz, ${fromUser ? 0 : 1}, ${fromUser ? 1 : 0})
+        select ${input.userId}, ${input.agentUserId}, 2, ${now}::timestamptz, ${fromUser ? 0 : 1}, ${fromUser ? 1 : 0} ${atWork}
         on conflict (user_id, agent_user_id) do update set
           next_seq = im_conversations.next_seq + 1,
           last_message_at = excluded.last_message_at,
@@ -354,7 +362,13 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
       select id, seq, ${senderId}, ${receiverId}, ${fromUser}, ${input.content.layout}, ${JSON.stringify(input.content)}::jsonb, ${input.clientMsgId ?? null}, ${now}::timestamptz
       from conversation
       returning *`)) as unknown as { rows: RawMessageRow[] };
-    return { message: toImMessage(fromRaw(result.rows[0]!)), fresh: true };
+    const [row] = result.rows;
+    if (!row) {
+      await requireReachableAgent(db, input.agentUserId);
+      // At work again by now: the status changed between the two reads; the sender may send again.
+      throw badRequest(IM_AGENT_UNREACHABLE);
+    }
+    return { message: toImMessage(fromRaw(row)), fresh: true };
   } catch (err) {
     if (!isUniqueViolation(err) || input.clientMsgId === undefined) throw err;
     const [again] = await db
@@ -448,6 +462,8 @@ export interface SendInput {
   raw: string;
   clientMsgId?: string | undefined;
   ownsImages: OwnsImages;
+  /** StoreInput.agentAtWork: a user's send reaches only an agent at work. */
+  agentAtWork?: boolean;
 }
 
 /**
@@ -522,7 +538,7 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
     hub,
     async send(input) {
       const content = await withMobile(await checkContent(db, words, input.ownsImages, input.raw), input);
-      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId });
+      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
       if (!fresh) return message;
       push(message, input.userId, input.agentUserId);
       if (input.from === 'user') {
@@ -598,8 +614,8 @@ export function registerIm(
       const user = await requireUser(db, request);
       const body = request.body as z.output<typeof imSendRequestSchema>;
       const agentUserId = body.targetId[0]!;
-      await requireReachableAgent(db, agentUserId);
-      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id) });
+      // The agent's status is checked where the message is stored (one round trip fewer, and no send slips past a status change).
+      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id), agentAtWork: true });
       return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
     },
   );
