@@ -221,6 +221,36 @@ export const deskSendRequestSchema = z.strictObject({
   clientMsgId: z.string().trim().min(1).max(64).optional(),
 });
 
+/** POST /api/desk/read: messages users sent this agent, read at the desk. */
+export const deskReadRequestSchema = z.strictObject({ readMessages: z.array(id()).min(1).max(IM_HISTORY_MAX) });
+
+/** GET /api/desk/listings: the agent's own homes to send as a 201 card (what the card will show, and when listed). */
+export const DESK_LISTINGS_MAX = 50;
+export const deskListingSchema = z.object({
+  businessType: z.union([z.literal(1), z.literal(2)]),
+  listingId: z.number().int(),
+  title: z.string(),
+  coverUrl: z.string(),
+  layoutText: z.string(),
+  priceText: z.string(),
+  cityDomain: z.string(),
+  pcUrl: z.string(),
+  listedAt: z.string(),
+});
+export type DeskListing = z.infer<typeof deskListingSchema>;
+export const deskListingListSchema = z.object({ list: z.array(deskListingSchema) });
+
+/** POST /api/desk/image: the stored image's key (for a 121 message's msgList) and its address. */
+export const deskImageSchema = z.object({ key: z.string(), url: z.string() });
+export type DeskImage = z.infer<typeof deskImageSchema>;
+
+/** Answers of the desk (copy for the desk page lives in lib/messages.ts `desk`). */
+export const DESK_TOKEN_WRONG = '口令无效或已过期，请联系运营人员重新获取';
+export const DESK_SESSION_ENDED = '工作台登录已失效，请重新输入口令';
+export const DESK_AGENT_LEFT = '经纪人已离职，不能使用工作台';
+/** An agent writes only where a user has written first (agents do not cold-message users). */
+export const DESK_NO_CONVERSATION = '该用户尚未向您发起咨询';
+
 /** POST /api/ops/desk-tokens (operator): a desk token for agent `agentId`, valid `days`. */
 export const opsDeskTokenRequestSchema = z.strictObject({ agentId: id(), days: int(1, 90).default(30) });
 export const opsDeskTokenResultSchema = z.object({ agentId: z.number().int(), agentName: z.string(), token: z.string(), expiresAt: z.string() });

@@ -157,6 +157,8 @@ export const ApiPath = {
   deskHistory: '/api/desk/history',
   deskMessage: '/api/desk/message',
   deskRead: '/api/desk/read',
+  /** GET, desk cookie: the agent's own 二手房 and 租房 listings, newest first (≤ 50), to send as property cards. */
+  deskListings: '/api/desk/listings',
   /** POST multipart, desk cookie: one image the agent sends (jpg/jpeg/png/bmp ≤ 5 MB), answers its key. */
   deskImage: '/api/desk/image',
   /** WebSocket, desk cookie: the agent's live connection (the same frames as /api/register). */
@@ -190,6 +192,11 @@ export const CACHEABLE_PATHS: readonly string[] = [
 
 /** Name of the session cookie. It is HttpOnly and set on the root domain, so every city sub-domain sees it. */
 export const SESSION_COOKIE = 'yj_token';
+/**
+ * The agent desk's cookie (modules/im/desk.ts): the desk token itself, HttpOnly, SameSite=Strict, Path /api/desk,
+ * as long as the token lives. Never sent with a portal page or any other call.
+ */
+export const DESK_COOKIE = 'yj_desk';
 /** Device unique code cookie (spec §7 common headers): generated once, kept. */
 export const DEVICE_COOKIE = 'yj_device';
 

@@ -65,12 +65,13 @@ function discardRest(req: IncomingMessage): void {
 type BodyResult = { kind: 'body'; body: Buffer } | { kind: 'too-large' } | { kind: 'too-slow' } | { kind: 'gone' };
 
 /**
- * API_BODY_LIMIT, except for a PostObject form to the local OSS host (contracts/upload.ts): a photo of up to
- * 5 MB. The backend limits that route's multipart body alone the same way.
+ * API_BODY_LIMIT, except for a PostObject form to the local OSS host (contracts/upload.ts) and the agent desk's
+ * image (ApiPath.deskImage): a photo of up to 5 MB. The backend limits those routes' multipart bodies alone the
+ * same way.
  */
 export function bodyLimitOf(method: string | undefined, url: string | undefined): number {
   const pathname = (url ?? '').split('?')[0];
-  return method === 'POST' && pathname === OSS_POST_PATH ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
+  return method === 'POST' && (pathname === OSS_POST_PATH || pathname === ApiPath.deskImage) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
 }
 
 /** The whole request body, unless it is over the limit or does not arrive within the request timeout. */

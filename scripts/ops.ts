@@ -2,6 +2,7 @@
  * `npm run ops -- listing price <channel> <id> <price>`: an operator changes a listing through the backend's
  * operator API (docs/operations.md), which announces the change to the web's page caches at once.
  * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
+ * `npm run ops -- agent desk-token <id> [days]`: issues the agent's 经纪人工作台 token (shown once; revokes earlier ones).
  * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
  * `npm run ops -- uploads cleanup`: deletes posted objects that no callback named (docs/operations.md).
  * `npm run ops -- entrust accept <id> [brandId]` / `entrust sold <id>`: an operator publishes an owner's entrust as
@@ -12,6 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '../contracts/ops';
+import type { OpsDeskTokenResult } from '../contracts/im';
 import { ApiPath } from '../contracts/paths';
 import type { UploadsCleanupResult } from '../contracts/upload';
 import type { OpsViewingResult } from '../contracts/viewing';
@@ -19,6 +21,7 @@ import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '../contracts/entrus
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
+       npm run ops -- agent desk-token <id> [days]
        npm run ops -- viewing confirm|done <id>
        npm run ops -- uploads cleanup
        npm run ops -- entrust accept <id> [brandId]
@@ -26,6 +29,7 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
+  days:    how long a desk token is valid, 1–90 (default 30); a new token revokes the agent's earlier ones
   entrust: accept publishes a 审核中 entrust with an agent of brandId (default: the first entrusted brand with one);
            sold marks a 已发布 one 已成交 and takes its listing off the site
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
@@ -47,6 +51,7 @@ class UsageError extends Error {}
 type Command =
   | { kind: 'listing'; path: string; body: { price: number } }
   | { kind: 'agent'; path: string; body: { status: number } }
+  | { kind: 'desk'; path: string; body: { agentId: number; days?: number } }
   | { kind: 'viewing'; path: string; body: { action: string } }
   | { kind: 'uploads'; path: string; body: Record<string, never> }
   | { kind: 'entrust'; path: string; body: { action: string; brandId?: number } };
@@ -83,8 +88,19 @@ function parseViewingCommand(args: string[]): Command {
   return { kind: 'viewing', path: `${ApiPath.opsViewing}/${Number(idText)}`, body: { action } };
 }
 
+/** `agent desk-token <id> [days]`: the agent desk's token (modules/im/desk.ts). */
+function parseDeskTokenCommand(args: string[]): Command {
+  const [, , idText, daysText, ...rest] = args;
+  if (idText === undefined || rest.length > 0) throw new UsageError('agent desk-token takes <id> [days]');
+  if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+  if (daysText !== undefined && !(/^[1-9]\d?$/.test(daysText) && Number(daysText) <= 90)) throw new UsageError(`days must be 1–90: ${daysText}`);
+  const body = daysText === undefined ? { agentId: Number(idText) } : { agentId: Number(idText), days: Number(daysText) };
+  return { kind: 'desk', path: ApiPath.opsDeskToken, body };
+}
+
 function parseAgentCommand(args: string[]): Command {
   const [, action, idText, statusText, ...rest] = args;
+  if (action === 'desk-token') return parseDeskTokenCommand(args);
   if (action !== 'status') throw new UsageError(`unknown agent action: ${action ?? '(none)'}`);
   if (idText === undefined || statusText === undefined || rest.length > 0) throw new UsageError('agent status takes <id> <1|2|3>');
   if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
@@ -118,6 +134,16 @@ function describeAgent(result: OpsAgentResult): string[] {
     `agent #${result.id} ${result.name} (${result.cityDomain})`,
     `  status: ${result.previousStatus} → ${result.status}`,
     `  change ${result.change.seq}: ${result.change.tags.length} tags (${result.change.tags.slice(0, 5).join(' ')}${result.change.tags.length > 5 ? ' …' : ''})`,
+  ];
+}
+
+/** The token is printed once, with how to use it: nothing else keeps it (only its hash is stored). */
+function describeDeskToken(result: OpsDeskTokenResult): string[] {
+  return [
+    `desk token for agent #${result.agentId} ${result.agentName}, valid until ${result.expiresAt}:`,
+    `  ${result.token}`,
+    '  open http://<city>.<PORTAL_ROOT_DOMAIN>/desk (e.g. http://bj.localhost:3000/desk) and enter it; it is shown only this once',
+    "  earlier tokens of this agent no longer work",
   ];
 }
 
@@ -180,7 +206,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult & OpsEntrustResult } | undefined;
+  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult & OpsEntrustResult & OpsDeskTokenResult } | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -190,7 +216,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  const describeAs = { agent: describeAgent, viewing: describeViewing, entrust: describeEntrust, uploads: describeCleanup, listing: describe } as const;
+  const describeAs = { agent: describeAgent, desk: describeDeskToken, viewing: describeViewing, entrust: describeEntrust, uploads: describeCleanup, listing: describe } as const;
   const lines = describeAs[command.kind](body.data);
   for (const line of lines) io.out(line);
   return 0;

@@ -39,6 +39,7 @@ import { registerEntrust } from './modules/entrust/entrust';
 import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
 import { registerHouse } from './modules/house/house';
 import { createLocalHub, createRedisHub } from './modules/im/hub';
+import { registerDesk } from './modules/im/desk';
 import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
@@ -135,9 +136,12 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
   const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
   app.addHook('onClose', () => hub.close());
+  await hub.ready();
   const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
   app.decorate('im', im);
   registerIm(app, db, config, im);
+  // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.
+  await registerDesk(app, db, config, storage, im);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, OSS_POST_PATH } from '../../contracts/paths';
+import { ApiPath, DESK_COOKIE, OSS_POST_PATH } from '../../contracts/paths';
 import type { MyReview, ProjectReview } from '../../contracts/project-review';
 import type { UploadTicket } from '../../contracts/upload';
 import type { Viewing } from '../../contracts/viewing';
@@ -40,6 +40,8 @@ interface Owned {
   /** The agent (IM identity) A chats with, and a message that agent sent A (A's to receive and read). */
   imAgentUserId: number;
   imMessageId: number;
+  /** A's own message to that agent (the agent's to read at the desk). */
+  imUserMessageId: number;
 }
 
 type Check = (res: LightMyRequestResponse) => void;
@@ -123,6 +125,25 @@ const IDOR: Record<string, IdorCase> = {
   },
 };
 
+/**
+ * The agent desk's routes (modules/im/desk.ts): called with a desk cookie, not a user session. Desk B names the
+ * user who chats with A's agent (and A's message to that agent): each answers as for a user or message nobody has.
+ */
+interface DeskCase {
+  input: (a: Owned) => Record<string, unknown>;
+  unknown: () => Record<string, unknown>;
+  status: 404;
+}
+const DESK_IDOR: Record<string, DeskCase> = {
+  [ApiPath.deskHistory]: { input: (a) => ({ userId: a.user.id }), unknown: () => ({ userId: NO_ID }), status: 404 },
+  [ApiPath.deskMessage]: {
+    input: (a) => ({ userId: a.user.id, content: JSON.stringify({ layout: 101, msgDetail: '您好' }) }),
+    unknown: () => ({ userId: NO_ID, content: JSON.stringify({ layout: 101, msgDetail: '您好' }) }),
+    status: 404,
+  },
+  [ApiPath.deskRead]: { input: (a) => ({ readMessages: [a.imUserMessageId] }), unknown: () => ({ readMessages: [NO_ID] }), status: 404 },
+};
+
 /** Routes whose id or key field names nothing a user owns, and why. */
 const PUBLIC_LISTING = 'a published listing, project, place or agent: public, the same for everyone';
 const OPERATOR = 'operator API: OPS_TOKEN, no user session (ops/guard.ts)';
@@ -163,6 +184,7 @@ const NOT_OWNED: Record<string, string> = {
   [`${ApiPath.opsListing}/{channel}/{id}`]: OPERATOR,
   [`${ApiPath.opsAgent}/{id}`]: OPERATOR,
   [`${ApiPath.opsViewing}/{id}`]: OPERATOR,
+  [ApiPath.opsDeskToken]: OPERATOR,
   [ApiPath.imMessage]: "targetId: an agent's public IM identity; the conversation written is the caller's own with that agent (its ids are never taken)",
 };
 
@@ -269,6 +291,7 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   expect(chat.statusCode, chat.body).toBe(200);
   const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, from: 'agent', content: { layout: 101, msgDetail: '在的' } });
   return {
+    imUserMessageId: envelope<{ messageId: number }>(chat).data.messageId,
     imAgentUserId: agent!.userId,
     imMessageId: answer.message.messageId,
     entrustId,
@@ -296,11 +319,11 @@ describe('IDOR: B with A’s ids and keys', () => {
     const idTaking = [...new Set(operations.filter((op) => op.fields.some((f) => ID_FIELD.test(f))).map((op) => op.path))];
     // Not vacuous: the routes this test was written for are found by the derivation itself.
     expect(idTaking).toEqual(expect.arrayContaining([ApiPath.viewingCancel, ApiPath.projectReviewDelete, ApiPath.userAvatar, ApiPath.ossCallback]));
-    const unplaced = idTaking.filter((path) => !(path in IDOR) && !(path in NOT_OWNED));
+    const unplaced = idTaking.filter((path) => !(path in IDOR) && !(path in DESK_IDOR) && !(path in NOT_OWNED));
     expect(unplaced, 'routes taking an id or key: add each to IDOR (owned by a user) or NOT_OWNED (why not)').toEqual([]);
     // No stale entries: everything the tables name is a route the app has.
     const known = new Set([...operations.map((op) => op.path), OSS_POST_PATH]);
-    expect([...Object.keys(IDOR), ...Object.keys(NOT_OWNED)].filter((path) => !known.has(path))).toEqual([]);
+    expect([...Object.keys(IDOR), ...Object.keys(DESK_IDOR), ...Object.keys(NOT_OWNED)].filter((path) => !known.has(path))).toEqual([]);
   });
 
   it('answers B as for nothing that exists (404), or 403 for a key in A’s folder; nothing of A’s changes', async () => {
@@ -336,6 +359,29 @@ describe('IDOR: B with A’s ids and keys', () => {
     const served = await h.app.inject(`/oss/${a.uploadKey}`);
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).width).toBe(320);
+  });
+
+  it('answers desk B with A’s user and messages as for nothing that exists (404); nothing of A’s changes', async () => {
+    const [agentB] = await h.database.db.select({ id: agents.id }).from(agents).where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId))).orderBy(agents.id).limit(1);
+    const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId: agentB!.id }, headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const deskB = { cookie: `${DESK_COOKIE}=${envelope<{ token: string }>(issued).data.token}` };
+    const before = await databaseDigest(h);
+    for (const [path, c] of Object.entries(DESK_IDOR)) {
+      const methods = operations.filter((op) => op.path === path).map((op) => op.method);
+      expect(methods.length, path).toBeGreaterThan(0);
+      for (const method of methods) {
+        const send = (input: Record<string, unknown>) =>
+          method === 'GET'
+            ? h.app.inject({ method, url: `${path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`, headers: deskB })
+            : h.app.inject({ method: 'POST', url: path, payload: input, headers: deskB });
+        const res = await send(c.input(a));
+        const unknown = await send(c.unknown());
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(c.status);
+        expect(envelope(res).msg.replaceAll(String(a.imUserMessageId), '<id>'), `${method} ${path}`).toBe(envelope(unknown).msg.replaceAll(String(NO_ID), '<id>'));
+      }
+    }
+    expect(await databaseDigest(h)).toEqual(before);
   });
 
   it('leaves A able to use each thing: the same calls by A succeed', async () => {

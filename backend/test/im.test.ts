@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -14,11 +15,12 @@ import {
   type ImHistory,
   type ImMessage,
   type ImSendResult,
+  type ImThreadList,
 } from '../../contracts/im';
 import { detailPath } from '../../contracts/channels';
-import { ApiPath } from '../../contracts/paths';
-import { agents, cities, imConversations, imMessages, listings, uploads } from '../src/db/schema';
-import { agentParty } from '../src/modules/im/hub';
+import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
+import { agents, cities, imConversations, imMessages, listings, sessions, uploads, users } from '../src/db/schema';
+import { agentParty, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
 import { autoReplyText, storeMessage } from '../src/modules/im/im';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
@@ -236,6 +238,79 @@ describe('POST /api/message', () => {
   });
 });
 
+describe('two id spaces', () => {
+  it('a user whose id is an agent’s IM id reads, acknowledges and receives nothing of that agent’s', async () => {
+    const writer = await newTestUser(h);
+    sent(await send(writer, agentOther, text('给经纪人的消息')));
+    const toAgent = sent(await send(writer, agentOther, text('第二条')));
+    // A portal user row with the very number of the agent's IM identity.
+    const token = randomBytes(32).toString('base64url');
+    await h.database.db.insert(users).values({ id: agentOther, mobile: '13516999999', userName: '' });
+    await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: agentOther, expiresAt: new Date(Date.now() + 3_600_000) });
+    const twin = { cookie: `${SESSION_COOKIE}=${token}` };
+    const received = await post(ApiPath.imReceived, { messageId: toAgent.messageId }, twin);
+    expect(received.statusCode).toBe(404);
+    const read = await post(ApiPath.imRead, { readMessages: [toAgent.messageId] }, twin);
+    expect(read.statusCode).toBe(404);
+    const [row] = await h.database.db.select().from(imMessages).where(eq(imMessages.id, toAgent.messageId));
+    expect([row!.receivedAt, row!.readAt]).toEqual([null, null]);
+    // The twin's socket is not the agent's desk: a message to the agent is not pushed to it.
+    expect(h.app.im.hub.count(userParty(agentOther))).toBe(0);
+    const socket = await h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${agentOther}&endType=2`, { headers: twin });
+    const frames: string[] = [];
+    socket.on('message', (data) => frames.push(String(data)));
+    try {
+      sent(await send(writer, agentOther, text('第三条')));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(frames).toEqual([]);
+    } finally {
+      socket.terminate();
+    }
+  });
+});
+
+describe('GET /api/conversations', () => {
+  const threads = async (user: TestUser, query = '') => {
+    const res = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}${query}`, headers: user.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return envelope<ImThreadList>(res).data.list;
+  };
+
+  it('lists the caller’s threads newest first with the agent’s card, unread count, last seq and message', async () => {
+    const user = await newTestUser(h);
+    sent(await send(user, agentAt, text('第一位经纪人')));
+    sent(await send(user, agentOther, text('第二位经纪人')));
+    await fromAgent(user, agentAt);
+    const list = await threads(user);
+    expect(list.map((t) => [t.target.userId, t.unRead, t.lastSeq])).toEqual([
+      [agentAt, 1, 2],
+      [agentOther, 0, 1],
+    ]);
+    const [agent] = await h.database.db.select().from(agents).where(eq(agents.userId, agentAt));
+    expect(list[0]!.target).toMatchObject({ agentId: agent!.id, agentName: agent!.name, agentPhoto: agent!.photoUrl, branchId: agent!.branchId, status: 1 });
+    expect(list[0]!.lastMessage).toMatchObject({ seq: 2, fromUser: false });
+    // Another user sees none of them.
+    expect(await threads(await newTestUser(h))).toEqual([]);
+  });
+
+  it('puts the asked agent first even before a first message; bad input is 400, an unknown agent 404, no session 401', async () => {
+    const user = await newTestUser(h);
+    sent(await send(user, agentAt, text('在吗')));
+    const list = await threads(user, `?agentUserId=${agentOther}`);
+    expect(list.map((t) => [t.target.userId, t.conversationId === 0, t.lastSeq])).toEqual([
+      [agentOther, true, 0],
+      [agentAt, false, 1],
+    ]);
+    expect((await threads(user, `?agentUserId=${agentAt}`)).map((t) => t.target.userId)).toEqual([agentAt]);
+    const bad = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?agentUserId=abc`, headers: user.cookie });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?agentUserId=99999999`, headers: user.cookie });
+    expect(unknown.statusCode).toBe(404);
+    const anonymous = await h.app.inject({ method: 'GET', url: ApiPath.imConversations });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('history, received, read, logout', () => {
   it('gives the messages after a seq, up to a limit, and nothing of another user’s conversation', async () => {
     const user = await newTestUser(h);
@@ -325,6 +400,17 @@ describe('WebSocket /api/register', () => {
     } finally {
       detach();
     }
+  });
+
+  it(`keeps at most ${SOCKETS_PER_PARTY} sockets of one party: the next closes the oldest (4002)`, () => {
+    const closed: number[] = [];
+    const socket = (i: number) => ({ readyState: 1, send() {}, close: (code: number) => closed.push(i * 10_000 + code) }) as unknown as WebSocket;
+    const party = userParty(987_654);
+    const detaches = Array.from({ length: SOCKETS_PER_PARTY + 1 }, (_, i) => h.app.im.hub.attach(party, socket(i)));
+    expect(closed).toEqual([TOO_MANY_SOCKETS_CLOSE]);
+    expect(h.app.im.hub.count(party)).toBe(SOCKETS_PER_PARTY);
+    for (const detach of detaches) detach();
+    expect(h.app.im.hub.count(party)).toBe(0);
   });
 
   it('greets with the agent’s auto-reply when the desk is closed, once in 24 h, and not when it is open', async () => {

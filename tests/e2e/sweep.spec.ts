@@ -151,9 +151,26 @@ test.describe('web sweep', () => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toContain('openapi');
     }
-    const upgrade = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`, { Connection: 'Upgrade', Upgrade: 'websocket' });
+    const ws = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const upgrade = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`, ws);
     expect(upgrade.status).toBe(400);
     expect(upgrade.headers['x-frame-options']).toEqual(['DENY']);
+    // The chat's sockets are forwarded, and the backend decides: no session is its 401 envelope.
+    for (const path of ['/api/register?appId=youju&userId=1&endType=2', '/api/desk/register']) {
+      const chat = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`, ws);
+      expect(chat.status, path).toBe(401);
+      expect(JSON.parse(chat.body), path).toMatchObject({ succeed: false });
+    }
+    // Not on an unknown host, a path beside them, or a method other than GET.
+    for (const [method, path, host] of [
+      ['GET', '/api/register?userId=1', `nope..${R}`],
+      ['GET', '/api/registerx?userId=1', `bj.${R}`],
+      ['GET', '/api/message', `bj.${R}`],
+      ['POST', '/api/register?userId=1', `bj.${R}`],
+    ] as const) {
+      const refused = await rawRequest(E2E.webPort, method, path, host, ws);
+      expect(refused.status, `${method} ${path} ${host}`).toBe(400);
+    }
   });
 
   test('a body over 1 MiB through the web is refused with 413 and the envelope, every time', async () => {

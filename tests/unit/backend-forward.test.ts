@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
-import { OSS_POST_PATH } from '@contracts/paths';
+import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
 import { forwardToBackend } from '@/lib/backend-forward';
 import { loadSettings } from '@/lib/settings';
 
@@ -79,6 +79,12 @@ describe('forwardToBackend', () => {
   it('forwards a body within the limit', async () => {
     const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(50_000, 32) });
     expect(JSON.parse(res.body)).toMatchObject({ data: { body: 50_000 } });
+  });
+  it('forwards an agent desk image of up to 5 MB, not more', async () => {
+    const photo = await send(ApiPath.deskImage, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32) });
+    expect(JSON.parse(photo.body)).toMatchObject({ data: { body: UPLOAD_BODY_LIMIT } });
+    const over = await send(ApiPath.deskImage, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32) });
+    expect(over.status).toBe(413);
   });
   it('forwards a photo of up to 5 MB to the local OSS host only', async () => {
     const photo = await send(OSS_POST_PATH, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32) });

@@ -27,6 +27,8 @@ export interface ImHub {
   count(party: PartyKey): number;
   /** Whether the party has a socket open on any instance (an agent's desk: the auto-reply when not). */
   isOnline(party: PartyKey): Promise<boolean>;
+  /** Resolves once deliveries from other instances arrive here (subscribed), or after `timeoutMs` without. */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export function createLocalHub(): ImHub {
     async isOnline(party) {
       return (byParty.get(party)?.size ?? 0) > 0;
     },
+    ready: async () => true,
     async close() {
       for (const set of byParty.values()) for (const socket of set) socket.close(1001, 'server closing');
       byParty.clear();
@@ -115,7 +118,13 @@ export function createRedisHub(redisUrl: string, prefix: string, log: FastifyBas
   };
   pub.on('error', warn);
   sub.on('error', warn);
-  void sub.subscribe(channel).catch(warn);
+  const subscribed = sub.subscribe(channel).then(
+    () => true,
+    (err: unknown) => {
+      warn(err);
+      return false;
+    },
+  );
   sub.on('message', (_channel: string, text: string) => {
     let message: Broadcast;
     try {
@@ -163,6 +172,7 @@ export function createRedisHub(redisUrl: string, prefix: string, log: FastifyBas
       return local.closeParty(party, code, reason);
     },
     count: (party) => local.count(party),
+    ready: (timeoutMs = 2000) => Promise.race([subscribed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref())]),
     async isOnline(party) {
       if (local.count(party) > 0) return true;
       try {

@@ -114,28 +114,38 @@ export const userOwnsImages =
  */
 async function propertySnapshot(db: Db, businessType: 1 | 2, listingId: number): Promise<ImPropertyCard> {
   const t = businessType === 1 ? listings : rentals;
+  const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
   const [row] = await db
-    .select({ title: t.title, coverUrl: t.coverUrl, area: t.area, rooms: t.rooms, halls: t.halls, cityDomain: cities.cityDomain })
+    .select({ id: t.id, title: t.title, coverUrl: t.coverUrl, area: t.area, rooms: t.rooms, halls: t.halls, cityDomain: cities.cityDomain, price })
     .from(t)
     .innerJoin(cities, eq(cities.cityCode, t.cityCode))
     .where(eq(t.id, listingId));
-  let price: string;
-  if (businessType === 1) {
-    const [home] = await db.select({ total: listings.totalPrice }).from(listings).where(eq(listings.id, listingId));
-    price = `${formatWan(home!.total)}万`;
-  } else {
-    const [home] = await db.select({ rent: rentals.monthlyRent }).from(rentals).where(eq(rentals.id, listingId));
-    price = `${home!.rent}元/月`;
-  }
+  return propertyCardOf(businessType, row!);
+}
+
+/** The columns a property card is made of (a second-hand home's total price in 万元, a rental's rent in 元/月). */
+export interface PropertyCardRow {
+  id: number;
+  title: string;
+  coverUrl: string;
+  area: number;
+  rooms: number;
+  halls: number;
+  cityDomain: string;
+  price: number;
+}
+
+/** A property card from its row: also the agent desk's list of its own listings to send (modules/im/desk.ts). */
+export function propertyCardOf(businessType: 1 | 2, row: PropertyCardRow): ImPropertyCard {
   return {
     businessType,
-    listingId,
-    title: row!.title,
-    coverUrl: row!.coverUrl,
-    layoutText: `${row!.rooms}室${row!.halls}厅 ${formatWan(row!.area)}㎡`,
-    priceText: price,
-    cityDomain: row!.cityDomain,
-    pcUrl: detailPath(businessType === 1 ? 'esf' : 'rent', listingId),
+    listingId: row.id,
+    title: row.title,
+    coverUrl: row.coverUrl,
+    layoutText: `${row.rooms}室${row.halls}厅 ${formatWan(row.area)}㎡`,
+    priceText: businessType === 1 ? `${formatWan(row.price)}万` : `${row.price}元/月`,
+    cityDomain: row.cityDomain,
+    pcUrl: detailPath(businessType === 1 ? 'esf' : 'rent', row.id),
   };
 }
 

@@ -161,6 +161,28 @@ export async function isRecordedUpload(db: Db, key: string): Promise<boolean> {
   return row !== undefined && (!thumb || row.thumbKey === key);
 }
 
+/** What is kept of an image: the re-encoded bytes (and their size) and the card thumbnail. */
+export interface CleanImage {
+  stored: { data: Buffer; info: OutputInfo };
+  thumb: Buffer;
+}
+
+/**
+ * An image as it is kept and served: a re-encoding without metadata. A phone photo's EXIF carries the GPS
+ * position of the home (and the camera, the time). `.rotate()` applies the EXIF orientation to the pixels, since
+ * the tag itself goes; no `.withMetadata()`, so nothing else is carried over. Throws for bytes that are not a
+ * decodable jpg or png (or are over 40 megapixels). Also the agent desk's images (modules/im/desk.ts).
+ */
+export async function cleanImage(bytes: Buffer, kind: 'jpg' | 'png'): Promise<CleanImage> {
+  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+  const meta = await image.metadata();
+  if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
+  const clean = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  const stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(stored.data).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return { stored, thumb };
+}
+
 /** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
 async function acceptUpload(db: Db, storage: Storage, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
   const [known] = await db.select().from(uploads).where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
@@ -190,25 +212,13 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   const kind = sniffImage(object.bytes);
   if (!kind) throw await refuse('文件不是jpg或png图片');
   if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
-  let stored: { data: Buffer; info: OutputInfo };
-  let thumb: Buffer;
+  let cleaned: CleanImage;
   try {
-    const image = sharp(object.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
-    // What is kept and served is a re-encoding without metadata: a phone photo's EXIF carries the GPS position
-    // of the home (and the camera, the time). `.rotate()` applies the EXIF orientation to the pixels, since the
-    // tag itself goes; no `.withMetadata()`, so nothing else is carried over. The md5 above was of the bytes
-    // the browser sent; size, width and height recorded are of what is stored.
-    const clean = sharp(object.bytes, { limitInputPixels: MAX_PIXELS }).rotate();
-    stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
-    thumb = await sharp(stored.data)
-      .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
+    cleaned = await cleanImage(object.bytes, kind);
   } catch {
     throw await refuse('图片无法识别');
   }
+  const { stored, thumb } = cleaned;
   const thumbKey = `${item.key.replace(/\.[a-z]+$/, '')}_thumb.jpg`;
   await storage.put(thumbKey, thumb, 'image/jpeg');
   await storage.put(item.key, stored.data, contentTypeOf(item.key));

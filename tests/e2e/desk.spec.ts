@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { DESK_TOKEN_WRONG, IM_LAYOUT, type ImHistory } from '../../contracts/im';
+import { ApiPath } from '../../contracts/paths';
+import { agentOfListing, apiUser, issueDeskToken, logInDesk, openDesk, sendAsUser, textOf, typeDeskToken } from './desk-support';
+import { cityUrl, serverHtml } from './support';
+
+/**
+ * 经纪人工作台 (issue 10 "The agent side"): the operator issues a token, the desk logs in with it, a user writes and
+ * the desk sees it live, answers with text, an image, a property card, its card and a phone request, and agrees
+ * to the user's; a wrong token shows the backend's message; logout goes back to the form.
+ */
+
+const shot = (name: string) => `test-results/desk-${name}.png`;
+
+test('a wrong token shows the error and opens nothing', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/desk'));
+  await expect(page.getByRole('heading', { name: '口令登录' })).toBeVisible();
+  // Not indexed, not cached.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await typeDeskToken(page, 'x'.repeat(43));
+  await expect(page.locator('main [role="alert"]')).toHaveText(DESK_TOKEN_WRONG);
+  await page.screenshot({ path: shot('login-error') });
+  await expect(page.getByRole('heading', { name: '咨询会话' })).toHaveCount(0);
+});
+
+test('the desk page is private to the browser: no shared cache', async ({ request }) => {
+  const res = await serverHtml(request, 'bj', '/desk');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toMatch(/private|no-store/);
+  expect(res.headers()['cache-control']).not.toMatch(/s-maxage/);
+});
+
+test('an agent with no conversation sees the empty list', async ({ browser, request }) => {
+  const agent = await agentOfListing(request, 17);
+  const desk = await openDesk(browser, await issueDeskToken(request, agent.agentId));
+  await expect(desk.getByText('还没有用户向您咨询')).toBeVisible();
+  await expect(desk.getByText(agent.agentName)).toBeVisible();
+  await desk.screenshot({ path: shot('list-empty') });
+  await desk.context().close();
+});
+
+test('a user writes, the desk sees it live and answers with every kind of message; logout', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const agent = await agentOfListing(request, 9);
+  const token = await issueDeskToken(request, agent.agentId);
+  const user = await apiUser();
+  // Before the desk opens: the greeting answers for the agent (自动回复).
+  await sendAsUser(user, agent.userId, textOf('您好，这套房还在吗？'));
+  const desk = await openDesk(browser, token);
+  const thread = desk.locator(`[data-user-id="${user.userId}"]`);
+  await expect(thread).toBeVisible();
+  await expect(desk.getByRole('status').filter({ hasText: '在线' })).toBeVisible();
+
+  // Live: a second message arrives while the desk is open, counted unread until the conversation is opened.
+  await sendAsUser(user, agent.userId, textOf('周末可以看房吗？'));
+  await expect(thread).toContainText('周末可以看房吗？');
+  await expect(thread.getByLabel('2')).toHaveText('2');
+  await desk.screenshot({ path: shot('list') });
+  await thread.click();
+  await expect(desk.locator('[data-layout="101"]').filter({ hasText: '自动回复' })).toBeVisible();
+  await expect(thread.getByLabel('2')).toHaveCount(0);
+
+  // A reply typed and sent with Enter (Shift+Enter is a new line).
+  const box = desk.getByRole('textbox', { name: /输入消息/ });
+  await box.fill('周末可以');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('您哪天方便？');
+  await box.press('Enter');
+  await expect(desk.locator('[data-layout="101"]').filter({ hasText: '周末可以\n您哪天方便？' })).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  // An image, a property card of the agent's own, the agent's card, a phone request.
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 160, b: 120 } } }).png().toBuffer();
+  await desk.getByTestId('desk-image-input').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
+  await expect(desk.locator('[data-layout="121"] img')).toBeVisible();
+  await desk.getByRole('button', { name: '发送房源' }).click();
+  const dialog = desk.getByRole('dialog', { name: '选择要发送的房源' });
+  const first = dialog.getByRole('button').nth(1);
+  const title = (await first.locator('span span').first().textContent())!;
+  await first.click();
+  await expect(dialog).toHaveCount(0);
+  const card = desk.locator('[data-layout="201"] a');
+  await expect(card).toContainText(title);
+  await expect(card).toHaveAttribute('href', /^http:\/\/\w+\.localhost:\d+\/(ershoufang|zufang)\/xiangqing\/\d+/);
+  await desk.getByRole('button', { name: '发送名片' }).click();
+  await expect(desk.locator('[data-layout="211"]')).toContainText(agent.agentName);
+  await desk.getByRole('button', { name: '请求电话' }).click();
+  await expect(desk.locator('[data-layout="20001"]')).toContainText('等待对方回复');
+
+  // The user sees all of it (as the widget will), and agrees to share the number: the desk shows it live.
+  const seen = ((await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }).data.list;
+  expect(seen.map((m) => m.layout)).toEqual([101, 101, 101, 101, 121, 201, 211, 20001]);
+  const request20001 = seen.at(-1)!;
+  await sendAsUser(user, agent.userId, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: request20001.messageId, agree: true } });
+  await expect(desk.locator('[data-layout="21001"]').last()).toContainText(`电话：${user.mobile}`);
+  await expect(desk.locator('[data-layout="20001"]')).toContainText('已同意');
+
+  // The user asks for the agent's number; the desk agrees.
+  await sendAsUser(user, agent.userId, { layout: IM_LAYOUT.PHONE_REQUEST });
+  const ask = desk.locator('[data-layout="20001"]').last();
+  await ask.getByRole('button', { name: '同意' }).click();
+  await expect(ask).toContainText('已同意');
+  await expect(ask.getByRole('button')).toHaveCount(0);
+  const after = ((await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }).data.list;
+  expect(after.at(-1)).toMatchObject({ layout: 21001, fromUser: false, content: { layoutDetail: { agree: true, mobile: expect.stringMatching(/^1\d{10}$/) } } });
+  // Tall enough for the whole conversation (the message pane scrolls inside the window).
+  await desk.setViewportSize({ width: 1440, height: 2000 });
+  await desk.locator('[data-layout="101"]').first().scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: shot('conversation') });
+
+  // Logout: back to the form, and a reload stays there (the cookie is gone).
+  await desk.getByRole('button', { name: '退出工作台' }).click();
+  await expect(desk.getByRole('heading', { name: '口令登录' })).toBeVisible();
+  await desk.reload();
+  await expect(desk.getByRole('heading', { name: '口令登录' })).toBeVisible();
+  // The same token opens it again (logout ends this browser's desk, not the token).
+  await logInDesk(desk, token);
+  await desk.context().close();
+  await user.request.dispose();
+});
