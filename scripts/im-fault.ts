@@ -2,8 +2,11 @@
  * `npm run test:im-fault`: issue 10's fault test of the chat. Two backend processes (Redis mode) on one fresh
  * PostgreSQL database, 50 users and 50 agents in 50 pairs, each end a ChatClient (lib/chat, the widget's own
  * core) in this process with the `ws` package's WebSocket, each socket opened to a random one of the two
- * instances. 1,000 messages go between the pairs while every socket is dropped 10 times at random moments
- * (LiveConnection.drop) and one instance is killed (SIGKILL) and started again. Then, once every client holds
+ * instances: a user through /api/message and /api/register with a session inserted directly, an agent through
+ * the desk (/api/desk/*, its socket) with a token an operator issues (POST ApiPath.opsDeskToken). 1,000
+ * messages go between the pairs, half from each end (an agent's first after its user's first: the desk does not
+ * write first), while every socket is dropped 10 times at random moments (LiveConnection.drop) and one instance
+ * is killed (SIGKILL) and started again. Then, once every client holds
  * what the database holds (or a deadline passes), each client's ThreadStore must show every message of its
  * conversation exactly once, in seq order, with each sender's messages in the order they were sent, none
  * pending, none lost; and the database must hold each sent message exactly once.
@@ -24,12 +27,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { IM_LAYOUT, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList } from '../contracts/im';
-import { ApiPath } from '../contracts/paths';
+import type { z } from 'zod';
+import { IM_LAYOUT, type deskThreadListSchema, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList, type OpsDeskTokenResult } from '../contracts/im';
+import { ApiPath, DESK_COOKIE } from '../contracts/paths';
 import { ChatClient, liveUrl, type ChatApi } from '../lib/chat/chat-client';
 import type { SocketLike } from '../lib/chat/live-connection';
 import { PUSH } from '../lib/chat/thread-store';
-import { assertPortFree, ROOT, run, startBackend, stopAll, waitForHttp, type Started } from './processes';
+import { assertPortFree, DEV_OPS_TOKEN, ROOT, run, startBackend, stopAll, waitForHttp, type Started } from './processes';
 
 const PAIRS = Number(process.env.FAULT_PAIRS ?? 50);
 const MESSAGES = Number(process.env.FAULT_MESSAGES ?? 1000);
@@ -91,6 +95,8 @@ async function startInstance(instance: Instance): Promise<void> {
 // ——— figures ———
 
 const figures = {
+  /** performance.now() of the last send the server stored. */
+  lastStoredAt: 0,
   sent: 0,
   resends: 0,
   drops: 0,
@@ -121,7 +127,7 @@ const randomPort = () => PORTS[Math.floor(Math.random() * PORTS.length)]!;
  * One call with the session's bearer token to a random instance. A connection that fails goes to another
  * instance (a balancer's retry), unless `once` (a send: the client decides).
  */
-async function call<T>(token: string, method: 'GET' | 'POST', urlPath: string, body?: unknown, once = false): Promise<T> {
+async function call<T>(auth: Record<string, string>, method: 'GET' | 'POST', urlPath: string, body?: unknown, once = false): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const port = randomPort();
     let status: number;
@@ -129,7 +135,7 @@ async function call<T>(token: string, method: 'GET' | 'POST', urlPath: string, b
     try {
       const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
@@ -148,15 +154,78 @@ async function call<T>(token: string, method: 'GET' | 'POST', urlPath: string, b
 
 /** The user's side: the widget's calls (lib/api/browser-endpoints.ts), over fetch with a bearer token. */
 function userApi(token: string): ChatApi {
+  const auth = { authorization: `Bearer ${token}` };
   return {
-    conversations: (agentUserId) => call<ImThreadList>(token, 'GET', `${ApiPath.imConversations}${agentUserId ? `?agentUserId=${agentUserId}` : ''}`),
+    conversations: (agentUserId) => call<ImThreadList>(auth, 'GET', `${ApiPath.imConversations}${agentUserId ? `?agentUserId=${agentUserId}` : ''}`),
     history: (targetId, afterSeq, limit) => {
       figures.catchUpFetches++;
-      return call<ImHistory>(token, 'GET', `${ApiPath.imHistory}?targetId=${targetId}&afterSeq=${afterSeq}&limit=${limit}`);
+      return call<ImHistory>(auth, 'GET', `${ApiPath.imHistory}?targetId=${targetId}&afterSeq=${afterSeq}&limit=${limit}`);
     },
-    send: (request: ImSendRequest) => call<ImSendResult>(token, 'POST', ApiPath.imMessage, request, true),
-    read: (ids) => call(token, 'POST', ApiPath.imRead, { readMessages: ids }),
-    received: (messageId) => call(token, 'POST', ApiPath.imReceived, { messageId }),
+    send: (request: ImSendRequest) => call<ImSendResult>(auth, 'POST', ApiPath.imMessage, request, true),
+    read: (ids) => call(auth, 'POST', ApiPath.imRead, { readMessages: ids }),
+    received: (messageId) => call(auth, 'POST', ApiPath.imReceived, { messageId }),
+  };
+}
+
+/**
+ * The agent's side runs the same ChatClient through the desk's calls (/api/desk/*, the desk cookie). The client
+ * keys a thread by the end that is not "mine", and "mine" is `fromUser`: seen from the desk, every message is
+ * turned around (fromUser negated), so a thread is keyed by the user and the agent's own sends are "mine".
+ */
+const turned = (m: ImMessage): ImMessage => ({ ...m, fromUser: !m.fromUser });
+type DeskThreadList = z.infer<typeof deskThreadListSchema>;
+
+function deskApi(token: string): ChatApi {
+  const auth = { cookie: `${DESK_COOKIE}=${token}` };
+  return {
+    conversations: async () => {
+      const { list } = await call<DeskThreadList>(auth, 'GET', ApiPath.deskConversations);
+      return {
+        list: list.map((t) => ({
+          conversationId: t.conversationId,
+          target: { userId: t.user.userId, agentId: 0, agentName: t.user.userName, agentPhoto: t.user.avatarUrl, branchId: 0, branchName: '', brandId: 0, brandName: '', status: 1 },
+          unRead: t.unRead,
+          lastSeq: t.lastSeq,
+          lastMessage: t.lastMessage && turned(t.lastMessage),
+        })),
+      };
+    },
+    history: async (userId, afterSeq, limit) => {
+      figures.catchUpFetches++;
+      const page = await call<ImHistory>(auth, 'GET', `${ApiPath.deskHistory}?userId=${userId}&afterSeq=${afterSeq}&limit=${limit}`);
+      return { ...page, list: page.list.map(turned) };
+    },
+    send: (request: ImSendRequest) => call<ImSendResult>(auth, 'POST', ApiPath.deskMessage, { userId: request.targetId[0], content: request.content, clientMsgId: request.clientMsgId }, true),
+    read: (ids) => call(auth, 'POST', ApiPath.deskRead, { readMessages: ids }),
+    // The desk has no receipt call: its frames are acknowledged by reading.
+    received: async () => ({}),
+  };
+}
+
+/** The desk's socket, its frames turned around as deskApi's answers are. */
+function deskSocket(token: string): () => SocketLike {
+  return () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${randomPort()}${ApiPath.deskRegister}`, { headers: { cookie: `${DESK_COOKIE}=${token}` } });
+    const socket = {
+      get readyState() {
+        return ws.readyState;
+      },
+      send: (data: string) => ws.send(data),
+      close: (code?: number, reason?: string) => ws.close(code, reason),
+      onopen: null,
+      onmessage: null,
+      onclose: null,
+      onerror: null,
+    } as SocketLike;
+    ws.onopen = (event) => socket.onopen?.(event);
+    ws.onclose = (event) => socket.onclose?.({ code: event.code });
+    ws.onerror = (event) => socket.onerror?.(event);
+    ws.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data)) as { messageType: number; messageContent?: string };
+      if (frame.messageType === 1 && frame.messageContent) frame.messageContent = JSON.stringify(turned(JSON.parse(frame.messageContent) as ImMessage));
+      socket.onmessage?.({ data: JSON.stringify(frame) });
+    };
+    return socket;
   };
 }
 
@@ -172,6 +241,8 @@ interface Party {
   opens: number;
   /** Texts this party sent, in order. */
   sent: string[];
+  /** Told when its first message is stored (its agent may then reply). */
+  onFirstSent?: () => void;
 }
 
 function openSocketTo(urlOf: (origin: string) => string, token: string): () => SocketLike {
@@ -204,6 +275,24 @@ function userParty(userId: number, agentUserId: number, token: string): Party {
   return party;
 }
 
+function agentParty(agentUserId: number, userId: number, token: string): Party {
+  const party: Party = { kind: 'agent', id: agentUserId, peer: userId, opens: 0, sent: [], client: undefined as unknown as ChatClient };
+  party.client = new ChatClient({
+    // The client's own id names only the user's socket URL, which deskSocket does not use.
+    userId: agentUserId,
+    api: deskApi(token),
+    openSocket: deskSocket(token),
+    reconnectMs: RECONNECT_MS,
+    onState: (state) => {
+      if (state !== 'open') return;
+      if (party.opens++ > 0) figures.reconnects++;
+    },
+    onSessionEnded: () => figures.refused.push(`agent ${agentUserId}: desk ended`),
+  });
+  countDuplicates(party.client);
+  return party;
+}
+
 async function waitOpen(party: Party): Promise<void> {
   while (party.client.live.current !== 'open') await sleep(20);
 }
@@ -222,10 +311,12 @@ async function dropper(party: Party): Promise<void> {
 }
 
 /** Sends `count` texts, each after a random pause, resending a send that failed until it is stored. */
-async function sender(party: Party, count: number, label: string): Promise<void> {
+async function sender(party: Party, count: number, label: string, firstAfter?: Promise<void>): Promise<void> {
   const pause = SEND_WINDOW_MS / count;
   for (let k = 1; k <= count; k++) {
     await sleep(between(0, 2 * pause));
+    // An agent replies only to a user who has written (the desk refuses a cold message).
+    if (k === 1 && firstAfter) await firstAfter;
     const text = `${label} 第${k}条`;
     party.sent.push(text);
     let failure = await party.client.send(party.peer, { layout: IM_LAYOUT.TEXT, msgDetail: text });
@@ -241,6 +332,8 @@ async function sender(party: Party, count: number, label: string): Promise<void>
       failure = await party.client.resend(party.peer, pending.clientMsgId);
     }
     figures.sent++;
+    figures.lastStoredAt = performance.now();
+    if (k === 1) party.onFirstSent?.();
   }
 }
 
@@ -313,12 +406,12 @@ function storeProblems(parties: Party[], byPair: Map<string, Row[]>): string[] {
 
 // ——— the run ———
 
-async function seed(): Promise<{ users: { id: number; token: string }[]; agentUserIds: number[] }> {
+async function seed(): Promise<{ users: { id: number; token: string }[]; agents: { id: number; userId: number }[] }> {
   await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
   const code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts'], { DATABASE_URL: dbUrl, SEED_SIZE: '300', LOG_LEVEL: 'warn' });
   if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
   return admin(async (c) => {
-    const agents = await c.query<{ user_id: number }>(`select user_id from agents where status = 1 order by id limit $1`, [PAIRS]);
+    const agents = await c.query<{ id: number; user_id: number }>(`select id, user_id from agents where status = 1 order by id limit $1`, [PAIRS]);
     if (agents.rows.length < PAIRS) throw new Error(`the seed has ${agents.rows.length} available agents, ${PAIRS} needed`);
     const users: { id: number; token: string }[] = [];
     for (let i = 0; i < PAIRS; i++) {
@@ -327,22 +420,31 @@ async function seed(): Promise<{ users: { id: number; token: string }[]; agentUs
       await c.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sha256(token), rows[0]!.id]);
       users.push({ id: rows[0]!.id, token });
     }
-    return { users, agentUserIds: agents.rows.map((r) => r.user_id) };
+    return { users, agents: agents.rows.map((r) => ({ id: r.id, userId: r.user_id })) };
   }, dbUrl);
 }
 
 async function main(): Promise<number> {
   for (const port of PORTS) await assertPortFree(port, 'fault-test backend');
   const t0 = performance.now();
-  const { users, agentUserIds } = await seed();
+  const { users, agents } = await seed();
   await Promise.all(instances.map(startInstance));
   console.log(`database ${DB_NAME} seeded and ${instances.length} instances up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  const parties: Party[] = users.map((u, i) => userParty(u.id, agentUserIds[i]!, u.token));
+  // Each agent's desk token, as an operator issues it (the operator API of the first instance).
+  const deskTokens: string[] = [];
+  for (const agent of agents) {
+    const issued = await call<OpsDeskTokenResult>({ authorization: `Bearer ${DEV_OPS_TOKEN}` }, 'POST', ApiPath.opsDeskToken, { agentId: agent.id, days: 1 });
+    deskTokens.push(issued.token);
+  }
+  const users_ = users.map((u, i) => userParty(u.id, agents[i]!.userId, u.token));
+  const agents_ = agents.map((a, i) => agentParty(a.userId, users[i]!.id, deskTokens[i]!));
+  const parties: Party[] = [...users_, ...agents_];
   for (const party of parties) party.client.start();
   await Promise.all(parties.map(waitOpen));
 
-  const perUser = Math.round(MESSAGES / PAIRS);
+  // Half of each pair's messages from each end.
+  const perSide = Math.round(MESSAGES / PAIRS / 2);
   const started = performance.now();
   const victim = instances[instances.length - 1]!;
   const restart = (async () => {
@@ -356,7 +458,12 @@ async function main(): Promise<number> {
     await startInstance(victim);
     console.log(`instance on port ${victim.port} up again after ${((performance.now() - t) / 1000).toFixed(1)} s`);
   })();
-  await Promise.all([...parties.map((p) => sender(p, perUser, `用户${p.id}→经纪人${p.peer}`)), ...parties.map(dropper), restart]);
+  const senders = users_.map((user, i) => {
+    const agent = agents_[i]!;
+    const written = new Promise<void>((resolve) => (user.onFirstSent = resolve));
+    return [sender(user, perSide, `用户${user.id}→经纪人${user.peer}`), sender(agent, perSide, `经纪人${agent.id}→用户${agent.peer}`, written)];
+  });
+  await Promise.all([...senders.flat(), ...parties.map(dropper), restart]);
   const sentAt = performance.now();
   console.log(`sent ${figures.sent} messages and dropped ${figures.drops} sockets in ${((sentAt - started) / 1000).toFixed(1)} s`);
 
@@ -370,7 +477,8 @@ async function main(): Promise<number> {
     if (problems.length === 0 || Date.now() > deadline) break;
     await sleep(100);
   }
-  const convergeMs = performance.now() - sentAt;
+  const convergedAt = performance.now();
+  const convergeMs = convergedAt - figures.lastStoredAt;
   problems.push(...storeProblems(parties, byPair), ...figures.refused);
   for (const party of parties) party.client.stop();
   await pool.end();
@@ -381,14 +489,14 @@ async function main(): Promise<number> {
   console.log(
     [
       `pairs                ${PAIRS} (users ${parties.filter((p) => p.kind === 'user').length}, agent clients ${parties.filter((p) => p.kind === 'agent').length})`,
-      `messages sent        ${figures.sent} (stored ${storedCount}, of them ${autos} auto-replies of agents offline)`,
+      `messages sent        ${figures.sent} (stored ${storedCount}, of them ${autos} auto-replies: the agent's socket was down at that moment)`,
       `shown on screens     ${shown}`,
       `socket drops         ${figures.drops} (${DROPS} per socket) + 1 instance killed and restarted`,
       `reconnects           ${figures.reconnects}`,
       `catch-up fetches     ${figures.catchUpFetches}`,
       `duplicates ignored   ${figures.duplicatesIgnored}`,
       `resends              ${figures.resends} (connection failures seen ${figures.networkFailures})`,
-      `time to converge     ${(convergeMs / 1000).toFixed(2)} s after the last send`,
+      `time to converge     ${(convergeMs / 1000).toFixed(2)} s after the last send was stored (${((convergedAt - sentAt) / 1000).toFixed(2)} s after the last drop and the restart)`,
     ].join('\n'),
   );
   if (problems.length) {
