@@ -6,10 +6,12 @@
  * sent over HTTP (POST /api/message, keep-alive) by this process, open loop (on schedule, whatever the answers
  * do), spread over BENCH_IM_SENDERS (1,000) users so that none passes the 60 a minute limit.
  *
- * Delivery latency: each text carries its send time (CLOCK_MONOTONIC, the same clock in every process of the
- * machine); a holder that receives the push of it subtracts that from its own clock. Every message is pushed to
- * the sender's own socket (held by a holder, as another tab of theirs) and to the agent's desk sockets, in one
- * hub delivery. Memory per socket: the backend's RSS and heap (after a full collection: it runs with
+ * The receivers: the desk socket (/api/desk/register, a token an operator issues) of every agent written to
+ * (sender i writes to available agent i mod their number: 818 desks with the small seed), held by the same
+ * holders. Delivery latency: each text carries its send time (CLOCK_MONOTONIC, the same clock in every process
+ * of the machine); a holder that receives the push of it subtracts that from its own clock. Every message is
+ * pushed, in one hub delivery, to the agent's desk (the figure against the target) and to the sender's own
+ * socket (another tab of theirs, shown beside it). Memory per socket: the backend's RSS and heap (after a full collection: it runs with
  * --expose-gc and scripts/bench-im-probe.ts answers over IPC) before and after the sockets open, divided by
  * their number. The backend's event-loop delay during the run comes from the same probe.
  *
@@ -30,8 +32,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { IM_APP_ID, IM_LAYOUT } from '../contracts/im';
-import { ApiPath } from '../contracts/paths';
-import { ROOT, assertPortFree, run, waitForHttp, type Started } from './processes';
+import { ApiPath, DESK_COOKIE } from '../contracts/paths';
+import { DEV_OPS_TOKEN, ROOT, assertPortFree, run, waitForHttp, type Started } from './processes';
 
 const SOCKETS = Number(process.env.BENCH_IM_SOCKETS ?? 10_000);
 const RATE = Number(process.env.BENCH_IM_RATE ?? 1000);
@@ -59,8 +61,14 @@ function percentile(sorted: number[], p: number): number {
 
 // ——— a holder: child process keeping its share of the sockets open and timing the pushes it receives ———
 
-type ToHolder = { type: 'open'; port: number; list: { userId: number; token: string }[] } | { type: 'report' } | { type: 'close' };
-/** `latencies`: pairs of send time (µs, CLOCK_MONOTONIC) and delivery latency (ms), flattened. */
+/** A socket to open: a user's (/api/register, session token) or an agent's desk (/api/desk/register, desk token). */
+interface SocketSpec {
+  kind: 'user' | 'desk';
+  userId: number;
+  token: string;
+}
+type ToHolder = { type: 'open'; port: number; list: SocketSpec[] } | { type: 'report' } | { type: 'close' };
+/** `latencies`: triples of send time (µs, CLOCK_MONOTONIC), delivery latency (ms) and 1 for a desk's socket (0 a user's), flattened. */
 type FromHolder = { type: 'opened'; open: number; failed: string[] } | { type: 'report'; latencies: number[]; frames: number; closed: number };
 
 function holder(): void {
@@ -68,21 +76,23 @@ function holder(): void {
   let latencies: number[] = [];
   let frames = 0;
   let closed = 0;
-  const onFrame = (data: WebSocket.Data) => {
+  const onFrame = (desk: boolean, data: WebSocket.Data) => {
     frames++;
     const frame = JSON.parse(String(data)) as { messageType: number; messageContent?: string };
     if (frame.messageType !== 1 || !frame.messageContent) return;
     const message = JSON.parse(frame.messageContent) as { content: { msgDetail?: string } };
     const sent = BENCH_TEXT.exec(message.content.msgDetail ?? '');
-    if (sent) latencies.push(Number(sent[1]), (nowUs() - Number(sent[1])) / 1000);
+    if (sent) latencies.push(Number(sent[1]), (nowUs() - Number(sent[1])) / 1000, desk ? 1 : 0);
   };
-  const open = (port: number, userId: number, token: string) =>
+  const open = (port: number, { kind, userId, token }: SocketSpec) =>
     new Promise<void>((resolve, reject) => {
-      const url = `ws://127.0.0.1:${port}${ApiPath.imRegister}?appId=${IM_APP_ID}&userId=${userId}&endType=2`;
-      const socket = new WebSocket(url, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+      const desk = kind === 'desk';
+      const url = desk ? `ws://127.0.0.1:${port}${ApiPath.deskRegister}` : `ws://127.0.0.1:${port}${ApiPath.imRegister}?appId=${IM_APP_ID}&userId=${userId}&endType=2`;
+      const headers = desk ? { cookie: `${DESK_COOKIE}=${token}` } : { authorization: `Bearer ${token}` };
+      const socket = new WebSocket(url, { headers, perMessageDeflate: false });
       socket.once('open', () => {
         sockets.push(socket);
-        socket.on('message', onFrame);
+        socket.on('message', (data) => onFrame(desk, data));
         socket.on('close', () => closed++);
         resolve();
       });
@@ -95,8 +105,8 @@ function holder(): void {
         let next = 0;
         const worker = async () => {
           while (next < message.list.length) {
-            const { userId, token } = message.list[next++]!;
-            await open(message.port, userId, token).catch((err: unknown) => failed.push(`${userId}: ${err instanceof Error ? err.message : String(err)}`));
+            const spec = message.list[next++]!;
+            await open(message.port, spec).catch((err: unknown) => failed.push(`${spec.kind} ${spec.userId}: ${err instanceof Error ? err.message : String(err)}`));
           }
         };
         await Promise.all(Array.from({ length: OPENING_IN_FLIGHT }, worker));
@@ -190,14 +200,14 @@ async function main(): Promise<number> {
     const seeded = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts'], { ...dbEnv, SEED_SIZE: '300' });
     if (seeded !== 0) throw new Error(`seeding failed (exit ${seeded})`);
     const secret = randomBytes(16).toString('hex');
-    const { users, agentUserIds } = await insertUsers(dbEnv, secret);
+    const { users, agents } = await insertUsers(dbEnv, secret);
 
     const log = openSync(path.join(resultsDir, `bench-im-backend${ON_PGLITE ? '-pglite' : ''}.log`), 'w');
     // BENCH_IM_CPU_PROF=1: the backend writes a CPU profile (test-results/*.cpuprofile) when it stops.
     const profile = process.env.BENCH_IM_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [];
     const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', '--import', './scripts/bench-im-probe.ts', 'backend/src/server.ts'], {
       cwd: ROOT,
-      env: { ...process.env, ...dbEnv, BACKEND_PORT: String(PORT), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
+      env: { ...process.env, ...dbEnv, BACKEND_PORT: String(PORT), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '', OPS_TOKEN: DEV_OPS_TOKEN },
       stdio: ['ignore', log, log, 'ipc'],
     });
     backend = { name: 'backend', child, stopping: false };
@@ -208,7 +218,18 @@ async function main(): Promise<number> {
     };
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-    const senders = users.slice(0, SENDERS).map((u, i) => ({ ...u, agentUserId: agentUserIds[i % agentUserIds.length]! }));
+    const senders = users.slice(0, SENDERS).map((u, i) => ({ ...u, agentUserId: agents[i % agents.length]!.userId }));
+    // The receivers: the desk of every agent written to, with a token an operator issues.
+    const desks: SocketSpec[] = [];
+    for (const agent of agents.slice(0, SENDERS)) {
+      const res = await fetch(`http://127.0.0.1:${PORT}${ApiPath.opsDeskToken}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEV_OPS_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ agentId: agent.id, days: 1 }),
+      });
+      if (!res.ok) throw new Error(`desk token for agent ${agent.id}: ${res.status} ${await res.text()}`);
+      desks.push({ kind: 'desk', userId: agent.userId, token: ((await res.json()) as { data: { token: string } }).data.token });
+    }
     const answers: number[] = [];
     const failures = new Map<string, number>();
     let answered = 0;
@@ -264,14 +285,15 @@ async function main(): Promise<number> {
     while (answered < 50) await sleep(5);
     const beforeSockets = await memory();
 
-    console.log(`opening ${SOCKETS} sockets in ${HOLDERS} holder processes…`);
+    console.log(`opening ${SOCKETS} users' sockets and ${desks.length} agents' desks in ${HOLDERS} holder processes…`);
+    const specs: SocketSpec[] = [...users.map((u): SocketSpec => ({ kind: 'user', ...u })), ...desks];
     const openStart = performance.now();
     const script = fileURLToPath(import.meta.url);
     for (let h = 0; h < HOLDERS; h++) holders.push(fork(script, ['--holder'], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
     const opened = await Promise.all(
       holders.map((h, i) => {
         const reply = nextMessage<FromHolder & { type: 'opened' }>(h, 'opened');
-        h.send({ type: 'open', port: PORT, list: users.filter((_, k) => k % HOLDERS === i) } satisfies ToHolder);
+        h.send({ type: 'open', port: PORT, list: specs.filter((_, k) => k % HOLDERS === i) } satisfies ToHolder);
         return reply;
       }),
     );
@@ -303,8 +325,10 @@ async function main(): Promise<number> {
     const cpuAfter = cpuOf();
     // Pushes still on their way: until every timed message has arrived once per receiver, or 10 s.
     const reports: (FromHolder & { type: 'report' })[] = [];
+    /** At the agents' desks (the receivers), and at the sender's own socket (another tab of theirs). */
     const latencies: number[] = [];
-    /** Delivery latencies by the second of the run their message was sent in. */
+    const ownLatencies: number[] = [];
+    /** Desk delivery latencies by the second of the run their message was sent in. */
     const bySecond: number[][] = [];
     const deadline = Date.now() + 10_000;
     let delivered = 0;
@@ -314,17 +338,22 @@ async function main(): Promise<number> {
         h.send({ type: 'report' } satisfies ToHolder);
         const r = await nextMessage<FromHolder & { type: 'report' }>(h, 'report');
         reports.push(r);
-        for (let k = 0; k < r.latencies.length; k += 2) {
-          const second = Math.floor((r.latencies[k]! - measured.startUs) / 1e6);
-          latencies.push(r.latencies[k + 1]!);
-          (bySecond[second] ??= []).push(r.latencies[k + 1]!);
+        for (let k = 0; k < r.latencies.length; k += 3) {
+          const ms = r.latencies[k + 1]!;
+          if (r.latencies[k + 2] === 0) {
+            ownLatencies.push(ms);
+            continue;
+          }
+          latencies.push(ms);
+          (bySecond[Math.floor((r.latencies[k]! - measured.startUs) / 1e6)] ??= []).push(ms);
         }
       }
       delivered = latencies.length;
-    } while (delivered < answers.length && Date.now() < deadline);
+    } while ((delivered < answers.length || ownLatencies.length < answers.length) && Date.now() < deadline);
     const afterRun = await memory();
 
     latencies.sort((a, b) => a - b);
+    ownLatencies.sort((a, b) => a - b);
     answers.sort((a, b) => a - b);
     const perSocket = (a: number, b: number) => (b - a) / Math.max(1, openCount);
     const failed = [...failures.values()].reduce((n, v) => n + v, 0);
@@ -342,7 +371,9 @@ async function main(): Promise<number> {
       failures: Object.fromEntries(failures),
       delivered,
       lost: answers.length - delivered,
+      deliveredToSender: ownLatencies.length,
       deliveryMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+      ownSocketMs: { p50: percentile(ownLatencies, 50), p95: percentile(ownLatencies, 95), p99: percentile(ownLatencies, 99), max: ownLatencies.at(-1) ?? NaN },
       answerMs: { p50: percentile(answers, 50), p95: percentile(answers, 95), p99: percentile(answers, 99), max: answers.at(-1) ?? NaN },
       backendLoopDelayMs: afterRun.loop,
       /** CPU milliseconds per message sent during the measured run. */
@@ -374,10 +405,11 @@ async function main(): Promise<number> {
       sockets: { value: `${figures.sockets} (opened in ${figures.socketsOpenSeconds} s)` },
       'messages sent': { value: `${figures.sent} in ${SECONDS} s = ${figures.sentPerSecond}/s (target ${RATE}/s)` },
       'stored (200)': { value: `${figures.storedOk}, failed ${figures.failed} ${failed ? JSON.stringify(figures.failures) : ''}` },
-      'pushes timed': { value: `${figures.delivered} (missing ${figures.lost})` },
-      'delivery p50 / p95 / p99 / max': {
+      'pushes timed': { value: `${figures.delivered} at the agents' desks (missing ${figures.lost}), ${figures.deliveredToSender} at the senders' own sockets` },
+      'delivery to the desk p50 / p95 / p99 / max': {
         value: `${ms(figures.deliveryMs.p50)} / ${ms(figures.deliveryMs.p95)} / ${ms(figures.deliveryMs.p99)} / ${ms(figures.deliveryMs.max)} (target p99 ≤ ${P99_TARGET_MS} ms: ${figures.deliveryMs.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'})`,
       },
+      "at the sender's own socket p50 / p99": { value: `${ms(figures.ownSocketMs.p50)} / ${ms(figures.ownSocketMs.p99)}` },
       'send answer p50 / p99': { value: `${ms(figures.answerMs.p50)} / ${ms(figures.answerMs.p99)}` },
       'CPU per message (backend / PostgreSQL / generator)': {
         value: `${figures.cpuMsPerMessage.backend} / ${figures.cpuMsPerMessage.postgres} / ${figures.cpuMsPerMessage.generator} ms`,
@@ -389,7 +421,7 @@ async function main(): Promise<number> {
     });
     console.log(`p99 of each second's messages (ms): ${figures.perSecondMs.map((x) => x[1]!.toFixed(0)).join(' ')}`);
     writeFileSync(path.join(resultsDir, `bench-im${ON_PGLITE ? '-pglite' : ''}.json`), JSON.stringify(figures, null, 2));
-    return figures.lost === 0 && figures.failed === 0 ? 0 : 1;
+    return figures.lost === 0 && figures.deliveredToSender === figures.storedOk && figures.failed === 0 ? 0 : 1;
   } finally {
     for (const h of holders) if (h.connected) h.send({ type: 'close' } satisfies ToHolder);
     if (backend) {
@@ -406,7 +438,7 @@ async function main(): Promise<number> {
 }
 
 /** SOCKETS users with a session each (token `<secret>-<id>`, its sha256 stored), and the available agents. */
-async function insertUsers(dbEnv: Record<string, string>, secret: string): Promise<{ users: { userId: number; token: string }[]; agentUserIds: number[] }> {
+async function insertUsers(dbEnv: Record<string, string>, secret: string): Promise<{ users: { userId: number; token: string }[]; agents: { id: number; userId: number }[] }> {
   const { loadConfig } = await import('../backend/src/config');
   const { openDatabase } = await import('../backend/src/db/client');
   const { sql } = await import('drizzle-orm');
@@ -423,8 +455,8 @@ async function insertUsers(dbEnv: Record<string, string>, secret: string): Promi
         `insert into sessions (token_hash, user_id, expires_at) select encode(sha256(convert_to('${secret}-' || id, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where mobile like '172%'`,
       ),
     );
-    const agents = rows<{ user_id: number }>(await database.db.execute(sql.raw(`select user_id from agents where status = 1 order by id`)));
-    return { users: inserted.map((u) => ({ userId: u.id, token: `${secret}-${u.id}` })), agentUserIds: agents.map((a) => a.user_id) };
+    const agents = rows<{ id: number; user_id: number }>(await database.db.execute(sql.raw(`select id, user_id from agents where status = 1 order by id`)));
+    return { users: inserted.map((u) => ({ userId: u.id, token: `${secret}-${u.id}` })), agents: agents.map((a) => ({ id: a.id, userId: a.user_id })) };
   } finally {
     await database.close();
   }
