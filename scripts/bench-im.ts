@@ -15,6 +15,9 @@
  * --expose-gc and scripts/bench-im-probe.ts answers over IPC) before and after the sockets open, divided by
  * their number. The backend's event-loop delay during the run comes from the same probe.
  *
+ * Each holder socket pings as the widget does, every 30 s, from a random phase (as sockets opened over the day
+ * would): 10,818 sockets make about 360 pings a second, spread out, not all in the same few seconds.
+ *
  * On 2 cores the load generator (this process and the holders) competes with the backend and PostgreSQL for
  * the CPU: the figures are the whole machine's, not the backend's alone.
  *
@@ -33,6 +36,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { IM_APP_ID, IM_LAYOUT } from '../contracts/im';
 import { ApiPath, DESK_COOKIE } from '../contracts/paths';
+import { CLIENT_PING_MS, PING_FRAME } from '../lib/chat/live-connection';
 import { DEV_OPS_TOKEN, ROOT, assertPortFree, run, waitForHttp, type Started } from './processes';
 
 const SOCKETS = Number(process.env.BENCH_IM_SOCKETS ?? 10_000);
@@ -92,6 +96,13 @@ function holder(): void {
       const socket = new WebSocket(url, { headers, perMessageDeflate: false });
       socket.once('open', () => {
         sockets.push(socket);
+        // The widget pings after 30 s idle. Sockets opened at random times over the day ping at random phases;
+        // the bench's, opened within seconds, would all ping (or be pinged) in the same few seconds instead.
+        const ping = () => socket.readyState === WebSocket.OPEN && socket.send(PING_FRAME);
+        setTimeout(() => {
+          ping();
+          setInterval(ping, CLIENT_PING_MS).unref();
+        }, Math.random() * CLIENT_PING_MS).unref();
         socket.on('message', (data) => onFrame(desk, data));
         socket.on('close', () => closed++);
         resolve();
