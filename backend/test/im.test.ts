@@ -187,6 +187,24 @@ describe('POST /api/message', () => {
     expect((await send(user, 2_000_000_000, text('你好'))).statusCode).toBe(404);
   });
 
+  it('refuses a send once the agent has left, a card too, and uses up no seq: the next send after their return follows on', async () => {
+    const user = await newTestUser(h);
+    const [listing] = await h.database.db.select({ id: listings.id }).from(listings).limit(1);
+    const first = sent(await send(user, agentOther, text('在吗')));
+    await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentOther));
+    try {
+      for (const content of [text('还在吗'), JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: listing!.id } })]) {
+        const refused = await send(user, agentOther, content, { clientMsgId: `left-${content.length}` });
+        expect(refused.statusCode).toBe(400);
+        expect(envelope(refused).msg).toBe(IM_AGENT_LEFT);
+      }
+    } finally {
+      await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentOther));
+    }
+    expect(sent(await send(user, agentOther, text('你回来了'))).seq).toBe(first.seq + 1);
+    expect((await historyOf(user, agentOther)).list.map((m) => m.seq)).toEqual([first.seq, first.seq + 1]);
+  });
+
   it('refuses bad input with readable 400s, no session with 401, and a cross-site post with 403', async () => {
     const user = await newTestUser(h);
     for (const body of [
