@@ -342,7 +342,7 @@ const fromRaw = (r: RawMessageRow): MessageRow => ({
 
 /**
  * storeMessage for the layouts without a rule on earlier messages (all but 201 and 21001), in one statement
- * instead of a transaction of six (the chat bench, docs/performance.md "Chat": at 1,000 messages a second the
+ * instead of a transaction of seven round trips (the chat bench, docs/performance.md "Chat": at 1,000 messages a second the
  * round trips to the database were the limit). The conversation row is created or moved on (its next seq,
  * last time and the receiver's unread count) and the message inserted with the seq it held, atomically: the
  * upsert holds the row lock until the statement ends, so two sends at once get seqs one after the other. A
