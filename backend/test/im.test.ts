@@ -420,6 +420,24 @@ describe('WebSocket /api/register', () => {
     }
   });
 
+  it('pushes a resent message again: stored by a first try whose push was lost, it reaches the desk once resent', async () => {
+    const user = await newTestUser(h);
+    const frames: string[] = [];
+    const desk = { readyState: 1, send: (frame: string) => frames.push(frame), close() {} } as unknown as WebSocket;
+    const detach = h.app.im.hub.attach(agentParty(agentOther), desk);
+    try {
+      // The first try: stored, then the instance dies before pushing or answering (storeMessage alone does not push).
+      const { message: stored } = await storeMessage(h.database.db, { userId: user.id, agentUserId: agentOther, from: 'user', content: { layout: IM_LAYOUT.TEXT, msgDetail: '丢了推送' }, clientMsgId: 'lost-push' });
+      expect(frames).toHaveLength(0);
+      const again = sent(await send(user, agentOther, text('丢了推送'), { clientMsgId: 'lost-push' }));
+      expect(again.messageId).toBe(stored.messageId);
+      expect(frames.map((f) => (JSON.parse((JSON.parse(f) as { messageContent: string }).messageContent) as ImMessage).messageId)).toEqual([stored.messageId]);
+      expect((await historyOf(user, agentOther)).list.filter((m) => m.clientMsgId === 'lost-push')).toHaveLength(1);
+    } finally {
+      detach();
+    }
+  });
+
   it(`keeps at most ${SOCKETS_PER_PARTY} sockets of one party: the next closes the oldest (4002)`, () => {
     const closed: number[] = [];
     const socket = (i: number) => ({ readyState: 1, send() {}, close: (code: number) => closed.push(i * 10_000 + code) }) as unknown as WebSocket;

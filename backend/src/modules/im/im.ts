@@ -217,9 +217,10 @@ export interface StoreInput {
 
 /**
  * Stores one message: the conversation row is created if new and locked, the seq taken from it, the message
- * inserted and the counters moved, in one transaction. A resend with a client id its sender already used, or a
- * property card the sender sent in this conversation within 24 h, answers the stored message (nothing new
- * stored, nothing pushed again); `fresh` says which.
+ * inserted and the counters moved, in one transaction (in one statement where no rule looks at earlier
+ * messages: storeAtOnce). A resend with a client id its sender already used, or a property card the sender sent
+ * in this conversation within 24 h, answers the stored message (nothing new stored; ImService.send pushes only
+ * the resend again); `fresh` says which.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
   if (input.content.layout !== IM_LAYOUT.PROPERTY && input.content.layout !== IM_LAYOUT.PHONE_REPLY) return storeAtOnce(db, input);
@@ -549,7 +550,13 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
     async send(input) {
       const content = await withMobile(await checkContent(db, words, input.ownsImages, input.raw), input);
       const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
-      if (!fresh) return message;
+      if (!fresh) {
+        // A resend of a stored message (its own client id): the first try may have been stored and its push
+        // lost (the instance died in between, its answer with it), so the push goes out again. Clients ignore
+        // a copy they hold; the receiver would otherwise see it only at its next reconnect or gap.
+        if (input.clientMsgId !== undefined && message.clientMsgId === input.clientMsgId) push(message, input.userId, input.agentUserId);
+        return message;
+      }
       push(message, input.userId, input.agentUserId);
       if (input.from === 'user') {
         // The visitor's message is stored and answered whatever becomes of the greeting.
