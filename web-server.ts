@@ -54,7 +54,11 @@ const frontCache = dev ? null : new FrontCache(pageCacheState().clock, Math.floo
 const errorDocument = serverErrorDocument();
 
 // Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
-const server = createServer({ requireHostHeader: false }, (req, res) => {
+// Slow senders (probe of issue 10, F3): Node's defaults let a client hold a connection 60 s with half its headers,
+// and its check runs every 30 s; a page's or API's headers come in one packet, and the largest body (a 5 MB photo,
+// which the browser's own upload gives up on after 5 s, spec §9) is far within 30 s.
+const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 2_000 };
+const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS }, (req, res) => {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
   if (gate.kind === 'reject') {
@@ -99,7 +103,8 @@ server.on('upgrade', (req, socket, head) => {
   socket.on('error', () => socket.destroy());
   const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
   const pathname = gate.kind === 'pass' ? gate.url.split('?')[0]! : '';
-  if (gate.kind !== 'pass' || req.method !== 'GET' || !SOCKET_PATHS.includes(pathname)) {
+  const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
+  if (gate.kind !== 'pass' || req.method !== 'GET' || !websocket || !SOCKET_PATHS.includes(pathname)) {
     socket.end(rawAnswer(400, '不支持的协议升级'));
     return;
   }

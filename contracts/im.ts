@@ -10,6 +10,12 @@ import { id, int, INT4_MAX } from './fields';
  */
 
 export const IM_APP_ID = 'youju';
+
+/** A send's own id (a UUID, or any id of letters, digits, `_` and `-`): its resend key. */
+const clientMsgId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientMsgId: 1-64 letters, digits, _ or -')
+  .optional();
 /** spec §9: characters of a text message (after trimming leading and trailing line breaks). */
 export const IM_TEXT_MAX = 140;
 /** spec §9: images of one send. */
@@ -91,7 +97,7 @@ export const imSendRequestSchema = z.object({
   title: z.string().max(100).optional(),
   brief: z.string().max(200).optional(),
   content: z.string().min(1).max(IM_CONTENT_MAX),
-  clientMsgId: z.string().trim().min(1).max(64).optional(),
+  clientMsgId,
 });
 export type ImSendRequest = z.input<typeof imSendRequestSchema>;
 
@@ -218,7 +224,7 @@ export const deskHistoryRequestSchema = z.strictObject({
 export const deskSendRequestSchema = z.strictObject({
   userId: id(),
   content: z.string().min(1).max(IM_CONTENT_MAX),
-  clientMsgId: z.string().trim().min(1).max(64).optional(),
+  clientMsgId,
 });
 
 /** POST /api/desk/read: messages users sent this agent, read at the desk. */

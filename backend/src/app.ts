@@ -38,7 +38,7 @@ import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
 import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/shared';
 import { registerHouse } from './modules/house/house';
-import { createLocalHub, createRedisHub } from './modules/im/hub';
+import { createLocalHub, createRedisHub, LOGGED_OUT_CLOSE, userParty } from './modules/im/hub';
 import { registerDesk } from './modules/im/desk';
 import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
@@ -122,7 +122,13 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAgents(app, db);
   registerAgentPhone(app, db);
   registerAgentPages(app, db);
-  registerSso(app, db, config, counters);
+  // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
+  const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
+  app.addHook('onClose', () => hub.close());
+  await hub.ready();
+  const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
+  // A session that ends (logout, a password change) closes the user's chat sockets at once.
+  registerSso(app, db, config, counters, (userId) => hub.closeParty(userParty(userId), LOGGED_OUT_CLOSE, 'session ended'));
   registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));
   await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);
@@ -133,11 +139,6 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
   registerHouse(app, db, suggestionIndex);
-  // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
-  const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
-  app.addHook('onClose', () => hub.close());
-  await hub.ready();
-  const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
   app.decorate('im', im);
   registerIm(app, db, config, im);
   // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.

@@ -7,6 +7,7 @@ import type { UserInfo } from '../../contracts/user';
 import { sessions, users } from '../src/db/schema';
 import { PASSWORD_MAX_FAILURES } from '../src/modules/sso/password-throttle';
 import { hashPassword } from '../src/modules/sso/passwords';
+import { LOGGED_OUT_CLOSE } from '../src/modules/im/hub';
 import { envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -160,10 +161,15 @@ describe('password', () => {
     expect(byPassword.statusCode).toBe(400);
     expect(envelope(byPassword).msg).toBe(ACCOUNT_MESSAGES.noPasswordYet);
 
+    // A chat socket of the session that is about to end (issue 10: none outlives its login).
+    await h.app.ready();
+    const socket = await h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, { headers: { authorization: `Bearer ${elsewhere}` } });
+    const closed = new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
     const code = await accountCode(here, mobile);
     const res = await post(ApiPath.accountPassword, here, { method: 'sms', code, newPassword: 'Newpass123' });
     expect(res.statusCode, res.body).toBe(200);
     expect(envelope<PasswordChanged>(res).data).toEqual({ endedSessions: 1 });
+    expect(await closed).toBe(LOGGED_OUT_CLOSE);
     expect((await post(ApiPath.userInfo, elsewhere)).statusCode).toBe(401);
     expect((await post(ApiPath.userInfo, here)).statusCode).toBe(200);
     expect(envelope<Account>(await post(ApiPath.account, here)).data.hasPassword).toBe(true);

@@ -314,6 +314,9 @@ describe('the desk’s conversations', () => {
     expect(envelope(sensitive)).toMatchObject({ code: ResultCode.MESSAGE_REJECTED, msg: IM_SENSITIVE_MESSAGE });
     expect(envelope(await deskSends(deskA, user.id, text('好'.repeat(141)))).msg).toBe(IM_TEXT_MESSAGE);
     expect((await deskSends(deskA, user.id, 'not json')).statusCode).toBe(400);
+    // What PostgreSQL cannot store is a 400, not a 500 (probe F2).
+    expect((await deskSends(deskA, user.id, text('半个\ud800'))).statusCode).toBe(400);
+    expect((await deskSends(deskA, user.id, text('好'), 'a\u0000b')).statusCode).toBe(400);
     expect((await post(ApiPath.deskMessage, { userId: user.id, content: text('好'), extra: 1 }, deskA)).statusCode).toBe(400);
   });
 
@@ -354,6 +357,11 @@ describe('the desk’s conversations', () => {
     expect(seen.content).toEqual({ layout: 201, layoutDetail: { businessType: home.businessType, listingId: home.listingId, title: home.title, coverUrl: home.coverUrl, layoutText: home.layoutText, priceText: home.priceText, cityDomain: home.cityDomain, pcUrl: home.pcUrl } });
     // The agent's card (211) too.
     ok(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: a.userId } })));
+    // Only their own (probe F6): another agent's home or card is refused.
+    const notOwn = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: foreign[0]!.id } }));
+    expect([notOwn.statusCode, envelope(notOwn).msg]).toEqual([400, 'content.layoutDetail.listingId: 只能发送本人的房源']);
+    const otherCard = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: b.userId } }));
+    expect([otherCard.statusCode, envelope(otherCard).msg]).toEqual([400, 'content.layoutDetail.agentUserId: 只能发送本人的名片']);
   });
 
   it('stores an image of the desk (jpg/jpeg/png by name and bytes, ≤ 5 MB), serves it, and sends it; nobody else can send it', async () => {

@@ -20,7 +20,7 @@ import {
 import { detailPath } from '../../contracts/channels';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import { agents, cities, imConversations, imMessages, listings, sessions, uploads, users } from '../src/db/schema';
-import { agentParty, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
+import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
 import { autoReplyText, storeMessage } from '../src/modules/im/im';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
@@ -109,7 +109,8 @@ describe('POST /api/message', () => {
 
   it('answers 400002 with 包含敏感词 for a word of the list, also spaced or full-width', async () => {
     const user = await newTestUser(h);
-    for (const t of ['可以帮忙代开发票吗', '刷 单 兼职', '六合彩']) {
+    // Also with zero-width characters, combining marks, punctuation or symbols between, and in traditional form (probe F5).
+    for (const t of ['可以帮忙代开发票吗', '刷 单 兼职', '六合彩', '刷\u200b单', '刷\u0301单', '刷.单', '刷★单', '代開發票']) {
       const res = await send(user, agentAt, text(t));
       expect(res.statusCode).toBe(400);
       expect(envelope(res)).toMatchObject({ code: ResultCode.MESSAGE_REJECTED, msg: IM_SENSITIVE_MESSAGE });
@@ -122,6 +123,18 @@ describe('POST /api/message', () => {
     expect(words.length).toBeGreaterThan(10);
     expect(containsSensitiveWord(words, 'ＷＷＷ 刷单')).toBe(true);
     expect(containsSensitiveWord(words, '请问这套房还在吗')).toBe(false);
+    // The comment lines are not words.
+    expect(words.some((w) => w.includes('敏感词'))).toBe(false);
+  });
+
+  it('refuses a text of nothing but invisible characters as blank', async () => {
+    const user = await newTestUser(h);
+    for (const t of ['\u200b', '\u200b\u200c\u2060', ' \u3000 ']) {
+      const res = await send(user, agentAt, text(t));
+      expect([res.statusCode, envelope(res).msg]).toEqual([400, IM_TEXT_MESSAGE]);
+    }
+    // An emoji joined by a zero-width joiner is text.
+    sent(await send(user, agentAt, text('👨\u200d👩\u200d👧')));
   });
 
   it('sends images only of the user’s own uploads, at most 9 (error code 1)', async () => {
@@ -215,6 +228,11 @@ describe('POST /api/message', () => {
       { targetId: [agentAt], content: 'not json' },
       { targetId: [agentAt], content: JSON.stringify({ layout: 999 }) },
       { targetId: [agentAt], content: JSON.stringify({ layout: 101, msgDetail: 'hi', extra: 1 }) },
+      // What PostgreSQL cannot store (probe F2: these were 500s): half a surrogate pair, NUL in a key or the client id.
+      { targetId: [agentAt], content: text('半个\ud800代理项') },
+      { targetId: [agentAt], content: JSON.stringify({ layout: 121, msgList: ['ub/process/u1/a\u0000.jpg'] }) },
+      { targetId: [agentAt], content: text('hi'), clientMsgId: 'a\u0000b' },
+      { targetId: [agentAt], content: text('hi'), clientMsgId: '<script>' },
     ]) {
       const res = await post(ApiPath.imMessage, body, user.cookie);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -223,6 +241,15 @@ describe('POST /api/message', () => {
     expect((await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') })).statusCode).toBe(401);
     const cross = await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') }, { ...user.cookie, origin: 'https://evil.example' });
     expect(cross.statusCode).toBe(403);
+  });
+
+  it('refuses a client id used before for another conversation (409), instead of answering that one', async () => {
+    const user = await newTestUser(h);
+    const first = sent(await send(user, agentAt, text('给第一位'), { clientMsgId: 'same-id-1' }));
+    expect(sent(await send(user, agentAt, text('给第一位'), { clientMsgId: 'same-id-1' })).messageId).toBe(first.messageId);
+    const elsewhere = await send(user, agentOther, text('给第二位'), { clientMsgId: 'same-id-1' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect((await historyOf(user, agentOther)).list).toHaveLength(0);
   });
 
   it('gives every one of 20 sends at once its own seq, 1 to 20 with no gap', async () => {
@@ -477,6 +504,27 @@ describe('WebSocket /api/register', () => {
     // A plain GET (no upgrade) with a session: 426, never a 5xx.
     const plain = await h.app.inject({ method: 'GET', url: `${ApiPath.imRegister}?userId=${user.id}`, headers: user.cookie });
     expect(plain.statusCode).toBe(426);
+  });
+
+  it('closes the socket when its session ends: at once on logout (4001), within two ping intervals otherwise (4003)', async () => {
+    const user = await newTestUser(h);
+    const socket = await openSocket(user);
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const res = await post(ApiPath.logout, {}, user.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe(LOGGED_OUT_CLOSE);
+
+    // A session that ends without a word to the chat (it expired, or was deleted): the socket's recheck finds it.
+    const pinged = await startHarnessWithPing();
+    try {
+      const other = await newTestUser(pinged);
+      const live = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${other.id}`, { headers: other.cookie });
+      const ended = new Promise<number>((resolve) => live.once('close', (code) => resolve(code)));
+      await pinged.database.db.delete(sessions).where(eq(sessions.userId, other.id));
+      expect(await ended).toBe(SESSION_ENDED_CLOSE);
+    } finally {
+      await pinged.close();
+    }
   });
 
   it('pings an idle socket (messageType 0, Ping)', async () => {

@@ -5,6 +5,7 @@ import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/c
 import { useCity } from '@/components/city/city-context';
 import { messages as clientMessages } from '@/lib/client-messages';
 import { formatRelativeTime } from '@/lib/relative-time';
+import { contiguousSeq } from '@/lib/chat/contiguous-seq';
 import { DeskCallError, deskApi, deskSocketUrl } from './desk-api';
 import { DeskMessage } from './desk-message';
 import styles from './desk.module.css';
@@ -212,7 +213,7 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
     async (userId: number) => {
       const held = byUserRef.current[userId] ?? [];
       try {
-        const more = await deskApi.historyAfter(userId, held.at(-1)?.seq ?? 0);
+        const more = await deskApi.historyAfter(userId, contiguousSeq(held));
         const merged = merge(byUserRef.current[userId] ?? [], more);
         byUserRef.current = { ...byUserRef.current, [userId]: merged };
         setByUser((all) => ({ ...all, [userId]: merge(all[userId] ?? [], more) }));
@@ -227,8 +228,11 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
   const receive = useCallback(
     (m: ImMessage) => {
       const userId = userOf(m);
-      const seen = (byUserRef.current[userId] ?? []).some((x) => x.messageId === m.messageId);
+      const held = byUserRef.current[userId];
+      const seen = (held ?? []).some((x) => x.messageId === m.messageId);
       setByUser((all) => (all[userId] ? { ...all, [userId]: merge(all[userId]!, [m]) } : all));
+      // A conversation on screen that this push leaves a hole in: fetch what is missing.
+      if (held && !seen && m.seq > contiguousSeq(held) + 1) void syncConversation(userId);
       if (!threadsRef.current?.some((t) => t.user.userId === userId)) {
         // A user writing for the first time: the list from the server has them with their name.
         void loadThreads();
@@ -243,7 +247,7 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
       });
       if (openRef.current === userId && m.fromUser) markRead(userId, [m]);
     },
-    [loadThreads, markRead],
+    [loadThreads, markRead, syncConversation],
   );
 
   // The live socket: reconnects 3 s after a drop and catches up from history; ends the desk on 4001/4003.

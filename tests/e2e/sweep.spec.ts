@@ -171,6 +171,11 @@ test.describe('web sweep', () => {
       const refused = await rawRequest(E2E.webPort, method, path, host, ws);
       expect(refused.status, `${method} ${path} ${host}`).toBe(400);
     }
+    // Only a WebSocket upgrade (probe F9: an h2c upgrade was answered as one).
+    for (const upgrade of ['h2c', 'websocketx']) {
+      const refused = await rawRequest(E2E.webPort, 'GET', '/api/register?userId=1', `bj.${R}`, { ...ws, Upgrade: upgrade });
+      expect(refused.status, upgrade).toBe(400);
+    }
   });
 
   test('a body over 1 MiB through the web is refused with 413 and the envelope, every time', async () => {

@@ -4,6 +4,7 @@ import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } 
 import { ChatClient, type ChatApi } from '@/lib/chat/chat-client';
 import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
 import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
+import { contiguousSeq } from '@/lib/chat/contiguous-seq';
 
 /** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
 
@@ -194,5 +195,15 @@ describe('ChatClient', () => {
       [4, 1],
     ]);
     expect(sends.at(-1)!.clientMsgId).toBe(failed.clientMsgId);
+  });
+});
+
+describe('contiguousSeq (the desk’s catch-up point)', () => {
+  it('is the last seq before the first hole', () => {
+    const of = (...seqs: number[]) => contiguousSeq(seqs.map((seq) => ({ seq })));
+    expect(of()).toBe(0);
+    expect(of(1, 2, 3)).toBe(3);
+    expect(of(1, 2, 4, 5)).toBe(2);
+    expect(of(2, 3)).toBe(0);
   });
 });

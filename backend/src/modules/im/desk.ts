@@ -45,7 +45,7 @@ import type { Storage } from '../storage';
 import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, parseMultipart } from '../storage/post-object';
 import { cleanImage, sniffImage } from '../uploads/routes';
-import { agentParty, LOGGED_OUT_CLOSE } from './hub';
+import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
 import { agentCardsOf, history, lastMessagesOf, markRead, propertyCardOf, refuseForeignOrigin, serveSocket, upgradeRequired, type ImService, type OwnsImages } from './im';
 
 /**
@@ -76,7 +76,7 @@ export const deskImagePrefix = (agentUserId: number) => `ub/desk/a${agentUserId}
  */
 export const deskUploadOwner = (agentUserId: number) => -agentUserId;
 /** Close code of a desk socket whose token no longer holds (revoked, expired, the agent left). */
-export const DESK_ENDED_CLOSE = 4003;
+export const DESK_ENDED_CLOSE = SESSION_ENDED_CLOSE;
 
 export interface DeskAgentRow {
   id: number;
@@ -439,17 +439,8 @@ export async function registerDesk(
     handler: upgradeRequired,
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const agent = socketAgents.get(request)!;
-      serveSocket(hub, agentParty(agent.userId), socket, config.IM_PING_MS);
       const token = request.cookies[DESK_COOKIE]!;
-      const recheck = setInterval(() => {
-        agentOfToken(db, token)
-          .then((still) => {
-            if (!still && socket.readyState === 1) socket.close(DESK_ENDED_CLOSE, 'desk token ended');
-          })
-          .catch((err: unknown) => app.log.warn({ err }, 'desk token recheck failed'));
-      }, config.IM_PING_MS * 2);
-      recheck.unref();
-      socket.on('close', () => clearInterval(recheck));
+      serveSocket(hub, agentParty(agent.userId), socket, config.IM_PING_MS, async () => (await agentOfToken(db, token)) !== null, app.log);
     },
   });
 }

@@ -36,6 +36,8 @@ export interface ImHub {
 const OPEN = 1;
 /** Close code of a logout (application range 4000–4999). */
 export const LOGGED_OUT_CLOSE = 4001;
+/** Close code of a socket whose session or desk token no longer holds (expired, ended, revoked). */
+export const SESSION_ENDED_CLOSE = 4003;
 /** Close code of the oldest socket when a party opens one too many. */
 export const TOO_MANY_SOCKETS_CLOSE = 4002;
 /** Sockets one party may hold open in one process (tabs and windows); the oldest goes first. */

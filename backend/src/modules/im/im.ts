@@ -50,8 +50,8 @@ import { detailPath } from '../../../../contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { requireListing } from '../listings/visible-listing';
-import { rateLimitKey, requireUser, type UserRow } from '../sso/sessions';
-import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
+import { presentedToken, rateLimitKey, requireUser, sessionIsLive, type UserRow } from '../sso/sessions';
+import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
 import { containsSensitiveWord } from './sensitive-words';
 
 /**
@@ -94,6 +94,16 @@ async function requireReachableAgent(db: Pick<Db, 'select'>, agentUserId: number
   if (!agent) throw notFound(`经纪人 ${agentUserId} `);
   if (agent.status === 2) throw badRequest(IM_AGENT_LEFT);
   if (agent.status !== 1) throw badRequest(IM_AGENT_UNREACHABLE);
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A string anywhere in the value that jsonb cannot hold: NUL, or a lone surrogate. */
+function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || hasUnstorableText(v));
+  return false;
 }
 
 /** Whether every one of these upload keys is the sender's own (a portal user's uploads; the desk's images). */
@@ -160,6 +170,8 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
   } catch {
     throw badRequest('content: 须为 JSON 字符串');
   }
+  // PostgreSQL's jsonb refuses NUL and half of a surrogate pair: a 400 here, not a 500 from the insert.
+  if (hasUnstorableText(parsed)) throw badRequest('content: 不能包含无法保存的字符');
   const result = imContentSchema.safeParse(parsed);
   if (!result.success) {
     // Too many images is its own answer (error code 1, copy.md), whatever else the list says.
@@ -174,7 +186,8 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
   switch (content.layout) {
     case IM_LAYOUT.TEXT: {
       const text = trimLineBreaks(content.msgDetail);
-      if (text.trim() === '' || [...text].length > IM_TEXT_MAX) throw badRequest(IM_TEXT_MESSAGE);
+      // Blank: nothing but spaces and invisible format characters (a zero-width space shows an empty bubble).
+      if (text.replace(/[\s\p{Cf}\p{Z}]/gu, '') === '' || [...text].length > IM_TEXT_MAX) throw badRequest(IM_TEXT_MESSAGE);
       if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(text)) throw badRequest('content.msgDetail: 不能包含控制字符');
       if (containsSensitiveWord(words, text)) throw new ApiError(400, ResultCode.MESSAGE_REJECTED, IM_SENSITIVE_MESSAGE);
       return { layout: IM_LAYOUT.TEXT, msgDetail: text };
@@ -244,6 +257,8 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       .where(and(eq(imConversations.userId, input.userId), eq(imConversations.agentUserId, input.agentUserId)))
       .for('update');
     const again = await stored(tx);
+    // A client id names one send: used again for another conversation it is a client's mistake, not a resend.
+    if (again && again.conversationId !== conversation!.id) throw new ApiError(409, 409, IM_CLIENT_ID_USED);
     if (again) return { message: toImMessage(again), fresh: false };
     if (input.content.layout === IM_LAYOUT.PHONE_REPLY) {
       const requestId = input.content.layoutDetail.requestId;
@@ -288,6 +303,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
     if (!row) {
       // The same client id sent at once to another conversation: that one was stored first.
       const first = await stored(tx);
+      if (first && first.conversationId !== conversation!.id) throw new ApiError(409, 409, IM_CLIENT_ID_USED);
       if (first) return { message: toImMessage(first), fresh: false };
       throw new ApiError(409, 409, '消息冲突，请重试');
     }
@@ -387,6 +403,8 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
       .from(imMessages)
       .where(and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)));
     if (!again) throw new ApiError(409, 409, '消息冲突，请重试');
+    // The same sender's message to another receiver is another conversation: a client id used twice, not a resend.
+    if (again.receiverId !== receiverId) throw new ApiError(409, 409, IM_CLIENT_ID_USED);
     return { message: toImMessage(again), fresh: false };
   }
 }
@@ -460,6 +478,18 @@ async function threadsOf(db: Db, userId: number, agentUserId: number | undefined
     if (target) threads.push({ conversationId: r.id, target, unRead: r.userUnread, lastSeq: r.nextSeq - 1, lastMessage: last.get(r.id) ?? null });
   }
   return threads;
+}
+
+const IM_CLIENT_ID_USED = 'clientMsgId 已用于另一会话的消息';
+
+/** An agent sends only their own card (211) and their own homes (201): the desk offers no other. */
+async function requireAgentsOwn(db: Db, agentUserId: number, content: ImContent): Promise<void> {
+  if (content.layout === IM_LAYOUT.AGENT_CARD && content.layoutDetail.agentUserId !== agentUserId) throw badRequest('content.layoutDetail.agentUserId: 只能发送本人的名片');
+  if (content.layout === IM_LAYOUT.PROPERTY) {
+    const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, agentUserId));
+    const { agentId } = await requireListing(db, content.layoutDetail.businessType as 1 | 2, content.layoutDetail.listingId);
+    if (agent?.id !== agentId) throw badRequest('content.layoutDetail.listingId: 只能发送本人的房源');
+  }
 }
 
 /** The greeting of an agent whose desk is closed (issue 10 "auto-reply"). */
@@ -548,7 +578,9 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
   return {
     hub,
     async send(input) {
-      const content = await withMobile(await checkContent(db, words, input.ownsImages, input.raw), input);
+      const checked = await checkContent(db, words, input.ownsImages, input.raw);
+      if (input.from === 'agent') await requireAgentsOwn(db, input.agentUserId, checked);
+      const content = await withMobile(checked, input);
       const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
       if (!fresh) {
         // A resend of a stored message (its own client id): the first try may have been stored and its push
@@ -574,9 +606,11 @@ function ownUserId(user: UserRow, userId: number | undefined): void {
 
 /**
  * A live socket of a party: attached to the hub, pinged after `pingMs` idle (spec §9), detached when it closes.
- * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message.
+ * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message. Every two ping
+ * intervals `stillValid` asks whether the session (or desk token) it was opened with still holds; when it does
+ * not, the socket closes with SESSION_ENDED_CLOSE, so no socket outlives its login by more than that.
  */
-export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number): void {
+export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number, stillValid: () => Promise<boolean>, log: FastifyBaseLogger): void {
   const detach = hub.attach(party, socket);
   let timer: NodeJS.Timeout | undefined;
   const idle = () => {
@@ -587,9 +621,18 @@ export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, ping
     }, pingMs);
   };
   idle();
+  const recheck = setInterval(() => {
+    stillValid()
+      .then((valid) => {
+        if (!valid && socket.readyState === 1) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'chat socket: session recheck failed'));
+  }, pingMs * 2);
+  recheck.unref();
   socket.on('message', idle);
   socket.on('close', () => {
     clearTimeout(timer);
+    clearInterval(recheck);
     detach();
   });
 }
@@ -738,7 +781,10 @@ export function registerIm(
       socketUsers.set(request, user.id);
     },
     handler: upgradeRequired,
-    wsHandler: (socket: WebSocket, request: FastifyRequest) => serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS),
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+      const token = presentedToken(request)!;
+      serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS, () => sessionIsLive(db, token), app.log);
+    },
   });
 }
 

@@ -22,7 +22,7 @@ import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import type { PasswordThrottle } from './password-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { endOtherSessions, rateLimitKey, requireUser, toUserInfo } from './sessions';
+import { endOtherSessions, rateLimitKey, requireUser, toUserInfo, type SessionsEnded } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /**
@@ -36,7 +36,7 @@ const limit = (db: Db, scope: string, max: number, timeWindow: string) => ({
   rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) },
 });
 
-export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: PasswordThrottle, smsLimit: { max: number; timeWindow: string }): void {
+export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: PasswordThrottle, smsLimit: { max: number; timeWindow: string }, sessionsEnded: SessionsEnded = () => {}): void {
   portalRoute(app, {
     path: ApiPath.account,
     summary: "The logged-in user's account: the user and whether a password is set (401 without a session)",
@@ -130,6 +130,8 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
         return endOtherSessions(tx, user.id, request);
       });
       request.log.info({ userId: user.id, endedSessions }, 'password changed');
+      // The user's chat sockets close too (every session's): the ended ones' cannot reconnect, this one's can.
+      if (endedSessions > 0) sessionsEnded(user.id);
       return ok({ endedSessions });
     },
   );

@@ -22,7 +22,7 @@ import { registerAccount } from './account';
 import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
 import { dummyPasswordHash, verifyUserPassword } from './passwords';
-import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type UserRow } from './sessions';
+import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type SessionsEnded, type UserRow } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /** Per client IP (after X-Forwarded-For from loopback): guesses and SMS bombing are expensive. */
@@ -31,7 +31,7 @@ const SMS_LIMIT = { max: 30, timeWindow: '1 hour' };
 
 const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, msg);
 
-export function registerSso(app: FastifyInstance, db: Db, config: Config, counters?: SharedCounters): void {
+export function registerSso(app: FastifyInstance, db: Db, config: Config, counters?: SharedCounters, sessionsEnded: SessionsEnded = () => {}): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const passwordThrottle = new PasswordThrottle(counters);
   // Made now, so that the first login of an unknown mobile does not take longer than the others.
@@ -99,7 +99,8 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config, counte
     ApiPath.logout,
     { schema: { summary: 'End the session and clear the cookie', tags, response: { 200: envelopeSchema(z.null()) } } },
     async (request, reply) => {
-      await endSession(db, request);
+      const userId = await endSession(db, request);
+      if (userId !== null) sessionsEnded(userId);
       clearSessionCookie(reply, config);
       return ok(null);
     },
@@ -115,5 +116,5 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config, counte
   });
 
   // The personal centre's account (issue 9): the same password throttle as the login, the same SMS limit.
-  registerAccount(app, db, passwordThrottle, SMS_LIMIT);
+  registerAccount(app, db, passwordThrottle, SMS_LIMIT, sessionsEnded);
 }

@@ -84,10 +84,28 @@ export async function requireUser(db: Db, request: FastifyRequest): Promise<User
   throw new ApiError(401, ResultCode.SESSION_INVALID, '登录已失效，请重新登录', token !== null);
 }
 
-export async function endSession(db: Db, request: FastifyRequest): Promise<void> {
+/** Ends the session the request presents; answers whose it was (null: none). */
+export async function endSession(db: Db, request: FastifyRequest): Promise<number | null> {
   const token = presentedToken(request);
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+  if (!token) return null;
+  const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token))).returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }
+
+/** Whether a session token still holds (a live chat socket asks again now and then: modules/im serveSocket). */
+export async function sessionIsLive(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+/**
+ * Told when sessions of a user end (logout, a password change ending the others): the chat closes the user's live
+ * sockets at once, so none outlives the session it was opened with (app.ts wires it to the chat's hub).
+ */
+export type SessionsEnded = (userId: number) => void;
 
 /**
  * Ends every session of the user but the one this request presents (a password change: whoever else held the
