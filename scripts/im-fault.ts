@@ -105,6 +105,8 @@ const figures = {
   duplicatesIgnored: 0,
   pushesReceived: 0,
   networkFailures: 0,
+  /** Connection failures by their cause (refused: the instance was down). */
+  failureCauses: new Map<string, number>(),
   refused: [] as string[],
 };
 
@@ -143,6 +145,8 @@ async function call<T>(auth: Record<string, string>, method: 'GET' | 'POST', url
       envelope = (await res.json()) as typeof envelope;
     } catch (err) {
       figures.networkFailures++;
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err instanceof Error ? err.name : 'unknown');
+      figures.failureCauses.set(cause, (figures.failureCauses.get(cause) ?? 0) + 1);
       if (once || attempt >= 50) throw new CallFailure(`connection failed: ${err instanceof Error ? err.message : String(err)}`);
       await sleep(100);
       continue;
@@ -307,6 +311,8 @@ async function dropper(party: Party): Promise<void> {
     party.client.live.drop();
     figures.drops++;
     done++;
+    // The close handshake takes a moment: the next drop is of the next socket, not this one again.
+    while (party.client.live.current === 'open') await sleep(20);
   }
 }
 
@@ -495,7 +501,7 @@ async function main(): Promise<number> {
       `reconnects           ${figures.reconnects}`,
       `catch-up fetches     ${figures.catchUpFetches}`,
       `duplicates ignored   ${figures.duplicatesIgnored}`,
-      `resends              ${figures.resends} (connection failures seen ${figures.networkFailures})`,
+      `resends              ${figures.resends} (connection failures seen ${figures.networkFailures}: ${[...figures.failureCauses].map(([c, n]) => `${c} ${n}`).join(', ')})`,
       `time to converge     ${(convergeMs / 1000).toFixed(2)} s after the last send was stored (${((convergedAt - sentAt) / 1000).toFixed(2)} s after the last drop and the restart)`,
     ].join('\n'),
   );
