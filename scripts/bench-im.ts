@@ -268,6 +268,7 @@ async function main(): Promise<number> {
           });
         },
       );
+      request.setTimeout(30_000, () => request.destroy(new Error('no answer in 30 s')));
       request.on('error', (err) => {
         answered++;
         failures.set(err.message, (failures.get(err.message) ?? 0) + 1);
