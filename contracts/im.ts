@@ -9,39 +9,15 @@ import { id, int, INT4_MAX } from './fields';
  * client missed after its last seq. Layouts are spec §3's.
  */
 
-export const IM_APP_ID = 'youju';
+// The constants live zod-free in ./im-constants.ts, so the browser's chat imports them without the schemas.
+export * from './im-constants';
+import { IM_CONTENT_MAX, IM_HISTORY_MAX, IM_LAYOUT } from './im-constants';
 
 /** A send's own id (a UUID, or any id of letters, digits, `_` and `-`): its resend key. */
 const clientMsgId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientMsgId: 1-64 letters, digits, _ or -')
   .optional();
-/** spec §9: characters of a text message (after trimming leading and trailing line breaks). */
-export const IM_TEXT_MAX = 140;
-/** spec §9: images of one send. */
-export const IM_IMAGES_MAX = 9;
-/** Messages a user may send a minute. */
-export const IM_SEND_LIMIT = 60;
-export const IM_HISTORY_MAX = 100;
-/** spec §9: the server pings an idle socket this often. */
-export const IM_PING_MS = 30_000;
-/** Issue 10: the same property card goes to the same agent at most once in this time (the earlier one answers). */
-export const IM_PROPERTY_CARD_INTERVAL_MS = 24 * 3_600_000;
-/** The length of `content` (a JSON string) a send may carry. */
-export const IM_CONTENT_MAX = 4000;
-
-export const IM_LAYOUT = { TEXT: 101, IMAGE: 121, PROPERTY: 201, PHONE_REQUEST: 20001, PHONE_REPLY: 21001, AGENT_CARD: 211 } as const;
-
-/** Answers' messages (copy.md). */
-export const IM_SENSITIVE_MESSAGE = '包含敏感词';
-export const IM_TOO_MANY_IMAGES = `一次最多发送${IM_IMAGES_MAX}张图片`;
-/** error code of too many images (spec §8 / copy.md). */
-export const IM_TOO_MANY_IMAGES_CODE = 1;
-export const IM_AGENT_LEFT = '经纪人已离职，请联系其他经纪人';
-export const IM_AGENT_UNREACHABLE = '暂时无法联系，请联系其他经纪人';
-export const IM_TEXT_MESSAGE = `消息须为1-${IM_TEXT_MAX}个字`;
-export const IM_NOT_YOURS = '只能以本人身份使用在线咨询';
-export const IM_PHONE_ANSWERED = '该请求已处理';
 
 const appId = z.string().max(64).optional();
 const endType = z.union([z.literal(2), z.literal('2')]).optional();

@@ -269,6 +269,14 @@ export const messages = {
     avatarHint: '支持jpg、jpeg、png格式，不超过5MB',
     avatarSaved: '头像已更新',
   },
+  /**
+   * 在线咨询 (issue 10): what every page shows before the widget loads (the dock's header, 在线咨询 buttons). The
+   * widget's own strings load with it (lib/chat/chat-messages.ts): a visitor's first load stays as it was.
+   */
+  chat: {
+    title: '在线咨询',
+    messagesTab: '消息',
+  },
   /** Issue 9 hardening. */
   hardening: {
     // copy.md's 上传失败 with the reason: an empty file (0 bytes) is neither too large nor of a wrong format.

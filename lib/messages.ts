@@ -1,3 +1,4 @@
+import { chatWidgetMessages } from './chat/chat-messages';
 import { BRAND, messages as clientMessages } from './client-messages';
 
 /**
@@ -18,6 +19,8 @@ export const messages = {
   brandUpgrade: '优居品牌已全新升级，请访问新网站',
   visitNewSite: '访问新网站',
 
+  /** The chat widget's own strings (issue 10), which load with the widget. */
+  chatWidget: chatWidgetMessages,
   tooManyChatImages: '一次最多发送9张图片',
   sensitiveWords: '包含敏感词',
 

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { AgentProfile as Agent } from '@contracts/agent';
+import { ConsultButton } from '@/components/chat/consult-button';
 import { AgentCall } from '@/components/detail/agent-call';
+import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
 
 export interface AgentContactProps {
@@ -61,6 +63,8 @@ export function AgentProfileCard({ agent: a, mobileCard }: AgentProfileProps) {
         </dl>
       </div>
       <div className="agent-profile__contact">
+        {/* 在线咨询 (issue 10): the chat widget is on the desktop page only (the h5 card has no widget). */}
+        {a.status === 1 && <ConsultButton agentUserId={a.userId} returnPath={agentPath(a.agentId)} />}
         <AgentContact agent={a} />
         {mobileCard && (
           <Link className="agent-profile__mobile" href={mobileCard} prefetch={false}>

@@ -1,5 +1,5 @@
 import type { DeskAgent, DeskImage, DeskListing, DeskThread, ImHistory, ImMessage, ImSendResult } from '@contracts/im';
-import { IM_HISTORY_MAX } from '@contracts/im';
+import { IM_HISTORY_MAX } from '@contracts/im-constants';
 import { ApiPath } from '@contracts/paths';
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { IM_LAYOUT, IM_TEXT_MAX, type DeskAgent, type DeskListing, type DeskThread, type ImMessage, type ImPhoneReply } from '@contracts/im';
+import type { DeskAgent, DeskListing, DeskThread, ImMessage, ImPhoneReply } from '@contracts/im';
+import { IM_LAYOUT, IM_TEXT_MAX } from '@contracts/im-constants';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
 import { useCity } from '@/components/city/city-context';
 import { messages as clientMessages } from '@/lib/client-messages';

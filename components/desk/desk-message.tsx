@@ -1,5 +1,6 @@
 'use client';
-import { IM_LAYOUT, type DeskAgent, type ImMessage, type ImPhoneReply, type ImPropertyCard } from '@contracts/im';
+import type { DeskAgent, ImMessage, ImPhoneReply, ImPropertyCard } from '@contracts/im';
+import { IM_LAYOUT } from '@contracts/im-constants';
 import { OSS_PUBLIC } from '@contracts/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { DeskCopy } from './desk-app';

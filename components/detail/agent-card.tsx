@@ -1,7 +1,9 @@
 import Link from 'next/link';
+import { CHANNEL_LIST } from '@contracts/channels';
 import type { AgentCard as Agent } from '@contracts/esf';
 import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
+import { ConsultButton } from '@/components/chat/consult-button';
 import { AgentCall } from './agent-call';
 
 export interface AgentCardProps {
@@ -13,10 +15,20 @@ export interface AgentCardProps {
   listing: { businessType: number; businessTypeTwo?: number | undefined; id: number };
 }
 
+/** The listing's own page: where a visitor comes back to after the login 在线咨询 leads to. */
+const pageOf = (listing: AgentCardProps['listing']) => {
+  const channel = CHANNEL_LIST.find((c) => c.businessType === listing.businessType && c.businessTypeTwo === listing.businessTypeTwo);
+  return channel ? `${channel.detailPrefix}${listing.id}` : '/';
+};
+
+/** A listing of business type 1 (二手房) or 2 (租房) is a home a chat can carry as a card; others are not. */
+const propertyOf = (listing: AgentCardProps['listing']) =>
+  listing.businessType === 1 || listing.businessType === 2 ? { businessType: listing.businessType as 1 | 2, listingId: listing.id } : undefined;
+
 /**
- * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, and 拨打电话
- * (./agent-call.tsx), which asks for the number when clicked. An agent the page already knows cannot be contacted
- * shows why instead.
+ * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, 在线咨询
+ * (the chat widget, issue 10) and 拨打电话 (./agent-call.tsx), which asks for the number when clicked. An agent
+ * the page already knows cannot be contacted shows why instead.
  */
 export function AgentCard({ agent, listing }: AgentCardProps) {
   const profile = agentPath(agent.agentId);
@@ -36,7 +48,11 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
       </div>
       {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
       {agent.status === 1 ? (
-        <AgentCall agentId={agent.agentId} listing={listing} />
+        <div className="agent-card__actions">
+          {/* 在线咨询 (issue 10): on a 二手房 or 租房 detail the home goes as a property card (spec §3 layout 201). */}
+          <ConsultButton agentUserId={agent.userId} property={propertyOf(listing)} returnPath={pageOf(listing)} />
+          <AgentCall agentId={agent.agentId} listing={listing} />
+        </div>
       ) : (
         <p className="agent-card__status">{agent.status === 2 ? messages.agentLeft : messages.agentUnreachable}</p>
       )}

@@ -3,10 +3,9 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
 import type { UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { messages } from '@/lib/client-messages';
+import { extensionOf, postObject } from '@/lib/upload/post-object';
 
 const M = messages.upload;
-/** spec §7 / §9: the post to the storage host gives up after 5 s. */
-const STORAGE_TIMEOUT_MS = 5000;
 const ACCEPT = [...UPLOAD_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png'].join(',');
 
 type Status = 'uploading' | 'checking' | 'failed' | 'done';
@@ -41,7 +40,6 @@ export interface PhotoUploadProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 const isAllowed = (name: string) => (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 const sameKeys = (a: readonly UploadedPhoto[], b: readonly UploadedPhoto[]) => a.length === b.length && a.every((p, i) => p.key === b[i]?.key);
 const doneOf = (items: Item[]) => items.flatMap((i) => (i.status === 'done' && i.photo ? [i.photo] : []));
@@ -52,39 +50,6 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
 
 let nextId = 1;
 const fromPhotos = (photos: readonly UploadedPhoto[]): Item[] => photos.map((photo) => ({ id: nextId++, status: 'done', progress: 100, photo }));
-
-/** The server's message from a refused post (`{msg}`), else 上传失败. */
-function messageOf(body: string): string {
-  try {
-    const msg = (JSON.parse(body) as { msg?: unknown }).msg;
-    return typeof msg === 'string' && msg ? msg : M.failed;
-  } catch {
-    return M.failed;
-  }
-}
-
-/** spec §7 step 2: the multipart PostObject form to the ticket's host, file last; progress as it goes up. */
-function postObject(ticket: UploadTicket, key: string, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('key', key);
-    form.append('policy', ticket.policy);
-    form.append('OSSAccessKeyId', ticket.accessId);
-    form.append('success_action_status', '200');
-    form.append('Signature', ticket.signature);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', ticket.host);
-    xhr.timeout = STORAGE_TIMEOUT_MS;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => (xhr.status === 200 || xhr.status === 204 ? resolve() : reject(new Error(messageOf(xhr.responseText))));
-    xhr.onerror = () => reject(new Error(M.failed));
-    xhr.ontimeout = () => reject(new Error(M.failed));
-    xhr.send(form);
-  });
-}
 
 /**
  * 上传图片 (spec §5 defaults, §7 ticker → PostObject → callback): jpg/jpeg/png by name, case-insensitive, up

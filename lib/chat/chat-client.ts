@@ -1,4 +1,5 @@
-import { IM_APP_ID, IM_HISTORY_MAX, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList } from '@contracts/im';
+import { IM_APP_ID, IM_HISTORY_MAX, IM_LAYOUT } from '@contracts/im-constants';
+import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
 import { LiveConnection, type LiveState, type SocketLike } from './live-connection';
 import { ThreadStore } from './thread-store';
 
@@ -45,7 +46,7 @@ export function liveUrl(origin: string, userId: number): string {
 }
 
 /** What a failed call says (lib/api/errors.ts ApiError has these). */
-interface Failure {
+export interface Failure {
   code?: number;
   status?: number;
   message?: string;
@@ -57,7 +58,7 @@ export const isSessionFailure = (err: unknown) => {
 };
 
 let counter = 0;
-const defaultClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`);
+export const defaultClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`);
 
 export class ChatClient {
   readonly store = new ThreadStore();
@@ -109,6 +110,16 @@ export class ChatClient {
     this.changed();
   }
 
+  private targetSync: Promise<void> | null = null;
+  /** One sync at a time for threads without their agent's card (a burst of first messages asks once). */
+  private syncForTargets(): void {
+    this.targetSync ??= this.sync()
+      .catch((err) => this.onFailure(err))
+      .finally(() => {
+        this.targetSync = null;
+      });
+  }
+
   /** Fetches everything after the thread's last seq, page by page; concurrent asks share one run. */
   catchUp(agentUserId: number): Promise<void> {
     const running = this.catchingUp.get(agentUserId);
@@ -146,11 +157,17 @@ export class ChatClient {
     } catch {
       return;
     }
+    const before = this.store.version;
     const result = this.store.add(message);
-    if (result === 'duplicate') return;
+    if (result === 'duplicate') {
+      if (this.store.version !== before) this.changed();
+      return;
+    }
     this.changed();
     const agentUserId = message.fromUser ? message.receiverId : message.senderId;
     if (result === 'gap') void this.catchUp(agentUserId).catch((err) => this.onFailure(err));
+    // A thread this screen has not seen yet (the first message of a conversation): its agent's card.
+    if (!this.store.thread(agentUserId).target) this.syncForTargets();
     // spec §7 /api/received: the receiver acknowledges what was pushed to it.
     if (!message.fromUser) void this.options.api.received(message.messageId).catch(() => {});
   }
@@ -158,10 +175,10 @@ export class ChatClient {
   /**
    * Sends one message (content as contracts/im.ts imContentSchema): shown at once with status 0, then 1 when
    * stored, or 2 with the server's text when refused or not answered. Answers the failure, if any, so the widget
-   * can show 400002's text (spec §5) and error code 1's.
+   * can show 400002's text (spec §5) and error code 1's. `clientMsgId`: the caller's own id for the send (to drop
+   * or retry it afterwards); a new one by default.
    */
-  async send(agentUserId: number, content: { layout: number } & Record<string, unknown>): Promise<Failure | null> {
-    const clientMsgId = (this.options.newClientId ?? defaultClientId)();
+  async send(agentUserId: number, content: { layout: number } & Record<string, unknown>, clientMsgId = (this.options.newClientId ?? defaultClientId)()): Promise<Failure | null> {
     this.store.addPending(agentUserId, clientMsgId, content.layout, content);
     this.changed();
     return this.deliver(agentUserId, clientMsgId, content);
@@ -181,6 +198,9 @@ export class ChatClient {
       const gap = this.store.confirm(agentUserId, clientMsgId, stored);
       this.changed();
       if (gap) void this.catchUp(agentUserId).catch((err) => this.onFailure(err));
+      // The service stores more than was sent for these (a card's snapshot, the agreed number), or answers an
+      // earlier card (24 h): the stored message itself, should its push not come (the socket down meanwhile).
+      if (content.layout === IM_LAYOUT.PROPERTY || content.layout === IM_LAYOUT.PHONE_REPLY) void this.fetchOne(agentUserId, stored.seq).catch((err) => this.onFailure(err));
       return null;
     } catch (err) {
       const failure = failureOf(err);
@@ -189,6 +209,14 @@ export class ChatClient {
       this.onFailure(err);
       return failure;
     }
+  }
+
+  /** One stored message by its seq, in place of what the screen holds of it. */
+  private async fetchOne(agentUserId: number, seq: number): Promise<void> {
+    const before = this.store.version;
+    const page = await this.options.api.history(agentUserId, seq - 1, 1);
+    for (const message of page.list) this.store.add(message);
+    if (this.store.version !== before) this.changed();
   }
 
   /** The open conversation's received messages are read: the read call, then the flags (spec §4). */

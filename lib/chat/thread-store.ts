@@ -87,7 +87,16 @@ export class ThreadStore {
   add(message: ImMessage): AddResult {
     const agentUserId = message.fromUser ? message.receiverId : message.senderId;
     const thread = this.thread(agentUserId);
-    if (thread.messages.some((m) => m.messageId === message.messageId)) return 'duplicate';
+    const held = thread.messages.find((m) => m.messageId === message.messageId);
+    if (held) {
+      // The user's own send, confirmed from its answer, shows what this screen sent; the stored copy may say more
+      // (a property card's snapshot, an agreed phone reply's number): the server's content wins.
+      if (held.mine && JSON.stringify(held.content) !== JSON.stringify(message.content)) {
+        held.content = message.content;
+        this.version++;
+      }
+      return 'duplicate';
+    }
     const stored = toChatMessage(message);
     // The user's own send, shown while pending: it becomes the stored message in place.
     const pending = message.fromUser && message.clientMsgId ? thread.messages.findIndex((m) => m.messageId === 0 && m.clientMsgId === message.clientMsgId) : -1;

@@ -5,6 +5,8 @@ import { ChatClient, type ChatApi } from '@/lib/chat/chat-client';
 import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
 import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
 import { contiguousSeq } from '@/lib/chat/contiguous-seq';
+import { chatWidgetMessages } from '@/lib/chat/chat-messages';
+import { chatDataKey, clearHistory, loadHistory, saveHistory, storedBytes, LOCAL_HISTORY_DROP, type StorageLike } from '@/lib/chat/local-history';
 
 /** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
 
@@ -195,6 +197,138 @@ describe('ChatClient', () => {
       [4, 1],
     ]);
     expect(sends.at(-1)!.clientMsgId).toBe(failed.clientMsgId);
+  });
+});
+
+describe('ChatClient: a conversation this screen has not seen', () => {
+  it('asks once for the agent’s card when a burst of first messages arrives', async () => {
+    let asked = 0;
+    const sockets: FakeSocket[] = [];
+    const target = { userId: AGENT, agentId: 1, agentName: '王', agentPhoto: '', branchId: 1, branchName: '', brandId: 1, brandName: '', status: 1 };
+    const client = new ChatClient({
+      userId: USER,
+      api: {
+        conversations: async () => {
+          asked++;
+          return asked === 1 ? { list: [] } : { list: [{ conversationId: 1, target, unRead: 2, lastSeq: 2, lastMessage: null }] };
+        },
+        history: async () => ({ list: [], nextSeq: 0 }),
+        send: async () => {
+          throw new Error('unused');
+        },
+        read: async () => ({ count: 0 }),
+        received: async () => ({ count: 1 }),
+      },
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    client.start();
+    sockets[0]!.open();
+    await vi.waitFor(() => expect(asked).toBe(1));
+    sockets[0]!.push(message(1));
+    sockets[0]!.push(message(2));
+    await vi.waitFor(() => expect(client.store.thread(AGENT).target).toEqual(target));
+    expect(asked).toBe(2);
+    expect(client.store.totalUnread()).toBe(2);
+  });
+});
+
+describe('ThreadStore: the stored copy of the user’s own send', () => {
+  it('takes the server’s content (a property card’s snapshot) when the push of a confirmed send arrives', () => {
+    const store = new ThreadStore();
+    store.addPending(AGENT, 'card', 201, { layout: 201, layoutDetail: { businessType: 1, listingId: 9 } });
+    store.confirm(AGENT, 'card', { messageId: 1001, seq: 1, createdAt: message(1).createdAt });
+    const snapshot = { layout: 201, layoutDetail: { businessType: 1, listingId: 9, title: '望京 3室', coverUrl: '/c.jpg', layoutText: '3室2厅 89㎡', priceText: '520万', cityDomain: 'bj', pcUrl: '/ershoufang/xiangqing/9' } };
+    const before = store.version;
+    expect(store.add(message(1, true, { clientMsgId: 'card', layout: 201, content: snapshot }))).toBe('duplicate');
+    expect(store.version).toBeGreaterThan(before);
+    expect(store.thread(AGENT).messages).toHaveLength(1);
+    expect(store.thread(AGENT).messages[0]!.content).toEqual(snapshot);
+    // The agent's own messages are never rewritten by a second copy.
+    store.add(message(2, false, { content: { layout: 101, msgDetail: 'a' } }));
+    store.add(message(2, false, { content: { layout: 101, msgDetail: 'b' } }));
+    expect(store.thread(AGENT).messages[1]!.content).toEqual({ layout: 101, msgDetail: 'a' });
+  });
+});
+
+/** localStorage as a Map, optionally refusing past a quota (in UTF-16 bytes, as browsers count). */
+class MemoryStorage implements StorageLike {
+  readonly items = new Map<string, string>();
+  constructor(private readonly quota = Infinity) {}
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (storedBytes(value) > this.quota) throw new DOMException('full', 'QuotaExceededError');
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+describe('local history (spec §3 chatData per user id, §9 about 4 MB then the oldest 100 go)', () => {
+  const threadOf = (count: number, agentUserId = AGENT) => {
+    const store = new ThreadStore();
+    for (let seq = 1; seq <= count; seq++) store.add({ ...message(seq), senderId: agentUserId, messageId: agentUserId * 10_000 + seq });
+    return store.snapshot();
+  };
+
+  it('restores what a user held, under that user’s own key only; clearing removes it', () => {
+    const storage = new MemoryStorage();
+    saveHistory(storage, USER, threadOf(3));
+    expect([...storage.items.keys()]).toEqual([chatDataKey(USER)]);
+    const restored = new ThreadStore();
+    restored.restore(loadHistory(storage, USER));
+    expect(restored.thread(AGENT).messages.map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(restored.thread(AGENT).lastSeq).toBe(3);
+    expect(loadHistory(storage, USER + 1)).toEqual([]);
+    clearHistory(storage, USER);
+    expect(loadHistory(storage, USER)).toEqual([]);
+  });
+
+  it('drops the oldest 100 messages, across threads, until it fits the cap', () => {
+    const storage = new MemoryStorage();
+    const threads = [...threadOf(150, AGENT), ...threadOf(150, AGENT + 1)];
+    // Two threads written at the same times: the oldest are seq 1–50 of both.
+    const full = storedBytes(JSON.stringify({ v: 1, threads }));
+    const dropped = saveHistory(storage, USER, threads, Math.floor(full * 0.8));
+    expect(dropped).toBe(LOCAL_HISTORY_DROP);
+    const kept = loadHistory(storage, USER);
+    expect(kept.flatMap((t) => t.messages)).toHaveLength(300 - LOCAL_HISTORY_DROP);
+    expect(kept.every((t) => t.messages[0]!.seq === 51)).toBe(true);
+    // The input is left as it was.
+    expect(threads[0]!.messages).toHaveLength(150);
+  });
+
+  it('drops 100 more when the browser refuses for its quota, and keeps nothing rather than fail', () => {
+    const threads = threadOf(250);
+    const one = storedBytes(JSON.stringify({ v: 1, threads: [{ ...threads[0]!, messages: threads[0]!.messages.slice(0, 60) }] }));
+    const storage = new MemoryStorage(one);
+    expect(saveHistory(storage, USER, threads)).toBe(200);
+    expect(loadHistory(storage, USER)[0]!.messages.map((m) => m.seq)[0]).toBe(201);
+    const tiny = new MemoryStorage(10);
+    tiny.items.set(chatDataKey(USER), 'old');
+    expect(saveHistory(tiny, USER, threads)).toBe(250);
+    expect(tiny.getItem(chatDataKey(USER))).toBeNull();
+  });
+
+  it('reads anything unreadable as nothing', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(chatDataKey(USER), '{not json');
+    expect(loadHistory(storage, USER)).toEqual([]);
+    storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [{ agentUserId: 'x' }, null] }));
+    expect(loadHistory(storage, USER)).toEqual([]);
+  });
+});
+
+describe('the unread badge (spec §9: max 99)', () => {
+  it('shows 1–99 as they are and anything more as 99+', () => {
+    expect([1, 99, 100, 12_345].map(chatWidgetMessages.badge)).toEqual(['1', '99', '99+', '99+']);
+    expect(chatWidgetMessages.unreadLabel(100)).toBe('99+条未读消息');
   });
 });
 

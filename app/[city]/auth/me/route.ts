@@ -6,9 +6,11 @@ import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { sessionToken } from '@/lib/session-cookie';
 
-/** What the header's user box shows: the name to greet, or null for a visitor. */
+/** What the header's user box shows: the name to greet, or null for a visitor; the chat widget's user id (spec §4). */
 export interface HeaderUser {
   name: string;
+  /** spec §4: the chat widget shows only when a userId exists; its live socket and local history are per user. */
+  userId: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function GET(request: NextRequest) {
   if (token) {
     const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
     const info = await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host }).catch(() => null);
-    if (info?.mobile) user = { name: displayName(info) };
+    if (info?.mobile) user = { name: displayName(info), userId: info.userId };
   }
   return NextResponse.json({ user }, { headers: { 'cache-control': 'private, no-store' } });
 }

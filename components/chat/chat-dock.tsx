@@ -1,0 +1,47 @@
+'use client';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
+import { messages } from '@/lib/client-messages';
+import { loginPath } from '@/lib/return-path';
+import './chat-dock.css';
+
+// issue 10: the widget's code loads only for a logged-in user (a visitor's first load stays as it was).
+const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));
+
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+export interface ChatDockProps {
+  /** Who is looking (components/header/current-user.ts): undefined while the answer is on its way. */
+  user: HeaderUser | null | undefined;
+}
+
+/**
+ * spec §2 "Chat widget" at the bottom right of the layouts that keep a place for it (default and index:
+ * components/layout/site-shell.tsx); spec §4: shown only when a userId exists. Pages are one cached render for
+ * everyone (issue 7), so the header's user box, which already asks who is looking, renders this into that place:
+ * a visitor gets the closed chat header (在线咨询 · 消息), whose click goes to login with this page as the return
+ * path (spec §6); a logged-in user gets the widget, loaded now.
+ */
+export function ChatDock({ user }: ChatDockProps) {
+  const [place, setPlace] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPlace(document.getElementById(CHAT_DOCK_ID));
+  }, []);
+  if (!place || user === undefined) return null;
+  return createPortal(
+    user === null ? (
+      <a className="chat-bar" href={loginPath(here())}>
+        <span className="chat-bar__title">{messages.chat.title}</span>
+        <span className="chat-bar__tab">{messages.chat.messagesTab}</span>
+      </a>
+    ) : (
+      <Suspense fallback={null}>
+        <ChatWidget userId={user.userId} />
+      </Suspense>
+    ),
+    place,
+  );
+}

@@ -1,0 +1,14 @@
+import { browserContext } from '@/lib/api/browser';
+import { logoutIm } from '@/lib/api/browser-endpoints';
+import { CHAT_END_EVENT } from './chat-events';
+import { clearHistory } from './local-history';
+
+/**
+ * Logout (the header's 退出): the widget stops first (so the server's 4001 close is no surprise to it), this
+ * user's local history goes (spec §3 chatData is theirs), and /api/logout closes their live sockets everywhere.
+ */
+export async function endChatSession(userId: number): Promise<void> {
+  window.dispatchEvent(new Event(CHAT_END_EVENT));
+  clearHistory(window.localStorage, userId);
+  await logoutIm(browserContext());
+}
