@@ -200,6 +200,24 @@ describe('POST /api/message', () => {
     expect((await send(user, 2_000_000_000, text('你好'))).statusCode).toBe(404);
   });
 
+  it('refuses a send once the agent has left, a card too, and uses up no seq: the next send after their return follows on', async () => {
+    const user = await newTestUser(h);
+    const [listing] = await h.database.db.select({ id: listings.id }).from(listings).limit(1);
+    const first = sent(await send(user, agentOther, text('在吗')));
+    await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentOther));
+    try {
+      for (const content of [text('还在吗'), JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: listing!.id } })]) {
+        const refused = await send(user, agentOther, content, { clientMsgId: `left-${content.length}` });
+        expect(refused.statusCode).toBe(400);
+        expect(envelope(refused).msg).toBe(IM_AGENT_LEFT);
+      }
+    } finally {
+      await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agentOther));
+    }
+    expect(sent(await send(user, agentOther, text('你回来了'))).seq).toBe(first.seq + 1);
+    expect((await historyOf(user, agentOther)).list.map((m) => m.seq)).toEqual([first.seq, first.seq + 1]);
+  });
+
   it('refuses bad input with readable 400s, no session with 401, and a cross-site post with 403', async () => {
     const user = await newTestUser(h);
     for (const body of [
@@ -424,6 +442,24 @@ describe('WebSocket /api/register', () => {
       const res = sent(await send(user, agentOther, text('在吗')));
       const message = JSON.parse((JSON.parse(frames[0]!) as { messageContent: string }).messageContent) as ImMessage;
       expect(message).toMatchObject({ messageId: res.messageId, senderId: user.id, receiverId: agentOther, fromUser: true, content: { layout: 101, msgDetail: '在吗' } });
+    } finally {
+      detach();
+    }
+  });
+
+  it('pushes a resent message again: stored by a first try whose push was lost, it reaches the desk once resent', async () => {
+    const user = await newTestUser(h);
+    const frames: string[] = [];
+    const desk = { readyState: 1, send: (frame: string) => frames.push(frame), close() {} } as unknown as WebSocket;
+    const detach = h.app.im.hub.attach(agentParty(agentOther), desk);
+    try {
+      // The first try: stored, then the instance dies before pushing or answering (storeMessage alone does not push).
+      const { message: stored } = await storeMessage(h.database.db, { userId: user.id, agentUserId: agentOther, from: 'user', content: { layout: IM_LAYOUT.TEXT, msgDetail: '丢了推送' }, clientMsgId: 'lost-push' });
+      expect(frames).toHaveLength(0);
+      const again = sent(await send(user, agentOther, text('丢了推送'), { clientMsgId: 'lost-push' }));
+      expect(again.messageId).toBe(stored.messageId);
+      expect(frames.map((f) => (JSON.parse((JSON.parse(f) as { messageContent: string }).messageContent) as ImMessage).messageId)).toEqual([stored.messageId]);
+      expect((await historyOf(user, agentOther)).list.filter((m) => m.clientMsgId === 'lost-push')).toHaveLength(1);
     } finally {
       detach();
     }

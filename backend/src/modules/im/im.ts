@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { ok, ResultCode } from '../../../../contracts/envelope';
@@ -89,7 +90,7 @@ export const messageFrame = (message: ImMessage): string => JSON.stringify({ mes
 export const PING_FRAME = JSON.stringify({ messageType: 0, content: 'Ping' } satisfies ImFrame);
 
 /** The agent behind an IM identity, refused unless reachable (status 1). */
-async function requireReachableAgent(db: Db, agentUserId: number): Promise<void> {
+async function requireReachableAgent(db: Pick<Db, 'select'>, agentUserId: number): Promise<void> {
   const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.userId, agentUserId));
   if (!agent) throw notFound(`经纪人 ${agentUserId} `);
   if (agent.status === 2) throw badRequest(IM_AGENT_LEFT);
@@ -221,15 +222,22 @@ export interface StoreInput {
   /** What is stored: a checked send, or the service's own auto-reply (`auto: true`). */
   content: ImContent | (ImContent & { auto: true });
   clientMsgId?: string | undefined;
+  /**
+   * A user's send: stored only while the agent is at work (status 1), checked in the same statement or
+   * transaction as the store; otherwise the copy's answer for the agent's status (left, unreachable, unknown).
+   */
+  agentAtWork?: boolean;
 }
 
 /**
  * Stores one message: the conversation row is created if new and locked, the seq taken from it, the message
- * inserted and the counters moved, in one transaction. A resend with a client id its sender already used, or a
- * property card the sender sent in this conversation within 24 h, answers the stored message (nothing new
- * stored, nothing pushed again); `fresh` says which.
+ * inserted and the counters moved, in one transaction (in one statement where no rule looks at earlier
+ * messages: storeAtOnce). A resend with a client id its sender already used, or a property card the sender sent
+ * in this conversation within 24 h, answers the stored message (nothing new stored; ImService.send pushes only
+ * the resend again); `fresh` says which.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
+  if (input.content.layout !== IM_LAYOUT.PROPERTY && input.content.layout !== IM_LAYOUT.PHONE_REPLY) return storeAtOnce(db, input);
   const fromUser = input.from === 'user';
   const senderId = fromUser ? input.userId : input.agentUserId;
   const receiverId = fromUser ? input.agentUserId : input.userId;
@@ -243,6 +251,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
           .then((rows) => rows[0]);
   return db.transaction(async (tx) => {
     await tx.insert(imConversations).values({ userId: input.userId, agentUserId: input.agentUserId }).onConflictDoNothing();
+    if (input.agentAtWork) await requireReachableAgent(tx, input.agentUserId);
     const [conversation] = await tx
       .select()
       .from(imConversations)
@@ -309,6 +318,96 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       .where(eq(imConversations.id, conversation!.id));
     return { message: toImMessage(row), fresh: true };
   });
+}
+
+/** A Postgres error (or one wrapping it, as drizzle does) of a unique index. */
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+interface RawMessageRow {
+  id: number;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  receiver_id: number;
+  from_user: boolean;
+  layout: number;
+  content: unknown;
+  client_msg_id: string | null;
+  created_at: Date | string;
+  received_at: Date | string | null;
+  read_at: Date | string | null;
+}
+
+const fromRaw = (r: RawMessageRow): MessageRow => ({
+  id: r.id,
+  conversationId: r.conversation_id,
+  seq: r.seq,
+  senderId: r.sender_id,
+  receiverId: r.receiver_id,
+  fromUser: r.from_user,
+  layout: r.layout,
+  content: typeof r.content === 'string' ? (JSON.parse(r.content) as unknown) : r.content,
+  clientMsgId: r.client_msg_id,
+  createdAt: new Date(r.created_at),
+  receivedAt: r.received_at === null ? null : new Date(r.received_at),
+  readAt: r.read_at === null ? null : new Date(r.read_at),
+});
+
+/**
+ * storeMessage for the layouts without a rule on earlier messages (all but 201 and 21001), in one statement
+ * instead of a transaction of seven round trips (the chat bench, docs/performance.md "Chat": at 1,000 messages a second the
+ * round trips to the database were the limit). The conversation row is created or moved on (its next seq,
+ * last time and the receiver's unread count) and the message inserted with the seq it held, atomically: the
+ * upsert holds the row lock until the statement ends, so two sends at once get seqs one after the other. A
+ * client id its sender already used fails the insert on its unique index, the whole statement with it (the seq
+ * stays as it was: no gap), and the stored message answers.
+ */
+async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
+  const fromUser = input.from === 'user';
+  const senderId = fromUser ? input.userId : input.agentUserId;
+  const receiverId = fromUser ? input.agentUserId : input.userId;
+  const now = new Date().toISOString();
+  // Nothing is inserted or updated unless the agent is at work, when that is asked.
+  const atWork = input.agentAtWork ? sql`where exists (select 1 from agents where user_id = ${input.agentUserId} and status = 1)` : sql``;
+  try {
+    const result = (await db.execute(sql`
+      with conversation as (
+        insert into im_conversations (user_id, agent_user_id, next_seq, last_message_at, user_unread, agent_unread)
+        select ${input.userId}, ${input.agentUserId}, 2, ${now}::timestamptz, ${fromUser ? 0 : 1}, ${fromUser ? 1 : 0} ${atWork}
+        on conflict (user_id, agent_user_id) do update set
+          next_seq = im_conversations.next_seq + 1,
+          last_message_at = excluded.last_message_at,
+          user_unread = im_conversations.user_unread + excluded.user_unread,
+          agent_unread = im_conversations.agent_unread + excluded.agent_unread
+        returning id, next_seq - 1 as seq
+      )
+      insert into im_messages (conversation_id, seq, sender_id, receiver_id, from_user, layout, content, client_msg_id, created_at)
+      select id, seq, ${senderId}, ${receiverId}, ${fromUser}, ${input.content.layout}, ${JSON.stringify(input.content)}::jsonb, ${input.clientMsgId ?? null}, ${now}::timestamptz
+      from conversation
+      returning *`)) as unknown as { rows: RawMessageRow[] };
+    const [row] = result.rows;
+    if (!row) {
+      await requireReachableAgent(db, input.agentUserId);
+      // At work again by now: the status changed between the two reads; the sender may send again.
+      throw badRequest(IM_AGENT_UNREACHABLE);
+    }
+    return { message: toImMessage(fromRaw(row)), fresh: true };
+  } catch (err) {
+    if (!isUniqueViolation(err) || input.clientMsgId === undefined) throw err;
+    const [again] = await db
+      .select()
+      .from(imMessages)
+      .where(and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)));
+    if (!again) throw new ApiError(409, 409, '消息冲突，请重试');
+    // The same sender's message to another receiver is another conversation: a client id used twice, not a resend.
+    if (again.receiverId !== receiverId) throw new ApiError(409, 409, IM_CLIENT_ID_USED);
+    return { message: toImMessage(again), fresh: false };
+  }
 }
 
 /** One conversation's messages after `afterSeq`, oldest first; the pair names it (either end asks the same). */
@@ -390,6 +489,8 @@ export interface SendInput {
   raw: string;
   clientMsgId?: string | undefined;
   ownsImages: OwnsImages;
+  /** StoreInput.agentAtWork: a user's send reaches only an agent at work. */
+  agentAtWork?: boolean;
 }
 
 /**
@@ -412,10 +513,20 @@ declare module 'fastify' {
 export function createImService(db: Db, hub: ImHub, words: readonly string[], log: FastifyBaseLogger): ImService {
   const push = (message: ImMessage, userId: number, agentUserId: number) => hub.deliver([userParty(userId), agentParty(agentUserId)], messageFrame(message));
 
+  /**
+   * When each conversation's latest auto-reply known here was stored: within IM_AUTO_REPLY_INTERVAL_MS of it no
+   * other is due, so the database is not asked again on every message to an agent who is away. It only ever
+   * skips a greeting that exists; one stored by another instance is found by the query, then known here too.
+   */
+  const greeted = new LRUCache<string, number>({ max: 100_000 });
+  const greetedRecently = (key: string) => (greeted.get(key) ?? -Infinity) > Date.now() - IM_AUTO_REPLY_INTERVAL_MS;
+
   async function autoReply(userId: number, agentUserId: number): Promise<void> {
+    const key = `${userId}:${agentUserId}`;
+    if (greetedRecently(key)) return;
     if (await hub.isOnline(agentParty(agentUserId))) return;
     const [recent] = await db
-      .select({ id: imMessages.id })
+      .select({ createdAt: imMessages.createdAt })
       .from(imMessages)
       .innerJoin(imConversations, eq(imConversations.id, imMessages.conversationId))
       .where(
@@ -427,11 +538,16 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
           gt(imMessages.createdAt, new Date(Date.now() - IM_AUTO_REPLY_INTERVAL_MS)),
         ),
       )
+      .orderBy(desc(imMessages.createdAt))
       .limit(1);
-    if (recent) return;
+    if (recent) {
+      greeted.set(key, recent.createdAt.getTime());
+      return;
+    }
     const [agent] = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, agentUserId));
     if (!agent) return;
     const { message, fresh } = await storeMessage(db, { userId, agentUserId, from: 'agent', content: { layout: IM_LAYOUT.TEXT, msgDetail: autoReplyText(agent.name), auto: true } });
+    greeted.set(key, new Date(message.createdAt).getTime());
     if (fresh) push(message, userId, agentUserId);
   }
 
@@ -451,8 +567,14 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
       const checked = await checkContent(db, words, input.ownsImages, input.raw);
       if (input.from === 'agent') await requireAgentsOwn(db, input.agentUserId, checked);
       const content = await withMobile(checked, input);
-      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId });
-      if (!fresh) return message;
+      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
+      if (!fresh) {
+        // A resend of a stored message (its own client id): the first try may have been stored and its push
+        // lost (the instance died in between, its answer with it), so the push goes out again. Clients ignore
+        // a copy they hold; the receiver would otherwise see it only at its next reconnect or gap.
+        if (input.clientMsgId !== undefined && message.clientMsgId === input.clientMsgId) push(message, input.userId, input.agentUserId);
+        return message;
+      }
       push(message, input.userId, input.agentUserId);
       if (input.from === 'user') {
         // The visitor's message is stored and answered whatever becomes of the greeting.
@@ -538,8 +660,8 @@ export function registerIm(
       const user = await requireUser(db, request);
       const body = request.body as z.output<typeof imSendRequestSchema>;
       const agentUserId = body.targetId[0]!;
-      await requireReachableAgent(db, agentUserId);
-      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id) });
+      // The agent's status is checked where the message is stored (one round trip fewer, and no send slips past a status change).
+      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id), agentAtWork: true });
       return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
     },
   );
