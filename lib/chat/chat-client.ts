@@ -1,6 +1,6 @@
 import { IM_APP_ID, IM_HISTORY_MAX, IM_LAYOUT } from '@contracts/im-constants';
 import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
-import { LiveConnection, type LiveState, type SocketLike } from './live-connection';
+import { LiveConnection, RECONNECT_MS, type LiveState, type SocketLike } from './live-connection';
 import { ThreadStore } from './thread-store';
 
 /**
@@ -84,6 +84,8 @@ export class ChatClient {
   }
 
   stop(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     this.live.stop();
   }
 
@@ -91,12 +93,25 @@ export class ChatClient {
     this.options.onChange?.();
   }
 
+  /**
+   * A fetch that failed: the session's end stops the chat; anything else (a network blip, a restarting instance)
+   * tries the whole sync again after the reconnect delay while the socket is open, so that what a failed
+   * catch-up would have fetched is not left waiting for the next reconnect or gap.
+   */
   private onFailure(err: unknown): void {
     if (isSessionFailure(err)) {
       this.live.stop();
       this.options.onSessionEnded?.();
+      return;
     }
+    if (this.retryTimer !== undefined) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.live.current === 'open') void this.sync().catch((again) => this.onFailure(again));
+    }, this.options.reconnectMs ?? RECONNECT_MS);
   }
+
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The threads and, for each that has more on the server than held here, what comes after the last seq. */
   async sync(focusAgentUserId?: number): Promise<void> {

@@ -145,6 +145,25 @@ describe('ChatClient', () => {
     await vi.waitFor(() => expect(client.store.thread(AGENT).messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]));
   });
 
+  it('tries a failed catch-up again after 3 s while the socket stays open (a blip, not the session)', async () => {
+    const server = [message(1), message(2)];
+    const { client, sockets } = setup(server);
+    const api = (client as unknown as { options: { api: ChatApi } }).options.api;
+    const realHistory = api.history;
+    let failures = 1;
+    api.history = async (...args) => {
+      if (failures-- > 0) throw Object.assign(new Error('网络繁忙'), { status: 502 });
+      return realHistory(...args);
+    };
+    client.start();
+    sockets[0]!.open();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(client.store.thread(AGENT).lastSeq).toBe(0);
+    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.waitFor(() => expect(client.store.thread(AGENT).lastSeq).toBe(2));
+    expect(sockets).toHaveLength(1);
+  });
+
   it('pings after 30 s idle, closes when paused and opens again on resume; a logout close (4001) ends it', async () => {
     const { client, sockets } = setup([]);
     client.start();

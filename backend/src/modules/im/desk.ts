@@ -46,6 +46,7 @@ import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, parseMultipart } from '../storage/post-object';
 import { cleanImage, sniffImage } from '../uploads/routes';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
+import { LoginWatch } from './login-watch';
 import { agentCardsOf, history, lastMessagesOf, markRead, propertyCardOf, refuseForeignOrigin, serveSocket, upgradeRequired, type ImService, type OwnsImages } from './im';
 
 /**
@@ -97,6 +98,16 @@ async function agentOfToken(db: Db, token: string): Promise<DeskAgentRow | null>
     .innerJoin(agents, eq(agents.id, agentDeskTokens.agentId))
     .where(and(eq(agentDeskTokens.tokenHash, tokenHash), gt(agentDeskTokens.expiresAt, new Date()), isNull(agentDeskTokens.revokedAt), ne(agents.status, 2)));
   return row ? { ...row, tokenHash } : null;
+}
+
+/** Which of these desk token hashes still open a desk (unexpired, unrevoked, the agent not left). */
+async function liveDeskTokenHashes(db: Db, hashes: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ hash: agentDeskTokens.tokenHash })
+    .from(agentDeskTokens)
+    .innerJoin(agents, eq(agents.id, agentDeskTokens.agentId))
+    .where(and(inArray(agentDeskTokens.tokenHash, hashes), gt(agentDeskTokens.expiresAt, new Date()), isNull(agentDeskTokens.revokedAt), ne(agents.status, 2)));
+  return new Set(rows.map((r) => r.hash));
 }
 
 const agentsOfRequests = new WeakMap<FastifyRequest, DeskAgentRow>();
@@ -258,6 +269,8 @@ export async function registerDesk(
 ): Promise<void> {
   const { hub } = im;
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
+  const logins = new LoginWatch((keys) => liveDeskTokenHashes(db, keys), config.IM_PING_MS * 2, app.log);
+  app.addHook('onClose', async () => logins.close());
   const agentOf = (request: FastifyRequest, reply?: FastifyReply) => requireAgent(db, config, request, reply);
   /** Counted per agent where the cookie holds, per address otherwise (those calls are 401 anyway). */
   const deskRateKey = async (request: FastifyRequest, scope: string) => {
@@ -439,8 +452,9 @@ export async function registerDesk(
     handler: upgradeRequired,
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const agent = socketAgents.get(request)!;
-      const token = request.cookies[DESK_COOKIE]!;
-      serveSocket(hub, agentParty(agent.userId), socket, config.IM_PING_MS, async () => (await agentOfToken(db, token)) !== null, app.log);
+      serveSocket(hub, agentParty(agent.userId), socket, config.IM_PING_MS);
+      // A revoked or expired token, or an agent who left, ends the desk within two ping intervals.
+      logins.add(socket, agent.tokenHash);
     },
   });
 }

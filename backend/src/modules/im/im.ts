@@ -51,8 +51,9 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { agentCardsWhere } from '../listings/common';
 import { requireListing } from '../listings/visible-listing';
-import { presentedToken, rateLimitKey, requireUser, sessionIsLive, type UserRow } from '../sso/sessions';
-import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
+import { liveSessionKeys, presentedToken, rateLimitKey, requireUser, sessionKeyOf, type UserRow } from '../sso/sessions';
+import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
+import { LoginWatch } from './login-watch';
 import { containsSensitiveWord } from './sensitive-words';
 
 /**
@@ -592,11 +593,10 @@ function ownUserId(user: UserRow, userId: number | undefined): void {
 
 /**
  * A live socket of a party: attached to the hub, pinged after `pingMs` idle (spec §9), detached when it closes.
- * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message. Every two ping
- * intervals `stillValid` asks whether the session (or desk token) it was opened with still holds; when it does
- * not, the socket closes with SESSION_ENDED_CLOSE, so no socket outlives its login by more than that.
+ * Whatever the client sends (its own pings) counts as activity; nothing it sends is a message. Its login is
+ * checked again with every other socket's by a LoginWatch (./login-watch.ts).
  */
-export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number, stillValid: () => Promise<boolean>, log: FastifyBaseLogger): void {
+export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, pingMs: number): void {
   const detach = hub.attach(party, socket);
   let timer: NodeJS.Timeout | undefined;
   const idle = () => {
@@ -607,18 +607,9 @@ export function serveSocket(hub: ImHub, party: PartyKey, socket: WebSocket, ping
     }, pingMs);
   };
   idle();
-  const recheck = setInterval(() => {
-    stillValid()
-      .then((valid) => {
-        if (!valid && socket.readyState === 1) socket.close(SESSION_ENDED_CLOSE, 'session ended');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'chat socket: session recheck failed'));
-  }, pingMs * 2);
-  recheck.unref();
   socket.on('message', idle);
   socket.on('close', () => {
     clearTimeout(timer);
-    clearInterval(recheck);
     detach();
   });
 }
@@ -643,6 +634,8 @@ export function registerIm(
 ): void {
   const { hub } = im;
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
+  const logins = new LoginWatch((keys) => liveSessionKeys(db, keys), config.IM_PING_MS * 2, app.log);
+  app.addHook('onClose', async () => logins.close());
 
   app.post(
     ApiPath.imMessage,
@@ -768,8 +761,9 @@ export function registerIm(
     },
     handler: upgradeRequired,
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
-      const token = presentedToken(request)!;
-      serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS, () => sessionIsLive(db, token), app.log);
+      serveSocket(hub, userParty(socketUsers.get(request)!), socket, config.IM_PING_MS);
+      // No socket outlives its session by more than two ping intervals (logout closes it at once: app.ts).
+      logins.add(socket, sessionKeyOf(presentedToken(request)!));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../../contracts/envelope';
 import { maskMobile } from '../../../../contracts/mobile';
@@ -92,13 +92,16 @@ export async function endSession(db: Db, request: FastifyRequest): Promise<numbe
   return ended?.userId ?? null;
 }
 
-/** Whether a session token still holds (a live chat socket asks again now and then: modules/im serveSocket). */
-export async function sessionIsLive(db: Db, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
+/** The key of a session in the sessions table (and of the chat's login watch): the sha256 of its token. */
+export const sessionKeyOf = (token: string) => sha256(token);
+
+/** Which of these session keys are of live sessions (the chat's sockets ask now and then: modules/im/login-watch.ts). */
+export async function liveSessionKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: sessions.tokenHash })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
-  return row !== undefined;
+    .where(and(inArray(sessions.tokenHash, keys), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((r) => r.key));
 }
 
 /**
