@@ -41,6 +41,9 @@ const PATHS = [
   '/loupan/xiangqing/1/dianping/0', '/loupan/xiangqing/1/dianping/add', '/loupan/xiangqing/1/dianping/add.html', '/loupan/xiangqing/1/zhoubian/%E6',
   '/loupan/xiangqing/1/xiangce/x', '/loupan/xiangqing/1/nope', '/agent/1', '/agent/1/esf/2', '/agent/1/zufang/99999', '/agent/0', '/agent/x/esf',
   '/h5/agent', '/h5/agent?agentId=1', '/h5/agent?agentId=1&agentId=2', '/h5/agent?agentId=%00', '/h5/agent/1',
+  // Issue 10: the agent desk, the chat's calls (no session) and its socket path as a plain GET.
+  '/desk', '/desk/', '/desk?token=x', '/desk/%E6', '/api/conversations', '/api/history?targetId=x', '/api/register?userId=1',
+  '/api/desk/me', '/api/desk/register', '/api/desk/history?userId=%00', '/api/nope', '/api/%zz',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
