@@ -30,3 +30,9 @@ export const IM_AGENT_UNREACHABLE = '暂时无法联系，请联系其他经纪�
 export const IM_TEXT_MESSAGE = `消息须为1-${IM_TEXT_MAX}个字`;
 export const IM_NOT_YOURS = '只能以本人身份使用在线咨询';
 export const IM_PHONE_ANSWERED = '该请求已处理';
+/**
+ * A chat call naming a `userId` that is not the session's: a tab still showing another user's chat (its user
+ * logged out elsewhere and someone else logged in). The widget reloads the page instead of mixing the two.
+ */
+export const IM_USER_CHANGED = '当前登录用户已变更，请刷新页面';
+export const IM_USER_CHANGED_CODE = 4091001;

@@ -74,6 +74,8 @@ export const imSendRequestSchema = z.object({
   brief: z.string().max(200).optional(),
   content: z.string().min(1).max(IM_CONTENT_MAX),
   clientMsgId,
+  /** The user the sending screen shows (optional): another than the session's is 409 IM_USER_CHANGED. */
+  userId: id().optional(),
 });
 export type ImSendRequest = z.input<typeof imSendRequestSchema>;
 
@@ -101,6 +103,8 @@ export const imLogoutRequestSchema = z.object({ appId, userId: id().optional() }
 
 /** GET query or POST body: the caller's conversation with `targetId` after `afterSeq`, oldest first. */
 export const imHistoryRequestSchema = z.strictObject({
+  /** The user the asking screen shows (optional): another than the session's is 409 IM_USER_CHANGED. */
+  userId: id().optional(),
   targetId: id(),
   afterSeq: int(0, INT4_MAX).default(0),
   limit: int(1, IM_HISTORY_MAX).default(50),
@@ -167,7 +171,7 @@ export const imThreadListSchema = z.object({ list: z.array(imThreadSchema) });
 export type ImThreadList = z.infer<typeof imThreadListSchema>;
 
 /** GET /api/conversations?agentUserId=: one agent's card even before a first message (在线咨询 opens it). */
-export const imConversationsQuerySchema = z.strictObject({ agentUserId: id().optional() });
+export const imConversationsQuerySchema = z.strictObject({ agentUserId: id().optional(), userId: id().optional() });
 
 // ——— 经纪人工作台 (the agent desk) ———
 

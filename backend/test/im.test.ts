@@ -12,6 +12,8 @@ import {
   IM_SENSITIVE_MESSAGE,
   IM_TEXT_MESSAGE,
   IM_TOO_MANY_IMAGES,
+  IM_USER_CHANGED,
+  IM_USER_CHANGED_CODE,
   type ImHistory,
   type ImMessage,
   type ImSendResult,
@@ -241,6 +243,21 @@ describe('POST /api/message', () => {
     expect((await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') })).statusCode).toBe(401);
     const cross = await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') }, { ...user.cookie, origin: 'https://evil.example' });
     expect(cross.statusCode).toBe(403);
+  });
+
+  it('answers 409 to a screen showing another user than the session’s (a tab left behind), and refuses a user’s agent card', async () => {
+    const user = await newTestUser(h);
+    const other = await newTestUser(h);
+    const stale = await send(user, agentAt, text('从旧标签页发出'), { userId: other.id });
+    expect([stale.statusCode, envelope(stale).code, envelope(stale).msg]).toEqual([409, IM_USER_CHANGED_CODE, IM_USER_CHANGED]);
+    sent(await send(user, agentAt, text('本人'), { userId: user.id }));
+    const threads = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?userId=${other.id}`, headers: user.cookie });
+    expect(threads.statusCode).toBe(409);
+    const hist = await post(ApiPath.imHistory, { userId: other.id, targetId: agentAt }, user.cookie);
+    expect(hist.statusCode).toBe(409);
+    expect((await historyOf(user, agentAt)).list.map((m) => (m.content as { msgDetail?: string }).msgDetail)).toEqual(['本人']);
+    const card = await send(user, agentAt, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: agentOther } }));
+    expect([card.statusCode, envelope(card).msg]).toEqual([400, 'content.layout: 名片只能由经纪人发送']);
   });
 
   it('refuses a client id used before for another conversation (409), instead of answering that one', async () => {

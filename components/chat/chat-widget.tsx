@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ResultCode } from '@contracts/envelope';
 import { IM_LAYOUT, IM_TOO_MANY_IMAGES_CODE } from '@contracts/im-constants';
 import { UPLOAD_MAX_MB } from '@contracts/constants';
@@ -7,6 +7,7 @@ import { handleSessionError } from '@/lib/api/browser';
 import { defaultClientId, isSessionFailure, type ChatClient, type Failure } from '@/lib/chat/chat-client';
 import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { CHAT_IMAGE_EXTENSIONS, checkImagePick, uploadChatImages, type ImagePickProblem } from '@/lib/chat/chat-images';
+import { clearHistory } from '@/lib/chat/local-history';
 import type { ChatThread } from '@/lib/chat/thread-store';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
@@ -89,7 +90,34 @@ export interface ChatWidgetProps {
  * unless the agent's status is 1 (spec §5); a refused send shows why (400002's text 3 s, error code 1's, the
  * agent's status); a failed one (push status 2) resends with a tap. An open, visible conversation is read.
  */
+/**
+ * Whatever goes wrong inside the widget stays inside it: the page goes on without the chat (the root error page
+ * would take the whole page, and on every page after it, when the cause is in local history: probe W2). The
+ * user's local history goes with it, so the next page starts clean.
+ */
+class ChatBoundary extends Component<{ userId: number; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    clearHistory(window.localStorage, this.props.userId);
+    console.error('chat widget failed', error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export function ChatWidget({ userId }: ChatWidgetProps) {
+  return (
+    <ChatBoundary userId={userId}>
+      <ChatPanel userId={userId} />
+    </ChatBoundary>
+  );
+}
+
+function ChatPanel({ userId }: ChatWidgetProps) {
   const { client, version, live } = useChat(userId);
   const visible = usePageVisible();
   const [open, setOpen] = useState(false);

@@ -5,20 +5,39 @@ import { browserContext, handleSessionError } from '@/lib/api/browser';
 import { ackImMessage, fetchImConversations, fetchImHistory, readImMessages, sendImMessage } from '@/lib/api/browser-endpoints';
 import { ApiError } from '@/lib/api/errors';
 import { CHAT_END_EVENT } from '@/lib/chat/chat-events';
-import { ChatClient, liveUrl, type ChatApi } from '@/lib/chat/chat-client';
+import { ChatClient, isSessionFailure, liveUrl, type ChatApi } from '@/lib/chat/chat-client';
 import type { LiveState, SocketLike } from '@/lib/chat/live-connection';
-import { clearHistory, loadHistory, saveHistory } from '@/lib/chat/local-history';
+import { clearHistory, clearOtherHistories, loadHistory, saveHistory } from '@/lib/chat/local-history';
 
 /** Local history is written this long after the last change (a burst of pushes is one write). */
 const SAVE_DELAY_MS = 500;
 
-const api: ChatApi = {
-  conversations: (agentUserId) => fetchImConversations(browserContext(), agentUserId),
-  history: (targetId, afterSeq, limit) => fetchImHistory(browserContext(), targetId, afterSeq, limit),
+/** The calls of the widget of `userId`: the reads name the user shown, so a tab left behind by another user gets 409. */
+const apiOf = (userId: number): ChatApi => ({
+  conversations: (agentUserId) => fetchImConversations(browserContext(), userId, agentUserId),
+  history: (targetId, afterSeq, limit) => fetchImHistory(browserContext(), userId, targetId, afterSeq, limit),
   send: (request) => sendImMessage(browserContext(), request),
   read: (ids) => readImMessages(browserContext(), ids),
   received: (messageId) => ackImMessage(browserContext(), messageId),
-};
+});
+
+/**
+ * Who is logged in in this browser now (not the page's first answer): another tab may have logged out, or in as
+ * someone else. Undefined when it cannot be told (the network): then nothing changes.
+ */
+async function loggedInNow(): Promise<number | null | undefined> {
+  try {
+    const res = await fetch('/auth/me', { credentials: 'same-origin', cache: 'no-store' });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { user: { userId: number } | null };
+    return body.user?.userId ?? null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A socket that never opens is asked about at most this often (the connection itself retries every 3 s). */
+const CHECK_AFTER_FAILED_CONNECT_MS = 10_000;
 
 /** spec §4 "the page is hidden" as state, for the read rule (a hidden conversation is not read). */
 export function usePageVisible(): boolean {
@@ -66,9 +85,35 @@ export function useChat(userId: number): ChatHandle {
       chat.stop();
       clearHistory(window.localStorage, userId);
     };
+    /**
+     * The chat of this page is `userId`'s only while the browser's session is: when the service ends the socket or a
+     * call (4001, 4003, 401, 409), when the page is shown again, and when the socket will not open, it asks who is
+     * logged in now. The same user: the chat goes on (a password change closed every socket of theirs). Nobody:
+     * history cleared, to login (spec §8). Someone else: history cleared, the page reloads as theirs (probe W1: a
+     * tab left open showed one user's chat and sent as another).
+     */
+    let checking = false;
+    let lastFailedCheck = 0;
+    const confirmUser = async (thenStart: boolean) => {
+      if (checking || ended) return;
+      checking = true;
+      const now = await loggedInNow();
+      checking = false;
+      if (ended) return;
+      if (now === userId || now === undefined) {
+        if (thenStart) {
+          if (chat.live.current === 'stopped') chat.start();
+          else chat.live.resume();
+        }
+        return;
+      }
+      end();
+      if (now === null) handleSessionError(new ApiError(ResultCode.SESSION_INVALID, '', 401));
+      else window.location.reload();
+    };
     const chat = new ChatClient({
       userId,
-      api,
+      api: apiOf(userId),
       // The DOM's handler types name their event; the connection reads none of it.
       openSocket: () => new WebSocket(liveUrl(window.location.origin, userId)) as unknown as SocketLike,
       onChange: () => {
@@ -76,12 +121,15 @@ export function useChat(userId: number): ChatHandle {
         save();
       },
       onState: setLive,
-      onSessionEnded: () => {
-        if (ended) return;
-        end();
-        handleSessionError(new ApiError(ResultCode.SESSION_INVALID, '', 401));
+      onSessionEnded: () => void confirmUser(true),
+      onConnectFailed: () => {
+        if (Date.now() - lastFailedCheck < CHECK_AFTER_FAILED_CONNECT_MS) return;
+        lastFailedCheck = Date.now();
+        void confirmUser(false);
       },
     });
+    // Another user's history left in this browser goes (probe W3); this user's comes back before the server answers.
+    clearOtherHistories(window.localStorage, userId);
     chat.store.restore(loadHistory(window.localStorage, userId));
     // The client is the outside system here: made once per user on mount, then it reports its own changes.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -90,8 +138,7 @@ export function useChat(userId: number): ChatHandle {
     const onVisibility = () => {
       if (ended) return;
       if (document.visibilityState === 'hidden') chat.live.pause();
-      else if (chat.live.current === 'stopped') chat.start();
-      else chat.live.resume();
+      else void confirmUser(true);
     };
     // The header's 退出 (lib/chat/chat-session.ts): closed for good before the server closes it.
     const onEnd = () => end();
@@ -101,7 +148,7 @@ export function useChat(userId: number): ChatHandle {
     if (document.visibilityState !== 'hidden') chat.start();
     // The threads at once, whether or not the socket opens (it syncs again each time it does).
     chat.sync().catch((err: unknown) => {
-      if (handleSessionError(err)) end();
+      if (isSessionFailure(err)) void confirmUser(true);
     });
     return () => {
       ended = true;

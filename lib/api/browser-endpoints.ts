@@ -93,10 +93,11 @@ export const changeHousePrice = (ctx: CallContext, entrustId: number, price: num
 export const takeHouseOffline = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.houseOffline, unchecked<House>(), { params: { entrustId } });
 
 /** 在线咨询 (contracts/im.ts): the chat widget's calls (lib/chat/chat-client.ts); session required. */
-export const fetchImConversations = (ctx: CallContext, agentUserId?: number) =>
-  call(ctx, ApiPath.imConversations, unchecked<ImThreadList>(), { method: 'GET', params: agentUserId === undefined ? {} : { agentUserId } });
-export const fetchImHistory = (ctx: CallContext, targetId: number, afterSeq: number, limit: number) =>
-  call(ctx, ApiPath.imHistory, unchecked<ImHistory>(), { params: { targetId, afterSeq, limit } });
+/** `userId`: the user the widget shows; the service answers 409 when the session is now another's. */
+export const fetchImConversations = (ctx: CallContext, userId: number, agentUserId?: number) =>
+  call(ctx, ApiPath.imConversations, unchecked<ImThreadList>(), { method: 'GET', params: agentUserId === undefined ? { userId } : { agentUserId, userId } });
+export const fetchImHistory = (ctx: CallContext, userId: number, targetId: number, afterSeq: number, limit: number) =>
+  call(ctx, ApiPath.imHistory, unchecked<ImHistory>(), { params: { userId, targetId, afterSeq, limit } });
 export const sendImMessage = (ctx: CallContext, req: ImSendRequest) => call(ctx, ApiPath.imMessage, unchecked<ImSendResult>(), { params: req });
 export const readImMessages = (ctx: CallContext, readMessages: number[]) => call(ctx, ApiPath.imRead, unchecked<{ count: number }>(), { params: { readMessages } });
 export const ackImMessage = (ctx: CallContext, messageId: number) => call(ctx, ApiPath.imReceived, unchecked<{ count: number }>(), { params: { messageId } });

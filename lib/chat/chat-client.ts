@@ -1,4 +1,4 @@
-import { IM_APP_ID, IM_HISTORY_MAX, IM_LAYOUT } from '@contracts/im-constants';
+import { IM_APP_ID, IM_HISTORY_MAX, IM_LAYOUT, IM_USER_CHANGED_CODE } from '@contracts/im-constants';
 import type { ImHistory, ImMessage, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
 import { LiveConnection, RECONNECT_MS, type LiveState, type SocketLike } from './live-connection';
 import { ThreadStore } from './thread-store';
@@ -28,8 +28,10 @@ export interface ChatClientOptions {
   /** Called after every change of the threads (React re-renders from store.version). */
   onChange?(): void;
   onState?(state: LiveState): void;
-  /** The service ended the connection (4001 logged out) or a call said the session is invalid. */
+  /** The service ended the connection (4001 logged out, 4003 login ended) or a call said the session is invalid or another user's. */
   onSessionEnded?(): void;
+  /** A socket closed without opening (LiveConnection onUnopened): the widget checks who is logged in now. */
+  onConnectFailed?(): void;
   /** A new client id for a send (crypto.randomUUID in the browser). */
   newClientId?(): string;
   reconnectMs?: number;
@@ -52,9 +54,10 @@ export interface Failure {
   message?: string;
 }
 const failureOf = (err: unknown): Failure => (typeof err === 'object' && err !== null ? (err as Failure) : {});
+/** The session ended (401 / 4010011002), or the session is now another user's than the screen's (409). */
 export const isSessionFailure = (err: unknown) => {
   const f = failureOf(err);
-  return f.status === 401 || f.code === 4010011002;
+  return f.status === 401 || f.code === 4010011002 || f.code === IM_USER_CHANGED_CODE;
 };
 
 let counter = 0;
@@ -73,6 +76,7 @@ export class ChatClient {
       onFrame: (text) => this.onFrame(text),
       onOpen: () => void this.sync().catch((err) => this.onFailure(err)),
       onEnded: () => options.onSessionEnded?.(),
+      onUnopened: () => options.onConnectFailed?.(),
       onState: options.onState,
       reconnectMs: options.reconnectMs,
       pingMs: options.pingMs,
@@ -209,7 +213,7 @@ export class ChatClient {
 
   private async deliver(agentUserId: number, clientMsgId: string, content: { layout: number }): Promise<Failure | null> {
     try {
-      const stored = await this.options.api.send({ appId: IM_APP_ID, messageType: 1, channelType: 1, deliveryMode: 2, targetId: [agentUserId], content: JSON.stringify(content), clientMsgId });
+      const stored = await this.options.api.send({ appId: IM_APP_ID, messageType: 1, channelType: 1, deliveryMode: 2, targetId: [agentUserId], content: JSON.stringify(content), clientMsgId, userId: this.options.userId });
       const gap = this.store.confirm(agentUserId, clientMsgId, stored);
       this.changed();
       if (gap) void this.catchUp(agentUserId).catch((err) => this.onFailure(err));

@@ -27,6 +27,11 @@ export interface LiveConnectionOptions {
   onOpen(): void;
   /** A close the service meant as final (4001 logged out): no reconnect. */
   onEnded?(code: number): void;
+  /**
+   * A socket closed without ever opening: the network, or the service refusing the upgrade (a browser cannot see
+   * the 401 or 403 it answered). It is tried again after the delay all the same.
+   */
+  onUnopened?(): void;
   onState?(state: LiveState): void;
   reconnectMs?: number;
   pingMs?: number;
@@ -36,8 +41,11 @@ export interface LiveConnectionOptions {
 export const RECONNECT_MS = 3_000;
 export const CLIENT_PING_MS = 30_000;
 export const PING_FRAME = JSON.stringify({ messageType: 0, content: 'Ping' });
-/** Close codes after which the client does not reconnect by itself: logged out (hub.ts LOGGED_OUT_CLOSE). */
-const FINAL_CLOSES = new Set([4001]);
+/**
+ * Close codes after which the client does not reconnect by itself: logged out (hub.ts LOGGED_OUT_CLOSE) and the
+ * login no longer holding (SESSION_ENDED_CLOSE); the widget then asks who is logged in now.
+ */
+const FINAL_CLOSES = new Set([4001, 4003]);
 
 export class LiveConnection {
   private socket: SocketLike | null = null;
@@ -113,8 +121,10 @@ export class LiveConnection {
       return;
     }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      opened = true;
       this.setState('open');
       this.idle();
       this.options.onOpen();
@@ -135,6 +145,7 @@ export class LiveConnection {
         this.options.onEnded?.(event.code);
         return;
       }
+      if (!opened) this.options.onUnopened?.();
       this.retryLater();
     };
   }

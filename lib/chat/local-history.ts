@@ -1,3 +1,4 @@
+import { contiguousSeq } from './contiguous-seq';
 import type { ChatThread } from './thread-store';
 
 /**
@@ -23,8 +24,41 @@ export const storedBytes = (text: string) => text.length * 2;
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-const isThread = (t: unknown): t is ChatThread =>
-  typeof t === 'object' && t !== null && typeof (t as ChatThread).agentUserId === 'number' && Array.isArray((t as ChatThread).messages) && typeof (t as ChatThread).lastSeq === 'number';
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A message as the store writes it; anything else in storage (edited, from an older build) is left out. */
+const isMessage = (m: unknown): m is ChatThread['messages'][number] =>
+  isObject(m) &&
+  isCount(m.messageId) &&
+  isCount(m.seq) &&
+  isCount(m.layout) &&
+  isObject(m.content) &&
+  typeof m.mine === 'boolean' &&
+  typeof m.read === 'boolean' &&
+  typeof m.createdAt === 'string' &&
+  (m.clientMsgId === null || typeof m.clientMsgId === 'string') &&
+  (m.pushStatus === 0 || m.pushStatus === 1 || m.pushStatus === 2);
+
+/**
+ * A saved thread, its messages checked one by one (probe of issue 10, W2: one `null` message made every page fail).
+ * Its lastSeq is at most the highest seq it holds: a larger one would stop the thread from ever catching up.
+ */
+function readThread(t: unknown): ChatThread | null {
+  if (!isObject(t) || !isCount(t.agentUserId) || !Array.isArray(t.messages) || !isCount(t.lastSeq)) return null;
+  const messages = t.messages.filter(isMessage);
+  const highest = messages.reduce((n, m) => Math.max(n, m.seq), 0);
+  // A message left out may have been any seq: catch up from the last one held without a hole (from the start,
+  // if the oldest went for the cap; what is fetched twice is shown once).
+  const lastSeq = messages.length === t.messages.length ? Math.min(t.lastSeq, highest) : contiguousSeq([...messages].sort((a, b) => a.seq - b.seq));
+  return {
+    agentUserId: t.agentUserId,
+    target: isObject(t.target) && isCount(t.target.userId) ? (t.target as unknown as ChatThread['target']) : null,
+    messages,
+    lastSeq,
+    unRead: isCount(t.unRead) ? t.unRead : 0,
+  };
+}
 
 /** The saved threads of this user; anything unreadable counts as none. */
 export function loadHistory(storage: StorageLike, userId: number): ChatThread[] {
@@ -32,9 +66,29 @@ export function loadHistory(storage: StorageLike, userId: number): ChatThread[] 
     const text = storage.getItem(chatDataKey(userId));
     if (!text) return [];
     const saved = JSON.parse(text) as Partial<Saved>;
-    return saved.v === 1 && Array.isArray(saved.threads) ? (saved.threads as unknown[]).filter(isThread) : [];
+    if (saved.v !== 1 || !Array.isArray(saved.threads)) return [];
+    return (saved.threads as unknown[]).map(readThread).filter((t): t is ChatThread => t !== null);
   } catch {
     return [];
+  }
+}
+
+/**
+ * Removes every user's chat history but `keepUserId`'s (none for a visitor): what a user left behind when their
+ * session expired or they closed the tab without logging out is not kept for the next person at this browser
+ * (probe of issue 10, W3).
+ */
+export function clearOtherHistories(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>, keepUserId: number | null): void {
+  try {
+    const keep = keepUserId === null ? null : chatDataKey(keepUserId);
+    const gone: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(CHAT_DATA_PREFIX) && key !== keep) gone.push(key);
+    }
+    for (const key of gone) storage.removeItem(key);
+  } catch {
+    // Storage turned off: nothing was kept.
   }
 }
 

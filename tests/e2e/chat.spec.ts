@@ -489,3 +489,30 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
     }
   });
 });
+
+test('a tab left open by a user who logged out elsewhere, after someone else logged in, reloads as the new user instead of mixing them', async ({ page }) => {
+  const a = agents[6] ?? agents[0]!;
+  const detail = `/ershoufang/xiangqing/${a.listingId}`;
+  await logIn(page, detail);
+  await consult(page);
+  await composer(page).fill('A 的消息');
+  await composer(page).press('Enter');
+  await settled(page);
+  const chatKeys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')));
+  await expect.poll(chatKeys).toHaveLength(1);
+  const [aKey] = await chatKeys();
+  await setPageHidden(page, true);
+  // In another tab of the same browser: A logs out, B logs in.
+  const other = await page.context().newPage();
+  await other.goto(cityUrl('bj', detail));
+  await other.locator('.user-box').getByRole('button', { name: '退出' }).click();
+  await expect(other.locator('.user-box__name')).toHaveCount(0);
+  await logIn(other, detail);
+  const bName = await other.locator('.user-box__name').textContent();
+  // Back on A's tab: it asks who is logged in now, and becomes B's page; A's chat is gone from screen and storage.
+  await setPageHidden(page, false);
+  await expect(page.locator('.user-box__name')).toHaveText(bName!);
+  await expect(page.getByText('A 的消息')).toHaveCount(0);
+  expect(await chatKeys()).not.toContain(aKey);
+  await other.close();
+});

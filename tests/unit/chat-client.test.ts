@@ -6,7 +6,7 @@ import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
 import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
 import { contiguousSeq } from '@/lib/chat/contiguous-seq';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { chatDataKey, clearHistory, loadHistory, saveHistory, storedBytes, LOCAL_HISTORY_DROP, type StorageLike } from '@/lib/chat/local-history';
+import { chatDataKey, clearHistory, clearOtherHistories, loadHistory, saveHistory, storedBytes, LOCAL_HISTORY_DROP, type StorageLike } from '@/lib/chat/local-history';
 
 /** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
 
@@ -341,6 +341,37 @@ describe('local history (spec §3 chatData per user id, §9 about 4 MB then the 
     expect(loadHistory(storage, USER)).toEqual([]);
     storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [{ agentUserId: 'x' }, null] }));
     expect(loadHistory(storage, USER)).toEqual([]);
+  });
+
+  it('leaves out a broken message and holds lastSeq to what it has (probe W2: one null message broke every page)', () => {
+    const storage = new MemoryStorage();
+    const [thread] = threadOf(3);
+    const broken = { ...thread!, lastSeq: 1e9, messages: [thread!.messages[0], null, { ...thread!.messages[1], content: null }, thread!.messages[2]] };
+    storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [broken] }));
+    const [loaded] = loadHistory(storage, USER);
+    expect(loaded!.messages.map((m) => m.seq)).toEqual([1, 3]);
+    // Seq 2 is missing: the thread catches up after 1.
+    expect(loaded!.lastSeq).toBe(1);
+    const store = new ThreadStore();
+    store.restore([loaded!]);
+    expect(store.thread(AGENT).lastSeq).toBe(1);
+    // All readable but a lastSeq past what it holds: held to the highest seq.
+    storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [{ ...thread!, lastSeq: 1e9 }] }));
+    expect(loadHistory(storage, USER)[0]!.lastSeq).toBe(3);
+  });
+
+  it('removes every other user’s history (all of it for a visitor), and keeps nothing else of the site’s', () => {
+    const items = new Map([
+      [chatDataKey(USER), 'mine'],
+      [chatDataKey(USER + 1), 'theirs'],
+      [chatDataKey(USER + 2), 'theirs too'],
+      ['youju.other', 'kept'],
+    ]);
+    const storage = { get length() { return items.size; }, key: (i: number) => [...items.keys()][i] ?? null, removeItem: (k: string) => void items.delete(k) };
+    clearOtherHistories(storage, USER);
+    expect([...items.keys()]).toEqual([chatDataKey(USER), 'youju.other']);
+    clearOtherHistories(storage, null);
+    expect([...items.keys()]).toEqual(['youju.other']);
   });
 });
 

@@ -21,6 +21,8 @@ import {
   IM_TEXT_MESSAGE,
   IM_TOO_MANY_IMAGES,
   IM_TOO_MANY_IMAGES_CODE,
+  IM_USER_CHANGED,
+  IM_USER_CHANGED_CODE,
   imContentSchema,
   imConversationsQuerySchema,
   imCountSchema,
@@ -567,6 +569,8 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
     async send(input) {
       const checked = await checkContent(db, words, input.ownsImages, input.raw);
       if (input.from === 'agent') await requireAgentsOwn(db, input.agentUserId, checked);
+      // An agent's card is the agent's to send (spec §3 211); a user's would be a card of someone else.
+      else if (checked.layout === IM_LAYOUT.AGENT_CARD) throw badRequest('content.layout: 名片只能由经纪人发送');
       const content = await withMobile(checked, input);
       const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
       if (!fresh) {
@@ -584,6 +588,11 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
       return message;
     },
   };
+}
+
+/** The screen's user, where a call names it, must be the session's: a stale tab of another user gets 409. */
+function sameScreenUser(user: UserRow, userId: number | undefined): void {
+  if (userId !== undefined && userId !== user.id) throw new ApiError(409, IM_USER_CHANGED_CODE, IM_USER_CHANGED);
 }
 
 /** A `userId` field, where given, must be the caller's: anyone else's answers as an unknown user. */
@@ -653,6 +662,7 @@ export function registerIm(
       const user = await requireUser(db, request);
       const body = request.body as z.output<typeof imSendRequestSchema>;
       const agentUserId = body.targetId[0]!;
+      sameScreenUser(user, body.userId);
       // The agent's status is checked where the message is stored (one round trip fewer, and no send slips past a status change).
       const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id), agentAtWork: true });
       return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
@@ -671,7 +681,8 @@ export function registerIm(
     },
     async (request) => {
       const user = await requireUser(db, request);
-      const { agentUserId } = request.query as z.output<typeof imConversationsQuerySchema>;
+      const { agentUserId, userId } = request.query as z.output<typeof imConversationsQuerySchema>;
+      sameScreenUser(user, userId);
       return ok({ list: await threadsOf(db, user.id, agentUserId) });
     },
   );
@@ -733,6 +744,7 @@ export function registerIm(
   };
   const answerHistory = async (input: z.output<typeof imHistoryRequestSchema>, request: FastifyRequest) => {
     const user = await requireUser(db, request);
+    sameScreenUser(user, input.userId);
     return ok(await history(db, user.id, input.targetId, input.afterSeq, input.limit));
   };
   app.get(ApiPath.imHistory, { schema: { ...historySchema, querystring: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } }, (request) =>
