@@ -62,8 +62,8 @@ export interface ChatHandle {
  * The chat of the logged-in user, for the widget: the client core (lib/chat) with its local history restored
  * before the server answers (spec §3 chatData), the live socket that closes while the page is hidden and opens
  * again when it shows (spec §4; the reopening fetches what was missed), local history written after each change
- * (about 4 MB, then the oldest 100 go), and a session that ends (401 / 4010011002, or the 4001 close of a logout
- * elsewhere) clearing that history and going to login with this page as the return path (spec §8).
+ * (about 4 MB, then the oldest 100 go), and a session that ends or is now another user's clearing that history and
+ * going to login with this page as the return path (spec §8), or reloading the page as that user's (confirmUser).
  */
 export function useChat(userId: number): ChatHandle {
   const [client, setClient] = useState<ChatClient | null>(null);
@@ -101,7 +101,8 @@ export function useChat(userId: number): ChatHandle {
       checking = false;
       if (ended) return;
       if (now === userId || now === undefined) {
-        if (thenStart) {
+        // (Hidden again meanwhile: it opens when shown.)
+        if (thenStart && document.visibilityState !== 'hidden') {
           if (chat.live.current === 'stopped') chat.start();
           else chat.live.resume();
         }
