@@ -342,6 +342,8 @@ describe('GET /api/conversations', () => {
     const user = await newTestUser(h);
     sent(await send(user, agentAt, text('第一位经纪人')));
     sent(await send(user, agentOther, text('第二位经纪人')));
+    // Later by the clock than the send before it (two stores in one millisecond tie, and the tie goes by id).
+    await new Promise((r) => setTimeout(r, 5));
     await fromAgent(user, agentAt);
     const list = await threads(user);
     expect(list.map((t) => [t.target.userId, t.unRead, t.lastSeq])).toEqual([
