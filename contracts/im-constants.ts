@@ -36,3 +36,6 @@ export const IM_PHONE_ANSWERED = '该请求已处理';
  */
 export const IM_USER_CHANGED = '当前登录用户已变更，请刷新页面';
 export const IM_USER_CHANGED_CODE = 4091001;
+
+/** spec §5: leading and trailing line breaks do not count (inner spacing is the sender's); the service and both clients. */
+export const trimLineBreaks = (text: string) => text.replace(/^[\r\n]+|[\r\n]+$/g, '');

@@ -1,14 +1,12 @@
 'use client';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { IM_TEXT_MAX } from '@contracts/im-constants';
+import { IM_TEXT_MAX, trimLineBreaks } from '@contracts/im-constants';
 import { CHAT_IMAGE_ACCEPT } from '@/lib/chat/chat-images';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 
-/** spec §5: leading and trailing line breaks are stripped; what is left blank is not sent. */
-export const trimLineBreaks = (text: string) => text.replace(/^[\r\n]+|[\r\n]+$/g, '');
 /** spec §5: 140 characters (code points, as the service counts them). */
 export const textLength = (text: string) => [...trimLineBreaks(text)].length;
 

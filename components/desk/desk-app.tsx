@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { DeskAgent, DeskListing, DeskThread, ImMessage, ImPhoneReply } from '@contracts/im';
-import { IM_LAYOUT, IM_TEXT_MAX } from '@contracts/im-constants';
+import { IM_LAYOUT, IM_TEXT_MAX, trimLineBreaks } from '@contracts/im-constants';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
 import { useCity } from '@/components/city/city-context';
 import { messages as clientMessages } from '@/lib/client-messages';
@@ -27,7 +27,6 @@ const RECONNECT_MS = 3_000;
 const ENDED_CLOSES = new Set([4001, 4003]);
 
 /** spec §5: leading and trailing line breaks do not count; blank is not sent. */
-const trimLineBreaks = (s: string) => s.replace(/^[\r\n]+|[\r\n]+$/g, '');
 /** spec §9: the unread badge shows at most 99. */
 const badge = (n: number, more: string) => (n > 99 ? more : String(n));
 /** Which user a message belongs to, seen from the desk. */

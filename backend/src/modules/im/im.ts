@@ -23,6 +23,7 @@ import {
   IM_TOO_MANY_IMAGES_CODE,
   IM_USER_CHANGED,
   IM_USER_CHANGED_CODE,
+  trimLineBreaks,
   imContentSchema,
   imConversationsQuerySchema,
   imCountSchema,
@@ -66,9 +67,6 @@ import { containsSensitiveWord } from './sensitive-words';
  */
 
 const TAGS = ['im'];
-
-/** Trims leading and trailing line breaks only (spec §5): inner spacing is the sender's. */
-const trimLineBreaks = (s: string) => s.replace(/^[\r\n]+|[\r\n]+$/g, '');
 
 type MessageRow = typeof imMessages.$inferSelect;
 
