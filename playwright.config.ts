@@ -34,6 +34,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   // The owners' path publishes homes into 北京's lists and takes them down again. Run beside the other files it would
   // hand them a home that is gone a moment later (the first of a list, a link the crawl follows), so it runs after.
+  // `npm test` runs the two projects as two runs (`--project owners --no-deps` after `site`, scripts/test.ts), so a
+  // failure in `site` does not keep `owners` from running; a bare `playwright test` keeps the order by the dependency.
   projects: [
     { name: 'site', testIgnore: /entrust\.spec\.ts$/ },
     { name: 'owners', testMatch: /entrust\.spec\.ts$/, dependencies: ['site'] },
