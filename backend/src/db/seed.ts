@@ -12,7 +12,7 @@ import * as words from './seed-data/names';
 import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, nearestStation, photoSet, pickCommunity, type AreaPlace, type CityHomes, type StationPlace } from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
 import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './seed-projects';
-import { seedProjectPages } from './seed-project-pages';
+import { composeProjectPages } from './seed-project-pages';
 import { composeCommunities, communityPlacesOf, estateSeeder, type EstateSeeder } from './seed-communities';
 import { composeCommercial, MIN_UNITS_PER_CITY } from './seed-commercial';
 import { writeCommercialImages, type CommercialImages } from './seed-commercial-images';
@@ -318,9 +318,11 @@ async function seedCity(
     counters.projects + 1,
   );
   counters.projects += projects.length;
-  await seedProjectPages(db, { city, districts: districtRows, areas: areaRows, images, today }, projects, layouts, insertBatched);
+  const pages = composeProjectPages({ city, districts: districtRows, areas: areaRows, images, today }, projects, layouts);
   await insertBatched(db, t.newProjects, projects);
   await insertBatched(db, t.projectLayouts, layouts);
+  await insertBatched(db, t.projectNews, pages.news);
+  await insertBatched(db, t.places, pages.places);
   const commercial = composeCommercial(
     commercialRng,
     { city, areas: areaRows, districtNames: new Map(districtRows.map((d) => [d.id, d.name])), communities: communityPlaces, stations, agentsByArea, cityAgents, images: images.commercial, today },
