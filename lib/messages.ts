@@ -2,7 +2,7 @@ import { chatWidgetMessages } from './chat/chat-messages';
 import { BRAND, messages as clientMessages } from './client-messages';
 
 /**
- * The ONE catalogue of interface strings (/work/shared/spec/copy.md). Server code imports `messages` from here,
+ * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,
  * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
  * ./client-messages.ts (spread in below): a client component that imported this whole table would put it in
  * every page's first-load JavaScript (issue 7).
