@@ -534,34 +534,32 @@ describe('WebSocket /api/register', () => {
     expect(await closed).toBe(LOGGED_OUT_CLOSE);
 
     // A session that ends without a word to the chat (it expired, or was deleted): the socket's recheck finds it.
-    const pinged = await startHarnessWithPing();
-    try {
-      const other = await newTestUser(pinged);
-      const live = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${other.id}`, { headers: other.cookie });
-      const ended = new Promise<number>((resolve) => live.once('close', (code) => resolve(code)));
-      await pinged.database.db.delete(sessions).where(eq(sessions.userId, other.id));
-      expect(await ended).toBe(SESSION_ENDED_CLOSE);
-    } finally {
-      await pinged.close();
-    }
+    const pinged = await withPing();
+    const other = await newTestUser(pinged);
+    const live = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${other.id}`, { headers: other.cookie });
+    const ended = new Promise<number>((resolve) => live.once('close', (code) => resolve(code)));
+    await pinged.database.db.delete(sessions).where(eq(sessions.userId, other.id));
+    expect(await ended).toBe(SESSION_ENDED_CLOSE);
   });
 
   it('pings an idle socket (messageType 0, Ping)', async () => {
-    const pinged = await startHarnessWithPing();
-    try {
-      const user = await newTestUser(pinged);
-      const socket = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${user.id}`, { headers: user.cookie });
-      expect(await nextFrame(socket)).toEqual({ messageType: 0, content: 'Ping' });
-      socket.terminate();
-    } finally {
-      await pinged.close();
-    }
+    const pinged = await withPing();
+    const user = await newTestUser(pinged);
+    const socket = await pinged.app.injectWS(`${ApiPath.imRegister}?userId=${user.id}`, { headers: user.cookie });
+    expect(await nextFrame(socket)).toEqual({ messageType: 0, content: 'Ping' });
+    socket.terminate();
   });
 });
 
-/** A second app on the same kind of database whose idle ping comes after 50 ms. */
-async function startHarnessWithPing(): Promise<Harness> {
-  const pinged = await startHarness({ config: { IM_PING_MS: '50' } });
-  await pinged.app.ready();
-  return pinged;
+/** A second app on the same kind of database whose idle ping comes after 50 ms: one for the file, made when first asked. */
+let pingedHarness: Promise<Harness> | undefined;
+function withPing(): Promise<Harness> {
+  pingedHarness ??= startHarness({ config: { IM_PING_MS: '50' } }).then(async (pinged) => {
+    await pinged.app.ready();
+    return pinged;
+  });
+  return pingedHarness;
 }
+afterAll(async () => {
+  await (await pingedHarness)?.close();
+});
