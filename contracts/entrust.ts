@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, int, text } from './fields';
+import { CONTACT_FIELD_LABELS } from './contact-details';
+import { id, int, text, withoutContactDetails } from './fields';
 import {
   ENTRUST_DECORATIONS,
   ENTRUST_LIMITS,
@@ -59,8 +60,12 @@ const entrustFields = {
   payment: z.enum(ENTRUST_PAYMENTS).optional(),
   /** Rent only: 配套设施 the home has (RENT_FACILITIES); checked by entrustFormProblem. */
   facilities: z.array(text(10)).max(RENT_FACILITIES.length * 2).default([]),
-  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact),
-  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true }).default(''),
+  // The description is the listing's text on its public page and the contact name the agent reads out: no phone
+  // number, WeChat or QQ id in either (contracts/contact-details.ts); the owner is reached through the agent.
+  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact).refine(...withoutContactDetails(CONTACT_FIELD_LABELS.contactName)),
+  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true })
+    .refine(...withoutContactDetails(CONTACT_FIELD_LABELS.description))
+    .default(''),
   photos: z.array(text(512, { min: 1 })).min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin).max(ENTRUST_LIMITS.photosMax),
   brandIds: z.array(id()).min(1, ENTRUST_MESSAGES.brands).max(ENTRUST_LIMITS.brandsMax),
 };
