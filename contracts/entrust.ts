@@ -175,7 +175,20 @@ export type EntrustPage = z.infer<typeof entrustPageSchema>;
  */
 export const OPS_ENTRUST_ACTIONS = ['accept', 'sold'] as const;
 export const opsEntrustParamsSchema = z.object({ id: id() });
-export const opsEntrustChangeSchema = z.strictObject({ action: z.enum(OPS_ENTRUST_ACTIONS), brandId: id().optional() });
+/** The operator's reason for publishing past the bounds (`--override "<reason>"`), kept in entrust_overrides. */
+export const OPS_OVERRIDE_REASON_LENGTH = { min: 4, max: 200 } as const;
+export const OPS_OVERRIDE_REASON_MESSAGE = `覆盖原因须为${OPS_OVERRIDE_REASON_LENGTH.min}-${OPS_OVERRIDE_REASON_LENGTH.max}个字`;
+export const opsEntrustChangeSchema = z.strictObject({
+  action: z.enum(OPS_ENTRUST_ACTIONS),
+  brandId: id().optional(),
+  /**
+   * accept only: publish although the entrust is outside the bounds (area, price, price per ㎡, the community's
+   * band), for this reason; without it such an entrust is a 409 naming what is out of bounds.
+   */
+  override: text(OPS_OVERRIDE_REASON_LENGTH.max, { min: OPS_OVERRIDE_REASON_LENGTH.min, message: OPS_OVERRIDE_REASON_MESSAGE })
+    .refine((s) => !CONTROL.test(s), OPS_OVERRIDE_REASON_MESSAGE)
+    .optional(),
+});
 export type OpsEntrustChange = z.input<typeof opsEntrustChangeSchema>;
 export const opsEntrustResultSchema = z.object({
   id: z.number().int(),
@@ -185,6 +198,8 @@ export const opsEntrustResultSchema = z.object({
   listingId: z.number().int().nullable(),
   cityDomain: z.string(),
   agentId: z.number().int().nullable(),
+  /** accept: the bounds the operator overrode and why (recorded in entrust_overrides); null when none was. */
+  override: z.object({ reason: z.string(), problems: z.array(z.string()) }).nullable(),
   /** The change-feed entry that tells the web caches (contracts/cache-changes.ts). */
   change: z.object({ seq: z.number().int(), tags: z.array(z.string()) }),
 });
