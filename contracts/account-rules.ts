@@ -1,3 +1,5 @@
+import { contactDetailsMessage, CONTACT_FIELD_LABELS, hasContactDetails, readNumbers } from './contact-details';
+
 /**
  * The account's rules (issue 9 "Personal centre"), zod-free so that the forms check exactly what the backend
  * checks (contracts/account.ts) without shipping the schema library to the browser.
@@ -11,18 +13,17 @@ const NICKNAME_CHARS = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
  * one) would publish what the portal otherwise masks (spec §3).
  */
 const DIGIT_RUN = /\d{7,}/;
-const CHINESE_DIGITS: Record<string, string> = { 〇: '0', 零: '0', 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9' };
 
 /**
- * True when a name carries a run of 7 or more digits, read as a person would: separators (`138-0013-8000`,
- * `138_0013`) do not break the run, and Chinese numerals (一三八零零…) count as digits.
+ * True when a name carries a run of 7 or more digits, read as a person would (contracts/contact-details.ts
+ * readNumbers): separators (`138-0013-8000`, `138_0013`) do not break the run, and Chinese numerals (一三八零零…,
+ * 壹叁捌…) and full-width digits count as digits.
  */
 export function hasDigitRun(name: string): boolean {
-  const read = [...name.replace(/[\s_\-.·]/g, '')].map((ch) => CHINESE_DIGITS[ch] ?? ch).join('');
-  return DIGIT_RUN.test(read);
+  return DIGIT_RUN.test(readNumbers(name));
 }
 
-export type NicknameProblem = 'length' | 'chars' | 'mobileLike';
+export type NicknameProblem = 'length' | 'chars' | 'mobileLike' | 'contact';
 
 /** What is wrong with a nickname (after trimming), or null. */
 export function nicknameProblem(name: string): NicknameProblem | null {
@@ -30,6 +31,8 @@ export function nicknameProblem(name: string): NicknameProblem | null {
   if (length < NICKNAME_LENGTH.min || length > NICKNAME_LENGTH.max) return 'length';
   if (!NICKNAME_CHARS.test(name)) return 'chars';
   if (hasDigitRun(name)) return 'mobileLike';
+  // A WeChat or QQ id under its word (微信abc123, QQ12345) is a contact detail with fewer than 7 digits.
+  if (hasContactDetails(name)) return 'contact';
   return null;
 }
 
@@ -63,6 +66,7 @@ export const ACCOUNT_MESSAGES = {
     length: `昵称为${NICKNAME_LENGTH.min}-${NICKNAME_LENGTH.max}个字`,
     chars: '昵称只能包含中文、字母、数字、下划线和短横线',
     mobileLike: '昵称不能包含手机号等连续7位以上数字',
+    contact: contactDetailsMessage(CONTACT_FIELD_LABELS.nickname),
   },
   password: {
     length: `密码为${NEW_PASSWORD_LENGTH.min}-${NEW_PASSWORD_LENGTH.max}位`,

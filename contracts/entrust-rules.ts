@@ -27,19 +27,30 @@ export type RentFacility = (typeof RENT_FACILITIES)[number];
 /** 1 整租, 2 合租 (rentals.rentType). */
 export const ENTRUST_RENT_TYPES = [1, 2] as const;
 
-/** Bounds of the form's numbers. */
+/**
+ * Bounds of the form's numbers. Area, price and the price per ㎡ are bounded on their own (no home of 5 ㎡ sells
+ * for 100000万), and the price per ㎡ again against the community's reference (ENTRUST_PRICE_BAND).
+ */
 export const ENTRUST_LIMITS = {
+  /** ㎡: a room of a shared flat (合租) may be small; a home for sale is at least sellAreaMin. */
   areaMin: 5,
-  areaMax: 2000,
+  sellAreaMin: 15,
+  areaMax: 1000,
   roomsMax: 9,
   floorMin: -3,
   floorMax: 99,
   /** 万元, two decimals at most. */
-  sellPriceMin: 1,
-  sellPriceMax: 100_000,
+  sellPriceMin: 10,
+  sellPriceMax: 30_000,
+  /** 元/㎡ of a sale (total ÷ area). */
+  sellUnitPriceMin: 1_000,
+  sellUnitPriceMax: 300_000,
   /** 元/月, whole yuan. */
-  rentPriceMin: 100,
-  rentPriceMax: 1_000_000,
+  rentPriceMin: 300,
+  rentPriceMax: 300_000,
+  /** 元/㎡ a month of a rental (rent ÷ area). */
+  rentUnitPriceMin: 2,
+  rentUnitPriceMax: 1_000,
   photosMin: 1,
   photosMax: UPLOAD_MAX_FILES,
   brandsMax: 5,
@@ -66,8 +77,11 @@ export const ENTRUST_MESSAGES = {
   photosNotOwn: '照片须为本人上传',
   floor: '所在楼层不能高于总楼层',
   area: `建筑面积须在${ENTRUST_LIMITS.areaMin}-${ENTRUST_LIMITS.areaMax}㎡之间，最多两位小数`,
+  sellArea: `出售房屋的建筑面积须在${ENTRUST_LIMITS.sellAreaMin}-${ENTRUST_LIMITS.areaMax}㎡之间，最多两位小数`,
   sellPrice: `期望售价须为${ENTRUST_LIMITS.sellPriceMin}-${ENTRUST_LIMITS.sellPriceMax}万元，最多两位小数`,
   rentPrice: `期望租金须为${ENTRUST_LIMITS.rentPriceMin}-${ENTRUST_LIMITS.rentPriceMax}元/月的整数`,
+  sellUnitPrice: `单价（售价÷面积）须在${ENTRUST_LIMITS.sellUnitPriceMin}-${ENTRUST_LIMITS.sellUnitPriceMax}元/㎡之间，请核对面积和售价`,
+  rentUnitPrice: `每平方米月租（租金÷面积）须在${ENTRUST_LIMITS.rentUnitPriceMin}-${ENTRUST_LIMITS.rentUnitPriceMax}元之间，请核对面积和租金`,
   rentFields: '出租须选择出租方式和付款方式',
   facilities: '配套设施只能从列出的项目中选择，且不重复',
   contact: `联系人须为1-${ENTRUST_LIMITS.contactMax}个字`,
@@ -78,9 +92,78 @@ export const ENTRUST_MESSAGES = {
 /** Exactly `x` written with at most `decimals` decimals: 560.5 is, 1e-9 and 560.000000001 are not (no tolerance). */
 export const hasDecimals = (x: number, decimals: number) => Number.isFinite(x) && Number(x.toFixed(decimals)) === x;
 
-export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; area?: number; rentType?: number; payment?: string; facilities?: readonly string[] }): { path: string; message: string } | null {
+export interface EntrustProblem {
+  path: string;
+  message: string;
+}
+
+/** 元/㎡ of a sale (price in 万元), or 元/㎡ a month of a rental (price 元/月), as the listing will show it. */
+export const entrustUnitPrice = (businessType: number, price: number, area: number) => (businessType === 1 ? Math.round((price * 10_000) / area) : Math.round((price / area) * 10) / 10);
+
+/**
+ * Area, price and price per ㎡ on their own, without the community (the form can check these before sending).
+ * The same bounds are checked again when an operator publishes (backend/src/modules/house/publish.ts).
+ */
+export function entrustBoundsProblem(input: { businessType: number; area: number; price: number }): EntrustProblem | null {
+  const L = ENTRUST_LIMITS;
+  const sale = input.businessType === 1;
+  if (!(input.area >= (sale ? L.sellAreaMin : L.areaMin) && input.area <= L.areaMax && hasDecimals(input.area, 2))) return { path: 'area', message: sale ? ENTRUST_MESSAGES.sellArea : ENTRUST_MESSAGES.area };
+  if (sale) {
+    if (!(input.price >= L.sellPriceMin && input.price <= L.sellPriceMax && hasDecimals(input.price, 2))) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
+    const unit = entrustUnitPrice(1, input.price, input.area);
+    if (unit < L.sellUnitPriceMin || unit > L.sellUnitPriceMax) return { path: 'price', message: ENTRUST_MESSAGES.sellUnitPrice };
+  } else {
+    if (!(Number.isInteger(input.price) && input.price >= L.rentPriceMin && input.price <= L.rentPriceMax)) return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
+    const unit = input.price / input.area;
+    if (unit < L.rentUnitPriceMin || unit > L.rentUnitPriceMax) return { path: 'price', message: ENTRUST_MESSAGES.rentUnitPrice };
+  }
+  return null;
+}
+
+/**
+ * The band the price per ㎡ must keep around the community's reference (communities.avgPrice 元/㎡ for a sale,
+ * communities.avgRent 元/㎡ a month for a whole flat to let): 0.3× to 3×, wide enough for every seeded home
+ * (backend/test/price-band.test.ts walks them) and narrow enough that a typo of a digit or two stands out.
+ */
+export const ENTRUST_PRICE_BAND = { low: 0.3, high: 3 } as const;
+/** A room of a shared flat (合租) lets for more per ㎡ than a whole flat: kitchen and living room come with it. */
+export const SHARED_ROOM_PREMIUM = 1.7;
+
+export interface CommunityReference {
+  /** 元/㎡; 0 when the community has none. */
+  avgPrice: number;
+  /** 元/㎡ a month of a whole flat; 0 when the community has none. */
+  avgRent: number;
+}
+
+/** The allowed price per ㎡ of a home in the community, or null when the community has no reference. */
+export function referenceBand(input: { businessType: number; rentType?: number | null }, reference: CommunityReference): { reference: number; low: number; high: number } | null {
+  const base = input.businessType === 1 ? reference.avgPrice : reference.avgRent * (input.rentType === 2 ? SHARED_ROOM_PREMIUM : 1);
+  if (!(base > 0)) return null;
+  const round = (x: number) => (input.businessType === 1 ? Math.round(x) : Math.round(x * 10) / 10);
+  return { reference: round(base), low: round(base * ENTRUST_PRICE_BAND.low), high: round(base * ENTRUST_PRICE_BAND.high) };
+}
+
+/** The price per ㎡ against the community's reference: a problem of `price` when outside the band. */
+export function referenceBandProblem(input: { businessType: number; area: number; price: number; rentType?: number | null }, reference: CommunityReference): EntrustProblem | null {
+  const band = referenceBand(input, reference);
+  if (!band || !(input.area > 0)) return null;
+  const unit = entrustUnitPrice(input.businessType, input.price, input.area);
+  if (unit >= band.low && unit <= band.high) return null;
+  const message =
+    input.businessType === 1
+      ? `单价约${unit}元/㎡，与小区参考均价${band.reference}元/㎡相差过大（应在${band.low}-${band.high}元/㎡之间），请核对面积和售价`
+      : `每平方米月租约${unit}元，与小区参考租金${band.reference}元/㎡·月相差过大（应在${band.low}-${band.high}元之间），请核对面积和租金`;
+  return { path: 'price', message };
+}
+
+export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; area?: number; rentType?: number; payment?: string; facilities?: readonly string[] }): EntrustProblem | null {
   if (input.area !== undefined && !hasDecimals(input.area, 2)) return { path: 'area', message: ENTRUST_MESSAGES.area };
   if (input.floor > input.totalFloors || input.floor === 0) return { path: 'floor', message: ENTRUST_MESSAGES.floor };
+  if (input.area !== undefined) {
+    const bounds = entrustBoundsProblem({ businessType: input.businessType, area: input.area, price: input.price });
+    if (bounds) return bounds;
+  }
   if (input.businessType === 1) {
     if (!(input.price >= ENTRUST_LIMITS.sellPriceMin && input.price <= ENTRUST_LIMITS.sellPriceMax && hasDecimals(input.price, 2))) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
     if (input.rentType !== undefined || input.payment !== undefined) return { path: 'rentType', message: 'rentType and payment are for a rental only' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, int, text } from './fields';
+import { CONTACT_FIELD_LABELS } from './contact-details';
+import { id, int, text, withoutContactDetails } from './fields';
 import {
   ENTRUST_DECORATIONS,
   ENTRUST_LIMITS,
@@ -59,8 +60,12 @@ const entrustFields = {
   payment: z.enum(ENTRUST_PAYMENTS).optional(),
   /** Rent only: 配套设施 the home has (RENT_FACILITIES); checked by entrustFormProblem. */
   facilities: z.array(text(10)).max(RENT_FACILITIES.length * 2).default([]),
-  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact),
-  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true }).default(''),
+  // The description is the listing's text on its public page and the contact name the agent reads out: no phone
+  // number, WeChat or QQ id in either (contracts/contact-details.ts); the owner is reached through the agent.
+  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact).refine(...withoutContactDetails(CONTACT_FIELD_LABELS.contactName)),
+  description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true })
+    .refine(...withoutContactDetails(CONTACT_FIELD_LABELS.description))
+    .default(''),
   photos: z.array(text(512, { min: 1 })).min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin).max(ENTRUST_LIMITS.photosMax),
   brandIds: z.array(id()).min(1, ENTRUST_MESSAGES.brands).max(ENTRUST_LIMITS.brandsMax),
 };
@@ -170,7 +175,20 @@ export type EntrustPage = z.infer<typeof entrustPageSchema>;
  */
 export const OPS_ENTRUST_ACTIONS = ['accept', 'sold'] as const;
 export const opsEntrustParamsSchema = z.object({ id: id() });
-export const opsEntrustChangeSchema = z.strictObject({ action: z.enum(OPS_ENTRUST_ACTIONS), brandId: id().optional() });
+/** The operator's reason for publishing past the bounds (`--override "<reason>"`), kept in entrust_overrides. */
+export const OPS_OVERRIDE_REASON_LENGTH = { min: 4, max: 200 } as const;
+export const OPS_OVERRIDE_REASON_MESSAGE = `覆盖原因须为${OPS_OVERRIDE_REASON_LENGTH.min}-${OPS_OVERRIDE_REASON_LENGTH.max}个字`;
+export const opsEntrustChangeSchema = z.strictObject({
+  action: z.enum(OPS_ENTRUST_ACTIONS),
+  brandId: id().optional(),
+  /**
+   * accept only: publish although the entrust is outside the bounds (area, price, price per ㎡, the community's
+   * band), for this reason; without it such an entrust is a 409 naming what is out of bounds.
+   */
+  override: text(OPS_OVERRIDE_REASON_LENGTH.max, { min: OPS_OVERRIDE_REASON_LENGTH.min, message: OPS_OVERRIDE_REASON_MESSAGE })
+    .refine((s) => !CONTROL.test(s), OPS_OVERRIDE_REASON_MESSAGE)
+    .optional(),
+});
 export type OpsEntrustChange = z.input<typeof opsEntrustChangeSchema>;
 export const opsEntrustResultSchema = z.object({
   id: z.number().int(),
@@ -180,6 +198,8 @@ export const opsEntrustResultSchema = z.object({
   listingId: z.number().int().nullable(),
   cityDomain: z.string(),
   agentId: z.number().int().nullable(),
+  /** accept: the bounds the operator overrode and why (recorded in entrust_overrides); null when none was. */
+  override: z.object({ reason: z.string(), problems: z.array(z.string()) }).nullable(),
   /** The change-feed entry that tells the web caches (contracts/cache-changes.ts). */
   change: z.object({ seq: z.number().int(), tags: z.array(z.string()) }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactDetailsMessage, hasContactDetails } from './contact-details';
 
 /**
  * Field builders for request schemas: every text and number a caller sends is bounded here, once, so that no
@@ -45,4 +46,13 @@ export function int(min: number, max: number) {
 /** A row id: a positive int4 (serial) column. */
 export function id() {
   return int(1, INT4_MAX);
+}
+
+/**
+ * A refinement for text the public reads (a nickname, a review, a listing's description, a contact name): no
+ * mobile, landline, WeChat or QQ id in it (contracts/contact-details.ts), refused with the field's own words:
+ * `.refine(...withoutContactDetails('房源描述'))`.
+ */
+export function withoutContactDetails(label: string) {
+  return [(s: string) => !hasContactDetails(s), contactDetailsMessage(label)] as const;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_MAX_FILES } from './constants';
-import { id, int, text } from './fields';
+import { CONTACT_FIELD_LABELS } from './contact-details';
+import { id, int, text, withoutContactDetails } from './fields';
 import { REVIEW_TEXT_FORBIDDEN, reviewTextLength, reviewVisibleLength } from './review-text';
 
 /**
@@ -58,7 +59,9 @@ export const reviewAddRequestSchema = z.strictObject({
   // review-text.ts measures what the form counts.
   body: text(REVIEW_BODY_LENGTH.max * 2)
     .refine((s) => !REVIEW_TEXT_FORBIDDEN.test(s), 'must not contain control characters or bidi overrides')
-    .refine((s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max, REVIEW_BODY_MESSAGE),
+    .refine((s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max, REVIEW_BODY_MESSAGE)
+    // A review is public: no phone number, WeChat or QQ id in it (contracts/contact-details.ts).
+    .refine(...withoutContactDetails(CONTACT_FIELD_LABELS.reviewBody)),
   photos: z
     .array(text(512, { min: 1 }))
     .max(REVIEW_PHOTOS_MAX, REVIEW_PHOTOS_TOO_MANY)

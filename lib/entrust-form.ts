@@ -8,6 +8,7 @@ import {
   entrustFormProblem,
   type EntrustBusinessType,
 } from '@contracts/entrust-rules';
+import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { Entrust } from '@contracts/entrust';
 import type { UploadedPhoto } from '@contracts/upload';
 import { messages } from '@/lib/client-messages';
@@ -158,7 +159,9 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
     if (problem && isField(problem.path)) errors[problem.path] = problem.message;
   }
   if (charCount(form.contactName) < 1 || charCount(form.contactName) > L.contactMax) errors.contactName = ENTRUST_MESSAGES.contact;
+  else if (hasContactDetails(form.contactName)) errors.contactName = contactDetailsMessage(CONTACT_FIELD_LABELS.contactName);
   if (charCount(form.description) > L.descriptionMax) errors.description = `房源描述最多${L.descriptionMax}个字`;
+  else if (hasContactDetails(form.description)) errors.description = contactDetailsMessage(CONTACT_FIELD_LABELS.description);
   if (form.photos.length < L.photosMin) errors.photos = ENTRUST_MESSAGES.photosMin;
   if (form.brandIds.length < 1) errors.brandIds = ENTRUST_MESSAGES.brands;
   else if (form.brandIds.length > L.brandsMax) errors.brandIds = M.brandsMax(L.brandsMax);

@@ -5,8 +5,9 @@
  * `npm run ops -- agent desk-token <id> [days]`: issues the agent's 经纪人工作台 token (shown once; revokes earlier ones).
  * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
  * `npm run ops -- uploads cleanup`: deletes posted objects that no callback named (docs/operations.md).
- * `npm run ops -- entrust accept <id> [brandId]` / `entrust sold <id>`: an operator publishes an owner's entrust as
- * a listing (spec §6: agents cannot log in) or marks a published one sold (issue 9).
+ * `npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]` / `entrust sold <id>`: an operator publishes
+ * an owner's entrust as a listing (spec §6: agents cannot log in), past the area/price bounds only with a reason
+ * that the backend records, or marks a published one sold (issue 9).
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
@@ -24,13 +25,15 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent desk-token <id> [days]
        npm run ops -- viewing confirm|done <id>
        npm run ops -- uploads cleanup
-       npm run ops -- entrust accept <id> [brandId]
+       npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]
        npm run ops -- entrust sold <id>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
   days:    how long a desk token is valid, 1–90 (default 30); a new token revokes the agent's earlier ones
   entrust: accept publishes a 审核中 entrust with an agent of brandId (default: the first entrusted brand with one);
+           an entrust outside the bounds (area, price, price per ㎡ against the community's reference) is refused
+           unless --override gives the reason, which is recorded with the entrust (entrust_overrides);
            sold marks a 已发布 one 已成交 and takes its listing off the site
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
@@ -54,7 +57,7 @@ type Command =
   | { kind: 'desk'; path: string; body: { agentId: number; days?: number } }
   | { kind: 'viewing'; path: string; body: { action: string } }
   | { kind: 'uploads'; path: string; body: Record<string, never> }
-  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number } };
+  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } };
 
 /** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
 function parseUploadsCommand(args: string[]): Command {
@@ -66,16 +69,24 @@ function parseUploadsCommand(args: string[]): Command {
 
 const ID = /^[1-9]\d{0,9}$/;
 
-/** `entrust accept <id> [brandId]` (审核中 → 已发布) or `entrust sold <id>` (已发布 → 已成交). */
-function parseEntrustCommand(args: string[]): Command {
+/**
+ * `entrust accept <id> [brandId] [--override "<reason>"]` (审核中 → 已发布) or `entrust sold <id>` (已发布 →
+ * 已成交). The reason is one argument (quote it); the backend checks its length.
+ */
+function parseEntrustCommand(all: string[]): Command {
+  const at = all.indexOf('--override');
+  const reason = at === -1 ? undefined : all[at + 1];
+  if (at !== -1 && (reason === undefined || reason.trim() === '')) throw new UsageError('--override takes a reason: --override "<reason>"');
+  const args = at === -1 ? all : [...all.slice(0, at), ...all.slice(at + 2)];
   const [, action, idText, brandText, ...rest] = args;
+  if (reason !== undefined && action !== 'accept') throw new UsageError('--override is for entrust accept only');
   if (action !== 'accept' && action !== 'sold') throw new UsageError(`unknown entrust action: ${action ?? '(none)'}`);
   if (idText === undefined || rest.length > 0 || (action === 'sold' && brandText !== undefined)) {
     throw new UsageError(action === 'accept' ? 'entrust accept takes <id> [brandId]' : 'entrust sold takes <id>');
   }
   if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
   if (brandText !== undefined && !ID.test(brandText)) throw new UsageError(`brandId must be a positive integer: ${brandText}`);
-  const body = brandText === undefined ? { action } : { action, brandId: Number(brandText) };
+  const body = { action, ...(brandText === undefined ? {} : { brandId: Number(brandText) }), ...(reason === undefined ? {} : { override: reason }) };
   return { kind: 'entrust', path: `${ApiPath.opsEntrust}/${Number(idText)}`, body };
 }
 
@@ -163,6 +174,7 @@ function describeEntrust(result: OpsEntrustResult): string[] {
   return [
     `entrust #${result.id} (${result.cityDomain}): ${words(result.previousStatus)} → ${words(result.status)}`,
     ...(result.listingId !== null ? [`  listing: ${channel} #${result.listingId}, agent #${result.agentId}`] : []),
+    ...(result.override ? [`  override recorded: ${result.override.reason}`, ...result.override.problems.map((p) => `    ${p}`)] : []),
     `  change ${result.change.seq}: ${result.change.tags.join(' ')}`,
   ];
 }

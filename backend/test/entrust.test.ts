@@ -424,7 +424,7 @@ describe('entrustUpdate and entrustWithdraw', () => {
     }
     for (const from of [ENTRUST_STATUSES.PUBLISHED, ENTRUST_STATUSES.SOLD]) {
       await setStatus(e.id, from);
-      const refused = await post(ApiPath.entrustUpdate, { entrustId: e.id, ...sell(place, keys, { price: 1 }) }, user.auth);
+      const refused = await post(ApiPath.entrustUpdate, { entrustId: e.id, ...sell(place, keys, { price: 501 }) }, user.auth);
       expect(refused.statusCode).toBe(409);
       expect(envelope(refused).msg).toBe(ENTRUST_MESSAGES.notEditable);
     }
@@ -486,7 +486,7 @@ describe('entrustUpdate and entrustWithdraw', () => {
     const calls: Array<(id: number) => Promise<Awaited<ReturnType<typeof post>>>> = [
       (id) => post(ApiPath.entrustDetail, { entrustId: id }, b.auth),
       (id) => h.app.inject({ url: `${ApiPath.entrustDetail}?entrustId=${id}`, headers: b.auth }),
-      (id) => post(ApiPath.entrustUpdate, { entrustId: id, ...sell(place, bKeys, { price: 1 }) }, b.auth),
+      (id) => post(ApiPath.entrustUpdate, { entrustId: id, ...sell(place, bKeys, { price: 501 }) }, b.auth),
       (id) => post(ApiPath.entrustWithdraw, { entrustId: id }, b.auth),
     ];
     for (const call of calls) {

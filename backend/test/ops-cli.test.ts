@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '../../contracts/paths';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { and, asc, eq } from 'drizzle-orm';
-import { agents, branches, communities, ENTRUST_STATUS, entrusts, users } from '../src/db/schema';
+import { agents, branches, communities, ENTRUST_STATUS, entrustOverrides, entrusts, users } from '../src/db/schema';
 import { answer, startHarness, type Harness } from './harness';
 
 /** `npm run ops` (scripts/ops.ts) against a backend listening on a port of its own. */
@@ -109,6 +109,46 @@ describe('npm run ops', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err, args.join(' ')).toContain('npm run ops -- entrust accept <id> [brandId]');
     }
+  });
+
+  it('publishes an entrust out of bounds only with --override "<reason>", prints and records the reason', async () => {
+    const db = h.database.db;
+    const [community] = await db
+      .select({ id: communities.id, brandId: branches.brandId, avgPrice: communities.avgPrice })
+      .from(communities)
+      .innerJoin(branches, eq(branches.businessAreaId, communities.businessAreaId))
+      .innerJoin(agents, and(eq(agents.branchId, branches.id), eq(agents.status, 1)))
+      .where(eq(communities.cityCode, '110000'))
+      .orderBy(asc(communities.id))
+      .limit(1);
+    const [user] = await db.insert(users).values({ mobile: '13917009902' }).returning({ id: users.id });
+    // 5 ㎡ for 100000万: stored as an entrust before the bounds could have been (the form refuses it now).
+    const [entrust] = await db
+      .insert(entrusts)
+      .values({
+        userId: user!.id, businessType: 1, cityCode: '110000', communityId: community!.id, building: '2号楼', unit: '', room: '201', area: 5, rooms: 1, halls: 0, baths: 1,
+        floor: 2, totalFloors: 6, orientation: '南', decoration: '简装', price: 100_000, contactName: '周女士',
+        photos: [{ key: 'ub/entrust/x.jpg', url: '/oss/ub/entrust/x.jpg', thumbUrl: '/oss/ub/entrust/x_thumb.jpg' }], brandIds: [community!.brandId], status: ENTRUST_STATUS.REVIEWING,
+      })
+      .returning({ id: entrusts.id });
+    const id = String(entrust!.id);
+    const refused = await run(['entrust', 'accept', id]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(new RegExp(`^409: 委托 ${id} 超出发布范围：area: .*price: 单价约200000000元/㎡.*--override`));
+    for (const args of [['entrust', 'accept', id, '--override'], ['entrust', 'accept', id, '--override', ' '], ['entrust', 'sold', id, '--override', '已核实']]) {
+      const usage = await run(args, { BACKEND_URL: 'http://127.0.0.1:1', OPS_TOKEN: TOKEN });
+      expect(usage.code, args.join(' ')).toBe(2);
+      expect(usage.err, args.join(' ')).toContain('--override');
+    }
+    const reason = '业主提供房本，面积录入有误待更正，先行发布';
+    const accepted = await run(['entrust', 'accept', id, '--override', reason, String(community!.brandId)]);
+    expect(accepted.err).toBe('');
+    expect(accepted.code).toBe(0);
+    expect(accepted.out).toContain(`override recorded: ${reason}`);
+    expect(accepted.out).toContain('price: 单价约200000000元/㎡');
+    const [recorded] = await db.select().from(entrustOverrides).where(eq(entrustOverrides.entrustId, entrust!.id));
+    expect(recorded).toMatchObject({ action: 'accept', reason, area: 5, price: 100_000 });
+    expect(recorded!.problems.length).toBe(2);
   });
 
   it('runs as a command: the exit code and output of the script itself', async () => {

@@ -1,6 +1,7 @@
 /**
  * Input sweep (issue 5): every operation the OpenAPI document lists (path × method) gets bad input — each
- * required field missing, wrong types, NUL in every string, 10k-character strings, out-of-range numbers
+ * required field missing, wrong types, NUL in every string, 10k-character strings, contact details (mobiles,
+ * WeChat and QQ ids) in every text, out-of-range numbers
  * (2147483648, -1, 1e309, NaN …), deep JSON (10k nested arrays), invalid JSON, bodies that are not JSON,
  * a body over the limit, huge and malformed path parameters, other methods — then fast-check adds random
  * field values per operation and random junk paths with malformed %-escapes and odd methods.
@@ -179,11 +180,16 @@ const requestOf = (op: Operation, values: Record<string, unknown>) => (op.hasBod
 const TEN_K = 'x'.repeat(10_000);
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 /** Bad values for any field, as JSON values. */
-const BAD_JSON_VALUES: unknown[] = [null, true, false, {}, [], [[1]], { a: 1 }, '', ' ', 'a\u0000b', '\u0000', TEN_K, '\ud800', '😀'.repeat(60), 2147483648, -1, 0, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2, 'NaN', 'Infinity', '1e309', '2147483648', '-1', '0x10', '١٢', '../../etc/passwd', "'; drop table users; --", '%00', '%zz'];
+/**
+ * Contact details as free text carries them (contracts/contact-details.ts): no route may take them into a public
+ * field; backend/test/public-text.test.ts checks each public field refuses them and stores nothing.
+ */
+const CONTACT_TEXTS = ['联系我看房 13912345678 微信同号 加V优惠', '看房打一三九一二三四五六七八', '微信youju2026', 'QQ 12345678', '１３９-１２３４-５６７８'];
+const BAD_JSON_VALUES: unknown[] = [null, true, false, {}, [], [[1]], { a: 1 }, '', ' ', 'a\u0000b', '\u0000', TEN_K, '\ud800', '😀'.repeat(60), 2147483648, -1, 0, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2, 'NaN', 'Infinity', '1e309', '2147483648', '-1', '0x10', '١٢', '../../etc/passwd', "'; drop table users; --", '%00', '%zz', ...CONTACT_TEXTS];
 /** JSON text with no JSON.stringify form, spliced into bodies. */
 const BAD_RAW_JSON = ['1e309', '-1e309', '1e-400', '123456789012345678901234567890', DEEP_ARRAY, `"${'\\u0000'.repeat(3)}"`];
 /** Bad query values, already %-encoded or raw. */
-const BAD_QUERY_TEXT = ['', '%00', 'a%00b', '%zz', '%E6', '%', encode(TEN_K), '2147483648', '-1', '1e309', 'NaN', 'Infinity', '-Infinity', '1.5', '0x10', '%ED%A0%80', '+', '%20', '[]', '{}', 'true', 'null', '1,2,3,4,5,6,7,8,9', `1${',1'.repeat(5000)}`];
+const BAD_QUERY_TEXT = [...CONTACT_TEXTS.map(encode), '', '%00', 'a%00b', '%zz', '%E6', '%', encode(TEN_K), '2147483648', '-1', '1e309', 'NaN', 'Infinity', '-Infinity', '1.5', '0x10', '%ED%A0%80', '+', '%20', '[]', '{}', 'true', 'null', '1,2,3,4,5,6,7,8,9', `1${',1'.repeat(5000)}`];
 
 describe('sweep over /openapi.json', () => {
   it('lists the known operations (so that the sweep below cannot pass on an empty list)', () => {

@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { UPLOAD_MAX_MB } from '@contracts/constants';
+import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
 import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
 import type { UploadedPhoto } from '@contracts/upload';
@@ -94,6 +95,8 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
     for (const k of RATING_KEYS) if (!ratings[k]) found[k] = M.pickStars(M.ratingLabels[k]);
     if (reviewVisibleLength(body) < limits.min) found.body = M.tooShort(limits.min);
     else if (length > limits.max) found.body = M.tooLong(limits.max);
+    // The backend refuses these too (contracts/project-review.ts); saying so here spares the round trip.
+    else if (hasContactDetails(body)) found.body = contactDetailsMessage(CONTACT_FIELD_LABELS.reviewBody);
     // A photo still going up would be left out of the review: wait for it (the upload marks itself busy).
     if (photoBox.current?.querySelector('[data-busy="true"]')) found.photos = messages.upload.notFinished;
     setErrors(found);

@@ -205,7 +205,7 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted a
   await facilities.getByLabel('空调').check();
   await facilities.getByLabel('宽带').check();
   await page.getByRole('button', { name: '提交委托' }).click();
-  await expect(form(page).locator('[data-field-error]')).toHaveText(['期望租金须为100-1000000元/月的整数']);
+  await expect(form(page).locator('[data-field-error]')).toHaveText(['期望租金须为300-300000元/月的整数']);
   await shot(page, '10-rental-errors');
 
   // 了解经纪公司 opens the brands of the chosen community; the draft waits for the way back.

@@ -22,6 +22,13 @@ describe('nickname rule (contracts/account-rules.ts)', () => {
     ['一三八零零一三八零零零', 'mobileLike'],
     ['小王12-34', null],
     ['一二三四五六', null],
+    // The one detector (contracts/contact-details.ts): ids under their words, upper-case numerals, full width.
+    ['微信abc123', 'contact'],
+    ['QQ12345', 'contact'],
+    ['加V_youju88', 'contact'],
+    ['壹叁玖壹贰叁肆伍陆柒捌', 'mobileLike'],
+    ['１３９１２３４５６７８', 'chars'],
+    ['望京看房人', null],
   ])('%j → %s', (name, problem) => expect(nicknameProblem(name)).toBe(problem));
 
   it('never throws', () => fc.assert(fc.property(fc.string({ maxLength: 40 }), (s) => void nicknameProblem(s))));

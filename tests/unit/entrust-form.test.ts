@@ -46,6 +46,12 @@ describe('validateEntrust', () => {
     ['no photos', sale({ photos: [] }), 1, { photos: ENTRUST_MESSAGES.photosMin }],
     ['no brands', sale({ brandIds: [] }), 1, { brandIds: ENTRUST_MESSAGES.brands }],
     ['contact blank', sale({ contactName: ' ' }), 1, { contactName: ENTRUST_MESSAGES.contact }],
+    // The backend's messages, before sending (contracts/contact-details.ts).
+    ['mobile in the description', sale({ description: '看房请打 139 1234 5678' }), 1, { description: '房源描述不能包含手机号、微信号、QQ号等联系方式' }],
+    ['WeChat in the contact name', sale({ contactName: '王先生 vx youju88' }), 1, { contactName: '联系人不能包含手机号、微信号、QQ号等联系方式' }],
+    ['a sale of 10 ㎡', sale({ area: '10', price: '60' }), 1, { area: ENTRUST_MESSAGES.sellArea }],
+    ['5 ㎡ at 100000万', sale({ area: '5', price: '100000' }), 1, { area: ENTRUST_MESSAGES.sellArea }],
+    ['400000 元/㎡', sale({ area: '20', price: '800' }), 1, { price: ENTRUST_MESSAGES.sellUnitPrice }],
   ])('%s', (_name, form, type, errors) => expect(validateEntrust(form, type)).toEqual(errors));
 
   it('agrees with the backend schema: no errors exactly when the request is accepted', () => {
@@ -73,8 +79,8 @@ describe('validateEntrust', () => {
           price: fc.constantFrom('560.5', '6500', ...numbers),
           rentType: field('1', ['', '2']),
           payment: field('年付', ['', '押一付三']),
-          contactName: field('王', ['', ' ', '张'.repeat(20), '张'.repeat(21)]),
-          description: field('', ['好'.repeat(500), '好'.repeat(501)]),
+          contactName: field('王', ['', ' ', '张'.repeat(20), '张'.repeat(21), '王13912345678', '王 QQ 10001']),
+          description: field('', ['好'.repeat(500), '好'.repeat(501), '加微信 youju2026 看房', '一三九一二三四五六七八']),
         }),
         ({ businessType, ...fields }) => {
           const form = { ...good, ...fields, ...(businessType === 1 ? { rentType: '', payment: '' } : {}) };

@@ -159,6 +159,11 @@ export const communities = pgTable(
     greenRatio: doublePrecision('green_ratio').notNull().default(0),
     /** Reference average price, 元/㎡, as of the last month of `priceTrend` (the 小区 list filters and sorts by it). */
     avgPrice: integer('avg_price').notNull().default(0),
+    /**
+     * Reference rent of a whole flat, 元/㎡ a month (0: none): with avgPrice, the band an owner's price per ㎡ must
+     * keep (contracts/entrust-rules.ts referenceBandProblem).
+     */
+    avgRent: doublePrecision('avg_rent').notNull().default(0),
     /** Reference average price of the last 12 months, oldest first, 元/㎡. */
     priceTrend: jsonb('price_trend').$type<number[]>().notNull().default([]),
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
@@ -790,6 +795,35 @@ export const entrusts = pgTable(
       .on(t.userId, t.businessType, t.communityId, t.building, t.unit, t.room)
       .where(sql`status in (1, 2)`),
   ],
+);
+
+/**
+ * An operator's override of the publication bounds (contracts/entrust-rules.ts: area, price, price per ㎡ and the
+ * community's band): `npm run ops -- entrust accept <id> --override "<reason>"` publishes an entrust the bounds
+ * would refuse, and this row keeps why, what was overridden and the listing it became. Kept with the entrust
+ * (cascade): an override means nothing without the home it was for.
+ */
+export const entrustOverrides = pgTable(
+  'entrust_overrides',
+  {
+    id: serial('id').primaryKey(),
+    entrustId: integer('entrust_id')
+      .notNull()
+      .references(() => entrusts.id, { onDelete: 'cascade' }),
+    /** The operator action it was given with: `accept`. */
+    action: text('action').notNull(),
+    /** The operator's words, as typed. */
+    reason: text('reason').notNull(),
+    /** The messages of the bounds that would have refused the action. */
+    problems: jsonb('problems').$type<string[]>().notNull(),
+    /** The listing the entrust was published as (esf_listings or rentals by the entrust's business type). */
+    listingId: integer('listing_id'),
+    /** The area and price overridden, as they were then (the entrust may be edited later). */
+    area: doublePrecision('area').notNull(),
+    price: doublePrecision('price').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('entrust_overrides_entrust_idx').on(t.entrustId, t.createdAt)],
 );
 
 /**

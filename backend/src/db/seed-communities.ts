@@ -195,6 +195,8 @@ function factsOf(
   const greenRatio = round(old ? 0.22 + rng.next() * 0.1 : 0.3 + rng.next() * 0.12, 2);
   const propertyCompany = rng.pick(old ? OLD_PROPERTY_COMPANIES : PROPERTY_COMPANIES);
   const avgPrice = Math.round(city.unitPrice * priceFactor);
+  // Rents vary less between districts than prices do, as the seed's rentals (seed-rentals.ts): the square root.
+  const avgRent = Math.round(city.rentLevel * Math.sqrt(priceFactor) * 10) / 10;
   const priceTrend = trendEndingAt(rng, avgPrice, cityDrift + rng.normal() * 0.0015);
   const variant = rng.int(0, 3);
   const photos = [
@@ -215,6 +217,7 @@ function factsOf(
     plotRatio,
     greenRatio,
     avgPrice,
+    avgRent,
     priceTrend,
     photos,
     description,

@@ -1,3 +1,4 @@
+import { SHARED_ROOM_PREMIUM } from '../../../contracts/entrust-rules';
 import { RENT_FACILITIES, RENT_TYPE, type RentFacility } from '../modules/listings/rent-bands';
 import type { Prng } from './prng';
 import type * as t from './schema';
@@ -17,8 +18,8 @@ const RENT_RANGE: Record<number, { whole: [number, number]; room: [number, numbe
   3: { whole: [1000, 8000], room: [600, 2200] },
 };
 
-/** A room in a shared flat costs more per ㎡ than a whole flat: the kitchen, bathroom and living room come with it. */
-const ROOM_PREMIUM = 1.7;
+/** A room in a shared flat costs more per ㎡ than a whole flat (the entrust band uses the same premium). */
+const ROOM_PREMIUM = SHARED_ROOM_PREMIUM;
 
 const PAYMENTS: [string, number][] = [
   ['押一付三', 0.5],

@@ -16,6 +16,7 @@ import {
   entrustUpdateRequestSchema,
   entrustWithdrawRequestSchema,
   myEntrustsRequestSchema,
+  referenceBandProblem,
   type Entrust,
   type EntrustAddInput,
   type EntrustBrand,
@@ -55,7 +56,15 @@ const conflict = (msg: string) => new ApiError(409, 409, msg);
 /** A community an owner may entrust a home of: it exists and its city has the channel of the business type on. */
 async function requireCommunity(db: Db, communityId: number, businessType: 1 | 2) {
   const [row] = await db
-    .select({ id: communities.id, name: communities.name, cityCode: communities.cityCode, businessAreaId: communities.businessAreaId, city: cities })
+    .select({
+      id: communities.id,
+      name: communities.name,
+      cityCode: communities.cityCode,
+      businessAreaId: communities.businessAreaId,
+      avgPrice: communities.avgPrice,
+      avgRent: communities.avgRent,
+      city: cities,
+    })
     .from(communities)
     .innerJoin(cities, eq(cities.cityCode, communities.cityCode))
     .where(eq(communities.id, communityId));
@@ -89,6 +98,10 @@ async function company(db: Db, communityId: number): Promise<EntrustCompany> {
 async function checkForm(db: Db, storage: Storage, userId: number, input: EntrustAddInput) {
   const businessType = input.businessType as 1 | 2;
   const community = await requireCommunity(db, input.communityId, businessType);
+  // The price per ㎡ against the community's reference (contracts/entrust-rules.ts ENTRUST_PRICE_BAND): the
+  // schema has checked area, price and price per ㎡ on their own.
+  const band = referenceBandProblem(input, community);
+  if (band) throw badRequest(`${band.path}: ${band.message}`);
   const serving = new Set((await servingBrands(db, community)).map((b) => b.id));
   const brandIds = [...new Set(input.brandIds)];
   if (!brandIds.every((id) => serving.has(id))) throw badRequest(`brandIds: ${ENTRUST_MESSAGES.brandNotServing}`);

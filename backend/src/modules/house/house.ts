@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENTRUST_STATUS_NAMES, entrustFormProblem } from '../../../../contracts/entrust';
+import { ENTRUST_STATUS_NAMES, entrustFormProblem, referenceBandProblem } from '../../../../contracts/entrust';
 import { ok } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import {
@@ -145,6 +145,10 @@ async function changePrice(db: Db, index: SuggestionIndex, userId: number, entru
   if (e.status !== ENTRUST_STATUS.PUBLISHED || e.listingId === null) throw notPublished();
   const problem = entrustFormProblem({ ...e, price, rentType: e.rentType ?? undefined, payment: e.payment ?? undefined });
   if (problem?.path === 'price') throw badRequest(`price: ${problem.message}`);
+  // The band around the community's reference holds after publication too: 改价 cannot do what the form refused.
+  const [reference] = await db.select({ avgPrice: communities.avgPrice, avgRent: communities.avgRent }).from(communities).where(eq(communities.id, e.communityId));
+  const band = reference ? referenceBandProblem({ ...e, price }, reference) : null;
+  if (band) throw badRequest(`price: ${band.message}`);
   const businessType = asHomeType(e.businessType);
   const listingId = e.listingId;
   await changeListingPrice(db, index, CHANNEL_OF[businessType], listingId, price, {

@@ -1,13 +1,22 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { ENTRUST_STATUS_NAMES, opsEntrustChangeSchema, opsEntrustParamsSchema, opsEntrustResultSchema, type OpsEntrustResult } from '../../../../contracts/entrust';
+import {
+  ENTRUST_STATUS_NAMES,
+  entrustBoundsProblem,
+  opsEntrustChangeSchema,
+  opsEntrustParamsSchema,
+  opsEntrustResultSchema,
+  referenceBandProblem,
+  type CommunityReference,
+  type OpsEntrustResult,
+} from '../../../../contracts/entrust';
 import { ok } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
 import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, branches, communities, ENTRUST_STATUS, entrusts, VIEWING_STATUS, viewings } from '../../db/schema';
+import { agents, branches, communities, ENTRUST_STATUS, entrustOverrides, entrusts, VIEWING_STATUS, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
@@ -79,7 +88,17 @@ async function locate(db: Db, id: number, userId?: number): Promise<{ businessTy
   return { businessType: asHomeType(row.businessType), cityCode: row.cityCode };
 }
 
-export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, brandId?: number): Promise<OpsEntrustResult> {
+/**
+ * What would make the entrust an absurd listing, in the owner's form's words: area, price and price per ㎡ on
+ * their own, and the price per ㎡ against the community's reference (contracts/entrust-rules.ts). The form
+ * refuses these at submission; an entrust stored before the bounds, or a reference that moved since, meets them
+ * here.
+ */
+export function publishProblems(e: Pick<EntrustRow, 'businessType' | 'area' | 'price' | 'rentType'>, reference: CommunityReference): string[] {
+  return [entrustBoundsProblem(e), referenceBandProblem(e, reference)].filter((p) => p !== null).map((p) => `${p.path}: ${p.message}`);
+}
+
+export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, brandId?: number, override?: string): Promise<OpsEntrustResult> {
   const where = await locate(db, id);
   const city = await requireCity(db, where.cityCode);
   const result = await heldCounts(db, where.businessType, city.cityCode, () =>
@@ -97,10 +116,17 @@ export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, 
           lineId: communities.lineId,
           stationDistance: communities.stationDistance,
           buildYear: communities.buildYear,
+          avgPrice: communities.avgPrice,
+          avgRent: communities.avgRent,
         })
         .from(communities)
         .where(eq(communities.id, e.communityId));
       if (!community) throw new ApiError(409, 409, `委托 ${id} 的小区 ${e.communityId} 已不存在`);
+      // Out of bounds publishes only on the operator's word, and the word is kept (entrust_overrides).
+      const problems = publishProblems(e, community);
+      if (problems.length > 0 && override === undefined) {
+        throw new ApiError(409, 409, `委托 ${id} 超出发布范围：${problems.join('；')}。确认无误请加 --override "<原因>" 发布`);
+      }
       const chosen = await agentFor(tx, e, community.businessAreaId, brandId);
       const now = new Date();
       const businessType = where.businessType;
@@ -115,9 +141,11 @@ export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, 
         .update(entrusts)
         .set({ status: ENTRUST_STATUS.PUBLISHED, listingId, agentId: chosen.agentId, brandId: chosen.brandId, publishedAt: now, updatedAt: now })
         .where(eq(entrusts.id, id));
+      const overridden = problems.length > 0 && override !== undefined ? { reason: override, problems } : null;
+      if (overridden) await tx.insert(entrustOverrides).values({ entrustId: id, action: 'accept', ...overridden, listingId, area: e.area, price: e.price });
       const tags = homeTags(businessType, listingId, city.cityDomain, community.id, chosen.agentId);
       const seq = await recordChange(tx, tags);
-      return { previousStatus: e.status, listingId, agentId: chosen.agentId, change: { seq, tags } };
+      return { previousStatus: e.status, listingId, agentId: chosen.agentId, override: overridden, change: { seq, tags } };
     }),
   );
   index.invalidate(city.cityCode);
@@ -168,7 +196,7 @@ export async function endPublication(
     }),
   );
   index.invalidate(city.cityCode);
-  return { id, status: to, businessType: where.businessType, cityDomain: city.cityDomain, listingId: null, ...result };
+  return { id, status: to, businessType: where.businessType, cityDomain: city.cityDomain, listingId: null, override: null, ...result };
 }
 
 export function registerOpsEntrusts(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>, index: SuggestionIndex): void {
@@ -178,7 +206,7 @@ export function registerOpsEntrusts(app: FastifyInstance, db: Db, config: Pick<C
       onRequest: opsGuard(config),
       schema: {
         summary:
-          'Operator: accept a 审核中 entrust (publish it as a 二手房 or 租房 listing with an agent of brandId, default the first entrusted brand with one) or mark a 已发布 one sold (its listing leaves the site) (Authorization: Bearer <OPS_TOKEN>); announced on the change feed',
+          'Operator: accept a 审核中 entrust (publish it as a 二手房 or 租房 listing with an agent of brandId, default the first entrusted brand with one; outside the area/price/price-per-㎡ bounds a 409 unless `override` gives the reason, which is recorded) or mark a 已发布 one sold (its listing leaves the site) (Authorization: Bearer <OPS_TOKEN>); announced on the change feed',
         tags: ['ops'],
         params: opsEntrustParamsSchema,
         body: opsEntrustChangeSchema,
@@ -187,9 +215,10 @@ export function registerOpsEntrusts(app: FastifyInstance, db: Db, config: Pick<C
     },
     async (request) => {
       const { id } = request.params as z.output<typeof opsEntrustParamsSchema>;
-      const { action, brandId } = request.body as z.output<typeof opsEntrustChangeSchema>;
-      if (action === 'accept') return ok(await acceptEntrust(db, index, id, brandId));
+      const { action, brandId, override } = request.body as z.output<typeof opsEntrustChangeSchema>;
+      if (action === 'accept') return ok(await acceptEntrust(db, index, id, brandId, override));
       if (brandId !== undefined) throw badRequest('brandId: 只有发布（accept）时可以指定经纪公司');
+      if (override !== undefined) throw badRequest('override: 只有发布（accept）时可以覆盖发布范围');
       return ok(
         await endPublication(db, index, id, ENTRUST_STATUS.SOLD, (e) => new ApiError(409, 409, `委托 ${id} 的状态为${statusWords(e.status)}，只有已发布的委托可以标记成交`)),
       );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasDigitRun } from '../../../../contracts/account-rules';
+import { hasContactDetails } from '../../../../contracts/contact-details';
 import { cacheTag } from '../../../../contracts/cache-changes';
 import { channelIsOn } from '../../../../contracts/channels';
 import { ok } from '../../../../contracts/envelope';
@@ -55,8 +56,9 @@ type ReviewPhoto = ListingPhoto & { thumb?: string };
  */
 export function reviewerName(userId: number, userName: string): string {
   const name = userName.trim();
-  // A nickname with a number in it (seeded or older than the rule, contracts/account-rules.ts) is not shown.
-  if (name && !hasDigitRun(name)) return name;
+  // A nickname with a number or a contact id in it (seeded or older than the rule, contracts/account-rules.ts)
+  // is not shown.
+  if (name && !hasDigitRun(name) && !hasContactDetails(name)) return name;
   return `优居用户_${createHash('sha256').update(`reviewer:${userId}`).digest('hex').slice(0, 4)}`;
 }
 

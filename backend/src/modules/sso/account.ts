@@ -54,7 +54,7 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
     {
       config: limit(db, 'profile', PROFILE_UPDATE_LIMIT, '1 hour'),
       schema: {
-        summary: 'Change the nickname (2–16 characters, no run of 7 digits) and sex (1 男, 2 女, empty 保密) of the logged-in user',
+        summary: 'Change the nickname (2–16 characters, no run of 7 digits, no WeChat or QQ id: contracts/contact-details.ts) and sex (1 男, 2 女, empty 保密) of the logged-in user',
         tags: TAGS,
         body: profileUpdateSchema,
         response: { 200: envelopeSchema(userInfoSchema) },
