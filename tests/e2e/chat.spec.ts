@@ -379,7 +379,7 @@ test('the unread badge counts what the agent side sent while the widget was clos
 
 test.describe('with the agent at the desk (two browser contexts)', () => {
   test('text both ways, images, the property card and its 24 h rule, a phone request agreed each way, the agent card, and the unread badge', async ({ page, browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const a = agents[7] ?? agents[0]!;
     const token = await issueDeskToken(request, a.agentId);
     const desk = await openDesk(browser, token);

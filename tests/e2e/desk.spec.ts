@@ -41,7 +41,7 @@ test('an agent with no conversation sees the empty list', async ({ browser, requ
 });
 
 test('a user writes, the desk sees it live and answers with every kind of message; logout', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(360_000);
   const agent = await agentOfListing(request, 9);
   const token = await issueDeskToken(request, agent.agentId);
   const user = await apiUser();

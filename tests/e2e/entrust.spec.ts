@@ -75,7 +75,7 @@ const image = (color: { r: number; g: number; b: number }, kind: 'png' | 'jpeg')
 };
 
 test('我要卖房: pick, fill, photos, a field error, the draft through a reload, submit, edit, accepted, on the site, repriced, taken down', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await logIn(page);
   // The header's owner menu leads to the form.
   await page.getByText('我是业主').hover();
@@ -182,7 +182,7 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
 });
 
 test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted again, accepted, on the site, repriced, taken down; 经纪公司', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await logIn(page);
   await page.goto(cityUrl('bj', '/personal/entrust/manage'));
   await expect(page.getByText('您还没有委托过房源')).toBeVisible();

@@ -22,7 +22,7 @@ export function rawRequest(port: number, method: string, target: string, host: s
     lines.push('Connection: close', '', body);
     const socket = net.connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
-    socket.setTimeout(15_000, () => socket.destroy(new Error(`timeout: ${method} ${target} Host ${host}`)));
+    socket.setTimeout(60_000, () => socket.destroy(new Error(`timeout: ${method} ${target} Host ${host}`)));
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', reject);
     socket.on('close', () => {
