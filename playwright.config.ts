@@ -67,7 +67,7 @@ export default defineConfig({
         // The browser tests change listings through the operator API (docs/operations.md).
         OPS_TOKEN: DEV_OPS_TOKEN,
       },
-      timeout: 180_000,
+      timeout: 600_000,
       reuseExistingServer: false,
     },
     {
@@ -82,7 +82,7 @@ export default defineConfig({
         // The browser plays a load balancer: the last X-Forwarded-For entry it sends is the client address.
         TRUSTED_PROXY_HOPS: '1',
       },
-      timeout: 60_000,
+      timeout: 300_000,
       reuseExistingServer: false,
     },
   ],
