@@ -29,8 +29,8 @@ export const NOT_FOUND_TTL_SECONDS = 10 * 60;
 
 /**
  * How long a page whose content depends on free text (a `key…` segment of a list path: a keyword or a place's
- * label) is kept, in this process only (./handler.ts): anyone can type keywords, so they get neither the day nor
- * the shared Redis.
+ * label), or a redirect (any of a list's other spellings), is kept, in this process only (./handler.ts): anyone can
+ * type keywords and spellings, so they get neither the day nor the shared Redis.
  */
 export const FREE_TEXT_TTL_SECONDS = 10 * 60;
 

@@ -130,7 +130,7 @@ describe('what anyone can make up (docs/security.md "Made-up addresses and the p
     expect(isFreeTextPage('/bj/zufang/xiangqing/42')).toBe(false);
   });
 
-  it('keeps a keyword page 10 minutes in this process, a 404 10 minutes, a list the full day in the shared store', async () => {
+  it('keeps a keyword page and a redirect 10 minutes in this process, a 404 10 minutes, a list the full day in the shared store', async () => {
     const shared = new Recorder();
     const local = new Recorder();
     const slot = globalThis as unknown as Record<symbol, unknown>;
@@ -142,6 +142,9 @@ describe('what anyone can make up (docs/security.md "Made-up addresses and the p
       await handler.set('/bj/zufang/keyzz1', { kind: 'APP_PAGE', status: 200 }, {});
       await handler.set('/bj/zufang/dc999999', { kind: 'APP_PAGE', status: 404 }, {});
       await handler.set('/bj/zufang/dc12', { kind: 'APP_PAGE', status: 200 }, {});
+      await handler.set('/bj/zufang/dc9999999999', { kind: 'APP_PAGE', status: 308 }, {});
+      expect(local.ttls.get('/bj/zufang/dc9999999999')).toBe(FREE_TEXT_TTL_SECONDS);
+      expect(shared.ttls.has('/bj/zufang/dc9999999999')).toBe(false);
       expect(local.ttls.get('/bj/zufang/keyzz1')).toBe(FREE_TEXT_TTL_SECONDS);
       expect(FREE_TEXT_TTL_SECONDS).toBeLessThanOrEqual(10 * 60);
       expect(shared.ttls.has('/bj/zufang/keyzz1')).toBe(false);
