@@ -29,6 +29,8 @@ const settingsSchema = z.object({
   // The most the page cache keeps in Redis (its own eviction, lib/page-cache/stores.ts), and never over half the
   // Redis's maxmemory: the backend's rate limits and password lock may share that Redis.
   PAGE_CACHE_REDIS_MB: z.coerce.number().int().min(1).max(65536).default(512),
+  // Pages one client address may have rendered (cache misses) per 10 s; past it, only cached pages (0: no limit).
+  PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
   OSS_REGION: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be an OSS region such as oss-cn-beijing').optional(),
@@ -51,6 +53,8 @@ export interface WebSettings {
   pageCacheBytes: number;
   /** Bytes the page cache keeps in Redis at most. */
   pageCacheRedisBytes: number;
+  /** Pages one client address may have rendered per 10 s (lib/page-cache/render-budget.ts); 0: no limit. */
+  pageRendersPerAddress: number;
   /** `https://{bucket}.{region}.aliyuncs.com` in Aliyun mode (the ticket's `host`): the CSP's connect-src allows it. */
   ossUploadOrigin?: string;
 }
@@ -80,6 +84,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     redisUrl: s.REDIS_URL,
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
     pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,
+    pageRendersPerAddress: s.PAGE_RENDERS_PER_ADDRESS,
     // The same host the backend's PostObject ticket names (backend/src/modules/storage/post-object.ts).
     ...(s.OSS_REGION && s.OSS_BUCKET ? { ossUploadOrigin: `https://${s.OSS_BUCKET}.${s.OSS_REGION}.aliyuncs.com` } : {}),
   };

@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench-flood.ts`: the made-up-address flood (docs/security.md "Made-up addresses and the page
  * cache", docs/performance.md "Flood of made-up addresses"), against a portal already running on this machine
  * (production mode: PostgreSQL, REDIS_URL). Two phases of FLOOD_SECONDS (default 60, at most 300) each, 16 requests
- * in flight from one address: list pages of made-up place ids (every channel, every path form `e`, `dc`, `ta`,
+ * in flight from one address (FLOOD_ADDRESS in X-Forwarded-For; the web runs with TRUSTED_PROXY_HOPS=1): list pages of made-up place ids (every channel, every path form `e`, `dc`, `ta`,
  * `sl`, `ss`, ids up to 10 digits) and of made-up keywords; the first phase without cookies, the second with a new
  * device cookie on every request. Meanwhile "another visitor" asks for a cached list page, one request at a time,
  * and the script prints its p50/p99/max before and during the flood, the Redis's used_memory, the page cache's own
@@ -28,6 +28,13 @@ const MAX_REQUESTS = Number(process.env.FLOOD_MAX_REQUESTS ?? 200_000);
 /** The page another visitor keeps reading: a list every visitor sees, cached. */
 const VISITOR_PATH = process.env.FLOOD_VISITOR_PATH ?? '/zufang/';
 const VISITOR_COOKIE = 'yj_device=f100d000000000000000000000000000';
+/**
+ * The flood's one address and the visitor's, as a load balancer would name them: run the web with
+ * TRUSTED_PROXY_HOPS=1 (as behind one balancer), else both are this machine's loopback, which the render budget
+ * does not count (lib/page-cache/render-budget.ts).
+ */
+const FLOOD_ADDRESS = process.env.FLOOD_ADDRESS ?? '203.0.113.7';
+const VISITOR_ADDRESS = '198.51.100.20';
 
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(WEB.hostname)) {
   console.error(`bench-flood: ${WEB.hostname} is not this machine; the flood only runs on loopback`);
@@ -78,7 +85,7 @@ function latencies(samples: number[]): string {
 async function visitor(until: number): Promise<number[]> {
   const samples: number[] = [];
   while (performance.now() < until) {
-    const a = await get(VISITOR_PATH, { cookie: VISITOR_COOKIE });
+    const a = await get(VISITOR_PATH, { cookie: VISITOR_COOKIE, 'x-forwarded-for': VISITOR_ADDRESS });
     if (a.status === 200) samples.push(a.ms);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -117,7 +124,8 @@ async function phase(name: string, cookies: boolean, redis: Redis): Promise<void
   const flooder = async () => {
     while (performance.now() < until && sent < MAX_REQUESTS) {
       sent++;
-      const a = await get(madeUpPath(), cookies ? { cookie: `yj_device=${randomBytes(16).toString('hex')}` } : {});
+      const from = { 'x-forwarded-for': FLOOD_ADDRESS };
+      const a = await get(madeUpPath(), cookies ? { ...from, cookie: `yj_device=${randomBytes(16).toString('hex')}` } : from);
       statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
     }
   };
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
   const load = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`flood of made-up addresses on ${WEB.origin} (Host ${HOST}), Redis ${REDIS_URL} prefix ${PREFIX}; load average ${load}`);
   // The visitor's page is cached before anything is measured.
-  for (let i = 0; i < 5; i++) await get(VISITOR_PATH, { cookie: VISITOR_COOKIE });
+  for (let i = 0; i < 5; i++) await get(VISITOR_PATH, { cookie: VISITOR_COOKIE, 'x-forwarded-for': VISITOR_ADDRESS });
   const quiet = await visitor(performance.now() + 10_000);
   console.log(`another visitor's cached ${VISITOR_PATH}, quiet: ${latencies(quiet)}`);
   await phase('without cookies', false, redis);

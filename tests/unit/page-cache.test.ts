@@ -6,6 +6,7 @@ import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/fro
 import { pageTagsOf } from '@/lib/page-cache/page-tags';
 import { TagClock } from '@/lib/page-cache/tag-clock';
 import PageCacheHandler from '@/lib/page-cache/handler';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/page-cache/render-budget';
 import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, MemoryStore, NOT_FOUND_TTL_SECONDS, RedisStore, type CachedEntry, type PageStore } from '@/lib/page-cache/stores';
 
 describe('page tags', () => {
@@ -154,5 +155,29 @@ describe('what anyone can make up (docs/security.md "Made-up addresses and the p
     } finally {
       slot[KEY] = before;
     }
+  });
+});
+
+describe('renders per client address', () => {
+  it('lets an address have 30 pages rendered in 10 s, then only cached ones until its window ends', () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const t = 1_000_000;
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) {
+      expect(budget.isSpent('203.0.113.7', t + i)).toBe(false);
+      budget.charge('203.0.113.7', t + i);
+    }
+    expect(budget.isSpent('203.0.113.7', t + 100)).toBe(true);
+    expect(budget.retryAfter('203.0.113.7', t + 100)).toBe(10);
+    // Another address, and the same one in its next window, render again.
+    expect(budget.isSpent('203.0.113.8', t + 100)).toBe(false);
+    expect(budget.isSpent('203.0.113.7', t + RENDER_BUDGET_DEFAULTS.windowMs)).toBe(false);
+  });
+  it('does not count this machine, and 0 turns it off', () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const off = new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: 0 });
+    for (let i = 0; i < 100; i++) for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) budget.charge(a);
+    for (let i = 0; i < 100; i++) off.charge('203.0.113.9');
+    for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(budget.isSpent(a)).toBe(false);
+    expect(off.isSpent('203.0.113.9')).toBe(false);
   });
 });

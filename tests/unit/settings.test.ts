@@ -15,6 +15,7 @@ describe('web settings', () => {
       redisUrl: undefined,
       pageCacheBytes: 256 * 1024 * 1024,
       pageCacheRedisBytes: 512 * 1024 * 1024,
+      pageRendersPerAddress: 30,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
@@ -30,6 +31,7 @@ describe('web settings', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['PAGE_CACHE_MB', '1'],
     ['PAGE_CACHE_REDIS_MB', '0'],
+    ['PAGE_RENDERS_PER_ADDRESS', '-1'],
     // An old domain covering the root would send every visit round in a 303 loop.
     ['PORTAL_OLD_DOMAINS', 'localhost'],
   ])('names the bad variable %s', (name, value) => {
