@@ -18,6 +18,7 @@ import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
 import { FrontCache, neverShareCookies } from './lib/page-cache/front';
 import { pageCacheState } from './lib/page-cache/shared';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget, sendRenderBudgetSpent } from './lib/page-cache/render-budget';
 
 const dev = process.argv.includes('--dev');
 // Next reads NODE_ENV when it loads; `next start` and `next dev` set it, a custom server must do so itself.
@@ -49,6 +50,11 @@ if (!dev && !notFoundDocument) console.warn('web: no prerendered not-found page 
 // Answers Next marked shareable, written again without entering Next for a few seconds (lib/page-cache/front.ts).
 // A quarter of the page cache's budget: it holds only the pages visited in the last seconds.
 const frontCache = dev ? null : new FrontCache(pageCacheState().clock, Math.floor(settings.pageCacheBytes / 4));
+
+// Made-up addresses are renders nobody can cache ahead: an address that caused too many in a few seconds gets
+// only cached pages until its window ends (lib/page-cache/render-budget.ts), so a flood from one address cannot
+// take the thread every visitor's cached page is written from.
+const renderBudget = new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress });
 
 // Next answers a page it could not render (the backend down) with an empty error shell; this carries the words.
 const errorDocument = serverErrorDocument();
@@ -83,6 +89,12 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
   const host = parseHost(req.headers.host, settings);
   const front = frontCache && host.kind === 'city' ? frontCache.request(req, host.city) : null;
   if (front && frontCache!.answer(req, res, front)) return;
+  const client = req.headers['x-forwarded-for'] as string | undefined;
+  if (host.kind === 'city' && renderBudget.isSpent(client)) {
+    sendRenderBudgetSpent(req, res, renderBudget.retryAfter(client!));
+    return;
+  }
+  renderBudget.watch(res, client);
   neverShareCookies(res);
   if (front) frontCache!.record(req, res, front);
   // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.

@@ -26,6 +26,11 @@ const settingsSchema = z.object({
   // The page cache (lib/page-cache/): in this process, up to PAGE_CACHE_MB, or shared by every web process in Redis.
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(8).max(65536).default(256),
+  // The most the page cache keeps in Redis (its own eviction, lib/page-cache/stores.ts), and never over half the
+  // Redis's maxmemory: the backend's rate limits and password lock may share that Redis.
+  PAGE_CACHE_REDIS_MB: z.coerce.number().int().min(1).max(65536).default(512),
+  // Pages one client address may have rendered (cache misses) per 10 s; past it, only cached pages (0: no limit).
+  PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
   OSS_REGION: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be an OSS region such as oss-cn-beijing').optional(),
@@ -44,8 +49,12 @@ export interface WebSettings {
   trustedProxyHops: number;
   /** Set: cached pages are kept in this Redis, shared by every web process. */
   redisUrl?: string;
-  /** Bytes of cached pages kept in this process when there is no Redis. */
+  /** Bytes of cached pages kept in this process when there is no Redis (a quarter of it beside one). */
   pageCacheBytes: number;
+  /** Bytes the page cache keeps in Redis at most. */
+  pageCacheRedisBytes: number;
+  /** Pages one client address may have rendered per 10 s (lib/page-cache/render-budget.ts); 0: no limit. */
+  pageRendersPerAddress: number;
   /** `https://{bucket}.{region}.aliyuncs.com` in Aliyun mode (the ticket's `host`): the CSP's connect-src allows it. */
   ossUploadOrigin?: string;
 }
@@ -74,6 +83,8 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
     redisUrl: s.REDIS_URL,
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
+    pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,
+    pageRendersPerAddress: s.PAGE_RENDERS_PER_ADDRESS,
     // The same host the backend's PostObject ticket names (backend/src/modules/storage/post-object.ts).
     ...(s.OSS_REGION && s.OSS_BUCKET ? { ossUploadOrigin: `https://${s.OSS_BUCKET}.${s.OSS_REGION}.aliyuncs.com` } : {}),
   };

@@ -7,14 +7,17 @@
  * What this handler adds to Next's own file cache:
  * - one store for every web process when REDIS_URL is set (./stores.ts), so N processes render a page once;
  * - invalidation by the backend's change feed (./change-feed.ts): each entry carries the tags of what it shows
- *   (./page-tags.ts) and is not served once one of them changed after it was made (./tag-clock.ts).
+ *   (./page-tags.ts) and is not served once one of them changed after it was made (./tag-clock.ts);
+ * - bounds for what anyone can make up (docs/security.md "Made-up addresses and the page cache"): a 404 lives
+ *   10 minutes; a page of free text (a keyword) and a redirect live 10 minutes in this process only, never in the
+ *   shared Redis, whose use the store keeps within PAGE_CACHE_REDIS_MB (./stores.ts).
  *
  * This file runs outside Next's bundles: Node loads it by path, under tsx like web-server.ts.
  */
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS } from './tag-clock';
 import { pageCacheState } from './shared';
-import { NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
+import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
 
 /** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */
 const NEXT_TAGS_HEADER = 'x-next-cache-tags';
@@ -46,7 +49,8 @@ export default class PageCacheHandler {
   private readonly state = pageCacheState();
 
   async get(key: string, ctx: NextCacheContext): Promise<Omit<CachedEntry, 'tags'> | null> {
-    const entry = await this.state.store.get(key);
+    // A page this process keeps for itself (./shared.ts `local`) first: cheap, and where it would be.
+    const entry = (this.state.local !== this.state.store ? await this.state.local.get(key) : undefined) ?? (await this.state.store.get(key));
     if (!entry) return null;
     const tags = [...entry.tags, ...(ctx.softTags ?? [])];
     if (this.state.clock.isOutOfDate(tags, entry.lastModified - RENDER_ALLOWANCE_MS)) return null;
@@ -56,7 +60,13 @@ export default class PageCacheHandler {
   async set(key: string, value: NextCacheValue | null, ctx: NextCacheContext): Promise<void> {
     if (!value) return;
     const entry = { lastModified: Date.now(), value, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) };
-    await this.state.store.set(key, entry, value.status === 404 ? NOT_FOUND_TTL_SECONDS : undefined);
+    // Free text and redirects stay in this process: a keyword anyone can type, or any of the endless spellings of a
+    // list that redirect to its one address (lib/search-path.ts nonCanonicalListPath), must not take the shared
+    // Redis for themselves. A 404 is shared, briefly.
+    const status = value.status ?? 200;
+    const ownOnly = isFreeTextPage(key) || (status >= 300 && status < 400);
+    const ttl = status === 404 ? NOT_FOUND_TTL_SECONDS : ownOnly ? FREE_TEXT_TTL_SECONDS : undefined;
+    await (ownOnly ? this.state.local : this.state.store).set(key, entry, ttl);
   }
 
   /** Next's revalidateTag/revalidatePath in this process (the portal's own invalidation comes from the feed). */

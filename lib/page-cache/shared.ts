@@ -3,9 +3,17 @@ import { followChanges } from './change-feed';
 import { ENTRY_TTL_SECONDS, MemoryStore, RedisStore, type PageStore } from './stores';
 import { TagClock } from './tag-clock';
 
+/** Share of PAGE_CACHE_MB for pages kept in this process beside a Redis (free-text pages, ./handler.ts). */
+const LOCAL_SHARE = 4;
+
 export interface PageCacheState {
   /** Next's rendered pages (./handler.ts): in this process, or in Redis for every web process. */
   store: PageStore;
+  /**
+   * Pages only this process keeps: with Redis, the free-text ones (./handler.ts), in a quarter of PAGE_CACHE_MB;
+   * without, the same store as `store`.
+   */
+  local: PageStore;
   /** When what each tag names last changed, from the backend's change feed. */
   clock: TagClock;
 }
@@ -21,12 +29,15 @@ export function pageCacheState(): PageCacheState {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const settings = loadSettings(process.env);
-    const store = settings.redisUrl ? new RedisStore(settings.redisUrl, 'youju:page:') : new MemoryStore(settings.pageCacheBytes);
+    const store = settings.redisUrl
+      ? new RedisStore(settings.redisUrl, 'youju:page:', settings.pageCacheRedisBytes)
+      : new MemoryStore(settings.pageCacheBytes);
+    const local = settings.redisUrl ? new MemoryStore(Math.floor(settings.pageCacheBytes / LOCAL_SHARE)) : store;
     const clock = new TagClock();
     followChanges(settings.backendUrl, clock);
     // Changes older than any kept entry can be are no longer needed to judge one.
     setInterval(() => clock.forgetBefore(Date.now() - ENTRY_TTL_SECONDS * 1000), 60 * 60 * 1000).unref();
-    holder[KEY] = { store, clock };
+    holder[KEY] = { store, local, clock };
   }
   return holder[KEY];
 }

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
+import { CHANNEL_LIST } from '../../contracts/channels';
 import { ApiPath } from '../../contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, logInBySms, logInWithPassword, maskMobile, serverHtml, uniqueMobile } from './support';
@@ -144,6 +145,46 @@ test.describe('two web processes sharing the cache in Redis', () => {
       expect(second.headers()['x-nextjs-cache'], path).toBe('HIT');
       // The same render: pages name their own host only through the configured root, which differs by port here.
       expect((await second.text()).replaceAll(`localhost:${ports[1]}`, `localhost:${ports[0]}`)).toBe(await first.text());
+    }
+  });
+
+  // docs/security.md "Made-up addresses and the page cache": what anyone can make up is not kept for a day in Redis.
+  test('a made-up place id is the 404 page, kept 10 minutes; a keyword page is kept in the process, not in Redis', async ({ request }) => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const made: string[] = [];
+      for (const channel of CHANNEL_LIST) {
+        for (const form of ['e', 'dc', 'ta', 'sl', 'ss']) {
+          const path = `${channel.listPath}${form}2147483647/`;
+          const res = await get(request, ports[0]!, path);
+          expect(res.status(), path).toBe(404);
+          expect(await res.text(), path).toContain('抱歉，您访问的页面不存在');
+          made.push(path);
+        }
+      }
+      const kept = await redis.keys('youju:page:*2147483647*');
+      expect(kept.length, 'the 404 pages are kept (shared, briefly)').toBeGreaterThan(0);
+      for (const key of kept) {
+        const ttl = await redis.ttl(key);
+        expect(ttl, key).toBeGreaterThan(0);
+        expect(ttl, key).toBeLessThanOrEqual(10 * 60);
+      }
+
+      const keyword = `/zufang/keyzz${Date.now()}/`;
+      const first = await get(request, ports[0]!, keyword);
+      expect(first.status()).toBe(200);
+      // Rendered once, then served from this process's own memory.
+      await expect(async () => expect((await get(request, ports[0]!, keyword)).headers()['x-nextjs-cache']).toBe('HIT')).toPass({ timeout: 5000 });
+      expect(await redis.keys('youju:page:*keyzz*')).toEqual([]);
+      // An id past int4 is no place token: the list's one address is a redirect away, and redirects stay in the process.
+      const tooLong = await get(request, ports[0]!, '/zufang/dc9999999999/');
+      expect(tooLong.status()).toBe(308);
+      expect(tooLong.headers().location).toMatch(/^\/zufang\/(, \/zufang\/)?$/);
+      expect(await redis.keys('youju:page:*dc9999999999*')).toEqual([]);
+      // The page cache's own bookkeeping is there, and counts what it keeps.
+      expect(Number(await redis.get('youju:page:~bytes'))).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
     }
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
+import { CHANNEL_LIST } from '../../contracts/channels';
 import { E2E } from '../../playwright.config';
 import { rawRequest, type RawResponse } from './raw-http';
 
@@ -44,6 +45,8 @@ const PATHS = [
   // Issue 10: the agent desk, the chat's calls (no session) and its socket path as a plain GET.
   '/desk', '/desk/', '/desk?token=x', '/desk/%E6', '/api/conversations', '/api/history?targetId=x', '/api/register?userId=1',
   '/api/desk/me', '/api/desk/register', '/api/desk/history?userId=%00', '/api/nope', '/api/%zz',
+  // Made-up places and keywords (docs/security.md "Made-up addresses and the page cache"), ids up to 10 digits.
+  '/zufang/dc999999/', '/loupan/e2147483647/', '/sp/buy/ss999999/p1/', '/xzl/rent/sl9999999999/', '/xiaoqu/ta999999/key%E6%9C%9B/', '/zufang/keyzz1/',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
@@ -146,6 +149,20 @@ test.describe('web sweep', () => {
     const api = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`);
     expect(api.status).toBe(200);
     expect(api.headers['x-content-type-options']).toEqual(['nosniff']);
+  });
+
+  test('a made-up place id is the 404 page on every channel and path form; a made-up keyword is a list', async () => {
+    const cases = CHANNEL_LIST.flatMap((channel) => ['e', 'dc', 'ta', 'sl', 'ss'].flatMap((form) => [999999, 2147483647].map((id) => `${channel.listPath}${form}${id}/`)));
+    expect(cases.length).toBe(CHANNEL_LIST.length * 10);
+    await inBatches(cases, 4, async (path) => {
+      const res = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`);
+      expect(res.status, path).toBe(404);
+      expect(Buffer.from(res.body, 'latin1').toString('utf8'), path).toContain('抱歉，您访问的页面不存在');
+    });
+    for (const channel of CHANNEL_LIST) {
+      const path = `${channel.listPath}keyzz${channel.code.length}nobody/`;
+      expect((await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`)).status, path).toBe(200);
+    }
   });
 
   test('nothing outside the backend prefixes reaches the backend, and upgrades are answered', async () => {

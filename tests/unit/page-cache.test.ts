@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/front';
 import { pageTagsOf } from '@/lib/page-cache/page-tags';
 import { TagClock } from '@/lib/page-cache/tag-clock';
-import { MemoryStore, RedisStore } from '@/lib/page-cache/stores';
+import PageCacheHandler from '@/lib/page-cache/handler';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/page-cache/render-budget';
+import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, MemoryStore, NOT_FOUND_TTL_SECONDS, RedisStore, type CachedEntry, type PageStore } from '@/lib/page-cache/stores';
 
 describe('page tags', () => {
   it('tags a list, its filtered pages and its dictionary with the channel and city', () => {
@@ -100,11 +102,82 @@ describe('front cache', () => {
 
 describe('redis store', () => {
   it('counts a Redis that does not answer as a miss and drops writes, without failing a page', async () => {
-    const store = new RedisStore('redis://127.0.0.1:1', 'test:');
+    const store = new RedisStore('redis://127.0.0.1:1', 'test:', 1024 * 1024);
     const started = Date.now();
     expect(await store.get('/bj')).toBeUndefined();
     await store.set('/bj', { lastModified: 1, value: {}, tags: [] });
     expect(Date.now() - started).toBeLessThan(1000);
     store.close();
+  });
+});
+
+describe('what anyone can make up (docs/security.md "Made-up addresses and the page cache")', () => {
+  /** A store that remembers how long each page was given. */
+  class Recorder implements PageStore {
+    readonly ttls = new Map<string, number | undefined>();
+    async get(): Promise<CachedEntry | undefined> {
+      return undefined;
+    }
+    async set(key: string, _entry: CachedEntry, ttlSeconds?: number): Promise<void> {
+      this.ttls.set(key, ttlSeconds);
+    }
+  }
+
+  it('knows a free-text page by its key segment, encoded or not, and nothing else', () => {
+    expect(isFreeTextPage('/bj/zufang/keyzz1')).toBe(true);
+    expect(isFreeTextPage('/bj/ershoufang/dc12/key%E6%9C%9B%E4%BA%AC/p3')).toBe(true);
+    expect(isFreeTextPage('/bj/ershoufang/dc12/key望京')).toBe(true);
+    expect(isFreeTextPage('/bj/ershoufang/dc12/p3')).toBe(false);
+    expect(isFreeTextPage('/bj/zufang/xiangqing/42')).toBe(false);
+  });
+
+  it('keeps a keyword page and a redirect 10 minutes in this process, a 404 10 minutes, a list the full day in the shared store', async () => {
+    const shared = new Recorder();
+    const local = new Recorder();
+    const slot = globalThis as unknown as Record<symbol, unknown>;
+    const KEY = Symbol.for('youju.pageCache');
+    const before = slot[KEY];
+    slot[KEY] = { store: shared, local, clock: new TagClock() };
+    try {
+      const handler = new PageCacheHandler();
+      await handler.set('/bj/zufang/keyzz1', { kind: 'APP_PAGE', status: 200 }, {});
+      await handler.set('/bj/zufang/dc999999', { kind: 'APP_PAGE', status: 404 }, {});
+      await handler.set('/bj/zufang/dc12', { kind: 'APP_PAGE', status: 200 }, {});
+      await handler.set('/bj/zufang/dc9999999999', { kind: 'APP_PAGE', status: 308 }, {});
+      expect(local.ttls.get('/bj/zufang/dc9999999999')).toBe(FREE_TEXT_TTL_SECONDS);
+      expect(shared.ttls.has('/bj/zufang/dc9999999999')).toBe(false);
+      expect(local.ttls.get('/bj/zufang/keyzz1')).toBe(FREE_TEXT_TTL_SECONDS);
+      expect(FREE_TEXT_TTL_SECONDS).toBeLessThanOrEqual(10 * 60);
+      expect(shared.ttls.has('/bj/zufang/keyzz1')).toBe(false);
+      expect(shared.ttls.get('/bj/zufang/dc999999')).toBe(NOT_FOUND_TTL_SECONDS);
+      expect(shared.ttls.has('/bj/zufang/dc12')).toBe(true);
+      expect(shared.ttls.get('/bj/zufang/dc12')).toBeUndefined();
+    } finally {
+      slot[KEY] = before;
+    }
+  });
+});
+
+describe('renders per client address', () => {
+  it('lets an address have 30 pages rendered in 10 s, then only cached ones until its window ends', () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const t = 1_000_000;
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) {
+      expect(budget.isSpent('203.0.113.7', t + i)).toBe(false);
+      budget.charge('203.0.113.7', t + i);
+    }
+    expect(budget.isSpent('203.0.113.7', t + 100)).toBe(true);
+    expect(budget.retryAfter('203.0.113.7', t + 100)).toBe(10);
+    // Another address, and the same one in its next window, render again.
+    expect(budget.isSpent('203.0.113.8', t + 100)).toBe(false);
+    expect(budget.isSpent('203.0.113.7', t + RENDER_BUDGET_DEFAULTS.windowMs)).toBe(false);
+  });
+  it('does not count this machine, and 0 turns it off', () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const off = new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: 0 });
+    for (let i = 0; i < 100; i++) for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) budget.charge(a);
+    for (let i = 0; i < 100; i++) off.charge('203.0.113.9');
+    for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(budget.isSpent(a)).toBe(false);
+    expect(off.isSpent('203.0.113.9')).toBe(false);
   });
 });

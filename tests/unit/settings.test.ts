@@ -14,6 +14,8 @@ describe('web settings', () => {
       trustedProxyHops: 0,
       redisUrl: undefined,
       pageCacheBytes: 256 * 1024 * 1024,
+      pageCacheRedisBytes: 512 * 1024 * 1024,
+      pageRendersPerAddress: 30,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
@@ -28,6 +30,8 @@ describe('web settings', () => {
     ['TRUSTED_PROXY_HOPS', '-1'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['PAGE_CACHE_MB', '1'],
+    ['PAGE_CACHE_REDIS_MB', '0'],
+    ['PAGE_RENDERS_PER_ADDRESS', '-1'],
     // An old domain covering the root would send every visit round in a 303 loop.
     ['PORTAL_OLD_DOMAINS', 'localhost'],
   ])('names the bad variable %s', (name, value) => {

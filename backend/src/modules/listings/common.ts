@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
 import type { ConditionBand } from '../../../../contracts/listing-common';
 import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { agents, brands, branches, businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
 
 /**
@@ -227,6 +228,34 @@ export async function pageByIds<T>(
   });
 }
 
+/**
+ * A list of a place that does not exist is no list: `/zufang/dc999999/` is the 404 page, not an empty list. An empty
+ * list is a page the web keeps for a day in its shared cache, and ids are anyone's to make up (docs/security.md
+ * "Made-up addresses and the page cache"). Each id must name a place of its kind in the list's city; `e{id}` names
+ * the record's community where the records sit in one (homes, rentals), else a record of the table itself (a
+ * community on 小区, a project on 新房, a unit on the commercial channels). Point lookups by primary key.
+ * A place that exists but holds nothing, or two places that do not overlap, is an empty list as before.
+ */
+export async function requirePlacesExist(db: Db, table: ListingTable, cityCode: string, input: PlaceFilters): Promise<void> {
+  const estates = table.communityId ? communities : table;
+  const checks: Array<[number | undefined, PgTable & { id: AnyPgColumn; cityCode: AnyPgColumn }, string]> = [
+    [input.districtId, districts, '区域'],
+    [input.businessAreaId, businessAreas, '商圈'],
+    [input.lineId, subwayLines, '地铁线路'],
+    [input.stationId, subwayStations, '地铁站'],
+    [input.estateId, estates, table.communityId ? '小区' : '楼盘'],
+  ];
+  const missing = await Promise.all(
+    checks.map(async ([id, places, what]) => {
+      if (id === undefined) return null;
+      const [row] = await db.select({ id: places.id }).from(places).where(and(eq(places.id, id), eq(places.cityCode, cityCode))).limit(1);
+      return row ? null : `${what} ${id} `;
+    }),
+  );
+  const first = missing.find((m) => m !== null);
+  if (first) throw notFound(first);
+}
+
 /** What a list request says about paging (contracts/listing-common.ts listQueryBase). */
 interface Paging {
   page: number;
@@ -235,14 +264,15 @@ interface Paging {
 
 /**
  * The list answer of a channel (`{total, page, pageSize, list}`): the page in the sort's order, loaded by
- * `load`, and the count of the whole result, cached a minute per filter set. One pager per channel module.
+ * `load`, and the count of the whole result, cached a minute per filter set; a 404 when a place id of the
+ * request names nothing (requirePlacesExist). One pager per channel module.
  */
 export function listPager(db: Db) {
   const countOf = countCache(db);
   return async <T>(
     table: ListingTable,
     cityCode: string,
-    input: Paging & object,
+    input: Paging & PlaceFilters,
     where: SQL | undefined,
     orderBy: SQL[],
     load: (ids: number[]) => Promise<Map<number, T>>,
@@ -250,6 +280,7 @@ export function listPager(db: Db) {
     const [list, total] = await Promise.all([
       pageByIds(db, table, where, orderBy, input.pageSize, (input.page - 1) * input.pageSize, load),
       countOf(table, cityCode, input, where),
+      requirePlacesExist(db, table, cityCode, input),
     ]);
     return { total, page: input.page, pageSize: input.pageSize, list };
   };
