@@ -333,6 +333,31 @@ describe('caps', () => {
     given(await ask({ agentId: ids[PHONE_CAPS.address.day]! }, { device: newDevice(), ip: newAddress() }));
   });
 
+  it('count one agent asked for under many made-up device codes as many numbers (each would take an extension of the line)', async () => {
+    const ip = newAddress();
+    const agentId = available[65]!; // asked for by no other test
+    for (let i = 0; i < PHONE_CAPS.address.hour; i++) given(await ask({ agentId }, { device: newDevice(), ip }));
+    expectCapped(await ask({ agentId }, { device: newDevice(), ip }), PHONE_CAP_MESSAGES.hour);
+    expect(await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.agentId, agentId))).toHaveLength(PHONE_CAPS.address.hour);
+  });
+
+  it('hold across backend processes: two apps on one database share the counts (they live in the database)', async () => {
+    const other = await buildApp({ db: h.database.db, config: h.config, storage: h.storage });
+    try {
+      const device = newDevice();
+      const ids = agentsFrom(0, PHONE_CAPS.device.hour + 1);
+      for (const [i, agentId] of ids.slice(0, PHONE_CAPS.device.hour).entries()) {
+        const app = i % 2 === 0 ? h.app : other;
+        given(await app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId }, remoteAddress: newAddress(), headers: { [RequestHeader.deviceCode]: device } }));
+      }
+      for (const app of [h.app, other]) {
+        expectCapped(await app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId: ids.at(-1)! }, remoteAddress: newAddress(), headers: { [RequestHeader.deviceCode]: device } }), PHONE_CAP_MESSAGES.hour);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it(`give one logged-in user ${PHONE_CAPS.user.hour} agents an hour and ${PHONE_CAPS.user.day} a day, from any device and address`, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const user = await newTestUser(h);

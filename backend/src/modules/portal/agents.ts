@@ -38,11 +38,13 @@ export function registerAgents(app: FastifyInstance, db: Db): void {
 const PHONE_LIMIT = { max: 60, timeWindow: '1 hour' };
 
 /**
- * How many distinct agents' numbers one address, one device and one logged-in user are given in the last hour and
- * the last 24 hours. A house hunter calls a handful of agents a day (a busy weekend of viewings: a dozen); anyone
- * asking for more is collecting them. An address is shared by a household, an office or a carrier's NAT, so it is
- * given three times a device's. Asking again for an agent the device holds a live number of is not counted (it
- * gives nothing new). Before: 60 an hour per address, no day cap — 952 agents in about 16 hours.
+ * How many numbers one address, one device and one logged-in user are given in the last hour and the last 24
+ * hours, counted as distinct (agent, device) bindings — distinct agents for a device; for an address or a user also
+ * the same agent again under a made-up device code, which would take another extension of the line. A house hunter
+ * calls a handful of agents a day (a busy weekend of viewings: a dozen); anyone asking for more is collecting them.
+ * An address is shared by a household, an office or a carrier's NAT, so it is given three times a device's. Asking
+ * again for an agent the device holds a live number of is not counted (it gives nothing new). Before: 60 requests
+ * an hour per address, no day cap — 952 agents in about 16 hours.
  */
 export const PHONE_CAPS = {
   address: { hour: 20, day: 60 },
@@ -143,8 +145,8 @@ async function isAgentsListing(db: Db, input: AgentPhoneRequest): Promise<boolea
 }
 
 /**
- * Refuses (429) when the asker's address, device or user has been given PHONE_CAPS' number of distinct agents in
- * the last hour or day — counting the reveal just recorded, so that requests running side by side each see the
+ * Refuses (429) when the asker's address, device or user has been given PHONE_CAPS' number of numbers in the last
+ * hour or day — counting the reveal just recorded, so that requests running side by side each see the
  * others' rows and none slips past a cap (at worst both are refused).
  */
 async function checkCaps(db: Db, asker: Asker, now: Date): Promise<void> {
@@ -156,14 +158,16 @@ async function checkCaps(db: Db, asker: Asker, now: Date): Promise<void> {
   const user = asker.userId === null ? sql`false` : sql`${t.userId} = ${asker.userId}`;
   const address = sql`${t.clientIp} = ${asker.ip}`;
   const recent = sql`${t.at} > ${hourAgo}::timestamptz`;
+  // One binding per agent and device code: what a reveal may have taken of the line.
+  const pair = sql`${t.agentId}::text || ':' || coalesce(${t.deviceCode}, '')`;
   const [n] = await db
     .select({
-      addressHour: sql<number>`count(distinct ${t.agentId}) filter (where ${address} and ${recent})`.mapWith(Number),
-      addressDay: sql<number>`count(distinct ${t.agentId}) filter (where ${address})`.mapWith(Number),
-      deviceHour: sql<number>`count(distinct ${t.agentId}) filter (where ${device} and ${recent})`.mapWith(Number),
-      deviceDay: sql<number>`count(distinct ${t.agentId}) filter (where ${device})`.mapWith(Number),
-      userHour: sql<number>`count(distinct ${t.agentId}) filter (where ${user} and ${recent})`.mapWith(Number),
-      userDay: sql<number>`count(distinct ${t.agentId}) filter (where ${user})`.mapWith(Number),
+      addressHour: sql<number>`count(distinct ${pair}) filter (where ${address} and ${recent})`.mapWith(Number),
+      addressDay: sql<number>`count(distinct ${pair}) filter (where ${address})`.mapWith(Number),
+      deviceHour: sql<number>`count(distinct ${pair}) filter (where ${device} and ${recent})`.mapWith(Number),
+      deviceDay: sql<number>`count(distinct ${pair}) filter (where ${device})`.mapWith(Number),
+      userHour: sql<number>`count(distinct ${pair}) filter (where ${user} and ${recent})`.mapWith(Number),
+      userDay: sql<number>`count(distinct ${pair}) filter (where ${user})`.mapWith(Number),
     })
     .from(t)
     .where(sql`${t.at} > ${dayAgo}::timestamptz and (${address} or ${device} or ${user})`);
