@@ -3,9 +3,10 @@ import { agentCardSchema } from './esf';
 import { id, int } from './fields';
 
 /**
- * 拨打电话 on a listing's agent card (issue 8 privacy): the agent's number is not in any page; a visitor asks for
- * it with a click, which is recorded with where it came from (spec §3 tracking fields: business type and id),
- * and gets it only while the agent can be contacted (status 1, read at that moment).
+ * 拨打电话 on a listing's agent card (issue 8 privacy): the agent's mobile is in no page and no answer; a visitor
+ * asks with a click, which is recorded with where it came from (spec §3 tracking fields: business type and id),
+ * and gets a virtual number (the portal's 400 line and an extension bound to that agent and device, below) only
+ * while the agent can be contacted (status 1, read at that moment), within the caps per address, device and user.
  */
 export const agentPhoneRequestSchema = z
   .strictObject({
@@ -33,17 +34,32 @@ export const agentPhoneRequestSchema = z
   });
 export type AgentPhoneRequest = z.infer<typeof agentPhoneRequestSchema>;
 
+/**
+ * What 拨打电话 shows instead of the agent's mobile, which is in no answer: the portal's 400 line and an extension
+ * bound to this agent and this device until `expiresAt` (a telephony provider routes a call on the line to the
+ * extension's agent: docs/operations.md "Virtual numbers").
+ */
+export const virtualNumberSchema = z.object({
+  /** The portal's line, as configured (VIRTUAL_LINE), e.g. `400-800-1234`. */
+  line: z.string(),
+  /** The extension, fixed width (VIRTUAL_EXTENSION_DIGITS), e.g. `5678`. */
+  extension: z.string(),
+  /** ISO time the binding ends; until then the same device is given the same extension. */
+  expiresAt: z.string(),
+});
+export type { VirtualNumber } from './virtual-number';
+
 export const agentPhoneSchema = z.object({
   /** spec §3: 1 available, 2 left the job, 3 cannot be contacted. */
   status: z.number().int().min(1).max(3),
-  /** The number to call; null unless the status is 1. */
-  mobile: z.string().nullable(),
+  /** The number to call (never the agent's own mobile); null unless the status is 1. */
+  virtualNumber: virtualNumberSchema.nullable(),
 });
 export type AgentPhone = z.infer<typeof agentPhoneSchema>;
 
 /**
  * An agent's page (issue 8, `/agent/{id}` and `/h5/agent`): `GET ${ApiPath.agentDetail}/{id}`. Everything a
- * visitor may see of an agent, never the mobile (拨打电话 asks for it, above). The service area is the agent's
+ * visitor may see of an agent, never the mobile (拨打电话 asks for a virtual number, above). The service area is the agent's
  * branch's: its business area and district.
  */
 export const agentProfileSchema = agentCardSchema.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, INT4_MAX } from './fields';
+import type { VirtualNumber } from './virtual-number';
 
 /**
  * 在线咨询 (issue 10, spec §7 "Instant-messaging service"): a logged-in user chats with an agent. The sender is
@@ -54,11 +55,16 @@ export interface ImPropertyCard {
   pcUrl: string;
 }
 
-/** A stored phone reply's layoutDetail (21001): `mobile` is the replier's own number, only when agreed. */
+/**
+ * A stored phone reply's layoutDetail (21001), only when agreed: a user's reply carries the user's own `mobile`
+ * (the user gives it to this agent); an agent's carries a `virtualNumber` bound to that agent and that user
+ * (contracts/agent.ts), never the agent's own mobile, which is in no answer.
+ */
 export interface ImPhoneReply {
   requestId: number;
   agree: boolean;
   mobile?: string;
+  virtualNumber?: VirtualNumber;
 }
 
 /** POST /api/message (spec §7). `clientMsgId`: a resend with the same id answers the stored message. */

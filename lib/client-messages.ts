@@ -23,6 +23,8 @@ export const messages = {
 
   // A listing's agent card: 拨打电话 asks for the number (components/detail/agent-call.tsx); spec §3 statuses.
   callAgent: '拨打电话',
+  /** Under a virtual number (contracts/virtual-number.ts): what the line and the extension are, and for how long. */
+  virtualNumberNote: (extension: string, days: number) => `为保护经纪人隐私，此为虚拟号码：拨通后按提示输入分机号${extension}即可接通经纪人，${days}天内有效`,
   agentLeft: '经纪人已离职，请联系其他经纪人',
   agentUnreachable: '暂时无法联系，请联系其他经纪人',
   callAgentFailed: '网络繁忙，请稍后再试',

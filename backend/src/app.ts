@@ -23,6 +23,7 @@ import { registerRent } from './modules/listings/rent';
 import { registerAgentPages } from './modules/portal/agent-pages';
 import { registerProjectReviews } from './modules/listings/project-reviews';
 import { registerAgentPhone, registerAgents } from './modules/portal/agents';
+import { virtualLineOf } from './modules/portal/virtual-numbers';
 import { registerCities } from './modules/portal/cities';
 import { registerDictionary } from './modules/portal/dictionary';
 import { registerFooter } from './modules/portal/footer';
@@ -120,13 +121,13 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerSuggestions(app, db, suggestionIndex);
   registerDictionary(app, db);
   registerAgents(app, db);
-  registerAgentPhone(app, db);
+  registerAgentPhone(app, db, virtualLineOf(config));
   registerAgentPages(app, db);
   // 在线咨询: one hub per process; with REDIS_URL every instance's sockets share deliveries (modules/im/hub.ts).
   const hub = config.REDIS_URL ? createRedisHub(config.REDIS_URL, counters.prefix, app.log) : createLocalHub();
   app.addHook('onClose', () => hub.close());
   await hub.ready();
-  const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
+  const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log, virtualLineOf(config));
   // A session that ends (logout, a password change) closes the user's chat sockets at once.
   registerSso(app, db, config, counters, (userId) => hub.closeParty(userParty(userId), LOGGED_OUT_CLOSE, 'session ended'));
   registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));

@@ -43,6 +43,13 @@ const configSchema = z.object({
   IM_SENSITIVE_WORDS_FILE: optionalString,
   // An idle chat socket is pinged this often (spec §9: 30 s).
   IM_PING_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
+  // 拨打电话 (docs/operations.md "Virtual numbers"): the portal's 400 line that callers dial, and the width of the
+  // extensions bound to (agent, device) pairs for 30 days; 4 digits give 9,000 live bindings (1000–9999).
+  VIRTUAL_LINE: z
+    .string()
+    .regex(/^\d[\d-]{4,18}\d$/, 'must be digits and dashes, e.g. 400-800-1234')
+    .default('400-800-1234'),
+  VIRTUAL_EXTENSION_DIGITS: z.coerce.number().int().min(1).max(6).default(4),
 });
 
 export type Config = z.infer<typeof configSchema>;

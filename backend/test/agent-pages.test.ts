@@ -273,7 +273,7 @@ describe('an operator changes an agent’s status', () => {
     const [listing] = await h.database.db.select({ id: listings.id }).from(listings).where(eq(listings.agentId, id)).limit(1);
     expect(envelope<AgentPhone>(await h.app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId: id, businessType: 1, businessId: listing!.id } })).data).toEqual({
       status: 2,
-      mobile: null,
+      virtualNumber: null,
     });
     const changes = cacheChangesSchema.parse(envelope(await h.app.inject(`${ApiPath.cacheChanges}?after=${latest}`)).data).changes;
     const tags = changes.flatMap((c) => c.tags);

@@ -23,7 +23,7 @@ import {
 } from '../../contracts/im';
 import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
 import { runOps, type OpsIo } from '../../scripts/ops';
-import { agentDeskTokens, agents, imConversations, listings, rentals, uploads, users } from '../src/db/schema';
+import { agentDeskTokens, agentPhoneBindings, agents, imConversations, listings, rentals, uploads, users } from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
@@ -392,10 +392,22 @@ describe('the desk’s conversations', () => {
     const user = await newTestUser(h, MOBILES);
     const asked = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
     const agreed = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: true } })));
-    expect((await userHistory(user, a)).find((m) => m.messageId === agreed.messageId)!.content).toEqual({
+    // The agent's agreed reply carries a virtual number bound to this agent and this user, never the agent's mobile.
+    const agreedContent = (await userHistory(user, a)).find((m) => m.messageId === agreed.messageId)!.content;
+    expect(agreedContent).toEqual({
       layout: 21001,
-      layoutDetail: { requestId: asked.messageId, agree: true, mobile: a.mobile },
+      layoutDetail: { requestId: asked.messageId, agree: true, virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/), expiresAt: expect.any(String) } },
     });
+    expect(JSON.stringify(agreedContent)).not.toContain(a.mobile);
+    const number = (agreedContent as { layoutDetail: { virtualNumber: { extension: string; expiresAt: string } } }).layoutDetail.virtualNumber;
+    expect(new Date(number.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    const [binding] = await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.extension, Number(number.extension)));
+    expect(binding).toMatchObject({ agentId: a.id, deviceKey: `u:${user.id}` });
+    // Agreeing again in the same conversation gives the same number.
+    const askedAgain = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
+    const agreedAgain = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: askedAgain.messageId, agree: true } })));
+    const againContent = (await userHistory(user, a)).find((m) => m.messageId === agreedAgain.messageId)!.content as typeof agreedContent;
+    expect((againContent as { layoutDetail: { virtualNumber: unknown } }).layoutDetail.virtualNumber).toEqual(number);
     const again = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: false } }));
     expect(again.statusCode).toBe(409);
     expect(envelope(again).msg).toBe(IM_PHONE_ANSWERED);

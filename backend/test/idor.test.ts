@@ -175,7 +175,7 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.officesRentList]: `place filters: ${PUBLIC_LISTING}`,
   [`${ApiPath.officesRentDetail}/{id}`]: PUBLIC_LISTING,
   [ApiPath.agentStatus]: `branchId, userId: the agent's, ${PUBLIC_LISTING}`,
-  [ApiPath.agentPhone]: `agentId, businessId: ${PUBLIC_LISTING} (the reveal is rate-limited per address)`,
+  [ApiPath.agentPhone]: `agentId, businessId: ${PUBLIC_LISTING} (the answer is a virtual number, never the mobile; capped per address, device and user)`,
   [`${ApiPath.agentDetail}/{id}`]: PUBLIC_LISTING,
   [ApiPath.agentEsf]: PUBLIC_LISTING,
   [ApiPath.agentRent]: PUBLIC_LISTING,

@@ -7,8 +7,8 @@
  * field values per operation and random junk paths with malformed %-escapes and odd methods.
  *
  * Every answer must be below 500, in the envelope (a failure: numeric code, succeed false, a message, data
- * null; a success: code 200, succeed true — except /openapi.json, the document itself) and take less than a
- * second.
+ * null; a success: code 200, succeed true — except /openapi.json, the document itself), take less than a
+ * second, and carry no seeded agent's mobile (issue 8: 拨打电话 gives a virtual number; no answer has the real one).
  *
  * Normal runs use a fixed seed and SWEEP_RUNS=15 random cases per operation (and 20× that many junk paths);
  * a longer hunt:
@@ -20,6 +20,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT } from '../../contracts/constants';
 import { ApiPath } from '../../contracts/paths';
+import { agents } from '../src/db/schema';
 import { startHarness, type Harness } from './harness';
 
 const RUNS = Number(process.env.SWEEP_RUNS ?? 15);
@@ -61,6 +62,10 @@ interface Req {
 
 let h: Harness;
 let operations: Operation[] = [];
+/** Every seeded agent's mobile: none may be in any answer. */
+let agentMobiles = new Set<string>();
+/** An agent who can be contacted: the valid `agentId`, so that 拨打电话's valid case is given a number and scanned. */
+let availableAgentId = 1;
 let cases = 0;
 let ipSeq = 0;
 let started = 0;
@@ -73,6 +78,9 @@ const isOpsUrl = (url: string) => url.startsWith(OPS_PREFIX);
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });
+  const agentRows = await h.database.db.select({ id: agents.id, mobile: agents.mobile, status: agents.status }).from(agents).orderBy(agents.id);
+  agentMobiles = new Set(agentRows.map((r) => r.mobile));
+  availableAgentId = agentRows.find((r) => r.status === 1)!.id;
   const doc = (await h.app.inject(ApiPath.openapi)).json() as {
     paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
   };
@@ -119,6 +127,8 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
   const label = `${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.headers ?? {})} ${(req.payload ?? '').slice(0, 200)}`;
   expect(res.statusCode, label).toBeLessThan(500);
   timings.push({ ms, label });
+  const mobiles = [...res.body.matchAll(/(?<!\d)1[3-9]\d{9}(?!\d)/g)].map((m) => m[0]).filter((m) => agentMobiles.has(m));
+  expect(mobiles, `${label}: an agent's mobile`).toEqual([]);
   // HEAD answers carry no body; /oss answers files.
   if (req.method === 'HEAD' || res.headers['content-type']?.toString().startsWith('image/')) return res;
   let body: unknown;
@@ -138,6 +148,7 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
 function validValue(field: Field): unknown {
   const s = field.schema;
   if (field.name === 'cityCode') return 'bj';
+  if (field.name === 'agentId') return availableAgentId;
   if (s.enum) return s.enum[0];
   if (s.pattern?.startsWith('^1[3-9]')) return `137${String(ipSeq).padStart(8, '0').slice(-8)}`;
   if (s.pattern) return '123456';
@@ -196,6 +207,8 @@ const BAD_QUERY_TEXT = [...CONTACT_TEXTS.map(encode), '', '%00', 'a%00b', '%zz',
 
 describe('sweep over /openapi.json', () => {
   it('lists the known operations (so that the sweep below cannot pass on an empty list)', () => {
+    // The mobile scan of every answer has mobiles to look for.
+    expect(agentMobiles.size).toBeGreaterThan(0);
     const names = operations.map((op) => `${op.method} ${op.path}`);
     expect(names.length).toBeGreaterThan(20);
     expect(names).toEqual(

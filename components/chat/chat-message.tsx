@@ -1,6 +1,7 @@
 'use client';
 import type { ImAgentCard, ImPhoneReply, ImPropertyCard } from '@contracts/im';
 import { IM_LAYOUT } from '@contracts/im-constants';
+import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
 import { cityOrigin } from '@contracts/hosts';
 import { useCity } from '@/components/city/city-context';
 import { imageUrlOf, thumbUrlOf } from '@/lib/chat/chat-images';
@@ -122,6 +123,15 @@ function PhoneReply({ m }: { m: ChatMessage }) {
         <a className="chat-phone__mobile" href={`tel:${d.mobile}`}>
           {M.phoneOf(d.mobile)}
         </a>
+      )}
+      {/* An agent's agreed reply: a virtual number bound to this agent and this user, never the agent's mobile. */}
+      {d.agree && d.virtualNumber && (
+        <>
+          <a className="chat-phone__mobile" href={virtualNumberHref(d.virtualNumber)}>
+            {M.phoneOf(virtualNumberText(d.virtualNumber))}
+          </a>
+          <p className="chat-phone__note">{messages.virtualNumberNote(d.virtualNumber.extension, PHONE_BINDING_DAYS)}</p>
+        </>
       )}
     </div>
   );

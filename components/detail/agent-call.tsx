@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText, type VirtualNumber } from '@contracts/virtual-number';
 import { messages } from '@/lib/client-messages';
 
 export interface AgentCallProps {
@@ -11,12 +12,14 @@ export interface AgentCallProps {
   listing?: { businessType: number; businessTypeTwo?: number | undefined; id: number } | undefined;
 }
 
-type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; mobile: string } | { kind: 'message'; text: string };
+type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
 
 /**
- * 拨打电话 (issue 8): the agent's number is in no page (pages are one render for everyone, issue 7). A click asks
- * the backend, which records it and reads the agent's status at that moment: the number with a tel: link while
- * the agent can be contacted, the status's words otherwise. The API client loads with the click.
+ * 拨打电话 (issue 8): the agent's mobile is in no page and no answer (pages are one render for everyone, issue 7).
+ * A click asks the backend, which records it and reads the agent's status at that moment: while the agent can be
+ * contacted, a virtual number — the portal's 400 line and an extension bound to this agent and this device for 30
+ * days (`400-800-1234 转 5678`, a tel: link that dials both) and what it means; the status's words otherwise; the
+ * backend's message when this visitor has asked for too many agents (429). The API client loads with the click.
  */
 export function AgentCall({ agentId, listing }: AgentCallProps) {
   const [shown, setShown] = useState<Shown>({ kind: 'button' });
@@ -27,7 +30,7 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
       const [{ browserContext }, { revealAgentPhone }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
       const from = listing && { businessType: listing.businessType, businessId: listing.id, ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}) };
       const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
-      if (answer.status === 1 && answer.mobile) setShown({ kind: 'number', mobile: answer.mobile });
+      if (answer.status === 1 && answer.virtualNumber) setShown({ kind: 'number', number: answer.virtualNumber });
       else setShown({ kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable });
     } catch (err) {
       setShown({ kind: 'message', text: err instanceof Error && err.message ? err.message : messages.callAgentFailed });
@@ -35,10 +38,14 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
   };
 
   if (shown.kind === 'number') {
+    const { number } = shown;
     return (
-      <a className="btn btn--primary agent-card__phone" href={`tel:${shown.mobile}`}>
-        {shown.mobile}
-      </a>
+      <div className="agent-card__virtual">
+        <a className="btn btn--primary agent-card__phone" href={virtualNumberHref(number)}>
+          {virtualNumberText(number)}
+        </a>
+        <p className="agent-card__phone-note">{messages.virtualNumberNote(number.extension, PHONE_BINDING_DAYS)}</p>
+      </div>
     );
   }
   if (shown.kind === 'message') return <p className="agent-card__status">{shown.text}</p>;

@@ -22,7 +22,7 @@ import { unchecked, type CallContext } from './core';
 /** spec §7 location: the visitor's city from their address (the backend sees it through the forward). */
 export const fetchLocation = (ctx: CallContext) => call(ctx, ApiPath.location, unchecked<Location | null>(), { method: 'GET' });
 
-/** 拨打电话: the agent's number for this visitor, the click recorded (contracts/agent.ts). */
+/** 拨打电话: a virtual number of the agent for this device, the click recorded (contracts/agent.ts). */
 export const revealAgentPhone = (ctx: CallContext, req: AgentPhoneRequest) => call(ctx, ApiPath.agentPhone, unchecked<AgentPhone>(), { params: req });
 
 export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>

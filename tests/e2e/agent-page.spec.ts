@@ -54,7 +54,7 @@ async function agentsOfBeijing(request: APIRequestContext): Promise<Agents> {
 /** The listings' addresses on an agent's page, in order. */
 const listingHrefs = (html: string, channel: 'ershoufang' | 'zufang') => [...new Set([...html.matchAll(new RegExp(`href="/${channel}/xiangqing/(\\d+)"`, 'g'))].map((m) => m[1]))];
 
-test('an available agent’s page: card, tabs with counts, no number in the page; 拨打电话 shows it', async ({ page, request }) => {
+test('an available agent’s page: card, tabs with counts, no number in the page; 拨打电话 shows a virtual number', async ({ page, request }) => {
   const { busy } = await agentsOfBeijing(request);
   const html = await (await serverHtml(request, 'bj', `/agent/${busy.agentId}`)).text();
   expect(html).not.toMatch(MOBILE_IN_HTML);
@@ -70,9 +70,11 @@ test('an available agent’s page: card, tabs with counts, no number in the page
   await expect(page.locator('.agent-tabs')).toContainText(`租房 (${busy.rentCount})`);
   await expect(page.locator('.listings > li')).toHaveCount(10);
   await card.getByRole('button', { name: '拨打电话' }).click();
+  // A virtual number (the 400 line and an extension), never the agent's mobile.
   const number = card.locator('a.agent-card__phone');
-  await expect(number).toHaveText(/^1[3-9]\d{9}$/);
-  await expect(number).toHaveAttribute('href', `tel:${await number.textContent()}`);
+  await expect(number).toHaveText(/^400-800-1234 转 [1-9]\d{3}$/);
+  await expect(number).toHaveAttribute('href', `tel:4008001234,${(await number.textContent())!.split(' 转 ')[1]}`);
+  await expect(card).not.toContainText(/(?<!\d)1[3-9]\d{9}(?!\d)/);
 });
 
 for (const [status, words] of [

@@ -103,7 +103,9 @@ test('a user writes, the desk sees it live and answers with every kind of messag
   await expect(ask).toContainText('已同意');
   await expect(ask.getByRole('button')).toHaveCount(0);
   const after = ((await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }).data.list;
-  expect(after.at(-1)).toMatchObject({ layout: 21001, fromUser: false, content: { layoutDetail: { agree: true, mobile: expect.stringMatching(/^1\d{10}$/) } } });
+  // The agent's agreed reply carries a virtual number, never the agent's mobile.
+  expect(after.at(-1)).toMatchObject({ layout: 21001, fromUser: false, content: { layoutDetail: { agree: true, virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/) } } } });
+  expect(after.at(-1)!.content.layoutDetail).not.toHaveProperty('mobile');
   // Tall enough for the whole conversation (the message pane scrolls inside the window).
   await desk.setViewportSize({ width: 1440, height: 2000 });
   await desk.locator('[data-layout="101"]').first().scrollIntoViewIfNeeded();

@@ -54,6 +54,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { agentCardsWhere } from '../listings/common';
 import { requireListing } from '../listings/visible-listing';
+import { bindingFor, chatUserKey, toVirtualNumber, type VirtualLine } from '../portal/virtual-numbers';
 import { liveSessionKeys, presentedToken, rateLimitKey, requireUser, sessionKeyOf, type UserRow } from '../sso/sessions';
 import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
 import { LoginWatch } from './login-watch';
@@ -511,7 +512,7 @@ declare module 'fastify' {
   }
 }
 
-export function createImService(db: Db, hub: ImHub, words: readonly string[], log: FastifyBaseLogger): ImService {
+export function createImService(db: Db, hub: ImHub, words: readonly string[], log: FastifyBaseLogger, line: VirtualLine): ImService {
   const push = (message: ImMessage, userId: number, agentUserId: number) => hub.deliver([userParty(userId), agentParty(agentUserId)], messageFrame(message));
 
   /**
@@ -552,14 +553,22 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
     if (fresh) push(message, userId, agentUserId);
   }
 
-  /** On agreeing to share a phone number, the reply carries the replier's own number (the user's or the agent's). */
+  /**
+   * On agreeing to share a phone number, the reply carries a number to call the replier on: a user's own mobile
+   * (the user gives it to this agent), and for an agent a virtual number bound to that agent and that user for 30
+   * days (contracts/agent.ts) — an agent's own mobile is in no answer, the chat's included: a chat is one click
+   * away for any logged-in user, so the agent's real number here would be collected as 拨打电话's was.
+   */
   async function withMobile(content: ImContent, input: SendInput): Promise<ImContent> {
     if (content.layout !== IM_LAYOUT.PHONE_REPLY || !content.layoutDetail.agree) return content;
-    const [row] =
-      input.from === 'user'
-        ? await db.select({ mobile: users.mobile }).from(users).where(eq(users.id, input.userId))
-        : await db.select({ mobile: agents.mobile }).from(agents).where(eq(agents.userId, input.agentUserId));
-    return { ...content, layoutDetail: { ...content.layoutDetail, mobile: row?.mobile ?? '' } } as ImContent;
+    if (input.from === 'user') {
+      const [row] = await db.select({ mobile: users.mobile }).from(users).where(eq(users.id, input.userId));
+      return { ...content, layoutDetail: { ...content.layoutDetail, mobile: row?.mobile ?? '' } } as ImContent;
+    }
+    const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, input.agentUserId));
+    if (!agent) return content;
+    const binding = await bindingFor(db, line, agent.id, chatUserKey(input.userId), new Date());
+    return { ...content, layoutDetail: { ...content.layoutDetail, virtualNumber: toVirtualNumber(line, binding) } } as ImContent;
   }
 
   return {
