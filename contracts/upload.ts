@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
+import { UPLOAD_BODY_LIMIT, UPLOAD_CHECKS_PER_USER, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
 import { text } from './fields';
 
-export { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
+export { UPLOAD_BODY_LIMIT, UPLOAD_CHECKS_PER_USER, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
 
 /**
  * Uploads (issue 9, spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
@@ -28,12 +28,7 @@ export const UPLOAD_QUOTA_MESSAGE = '今日上传图片已达上限，请明天�
  */
 export const UPLOAD_MAX_PIXELS = 25_000_000;
 export const UPLOAD_PIXELS_MESSAGE = `图片尺寸过大，不能超过${UPLOAD_MAX_PIXELS / 10_000}万像素`;
-/**
- * Images one user (or one agent's desk) may have checked at once (decoding or waiting to): the web sends its
- * callbacks at most this many at a time; past it the backend answers 429 with UPLOAD_BUSY_MESSAGE.
- */
-export const UPLOAD_CHECKS_PER_USER = 2;
-/** copy.md's 上传失败 with the reason: the server is checking as many images as it takes at once. */
+/** Past UPLOAD_CHECKS_PER_USER, or the process's own bound: copy.md's 上传失败 with what to do. */
 export const UPLOAD_BUSY_MESSAGE = '上传失败，请稍后再试';
 /** spec §7: the default upload dir; the others are the places an upload may be for. */
 export const UPLOAD_DIRS = ['ub/process', 'ub/avatar', 'ub/entrust', 'ub/review'] as const;
