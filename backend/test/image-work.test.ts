@@ -9,6 +9,7 @@ import { configWith } from '../src/config';
 import { uploads } from '../src/db/schema';
 import { DEMO_USER } from '../src/db/seed';
 import { ApiError } from '../src/http/errors';
+import { mallocWarning } from '../src/malloc';
 import { ImageWork, imageWorkLimits } from '../src/modules/uploads/image-work';
 import { envelope, startHarness, type Harness } from './harness';
 import { flatJpeg, LIMIT_SIDE, pixelBombs, uploadSteps } from './support-images';
@@ -88,6 +89,12 @@ describe('the bound itself (ImageWork)', () => {
     expect(imageWorkLimits(configWith({ IMAGE_DECODES: '3', UV_THREADPOOL_SIZE: '3' })).decodes).toBe(1);
     // libuv reads an empty or unreadable value as 1 thread: so does the setting.
     expect(configWith({ UV_THREADPOOL_SIZE: '' }).UV_THREADPOOL_SIZE).toBe(1);
+  });
+
+  it('warns at start on glibc without MALLOC_MMAP_THRESHOLD_ (freed image memory would stay with the process)', () => {
+    expect(mallocWarning({}, true)).toMatch(/^MALLOC_MMAP_THRESHOLD_ is not set/);
+    expect(mallocWarning({ MALLOC_MMAP_THRESHOLD_: '131072' }, true)).toBeNull();
+    expect(mallocWarning({}, false)).toBeNull();
   });
 
   it('is the one place that decodes: no other backend module imports sharp', () => {
