@@ -400,7 +400,7 @@ describe('the desk’s conversations', () => {
     expect((await uploadImage(deskA, 'room.png', await png())).statusCode).toBe(200);
     const bomb = await uploadImage(deskA, 'bomb.jpg', await flatJpeg(BOMB_SIDE));
     expect([bomb.statusCode, envelope(bomb).msg]).toEqual([400, UPLOAD_PIXELS_MESSAGE]);
-  }, 60_000);
+  }, 180_000);
 
   it('phone numbers both ways: the user asks and the agent agrees; the agent asks and the user agrees; each answered once', async () => {
     const user = await newTestUser(h, MOBILES);

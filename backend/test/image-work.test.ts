@@ -32,6 +32,8 @@ const busyOf = (p: Promise<unknown>) =>
     (err: unknown) => (err instanceof ApiError ? `${err.statusCode} ${err.message}` : String(err)),
   );
 const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Tests that decode: a 25 MP image takes 2.5 s of a quiet core and far longer on a busy shared machine. */
+const SLOW = 180_000;
 
 describe('the bound itself (ImageWork)', () => {
   it('runs `decodes` at once; one more waits its turn; past the waiting room a 429 at once', async () => {
@@ -111,8 +113,11 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
   let steps: ReturnType<typeof uploadSteps>;
   /** 25 MP, the most one decode may cost (seconds on this machine); each upload of it is a key of its own. */
   let largest: Buffer;
+  /** 9 MP: decodes long enough (a second or more) for requests sent together to meet in the bound. */
+  let photo: Buffer;
   beforeAll(async () => {
     largest = await flatJpeg(LIMIT_SIDE);
+    photo = await flatJpeg(3000);
     // A long wait, so that who waits and who is refused does not depend on how fast this machine decodes.
     h = await startHarness({ config: { IMAGE_DECODES: '2', IMAGE_WAITING: '1', IMAGE_WAIT_MS: '60000' } });
     steps = uploadSteps(h);
@@ -144,11 +149,11 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id));
     expect([row!.width, row!.height]).toEqual([LIMIT_SIDE, LIMIT_SIDE]);
-  });
+  }, SLOW);
 
   it('checks 2 images of one user at once: their third and fourth are 429 上传失败 at once, kept, and taken when sent again', async () => {
     const user = await newTestUser(h);
-    const items = await Promise.all([0, 1, 2, 3].map(() => steps.put(user, largest, 'jpg')));
+    const items = await Promise.all([0, 1, 2, 3].map(() => steps.put(user, photo, 'jpg')));
     const answers = await Promise.all(items.map((item) => steps.callback(user, item)));
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(2);
@@ -160,15 +165,15 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
     for (const item of again) expect(await h.storage.get(item.key)).not.toBeNull();
     for (const item of again) expect((await steps.callback(user, item)).statusCode).toBe(200);
     expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(4);
-  });
+  }, SLOW);
 
   it('checks 2 at once in the process and lets 1 wait: of 4 users at once, 3 are taken and 1 is 429', async () => {
     const users = await Promise.all([0, 1, 2, 3].map(() => newTestUser(h)));
-    const items = await Promise.all(users.map((u) => steps.put(u, largest, 'jpg')));
+    const items = await Promise.all(users.map((u) => steps.put(u, photo, 'jpg')));
     const answers = await Promise.all(users.map((u, n) => steps.callback(u, items[n]!)));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
     expect(statusAndMsg(answers.find((r) => r.statusCode === 429)!)).toEqual([429, UPLOAD_BUSY_MESSAGE]);
-  });
+  }, SLOW);
 
   it('answers password logins while image work is saturated, before any image is done', async () => {
     const users = await Promise.all([0, 1, 2].map(() => newTestUser(h)));
@@ -194,6 +199,7 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
     expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2);
     // Hashing found a thread free: every login was answered while the first images were still being decoded.
     expect(loginsDone).toBeLessThan(firstImageDone);
-    expect(Math.max(...logins)).toBeLessThan(1500);
-  }, 60_000);
+    // Each took the time of a hash on this machine (it took 19 s behind six decodes when they shared the pool).
+    expect(Math.max(...logins)).toBeLessThan(3000);
+  }, SLOW);
 });
