@@ -136,8 +136,8 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
       const res = await steps.callback(user, item);
       const ms = performance.now() - started;
       expect(statusAndMsg(res), bomb.name).toEqual([400, UPLOAD_PIXELS_MESSAGE]);
-      // The header is a few hundred bytes: answered in the time of a header read, not of a decode (seconds).
-      expect(ms, bomb.name).toBeLessThan(1000);
+      // Answered in the time of a header read (milliseconds), not of a decode (2.5 s or more of a core for 26 MP).
+      expect(ms, bomb.name).toBeLessThan(2500);
       expect(await h.storage.get(item.key), bomb.name).toBeNull();
     }
     expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(0);
