@@ -50,6 +50,12 @@ export const UPLOAD_MAX_MB = 5;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 9;
 /**
+ * Images one user (or one agent's desk) may have checked by the backend at once, decoding or waiting to
+ * (backend modules/uploads/image-work.ts): the web sends its callbacks at most this many at a time
+ * (lib/upload/callback-turns.ts); past it the backend answers 429.
+ */
+export const UPLOAD_CHECKS_PER_USER = 2;
+/**
  * The one body over API_BODY_LIMIT: a PostObject form to the local OSS host (OSS_POST_PATH), one file within
  * UPLOAD_MAX_BYTES plus the form fields. A file over UPLOAD_MAX_BYTES but within this still reaches the
  * policy check, which refuses it as OSS would.

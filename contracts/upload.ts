@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
+import { UPLOAD_BODY_LIMIT, UPLOAD_CHECKS_PER_USER, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from './constants';
 import { text } from './fields';
 
-export { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
+export { UPLOAD_BODY_LIMIT, UPLOAD_CHECKS_PER_USER, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
 
 /**
  * Uploads (issue 9, spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
@@ -21,6 +21,15 @@ export const UPLOAD_POST_LIMIT = 300;
 /** What one user may keep uploading in 24 hours (bytes as stored); past it the callback answers 429. */
 export const UPLOAD_DAILY_BYTES = 200 * 1024 * 1024;
 export const UPLOAD_QUOTA_MESSAGE = '今日上传图片已达上限，请明天再试';
+/**
+ * Pixels of one image, read from its header before anything is decoded (backend modules/uploads/image-work.ts).
+ * A phone's main camera makes 12–24 MP (a 50 MP sensor saves 12.5 MP by default); decoding costs memory and time
+ * by pixels, not by bytes: a 235 kB progressive JPEG of 6320×6320 took 4.6 s and hundreds of MB to decode.
+ */
+export const UPLOAD_MAX_PIXELS = 25_000_000;
+export const UPLOAD_PIXELS_MESSAGE = `图片尺寸过大，不能超过${UPLOAD_MAX_PIXELS / 10_000}万像素`;
+/** Past UPLOAD_CHECKS_PER_USER, or the process's own bound: copy.md's 上传失败 with what to do. */
+export const UPLOAD_BUSY_MESSAGE = '上传失败，请稍后再试';
 /** spec §7: the default upload dir; the others are the places an upload may be for. */
 export const UPLOAD_DIRS = ['ub/process', 'ub/avatar', 'ub/entrust', 'ub/review'] as const;
 export const DEFAULT_UPLOAD_DIR = UPLOAD_DIRS[0];

@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { prettyFactory } from 'pino-pretty';
+import { BACKEND_MALLOC_ENV } from '../backend/src/malloc';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const NEXT_BIN = path.join(ROOT, 'node_modules/.bin/next');
@@ -51,6 +52,8 @@ export const DEV_OPS_TOKEN = 'dev-only-ops-token-published-in-the-repository';
  */
 export function startBackend(env: Record<string, string | undefined>, logFd?: number): Started {
   env = 'OPS_TOKEN' in env ? env : { OPS_TOKEN: DEV_OPS_TOKEN, ...env };
+  // glibc's malloc gives back what image work frees only when told so at start (backend/src/malloc.ts).
+  env = { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? BACKEND_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_, ...env };
   const args = ['--import', 'tsx', 'backend/src/server.ts'];
   if (logFd !== undefined || !process.stdout.isTTY) return startProcess('backend', process.execPath, args, env, logFd);
   const started = startProcess('backend', process.execPath, args, env, 'pipe');

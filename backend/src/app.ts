@@ -47,6 +47,7 @@ import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { clearSessionCookie } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
+import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
 import { isRecordedUpload, registerUploads } from './modules/uploads/routes';
 import type { Storage } from './modules/storage';
 
@@ -131,7 +132,9 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   // A session that ends (logout, a password change) closes the user's chat sockets at once.
   registerSso(app, db, config, counters, (userId) => hub.closeParty(userParty(userId), LOGGED_OUT_CLOSE, 'session ended'));
   registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));
-  await registerUploads(app, db, config, storage);
+  // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
+  const imageWork = new ImageWork(imageWorkLimits(config));
+  await registerUploads(app, db, config, storage, imageWork);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
@@ -143,7 +146,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   app.decorate('im', im);
   registerIm(app, db, config, im);
   // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.
-  await registerDesk(app, db, config, storage, im);
+  await registerDesk(app, db, config, storage, im, imageWork);
 
   app.get(ApiPath.healthz, { schema: { hide: true } }, async () => ok({ status: 'ok' }));
   app.get(ApiPath.openapi, { schema: { hide: true } }, async () => app.swagger());

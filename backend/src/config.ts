@@ -50,6 +50,18 @@ const configSchema = z.object({
     .regex(/^\d[\d-]{4,18}\d$/, 'must be digits and dashes, e.g. 400-800-1234')
     .default('400-800-1234'),
   VIRTUAL_EXTENSION_DIGITS: z.coerce.number().int().min(1).max(6).default(4),
+  // Images checked at once by this process (uploads/image-work.ts; docs/operations.md "Image work"). Capped so that
+  // image work always leaves 2 of libuv's UV_THREADPOOL_SIZE threads to password hashing and file reads.
+  IMAGE_DECODES: z.coerce.number().int().min(1).max(64).default(2),
+  // Callbacks that may wait for one of those, and for how long, before a 429; beyond the room, a 429 at once.
+  IMAGE_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
+  IMAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Read by libuv when the process starts, not by us: only to know how many threads image work leaves. Read as libuv
+  // reads it (atoi, 0 or text → 1, at most 1024), so that an empty value counts as the 1 thread it gives.
+  UV_THREADPOOL_SIZE: z.preprocess(
+    (v) => (typeof v === 'string' ? Math.min(1024, Math.max(1, Number.parseInt(v, 10) || 1)) : v),
+    z.number().int().min(1).max(1024).default(4),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema>;

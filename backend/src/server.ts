@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { isSeeded, seedDatabase } from './db/seed';
+import { mallocWarning } from './malloc';
 import { openStorage } from './modules/storage';
 
 /** `npm run backend`: settings, database (migrated; seeded when empty), listen, close cleanly on a signal. */
@@ -20,6 +21,8 @@ const database = await openDatabase(config);
 await database.migrate();
 const storage = openStorage(config);
 const app = await buildApp({ db: database.db, config, storage });
+const malloc = mallocWarning();
+if (malloc) app.log.warn(malloc);
 
 if (!(await isSeeded(database.db))) {
   app.log.info({ size: config.SEED_SIZE }, 'empty database: seeding');

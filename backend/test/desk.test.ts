@@ -22,12 +22,14 @@ import {
   type OpsDeskTokenResult,
 } from '../../contracts/im';
 import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
+import { UPLOAD_BUSY_MESSAGE, UPLOAD_PIXELS_MESSAGE } from '../../contracts/upload';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { agentDeskTokens, agentPhoneBindings, agents, imConversations, listings, rentals, uploads, users } from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
 import { nextMessage } from './support-im';
+import { BOMB_SIDE, flatJpeg, LIMIT_SIDE } from './support-images';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
@@ -387,6 +389,18 @@ describe('the desk’s conversations', () => {
     expect(envelope(anonymous).msg).toBe(DESK_SESSION_ENDED);
     expect((await post(ApiPath.deskImage, { file: 'x' }, deskA)).statusCode).toBe(400);
   });
+
+  it('checks 2 images of one desk at once (image-work.ts): a third at once is 429 上传失败，请稍后再试; a pixel bomb is refused from its header', async () => {
+    const largest = await flatJpeg(LIMIT_SIDE);
+    const answers = await Promise.all([0, 1, 2].map(() => uploadImage(deskA, 'room.jpg', largest)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429]);
+    expect(envelope(answers.find((r) => r.statusCode === 429)!).msg).toBe(UPLOAD_BUSY_MESSAGE);
+    // Another desk is counted on its own, and the first may send again once its images are done.
+    expect((await uploadImage(deskB, 'room.png', await png())).statusCode).toBe(200);
+    expect((await uploadImage(deskA, 'room.png', await png())).statusCode).toBe(200);
+    const bomb = await uploadImage(deskA, 'bomb.jpg', await flatJpeg(BOMB_SIDE));
+    expect([bomb.statusCode, envelope(bomb).msg]).toEqual([400, UPLOAD_PIXELS_MESSAGE]);
+  }, 180_000);
 
   it('phone numbers both ways: the user asks and the agent agrees; the agent asks and the user agrees; each answered once', async () => {
     const user = await newTestUser(h, MOBILES);

@@ -18,10 +18,15 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { ne } from 'drizzle-orm';
 import { API_BODY_LIMIT } from '../../contracts/constants';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
+import { UPLOAD_PIXELS_MESSAGE } from '../../contracts/upload';
 import { agents } from '../src/db/schema';
-import { startHarness, type Harness } from './harness';
+import { envelope, startHarness, type Harness } from './harness';
+import { pixelBombs, uploadSteps } from './support-images';
+import { newTestUser } from './support-users';
 
 const RUNS = Number(process.env.SWEEP_RUNS ?? 15);
 const SEED = Number(process.env.SWEEP_SEED ?? 20261105);
@@ -57,7 +62,8 @@ interface Req {
   method: string;
   url: string;
   headers?: Record<string, string>;
-  payload?: string;
+  /** Text, or bytes (a multipart image). */
+  payload?: string | Buffer;
 }
 
 let h: Harness;
@@ -124,7 +130,7 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
   const res = await h.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
   const cpu = process.cpuUsage(cpuBefore);
   const ms = (cpu.user + cpu.system) / 1000;
-  const label = `${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.headers ?? {})} ${(req.payload ?? '').slice(0, 200)}`;
+  const label = `${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.headers ?? {})} ${typeof req.payload === 'string' ? req.payload.slice(0, 200) : req.payload ? `<${req.payload.length} bytes>` : ''}`;
   expect(res.statusCode, label).toBeLessThan(500);
   timings.push({ ms, label });
   const mobiles = [...res.body.matchAll(/(?<!\d)1[3-9]\d{9}(?!\d)/g)].map((m) => m[0]).filter((m) => agentMobiles.has(m));
@@ -363,6 +369,51 @@ describe('sweep over /openapi.json', () => {
         }),
         { seed: SEED, numRuns: RUNS * 20 },
       );
+    },
+    TIMEOUT,
+  );
+
+  /**
+   * Pixel bombs (uploads/image-work.ts): every route that decodes a user's image refuses them from the header,
+   * with its own message, in the time of any other request (the probe's timings are judged by the last test; a
+   * decode of one takes seconds). A route whose summary says it checks megapixels must be in this table.
+   */
+  it(
+    'refuses pixel bombs on every route that decodes images, before decoding',
+    async () => {
+      const bombs = await pixelBombs();
+      const user = await newTestUser(h);
+      const steps = uploadSteps(h);
+      // An agent's desk (the operator issues the token; the desk logs in with it).
+      const [agent] = await h.database.db.select({ id: agents.id }).from(agents).where(ne(agents.status, 2)).limit(1);
+      const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId: agent!.id }, headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+      const token = envelope<{ token: string }>(issued).data.token;
+      expect((await h.app.inject({ method: 'POST', url: ApiPath.deskLogin, payload: { token } })).statusCode).toBe(200);
+      const desk = { cookie: `${DESK_COOKIE}=${token}` };
+      const decodePaths: Record<string, (bomb: (typeof bombs)[number]) => Promise<Req>> = {
+        [ApiPath.ossCallback]: async (bomb) => {
+          const item = await steps.put(user, bomb.bytes, bomb.kind);
+          return { method: 'POST', url: ApiPath.ossCallback, headers: { ...user.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ uploads: [item] }) };
+        },
+        [ApiPath.deskImage]: async (bomb) => {
+          const boundary = `----yj${randomBytes(8).toString('hex')}`;
+          const payload = Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.${bomb.kind}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+            bomb.bytes,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          return { method: 'POST', url: ApiPath.deskImage, headers: { ...desk, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
+        },
+      };
+      const doc = (await h.app.inject(ApiPath.openapi)).json() as { paths: Record<string, Record<string, { summary?: string }>> };
+      const decoding = Object.entries(doc.paths).filter(([, ops]) => Object.values(ops).some((op) => /megapixels/.test(op.summary ?? ''))).map(([path]) => path);
+      expect(decoding.sort()).toEqual(Object.keys(decodePaths).sort());
+      for (const [path, request] of Object.entries(decodePaths)) {
+        for (const bomb of bombs) {
+          const res = await probe(await request(bomb));
+          expect([res.statusCode, envelope(res).msg], `${path} ${bomb.name}`).toEqual([400, UPLOAD_PIXELS_MESSAGE]);
+        }
+      }
     },
     TIMEOUT,
   );

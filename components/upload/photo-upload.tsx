@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
 import type { UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { messages } from '@/lib/client-messages';
+import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { extensionOf, postObject } from '@/lib/upload/post-object';
 
 const M = messages.upload;
@@ -120,7 +121,8 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
           await postObject(ticket, key, file, (progress) => update(id, { progress }));
           update(id, { status: 'checking', progress: 100 });
           const md5 = md5Hex(new Uint8Array(await file.arrayBuffer()));
-          const [photo] = await uploadCallback(browserContext(), { uploads: [{ key, md5, suffix: extensionOf(file.name) }], userData: ticket.userData, viewId: '' });
+          // Posted in parallel, checked a few at a time: the backend takes UPLOAD_CHECKS_PER_USER at once.
+          const [photo] = await inCallbackTurn(() => uploadCallback(browserContext(), { uploads: [{ key, md5, suffix: extensionOf(file.name) }], userData: ticket.userData, viewId: '' }));
           update(id, { status: 'done', photo, file: undefined, error: undefined });
         } catch (err) {
           if (handleSessionError(err)) return;

@@ -4,6 +4,7 @@ import { IM_IMAGES_MAX } from '@contracts/im-constants';
 import { browserContext } from '@/lib/api/browser';
 import { fetchUploadTicket, uploadCallback } from '@/lib/api/browser-endpoints';
 import { md5Hex } from '@/lib/md5';
+import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { extensionOf, postObject } from '@/lib/upload/post-object';
 
 /**
@@ -64,6 +65,7 @@ export async function uploadChatImages(files: readonly File[]): Promise<string[]
       return { key, md5: md5Hex(new Uint8Array(await file.arrayBuffer())), suffix };
     }),
   );
-  const photos = await uploadCallback(browserContext(), { uploads, userData: ticket.userData, viewId: '' });
+  // One callback names them all (checked one after another); it takes its turn with the page's other uploads.
+  const photos = await inCallbackTurn(() => uploadCallback(browserContext(), { uploads, userData: ticket.userData, viewId: '' }));
   return photos.map((p) => p.key);
 }

@@ -44,7 +44,8 @@ import { requireCity } from '../portal/cities';
 import type { Storage } from '../storage';
 import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, parseMultipart } from '../storage/post-object';
-import { cleanImage, sniffImage } from '../uploads/routes';
+import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from '../uploads/image-work';
+import { sniffImage } from '../uploads/routes';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
 import { LoginWatch } from './login-watch';
 import { agentCardsOf, history, lastMessagesOf, markRead, propertyCardOf, refuseForeignOrigin, serveSocket, upgradeRequired, type ImService, type OwnsImages } from './im';
@@ -223,7 +224,7 @@ const agentOwnsImages =
 const FORMAT_MESSAGE = `文件格式仅限${UPLOAD_EXTENSIONS.join('、')}格式！`;
 
 /** One image posted by the desk (multipart, field `file`): checked by its bytes, re-encoded, stored, recorded. */
-async function storeDeskImage(db: Db, storage: Storage, agentUserId: number, request: FastifyRequest): Promise<{ key: string; url: string }> {
+async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, agentUserId: number, request: FastifyRequest): Promise<{ key: string; url: string }> {
   const boundary = multipartBoundary(request.headers['content-type']);
   const body = request.body;
   if (!boundary || !Buffer.isBuffer(body)) throw badRequest('请以 multipart/form-data 上传图片（字段 file）');
@@ -236,11 +237,13 @@ async function storeDeskImage(db: Db, storage: Storage, agentUserId: number, req
   if (!ext || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) throw badRequest(FORMAT_MESSAGE);
   const kind = sniffImage(file.data);
   if (!kind) throw badRequest('文件不是jpg或png图片');
-  let cleaned: Awaited<ReturnType<typeof cleanImage>>;
+  let cleaned: CleanImage;
   try {
-    cleaned = await cleanImage(file.data, kind);
-  } catch {
-    throw badRequest('图片无法识别');
+    // Counted per agent (the desk's IM user), apart from any portal user's turns.
+    cleaned = await cleanImage(work, `desk:${agentUserId}`, file.data, kind);
+  } catch (err) {
+    if (err instanceof UnreadableImage) throw badRequest('图片无法识别');
+    throw err;
   }
   const stem = `${deskImagePrefix(agentUserId)}${randomBytes(12).toString('hex')}`;
   const key = `${stem}.${kind}`;
@@ -266,6 +269,7 @@ export async function registerDesk(
   config: Pick<Config, 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN' | 'OPS_TOKEN'>,
   storage: Storage,
   im: ImService,
+  imageWork: ImageWork,
 ): Promise<void> {
   const { hub } = im;
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
@@ -424,14 +428,14 @@ export async function registerDesk(
         },
         config: { rateLimit: { max: DESK_IMAGE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-image') } },
         schema: {
-          summary: `One image the agent sends (desk cookie; multipart, field file): jpg, jpeg or png by name and by its bytes, ≤ ${UPLOAD_MAX_MB} MB, re-encoded without metadata and stored under ub/desk/; answers its key (for a 121 message) and url`,
+          summary: `One image the agent sends (desk cookie; multipart, field file): jpg, jpeg or png by name and by its bytes, ≤ ${UPLOAD_MAX_MB} MB, ≤ 25 megapixels by its header (400 before decoding; 2 at once per agent, else 429), re-encoded without metadata and stored under ub/desk/; answers its key (for a 121 message) and url`,
           tags: TAGS,
           response: { 200: envelopeSchema(deskImageSchema) },
         },
       },
       async (request, reply) => {
         const agent = await agentOf(request, reply);
-        return ok(await storeDeskImage(db, storage, agent.userId, request));
+        return ok(await storeDeskImage(db, storage, imageWork, agent.userId, request));
       },
     );
   });

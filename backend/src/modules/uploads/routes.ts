@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp, { type OutputInfo } from 'sharp';
 import { z } from 'zod';
 import { ok, ResultCode } from '../../../../contracts/envelope';
 import { envelopeSchema } from '../../../../contracts/envelope-schema';
@@ -40,13 +39,9 @@ import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
 import { isSafeKey } from '../storage/storage';
 import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
+import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from './image-work';
 
 const TAGS = ['upload'];
-/** Card thumbnails (列表卡片): 4:3, cropped to fill. */
-export const THUMB_WIDTH = 360;
-export const THUMB_HEIGHT = 270;
-/** Decompression bombs: no photo of a phone or camera is over 40 megapixels. */
-const MAX_PIXELS = 40_000_000;
 
 const forbidden = (msg: string) => new ApiError(403, ResultCode.FORBIDDEN, msg);
 const KEY_NAME = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png)$/;
@@ -161,30 +156,8 @@ export async function isRecordedUpload(db: Db, key: string): Promise<boolean> {
   return row !== undefined && (!thumb || row.thumbKey === key);
 }
 
-/** What is kept of an image: the re-encoded bytes (and their size) and the card thumbnail. */
-export interface CleanImage {
-  stored: { data: Buffer; info: OutputInfo };
-  thumb: Buffer;
-}
-
-/**
- * An image as it is kept and served: a re-encoding without metadata. A phone photo's EXIF carries the GPS
- * position of the home (and the camera, the time). `.rotate()` applies the EXIF orientation to the pixels, since
- * the tag itself goes; no `.withMetadata()`, so nothing else is carried over. Throws for bytes that are not a
- * decodable jpg or png (or are over 40 megapixels). Also the agent desk's images (modules/im/desk.ts).
- */
-export async function cleanImage(bytes: Buffer, kind: 'jpg' | 'png'): Promise<CleanImage> {
-  const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
-  const meta = await image.metadata();
-  if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new Error('not a jpg or png');
-  const clean = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
-  const stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(stored.data).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-  return { stored, thumb };
-}
-
 /** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
-async function acceptUpload(db: Db, storage: Storage, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
+async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
   const [known] = await db.select().from(uploads).where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
   if (known) return { key: known.key, url: storage.publicUrl(known.key), thumbUrl: storage.publicUrl(known.thumbKey || known.key) };
   const object = await storage.get(item.key);
@@ -214,9 +187,12 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
   let cleaned: CleanImage;
   try {
-    cleaned = await cleanImage(object.bytes, kind);
-  } catch {
-    throw await refuse('图片无法识别');
+    cleaned = await cleanImage(work, userImageOwner(userId), object.bytes, kind);
+  } catch (err) {
+    // Too many pixels or not an image: dropped. Busy (429): kept, so that the same callback can be sent again.
+    if (err instanceof UnreadableImage) throw await refuse('图片无法识别');
+    if (err instanceof ApiError && err.statusCode === 400) throw await refuse(err.message);
+    throw err;
   }
   const { stored, thumb } = cleaned;
   const thumbKey = `${item.key.replace(/\.[a-z]+$/, '')}_thumb.jpg`;
@@ -229,7 +205,10 @@ async function acceptUpload(db: Db, storage: Storage, userId: number, item: { ke
   return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
 }
 
-export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage): Promise<void> {
+/** Whose turn an image check counts against (image-work.ts): a portal user's. */
+export const userImageOwner = (userId: number) => `user:${userId}`;
+
+export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage, work: ImageWork): Promise<void> {
   const signer = openPostSigner(config);
   // Objects no callback named are deleted in the background (cleanup.ts) and on an operator's demand.
   const stopCleanup = startUploadCleanup(db, storage, app.log);
@@ -269,7 +248,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     {
       config: { rateLimit: { max: UPLOAD_CALLBACK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-callback') } },
       schema: {
-        summary: "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching; answers the URLs and the card thumbnails",
+        summary: "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching, ≤ 25 megapixels by its header (400 before decoding); 2 images of a user checked at once and a few per process (else 429 上传失败，请稍后再试, the object kept); answers the URLs and the card thumbnails",
         tags: TAGS,
         body: callbackRequestSchema,
         response: { 200: envelopeSchema(uploadedListSchema) },
@@ -280,7 +259,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
       const input = request.body as { uploads: { key: string; md5: string }[] };
       if (!input.uploads.every((u) => isOwnKey(u.key, user.id))) throw forbidden('无权使用该文件');
       const done: UploadedPhoto[] = [];
-      for (const item of input.uploads) done.push(await acceptUpload(db, storage, user.id, item));
+      for (const item of input.uploads) done.push(await acceptUpload(db, storage, work, user.id, item));
       return ok(done);
     },
   );
