@@ -44,9 +44,11 @@ import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
-import { clearSessionCookie } from './modules/sso/sessions';
+import { clearSessionCookie, sessionUser } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
-import { isRecordedUpload, registerUploads } from './modules/uploads/routes';
+import { registerUploads } from './modules/uploads/routes';
+import { visibilityOf } from './modules/uploads/publication';
+import { ownerNames } from './modules/uploads/owner-names';
 import type { Storage } from './modules/storage';
 
 export interface AppDeps {
@@ -111,7 +113,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerNewHome(app, db);
-  registerProjectReviews(app, db, storage);
+  registerProjectReviews(app, db, storage, ownerNames(config.KEY_SECRET));
   registerProjectPages(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
@@ -129,7 +131,13 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log);
   // A session that ends (logout, a password change) closes the user's chat sockets at once.
   registerSso(app, db, config, counters, (userId) => hub.closeParty(userParty(userId), LOGGED_OUT_CLOSE, 'session ended'));
-  registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));
+  // Private objects go to their owner (the session's user) and a chat's other end only (uploads/publication.ts).
+  registerStorageRoutes(app, storage, (key, request) =>
+    visibilityOf(db, key, async () => {
+      const user = await sessionUser(db, request);
+      return user ? { userId: user.id } : null;
+    }),
+  );
   await registerUploads(app, db, config, storage);
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
