@@ -673,7 +673,7 @@ export const uploads = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
-    /** The object key, under the user's own prefix (`ub/process/u{userId}/…`). */
+    /** The object key, under the user's own folder (`ub/process/<keyed hash of the id>/…`; `u{userId}` before migration 0013). */
     key: text('key').notNull(),
     /** jpg or png, from the bytes, whatever the name said. */
     suffix: text('suffix').notNull(),
