@@ -161,6 +161,11 @@ export const ApiPath = {
   deskListings: '/api/desk/listings',
   /** POST multipart, desk cookie: one image the agent sends (jpg/jpeg/png/bmp ≤ 5 MB), answers its key. */
   deskImage: '/api/desk/image',
+  /**
+   * GET `${deskObject}/<key>`, desk cookie: a chat image as the agent may see it (the desk cookie never reaches
+   * `/oss/`): published ones, the agent's own, and those sent in the agent's conversations.
+   */
+  deskObject: '/api/desk/oss',
   /** WebSocket, desk cookie: the agent's live connection (the same frames as /api/register). */
   deskRegister: '/api/desk/register',
   /** POST, operator: issues an agent's desk token (shown once). */

@@ -34,8 +34,11 @@ export const UPLOAD_BUSY_MESSAGE = '上传失败，请稍后再试';
 export const UPLOAD_DIRS = ['ub/process', 'ub/avatar', 'ub/entrust', 'ub/review'] as const;
 export const DEFAULT_UPLOAD_DIR = UPLOAD_DIRS[0];
 
-/** The prefix every key of a user starts with in one dir: `ub/process/u12/`. */
-export const userUploadPrefix = (dir: string, userId: number) => `${dir}/u${userId}/`;
+/**
+ * The prefix every key of a user starts with in one dir: `ub/process/<folder>/`. The folder is a keyed hash of the
+ * user id made by the backend (backend/src/modules/uploads/owner-names.ts), never the id itself.
+ */
+export const userUploadPrefix = (dir: string, folder: string) => `${dir}/${folder}/`;
 
 export const tickerRequestSchema = z.object({
   userDir: z.enum(UPLOAD_DIRS).default(DEFAULT_UPLOAD_DIR),

@@ -45,10 +45,12 @@ import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
-import { clearSessionCookie } from './modules/sso/sessions';
+import { clearSessionCookie, sessionUser } from './modules/sso/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
 import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
-import { isRecordedUpload, registerUploads } from './modules/uploads/routes';
+import { registerUploads } from './modules/uploads/routes';
+import { visibilityOf } from './modules/uploads/publication';
+import { ownerNames } from './modules/uploads/owner-names';
 import type { Storage } from './modules/storage';
 
 export interface AppDeps {
@@ -113,7 +115,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEsf(app, db);
   registerRent(app, db);
   registerNewHome(app, db);
-  registerProjectReviews(app, db, storage);
+  registerProjectReviews(app, db, storage, ownerNames(config.KEY_SECRET));
   registerProjectPages(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
@@ -131,7 +133,13 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const im = createImService(db, hub, loadSensitiveWords(config.IM_SENSITIVE_WORDS_FILE), app.log, virtualLineOf(config));
   // A session that ends (logout, a password change) closes the user's chat sockets at once.
   registerSso(app, db, config, counters, (userId) => hub.closeParty(userParty(userId), LOGGED_OUT_CLOSE, 'session ended'));
-  registerStorageRoutes(app, storage, (key) => isRecordedUpload(db, key));
+  // Private objects go to their owner (the session's user) and a chat's other end only (uploads/publication.ts).
+  registerStorageRoutes(app, storage, (key, request) =>
+    visibilityOf(db, key, async () => {
+      const user = await sessionUser(db, request);
+      return user ? { userId: user.id } : null;
+    }),
+  );
   // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
   const imageWork = new ImageWork(imageWorkLimits(config));
   await registerUploads(app, db, config, storage, imageWork);

@@ -39,6 +39,11 @@ const configSchema = z.object({
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
   // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
   OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
+  // The server secret behind object folders and reviewers' public tags (modules/uploads/owner-names.ts): a keyed
+  // hash of the user id, so neither a key nor a pseudonym can be traced back to the id. Empty: the development
+  // secret below, refused when NODE_ENV=production (loadConfig). Changing it gives every reviewer a new tag and new
+  // uploads a new folder; objects already stored keep their keys (docs/security.md "Private objects").
+  KEY_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
   // The chat's sensitive-word list, one word a line (modules/im/sensitive-words.txt when unset).
   IM_SENSITIVE_WORDS_FILE: optionalString,
   // An idle chat socket is pinged this often (spec §9: 30 s).
@@ -64,7 +69,10 @@ const configSchema = z.object({
   ),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** KEY_SECRET when none is set: fine on a developer's machine, never in production (it is in the repository). */
+export const DEV_KEY_SECRET = 'youju-development-key-secret-not-for-production';
+
+export type Config = Omit<z.infer<typeof configSchema>, 'KEY_SECRET'> & { KEY_SECRET: string };
 
 export class ConfigError extends Error {}
 
@@ -74,7 +82,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid backend settings:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  // A production process never runs on the secret everyone can read in this repository.
+  if (env.NODE_ENV === 'production' && !parsed.data.KEY_SECRET) {
+    throw new ConfigError('Invalid backend settings:\n  KEY_SECRET: must be set when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)');
+  }
+  return { ...parsed.data, KEY_SECRET: parsed.data.KEY_SECRET ?? DEV_KEY_SECRET };
 }
 
 /** Settings for tests and scripts: defaults plus overrides, without reading the process environment. */

@@ -28,6 +28,7 @@ import { agentDeskTokens, agentPhoneBindings, agents, imConversations, listings,
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { nextMessage } from './support-im';
 import { BOMB_SIDE, flatJpeg, LIMIT_SIDE } from './support-images';
 import { envelope, startHarness, type Harness } from './harness';
@@ -357,9 +358,10 @@ describe('the desk’s conversations', () => {
   it('stores an image of the desk (jpg/jpeg/png by name and bytes, ≤ 5 MB), serves it, and sends it; nobody else can send it', async () => {
     const bytes = await png();
     const stored = ok<{ key: string; url: string }>(await uploadImage(deskA, 'room.PNG', bytes));
-    expect(stored.key.startsWith(deskImagePrefix(a.userId))).toBe(true);
+    expect(stored.key.startsWith(deskImagePrefix(ownerNames(h.config.KEY_SECRET), a.userId))).toBe(true);
     expect(stored.key).toMatch(/\.png$/);
-    const served = await h.app.inject(stored.url);
+    // Private until sent: the agent's desk reads it through its own object path (backend/test/private-objects.test.ts).
+    const served = await h.app.inject({ url: `${ApiPath.deskObject}/${stored.key}`, headers: deskA });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).width).toBe(400);
 

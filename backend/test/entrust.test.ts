@@ -14,6 +14,7 @@ import {
 } from '../../contracts/entrust';
 import { ApiPath } from '../../contracts/paths';
 import { userUploadPrefix } from '../../contracts/upload';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, communities, entrusts, sessions, uploads, users } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -41,7 +42,7 @@ async function newUser(): Promise<TestUser> {
 
 /** Uploads of the user, as the upload callback records them (its own test covers the bytes). */
 async function photosOf(user: TestUser, n = 2, dir = 'ub/entrust'): Promise<string[]> {
-  const keys = Array.from({ length: n }, () => `${userUploadPrefix(dir, user.id)}${randomBytes(12).toString('hex')}.jpg`);
+  const keys = Array.from({ length: n }, () => `${userUploadPrefix(dir, ownerNames(h.config.KEY_SECRET).folder(user.id))}${randomBytes(12).toString('hex')}.jpg`);
   await h.database.db.insert(uploads).values(keys.map((key) => ({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: key.replace('.jpg', '_thumb.jpg') })));
   return keys;
 }
@@ -331,7 +332,7 @@ describe('entrustAdd', () => {
     const cases: Array<[unknown, number, string | RegExp]> = [
       [sell(place, [theirs!]), 400, `photos: ${ENTRUST_MESSAGES.photosNotOwn}`],
       [sell(place, [mine!, theirs!]), 400, `photos: ${ENTRUST_MESSAGES.photosNotOwn}`],
-      [sell(place, [`${userUploadPrefix('ub/entrust', user.id)}${'a'.repeat(24)}.jpg`]), 400, `photos: ${ENTRUST_MESSAGES.photosNotOwn}`],
+      [sell(place, [`${userUploadPrefix('ub/entrust', ownerNames(h.config.KEY_SECRET).folder(user.id))}${'a'.repeat(24)}.jpg`]), 400, `photos: ${ENTRUST_MESSAGES.photosNotOwn}`],
       [sell(place, [mine!], { brandIds: [await foreignBrand(place.communityId)] }), 400, `brandIds: ${ENTRUST_MESSAGES.brandNotServing}`],
       [sell(place, [mine!], { brandIds: [...place.brandIds.slice(0, 1), 2_000_000_000] }), 400, `brandIds: ${ENTRUST_MESSAGES.brandNotServing}`],
       [sell(place, [mine!], { communityId: 2_000_000_000 }), 404, /小区 2000000000 不存在/],

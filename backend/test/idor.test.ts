@@ -42,6 +42,13 @@ interface Owned {
   imMessageId: number;
   /** A's own message to that agent (the agent's to read at the desk). */
   imUserMessageId: number;
+  /**
+   * A's private objects (docs/security.md "Private objects"): an upload named by nothing, the photo of an entrust
+   * still 审核中, an image A sent in the chat; each with its thumbnail.
+   */
+  privateKeys: string[];
+  /** The image A sent to imAgentUserId (the one private key that agent may read). */
+  chatImageKey: string;
 }
 
 type Check = (res: LightMyRequestResponse) => void;
@@ -290,7 +297,18 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   const chat = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 101, msgDetail: '这套房还在吗' }) }, user);
   expect(chat.statusCode, chat.body).toBe(200);
   const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, from: 'agent', content: { layout: 101, msgDetail: '在的' } });
+  // A's private objects: one upload named by nothing, the photo of an entrust under review, a chat image.
+  const unused = await uploadOf(user, 140, 'ub/process');
+  const reviewingPhoto = await uploadOf(user, 150, 'ub/entrust');
+  const reviewing = await call('POST', ApiPath.entrustAdd, { ...entrustForm, room: '0702', photos: [reviewingPhoto] }, user);
+  expect(reviewing.statusCode, reviewing.body).toBe(200);
+  const chatImageKey = await uploadOf(user, 160, 'ub/process');
+  const image = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 121, msgList: [chatImageKey] }) }, user);
+  expect(image.statusCode, image.body).toBe(200);
+  const privateKeys = [unused, reviewingPhoto, chatImageKey].flatMap((k) => [k, k.replace(/\.png$/, '_thumb.jpg')]);
   return {
+    privateKeys,
+    chatImageKey,
     imUserMessageId: envelope<{ messageId: number }>(chat).data.messageId,
     imAgentUserId: agent!.userId,
     imMessageId: answer.message.messageId,
@@ -384,6 +402,37 @@ describe('IDOR: B with A’s ids and keys', () => {
     expect(await databaseDigest(h)).toEqual(before);
   });
 
+  it('answers B, a visitor and desk B for A’s private objects as for a key nobody has (404); A and A’s agent get them, private', async () => {
+    expect(a.privateKeys.length).toBe(6);
+    const [agentB] = await h.database.db.select({ id: agents.id }).from(agents).where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId))).orderBy(agents.id).limit(1);
+    const [agentA] = await h.database.db.select({ id: agents.id }).from(agents).where(eq(agents.userId, a.imAgentUserId));
+    const deskOf = async (agentId: number) => {
+      const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId }, headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(issued.statusCode, issued.body).toBe(200);
+      return { cookie: `${DESK_COOKIE}=${envelope<{ token: string }>(issued).data.token}` };
+    };
+    const deskB = await deskOf(agentB!.id);
+    const nobodys = await h.app.inject(`/oss/${MISSING_KEY(a)}`);
+    expect(nobodys.statusCode).toBe(404);
+    for (const key of a.privateKeys) {
+      for (const [who, res] of [
+        ['visitor', await h.app.inject(`/oss/${key}`)],
+        ['user B', await h.app.inject({ url: `/oss/${key}`, headers: b.cookie })],
+        ['desk B', await h.app.inject({ url: `${ApiPath.deskObject}/${key}`, headers: deskB })],
+        ['visitor at the desk path', await h.app.inject(`${ApiPath.deskObject}/${key}`)],
+      ] as const) {
+        expect(res.statusCode, `${who}: ${key}`).toBe(404);
+        expect(res.body, `${who}: ${key}`).toBe(nobodys.body);
+      }
+      const own = await h.app.inject({ url: `/oss/${key}`, headers: a.user.cookie });
+      expect([own.statusCode, own.headers['cache-control']], key).toEqual([200, 'private, no-store']);
+    }
+    // The chat's other end reads the image A sent it, and only that one.
+    const deskA = await deskOf(agentA!.id);
+    const seen = await Promise.all(a.privateKeys.map(async (key) => (await h.app.inject({ url: `${ApiPath.deskObject}/${key}`, headers: deskA })).statusCode));
+    expect(seen).toEqual(a.privateKeys.map((key) => (key.startsWith(a.chatImageKey.replace(/\.png$/, '')) ? 200 : 404)));
+  });
+
   it('leaves A able to use each thing: the same calls by A succeed', async () => {
     expect((await call('POST', ApiPath.projectReviewMine, { projectId: a.reviewProjectId }, a.user)).json()).toMatchObject({ data: { review: { id: a.reviewId } } });
     expect((await call('POST', ApiPath.viewingCancel, { viewingId: a.viewingId }, a.user)).statusCode).toBe(200);
@@ -395,7 +444,7 @@ describe('IDOR: B with A’s ids and keys', () => {
     expect((await call('POST', ApiPath.imReceived, { messageId: a.imMessageId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.imRead, { readMessages: [a.imMessageId] }, a.user)).statusCode).toBe(200);
     const history = await call('POST', ApiPath.imHistory, { targetId: a.imAgentUserId }, a.user);
-    // A's message, the agent's auto-reply (the desk is closed) and the agent's answer.
-    expect(envelope<{ list: unknown[] }>(history).data.list).toHaveLength(3);
+    // A's message, the agent's auto-reply (the desk is closed), the agent's answer and A's image.
+    expect(envelope<{ list: unknown[] }>(history).data.list).toHaveLength(4);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../contracts/entrust';
 import { ApiPath } from '../../contracts/paths';
 import { userUploadPrefix } from '../../contracts/upload';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { communities, ENTRUST_STATUS, entrustOverrides, entrusts, listings, rentals, uploads } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, type TestUser } from './support-users';
@@ -53,7 +54,7 @@ beforeAll(async () => {
 });
 
 async function photoOf(user: TestUser): Promise<string> {
-  const key = `${userUploadPrefix('ub/entrust', user.id)}${randomBytes(12).toString('hex')}.jpg`;
+  const key = `${userUploadPrefix('ub/entrust', ownerNames(h.config.KEY_SECRET).folder(user.id))}${randomBytes(12).toString('hex')}.jpg`;
   await h.database.db.insert(uploads).values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
   return key;
 }

@@ -7,6 +7,7 @@ import type { CacheChanges } from '../../contracts/cache-changes';
 import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
 import { REVIEW_ADD_LIMIT, REVIEW_PHOTOS_NOT_OWN, REVIEW_PHOTOS_TOO_MANY, type MyReview, type ProjectReview, type ReviewDeleted, type ReviewPage } from '../../contracts/project-review';
 import type { UploadedPhoto, UploadTicket } from '../../contracts/upload';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, newProjects, projectReviews, sessions, uploads, users } from '../src/db/schema';
 import { REVIEWER_MOBILE_PREFIX } from '../src/db/seed-reviews';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
@@ -382,13 +383,15 @@ describe('photos of a review (issue 9)', () => {
     const [theirs] = await uploadPhotos(other.auth, 1);
     const [mine] = await uploadPhotos(writer.auth, 1);
     const [avatar] = await uploadPhotos(writer.auth, 1, 'ub/avatar');
+    const names = ownerNames(h.config.KEY_SECRET);
+    expect(theirs!.key).toContain(`/${names.folder(other.id)}/`);
     const cases: [unknown, RegExp][] = [
       [[theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [[mine!.key, theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       // Another user's key moved under the writer's prefix is no upload of theirs.
-      [[theirs!.key.replace(`/u${other.id}/`, `/u${writer.id}/`)], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [[theirs!.key.replace(`/${names.folder(other.id)}/`, `/${names.folder(writer.id)}/`)], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [[avatar!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
-      [[`ub/review/u${writer.id}/${'0'.repeat(24)}.png`], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [[`ub/review/${names.folder(writer.id)}/${'0'.repeat(24)}.png`], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [Array(10).fill(mine!.key), new RegExp(REVIEW_PHOTOS_TOO_MANY)],
       [[mine!.key, mine!.key], /photos: 照片不能重复/],
       [[''], /photos/],

@@ -5,6 +5,7 @@ import { CONTACT_FIELD_LABELS, contactDetailsMessage } from '../../contracts/con
 import type { Entrust } from '../../contracts/entrust';
 import { ApiPath } from '../../contracts/paths';
 import { userUploadPrefix } from '../../contracts/upload';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, newProjects, uploads } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, type TestUser } from './support-users';
@@ -39,7 +40,7 @@ const ORDINARY_TEXT = '南北通透，2015年建成，12/18层，89.5㎡，3室2
 let nextRoom = 1;
 /** The user's own entrust photo, as the upload callback records it. */
 async function photoOf(user: TestUser): Promise<string> {
-  const key = `${userUploadPrefix('ub/entrust', user.id)}${randomBytes(12).toString('hex')}.jpg`;
+  const key = `${userUploadPrefix('ub/entrust', ownerNames(h.config.KEY_SECRET).folder(user.id))}${randomBytes(12).toString('hex')}.jpg`;
   await h.database.db.insert(uploads).values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
   return key;
 }

@@ -72,12 +72,12 @@ async function scene() {
   await age(fresh, ORPHAN_AGE_MS - 120_000);
   // Seed photos are not uploads: old, under seed/, never touched.
   await age('seed/plan/3.svg', old);
-  return { kept, thumb, orphan, fresh, strayThumb };
+  return { kept, thumb, orphan, fresh, strayThumb, auth: u.auth };
 }
 
 describe('orphan upload clean-up (local storage)', () => {
   it('deletes old objects no upload row names, keeps recorded ones, their thumbnails, fresh posts and seed files', async () => {
-    const s = await scene();
+    const { auth, ...s } = await scene();
     for (const key of Object.values(s)) expect(await exists(key), key).toBe(true);
     const result = await cleanupOrphanUploads(h.database.db, storage());
     expect(result.deleted).toBeGreaterThanOrEqual(2);
@@ -89,9 +89,9 @@ describe('orphan upload clean-up (local storage)', () => {
     expect(await exists(s.thumb)).toBe(true);
     expect(await exists(s.fresh)).toBe(true);
     expect(await exists('seed/plan/3.svg')).toBe(true);
-    // The kept photo is still served; the orphan's address is a 404.
-    expect((await h.app.inject(`/oss/${s.kept}`)).statusCode).toBe(200);
-    expect((await h.app.inject(`/oss/${s.orphan}`)).statusCode).toBe(404);
+    // The kept photo is still served (to its owner: it is private until published); the orphan's address is a 404.
+    expect((await h.app.inject({ url: `/oss/${s.kept}`, headers: auth })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: `/oss/${s.orphan}`, headers: auth })).statusCode).toBe(404);
     // Again: nothing more to do for these.
     const again = await cleanupOrphanUploads(h.database.db, storage());
     expect(again.sample).not.toContain(s.kept);

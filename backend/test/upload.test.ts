@@ -7,6 +7,7 @@ import { UPLOAD_DAILY_BYTES, UPLOAD_MAX_BYTES, UPLOAD_QUOTA_MESSAGE, UPLOAD_TICK
 import { configWith } from '../src/config';
 import { sessions, uploads, users } from '../src/db/schema';
 import { openPostSigner, v1Signature } from '../src/modules/storage/post-object';
+import { ownerNames } from '../src/modules/uploads/owner-names';
 import { envelope, startHarness, type Harness } from './harness';
 
 /** Uploads (issue 9): ticket → PostObject to the local OSS host → callback; the avatar. */
@@ -59,17 +60,18 @@ describe('ticker', () => {
     const u = await newUser();
     const t = await ticker(u.auth, 'uploadSize=3&applyId=form1');
     expect(t.keys).toHaveLength(3);
-    for (const k of t.keys) expect(k.startsWith(`ub/process/u${u.id}/`)).toBe(true);
+    const folder = ownerNames(h.config.KEY_SECRET).folder(u.id);
+    for (const k of t.keys) expect(k.startsWith(`ub/process/${folder}/`)).toBe(true);
     expect(new Set(t.keys).size).toBe(3);
     expect(t.host).toBe(OSS_POST_PATH);
     const policy = JSON.parse(Buffer.from(t.policy, 'base64').toString()) as { expiration: string; conditions: unknown[] };
     expect(policy.conditions).toContainEqual(['content-length-range', 1, UPLOAD_MAX_BYTES]);
-    expect(policy.conditions).toContainEqual(['starts-with', '$key', `ub/process/u${u.id}/`]);
+    expect(policy.conditions).toContainEqual(['starts-with', '$key', `ub/process/${folder}/`]);
     const left = Date.parse(policy.expiration) - Date.now();
     expect(left).toBeGreaterThan(9 * 60_000);
     expect(left).toBeLessThanOrEqual(10 * 60_000);
     const avatar = await ticker(u.auth, 'userDir=ub/avatar');
-    expect(avatar.keys[0]!.startsWith(`ub/avatar/u${u.id}/`)).toBe(true);
+    expect(avatar.keys[0]!.startsWith(`ub/avatar/${folder}/`)).toBe(true);
   });
 
   it('refuses bad input and no session', async () => {
@@ -123,13 +125,14 @@ describe('PostObject to the local host and the callback', () => {
     expect(res.statusCode, res.body).toBe(200);
     const done = envelope<UploadedPhoto[]>(res).data;
     expect(done.map((d) => d.key)).toEqual([`${t.keys[0]}.png`, `${t.keys[1]}.jpg`]);
-    const original = await h.app.inject(done[0]!.url);
+    // Named by nothing public yet: served to its owner (backend/test/private-objects.test.ts).
+    const original = await h.app.inject({ url: done[0]!.url, headers: u.auth });
     expect(original.statusCode).toBe(200);
     // Stored re-encoded (no metadata), the same picture.
     const originalMeta = await sharp(original.rawPayload).metadata();
     expect([originalMeta.format, originalMeta.width, originalMeta.height]).toEqual(['png', 800, 600]);
-    const servedJpg = await h.app.inject(done[1]!.url);
-    const thumb = await h.app.inject(done[1]!.thumbUrl);
+    const servedJpg = await h.app.inject({ url: done[1]!.url, headers: u.auth });
+    const thumb = await h.app.inject({ url: done[1]!.thumbUrl, headers: u.auth });
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(thumb.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([360, 270]);
@@ -164,7 +167,7 @@ describe('PostObject to the local host and the callback', () => {
     // The md5 is of the bytes the browser sent.
     const res = await callback(u.auth, [{ key, md5: md5(photo), suffix: 'jpg' }]);
     expect(res.statusCode, res.body).toBe(200);
-    const served = await h.app.inject(envelope<UploadedPhoto[]>(res).data[0]!.url);
+    const served = await h.app.inject({ url: envelope<UploadedPhoto[]>(res).data[0]!.url, headers: u.auth });
     expect(served.statusCode).toBe(200);
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
@@ -188,10 +191,10 @@ describe('PostObject to the local host and the callback', () => {
     const key = `${t.keys[0]}.png`;
     expect((await postObject(t, key, a)).statusCode).toBe(200);
     // Posted, not yet named in a callback: its bytes are the browser's as sent (EXIF and all) — not served.
-    expect((await h.app.inject(`/oss/${key}`)).statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/oss/${key}`, headers: u.auth })).statusCode).toBe(404);
     expect((await callback(u.auth, [{ key, md5: md5(a), suffix: 'png' }])).statusCode).toBe(200);
-    expect((await h.app.inject(`/oss/${key}`)).statusCode).toBe(200);
-    expect((await h.app.inject(`/oss/${key.replace('.png', '_thumb.jpg')}`)).statusCode).toBe(200);
+    expect((await h.app.inject({ url: `/oss/${key}`, headers: u.auth })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: `/oss/${key.replace('.png', '_thumb.jpg')}`, headers: u.auth })).statusCode).toBe(200);
     // The seed's pictures are outside the users' folders and served as ever.
     const [seedCover] = await h.database.db.execute(sql`select cover_url from esf_listings where cover_url like '/oss/seed/%' limit 1`).then((r) => (r as unknown as { rows: { cover_url: string }[] }).rows);
     if (seedCover) expect((await h.app.inject(seedCover.cover_url)).statusCode).toBe(200);
@@ -204,7 +207,8 @@ describe('PostObject to the local host and the callback', () => {
     const key = `${t.keys[0]}.png`;
     expect((await postObject(t, key, first)).statusCode).toBe(200);
     const done = envelope<UploadedPhoto[]>(await callback(u.auth, [{ key, md5: md5(first), suffix: 'png' }])).data[0]!;
-    const thumbBefore = (await h.app.inject(done.thumbUrl)).rawPayload;
+    const thumbBefore = (await h.app.inject({ url: done.thumbUrl, headers: u.auth })).rawPayload;
+    expect((await sharp(thumbBefore).metadata()).width).toBe(360);
     // The same name as .jpg: the local host refuses to store it beside the recorded one …
     const other = await jpg();
     expect((await postObject(t, key.replace('.png', '.jpg'), other)).statusCode).toBe(403);
@@ -212,7 +216,7 @@ describe('PostObject to the local host and the callback', () => {
     await h.storage.put(key.replace('.png', '.jpeg'), other, 'image/jpeg');
     const refused = await callback(u.auth, [{ key: key.replace('.png', '.jpeg'), md5: md5(other), suffix: 'jpg' }]);
     expect(refused.statusCode, refused.body).toBe(400);
-    expect((await h.app.inject(done.thumbUrl)).rawPayload.equals(thumbBefore)).toBe(true);
+    expect((await h.app.inject({ url: done.thumbUrl, headers: u.auth })).rawPayload.equals(thumbBefore)).toBe(true);
     expect(await h.storage.get(key.replace('.png', '.jpeg'))).toBeNull();
   });
 
@@ -266,11 +270,11 @@ describe('PostObject to the local host and the callback', () => {
     const other = await newUser();
     const t = await ticker(u.auth);
     const a = await png();
-    expect((await postObject(t, `ub/process/u${other.id}/x.png`, a)).statusCode).toBe(403);
+    expect((await postObject(t, `ub/process/${ownerNames(h.config.KEY_SECRET).folder(other.id)}/x.png`, a)).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.svg`, a)).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.html`, a)).statusCode).toBe(403);
     const wider = Buffer.from(JSON.stringify({ expiration: '2099-01-01T00:00:00.000Z', conditions: [['starts-with', '$key', 'ub/']] })).toString('base64');
-    expect((await postObject(t, `ub/process/u${other.id}/x.png`, a, { policy: wider })).statusCode).toBe(403);
+    expect((await postObject(t, `ub/process/${ownerNames(h.config.KEY_SECRET).folder(other.id)}/x.png`, a, { policy: wider })).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { Signature: `${t.signature.slice(0, -4)}AAA=` })).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { OSSAccessKeyId: 'someone' })).statusCode).toBe(403);
     // Only a ticket's own names: no sub-folder, no overlong name, no name the thumbnail uses (these were a 500 or a

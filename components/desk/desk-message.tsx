@@ -1,7 +1,7 @@
 'use client';
 import type { DeskAgent, ImMessage, ImPhoneReply, ImPropertyCard } from '@contracts/im';
 import { IM_LAYOUT } from '@contracts/im-constants';
-import { OSS_PUBLIC } from '@contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 import type { DeskCopy } from './desk-app';
 import styles from './desk.module.css';
@@ -20,8 +20,11 @@ export interface DeskMessageProps {
 
 const fill = (template: string, n: string | number) => template.replace('{n}', String(n));
 
-/** A stored image key as the portal serves it (the local object store's public side, uploads/routes.ts). */
-const imageUrl = (key: string) => (/^(https?:)?\/\//.test(key) || key.startsWith('/') ? key : `${OSS_PUBLIC}/${key}`);
+/**
+ * A stored image key as the desk may load it: through the desk's own object path, which knows the agent by the desk
+ * cookie (a chat image is private to the conversation's two ends; `/oss/` never sees the desk cookie).
+ */
+const imageUrl = (key: string) => (/^(https?:)?\/\//.test(key) || key.startsWith('/') ? key : `${ApiPath.deskObject}/${key}`);
 
 /** One message of a conversation, every layout of spec §3: the user's on the left, the agent's own on the right. */
 export function DeskMessage({ message, copy, agent, reply, onAnswer, busy, cityOrigin }: DeskMessageProps) {

@@ -271,8 +271,8 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await expect(images).toHaveAttribute('data-push', '1');
   const links = images.locator('a.chat-images__item');
   await expect(links).toHaveCount(2);
-  await expect(links.nth(0)).toHaveAttribute('href', /^\/oss\/ub\/process\/u\d+\/[0-9a-f]+\.png$/);
-  await expect(links.nth(1)).toHaveAttribute('href', /^\/oss\/ub\/process\/u\d+\/[0-9a-f]+\.png$/);
+  await expect(links.nth(0)).toHaveAttribute('href', /^\/oss\/ub\/process\/[0-9a-f]{20}\/[0-9a-f]+\.png$/);
+  await expect(links.nth(1)).toHaveAttribute('href', /^\/oss\/ub\/process\/[0-9a-f]{20}\/[0-9a-f]+\.png$/);
   for (const img of await images.locator('img').all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   // A .gif is refused in the browser; ten images at once too (spec §5: at most 9).
   await panel(page).locator('input[type="file"]').setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') });

@@ -150,7 +150,7 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await expect(item).toContainText('7号楼 1单元 802');
   await expect(item).toContainText('560.5万');
   const thumb = item.locator('.entrust-item__cover img');
-  await expect(thumb).toHaveAttribute('src', /^\/oss\/ub\/entrust\/u\d+\/[0-9a-f]{24}_thumb\.(png|jpg)$/);
+  await expect(thumb).toHaveAttribute('src', /^\/oss\/ub\/entrust\/[0-9a-f]{20}\/[0-9a-f]{24}_thumb\.(png|jpg)$/);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await shot(page, '06-manage-reviewing');
 

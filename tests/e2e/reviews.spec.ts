@@ -145,8 +145,8 @@ test('a review with photos: uploaded on 写点评, shown as thumbnails on 点评
   await expect(photos).toHaveCount(2);
   // The thumbnail the backend made is shown, loaded; the link is the original, in the order uploaded.
   const first = photos.nth(0);
-  await expect(first).toHaveAttribute('href', /^\/oss\/ub\/review\/u\d+\/[0-9a-f]{24}\.png$/);
-  await expect(photos.nth(1)).toHaveAttribute('href', /^\/oss\/ub\/review\/u\d+\/[0-9a-f]{24}\.jpg$/);
+  await expect(first).toHaveAttribute('href', /^\/oss\/ub\/review\/[0-9a-f]{20}\/[0-9a-f]{24}\.png$/);
+  await expect(photos.nth(1)).toHaveAttribute('href', /^\/oss\/ub\/review\/[0-9a-f]{20}\/[0-9a-f]{24}\.jpg$/);
   await expect(first.locator('img')).toHaveAttribute('src', /_thumb\.jpg$/);
   await expect.poll(() => first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
   const [original] = await Promise.all([page.context().waitForEvent('page'), first.click()]);

@@ -679,7 +679,8 @@ export const projectReviews = pgTable(
   (t) => [
     uniqueIndex('project_reviews_user_idx').on(t.projectId, t.userId),
     index('project_reviews_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    // A user's deletion cascades to their reviews.
+    // A user's reviews: their deletion cascades to them, and which of their uploads a review still names
+    // (modules/uploads/publication.ts).
     index('project_reviews_user_only_idx').on(t.userId),
   ],
 );
@@ -711,7 +712,7 @@ export const uploads = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
-    /** The object key, under the user's own prefix (`ub/process/u{userId}/…`). */
+    /** The object key, under the user's own folder (`ub/process/<keyed hash of the id>/…`; `u{userId}` before migration 0013). */
     key: text('key').notNull(),
     /** jpg or png, from the bytes, whatever the name said. */
     suffix: text('suffix').notNull(),
@@ -722,8 +723,31 @@ export const uploads = pgTable(
     /** The card-size copy derived on the server; '' until made. */
     thumbKey: text('thumb_key').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when something public names it (a published entrust's listing, a review, the user's avatar): then
+     * `/oss/<key>` serves it to anyone, cacheable. Null: private, served to its owner and to the other end of a
+     * chat it was sent in (upload_shares) only. Kept by modules/uploads/publication.ts refreshPublication at each
+     * publish, take-down, review and avatar change, so serving reads it with the row it looks up anyway.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('uploads_key_idx').on(t.key), index('uploads_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Images sent in a chat (layout 121): the conversation's two ends (the portal user, the agent's IM identity) may
+ * both read the image, whoever uploaded it; nobody else may while it is private. Written when the message is
+ * stored (modules/im/im.ts storeMessage). No reference to uploads: a key the chat names is checked as the
+ * sender's own before it is stored, and a row left after its upload is gone grants nothing.
+ */
+export const uploadShares = pgTable(
+  'upload_shares',
+  {
+    key: text('key').notNull(),
+    userId: integer('user_id').notNull(),
+    agentUserId: integer('agent_user_id').notNull(),
+  },
+  (t) => [uniqueIndex('upload_shares_pk').on(t.key, t.userId, t.agentUserId)],
 );
 
 /** `status` of a viewing (预约看房, issue 9). */

@@ -34,7 +34,6 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { rateLimitKey, requireUser } from '../sso/sessions';
 import type { Storage } from '../storage';
-import { userUploadPrefix } from '../../../../contracts/upload';
 
 const ENTRUST_UPLOAD_DIR = 'ub/entrust';
 
@@ -107,9 +106,8 @@ async function checkForm(db: Db, storage: Storage, userId: number, input: Entrus
   if (!brandIds.every((id) => serving.has(id))) throw badRequest(`brandIds: ${ENTRUST_MESSAGES.brandNotServing}`);
   const keys = [...new Set(input.photos)];
   // Uploaded for an entrust (ub/entrust), as review photos are for a review: an avatar or another form's picture
-  // does not become a listing's photo by its key being named.
-  const prefix = userUploadPrefix(ENTRUST_UPLOAD_DIR, userId);
-  if (!keys.every((k) => k.startsWith(prefix))) throw badRequest(`photos: ${ENTRUST_MESSAGES.photosNotOwn}`);
+  // does not become a listing's photo by its key being named. Whose it is, the upload's row says (below).
+  if (!keys.every((k) => k.startsWith(`${ENTRUST_UPLOAD_DIR}/`))) throw badRequest(`photos: ${ENTRUST_MESSAGES.photosNotOwn}`);
   const own = await db
     .select({ key: uploads.key, thumbKey: uploads.thumbKey })
     .from(uploads)

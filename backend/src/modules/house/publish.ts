@@ -22,6 +22,7 @@ import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
 import type { Tx } from '../ops/listings';
 import { opsGuard } from '../ops/guard';
+import { refreshPublication } from '../uploads/publication';
 import { requireCity } from '../portal/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import { asHomeType, esfListingOf, homeTags, listingNoOf, rentalOf, TABLE_OF, type EntrustRow, type HomeBusinessType } from './compose';
@@ -143,6 +144,8 @@ export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, 
         .where(eq(entrusts.id, id));
       const overridden = problems.length > 0 && override !== undefined ? { reason: override, problems } : null;
       if (overridden) await tx.insert(entrustOverrides).values({ entrustId: id, action: 'accept', ...overridden, listingId, area: e.area, price: e.price });
+      // Its photos were private while 审核中; on the site they are public (uploads/publication.ts).
+      await refreshPublication(tx, e.photos.map((p) => p.key));
       const tags = homeTags(businessType, listingId, city.cityDomain, community.id, chosen.agentId);
       const seq = await recordChange(tx, tags);
       return { previousStatus: e.status, listingId, agentId: chosen.agentId, override: overridden, change: { seq, tags } };
@@ -169,6 +172,8 @@ export async function takeDown(tx: Tx, e: EntrustRow, to: number, cityDomain: st
     .set({ status: VIEWING_STATUS.CANCELLED, cancelledAt: now })
     .where(and(eq(viewings.businessType, businessType), eq(viewings.listingId, listingId), inArray(viewings.status, [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED])));
   await tx.update(entrusts).set({ status: to, updatedAt: now }).where(eq(entrusts.id, e.id));
+  // Off the site, its photos are the owner's again: no longer served to anyone else (uploads/publication.ts).
+  await refreshPublication(tx, e.photos.map((p) => p.key));
   return homeTags(businessType, listingId, cityDomain, gone?.communityId ?? e.communityId, gone?.agentId ?? e.agentId);
 }
 

@@ -46,6 +46,10 @@ import { contentTypeOf } from '../storage/local-storage';
 import { multipartBoundary, parseMultipart } from '../storage/post-object';
 import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from '../uploads/image-work';
 import { sniffImage } from '../uploads/routes';
+import { ownerNames, type OwnerNames } from '../uploads/owner-names';
+import { visibilityOf } from '../uploads/publication';
+import { sendObject, wildcardKey } from '../storage/routes';
+import { isSafeKey } from '../storage/storage';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
 import { LoginWatch } from './login-watch';
 import { agentCardsOf, history, lastMessagesOf, markRead, propertyCardOf, refuseForeignOrigin, serveSocket, upgradeRequired, type ImService, type OwnsImages } from './im';
@@ -70,8 +74,12 @@ export const DESK_LOGIN_LIMIT = 10;
 export const DESK_IMAGE_LIMIT = 120;
 /** Threads a desk lists (the newest); an older one comes back as soon as its user writes. */
 const DESK_THREADS_MAX = 100;
-/** The folder of an agent's desk images: served once recorded (uploads/routes.ts isRecordedUpload). */
-export const deskImagePrefix = (agentUserId: number) => `ub/desk/a${agentUserId}/`;
+/**
+ * The folder of an agent's desk images, a keyed hash of their IM identity (uploads/owner-names.ts): served once
+ * recorded, to the agent and the user of a conversation they were sent in (uploads/publication.ts).
+ */
+export const DESK_IMAGE_DIR = 'ub/desk';
+export const deskImagePrefix = (names: Pick<OwnerNames, 'deskFolder'>, agentUserId: number) => `${DESK_IMAGE_DIR}/${names.deskFolder(agentUserId)}/`;
 /**
  * `uploads.user_id` is a portal user's id; a desk image is recorded under the negative of the agent's IM id, a
  * number no portal user has, so no user's "own uploads" (userOwnsImages) ever include an agent's image.
@@ -216,7 +224,7 @@ async function deskListingsOf(db: Db, agentId: number): Promise<DeskListing[]> {
 const agentOwnsImages =
   (db: Db, agentUserId: number): OwnsImages =>
   async (keys) => {
-    if (!keys.every((key) => key.startsWith(deskImagePrefix(agentUserId)))) return false;
+    if (!keys.every((key) => key.startsWith(`${DESK_IMAGE_DIR}/`))) return false;
     const own = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, deskUploadOwner(agentUserId)), inArray(uploads.key, keys)));
     return own.length === keys.length;
   };
@@ -224,7 +232,7 @@ const agentOwnsImages =
 const FORMAT_MESSAGE = `文件格式仅限${UPLOAD_EXTENSIONS.join('、')}格式！`;
 
 /** One image posted by the desk (multipart, field `file`): checked by its bytes, re-encoded, stored, recorded. */
-async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, agentUserId: number, request: FastifyRequest): Promise<{ key: string; url: string }> {
+async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, names: OwnerNames, agentUserId: number, request: FastifyRequest): Promise<{ key: string; url: string }> {
   const boundary = multipartBoundary(request.headers['content-type']);
   const body = request.body;
   if (!boundary || !Buffer.isBuffer(body)) throw badRequest('请以 multipart/form-data 上传图片（字段 file）');
@@ -245,7 +253,7 @@ async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, agentUs
     if (err instanceof UnreadableImage) throw badRequest('图片无法识别');
     throw err;
   }
-  const stem = `${deskImagePrefix(agentUserId)}${randomBytes(12).toString('hex')}`;
+  const stem = `${deskImagePrefix(names, agentUserId)}${randomBytes(12).toString('hex')}`;
   const key = `${stem}.${kind}`;
   const thumbKey = `${stem}_thumb.jpg`;
   await storage.put(thumbKey, cleaned.thumb, 'image/jpeg');
@@ -266,12 +274,13 @@ async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, agentUs
 export async function registerDesk(
   app: FastifyInstance,
   db: Db,
-  config: Pick<Config, 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN' | 'OPS_TOKEN'>,
+  config: Pick<Config, 'IM_PING_MS' | 'PORTAL_PROTOCOL' | 'PORTAL_ROOT_DOMAIN' | 'OPS_TOKEN' | 'KEY_SECRET'>,
   storage: Storage,
   im: ImService,
   imageWork: ImageWork,
 ): Promise<void> {
   const { hub } = im;
+  const names = ownerNames(config.KEY_SECRET);
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
   const logins = new LoginWatch((keys) => liveDeskTokenHashes(db, keys), config.IM_PING_MS * 2, app.log);
   app.addHook('onClose', async () => logins.close());
@@ -435,9 +444,29 @@ export async function registerDesk(
       },
       async (request, reply) => {
         const agent = await agentOf(request, reply);
-        return ok(await storeDeskImage(db, storage, imageWork, agent.userId, request));
+        return ok(await storeDeskImage(db, storage, imageWork, names, agent.userId, request));
       },
     );
+  });
+
+  // The chat's images as the desk sees them: the desk cookie is scoped to /api/desk, so `/oss/<key>` never knows the
+  // agent. Published objects as on /oss/; a private one only if it is the agent's own desk image or was sent in one
+  // of the agent's conversations (uploads/publication.ts); else 404 as for a key nobody has. Like /oss/, not JSON,
+  // so not in /openapi.json (backend/test/private-objects.test.ts and idor.test.ts call it).
+  app.get(`${ApiPath.deskObject}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = wildcardKey(request);
+    const visibility = isSafeKey(key)
+      ? await visibilityOf(db, key, async () => {
+          try {
+            return { agentUserId: (await agentOf(request)).userId };
+          } catch (err) {
+            // No live desk token: a visitor, who sees what a visitor sees.
+            if (err instanceof ApiError && err.statusCode === 401) return null;
+            throw err;
+          }
+        })
+      : null;
+    return sendObject(reply, storage, key, visibility);
   });
 
   // The desk's live socket: the cookie decides which agent; the token is checked again while it stays open.

@@ -49,6 +49,7 @@ import { ApiPath } from '../../../../contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, cities, imConversations, imMessages, listings, rentals, uploads, users } from '../../db/schema';
+import { shareImages } from '../uploads/publication';
 import { detailPath } from '../../../../contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
@@ -239,6 +240,14 @@ export interface StoreInput {
  * the resend again); `fresh` says which.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<{ message: ImMessage; fresh: boolean }> {
+  if (input.content.layout === IM_LAYOUT.IMAGE) {
+    const stored = await storeAtOnce(db, input);
+    // Both ends may read the images once they are in the conversation, whoever uploaded them; nobody else may
+    // while they are private (uploads/publication.ts). After the store: a refused send shares nothing, and a
+    // resend (fresh or not) shares again, so a failure here heals on the sender's retry.
+    await shareImages(db, input.userId, input.agentUserId, input.content.msgList);
+    return stored;
+  }
   if (input.content.layout !== IM_LAYOUT.PROPERTY && input.content.layout !== IM_LAYOUT.PHONE_REPLY) return storeAtOnce(db, input);
   const fromUser = input.from === 'user';
   const senderId = fromUser ? input.userId : input.agentUserId;

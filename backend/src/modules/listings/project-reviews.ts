@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasDigitRun } from '../../../../contracts/account-rules';
@@ -29,7 +28,6 @@ import {
   type ReviewPage,
   type ReviewSummary,
 } from '../../../../contracts/project-review';
-import { userUploadPrefix } from '../../../../contracts/upload';
 import type { Db } from '../../db/client';
 import { newProjects, projectReviews, uploads, users, type ListingPhoto } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -38,6 +36,8 @@ import { recordChange } from '../cache/changes';
 import { findCity } from '../portal/cities';
 import { rateLimitKey, requireUser } from '../sso/sessions';
 import type { Storage } from '../storage';
+import type { OwnerNames } from '../uploads/owner-names';
+import { refreshPublication } from '../uploads/publication';
 
 /**
  * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
@@ -51,15 +51,17 @@ const TAGS = ['new-home'];
 type ReviewPhoto = ListingPhoto & { thumb?: string };
 
 /**
- * The name a review shows: the user's nickname, or `优居用户_8f3a`. The tag comes from the user id, so one user's
- * reviews carry the same one; it says nothing of the mobile. A nickname that holds a mobile number is not used.
+ * The name a review shows: the user's nickname, or `优居用户_8f3a`. The tag is a keyed hash of the user id
+ * (owner-names.ts), so one user's reviews carry the same one, yet nobody without KEY_SECRET can compute it from an
+ * id seen elsewhere (an upload key, a listing): an anonymous reviewer is not linked to their listings. It says
+ * nothing of the mobile. A nickname that holds a mobile number is not used.
  */
-export function reviewerName(userId: number, userName: string): string {
+export function reviewerName(names: Pick<OwnerNames, 'reviewerTag'>, userId: number, userName: string): string {
   const name = userName.trim();
   // A nickname with a number or a contact id in it (seeded or older than the rule, contracts/account-rules.ts)
   // is not shown.
   if (name && !hasDigitRun(name) && !hasContactDetails(name)) return name;
-  return `优居用户_${createHash('sha256').update(`reviewer:${userId}`).digest('hex').slice(0, 4)}`;
+  return `优居用户_${names.reviewerTag(userId)}`;
 }
 
 const reviewColumns = {
@@ -84,11 +86,11 @@ function selectReviews(db: Db) {
 
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
 
-function toReview(r: ReviewRow): ProjectReview {
+function toReview(names: OwnerNames, r: ReviewRow): ProjectReview {
   return {
     id: r.id,
     projectId: r.projectId,
-    reviewer: reviewerName(r.userId, r.userName),
+    reviewer: reviewerName(names, r.userId, r.userName),
     ratings: { overall: r.overall, location: r.location, transport: r.transport, amenities: r.amenities, environment: r.environment, value: r.value },
     body: r.body,
     photos: (r.photos as ReviewPhoto[]).map(({ url, title, thumb }) => ({ url, thumbUrl: thumb || url, title })),
@@ -125,7 +127,7 @@ async function summaryOf(db: Db, projectId: number): Promise<ReviewSummary> {
   };
 }
 
-async function reviewPage(db: Db, projectId: number, page: number): Promise<ReviewPage> {
+async function reviewPage(db: Db, names: OwnerNames, projectId: number, page: number): Promise<ReviewPage> {
   await requireProject(db, projectId);
   const [summary, rows] = await Promise.all([
     summaryOf(db, projectId),
@@ -135,17 +137,16 @@ async function reviewPage(db: Db, projectId: number, page: number): Promise<Revi
       .limit(REVIEW_PAGE_SIZE)
       .offset((page - 1) * REVIEW_PAGE_SIZE),
   ]);
-  return { total: summary.count, page, pageSize: REVIEW_PAGE_SIZE, summary, list: rows.map(toReview) };
+  return { total: summary.count, page, pageSize: REVIEW_PAGE_SIZE, summary, list: rows.map((r) => toReview(names, r)) };
 }
 
 /**
  * The photos of a review from their upload keys, in the order given: every key must be one of the writer's own
- * uploads under ub/review, else 400 (another user's key answers exactly like an unknown one).
+ * uploads (their row in `uploads`) under ub/review, else 400 (another user's key answers exactly like an unknown one).
  */
 async function reviewPhotos(db: Db, storage: Storage, userId: number, keys: readonly string[]): Promise<ReviewPhoto[]> {
   if (keys.length === 0) return [];
-  const prefix = userUploadPrefix(REVIEW_UPLOAD_DIR, userId);
-  if (!keys.every((k) => k.startsWith(prefix))) throw badRequest(`photos: ${REVIEW_PHOTOS_NOT_OWN}`);
+  if (!keys.every((k) => k.startsWith(`${REVIEW_UPLOAD_DIR}/`))) throw badRequest(`photos: ${REVIEW_PHOTOS_NOT_OWN}`);
   const rows = await db
     .select({ key: uploads.key, thumbKey: uploads.thumbKey })
     .from(uploads)
@@ -158,29 +159,40 @@ async function reviewPhotos(db: Db, storage: Storage, userId: number, keys: read
   });
 }
 
-async function addReview(db: Db, storage: Storage, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
+async function addReview(db: Db, storage: Storage, names: OwnerNames, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
   await requireProject(db, input.projectId);
   const photos = await reviewPhotos(db, storage, userId, input.photos);
-  // The unique index (project, user) decides between two posts at once: the second inserts nothing.
-  const [inserted] = await db
-    .insert(projectReviews)
-    .values({ projectId: input.projectId, userId, ...input.ratings, body: input.body, photos })
-    .onConflictDoNothing()
-    .returning({ id: projectReviews.id });
+  // The unique index (project, user) decides between two posts at once: the second inserts nothing. The photos are
+  // public from the review on (uploads/publication.ts), in the same transaction.
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projectReviews)
+      .values({ projectId: input.projectId, userId, ...input.ratings, body: input.body, photos })
+      .onConflictDoNothing()
+      .returning({ id: projectReviews.id });
+    if (row) await refreshPublication(tx, input.photos);
+    return row;
+  });
   if (!inserted) throw new ApiError(409, 409, REVIEW_DUPLICATE_MESSAGE);
   await recordChange(db, [cacheTag.detail('new', input.projectId)]);
   const [row] = await selectReviews(db).where(eq(projectReviews.id, inserted.id));
-  return toReview(row!);
+  return toReview(names, row!);
 }
 
-export function registerProjectReviews(app: FastifyInstance, db: Db, storage: Storage): void {
+/** The upload key behind a photo URL the storage made (`publicUrl(key)`); null for the seed's pictures. */
+const keyOfPhoto = (storage: Storage, url: string): string | null => {
+  const base = storage.publicUrl('');
+  return url.startsWith(`${base}ub/`) ? url.slice(base.length) : null;
+};
+
+export function registerProjectReviews(app: FastifyInstance, db: Db, storage: Storage, names: OwnerNames): void {
   portalRoute(app, {
     path: ApiPath.projectReviews,
     summary: "A project's reviews (点评), newest first, 10 a page, with the summary: count, average of each rating, 总评 stars",
     tags: TAGS,
     input: reviewListRequestSchema,
     output: reviewPageSchema,
-    handler: (input) => reviewPage(db, input.projectId, input.page),
+    handler: (input) => reviewPage(db, names, input.projectId, input.page),
   });
 
   portalRoute(app, {
@@ -193,7 +205,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
       const user = await requireUser(db, request);
       await requireProject(db, input.projectId);
       const [row] = await selectReviews(db).where(and(eq(projectReviews.projectId, input.projectId), eq(projectReviews.userId, user.id)));
-      return { review: row ? toReview(row) : null };
+      return { review: row ? toReview(names, row) : null };
     },
   });
 
@@ -211,7 +223,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
     },
     async (request) => {
       const user = await requireUser(db, request);
-      return ok(await addReview(db, storage, user.id, request.body as ReviewAddInput));
+      return ok(await addReview(db, storage, names, user.id, request.body as ReviewAddInput));
     },
   );
 
@@ -229,10 +241,15 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
     async (request) => {
       const user = await requireUser(db, request);
       const { reviewId } = request.body as { reviewId: number };
-      const [deleted] = await db
-        .delete(projectReviews)
-        .where(and(eq(projectReviews.id, reviewId), eq(projectReviews.userId, user.id)))
-        .returning({ projectId: projectReviews.projectId });
+      // Its photos stop being public with it, unless another review of the user's names them too.
+      const deleted = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(projectReviews)
+          .where(and(eq(projectReviews.id, reviewId), eq(projectReviews.userId, user.id)))
+          .returning({ projectId: projectReviews.projectId, photos: projectReviews.photos });
+        if (row) await refreshPublication(tx, (row.photos as ReviewPhoto[]).flatMap((p) => keyOfPhoto(storage, p.url) ?? []));
+        return row;
+      });
       if (!deleted) throw notFound(`点评 ${reviewId} `);
       await recordChange(db, [cacheTag.detail('new', deleted.projectId)]);
       return ok({ reviewId, projectId: deleted.projectId });

@@ -84,6 +84,15 @@ export async function requireUser(db: Db, request: FastifyRequest): Promise<User
   throw new ApiError(401, ResultCode.SESSION_INVALID, '登录已失效，请重新登录', token !== null);
 }
 
+/** The logged-in user, or null where requireUser would answer 401 (a visitor may still be served, as a visitor). */
+export async function sessionUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
+  if (!presentedToken(request)) return null;
+  return requireUser(db, request).catch((err: unknown) => {
+    if (err instanceof ApiError && err.statusCode === 401) return null;
+    throw err;
+  });
+}
+
 /** Ends the session the request presents; answers whose it was (null: none). */
 export async function endSession(db: Db, request: FastifyRequest): Promise<number | null> {
   const token = presentedToken(request);

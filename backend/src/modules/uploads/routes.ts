@@ -40,16 +40,18 @@ import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, typ
 import { isSafeKey } from '../storage/storage';
 import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
 import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from './image-work';
+import { ownerNames } from './owner-names';
+import { refreshUserPublication } from './publication';
 
 const TAGS = ['upload'];
 
 const forbidden = (msg: string) => new ApiError(403, ResultCode.FORBIDDEN, msg);
 const KEY_NAME = /^[A-Za-z0-9_-]{1,64}\.(jpg|jpeg|png)$/;
 
-/** `ub/process/u12/abc.jpg` → true for user 12 only: one of the dirs, this user's folder, a name we hand out. */
-export function isOwnKey(key: string, userId: number): boolean {
+/** `ub/process/<folder>/abc.jpg` → true for the user of that folder only: one of the dirs, a name we hand out. */
+export function isOwnKey(key: string, folder: string): boolean {
   return UPLOAD_DIRS.some((dir) => {
-    const prefix = userUploadPrefix(dir, userId);
+    const prefix = userUploadPrefix(dir, folder);
     return key.startsWith(prefix) && KEY_NAME.test(key.slice(prefix.length));
   });
 }
@@ -61,8 +63,8 @@ export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
   return null;
 }
 
-function ticket(signer: PostSigner, userId: number, input: { userDir: string; applyId: string; uploadSize: number }) {
-  const prefix = userUploadPrefix(input.userDir, userId);
+function ticket(signer: PostSigner, folder: string, input: { userDir: string; applyId: string; uploadSize: number }) {
+  const prefix = userUploadPrefix(input.userDir, folder);
   const expire = Math.floor(Date.now() / 1000) + UPLOAD_TICKET_TTL_S;
   const policy: PostPolicy = {
     expiration: new Date(expire * 1000).toISOString(),
@@ -144,18 +146,6 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
   await storage.put(key, file.data, contentTypeOf(key));
 }
 
-/**
- * Whether a stored object may be served (storage/routes.ts): anything outside users' folders (the seed's
- * pictures), and under `ub/` an upload the callback recorded, or its thumbnail.
- */
-export async function isRecordedUpload(db: Db, key: string): Promise<boolean> {
-  if (!key.startsWith('ub/')) return true;
-  const thumb = /^(.+)_thumb\.jpg$/.exec(key);
-  const candidates = thumb ? UPLOAD_EXTENSIONS.map((ext) => `${thumb[1]}.${ext}`) : [key];
-  const [row] = await db.select({ thumbKey: uploads.thumbKey }).from(uploads).where(inArray(uploads.key, candidates)).limit(1);
-  return row !== undefined && (!thumb || row.thumbKey === key);
-}
-
 /** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
 async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
   const [known] = await db.select().from(uploads).where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
@@ -210,6 +200,8 @@ export const userImageOwner = (userId: number) => `user:${userId}`;
 
 export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage, work: ImageWork): Promise<void> {
   const signer = openPostSigner(config);
+  // Folders are keyed hashes of the user id: a key says nothing of whose it is (owner-names.ts).
+  const names = ownerNames(config.KEY_SECRET);
   // Objects no callback named are deleted in the background (cleanup.ts) and on an operator's demand.
   const stopCleanup = startUploadCleanup(db, storage, app.log);
   app.addHook('onClose', async () => stopCleanup());
@@ -239,7 +231,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     options: { onRequest: ticketLimit },
     handler: async (input, request) => {
       const user = await requireUser(db, request);
-      return ticket(signer, user.id, input);
+      return ticket(signer, names.folder(user.id), input);
     },
   });
 
@@ -257,7 +249,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     async (request) => {
       const user = await requireUser(db, request);
       const input = request.body as { uploads: { key: string; md5: string }[] };
-      if (!input.uploads.every((u) => isOwnKey(u.key, user.id))) throw forbidden('无权使用该文件');
+      if (!input.uploads.every((u) => isOwnKey(u.key, names.folder(user.id)))) throw forbidden('无权使用该文件');
       const done: UploadedPhoto[] = [];
       for (const item of input.uploads) done.push(await acceptUpload(db, storage, work, user.id, item));
       return ok(done);
@@ -280,7 +272,11 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
       const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, user.id)));
       if (!row) throw notFound(`文件 ${key} `);
       const avatarUrl = storage.publicUrl(row.key);
-      await db.update(users).set({ avatarUrl }).where(eq(users.id, user.id));
+      // The avatar is public from now on, the one it replaces no longer (unless something else names it).
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ avatarUrl }).where(eq(users.id, user.id));
+        await refreshUserPublication(tx, user.id, [row.key]);
+      });
       return ok({ avatarUrl });
     },
   );
