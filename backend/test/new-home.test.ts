@@ -192,9 +192,10 @@ describe('list', () => {
     const itself = await list({ cityCode: 'bj', estateId: p.id });
     expect(itself.total).toBe(1);
     expect(itself.list[0]).toEqual(p);
-    // Another city's project is not in this city's list.
+    // Another city's project names nothing in this city: the list of it is a 404, as for an id that does not exist.
     const shanghai = (await list({ cityCode: 'sh' })).list[0]!;
-    expect((await list({ cityCode: 'bj', estateId: shanghai.id })).total).toBe(0);
+    const elsewhere = await h.app.inject({ method: 'POST', url: ApiPath.newHomeList, payload: { cityCode: 'bj', estateId: shanghai.id } });
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([404, 4000000]);
   });
 
   it('matches a keyword against the project’s own name and the places it is in, not as a wildcard', async () => {
