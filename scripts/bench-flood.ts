@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { CHANNEL_LIST } from '../contracts/channels';
 
-const WEB = new URL(process.env.FLOOD_WEB ?? 'http://127.0.0.1:3200');
+const WEB = new URL(process.env.FLOOD_WEB ?? 'http://127.0.0.1:3000');
 const HOST = process.env.FLOOD_HOST ?? `bj.localhost:${WEB.port || 80}`;
 const REDIS_URL = process.env.FLOOD_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = process.env.FLOOD_PREFIX ?? 'youju:page:';
