@@ -6,7 +6,16 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', '.data/**', '.bench-data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'backend/drizzle/**'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      '.data/**',
+      '.bench-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'backend/drizzle/**',
+    ],
   },
 ];
 

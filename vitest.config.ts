@@ -18,12 +18,22 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', environment: 'node', testTimeout: HANG_GUARD_MS, include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'contracts/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          testTimeout: HANG_GUARD_MS,
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'contracts/**/*.test.ts'],
+        },
       },
       {
         plugins: [react()],
         resolve: { alias },
-        test: { name: 'components', environment: 'jsdom', testTimeout: HANG_GUARD_MS, include: ['tests/components/**/*.test.tsx'] },
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          testTimeout: HANG_GUARD_MS,
+          include: ['tests/components/**/*.test.tsx'],
+        },
       },
       {
         resolve: { alias },

@@ -45,7 +45,8 @@ const headers = securityHeaders(settings, dev);
 // Next leaves the body of a 404 from notFound() empty; its prerendered not-found page is sent instead
 // (lib/not-found-document.ts). `next dev` prerenders nothing.
 const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
-if (!dev && !notFoundDocument) console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
+if (!dev && !notFoundDocument)
+  console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
 
 // Answers Next marked shareable, written again without entering Next for a few seconds (lib/page-cache/front.ts).
 // A quarter of the page cache's budget: it holds only the pages visited in the last seconds.
@@ -66,7 +67,10 @@ const errorDocument = serverErrorDocument();
 const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 2_000 };
 const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS }, (req, res) => {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
+  const gate = gateRequest(
+    { method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress },
+    settings.trustedProxyHops,
+  );
   if (gate.kind === 'reject') {
     res.writeHead(gate.status, { ...gate.headers, 'content-length': Buffer.byteLength(gate.body) });
     res.end(req.method === 'HEAD' ? undefined : gate.body);
@@ -98,13 +102,19 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
   neverShareCookies(res);
   if (front) frontCache!.record(req, res, front);
   // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.
-  if (notFoundDocument) sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers), errorDocument);
+  if (notFoundDocument)
+    sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers), errorDocument);
   void handle(req, res);
 });
 
 /** An answer written straight to a socket (no request object exists): status, our headers, a short text. */
 function rawAnswer(status: number, text: string): string {
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: text/plain; charset=utf-8', `Content-Length: ${Buffer.byteLength(text)}`, 'Connection: close'];
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    'Connection: close',
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
@@ -113,7 +123,10 @@ function rawAnswer(status: number, text: string): string {
 // backend, which checks the session and Origin. Any other upgrade is refused.
 server.on('upgrade', (req, socket, head) => {
   socket.on('error', () => socket.destroy());
-  const gate = gateRequest({ method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress }, settings.trustedProxyHops);
+  const gate = gateRequest(
+    { method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress },
+    settings.trustedProxyHops,
+  );
   const pathname = gate.kind === 'pass' ? gate.url.split('?')[0]! : '';
   const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
   if (gate.kind !== 'pass' || req.method !== 'GET' || !websocket || !SOCKET_PATHS.includes(pathname)) {
@@ -155,5 +168,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 server.listen(settings.port, hostname, () => {
-  console.log(`web listening on http://${hostname}:${settings.port} (root domain ${settings.rootDomain}${dev ? ', development' : ''})`);
+  console.log(
+    `web listening on http://${hostname}:${settings.port} (root domain ${settings.rootDomain}${dev ? ', development' : ''})`,
+  );
 });

@@ -43,7 +43,11 @@ const newPassword = z
  */
 export const passwordChangeSchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('password'), currentPassword: z.string().min(1).max(256), newPassword }),
-  z.strictObject({ method: z.literal('sms'), code: z.string().trim().regex(SMS_CODE_PATTERN, 'code must be 6 digits'), newPassword }),
+  z.strictObject({
+    method: z.literal('sms'),
+    code: z.string().trim().regex(SMS_CODE_PATTERN, 'code must be 6 digits'),
+    newPassword,
+  }),
 ]);
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
 

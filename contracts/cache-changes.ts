@@ -34,11 +34,7 @@ export const cacheChangesRequestSchema = z.strictObject({
    * The last position the reader has seen (`latest` or a change's `seq` of an earlier answer); without it the
    * answer is only the current position; 0 (a reader that has seen nothing) gets every change still kept. Digits only: a query string is text, and `1e3` or `0x10` is no position.
    */
-  after: z
-    .string()
-    .regex(SEQ_DIGITS, 'must be a non-negative integer of at most 15 digits')
-    .transform(Number)
-    .optional(),
+  after: z.string().regex(SEQ_DIGITS, 'must be a non-negative integer of at most 15 digits').transform(Number).optional(),
 });
 export type CacheChangesRequest = z.input<typeof cacheChangesRequestSchema>;
 

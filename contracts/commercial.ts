@@ -28,7 +28,8 @@ export function isCommercialChannel(code: string): code is CommercialChannel {
 
 /** 商铺 or 写字楼: the header menu the channel sits under says which (spec §2 Header). */
 export type CommercialKind = 'shop' | 'office';
-export const commercialKindOf = (code: CommercialChannel): CommercialKind => (CHANNELS[code].menuCode === 'sp' ? 'shop' : 'office');
+export const commercialKindOf = (code: CommercialChannel): CommercialKind =>
+  CHANNELS[code].menuCode === 'sp' ? 'shop' : 'office';
 /** The channel of a unit: its kind and its deal. */
 export const commercialChannelOf = (unit: { kind: CommercialKind; deal: 'sale' | 'rent' }): CommercialChannel =>
   COMMERCIAL_CHANNELS.find((code) => commercialKindOf(code) === unit.kind && CHANNELS[code].deal === unit.deal)!;
@@ -89,7 +90,8 @@ export function commercialListQueryOf(code: CommercialChannel) {
   const own = new Set<string>(CHANNELS[code].filters.map((f) => f.key));
   const others = (Object.keys(filterFields) as FilterField[]).filter((k) => !own.has(k));
   return commercialListQuerySchema.superRefine((query, ctx) => {
-    for (const key of others) if (query[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `not a filter of ${code}` });
+    for (const key of others)
+      if (query[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `not a filter of ${code}` });
   });
 }
 

@@ -14,8 +14,32 @@ export type ContactKind = 'mobile' | 'landline' | 'wechat' | 'qq' | 'phone';
 
 /** Chinese numerals, lower and upper case (大写), and the spoken forms of phone numbers (幺 for 1, 洞 for 0). */
 const CHINESE_DIGITS: Record<string, string> = {
-  〇: '0', 零: '0', 洞: '0', 一: '1', 幺: '1', 二: '2', 两: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9',
-  壹: '1', 贰: '2', 貳: '2', 叁: '3', 參: '3', 肆: '4', 伍: '5', 陆: '6', 陸: '6', 柒: '7', 捌: '8', 玖: '9',
+  〇: '0',
+  零: '0',
+  洞: '0',
+  一: '1',
+  幺: '1',
+  二: '2',
+  两: '2',
+  三: '3',
+  四: '4',
+  五: '5',
+  六: '6',
+  七: '7',
+  八: '8',
+  九: '9',
+  壹: '1',
+  贰: '2',
+  貳: '2',
+  叁: '3',
+  參: '3',
+  肆: '4',
+  伍: '5',
+  陆: '6',
+  陸: '6',
+  柒: '7',
+  捌: '8',
+  玖: '9',
 };
 const CHINESE_DIGIT = new RegExp(`[${Object.keys(CHINESE_DIGITS).join('')}]`, 'gu');
 /** What may stand between two digits of one number. */
@@ -25,7 +49,11 @@ const DIGIT_RUN = /\d+/g;
 
 /** Digits of a text as a reader takes them in: compatibility forms folded, Chinese numerals read, separators dropped. */
 export function readNumbers(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(CHINESE_DIGIT, (ch) => CHINESE_DIGITS[ch] ?? ch).replace(BETWEEN_DIGITS, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(CHINESE_DIGIT, (ch) => CHINESE_DIGITS[ch] ?? ch)
+    .replace(BETWEEN_DIGITS, '');
 }
 
 /**

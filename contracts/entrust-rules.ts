@@ -22,7 +22,20 @@ export const ENTRUST_PAYMENTS = ['押一付三', '押一付一', '押二付一',
  * What a rental has (配套设施), in the order its detail page lists them: the owner ticks them on 我要出租, the listing
  * shows each as present or absent. The backend's rent channel reads the list from here.
  */
-export const RENT_FACILITIES = ['洗衣机', '空调', '冰箱', '热水器', '宽带', '床', '衣柜', '沙发', '燃气', '暖气', '电视', '可做饭'] as const;
+export const RENT_FACILITIES = [
+  '洗衣机',
+  '空调',
+  '冰箱',
+  '热水器',
+  '宽带',
+  '床',
+  '衣柜',
+  '沙发',
+  '燃气',
+  '暖气',
+  '电视',
+  '可做饭',
+] as const;
 export type RentFacility = (typeof RENT_FACILITIES)[number];
 /** 1 整租, 2 合租 (rentals.rentType). */
 export const ENTRUST_RENT_TYPES = [1, 2] as const;
@@ -98,7 +111,8 @@ export interface EntrustProblem {
 }
 
 /** 元/㎡ of a sale (price in 万元), or 元/㎡ a month of a rental (price 元/月), as the listing will show it. */
-export const entrustUnitPrice = (businessType: number, price: number, area: number) => (businessType === 1 ? Math.round((price * 10_000) / area) : Math.round((price / area) * 10) / 10);
+export const entrustUnitPrice = (businessType: number, price: number, area: number) =>
+  businessType === 1 ? Math.round((price * 10_000) / area) : Math.round((price / area) * 10) / 10;
 
 /**
  * Area, price and price per ㎡ on their own, without the community (the form can check these before sending).
@@ -107,13 +121,16 @@ export const entrustUnitPrice = (businessType: number, price: number, area: numb
 export function entrustBoundsProblem(input: { businessType: number; area: number; price: number }): EntrustProblem | null {
   const L = ENTRUST_LIMITS;
   const sale = input.businessType === 1;
-  if (!(input.area >= (sale ? L.sellAreaMin : L.areaMin) && input.area <= L.areaMax && hasDecimals(input.area, 2))) return { path: 'area', message: sale ? ENTRUST_MESSAGES.sellArea : ENTRUST_MESSAGES.area };
+  if (!(input.area >= (sale ? L.sellAreaMin : L.areaMin) && input.area <= L.areaMax && hasDecimals(input.area, 2)))
+    return { path: 'area', message: sale ? ENTRUST_MESSAGES.sellArea : ENTRUST_MESSAGES.area };
   if (sale) {
-    if (!(input.price >= L.sellPriceMin && input.price <= L.sellPriceMax && hasDecimals(input.price, 2))) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
+    if (!(input.price >= L.sellPriceMin && input.price <= L.sellPriceMax && hasDecimals(input.price, 2)))
+      return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
     const unit = entrustUnitPrice(1, input.price, input.area);
     if (unit < L.sellUnitPriceMin || unit > L.sellUnitPriceMax) return { path: 'price', message: ENTRUST_MESSAGES.sellUnitPrice };
   } else {
-    if (!(Number.isInteger(input.price) && input.price >= L.rentPriceMin && input.price <= L.rentPriceMax)) return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
+    if (!(Number.isInteger(input.price) && input.price >= L.rentPriceMin && input.price <= L.rentPriceMax))
+      return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
     const unit = input.price / input.area;
     if (unit < L.rentUnitPriceMin || unit > L.rentUnitPriceMax) return { path: 'price', message: ENTRUST_MESSAGES.rentUnitPrice };
   }
@@ -137,15 +154,22 @@ export interface CommunityReference {
 }
 
 /** The allowed price per ㎡ of a home in the community, or null when the community has no reference. */
-export function referenceBand(input: { businessType: number; rentType?: number | null }, reference: CommunityReference): { reference: number; low: number; high: number } | null {
-  const base = input.businessType === 1 ? reference.avgPrice : reference.avgRent * (input.rentType === 2 ? SHARED_ROOM_PREMIUM : 1);
+export function referenceBand(
+  input: { businessType: number; rentType?: number | null },
+  reference: CommunityReference,
+): { reference: number; low: number; high: number } | null {
+  const base =
+    input.businessType === 1 ? reference.avgPrice : reference.avgRent * (input.rentType === 2 ? SHARED_ROOM_PREMIUM : 1);
   if (!(base > 0)) return null;
   const round = (x: number) => (input.businessType === 1 ? Math.round(x) : Math.round(x * 10) / 10);
   return { reference: round(base), low: round(base * ENTRUST_PRICE_BAND.low), high: round(base * ENTRUST_PRICE_BAND.high) };
 }
 
 /** The price per ㎡ against the community's reference: a problem of `price` when outside the band. */
-export function referenceBandProblem(input: { businessType: number; area: number; price: number; rentType?: number | null }, reference: CommunityReference): EntrustProblem | null {
+export function referenceBandProblem(
+  input: { businessType: number; area: number; price: number; rentType?: number | null },
+  reference: CommunityReference,
+): EntrustProblem | null {
   const band = referenceBand(input, reference);
   if (!band || !(input.area > 0)) return null;
   const unit = entrustUnitPrice(input.businessType, input.price, input.area);
@@ -157,7 +181,16 @@ export function referenceBandProblem(input: { businessType: number; area: number
   return { path: 'price', message };
 }
 
-export function entrustFormProblem(input: { businessType: number; floor: number; totalFloors: number; price: number; area?: number; rentType?: number; payment?: string; facilities?: readonly string[] }): EntrustProblem | null {
+export function entrustFormProblem(input: {
+  businessType: number;
+  floor: number;
+  totalFloors: number;
+  price: number;
+  area?: number;
+  rentType?: number;
+  payment?: string;
+  facilities?: readonly string[];
+}): EntrustProblem | null {
   if (input.area !== undefined && !hasDecimals(input.area, 2)) return { path: 'area', message: ENTRUST_MESSAGES.area };
   if (input.floor > input.totalFloors || input.floor === 0) return { path: 'floor', message: ENTRUST_MESSAGES.floor };
   if (input.area !== undefined) {
@@ -165,16 +198,29 @@ export function entrustFormProblem(input: { businessType: number; floor: number;
     if (bounds) return bounds;
   }
   if (input.businessType === 1) {
-    if (!(input.price >= ENTRUST_LIMITS.sellPriceMin && input.price <= ENTRUST_LIMITS.sellPriceMax && hasDecimals(input.price, 2))) return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
-    if (input.rentType !== undefined || input.payment !== undefined) return { path: 'rentType', message: 'rentType and payment are for a rental only' };
-    if (input.facilities && input.facilities.length > 0) return { path: 'facilities', message: 'facilities are for a rental only' };
+    if (!(
+      input.price >= ENTRUST_LIMITS.sellPriceMin &&
+      input.price <= ENTRUST_LIMITS.sellPriceMax &&
+      hasDecimals(input.price, 2)
+    ))
+      return { path: 'price', message: ENTRUST_MESSAGES.sellPrice };
+    if (input.rentType !== undefined || input.payment !== undefined)
+      return { path: 'rentType', message: 'rentType and payment are for a rental only' };
+    if (input.facilities && input.facilities.length > 0)
+      return { path: 'facilities', message: 'facilities are for a rental only' };
   } else {
-    if (!(Number.isInteger(input.price) && input.price >= ENTRUST_LIMITS.rentPriceMin && input.price <= ENTRUST_LIMITS.rentPriceMax)) return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
-    if (input.rentType === undefined || input.payment === undefined) return { path: 'rentType', message: ENTRUST_MESSAGES.rentFields };
+    if (!(
+      Number.isInteger(input.price) &&
+      input.price >= ENTRUST_LIMITS.rentPriceMin &&
+      input.price <= ENTRUST_LIMITS.rentPriceMax
+    ))
+      return { path: 'price', message: ENTRUST_MESSAGES.rentPrice };
+    if (input.rentType === undefined || input.payment === undefined)
+      return { path: 'rentType', message: ENTRUST_MESSAGES.rentFields };
     const known: readonly string[] = RENT_FACILITIES;
     const facilities = input.facilities ?? [];
-    if (facilities.some((f) => !known.includes(f)) || new Set(facilities).size !== facilities.length) return { path: 'facilities', message: ENTRUST_MESSAGES.facilities };
+    if (facilities.some((f) => !known.includes(f)) || new Set(facilities).size !== facilities.length)
+      return { path: 'facilities', message: ENTRUST_MESSAGES.facilities };
   }
   return null;
 }
-

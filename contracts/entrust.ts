@@ -31,7 +31,10 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const INVISIBLE = /\p{Cf}/u;
 const INVISIBLE_BUT_ZWJ = /(?!\u200d)\p{Cf}/u;
 const plain = (max: number, min: number, message: string, { emoji = false } = {}) =>
-  text(max, { min, message }).refine((s) => !CONTROL.test(s) && !(emoji ? INVISIBLE_BUT_ZWJ : INVISIBLE).test(s), 'must not contain control or invisible format characters');
+  text(max, { min, message }).refine(
+    (s) => !CONTROL.test(s) && !(emoji ? INVISIBLE_BUT_ZWJ : INVISIBLE).test(s),
+    'must not contain control or invisible format characters',
+  );
 
 const businessType = () => int(1, 2).refine((n) => n === 1 || n === 2, 'businessType must be 1 (卖房) or 2 (出租)');
 
@@ -59,14 +62,22 @@ const entrustFields = {
   rentType: int(1, 2).optional(),
   payment: z.enum(ENTRUST_PAYMENTS).optional(),
   /** Rent only: 配套设施 the home has (RENT_FACILITIES); checked by entrustFormProblem. */
-  facilities: z.array(text(10)).max(RENT_FACILITIES.length * 2).default([]),
+  facilities: z
+    .array(text(10))
+    .max(RENT_FACILITIES.length * 2)
+    .default([]),
   // The description is the listing's text on its public page and the contact name the agent reads out: no phone
   // number, WeChat or QQ id in either (contracts/contact-details.ts); the owner is reached through the agent.
-  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact).refine(...withoutContactDetails(CONTACT_FIELD_LABELS.contactName)),
+  contactName: plain(ENTRUST_LIMITS.contactMax, 1, ENTRUST_MESSAGES.contact).refine(
+    ...withoutContactDetails(CONTACT_FIELD_LABELS.contactName),
+  ),
   description: plain(ENTRUST_LIMITS.descriptionMax, 0, `房源描述最多${ENTRUST_LIMITS.descriptionMax}个字`, { emoji: true })
     .refine(...withoutContactDetails(CONTACT_FIELD_LABELS.description))
     .default(''),
-  photos: z.array(text(512, { min: 1 })).min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin).max(ENTRUST_LIMITS.photosMax),
+  photos: z
+    .array(text(512, { min: 1 }))
+    .min(ENTRUST_LIMITS.photosMin, ENTRUST_MESSAGES.photosMin)
+    .max(ENTRUST_LIMITS.photosMax),
   brandIds: z.array(id()).min(1, ENTRUST_MESSAGES.brands).max(ENTRUST_LIMITS.brandsMax),
 };
 

@@ -18,7 +18,14 @@ export const IM_PROPERTY_CARD_INTERVAL_MS = 24 * 3_600_000;
 /** The length of `content` (a JSON string) a send may carry. */
 export const IM_CONTENT_MAX = 4000;
 
-export const IM_LAYOUT = { TEXT: 101, IMAGE: 121, PROPERTY: 201, PHONE_REQUEST: 20001, PHONE_REPLY: 21001, AGENT_CARD: 211 } as const;
+export const IM_LAYOUT = {
+  TEXT: 101,
+  IMAGE: 121,
+  PROPERTY: 201,
+  PHONE_REQUEST: 20001,
+  PHONE_REPLY: 21001,
+  AGENT_CARD: 211,
+} as const;
 
 /** Answers' messages (copy.md). */
 export const IM_SENSITIVE_MESSAGE = '包含敏感词';

@@ -31,9 +31,15 @@ const endType = z.union([z.literal(2), z.literal('2')]).optional();
 export const imContentSchema = z.discriminatedUnion('layout', [
   z.strictObject({ layout: z.literal(IM_LAYOUT.TEXT), msgDetail: z.string().max(2000) }),
   z.strictObject({ layout: z.literal(IM_LAYOUT.IMAGE), msgList: z.array(z.string().min(1).max(300)).min(1).max(100) }),
-  z.strictObject({ layout: z.literal(IM_LAYOUT.PROPERTY), layoutDetail: z.strictObject({ businessType: int(1, 2), listingId: id() }) }),
+  z.strictObject({
+    layout: z.literal(IM_LAYOUT.PROPERTY),
+    layoutDetail: z.strictObject({ businessType: int(1, 2), listingId: id() }),
+  }),
   z.strictObject({ layout: z.literal(IM_LAYOUT.PHONE_REQUEST) }),
-  z.strictObject({ layout: z.literal(IM_LAYOUT.PHONE_REPLY), layoutDetail: z.strictObject({ requestId: id(), agree: z.boolean() }) }),
+  z.strictObject({
+    layout: z.literal(IM_LAYOUT.PHONE_REPLY),
+    layoutDetail: z.strictObject({ requestId: id(), agree: z.boolean() }),
+  }),
   z.strictObject({ layout: z.literal(IM_LAYOUT.AGENT_CARD), layoutDetail: z.strictObject({ agentUserId: id() }) }),
 ]);
 export type ImContent = z.output<typeof imContentSchema>;
@@ -85,17 +91,24 @@ export const imSendRequestSchema = z.object({
 });
 export type ImSendRequest = z.input<typeof imSendRequestSchema>;
 
-export const imSendResultSchema = z.object({ messageId: z.number().int(), seq: z.number().int(), conversationId: z.number().int(), createdAt: z.string() });
+export const imSendResultSchema = z.object({
+  messageId: z.number().int(),
+  seq: z.number().int(),
+  conversationId: z.number().int(),
+  createdAt: z.string(),
+});
 export type ImSendResult = z.infer<typeof imSendResultSchema>;
 
 /** POST /api/received: the receiver acknowledges a pushed message (`messageId`, or `id` as the spec names it). */
-export const imReceivedRequestSchema = z.object({
-  appId,
-  endType,
-  id: id().optional(),
-  messageId: id().optional(),
-  receiverId: id().optional(),
-}).refine((r) => r.messageId !== undefined || r.id !== undefined, 'messageId is required');
+export const imReceivedRequestSchema = z
+  .object({
+    appId,
+    endType,
+    id: id().optional(),
+    messageId: id().optional(),
+    receiverId: id().optional(),
+  })
+  .refine((r) => r.messageId !== undefined || r.id !== undefined, 'messageId is required');
 
 /** POST /api/read: marks the caller's received messages read. */
 export const imReadRequestSchema = z.object({
@@ -245,5 +258,10 @@ export const DESK_NO_CONVERSATION = '该用户尚未向您发起咨询';
 
 /** POST /api/ops/desk-tokens (operator): a desk token for agent `agentId`, valid `days`. */
 export const opsDeskTokenRequestSchema = z.strictObject({ agentId: id(), days: int(1, 90).default(30) });
-export const opsDeskTokenResultSchema = z.object({ agentId: z.number().int(), agentName: z.string(), token: z.string(), expiresAt: z.string() });
+export const opsDeskTokenResultSchema = z.object({
+  agentId: z.number().int(),
+  agentName: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
 export type OpsDeskTokenResult = z.infer<typeof opsDeskTokenResultSchema>;

@@ -24,7 +24,8 @@ export const codeList = (max: number) =>
   );
 
 /** A search keyword: bounded, and without control characters (nothing a visitor types has them). */
-export const keywordField = () => text(KEYWORD_MAX).refine((s) => !/[\u0001-\u001f\u007f]/.test(s), 'must not contain control characters');
+export const keywordField = () =>
+  text(KEYWORD_MAX).refine((s) => !/[\u0001-\u001f\u007f]/.test(s), 'must not contain control characters');
 
 /**
  * The part of every list request that is not a channel filter: city, places, keyword, sort and page. Each

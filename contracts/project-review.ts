@@ -24,7 +24,13 @@ export const REVIEW_DELETE_LIMIT = 30;
 export const REVIEW_RATING_KEYS = ['overall', 'location', 'transport', 'amenities', 'environment', 'value'] as const;
 export type ReviewRatingKey = (typeof REVIEW_RATING_KEYS)[number];
 /** The five parts (all but 总评). */
-export const REVIEW_PART_KEYS = ['location', 'transport', 'amenities', 'environment', 'value'] as const satisfies readonly ReviewRatingKey[];
+export const REVIEW_PART_KEYS = [
+  'location',
+  'transport',
+  'amenities',
+  'environment',
+  'value',
+] as const satisfies readonly ReviewRatingKey[];
 
 /** The answer's message when a user reviews a project twice (HTTP 409). */
 export const REVIEW_DUPLICATE_MESSAGE = '您已点评过该楼盘';
@@ -50,7 +56,6 @@ export const reviewRatingsInputSchema = z.strictObject({
 });
 export type ReviewRatings = z.infer<typeof reviewRatingsInputSchema>;
 
-
 /** POST only, a JSON body: the project, the six ratings, the text, and the upload keys of up to 9 photos in order. */
 export const reviewAddRequestSchema = z.strictObject({
   projectId: id(),
@@ -59,7 +64,10 @@ export const reviewAddRequestSchema = z.strictObject({
   // review-text.ts measures what the form counts.
   body: text(REVIEW_BODY_LENGTH.max * 2)
     .refine((s) => !REVIEW_TEXT_FORBIDDEN.test(s), 'must not contain control characters or bidi overrides')
-    .refine((s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max, REVIEW_BODY_MESSAGE)
+    .refine(
+      (s) => reviewVisibleLength(s) >= REVIEW_BODY_LENGTH.min && reviewTextLength(s) <= REVIEW_BODY_LENGTH.max,
+      REVIEW_BODY_MESSAGE,
+    )
     // A review is public: no phone number, WeChat or QQ id in it (contracts/contact-details.ts).
     .refine(...withoutContactDetails(CONTACT_FIELD_LABELS.reviewBody)),
   photos: z

@@ -20,4 +20,5 @@ export interface VirtualNumber {
 export const virtualNumberText = (n: Pick<VirtualNumber, 'line' | 'extension'>) => `${n.line} 转 ${n.extension}`;
 
 /** `tel:4008001234,5678`: a phone dials the line, pauses (the comma), then keys the extension. */
-export const virtualNumberHref = (n: Pick<VirtualNumber, 'line' | 'extension'>) => `tel:${n.line.replace(/\D/g, '')},${n.extension}`;
+export const virtualNumberHref = (n: Pick<VirtualNumber, 'line' | 'extension'>) =>
+  `tel:${n.line.replace(/\D/g, '')},${n.extension}`;

@@ -21,7 +21,18 @@ import type { WebSettings } from './settings';
  */
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization', 'proxy-authenticate', 'expect']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'expect',
+]);
 
 /**
  * One connection per call, not a keep-alive pool: measured at 64 connections for 20 s on the suggestion call
@@ -102,7 +113,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
  * Forwards one request. `req.headers` has been through the request gate: X-Forwarded-For holds the one
  * client address we trust, internal headers are gone. `publicHost` is the portal host from parseHost.
  */
-export async function forwardToBackend(req: IncomingMessage, res: ServerResponse, settings: WebSettings, publicHost: string): Promise<void> {
+export async function forwardToBackend(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: WebSettings,
+  publicHost: string,
+): Promise<void> {
   const read = await readBody(req, bodyLimitOf(req.method, req.url));
   if (read.kind === 'gone') return;
   if (read.kind !== 'body') {
@@ -115,7 +131,8 @@ export async function forwardToBackend(req: IncomingMessage, res: ServerResponse
     if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
   }
   // The body as read, framed by its length: the backend sees exactly one request.
-  if (read.body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET')) headers['content-length'] = read.body.length;
+  if (read.body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET'))
+    headers['content-length'] = read.body.length;
   // The public host, so the backend can scope the session cookie to the portal's root domain.
   headers['x-forwarded-host'] = publicHost;
   headers['x-forwarded-proto'] = settings.protocol;
@@ -159,7 +176,14 @@ export type RawAnswer = (status: number, text: string) => string;
  * The backend decides who may connect (the session, the Origin); its refusal (401, 403, 400) goes back as it
  * came. Headers are the gate's (the one trusted client address, nothing internal) plus the upgrade's own.
  */
-export function forwardUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, settings: WebSettings, publicHost: string, raw: RawAnswer): void {
+export function forwardUpgrade(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  settings: WebSettings,
+  publicHost: string,
+  raw: RawAnswer,
+): void {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
@@ -168,7 +192,12 @@ export function forwardUpgrade(req: IncomingMessage, socket: Duplex, head: Buffe
   headers.upgrade = 'websocket';
   headers['x-forwarded-host'] = publicHost;
   headers['x-forwarded-proto'] = settings.protocol;
-  const upstream = http.request(new URL(req.url ?? '/', settings.backendUrl), { method: 'GET', headers, agent, timeout: API_TIMEOUT_MS });
+  const upstream = http.request(new URL(req.url ?? '/', settings.backendUrl), {
+    method: 'GET',
+    headers,
+    agent,
+    timeout: API_TIMEOUT_MS,
+  });
   const fail = () => {
     if (socket.writable) socket.end(raw(502, BACKEND_UNREACHABLE));
     else socket.destroy();

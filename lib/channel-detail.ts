@@ -19,7 +19,10 @@ export interface DetailPageProps {
  * and its metadata, and answer with the 404 page (spec §8) for a bad id, an unknown listing, another city's
  * listing or a channel the city does not have.
  */
-export function channelDetail<D extends { title: string; cityCode: string }>(channel: ChannelDef, fetchDetail: (ctx: CallContext, id: number) => Promise<D>) {
+export function channelDetail<D extends { title: string; cityCode: string }>(
+  channel: ChannelDef,
+  fetchDetail: (ctx: CallContext, id: number) => Promise<D>,
+) {
   const loadDetail = cache(async (rawId: string) => {
     const parsed = idParamSchema.safeParse({ id: rawId });
     // One address per listing: `017` is not another way to write 17.

@@ -7,7 +7,11 @@ import { isIP } from 'node:net';
  * Entries further left were written by the visitor and are never believed. With 0 hops the peer is the
  * client, whatever the request says.
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, hops: number): string | undefined {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+): string | undefined {
   const listed = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
     .split(',')
     .map((s) => s.trim())

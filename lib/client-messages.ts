@@ -12,7 +12,16 @@ export const BRAND = '优居';
 export const messages = {
   brand: BRAND,
   /** The channels of contracts/channels.ts by code, as list headings, breadcrumbs and the header's logo name them. */
-  channelNames: { esf: '二手房', new: '新房', rent: '租房', estate: '小区', shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' },
+  channelNames: {
+    esf: '二手房',
+    new: '新房',
+    rent: '租房',
+    estate: '小区',
+    shop_sale: '商铺出售',
+    shop_rent: '商铺出租',
+    offices_sale: '写字楼出售',
+    offices_rent: '写字楼出租',
+  },
 
   // The 404 and 500 views (app/not-found.tsx, error.tsx).
   notFound: '抱歉，您访问的页面不存在',
@@ -24,7 +33,8 @@ export const messages = {
   // A listing's agent card: 拨打电话 asks for the number (components/detail/agent-call.tsx); spec §3 statuses.
   callAgent: '拨打电话',
   /** Under a virtual number (contracts/virtual-number.ts): what the line and the extension are, and for how long. */
-  virtualNumberNote: (extension: string, days: number) => `为保护经纪人隐私，此为虚拟号码：拨通后按提示输入分机号${extension}即可接通经纪人，${days}天内有效`,
+  virtualNumberNote: (extension: string, days: number) =>
+    `为保护经纪人隐私，此为虚拟号码：拨通后按提示输入分机号${extension}即可接通经纪人，${days}天内有效`,
   agentLeft: '经纪人已离职，请联系其他经纪人',
   agentUnreachable: '暂时无法联系，请联系其他经纪人',
   callAgentFailed: '网络繁忙，请稍后再试',
@@ -42,7 +52,16 @@ export const messages = {
   // Search box and its suggestion dropdown.
   suggestionSale: '售',
   suggestionRent: '租',
-  searchPlaceholder: { esf: '请输入区域、商圈或小区名开始找房', new: '请输入楼盘名或地址', rent: '请输入区域、商圈或小区名开始找房', estate: '请输入小区名或地址', shop_sale: '请输入区域、商圈或商铺项目名', shop_rent: '请输入区域、商圈或商铺项目名', offices_sale: '请输入区域、商圈或写字楼名', offices_rent: '请输入区域、商圈或写字楼名' },
+  searchPlaceholder: {
+    esf: '请输入区域、商圈或小区名开始找房',
+    new: '请输入楼盘名或地址',
+    rent: '请输入区域、商圈或小区名开始找房',
+    estate: '请输入小区名或地址',
+    shop_sale: '请输入区域、商圈或商铺项目名',
+    shop_rent: '请输入区域、商圈或商铺项目名',
+    offices_sale: '请输入区域、商圈或写字楼名',
+    offices_rent: '请输入区域、商圈或写字楼名',
+  },
   search: '搜索',
 
   // The header's user box.
@@ -75,7 +94,14 @@ export const messages = {
   /** 楼盘点评 (issue 8): the write form and its delete button (components/project/review-form.tsx). */
   reviews: {
     /** 总评 and the five parts, in the order of contracts/project-review.ts REVIEW_RATING_KEYS. */
-    ratingLabels: { overall: '总评', location: '地段', transport: '交通', amenities: '配套', environment: '环境', value: '性价比' },
+    ratingLabels: {
+      overall: '总评',
+      location: '地段',
+      transport: '交通',
+      amenities: '配套',
+      environment: '环境',
+      value: '性价比',
+    },
     stars: (n: number) => `${n}星`,
     starWords: ['', '很差', '较差', '一般', '不错', '很好'],
     pickStars: (label: string) => `请为${label}打分`,
@@ -187,7 +213,10 @@ export const messages = {
     titles: { 1: '我要卖房', 2: '我要出租' } as Record<number, string>,
     editTitles: { 1: '修改卖房委托', 2: '修改出租委托' } as Record<number, string>,
     facilities: '配套设施',
-    intro: { 1: '填写房屋信息并委托经纪公司，审核通过后房源将在二手房频道发布。', 2: '填写房屋信息并委托经纪公司，审核通过后房源将在租房频道发布。' } as Record<number, string>,
+    intro: {
+      1: '填写房屋信息并委托经纪公司，审核通过后房源将在二手房频道发布。',
+      2: '填写房屋信息并委托经纪公司，审核通过后房源将在租房频道发布。',
+    } as Record<number, string>,
     sections: { house: '房屋信息', price: '价格与联系人', photos: '房源照片', brands: '委托经纪公司' },
     community: '所在小区',
     communityPlaceholder: '请输入小区名称',

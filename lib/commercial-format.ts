@@ -18,7 +18,11 @@ export interface CommercialPrice {
 
 export function commercialPrice(item: CommercialListItem): CommercialPrice {
   if (item.deal === 'sale') {
-    return { value: formatTotalPrice(item.totalPrice), unit: M.wan, detail: `${M.unitPrice}${item.unitPrice.toLocaleString('en-US')}${M.yuanPerSqm}` };
+    return {
+      value: formatTotalPrice(item.totalPrice),
+      unit: M.wan,
+      detail: `${M.unitPrice}${item.unitPrice.toLocaleString('en-US')}${M.yuanPerSqm}`,
+    };
   }
   return { value: item.monthlyRent.toLocaleString('en-US'), unit: M.yuanPerMonth, detail: `${item.dailyRent}${M.yuanPerSqmDay}` };
 }
@@ -30,6 +34,11 @@ export function commercialPrice(item: CommercialListItem): CommercialPrice {
 export function commercialFloor(item: Pick<CommercialListItem, 'kind' | 'floor' | 'totalFloors'>): string {
   if (item.floor < 0) return M.basement(-item.floor);
   if (item.kind === 'shop') return M.floorOf(`${item.floor}层`, item.totalFloors);
-  const level = item.floor <= item.totalFloors / 3 ? M.floorLevels.low : item.floor <= (item.totalFloors * 2) / 3 ? M.floorLevels.middle : M.floorLevels.high;
+  const level =
+    item.floor <= item.totalFloors / 3
+      ? M.floorLevels.low
+      : item.floor <= (item.totalFloors * 2) / 3
+        ? M.floorLevels.middle
+        : M.floorLevels.high;
   return M.floorOf(level, item.totalFloors);
 }

@@ -53,16 +53,63 @@ export interface EntrustFormState {
 
 export type Field = Exclude<keyof EntrustFormState, 'communityName'>;
 export type Errors = Partial<Record<Field, string>>;
-export const FIELDS: readonly Field[] = ['communityId', 'building', 'unit', 'room', 'area', 'rooms', 'halls', 'baths', 'floor', 'totalFloors', 'orientation', 'decoration', 'price', 'rentType', 'payment', 'facilities', 'contactName', 'description', 'photos', 'brandIds'];
+export const FIELDS: readonly Field[] = [
+  'communityId',
+  'building',
+  'unit',
+  'room',
+  'area',
+  'rooms',
+  'halls',
+  'baths',
+  'floor',
+  'totalFloors',
+  'orientation',
+  'decoration',
+  'price',
+  'rentType',
+  'payment',
+  'facilities',
+  'contactName',
+  'description',
+  'photos',
+  'brandIds',
+];
 const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
 /** Fields sharing one row of the form. */
-const ROWS: Field[][] = [['building', 'unit', 'room'], ['rooms', 'halls', 'baths'], ['floor', 'totalFloors']];
+const ROWS: Field[][] = [
+  ['building', 'unit', 'room'],
+  ['rooms', 'halls', 'baths'],
+  ['floor', 'totalFloors'],
+];
 export const ROW_OF: Partial<Record<Field, Field[]>> = Object.fromEntries(ROWS.flatMap((row) => row.map((f) => [f, row])));
 
 export const draftKey = (userId: number, businessType: EntrustBusinessType) => `youju.entrustDraft.u${userId}.t${businessType}`;
 
 export function emptyState(contactName: string): EntrustFormState {
-  return { communityId: null, communityName: '', building: '', unit: '', room: '', area: '', rooms: '', halls: '', baths: '', floor: '', totalFloors: '', orientation: '', decoration: '', price: '', rentType: '', payment: '', facilities: [], contactName, description: '', photos: [], brandIds: [] };
+  return {
+    communityId: null,
+    communityName: '',
+    building: '',
+    unit: '',
+    room: '',
+    area: '',
+    rooms: '',
+    halls: '',
+    baths: '',
+    floor: '',
+    totalFloors: '',
+    orientation: '',
+    decoration: '',
+    price: '',
+    rentType: '',
+    payment: '',
+    facilities: [],
+    contactName,
+    description: '',
+    photos: [],
+    brandIds: [],
+  };
 }
 
 export function stateOf(e: Entrust): EntrustFormState {
@@ -103,9 +150,18 @@ export function readDraft(key: string): EntrustFormState | null {
     const form: EntrustFormState = { ...base };
     for (const k of Object.keys(base) as (keyof EntrustFormState)[]) {
       const value = parsed.form[k];
-      if (k === 'photos') form.photos = Array.isArray(value) ? (value as UploadedPhoto[]).filter((p) => p && typeof p.key === 'string' && typeof p.url === 'string' && typeof p.thumbUrl === 'string') : [];
-      else if (k === 'facilities') form.facilities = Array.isArray(value) ? (value as unknown[]).filter((f): f is string => (RENT_FACILITIES as readonly unknown[]).includes(f)) : [];
-      else if (k === 'brandIds') form.brandIds = Array.isArray(value) ? (value as unknown[]).filter((n): n is number => Number.isInteger(n)) : [];
+      if (k === 'photos')
+        form.photos = Array.isArray(value)
+          ? (value as UploadedPhoto[]).filter(
+              (p) => p && typeof p.key === 'string' && typeof p.url === 'string' && typeof p.thumbUrl === 'string',
+            )
+          : [];
+      else if (k === 'facilities')
+        form.facilities = Array.isArray(value)
+          ? (value as unknown[]).filter((f): f is string => (RENT_FACILITIES as readonly unknown[]).includes(f))
+          : [];
+      else if (k === 'brandIds')
+        form.brandIds = Array.isArray(value) ? (value as unknown[]).filter((n): n is number => Number.isInteger(n)) : [];
       else if (k === 'communityId') form.communityId = Number.isInteger(value) ? (value as number) : null;
       else if (typeof value === 'string') (form[k] as string) = value;
     }
@@ -158,7 +214,8 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
     });
     if (problem && isField(problem.path)) errors[problem.path] = problem.message;
   }
-  if (charCount(form.contactName) < 1 || charCount(form.contactName) > L.contactMax) errors.contactName = ENTRUST_MESSAGES.contact;
+  if (charCount(form.contactName) < 1 || charCount(form.contactName) > L.contactMax)
+    errors.contactName = ENTRUST_MESSAGES.contact;
   else if (hasContactDetails(form.contactName)) errors.contactName = contactDetailsMessage(CONTACT_FIELD_LABELS.contactName);
   if (charCount(form.description) > L.descriptionMax) errors.description = `房源描述最多${L.descriptionMax}个字`;
   else if (hasContactDetails(form.description)) errors.description = contactDetailsMessage(CONTACT_FIELD_LABELS.description);
@@ -185,7 +242,9 @@ export function requestOf(form: EntrustFormState, businessType: EntrustBusinessT
     orientation: form.orientation as (typeof ENTRUST_ORIENTATIONS)[number],
     decoration: form.decoration as (typeof ENTRUST_DECORATIONS)[number],
     price: num(form.price),
-    ...(businessType === 2 ? { rentType: num(form.rentType), payment: form.payment as (typeof ENTRUST_PAYMENTS)[number], facilities: form.facilities } : {}),
+    ...(businessType === 2
+      ? { rentType: num(form.rentType), payment: form.payment as (typeof ENTRUST_PAYMENTS)[number], facilities: form.facilities }
+      : {}),
     contactName: form.contactName.trim(),
     description: form.description.trim(),
     photos: form.photos.map((p) => p.key),

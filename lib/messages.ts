@@ -54,17 +54,46 @@ export const messages = {
     map: '地图找房',
   },
   bannerTabs: { esf: '二手房', new: '新房', rent: '租房', estate: '小区' },
-  footerTabs: { hotCity: '热门城市', hotEsfCity: '热门二手房', hotNewCity: '热门新房', hotRentCity: '热门租房', outSideLink: '友情链接' },
+  footerTabs: {
+    hotCity: '热门城市',
+    hotEsfCity: '热门二手房',
+    hotNewCity: '热门新房',
+    hotRentCity: '热门租房',
+    outSideLink: '友情链接',
+  },
   personalMenu: { account: '账户设置', sell: '卖房管理', rent: '租房管理', record: '看房记录' },
-  newsCategories: { loushikuaixun: '楼市快讯', shichangzhengce: '市场政策', loupingdaogou: '楼盘导购', zhishifenxiang: '知识分享' },
-  loupanSubPages: { dynamic: '楼盘动态', dongtai: '楼盘动态', xinxi: '楼盘信息', huxing: '户型', dianping: '点评', 'dianping/add': '写点评', xiangce: '相册', zhoubian: '周边' },
+  newsCategories: {
+    loushikuaixun: '楼市快讯',
+    shichangzhengce: '市场政策',
+    loupingdaogou: '楼盘导购',
+    zhishifenxiang: '知识分享',
+  },
+  loupanSubPages: {
+    dynamic: '楼盘动态',
+    dongtai: '楼盘动态',
+    xinxi: '楼盘信息',
+    huxing: '户型',
+    dianping: '点评',
+    'dianping/add': '写点评',
+    xiangce: '相册',
+    zhoubian: '周边',
+  },
 
   // Strings of our own screens that copy.md does not list (kept here so every string has one home).
   /** `共找到 90 个北京小区`: homes are counted in 套, communities in 个 (listWords). */
   resultCount: (n: number, city: string, channel: string, word = '套') => `共找到 ${n} ${word}${city}${channel}`,
   emptyList: '没有找到符合条件的房源，换个条件试试吧',
   clearFilters: '清空条件',
-  filterLabels: { district: '区域', subway: '地铁', price: '价格', area: '面积', rooms: '房型', rentType: '方式', rent: '租金', unlimited: '不限' },
+  filterLabels: {
+    district: '区域',
+    subway: '地铁',
+    price: '价格',
+    area: '面积',
+    rooms: '房型',
+    rentType: '方式',
+    rent: '租金',
+    unlimited: '不限',
+  },
   rentTypes: { 1: '整租', 2: '合租' } as Record<number, string>,
   rentUnit: '元/月',
   rentFacts: {
@@ -116,14 +145,25 @@ export const messages = {
   privacy: '隐私政策',
   disclaimer: '本站房源信息由经纪机构及业主提供，仅供参考，请以实际交易为准。',
   greeting: (hour: number) =>
-    hour >= 5 && hour < 9 ? '早上好' : hour >= 9 && hour < 12 ? '上午好' : hour >= 12 && hour < 14 ? '中午好' : hour >= 14 && hour < 18 ? '下午好' : '晚上好',
+    hour >= 5 && hour < 9
+      ? '早上好'
+      : hour >= 9 && hour < 12
+        ? '上午好'
+        : hour >= 12 && hour < 14
+          ? '中午好'
+          : hour >= 14 && hour < 18
+            ? '下午好'
+            : '晚上好',
   displayName: '昵称',
   mobile: '手机号',
   sorts: '排序',
   defaultSort: '默认排序',
   unknownCity: '暂未开通该城市，请选择其他城市',
   aboutPages: {
-    '': { title: '关于优居', body: '优居是一家以城市为单位的房产信息平台，提供二手房、新房、租房、小区、商铺和写字楼信息，帮助每一位用户安心找到家。' },
+    '': {
+      title: '关于优居',
+      body: '优居是一家以城市为单位的房产信息平台，提供二手房、新房、租房、小区、商铺和写字楼信息，帮助每一位用户安心找到家。',
+    },
     aboutuj: { title: '优居简介', body: '优居聚合真实房源与专业经纪人服务，覆盖全国主要城市。' },
     ujcontact: { title: '联系我们', body: '客服邮箱：service@youju.example · 工作时间：9:00-21:00' },
     ujculture: { title: '企业文化', body: '真实、专业、高效、温暖。' },
@@ -139,7 +179,13 @@ export const messages = {
   },
   basicInfo: '基本信息',
   regionLabel: '区域',
-  communityFacts: { buildYear: '建成年代', buildingType: '建筑类型', propertyFee: '物业费', developer: '开发商', onSale: '在售房源' },
+  communityFacts: {
+    buildYear: '建成年代',
+    buildingType: '建筑类型',
+    propertyFee: '物业费',
+    developer: '开发商',
+    onSale: '在售房源',
+  },
   loginPromo: '真实房源 · 专业经纪人 · 安心交易',
 
   // 新房 (楼盘): the list, its card, the detail page and the home block.
@@ -185,7 +231,15 @@ export const messages = {
     noSubwayNearby: '1.5公里内暂无地铁站',
     nearestStation: (line: string, station: string, metres: number) => `距${line}${station}站约${metres}米`,
     sections: { info: '楼盘信息', layouts: '户型介绍', album: '楼盘相册', location: '位置及周边', describe: '楼盘简介' },
-    layoutColumns: { plan: '户型图', name: '户型', rooms: '居室', area: '建筑面积', orientation: '朝向', price: '参考总价', status: '状态' },
+    layoutColumns: {
+      plan: '户型图',
+      name: '户型',
+      rooms: '居室',
+      area: '建筑面积',
+      orientation: '朝向',
+      price: '参考总价',
+      status: '状态',
+    },
     consultant: '置业顾问',
     photoCount: (n: number) => `（${n}张）`,
     nearbyEsf: (area: string) => `${area}二手房`,
@@ -273,7 +327,10 @@ export const messages = {
   /** 商铺 and 写字楼 (shop_sale, shop_rent, offices_sale, offices_rent): their filters, price words and facts. */
   commercial: {
     /** Filter rows, by the request field of CHANNELS[code].filters. */
-    filterLabels: { shopType: '类型', grade: '级别', totalPrice: '总价', dailyPrice: '单价', area: '面积' } as Record<string, string>,
+    filterLabels: { shopType: '类型', grade: '级别', totalPrice: '总价', dailyPrice: '单价', area: '面积' } as Record<
+      string,
+      string
+    >,
     totalPrice: '总价',
     unitPrice: '单价',
     monthlyRent: '月租',
@@ -321,7 +378,12 @@ export const messages = {
     projectUnits: (project: string) => `查看${project}全部房源`,
     areaUnits: (area: string, channel: string) => `${area}更多${channel}`,
     /** Home-page blocks, one per channel the city has. */
-    homeTitles: { shop_sale: '精选商铺出售', shop_rent: '精选商铺出租', offices_sale: '精选写字楼出售', offices_rent: '精选写字楼出租' },
+    homeTitles: {
+      shop_sale: '精选商铺出售',
+      shop_rent: '精选商铺出租',
+      offices_sale: '精选写字楼出售',
+      offices_rent: '精选写字楼出租',
+    },
   },
   /** An agent's pages (issue 8): `/agent/{id}`, its esf and zufang lists, and the `/h5/agent` business card. */
   agentPage: {
@@ -401,7 +463,12 @@ export const messages = {
     albumCount: (n: number) => `共${n}张图片`,
     aroundIntro: (metres: number) => `以下为楼盘周边${metres / 1000}公里内的配套，距离为直线距离`,
     aroundKinds: { stations: '交通', schools: '学校', hospitals: '医院', shopping: '购物' },
-    aroundEmpty: { stations: '3公里内暂无地铁站', schools: '3公里内暂无学校', hospitals: '3公里内暂无医院', shopping: '3公里内暂无购物场所' },
+    aroundEmpty: {
+      stations: '3公里内暂无地铁站',
+      schools: '3公里内暂无学校',
+      hospitals: '3公里内暂无医院',
+      shopping: '3公里内暂无购物场所',
+    },
     stationLines: (lines: string[]) => lines.join('、'),
     /** `850米`, `1.2公里`. */
     distance: (metres: number) => (metres < 1000 ? `${metres}米` : `${(metres / 1000).toFixed(1)}公里`),

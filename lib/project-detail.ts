@@ -11,7 +11,9 @@ import { PROJECT_TABS, subPageNumber, type ProjectTab } from '@/lib/project-page
  * A new-home project, loaded once per request for the detail page, each sub-page and their metadata. A project's
  * name is its title (the page title, and what channelDetail names in metadata).
  */
-export const projectDetail = channelDetail(CHANNELS.new, (ctx, id) => fetchNewHomeDetail(ctx, id).then((d) => ({ ...d, title: d.name })));
+export const projectDetail = channelDetail(CHANNELS.new, (ctx, id) =>
+  fetchNewHomeDetail(ctx, id).then((d) => ({ ...d, title: d.name })),
+);
 
 /** The props of a sub-page with an optional page number (`[[...page]]`). */
 export interface ProjectSubPageProps {
@@ -32,7 +34,10 @@ export function projectSubPageMetadata(tab: ProjectTab) {
   const label = PROJECT_TABS.find((t) => t.key === tab)!.label;
   return async (props: ProjectSubPageProps): Promise<Metadata> => {
     const { project, city, page } = await loadProjectSubPage(props);
-    const name = page > 1 ? messages.newHome.subPageTitleOnPage(label, project.name, page) : messages.newHome.subPageTitle(label, project.name);
+    const name =
+      page > 1
+        ? messages.newHome.subPageTitleOnPage(label, project.name, page)
+        : messages.newHome.subPageTitle(label, project.name);
     return { title: messages.pageTitle(name, city.cityName) };
   };
 }

@@ -22,7 +22,8 @@ export type ProjectTab = (typeof PROJECT_TABS)[number]['key'];
 /** `/loupan/xiangqing/12`, `/loupan/xiangqing/12/dongtai`, `/loupan/xiangqing/12/dianping/2` (page 1 has no number). */
 export function projectPath(projectId: number, tab: ProjectTab | 'dianping/add' = 'home', page = 1): string {
   const base = `${CHANNELS.new.detailPrefix}${projectId}`;
-  const segment = tab === 'home' ? '' : tab === 'dianping/add' ? 'dianping/add' : PROJECT_TABS.find((t) => t.key === tab)!.segment;
+  const segment =
+    tab === 'home' ? '' : tab === 'dianping/add' ? 'dianping/add' : PROJECT_TABS.find((t) => t.key === tab)!.segment;
   if (!segment) return base;
   return page > 1 ? `${base}/${segment}/${page}` : `${base}/${segment}`;
 }

@@ -34,7 +34,15 @@ export function formatDateTimeIn(time: string | number | Date, timeZone: string)
   const t = new Date(time);
   if (Number.isNaN(t.getTime())) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(t)
       .map((p) => [p.type, p.value]),
   );
@@ -43,4 +51,5 @@ export function formatDateTimeIn(time: string | number | Date, timeZone: string)
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (t: Date) => `${pad(t.getHours())}:${pad(t.getMinutes())}`;
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

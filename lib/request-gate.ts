@@ -66,7 +66,12 @@ function isValidRouterState(value: string | string[] | undefined): boolean {
 function reject(status: number, backend: boolean, message: string, extra: Record<string, string> = {}): GateResult {
   // Backend paths answer with the envelope like the backend would; pages with plain text.
   if (backend) {
-    return { kind: 'reject', status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: JSON.stringify(failure(status, message)) };
+    return {
+      kind: 'reject',
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+      body: JSON.stringify(failure(status, message)),
+    };
   }
   return { kind: 'reject', status, headers: { 'content-type': 'text/plain; charset=utf-8', ...extra }, body: message };
 }
@@ -94,7 +99,8 @@ export function gateRequest(input: GateInput, trustedProxyHops: number): GateRes
   const { pathname, search } = target;
   const backend = isBackendPath(pathname);
   const allowed: readonly string[] = backend ? ALLOWED_METHODS : PAGE_METHODS;
-  if (!allowed.includes(method)) return reject(405, backend, `不支持的请求方法: ${method.slice(0, 16)}`, { allow: allowed.join(', ') });
+  if (!allowed.includes(method))
+    return reject(405, backend, `不支持的请求方法: ${method.slice(0, 16)}`, { allow: allowed.join(', ') });
   if (pathname === IMAGE_OPTIMIZER || pathname.startsWith(`${IMAGE_OPTIMIZER}/`)) return reject(404, false, 'Not Found');
   if (!backend && !isValidRouterState(input.headers['next-router-state-tree'])) return reject(400, false, 'Bad Request');
 

@@ -67,7 +67,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function cleanKeyword(k: string | undefined): string | undefined {
   if (k === undefined) return undefined;
   // KEYWORD_MAX counts UTF-16 units, as the backend does; a cut through an emoji would leave half of it.
-  const t = k.replace(/[\u0000-\u001f\u007f/]/g, '').trim().slice(0, KEYWORD_MAX).replace(LONE_SURROGATE, '').trim();
+  const t = k
+    .replace(/[\u0000-\u001f\u007f/]/g, '')
+    .trim()
+    .slice(0, KEYWORD_MAX)
+    .replace(LONE_SURROGATE, '')
+    .trim();
   return t.length > 0 ? t : undefined;
 }
 

@@ -30,7 +30,10 @@ function contentSecurityPolicy(dev: boolean, ossUploadOrigin?: string): string {
 
 const HSTS_MAX_AGE = 180 * 24 * 3600;
 
-export function securityHeaders(settings: Pick<WebSettings, 'protocol' | 'ossUploadOrigin'>, dev = process.env.NODE_ENV === 'development'): Record<string, string> {
+export function securityHeaders(
+  settings: Pick<WebSettings, 'protocol' | 'ossUploadOrigin'>,
+  dev = process.env.NODE_ENV === 'development',
+): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(dev, settings.ossUploadOrigin),
     'x-frame-options': 'DENY',

@@ -15,7 +15,10 @@ export function cookieValue(cookieHeader: string | null | undefined, name: strin
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (!raw) return undefined;
     try {
       return decodeURIComponent(raw);

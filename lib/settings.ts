@@ -14,10 +14,18 @@ const settingsSchema = z.object({
   PORTAL_OLD_DOMAINS: z
     .string()
     .default('yjyz.localhost:3000')
-    .transform((v) => v.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(hostPattern, 'must be a comma list of host names'))),
   BACKEND_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000'),
-  DEFAULT_CITY: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a city sub-domain such as bj').default('bj'),
+  DEFAULT_CITY: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a city sub-domain such as bj')
+    .default('bj'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   ICP_FILING: z.string().max(64).default('京ICP备2026031588号-1'),
   // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
@@ -35,8 +43,14 @@ const settingsSchema = z.object({
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(0),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
-  OSS_REGION: z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be an OSS region such as oss-cn-beijing').optional(),
-  OSS_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an OSS bucket name').optional(),
+  OSS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/, 'must be an OSS region such as oss-cn-beijing')
+    .optional(),
+  OSS_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an OSS bucket name')
+    .optional(),
 });
 
 export interface WebSettings {
@@ -73,7 +87,10 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
   // Without an explicit root the portal lives on localhost at its own port, so `PORT=3100 next start` works.
   const rootDomain = s.PORTAL_ROOT_DOMAIN ?? `localhost:${s.PORT}`;
   const looping = s.PORTAL_OLD_DOMAINS.find((old) => oldDomainCoversRoot(old, rootDomain));
-  if (looping) throw new Error(`Invalid web settings: PORTAL_OLD_DOMAINS: ${looping} covers PORTAL_ROOT_DOMAIN ${rootDomain} (every visit would be redirected)`);
+  if (looping)
+    throw new Error(
+      `Invalid web settings: PORTAL_OLD_DOMAINS: ${looping} covers PORTAL_ROOT_DOMAIN ${rootDomain} (every visit would be redirected)`,
+    );
   return {
     port: s.PORT,
     rootDomain,

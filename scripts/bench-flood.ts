@@ -16,7 +16,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { CHANNEL_LIST } from '../contracts/channels';
+import { CHANNEL_LIST } from '@contracts/channels';
 
 const WEB = new URL(process.env.FLOOD_WEB ?? 'http://127.0.0.1:3000');
 const HOST = process.env.FLOOD_HOST ?? `bj.localhost:${WEB.port || 80}`;
@@ -52,10 +52,26 @@ interface Answer {
 function get(path: string, headers: Record<string, string>): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.get({ host: WEB.hostname, port: WEB.port, path, agent, headers: { host: HOST, 'accept-encoding': 'gzip', ...headers }, timeout: 30_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, cache: res.headers['x-nextjs-cache'] as string | undefined }));
-    });
+    const req = http.get(
+      {
+        host: WEB.hostname,
+        port: WEB.port,
+        path,
+        agent,
+        headers: { host: HOST, 'accept-encoding': 'gzip', ...headers },
+        timeout: 30_000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            cache: res.headers['x-nextjs-cache'] as string | undefined,
+          }),
+        );
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
   });
@@ -74,7 +90,8 @@ function madeUpPath(): string {
   return `${channel.listPath}keyzz${randomBytes(5).toString('hex')}/`;
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 function latencies(samples: number[]): string {
   const s = [...samples].sort((a, b) => a - b);
@@ -130,29 +147,54 @@ async function phase(name: string, cookies: boolean, redis: Redis): Promise<void
     }
   };
   let peak = before.usedMemory;
-  const sampler = setInterval(() => void redisUse(redis).then((u) => (peak = Math.max(peak, u.usedMemory))).catch(() => {}), 5000);
+  const sampler = setInterval(
+    () =>
+      void redisUse(redis)
+        .then((u) => (peak = Math.max(peak, u.usedMemory)))
+        .catch(() => {}),
+    5000,
+  );
   const [visits] = await Promise.all([visitor(until), ...Array.from({ length: IN_FLIGHT }, flooder)]);
   clearInterval(sampler);
   const after = await redisUse(redis);
   peak = Math.max(peak, after.usedMemory);
-  const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.log(`\n${name}: ${sent} made-up addresses in ${SECONDS} s at ${IN_FLIGHT} in flight (${(sent / SECONDS).toFixed(0)}/s): ${byStatus}`);
-  console.log(`  Redis used_memory ${mb(before.usedMemory)} → ${mb(after.usedMemory)} (peak ${mb(peak)}, growth ${mb(after.usedMemory - before.usedMemory)})`);
-  console.log(`  page cache in Redis: ${mb(before.pageBytes)} → ${mb(after.pageBytes)} by its own count, ${before.pageKeys} → ${after.pageKeys} pages`);
+  const byStatus = [...statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.log(
+    `\n${name}: ${sent} made-up addresses in ${SECONDS} s at ${IN_FLIGHT} in flight (${(sent / SECONDS).toFixed(0)}/s): ${byStatus}`,
+  );
+  console.log(
+    `  Redis used_memory ${mb(before.usedMemory)} → ${mb(after.usedMemory)} (peak ${mb(peak)}, growth ${mb(after.usedMemory - before.usedMemory)})`,
+  );
+  console.log(
+    `  page cache in Redis: ${mb(before.pageBytes)} → ${mb(after.pageBytes)} by its own count, ${before.pageKeys} → ${after.pageKeys} pages`,
+  );
   console.log(`  another visitor's cached ${VISITOR_PATH} during it: ${latencies(visits)}`);
 }
 
 async function main(): Promise<void> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  const load = (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`flood of made-up addresses on ${WEB.origin} (Host ${HOST}), Redis ${REDIS_URL} prefix ${PREFIX}; load average ${load}`);
+  const load = (await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(
+    `flood of made-up addresses on ${WEB.origin} (Host ${HOST}), Redis ${REDIS_URL} prefix ${PREFIX}; load average ${load}`,
+  );
   // The visitor's page is cached before anything is measured.
   for (let i = 0; i < 5; i++) await get(VISITOR_PATH, { cookie: VISITOR_COOKIE, 'x-forwarded-for': VISITOR_ADDRESS });
   const quiet = await visitor(performance.now() + 10_000);
   console.log(`another visitor's cached ${VISITOR_PATH}, quiet: ${latencies(quiet)}`);
   await phase('without cookies', false, redis);
   await phase('with a new device cookie each', true, redis);
-  console.log(`\nload average after: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average after: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   redis.disconnect();
   agent.destroy();
 }

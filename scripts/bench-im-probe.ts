@@ -28,6 +28,10 @@ process.on('message', (message: unknown) => {
     arrayBuffers: m.arrayBuffers,
     collected: gc !== undefined,
     // The histogram holds the time between the timer's runs: the delay is what passes beyond its resolution.
-    loop: { p50: loop.percentile(50) / 1e6 - RESOLUTION_MS, p99: loop.percentile(99) / 1e6 - RESOLUTION_MS, max: loop.max / 1e6 - RESOLUTION_MS },
+    loop: {
+      p50: loop.percentile(50) / 1e6 - RESOLUTION_MS,
+      p99: loop.percentile(99) / 1e6 - RESOLUTION_MS,
+      max: loop.max / 1e6 - RESOLUTION_MS,
+    },
   });
 });

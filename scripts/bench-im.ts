@@ -34,8 +34,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { IM_APP_ID, IM_LAYOUT } from '../contracts/im';
-import { ApiPath, DESK_COOKIE } from '../contracts/paths';
+import { IM_APP_ID, IM_LAYOUT } from '@contracts/im';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { CLIENT_PING_MS, PING_FRAME } from '../lib/chat/live-connection';
 import { DEV_OPS_TOKEN, ROOT, assertPortFree, run, waitForHttp, type Started } from './processes';
 
@@ -73,7 +73,8 @@ interface SocketSpec {
 }
 type ToHolder = { type: 'open'; port: number; list: SocketSpec[] } | { type: 'report' } | { type: 'close' };
 /** `latencies`: triples of send time (µs, CLOCK_MONOTONIC), delivery latency (ms) and 1 for a desk's socket (0 a user's), flattened. */
-type FromHolder = { type: 'opened'; open: number; failed: string[] } | { type: 'report'; latencies: number[]; frames: number; closed: number };
+type FromHolder =
+  { type: 'opened'; open: number; failed: string[] } | { type: 'report'; latencies: number[]; frames: number; closed: number };
 
 function holder(): void {
   const sockets: WebSocket[] = [];
@@ -91,7 +92,9 @@ function holder(): void {
   const open = (port: number, { kind, userId, token }: SocketSpec) =>
     new Promise<void>((resolve, reject) => {
       const desk = kind === 'desk';
-      const url = desk ? `ws://127.0.0.1:${port}${ApiPath.deskRegister}` : `ws://127.0.0.1:${port}${ApiPath.imRegister}?appId=${IM_APP_ID}&userId=${userId}&endType=2`;
+      const url = desk
+        ? `ws://127.0.0.1:${port}${ApiPath.deskRegister}`
+        : `ws://127.0.0.1:${port}${ApiPath.imRegister}?appId=${IM_APP_ID}&userId=${userId}&endType=2`;
       const headers = desk ? { cookie: `${DESK_COOKIE}=${token}` } : { authorization: `Bearer ${token}` };
       const socket = new WebSocket(url, { headers, perMessageDeflate: false });
       socket.once('open', () => {
@@ -117,7 +120,9 @@ function holder(): void {
         const worker = async () => {
           while (next < message.list.length) {
             const spec = message.list[next++]!;
-            await open(message.port, spec).catch((err: unknown) => failed.push(`${spec.kind} ${spec.userId}: ${err instanceof Error ? err.message : String(err)}`));
+            await open(message.port, spec).catch((err: unknown) =>
+              failed.push(`${spec.kind} ${spec.userId}: ${err instanceof Error ? err.message : String(err)}`),
+            );
           }
         };
         await Promise.all(Array.from({ length: OPENING_IN_FLIGHT }, worker));
@@ -151,7 +156,9 @@ function nextMessage<T extends { type?: string; kind?: string }>(child: ChildPro
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it is gone. */
 function cpuSeconds(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;
@@ -216,11 +223,23 @@ async function main(): Promise<number> {
     const log = openSync(path.join(resultsDir, `bench-im-backend${ON_PGLITE ? '-pglite' : ''}.log`), 'w');
     // BENCH_IM_CPU_PROF=1: the backend writes a CPU profile (test-results/*.cpuprofile) when it stops.
     const profile = process.env.BENCH_IM_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${resultsDir}`] : [];
-    const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', '--import', './scripts/bench-im-probe.ts', 'backend/src/server.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, ...dbEnv, BACKEND_PORT: String(PORT), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '', OPS_TOKEN: DEV_OPS_TOKEN },
-      stdio: ['ignore', log, log, 'ipc'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...profile, '--expose-gc', '--import', 'tsx', '--import', './scripts/bench-im-probe.ts', 'backend/src/server.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...dbEnv,
+          BACKEND_PORT: String(PORT),
+          BACKEND_HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          REDIS_URL: '',
+          OPS_TOKEN: DEV_OPS_TOKEN,
+        },
+        stdio: ['ignore', log, log, 'ipc'],
+      },
+    );
     backend = { name: 'backend', child, stopping: false };
     await waitForHttp(`http://127.0.0.1:${PORT}${ApiPath.healthz}`, backend, 60_000);
     const memory = async (): Promise<Memory> => {
@@ -258,7 +277,18 @@ async function main(): Promise<number> {
       });
       const t0 = performance.now();
       const request = http.request(
-        { host: '127.0.0.1', port: PORT, path: ApiPath.imMessage, method: 'POST', agent, headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: PORT,
+          path: ApiPath.imMessage,
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${sender.token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -282,7 +312,7 @@ async function main(): Promise<number> {
       const total = Math.round(seconds * RATE);
       const before = next;
       const answeredBefore = answered;
-      for (let sent = 0; sent < total; ) {
+      for (let sent = 0; sent < total;) {
         const due = Math.min(total, Math.floor(((performance.now() - start) * RATE) / 1000));
         for (; sent < due; sent++) send(timed ? `bench ${nowUs()}` : `warm ${sent}`, timed);
         await sleep(1);
@@ -301,7 +331,8 @@ async function main(): Promise<number> {
     const specs: SocketSpec[] = [...users.map((u): SocketSpec => ({ kind: 'user', ...u })), ...desks];
     const openStart = performance.now();
     const script = fileURLToPath(import.meta.url);
-    for (let h = 0; h < HOLDERS; h++) holders.push(fork(script, ['--holder'], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
+    for (let h = 0; h < HOLDERS; h++)
+      holders.push(fork(script, ['--holder'], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
     const opened = await Promise.all(
       holders.map((h, i) => {
         const reply = nextMessage<FromHolder & { type: 'opened' }>(h, 'opened');
@@ -384,13 +415,31 @@ async function main(): Promise<number> {
       delivered,
       lost: answers.length - delivered,
       deliveredToSender: ownLatencies.length,
-      deliveryMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
-      ownSocketMs: { p50: percentile(ownLatencies, 50), p95: percentile(ownLatencies, 95), p99: percentile(ownLatencies, 99), max: ownLatencies.at(-1) ?? NaN },
-      answerMs: { p50: percentile(answers, 50), p95: percentile(answers, 95), p99: percentile(answers, 99), max: answers.at(-1) ?? NaN },
+      deliveryMs: {
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1) ?? NaN,
+      },
+      ownSocketMs: {
+        p50: percentile(ownLatencies, 50),
+        p95: percentile(ownLatencies, 95),
+        p99: percentile(ownLatencies, 99),
+        max: ownLatencies.at(-1) ?? NaN,
+      },
+      answerMs: {
+        p50: percentile(answers, 50),
+        p95: percentile(answers, 95),
+        p99: percentile(answers, 99),
+        max: answers.at(-1) ?? NaN,
+      },
       backendLoopDelayMs: afterRun.loop,
       /** CPU milliseconds per message sent during the measured run. */
       cpuMsPerMessage: Object.fromEntries(
-        (['backend', 'postgres', 'generator'] as const).map((k) => [k, Number((((cpuAfter[k] - cpuBefore[k]) * 1000) / measured.sent).toFixed(3))]),
+        (['backend', 'postgres', 'generator'] as const).map((k) => [
+          k,
+          Number((((cpuAfter[k] - cpuBefore[k]) * 1000) / measured.sent).toFixed(3)),
+        ]),
       ),
       /** p50 / p99 / max of the messages sent in each second of the run. */
       perSecondMs: bySecond.map((l) => {
@@ -412,12 +461,18 @@ async function main(): Promise<number> {
     };
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     const mib = (n: number) => `${n.toFixed(0)} MiB`;
-    console.log(`\nChat bench (${figures.database}), ${figures.machine}, load average ${figures.loadAverageAtEnd.join(' ')} (1/5/15 min, at the end)`);
+    console.log(
+      `\nChat bench (${figures.database}), ${figures.machine}, load average ${figures.loadAverageAtEnd.join(' ')} (1/5/15 min, at the end)`,
+    );
     console.table({
       sockets: { value: `${figures.sockets} (opened in ${figures.socketsOpenSeconds} s)` },
       'messages sent': { value: `${figures.sent} in ${SECONDS} s = ${figures.sentPerSecond}/s (target ${RATE}/s)` },
-      'stored (200)': { value: `${figures.storedOk}, failed ${figures.failed} ${failed ? JSON.stringify(figures.failures) : ''}` },
-      'pushes timed': { value: `${figures.delivered} at the agents' desks (missing ${figures.lost}), ${figures.deliveredToSender} at the senders' own sockets` },
+      'stored (200)': {
+        value: `${figures.storedOk}, failed ${figures.failed} ${failed ? JSON.stringify(figures.failures) : ''}`,
+      },
+      'pushes timed': {
+        value: `${figures.delivered} at the agents' desks (missing ${figures.lost}), ${figures.deliveredToSender} at the senders' own sockets`,
+      },
       'delivery to the desk p50 / p95 / p99 / max': {
         value: `${ms(figures.deliveryMs.p50)} / ${ms(figures.deliveryMs.p95)} / ${ms(figures.deliveryMs.p99)} / ${ms(figures.deliveryMs.max)} (target p99 ≤ ${P99_TARGET_MS} ms: ${figures.deliveryMs.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'})`,
       },
@@ -426,10 +481,18 @@ async function main(): Promise<number> {
       'CPU per message (backend / PostgreSQL / generator)': {
         value: `${figures.cpuMsPerMessage.backend} / ${figures.cpuMsPerMessage.postgres} / ${figures.cpuMsPerMessage.generator} ms`,
       },
-      'backend event-loop delay p50 / p99 / max': { value: `${ms(figures.backendLoopDelayMs.p50)} / ${ms(figures.backendLoopDelayMs.p99)} / ${ms(figures.backendLoopDelayMs.max)}` },
-      'backend RSS before / with sockets / after run': { value: `${mib(figures.memory.rssBeforeMiB)} / ${mib(figures.memory.rssAfterSocketsMiB)} / ${mib(figures.memory.rssAfterRunMiB)}` },
-      'backend heap before / with sockets / after run': { value: `${mib(figures.memory.heapBeforeMiB)} / ${mib(figures.memory.heapAfterSocketsMiB)} / ${mib(figures.memory.heapAfterRunMiB)}` },
-      'memory per socket (RSS / heap)': { value: `${figures.memory.rssPerSocketKiB.toFixed(1)} KiB / ${figures.memory.heapPerSocketKiB.toFixed(1)} KiB` },
+      'backend event-loop delay p50 / p99 / max': {
+        value: `${ms(figures.backendLoopDelayMs.p50)} / ${ms(figures.backendLoopDelayMs.p99)} / ${ms(figures.backendLoopDelayMs.max)}`,
+      },
+      'backend RSS before / with sockets / after run': {
+        value: `${mib(figures.memory.rssBeforeMiB)} / ${mib(figures.memory.rssAfterSocketsMiB)} / ${mib(figures.memory.rssAfterRunMiB)}`,
+      },
+      'backend heap before / with sockets / after run': {
+        value: `${mib(figures.memory.heapBeforeMiB)} / ${mib(figures.memory.heapAfterSocketsMiB)} / ${mib(figures.memory.heapAfterRunMiB)}`,
+      },
+      'memory per socket (RSS / heap)': {
+        value: `${figures.memory.rssPerSocketKiB.toFixed(1)} KiB / ${figures.memory.heapPerSocketKiB.toFixed(1)} KiB`,
+      },
     });
     console.log(`p99 of each second's messages (ms): ${figures.perSecondMs.map((x) => x[1]!.toFixed(0)).join(' ')}`);
     writeFileSync(path.join(resultsDir, `bench-im${ON_PGLITE ? '-pglite' : ''}.json`), JSON.stringify(figures, null, 2));
@@ -445,12 +508,18 @@ async function main(): Promise<number> {
       clearTimeout(force);
     }
     if (ON_PGLITE) rmSync(dataDir, { recursive: true, force: true });
-    else await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: unknown) => console.error(`could not drop ${dbName}:`, err));
+    else
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: unknown) =>
+        console.error(`could not drop ${dbName}:`, err),
+      );
   }
 }
 
 /** SOCKETS users with a session each (token `<secret>-<id>`, its sha256 stored), and the available agents. */
-async function insertUsers(dbEnv: Record<string, string>, secret: string): Promise<{ users: { userId: number; token: string }[]; agents: { id: number; userId: number }[] }> {
+async function insertUsers(
+  dbEnv: Record<string, string>,
+  secret: string,
+): Promise<{ users: { userId: number; token: string }[]; agents: { id: number; userId: number }[] }> {
   const { loadConfig } = await import('../backend/src/config');
   const { openDatabase } = await import('../backend/src/db/client');
   const { sql } = await import('drizzle-orm');
@@ -459,7 +528,9 @@ async function insertUsers(dbEnv: Record<string, string>, secret: string): Promi
     const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
     const inserted = rows<{ id: number }>(
       await database.db.execute(
-        sql.raw(`insert into users (mobile, user_name) select '172' || lpad(g::text, 8, '0'), '压测' || g from generate_series(1, ${SOCKETS}) g returning id`),
+        sql.raw(
+          `insert into users (mobile, user_name) select '172' || lpad(g::text, 8, '0'), '压测' || g from generate_series(1, ${SOCKETS}) g returning id`,
+        ),
       ),
     );
     await database.db.execute(
@@ -467,8 +538,13 @@ async function insertUsers(dbEnv: Record<string, string>, secret: string): Promi
         `insert into sessions (token_hash, user_id, expires_at) select encode(sha256(convert_to('${secret}-' || id, 'UTF8')), 'hex'), id, now() + interval '1 day' from users where mobile like '172%'`,
       ),
     );
-    const agents = rows<{ id: number; user_id: number }>(await database.db.execute(sql.raw(`select id, user_id from agents where status = 1 order by id`)));
-    return { users: inserted.map((u) => ({ userId: u.id, token: `${secret}-${u.id}` })), agents: agents.map((a) => ({ id: a.id, userId: a.user_id })) };
+    const agents = rows<{ id: number; user_id: number }>(
+      await database.db.execute(sql.raw(`select id, user_id from agents where status = 1 order by id`)),
+    );
+    return {
+      users: inserted.map((u) => ({ userId: u.id, token: `${secret}-${u.id}` })),
+      agents: agents.map((a) => ({ id: a.id, userId: a.user_id })),
+    };
   } finally {
     await database.close();
   }

@@ -20,8 +20,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
-import { ApiPath } from '../contracts/paths';
-import type { UploadTicket } from '../contracts/upload';
+import { ApiPath } from '@contracts/paths';
+import type { UploadTicket } from '@contracts/upload';
 import { DEMO_USER } from '../backend/src/db/seed';
 import { ROOT, assertPortFree, run, startBackend, waitForHttp, type Started } from './processes';
 
@@ -45,15 +45,24 @@ const mb = (kb: number) => Math.round(kb / 1024);
 
 /** The backend's resident memory in kB (Linux /proc). */
 function rssKb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN);
 }
 
-async function call(url: string, init: { method?: string; token?: string; body?: unknown; ip?: string } = {}): Promise<{ status: number; body: { code?: number; msg?: string; data?: unknown } }> {
+async function call(
+  url: string,
+  init: { method?: string; token?: string; body?: unknown; ip?: string } = {},
+): Promise<{ status: number; body: { code?: number; msg?: string; data?: unknown } }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.ip) headers['x-forwarded-for'] = init.ip;
-  const res = await fetch(`${BASE}${url}`, { method: init.method ?? 'POST', headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+  const res = await fetch(`${BASE}${url}`, {
+    method: init.method ?? 'POST',
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
   return { status: res.status, body: (await res.json()) as { code?: number; msg?: string } };
 }
 
@@ -67,7 +76,14 @@ async function postImages(token: string, bytes: Buffer, count: number): Promise<
   for (const prefix of t.keys) {
     const key = `${prefix}.jpg`;
     const form = new FormData();
-    for (const [name, value] of Object.entries({ key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature })) form.append(name, value);
+    for (const [name, value] of Object.entries({
+      key,
+      policy: t.policy,
+      OSSAccessKeyId: t.accessId,
+      success_action_status: '200',
+      Signature: t.signature,
+    }))
+      form.append(name, value);
     form.append('file', new Blob([new Uint8Array(bytes)]), 'photo.jpg');
     const res = await fetch(`${BASE}${t.host}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     if (res.status !== 200) throw new Error(`PostObject: ${res.status} ${await res.text()}`);
@@ -82,14 +98,21 @@ async function logins(): Promise<number[]> {
   const times: number[] = [];
   for (let n = 0; n < LOGINS; n++) {
     const t0 = performance.now();
-    const res = await call(ApiPath.loginByPassword, { body: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, ip: `10.99.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}` });
+    const res = await call(ApiPath.loginByPassword, {
+      body: { mobile: DEMO_USER.mobile, password: DEMO_USER.password },
+      ip: `10.99.${(ipSeq >> 8) & 255}.${ipSeq++ & 255}`,
+    });
     if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.body)}`);
     times.push(performance.now() - t0);
   }
   return times;
 }
 
-const summary = (times: number[]) => ({ p50: Math.round(percentile(times, 50)), p99: Math.round(percentile(times, 99)), max: Math.round(Math.max(...times)) });
+const summary = (times: number[]) => ({
+  p50: Math.round(percentile(times, 50)),
+  p99: Math.round(percentile(times, 99)),
+  max: Math.round(Math.max(...times)),
+});
 
 interface Round {
   name: string;
@@ -99,7 +122,11 @@ interface Round {
   load: number[];
 }
 
-async function round(name: string, pid: number, work: { token: string; item: { key: string; md5: string; suffix: string } }[]): Promise<Round> {
+async function round(
+  name: string,
+  pid: number,
+  work: { token: string; item: { key: string; md5: string; suffix: string } }[],
+): Promise<Round> {
   const before = rssKb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 100);
@@ -119,8 +146,16 @@ async function round(name: string, pid: number, work: { token: string; item: { k
   await sleep(QUIET_MS);
   clearInterval(sampler);
   const after = rssKb(pid);
-  const result: Round = { name, callbacks: answers, logins: summary(times), rssMb: { before: mb(before), peak: mb(peak), after60s: mb(after) }, load };
-  console.log(`${name}: backend RSS before ${result.rssMb.before} MB, peak ${result.rssMb.peak} MB, 60 s after ${result.rssMb.after60s} MB (load average ${load.join(' ')})`);
+  const result: Round = {
+    name,
+    callbacks: answers,
+    logins: summary(times),
+    rssMb: { before: mb(before), peak: mb(peak), after60s: mb(after) },
+    load,
+  };
+  console.log(
+    `${name}: backend RSS before ${result.rssMb.before} MB, peak ${result.rssMb.peak} MB, 60 s after ${result.rssMb.after60s} MB (load average ${load.join(' ')})`,
+  );
   return result;
 }
 
@@ -150,20 +185,31 @@ async function main(): Promise<number> {
     const secret = randomBytes(16).toString('hex');
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-    const { rows } = await db.query<{ id: number }>(`insert into users (mobile, user_name) select '171' || lpad(g::text, 8, '0'), '压测' || g from generate_series(1, ${CALLBACKS}) g returning id`);
-    for (const { id } of rows) await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [createHash('sha256').update(`${secret}-${id}`).digest('hex'), id]);
+    const { rows } = await db.query<{ id: number }>(
+      `insert into users (mobile, user_name) select '171' || lpad(g::text, 8, '0'), '压测' || g from generate_series(1, ${CALLBACKS}) g returning id`,
+    );
+    for (const { id } of rows)
+      await db.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+        createHash('sha256').update(`${secret}-${id}`).digest('hex'),
+        id,
+      ]);
     await db.end();
     const tokens = rows.map(({ id }) => `${secret}-${id}`);
 
     const log = openSync(path.join(resultsDir, 'bench-images-backend.log'), 'w');
     // Started as `npm start` starts it (MALLOC_MMAP_THRESHOLD_ included), with production's image settings: no
     // UV_THREADPOOL_SIZE or IMAGE_* of ours (the caller's own pass through). Its PID is the server's own.
-    backend = startBackend({ ...env, BACKEND_PORT: String(PORT), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' }, log);
+    backend = startBackend(
+      { ...env, BACKEND_PORT: String(PORT), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
+      log,
+    );
     await waitForHttp(`${BASE}${ApiPath.healthz}`, backend, 120_000);
     const pid = backend.child.pid!;
 
-    const image = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: { r: 90, g: 120, b: 200 } } }).jpeg({ progressive: true }).toBuffer();
-    console.log(`image: progressive JPEG ${SIDE}×${SIDE} (${SIDE * SIDE / 1e6} MP), ${Math.round(image.length / 1024)} kB`);
+    const image = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: { r: 90, g: 120, b: 200 } } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    console.log(`image: progressive JPEG ${SIDE}×${SIDE} (${(SIDE * SIDE) / 1e6} MP), ${Math.round(image.length / 1024)} kB`);
     const oneUser = (await postImages(tokens[0]!, image, CALLBACKS)).map((item) => ({ token: tokens[0]!, item }));
     const eightUsers = await Promise.all(tokens.map(async (token) => ({ token, item: (await postImages(token, image, 1))[0]! })));
     // Warm: the code paths (JIT) and the login's hash, then the logins on a quiet backend.
@@ -172,9 +218,14 @@ async function main(): Promise<number> {
     console.log(`quiet: ${LOGINS} logins ${JSON.stringify(quiet)} ms, backend RSS ${mb(rssKb(pid))} MB`);
 
     const rounds = [await round('one user', pid, oneUser), await round('eight users', pid, eightUsers)];
-    writeFileSync(path.join(resultsDir, 'bench-images.json'), `${JSON.stringify({ when: new Date().toISOString(), cores: os.availableParallelism(), quiet, rounds }, null, 2)}\n`);
+    writeFileSync(
+      path.join(resultsDir, 'bench-images.json'),
+      `${JSON.stringify({ when: new Date().toISOString(), cores: os.availableParallelism(), quiet, rounds }, null, 2)}\n`,
+    );
     const met = rounds.every((r) => r.logins.p99 <= LOGIN_P99_TARGET_MS && r.rssMb.after60s < RSS_AFTER_TARGET_MB);
-    console.log(`targets (login p99 ≤ ${LOGIN_P99_TARGET_MS} ms, RSS < ${RSS_AFTER_TARGET_MB} MB a minute after): ${met ? 'met' : 'NOT met'}`);
+    console.log(
+      `targets (login p99 ≤ ${LOGIN_P99_TARGET_MS} ms, RSS < ${RSS_AFTER_TARGET_MB} MB a minute after): ${met ? 'met' : 'NOT met'}`,
+    );
     return met ? 0 : 1;
   } finally {
     if (backend) {

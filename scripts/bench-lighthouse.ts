@@ -48,7 +48,8 @@ const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN
 function detailItems(details: Result['audits'][string]['details']): Record<string, unknown>[] {
   if (!details || !('items' in details) || !Array.isArray(details.items)) return [];
   return details.items.flatMap((item) => {
-    if (item && typeof item === 'object' && 'items' in item && Array.isArray((item as { items: unknown[] }).items)) return (item as { items: Record<string, unknown>[] }).items;
+    if (item && typeof item === 'object' && 'items' in item && Array.isArray((item as { items: unknown[] }).items))
+      return (item as { items: Record<string, unknown>[] }).items;
     return [item as Record<string, unknown>];
   });
 }
@@ -88,7 +89,11 @@ export async function runLighthouse(pages: LighthousePage[], reportPath: (name: 
   try {
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
-      const run = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
+      const run = await lighthouse(
+        page.url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        desktopConfig,
+      );
       if (!run) throw new Error(`Lighthouse returned nothing for ${page.url}`);
       const lhr = run.lhr;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -113,7 +118,9 @@ export async function runLighthouse(pages: LighthousePage[], reportPath: (name: 
 
 /** Prints the figures beside issue 7's targets, then each page's findings. */
 export function reportLighthouse(figures: LighthouseFigures[]): void {
-  console.log(`Lighthouse ${'12.8'} desktop, performance (targets: score ≥ ${LIGHTHOUSE_SCORE_TARGET}, CLS ≤ ${LIGHTHOUSE_CLS_TARGET}):`);
+  console.log(
+    `Lighthouse ${'12.8'} desktop, performance (targets: score ≥ ${LIGHTHOUSE_SCORE_TARGET}, CLS ≤ ${LIGHTHOUSE_CLS_TARGET}):`,
+  );
   console.table(
     figures.map((f) => ({
       page: f.name,

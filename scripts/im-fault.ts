@@ -28,8 +28,17 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { z } from 'zod';
-import { IM_LAYOUT, type deskThreadListSchema, type ImHistory, type ImMessage, type ImSendRequest, type ImSendResult, type ImThreadList, type OpsDeskTokenResult } from '../contracts/im';
-import { ApiPath, DESK_COOKIE } from '../contracts/paths';
+import {
+  IM_LAYOUT,
+  type deskThreadListSchema,
+  type ImHistory,
+  type ImMessage,
+  type ImSendRequest,
+  type ImSendResult,
+  type ImThreadList,
+  type OpsDeskTokenResult,
+} from '@contracts/im';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { ChatClient, liveUrl, type ChatApi } from '../lib/chat/chat-client';
 import type { SocketLike } from '../lib/chat/live-connection';
 import { PUSH } from '../lib/chat/thread-store';
@@ -85,7 +94,14 @@ async function startInstance(instance: Instance): Promise<void> {
   mkdirSync(logDir, { recursive: true });
   const log = openSync(path.join(logDir, `im-fault-${instance.port}.log`), 'a');
   instance.started = startBackend(
-    { DATABASE_URL: dbUrl, REDIS_URL, BACKEND_PORT: String(instance.port), BACKEND_HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_POOL_MAX: '10' },
+    {
+      DATABASE_URL: dbUrl,
+      REDIS_URL,
+      BACKEND_PORT: String(instance.port),
+      BACKEND_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_MAX: '10',
+    },
     log,
   );
   instance.starts++;
@@ -129,7 +145,13 @@ const randomPort = () => PORTS[Math.floor(Math.random() * PORTS.length)]!;
  * One call with the session's bearer token to a random instance. A connection that fails goes to another
  * instance (a balancer's retry), unless `once` (a send: the client decides).
  */
-async function call<T>(auth: Record<string, string>, method: 'GET' | 'POST', urlPath: string, body?: unknown, once = false): Promise<T> {
+async function call<T>(
+  auth: Record<string, string>,
+  method: 'GET' | 'POST',
+  urlPath: string,
+  body?: unknown,
+  once = false,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const port = randomPort();
     let status: number;
@@ -160,7 +182,8 @@ async function call<T>(auth: Record<string, string>, method: 'GET' | 'POST', url
 function userApi(token: string): ChatApi {
   const auth = { authorization: `Bearer ${token}` };
   return {
-    conversations: (agentUserId) => call<ImThreadList>(auth, 'GET', `${ApiPath.imConversations}${agentUserId ? `?agentUserId=${agentUserId}` : ''}`),
+    conversations: (agentUserId) =>
+      call<ImThreadList>(auth, 'GET', `${ApiPath.imConversations}${agentUserId ? `?agentUserId=${agentUserId}` : ''}`),
     history: (targetId, afterSeq, limit) => {
       figures.catchUpFetches++;
       return call<ImHistory>(auth, 'GET', `${ApiPath.imHistory}?targetId=${targetId}&afterSeq=${afterSeq}&limit=${limit}`);
@@ -187,7 +210,17 @@ function deskApi(token: string): ChatApi {
       return {
         list: list.map((t) => ({
           conversationId: t.conversationId,
-          target: { userId: t.user.userId, agentId: 0, agentName: t.user.userName, agentPhoto: t.user.avatarUrl, branchId: 0, branchName: '', brandId: 0, brandName: '', status: 1 },
+          target: {
+            userId: t.user.userId,
+            agentId: 0,
+            agentName: t.user.userName,
+            agentPhoto: t.user.avatarUrl,
+            branchId: 0,
+            branchName: '',
+            brandId: 0,
+            brandName: '',
+            status: 1,
+          },
           unRead: t.unRead,
           lastSeq: t.lastSeq,
           lastMessage: t.lastMessage && turned(t.lastMessage),
@@ -196,10 +229,21 @@ function deskApi(token: string): ChatApi {
     },
     history: async (userId, afterSeq, limit) => {
       figures.catchUpFetches++;
-      const page = await call<ImHistory>(auth, 'GET', `${ApiPath.deskHistory}?userId=${userId}&afterSeq=${afterSeq}&limit=${limit}`);
+      const page = await call<ImHistory>(
+        auth,
+        'GET',
+        `${ApiPath.deskHistory}?userId=${userId}&afterSeq=${afterSeq}&limit=${limit}`,
+      );
       return { ...page, list: page.list.map(turned) };
     },
-    send: (request: ImSendRequest) => call<ImSendResult>(auth, 'POST', ApiPath.deskMessage, { userId: request.targetId[0], content: request.content, clientMsgId: request.clientMsgId }, true),
+    send: (request: ImSendRequest) =>
+      call<ImSendResult>(
+        auth,
+        'POST',
+        ApiPath.deskMessage,
+        { userId: request.targetId[0], content: request.content, clientMsgId: request.clientMsgId },
+        true,
+      ),
     read: (ids) => call(auth, 'POST', ApiPath.deskRead, { readMessages: ids }),
     // The desk has no receipt call: its frames are acknowledged by reading.
     received: async () => ({}),
@@ -209,7 +253,9 @@ function deskApi(token: string): ChatApi {
 /** The desk's socket, its frames turned around as deskApi's answers are. */
 function deskSocket(token: string): () => SocketLike {
   return () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${randomPort()}${ApiPath.deskRegister}`, { headers: { cookie: `${DESK_COOKIE}=${token}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${randomPort()}${ApiPath.deskRegister}`, {
+      headers: { cookie: `${DESK_COOKIE}=${token}` },
+    });
     const socket = {
       get readyState() {
         return ws.readyState;
@@ -226,7 +272,8 @@ function deskSocket(token: string): () => SocketLike {
     ws.onerror = (event) => socket.onerror?.(event);
     ws.onmessage = (event) => {
       const frame = JSON.parse(String(event.data)) as { messageType: number; messageContent?: string };
-      if (frame.messageType === 1 && frame.messageContent) frame.messageContent = JSON.stringify(turned(JSON.parse(frame.messageContent) as ImMessage));
+      if (frame.messageType === 1 && frame.messageContent)
+        frame.messageContent = JSON.stringify(turned(JSON.parse(frame.messageContent) as ImMessage));
       socket.onmessage?.({ data: JSON.stringify(frame) });
     };
     return socket;
@@ -250,7 +297,10 @@ interface Party {
 }
 
 function openSocketTo(urlOf: (origin: string) => string, token: string): () => SocketLike {
-  return () => new WebSocket(urlOf(`http://127.0.0.1:${randomPort()}`), { headers: { authorization: `Bearer ${token}` } }) as unknown as SocketLike;
+  return () =>
+    new WebSocket(urlOf(`http://127.0.0.1:${randomPort()}`), {
+      headers: { authorization: `Bearer ${token}` },
+    }) as unknown as SocketLike;
 }
 
 function countDuplicates(client: ChatClient): void {
@@ -263,7 +313,14 @@ function countDuplicates(client: ChatClient): void {
 }
 
 function userParty(userId: number, agentUserId: number, token: string): Party {
-  const party: Party = { kind: 'user', id: userId, peer: agentUserId, opens: 0, sent: [], client: undefined as unknown as ChatClient };
+  const party: Party = {
+    kind: 'user',
+    id: userId,
+    peer: agentUserId,
+    opens: 0,
+    sent: [],
+    client: undefined as unknown as ChatClient,
+  };
   party.client = new ChatClient({
     userId,
     api: userApi(token),
@@ -280,7 +337,14 @@ function userParty(userId: number, agentUserId: number, token: string): Party {
 }
 
 function agentParty(agentUserId: number, userId: number, token: string): Party {
-  const party: Party = { kind: 'agent', id: agentUserId, peer: userId, opens: 0, sent: [], client: undefined as unknown as ChatClient };
+  const party: Party = {
+    kind: 'agent',
+    id: agentUserId,
+    peer: userId,
+    opens: 0,
+    sent: [],
+    client: undefined as unknown as ChatClient,
+  };
   party.client = new ChatClient({
     // The client's own id names only the user's socket URL, which deskSocket does not use.
     userId: agentUserId,
@@ -303,7 +367,7 @@ async function waitOpen(party: Party): Promise<void> {
 
 /** Drops the party's socket DROPS times, each after it has been open a random while. */
 async function dropper(party: Party): Promise<void> {
-  for (let done = 0; done < DROPS; ) {
+  for (let done = 0; done < DROPS;) {
     await waitOpen(party);
     await sleep(between(OPEN_MIN_MS, OPEN_MAX_MS));
     // Closed meanwhile by the instance's restart: that one does not count, the next open is dropped instead.
@@ -332,7 +396,9 @@ async function sender(party: Party, count: number, label: string, firstAfter?: P
         return;
       }
       await sleep(200);
-      const pending = party.client.store.thread(party.peer).messages.find((m) => m.messageId === 0 && (m.content as { msgDetail?: string }).msgDetail === text);
+      const pending = party.client.store
+        .thread(party.peer)
+        .messages.find((m) => m.messageId === 0 && (m.content as { msgDetail?: string }).msgDetail === text);
       if (!pending?.clientMsgId) break;
       figures.resends++;
       failure = await party.client.resend(party.peer, pending.clientMsgId);
@@ -386,7 +452,12 @@ function screenProblems(party: Party, byPair: Map<string, Row[]>): string[] {
     const m = shown[i];
     if (!m) return;
     const mine = party.kind === 'user' ? row.from_user : !row.from_user;
-    if (m.messageId !== row.id || m.seq !== row.seq || m.mine !== mine || (m.content as { msgDetail?: string }).msgDetail !== (row.text ?? undefined)) {
+    if (
+      m.messageId !== row.id ||
+      m.seq !== row.seq ||
+      m.mine !== mine ||
+      (m.content as { msgDetail?: string }).msgDetail !== (row.text ?? undefined)
+    ) {
       problems.push(`${who}: place ${i + 1} shows id ${m.messageId} seq ${m.seq}, stored id ${row.id} seq ${row.seq}`);
     }
   });
@@ -414,16 +485,29 @@ function storeProblems(parties: Party[], byPair: Map<string, Row[]>): string[] {
 
 async function seed(): Promise<{ users: { id: number; token: string }[]; agents: { id: number; userId: number }[] }> {
   await admin((c) => c.query(`CREATE DATABASE ${DB_NAME}`));
-  const code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts'], { DATABASE_URL: dbUrl, SEED_SIZE: '300', LOG_LEVEL: 'warn' });
+  const code = await run(process.execPath, ['--import', 'tsx', 'backend/src/db/seed-cli.ts'], {
+    DATABASE_URL: dbUrl,
+    SEED_SIZE: '300',
+    LOG_LEVEL: 'warn',
+  });
   if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
   return admin(async (c) => {
-    const agents = await c.query<{ id: number; user_id: number }>(`select id, user_id from agents where status = 1 order by id limit $1`, [PAIRS]);
+    const agents = await c.query<{ id: number; user_id: number }>(
+      `select id, user_id from agents where status = 1 order by id limit $1`,
+      [PAIRS],
+    );
     if (agents.rows.length < PAIRS) throw new Error(`the seed has ${agents.rows.length} available agents, ${PAIRS} needed`);
     const users: { id: number; token: string }[] = [];
     for (let i = 0; i < PAIRS; i++) {
       const token = randomBytes(32).toString('base64url');
-      const { rows } = await c.query<{ id: number }>(`insert into users (mobile, user_name) values ($1, $2) returning id`, [String(17_100_000_000 + i), `故障测试${i + 1}`]);
-      await c.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [sha256(token), rows[0]!.id]);
+      const { rows } = await c.query<{ id: number }>(`insert into users (mobile, user_name) values ($1, $2) returning id`, [
+        String(17_100_000_000 + i),
+        `故障测试${i + 1}`,
+      ]);
+      await c.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+        sha256(token),
+        rows[0]!.id,
+      ]);
       users.push({ id: rows[0]!.id, token });
     }
     return { users, agents: agents.rows.map((r) => ({ id: r.id, userId: r.user_id })) };
@@ -435,12 +519,17 @@ async function main(): Promise<number> {
   const t0 = performance.now();
   const { users, agents } = await seed();
   await Promise.all(instances.map(startInstance));
-  console.log(`database ${DB_NAME} seeded and ${instances.length} instances up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `database ${DB_NAME} seeded and ${instances.length} instances up in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // Each agent's desk token, as an operator issues it (the operator API of the first instance).
   const deskTokens: string[] = [];
   for (const agent of agents) {
-    const issued = await call<OpsDeskTokenResult>({ authorization: `Bearer ${DEV_OPS_TOKEN}` }, 'POST', ApiPath.opsDeskToken, { agentId: agent.id, days: 1 });
+    const issued = await call<OpsDeskTokenResult>({ authorization: `Bearer ${DEV_OPS_TOKEN}` }, 'POST', ApiPath.opsDeskToken, {
+      agentId: agent.id,
+      days: 1,
+    });
     deskTokens.push(issued.token);
   }
   const users_ = users.map((u, i) => userParty(u.id, agents[i]!.userId, u.token));
@@ -467,11 +556,16 @@ async function main(): Promise<number> {
   const senders = users_.map((user, i) => {
     const agent = agents_[i]!;
     const written = new Promise<void>((resolve) => (user.onFirstSent = resolve));
-    return [sender(user, perSide, `用户${user.id}→经纪人${user.peer}`), sender(agent, perSide, `经纪人${agent.id}→用户${agent.peer}`, written)];
+    return [
+      sender(user, perSide, `用户${user.id}→经纪人${user.peer}`),
+      sender(agent, perSide, `经纪人${agent.id}→用户${agent.peer}`, written),
+    ];
   });
   await Promise.all([...senders.flat(), ...parties.map(dropper), restart]);
   const sentAt = performance.now();
-  console.log(`sent ${figures.sent} messages and dropped ${figures.drops} sockets in ${((sentAt - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `sent ${figures.sent} messages and dropped ${figures.drops} sockets in ${((sentAt - started) / 1000).toFixed(1)} s`,
+  );
 
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   let byPair = await storedMessages(pool);
@@ -521,6 +615,8 @@ try {
   console.error(err);
 } finally {
   await stopAll(instances.flatMap((i) => (i.started ? [i.started] : [])));
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)).catch((err: unknown) => console.error(`could not drop ${DB_NAME}:`, err));
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)).catch((err: unknown) =>
+    console.error(`could not drop ${DB_NAME}:`, err),
+  );
 }
 process.exit(status);

@@ -13,12 +13,12 @@
  * usage error.
  */
 import { pathToFileURL } from 'node:url';
-import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '../contracts/ops';
-import type { OpsDeskTokenResult } from '../contracts/im';
-import { ApiPath } from '../contracts/paths';
-import type { UploadsCleanupResult } from '../contracts/upload';
-import type { OpsViewingResult } from '../contracts/viewing';
-import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '../contracts/entrust';
+import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '@contracts/ops';
+import type { OpsDeskTokenResult } from '@contracts/im';
+import { ApiPath } from '@contracts/paths';
+import type { UploadsCleanupResult } from '@contracts/upload';
+import type { OpsViewingResult } from '@contracts/viewing';
+import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '@contracts/entrust';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
@@ -76,7 +76,8 @@ const ID = /^[1-9]\d{0,9}$/;
 function parseEntrustCommand(all: string[]): Command {
   const at = all.indexOf('--override');
   const reason = at === -1 ? undefined : all[at + 1];
-  if (at !== -1 && (reason === undefined || reason.trim() === '')) throw new UsageError('--override takes a reason: --override "<reason>"');
+  if (at !== -1 && (reason === undefined || reason.trim() === ''))
+    throw new UsageError('--override takes a reason: --override "<reason>"');
   const args = at === -1 ? all : [...all.slice(0, at), ...all.slice(at + 2)];
   const [, action, idText, brandText, ...rest] = args;
   if (reason !== undefined && action !== 'accept') throw new UsageError('--override is for entrust accept only');
@@ -86,7 +87,11 @@ function parseEntrustCommand(all: string[]): Command {
   }
   if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
   if (brandText !== undefined && !ID.test(brandText)) throw new UsageError(`brandId must be a positive integer: ${brandText}`);
-  const body = { action, ...(brandText === undefined ? {} : { brandId: Number(brandText) }), ...(reason === undefined ? {} : { override: reason }) };
+  const body = {
+    action,
+    ...(brandText === undefined ? {} : { brandId: Number(brandText) }),
+    ...(reason === undefined ? {} : { override: reason }),
+  };
   return { kind: 'entrust', path: `${ApiPath.opsEntrust}/${Number(idText)}`, body };
 }
 
@@ -104,7 +109,8 @@ function parseDeskTokenCommand(args: string[]): Command {
   const [, , idText, daysText, ...rest] = args;
   if (idText === undefined || rest.length > 0) throw new UsageError('agent desk-token takes <id> [days]');
   if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
-  if (daysText !== undefined && !(/^[1-9]\d?$/.test(daysText) && Number(daysText) <= 90)) throw new UsageError(`days must be 1–90: ${daysText}`);
+  if (daysText !== undefined && !(/^[1-9]\d?$/.test(daysText) && Number(daysText) <= 90))
+    throw new UsageError(`days must be 1–90: ${daysText}`);
   const body = daysText === undefined ? { agentId: Number(idText) } : { agentId: Number(idText), days: Number(daysText) };
   return { kind: 'desk', path: ApiPath.opsDeskToken, body };
 }
@@ -113,7 +119,8 @@ function parseAgentCommand(args: string[]): Command {
   const [, action, idText, statusText, ...rest] = args;
   if (action === 'desk-token') return parseDeskTokenCommand(args);
   if (action !== 'status') throw new UsageError(`unknown agent action: ${action ?? '(none)'}`);
-  if (idText === undefined || statusText === undefined || rest.length > 0) throw new UsageError('agent status takes <id> <1|2|3>');
+  if (idText === undefined || statusText === undefined || rest.length > 0)
+    throw new UsageError('agent status takes <id> <1|2|3>');
   if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
   if (!/^[123]$/.test(statusText)) throw new UsageError(`status must be 1, 2 or 3: ${statusText}`);
   return { kind: 'agent', path: `${ApiPath.opsAgent}/${Number(idText)}`, body: { status: Number(statusText) } };
@@ -131,9 +138,11 @@ function parseCommand(args: string[]): Command {
 function parsePriceCommand(args: string[]): { channel: string; id: number; price: number } {
   const [what, action, channel, idText, priceText, ...rest] = args;
   if (what !== 'listing') throw new UsageError(what === undefined ? 'no command given' : `unknown command: ${what}`);
-  if (action === 'status') throw new UsageError('listing status: the listing tables have no status column yet; only the price can be changed');
+  if (action === 'status')
+    throw new UsageError('listing status: the listing tables have no status column yet; only the price can be changed');
   if (action !== 'price') throw new UsageError(`unknown listing action: ${action ?? '(none)'}`);
-  if (channel === undefined || idText === undefined || priceText === undefined || rest.length > 0) throw new UsageError('listing price takes <channel> <id> <price>');
+  if (channel === undefined || idText === undefined || priceText === undefined || rest.length > 0)
+    throw new UsageError('listing price takes <channel> <id> <price>');
   if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
   const price = Number(priceText);
   if (priceText.trim() === '' || !Number.isFinite(price)) throw new UsageError(`price must be a number: ${priceText}`);
@@ -154,18 +163,23 @@ function describeDeskToken(result: OpsDeskTokenResult): string[] {
     `desk token for agent #${result.agentId} ${result.agentName}, valid until ${result.expiresAt}:`,
     `  ${result.token}`,
     '  open http://<city>.<PORTAL_ROOT_DOMAIN>/desk (e.g. http://bj.localhost:3000/desk) and enter it; it is shown only this once',
-    "  earlier tokens of this agent no longer work",
+    '  earlier tokens of this agent no longer work',
   ];
 }
 
 const VIEWING_STATUS_WORDS: Record<number, string> = { 1: '待确认', 2: '已确认', 3: '已完成', 4: '已取消' };
 
 function describeViewing(result: OpsViewingResult): string[] {
-  return [`viewing #${result.id}: ${VIEWING_STATUS_WORDS[result.previousStatus] ?? result.previousStatus} → ${VIEWING_STATUS_WORDS[result.status] ?? result.status}`];
+  return [
+    `viewing #${result.id}: ${VIEWING_STATUS_WORDS[result.previousStatus] ?? result.previousStatus} → ${VIEWING_STATUS_WORDS[result.status] ?? result.status}`,
+  ];
 }
 
 function describeCleanup(result: UploadsCleanupResult): string[] {
-  return [`uploads: ${result.scanned} objects under ub/, ${result.deleted} orphans deleted`, ...result.sample.map((key) => `  ${key}`)];
+  return [
+    `uploads: ${result.scanned} objects under ub/, ${result.deleted} orphans deleted`,
+    ...result.sample.map((key) => `  ${key}`),
+  ];
 }
 
 function describeEntrust(result: OpsEntrustResult): string[] {
@@ -174,7 +188,9 @@ function describeEntrust(result: OpsEntrustResult): string[] {
   return [
     `entrust #${result.id} (${result.cityDomain}): ${words(result.previousStatus)} → ${words(result.status)}`,
     ...(result.listingId !== null ? [`  listing: ${channel} #${result.listingId}, agent #${result.agentId}`] : []),
-    ...(result.override ? [`  override recorded: ${result.override.reason}`, ...result.override.problems.map((p) => `    ${p}`)] : []),
+    ...(result.override
+      ? [`  override recorded: ${result.override.reason}`, ...result.override.problems.map((p) => `    ${p}`)]
+      : []),
     `  change ${result.change.seq}: ${result.change.tags.join(' ')}`,
   ];
 }
@@ -218,7 +234,18 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`cannot reach the backend at ${base}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  let body: { succeed?: boolean; msg?: string; data?: OpsListingResult & OpsAgentResult & OpsViewingResult & UploadsCleanupResult & OpsEntrustResult & OpsDeskTokenResult } | undefined;
+  let body:
+    | {
+        succeed?: boolean;
+        msg?: string;
+        data?: OpsListingResult &
+          OpsAgentResult &
+          OpsViewingResult &
+          UploadsCleanupResult &
+          OpsEntrustResult &
+          OpsDeskTokenResult;
+      }
+    | undefined;
   try {
     body = (await res.json()) as typeof body;
   } catch {
@@ -228,7 +255,14 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     io.err(`${res.status}: ${body?.msg ?? res.statusText}`);
     return 1;
   }
-  const describeAs = { agent: describeAgent, desk: describeDeskToken, viewing: describeViewing, entrust: describeEntrust, uploads: describeCleanup, listing: describe } as const;
+  const describeAs = {
+    agent: describeAgent,
+    desk: describeDeskToken,
+    viewing: describeViewing,
+    entrust: describeEntrust,
+    uploads: describeCleanup,
+    listing: describe,
+  } as const;
   const lines = describeAs[command.kind](body.data);
   for (const line of lines) io.out(line);
   return 0;

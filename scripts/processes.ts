@@ -24,7 +24,13 @@ export interface Started {
  * Starts a process with inherited output, with output sent to `logFd` when given, or with its standard output
  * piped to us (`'pipe'`: read `child.stdout`).
  */
-export function startProcess(name: string, command: string, args: string[], env: Record<string, string | undefined>, logFd?: number | 'pipe'): Started {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  logFd?: number | 'pipe',
+): Started {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -110,7 +116,12 @@ export async function assertPortFree(port: number, name: string): Promise<void> 
 }
 
 /** Polls a URL until it answers 2xx; fails after `timeoutMs` or when the process died. */
-export async function waitForHttp(url: string, started: Started, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  started: Started,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`${started.name} stopped before it was ready`);
@@ -145,7 +156,18 @@ export async function stopAll(processes: Started[]): Promise<void> {
   );
 }
 
-const WEB_SOURCES = ['app', 'components', 'lib', 'stores', 'contracts', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package-lock.json'];
+const WEB_SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'stores',
+  'contracts',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(p: string): number {
   const full = path.join(ROOT, p);

@@ -32,7 +32,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   // The operator API is open only with a token of the caller's choosing, never the development one.
-  const backend = startBackend({ BACKEND_PORT: String(backendPort), PORTAL_ROOT_DOMAIN: rootDomain, OPS_TOKEN: process.env.OPS_TOKEN });
+  const backend = startBackend({
+    BACKEND_PORT: String(backendPort),
+    PORTAL_ROOT_DOMAIN: rootDomain,
+    OPS_TOKEN: process.env.OPS_TOKEN,
+  });
   running.push(backend);
   backend.child.on('exit', () => void shutdown(1));
   // The first start seeds the database, which takes a while on a fresh machine.

@@ -33,7 +33,10 @@ try {
 } finally {
   await admin(async (c) => {
     // Per-file databases of a crashed run are removed too.
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'yj_file_%'`, [name]);
+    const { rows } = await c.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'yj_file_%'`,
+      [name],
+    );
     for (const row of rows) await c.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
   });
 }

@@ -2,7 +2,7 @@
  * `npm test`: type-check, lint, Vitest (unit, component, backend integration on an embedded database),
  * then a production build and Playwright in Chromium against both processes.
  * Ends with one plain line `N passed, N failed, N skipped` (CI's reader does not parse Vitest's or
- * Playwright's summaries). Type-check and lint count as one check each.
+ * Playwright's summaries). Type-check, lint and the format check count as one check each.
  */
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -68,7 +68,9 @@ async function playwright(): Promise<void> {
     console.log(`\n▶ playwright (${project})`);
     const out = path.join(results, `playwright-${project}.json`);
     rmSync(out, { force: true });
-    const code = await run(bin('playwright'), ['test', '--project', project, '--no-deps', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    const code = await run(bin('playwright'), ['test', '--project', project, '--no-deps', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(out);
     if (!report) {
       totals.failed += 1;
@@ -85,6 +87,7 @@ async function playwright(): Promise<void> {
 async function main(): Promise<void> {
   await check('typecheck', bin('tsc'), ['--noEmit']);
   await check('lint', bin('eslint'), ['.']);
+  await check('format', bin('prettier'), ['--check', '.']);
   await vitest();
   await playwright();
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -44,7 +44,13 @@ export default async function CityLayout({ children, params }: CityLayoutProps) 
   }
   return (
     <CityProvider
-      value={{ cityCode: city.cityCode, cityName: city.cityName, cityDomain: city.cityDomain, rootDomain: config.rootDomain, protocol: config.protocol }}
+      value={{
+        cityCode: city.cityCode,
+        cityName: city.cityName,
+        cityDomain: city.cityDomain,
+        rootDomain: config.rootDomain,
+        protocol: config.protocol,
+      }}
     >
       {children}
     </CityProvider>

@@ -4,9 +4,9 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BODY_LIMIT } from '../../contracts/constants';
-import { ok } from '../../contracts/envelope';
-import { ApiPath } from '../../contracts/paths';
+import { API_BODY_LIMIT } from '@contracts/constants';
+import { ok } from '@contracts/envelope';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
@@ -102,7 +102,11 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: '优居 backend API', version: '0.1.0', description: 'Envelope { code, succeed, msg, data } on every answer; see docs/api.md.' },
+      info: {
+        title: '优居 backend API',
+        version: '0.1.0',
+        description: 'Envelope { code, succeed, msg, data } on every answer; see docs/api.md.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -120,7 +124,9 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEstate(app, db);
   registerCommercial(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
-  const suggestionIndex = createSuggestionIndex(db, { onError: (err) => app.log.error({ err }, 'suggestion index reload failed') });
+  const suggestionIndex = createSuggestionIndex(db, {
+    onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),
+  });
   registerSuggestions(app, db, suggestionIndex);
   registerDictionary(app, db);
   registerAgents(app, db);
@@ -161,4 +167,3 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   answerOtherMethods();
   return app;
 }
-

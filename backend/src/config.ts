@@ -26,7 +26,11 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   SEED_SIZE: z.coerce.number().int().min(0).max(2_000_000).default(6000),
   // spec §9: session cookies last about 30 hours.
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(30),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   // Rate limits and the password lock shared by every backend process (modules/limits/shared.ts); empty: per process.
   REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
@@ -38,12 +42,18 @@ const configSchema = z.object({
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
   // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
-  OPS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
+  OPS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z.string().min(16, 'must be at least 16 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional(),
+  ),
   // The server secret behind object folders and reviewers' public tags (modules/uploads/owner-names.ts): a keyed
   // hash of the user id, so neither a key nor a pseudonym can be traced back to the id. Empty: the development
   // secret below, refused when NODE_ENV=production (loadConfig). Changing it gives every reviewer a new tag and new
   // uploads a new folder; objects already stored keep their keys (docs/security.md "Private objects").
-  KEY_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional()),
+  KEY_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters').max(512).regex(/^\S+$/, 'must not contain white space').optional(),
+  ),
   // The chat's sensitive-word list, one word a line (modules/im/sensitive-words.txt when unset).
   IM_SENSITIVE_WORDS_FILE: optionalString,
   // An idle chat socket is pinged this often (spec §9: 30 s).
@@ -84,7 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // A production process never runs on the secret everyone can read in this repository.
   if (env.NODE_ENV === 'production' && !parsed.data.KEY_SECRET) {
-    throw new ConfigError('Invalid backend settings:\n  KEY_SECRET: must be set when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)');
+    throw new ConfigError(
+      'Invalid backend settings:\n  KEY_SECRET: must be set when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)',
+    );
   }
   return { ...parsed.data, KEY_SECRET: parsed.data.KEY_SECRET ?? DEV_KEY_SECRET };
 }

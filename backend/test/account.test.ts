@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, type Account, type PasswordChanged } from '../../contracts/account';
-import { ApiPath } from '../../contracts/paths';
-import type { UserInfo } from '../../contracts/user';
+import { ACCOUNT_MESSAGES, type Account, type PasswordChanged } from '@contracts/account';
+import { ApiPath } from '@contracts/paths';
+import type { UserInfo } from '@contracts/user';
 import { sessions, users } from '../src/db/schema';
 import { PASSWORD_MAX_FAILURES } from '../src/modules/sso/password-throttle';
 import { hashPassword } from '../src/modules/sso/passwords';
@@ -36,7 +36,8 @@ function nextUser() {
   return { mobile: `137${String(20_000_000 + seq * 7919).padStart(8, '0')}`, ip: `198.51.100.${seq}` };
 }
 
-const lastCode = (mobile: string) => logged.findLast((l) => l.msg === 'sms code issued' && l.mobile === mobile)?.code as string | undefined;
+const lastCode = (mobile: string) =>
+  logged.findLast((l) => l.msg === 'sms code issued' && l.mobile === mobile)?.code as string | undefined;
 
 /**
  * A new user as an SMS registration leaves them (no password), or with a password; no SMS code is spent, so the
@@ -53,7 +54,9 @@ async function makeUser(mobile: string, password?: string): Promise<number> {
 /** A session of the user, as a login on another device would start it. */
 async function sessionOf(userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db
+    .insert(sessions)
+    .values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId, expiresAt: new Date(Date.now() + 3_600_000) });
   return token;
 }
 
@@ -63,11 +66,21 @@ async function register(mobile: string): Promise<string> {
 }
 
 async function loginWithPassword(mobile: string, password: string, ip: string) {
-  return h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password }, headers: { 'x-forwarded-for': ip } });
+  return h.app.inject({
+    method: 'POST',
+    url: ApiPath.loginByPassword,
+    payload: { mobile, password },
+    headers: { 'x-forwarded-for': ip },
+  });
 }
 
 const post = (url: string, token: string | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }), headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  h.app.inject({
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
 
 /** Asks for a code to the user's own mobile and reads it from the log. */
 async function accountCode(token: string, mobile: string): Promise<string> {
@@ -145,7 +158,12 @@ describe('profile', () => {
     const token = await register(mobile);
     expect((await post(ApiPath.accountProfile, null, { userName: '小王', sex: '1' })).statusCode).toBe(401);
     expect((await post(ApiPath.accountProfile, 'not-a-token', { userName: '小王', sex: '1' })).statusCode).toBe(401);
-    const crossSite = await post(ApiPath.accountProfile, token, { userName: '坏人改名', sex: '1' }, { origin: 'https://evil.example' });
+    const crossSite = await post(
+      ApiPath.accountProfile,
+      token,
+      { userName: '坏人改名', sex: '1' },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(envelope<UserInfo>(await post(ApiPath.userInfo, token)).data.userName).toBe('');
   });
@@ -157,13 +175,19 @@ describe('password', () => {
     const userId = await makeUser(mobile);
     const here = await sessionOf(userId);
     const elsewhere = await sessionOf(userId);
-    const byPassword = await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: 'whatever1', newPassword: 'Newpass123' });
+    const byPassword = await post(ApiPath.accountPassword, here, {
+      method: 'password',
+      currentPassword: 'whatever1',
+      newPassword: 'Newpass123',
+    });
     expect(byPassword.statusCode).toBe(400);
     expect(envelope(byPassword).msg).toBe(ACCOUNT_MESSAGES.noPasswordYet);
 
     // A chat socket of the session that is about to end (issue 10: none outlives its login).
     await h.app.ready();
-    const socket = await h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, { headers: { authorization: `Bearer ${elsewhere}` } });
+    const socket = await h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, {
+      headers: { authorization: `Bearer ${elsewhere}` },
+    });
     const closed = new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
     const code = await accountCode(here, mobile);
     const res = await post(ApiPath.accountPassword, here, { method: 'sms', code, newPassword: 'Newpass123' });
@@ -185,7 +209,11 @@ describe('password', () => {
     const userId = await makeUser(mobile, 'Oldpass123');
     const here = await sessionOf(userId);
     const others = [await sessionOf(userId), await sessionOf(userId)];
-    const res = await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: 'Oldpass123', newPassword: 'Newpass456' });
+    const res = await post(ApiPath.accountPassword, here, {
+      method: 'password',
+      currentPassword: 'Oldpass123',
+      newPassword: 'Newpass456',
+    });
     expect(envelope<PasswordChanged>(res).data).toEqual({ endedSessions: 2 });
     for (const token of others) expect((await post(ApiPath.account, token)).statusCode).toBe(401);
     expect((await post(ApiPath.account, here)).statusCode).toBe(200);
@@ -198,16 +226,28 @@ describe('password', () => {
     const userId = await makeUser(mobile, 'Oldpass123');
     const here = await sessionOf(userId);
     const other = await sessionOf(userId);
-    const wrong = await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: 'Wrong12345', newPassword: 'Newpass456' });
+    const wrong = await post(ApiPath.accountPassword, here, {
+      method: 'password',
+      currentPassword: 'Wrong12345',
+      newPassword: 'Newpass456',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(envelope(wrong).msg).toBe(ACCOUNT_MESSAGES.wrongPassword);
     // Nothing ended, nothing changed.
     expect((await post(ApiPath.account, other)).statusCode).toBe(200);
     for (let i = 1; i < PASSWORD_MAX_FAILURES; i++) {
-      await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: `Wrong${i}2345`, newPassword: 'Newpass456' });
+      await post(ApiPath.accountPassword, here, {
+        method: 'password',
+        currentPassword: `Wrong${i}2345`,
+        newPassword: 'Newpass456',
+      });
     }
     // Locked: even the right password is refused now, here and at the login.
-    const locked = await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: 'Oldpass123', newPassword: 'Newpass456' });
+    const locked = await post(ApiPath.accountPassword, here, {
+      method: 'password',
+      currentPassword: 'Oldpass123',
+      newPassword: 'Newpass456',
+    });
     expect(locked.statusCode).toBe(429);
     expect((await loginWithPassword(mobile, 'Oldpass123', ip)).statusCode).toBe(429);
   });
@@ -230,7 +270,11 @@ describe('password', () => {
   it('refuses the same password, a wrong code, odd bodies', async () => {
     const { mobile } = nextUser();
     const here = await sessionOf(await makeUser(mobile, 'Oldpass123'));
-    const same = await post(ApiPath.accountPassword, here, { method: 'password', currentPassword: 'Oldpass123', newPassword: 'Oldpass123' });
+    const same = await post(ApiPath.accountPassword, here, {
+      method: 'password',
+      currentPassword: 'Oldpass123',
+      newPassword: 'Oldpass123',
+    });
     expect(envelope(same).msg).toBe(ACCOUNT_MESSAGES.samePassword);
     const code = await accountCode(here, mobile);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -261,12 +305,20 @@ describe('password', () => {
     }
   });
 
-  it('needs a session (401), refuses another site (403), and sends codes only to the user\'s own mobile', async () => {
+  it("needs a session (401), refuses another site (403), and sends codes only to the user's own mobile", async () => {
     const { mobile } = nextUser();
     const userId = await makeUser(mobile, 'Oldpass123');
     const here = await sessionOf(userId);
     const other = await sessionOf(userId);
-    expect((await post(ApiPath.accountPassword, null, { method: 'password', currentPassword: 'Oldpass123', newPassword: 'Newpass456' })).statusCode).toBe(401);
+    expect(
+      (
+        await post(ApiPath.accountPassword, null, {
+          method: 'password',
+          currentPassword: 'Oldpass123',
+          newPassword: 'Newpass456',
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await post(ApiPath.accountSmsCode, null)).statusCode).toBe(401);
     const crossSite = await post(
       ApiPath.accountPassword,

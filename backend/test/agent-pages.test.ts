@@ -1,12 +1,12 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_PAGE_SIZE, type AgentPhone, type AgentProfile } from '../../contracts/agent';
-import { cacheChangesSchema, cacheTag } from '../../contracts/cache-changes';
-import type { EsfListItem } from '../../contracts/esf';
-import type { OpsAgentResult } from '../../contracts/ops';
-import { ApiPath } from '../../contracts/paths';
-import type { RentListItem } from '../../contracts/rent';
+import { AGENT_PAGE_SIZE, type AgentPhone, type AgentProfile } from '@contracts/agent';
+import { cacheChangesSchema, cacheTag } from '@contracts/cache-changes';
+import type { EsfListItem } from '@contracts/esf';
+import type { OpsAgentResult } from '@contracts/ops';
+import { ApiPath } from '@contracts/paths';
+import type { RentListItem } from '@contracts/rent';
 import { runOps, type OpsIo } from '../../scripts/ops';
 import { agentPhoneReveals, agents, listings, newProjects, offices, rentals, shops } from '../src/db/schema';
 import { yearsInTrade } from '../src/modules/portal/agent-pages';
@@ -44,8 +44,18 @@ describe('an agent’s page', () => {
     const { id, n } = await busiestAgent();
     const [agent] = await h.database.db.select().from(agents).where(eq(agents.id, id));
     const profile = await answer<AgentProfile>(h.app, `${ApiPath.agentDetail}/${id}`);
-    const [rentCount] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(rentals).where(eq(rentals.agentId, id));
-    expect(profile).toMatchObject({ agentId: id, agentName: agent!.name, status: agent!.status, cityCode: agent!.cityCode, esfCount: n, rentCount: rentCount!.n });
+    const [rentCount] = await h.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rentals)
+      .where(eq(rentals.agentId, id));
+    expect(profile).toMatchObject({
+      agentId: id,
+      agentName: agent!.name,
+      status: agent!.status,
+      cityCode: agent!.cityCode,
+      esfCount: n,
+      rentCount: rentCount!.n,
+    });
     expect(profile.branchName).toMatch(/店$/);
     expect(profile.businessAreaName).not.toBe('');
     expect(profile.districtName).not.toBe('');
@@ -81,7 +91,11 @@ describe('an agent’s page', () => {
     const rows = await h.database.db.execute(sql`
       select l.city_code, bool_or(a.status = 2) as left_job, bool_or(a.status = 3) as unreachable
       from esf_listings l join agents a on a.id = l.agent_id group by l.city_code`);
-    const cities = ((rows as { rows?: unknown[] }).rows ?? rows) as { city_code: string; left_job: boolean; unreachable: boolean }[];
+    const cities = ((rows as { rows?: unknown[] }).rows ?? rows) as {
+      city_code: string;
+      left_job: boolean;
+      unreachable: boolean;
+    }[];
     expect(cities.length).toBeGreaterThan(5);
     for (const c of cities) expect(c, c.city_code).toMatchObject({ left_job: true, unreachable: true });
   });
@@ -97,7 +111,11 @@ describe('an agent’s listings', () => {
     expect(second.list.length).toBe(Math.min(AGENT_PAGE_SIZE, n - AGENT_PAGE_SIZE));
     const ids = [...first.list, ...second.list].map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const own = await h.database.db.select({ id: listings.id }).from(listings).where(eq(listings.agentId, id)).orderBy(desc(listings.listedAt), desc(listings.id));
+    const own = await h.database.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.agentId, id))
+      .orderBy(desc(listings.listedAt), desc(listings.id));
     expect(ids).toEqual(own.slice(0, ids.length).map((r) => r.id));
     // The esf channel's list item: what its cards show.
     expect(first.list[0]).toHaveProperty('totalPrice');
@@ -123,7 +141,12 @@ describe('an agent’s listings', () => {
       .from(agents)
       .where(sql`not exists (select 1 from ${rentals} where ${rentals.agentId} = ${agents.id})`)
       .limit(1);
-    expect(await answer<Page<RentListItem>>(h.app, ApiPath.agentRent, { agentId: idle!.id })).toEqual({ total: 0, page: 1, pageSize: AGENT_PAGE_SIZE, list: [] });
+    expect(await answer<Page<RentListItem>>(h.app, ApiPath.agentRent, { agentId: idle!.id })).toEqual({
+      total: 0,
+      page: 1,
+      pageSize: AGENT_PAGE_SIZE,
+      list: [],
+    });
     const { id, n } = await busiestAgent();
     const past = await answer<Page<EsfListItem>>(h.app, ApiPath.agentEsf, { agentId: id, page: 100 });
     expect(past).toMatchObject({ total: n, page: 100, list: [] });
@@ -162,9 +185,16 @@ describe('an agent’s listings', () => {
 describe('拨打电话 from a listing', () => {
   const ask = (payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: ApiPath.agentPhone, payload });
 
-  async function availableWith<T extends typeof listings | typeof rentals | typeof newProjects | typeof shops | typeof offices>(table: T) {
+  async function availableWith<T extends typeof listings | typeof rentals | typeof newProjects | typeof shops | typeof offices>(
+    table: T,
+  ) {
     const t = table as typeof shops;
-    const [row] = await h.database.db.select({ id: t.id, agentId: t.agentId }).from(t).innerJoin(agents, eq(agents.id, t.agentId)).where(eq(agents.status, 1)).limit(1);
+    const [row] = await h.database.db
+      .select({ id: t.id, agentId: t.agentId })
+      .from(t)
+      .innerJoin(agents, eq(agents.id, t.agentId))
+      .where(eq(agents.status, 1))
+      .limit(1);
     expect(row).toBeDefined();
     return row!;
   }
@@ -189,7 +219,11 @@ describe('拨打电话 from a listing', () => {
 
   it('answers another agent’s listing, a listing of another type and a 小区 with the not-found code, and records nothing', async () => {
     const { id, agentId } = await availableWith(listings);
-    const [other] = await h.database.db.select({ id: agents.id }).from(agents).where(and(ne(agents.id, agentId), eq(agents.status, 1))).limit(1);
+    const [other] = await h.database.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(ne(agents.id, agentId), eq(agents.status, 1)))
+      .limit(1);
     const before = await h.database.db.select().from(agentPhoneReveals);
     for (const payload of [
       { agentId: other!.id, businessType: 1, businessId: id },
@@ -204,7 +238,10 @@ describe('拨打电话 from a listing', () => {
     // A rental of that agent's is not a second-hand home of theirs unless the ids happen to meet.
     const [rental] = await h.database.db.select({ id: rentals.id }).from(rentals).where(eq(rentals.agentId, agentId)).limit(1);
     if (rental) {
-      const [sameIdEsf] = await h.database.db.select().from(listings).where(and(eq(listings.id, rental.id), eq(listings.agentId, agentId)));
+      const [sameIdEsf] = await h.database.db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.id, rental.id), eq(listings.agentId, agentId)));
       if (!sameIdEsf) expect((await ask({ agentId, businessType: 1, businessId: rental.id })).statusCode).toBe(404);
     }
     expect(await h.database.db.select().from(agentPhoneReveals)).toHaveLength(before.length);
@@ -214,13 +251,23 @@ describe('拨打电话 from a listing', () => {
     const shop = await availableWith(shops);
     const [row] = await h.database.db.select({ deal: shops.deal }).from(shops).where(eq(shops.id, shop.id));
     const right = row!.deal; // 1 for sale (商铺出售 = 1), 2 to let (商铺出租 = 2)
-    expect((await ask({ agentId: shop.agentId, businessType: 4, businessTypeTwo: right, businessId: shop.id })).statusCode).toBe(200);
-    expect((await ask({ agentId: shop.agentId, businessType: 4, businessTypeTwo: right === 1 ? 2 : 1, businessId: shop.id })).statusCode).toBe(404);
+    expect((await ask({ agentId: shop.agentId, businessType: 4, businessTypeTwo: right, businessId: shop.id })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await ask({ agentId: shop.agentId, businessType: 4, businessTypeTwo: right === 1 ? 2 : 1, businessId: shop.id }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('an operator changes an agent’s status', () => {
-  const opsAgent = (id: number | string, body: unknown, authorization: string | null = `Bearer ${TOKEN}`, app: FastifyInstance = h.app) =>
+  const opsAgent = (
+    id: number | string,
+    body: unknown,
+    authorization: string | null = `Bearer ${TOKEN}`,
+    app: FastifyInstance = h.app,
+  ) =>
     app.inject({
       method: 'POST',
       url: `${ApiPath.opsAgent}/${id}`,
@@ -244,7 +291,11 @@ describe('an operator changes an agent’s status', () => {
     const { buildApp } = await import('../src/app');
     const { localStorage } = await import('../src/modules/storage/local-storage');
     const path = await import('node:path');
-    const closed = await buildApp({ db: h.database.db, config: { ...h.config, OPS_TOKEN: undefined }, storage: localStorage(path.join(h.config.DATA_DIR, 'oss')) });
+    const closed = await buildApp({
+      db: h.database.db,
+      config: { ...h.config, OPS_TOKEN: undefined },
+      storage: localStorage(path.join(h.config.DATA_DIR, 'oss')),
+    });
     try {
       expect((await opsAgent(1, { status: 2 }, `Bearer ${TOKEN}`, closed)).statusCode).toBe(403);
     } finally {
@@ -271,11 +322,21 @@ describe('an operator changes an agent’s status', () => {
     expect(result).toMatchObject({ id, status: 2, cityDomain: expect.any(String) });
     expect((await answer<AgentProfile>(h.app, `${ApiPath.agentDetail}/${id}`)).status).toBe(2);
     const [listing] = await h.database.db.select({ id: listings.id }).from(listings).where(eq(listings.agentId, id)).limit(1);
-    expect(envelope<AgentPhone>(await h.app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId: id, businessType: 1, businessId: listing!.id } })).data).toEqual({
+    expect(
+      envelope<AgentPhone>(
+        await h.app.inject({
+          method: 'POST',
+          url: ApiPath.agentPhone,
+          payload: { agentId: id, businessType: 1, businessId: listing!.id },
+        }),
+      ).data,
+    ).toEqual({
       status: 2,
       virtualNumber: null,
     });
-    const changes = cacheChangesSchema.parse(envelope(await h.app.inject(`${ApiPath.cacheChanges}?after=${latest}`)).data).changes;
+    const changes = cacheChangesSchema.parse(
+      envelope(await h.app.inject(`${ApiPath.cacheChanges}?after=${latest}`)).data,
+    ).changes;
     const tags = changes.flatMap((c) => c.tags);
     expect(tags).toContain(cacheTag.agent(id));
     expect(tags).toContain(cacheTag.detail('esf', listing!.id));
@@ -283,12 +344,21 @@ describe('an operator changes an agent’s status', () => {
     const backendUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
     const out: string[] = [];
     const err: string[] = [];
-    const io: OpsIo = { env: { BACKEND_URL: backendUrl, OPS_TOKEN: TOKEN }, out: (l) => out.push(l), err: (l) => err.push(l), fetch };
+    const io: OpsIo = {
+      env: { BACKEND_URL: backendUrl, OPS_TOKEN: TOKEN },
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      fetch,
+    };
     expect(await runOps(['agent', 'status', String(id), '1'], io)).toBe(0);
     expect(out.join('\n')).toContain(`agent #${id} `);
     expect(out.join('\n')).toContain('2 → 1');
     expect((await answer<AgentProfile>(h.app, `${ApiPath.agentDetail}/${id}`)).status).toBe(1);
-    for (const args of [['agent', 'status', String(id), '4'], ['agent', 'status', 'x', '1'], ['agent', 'fire', String(id)]]) {
+    for (const args of [
+      ['agent', 'status', String(id), '4'],
+      ['agent', 'status', 'x', '1'],
+      ['agent', 'fire', String(id)],
+    ]) {
       expect(await runOps(args, { ...io, err: () => {} }), args.join(' ')).toBe(2);
     }
   });

@@ -1,10 +1,20 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgentPhone } from '../../contracts/agent';
-import { ApiPath, RequestHeader } from '../../contracts/paths';
+import type { AgentPhone } from '@contracts/agent';
+import { ApiPath, RequestHeader } from '@contracts/paths';
 import { buildApp } from '../src/app';
-import { agentPhoneBindings, agentPhoneReveals, agents, listings, newProjects, offices, rentals, sessions, shops } from '../src/db/schema';
+import {
+  agentPhoneBindings,
+  agentPhoneReveals,
+  agents,
+  listings,
+  newProjects,
+  offices,
+  rentals,
+  sessions,
+  shops,
+} from '../src/db/schema';
 import { PHONE_CAP_MESSAGES, PHONE_CAPS } from '../src/modules/portal/agents';
 import { LINE_BUSY } from '../src/modules/portal/virtual-numbers';
 import { envelope, startHarness, type Harness } from './harness';
@@ -64,7 +74,8 @@ const given = (res: LightMyRequestResponse) => {
 };
 
 /** Any seeded agent's mobile in a body (11 digits that are one of theirs: a price or an id is not one). */
-const mobilesIn = (body: string) => [...body.matchAll(/(?<!\d)1[3-9]\d{9}(?!\d)/g)].map((m) => m[0]).filter((m) => mobiles.has(m));
+const mobilesIn = (body: string) =>
+  [...body.matchAll(/(?<!\d)1[3-9]\d{9}(?!\d)/g)].map((m) => m[0]).filter((m) => mobiles.has(m));
 
 /** An agent of that status with a second-hand listing (the seed has one in every city, seed-agents.ts), and the listing. */
 async function agentWithStatus(status: number) {
@@ -89,11 +100,24 @@ describe('an agent’s number', () => {
     expect(number.extension).toMatch(/^[1-9]\d{3}$/);
     expect(res.body).not.toContain(agent.mobile);
     expect(mobilesIn(res.body)).toEqual([]);
-    const rows = await h.database.db.select().from(agentPhoneReveals).where(and(eq(agentPhoneReveals.agentId, agent.id), eq(agentPhoneReveals.deviceCode, device)));
+    const rows = await h.database.db
+      .select()
+      .from(agentPhoneReveals)
+      .where(and(eq(agentPhoneReveals.agentId, agent.id), eq(agentPhoneReveals.deviceCode, device)));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ businessType: 1, businessId: agent.listingId, deviceCode: device, clientIp: ip, userId: null, extension: Number(number.extension) });
+    expect(rows[0]).toMatchObject({
+      businessType: 1,
+      businessId: agent.listingId,
+      deviceCode: device,
+      clientIp: ip,
+      userId: null,
+      extension: Number(number.extension),
+    });
     // The binding a telephony provider routes by: this extension reaches this agent, for this device, for 30 days.
-    const [binding] = await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.extension, Number(number.extension)));
+    const [binding] = await h.database.db
+      .select()
+      .from(agentPhoneBindings)
+      .where(eq(agentPhoneBindings.extension, Number(number.extension)));
     expect(binding).toMatchObject({ agentId: agent.id, deviceKey: `d:${device}` });
     expect(binding!.expiresAt.toISOString()).toBe(number.expiresAt);
   });
@@ -102,7 +126,10 @@ describe('an agent’s number', () => {
     const agent = await agentWithStatus(1);
     const user = await newTestUser(h);
     given(await ask({ agentId: agent.id }, { device: newDevice(), ip: newAddress(), headers: user.cookie }));
-    const rows = await h.database.db.select().from(agentPhoneReveals).where(and(eq(agentPhoneReveals.agentId, agent.id), eq(agentPhoneReveals.userId, user.id)));
+    const rows = await h.database.db
+      .select()
+      .from(agentPhoneReveals)
+      .where(and(eq(agentPhoneReveals.agentId, agent.id), eq(agentPhoneReveals.userId, user.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ businessType: null, businessId: null });
   });
@@ -112,7 +139,10 @@ describe('an agent’s number', () => {
     [3, 'cannot be contacted'],
   ])('is not given for an agent of status %i (%s), and nothing is recorded or bound', async (status) => {
     const agent = await agentWithStatus(status);
-    const res = await ask({ agentId: agent.id, businessType: 1, businessId: agent.listingId }, { device: newDevice(), ip: newAddress() });
+    const res = await ask(
+      { agentId: agent.id, businessType: 1, businessId: agent.listingId },
+      { device: newDevice(), ip: newAddress() },
+    );
     expect(res.statusCode).toBe(200);
     expect(envelope<AgentPhone>(res).data).toEqual({ status, virtualNumber: null });
     expect(await h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.agentId, agent.id))).toHaveLength(0);
@@ -156,7 +186,8 @@ describe('no answer carries an agent’s mobile', () => {
     const agentIds = (await db.select({ id: agents.id }).from(agents).orderBy(agents.id).limit(12)).map((r) => r.id);
     const [someAgent] = await db.select().from(agents).where(eq(agents.status, 1)).limit(1);
     const urls: string[] = [];
-    for (const id of agentIds) urls.push(`${ApiPath.agentDetail}/${id}`, `${ApiPath.agentEsf}?agentId=${id}`, `${ApiPath.agentRent}?agentId=${id}`);
+    for (const id of agentIds)
+      urls.push(`${ApiPath.agentDetail}/${id}`, `${ApiPath.agentEsf}?agentId=${id}`, `${ApiPath.agentRent}?agentId=${id}`);
     const detailOf = async (table: typeof shops, path: string, where?: ReturnType<typeof eq>) => {
       for (const { id } of await db.select({ id: table.id }).from(table).where(where).limit(5)) urls.push(`${path}/${id}`);
     };
@@ -167,7 +198,17 @@ describe('no answer carries an agent’s mobile', () => {
     await detailOf(shops, ApiPath.shopRentDetail, eq(shops.deal, 2));
     await detailOf(offices as unknown as typeof shops, ApiPath.officesSaleDetail, eq(offices.deal, 1));
     await detailOf(offices as unknown as typeof shops, ApiPath.officesRentDetail, eq(offices.deal, 2));
-    for (const path of [ApiPath.index, ApiPath.esfList, ApiPath.rentList, ApiPath.newHomeList, ApiPath.shopSaleList, ApiPath.shopRentList, ApiPath.officesSaleList, ApiPath.officesRentList, ApiPath.estateList]) {
+    for (const path of [
+      ApiPath.index,
+      ApiPath.esfList,
+      ApiPath.rentList,
+      ApiPath.newHomeList,
+      ApiPath.shopSaleList,
+      ApiPath.shopRentList,
+      ApiPath.officesSaleList,
+      ApiPath.officesRentList,
+      ApiPath.estateList,
+    ]) {
       urls.push(`${path}?cityCode=bj`);
     }
     urls.push(`${ApiPath.agentStatus}?userId=${someAgent!.userId}&branchId=${someAgent!.branchId}`);
@@ -184,8 +225,16 @@ describe('no answer carries an agent’s mobile', () => {
       const res = await ask({ agentId: id }, { device: newDevice(), ip: newAddress() });
       expect(mobilesIn(res.body)).toEqual([]);
     }
-    const [listing] = await db.select({ id: listings.id, agentId: listings.agentId }).from(listings).innerJoin(agents, eq(agents.id, listings.agentId)).where(eq(agents.status, 1)).limit(1);
-    const res = await ask({ agentId: listing!.agentId, businessType: 1, businessId: listing!.id }, { device: newDevice(), ip: newAddress() });
+    const [listing] = await db
+      .select({ id: listings.id, agentId: listings.agentId })
+      .from(listings)
+      .innerJoin(agents, eq(agents.id, listings.agentId))
+      .where(eq(agents.status, 1))
+      .limit(1);
+    const res = await ask(
+      { agentId: listing!.agentId, businessType: 1, businessId: listing!.id },
+      { device: newDevice(), ip: newAddress() },
+    );
     expect(res.statusCode).toBe(200);
     expect(mobilesIn(res.body)).toEqual([]);
   });
@@ -208,9 +257,16 @@ describe('virtual numbers', () => {
     expect(renewed.extension).not.toBe(first.extension);
     expect(new Date(renewed.expiresAt).getTime()).toBe(start + 60 * DAY + 1000);
     // One binding per pair, now with the new extension; every click recorded with the extension it was given.
-    const bindings = await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.deviceKey, `d:${device}`));
+    const bindings = await h.database.db
+      .select()
+      .from(agentPhoneBindings)
+      .where(eq(agentPhoneBindings.deviceKey, `d:${device}`));
     expect(bindings.map((b) => b.extension)).toEqual([Number(renewed.extension)]);
-    const reveals = await h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.deviceCode, device)).orderBy(agentPhoneReveals.id);
+    const reveals = await h.database.db
+      .select()
+      .from(agentPhoneReveals)
+      .where(eq(agentPhoneReveals.deviceCode, device))
+      .orderBy(agentPhoneReveals.id);
     expect(reveals.map((r) => r.extension)).toEqual([first, later, renewed].map((n) => Number(n.extension)));
   });
 
@@ -223,13 +279,18 @@ describe('virtual numbers', () => {
     const bare = given(await ask({ agentId }, { device: null, ip }));
     expect(given(await ask({ agentId }, { device: null, ip }))).toEqual(bare);
     expect([a.extension, b.extension]).not.toContain(bare.extension);
-    const [binding] = await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.deviceKey, `ip:${ip}`));
+    const [binding] = await h.database.db
+      .select()
+      .from(agentPhoneBindings)
+      .where(eq(agentPhoneBindings.deviceKey, `ip:${ip}`));
     expect(binding).toMatchObject({ agentId, extension: Number(bare.extension) });
   });
 
   it('keep live extensions unique, also when many are bound at once', async () => {
     const ip = () => newAddress();
-    const answers = await Promise.all(available.slice(2, 42).map((agentId) => ask({ agentId }, { device: newDevice(), ip: ip() })));
+    const answers = await Promise.all(
+      available.slice(2, 42).map((agentId) => ask({ agentId }, { device: newDevice(), ip: ip() })),
+    );
     const extensions = answers.map((r) => given(r).extension);
     expect(new Set(extensions).size).toBe(extensions.length);
     const duplicated = await h.database.db
@@ -247,7 +308,12 @@ describe('virtual numbers', () => {
     const ip = newAddress();
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => ask({ agentId }, { device, ip })));
     expect(new Set([a, b, c].map((r) => given(r!).extension)).size).toBe(1);
-    expect(await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.deviceKey, `d:${device}`))).toHaveLength(1);
+    expect(
+      await h.database.db
+        .select()
+        .from(agentPhoneBindings)
+        .where(eq(agentPhoneBindings.deviceKey, `d:${device}`)),
+    ).toHaveLength(1);
   });
 
   it('answer 503 when every extension is live, and re-bind an expired one', async () => {
@@ -256,7 +322,13 @@ describe('virtual numbers', () => {
     const small = await buildApp({ db: h.database.db, config: { ...h.config, VIRTUAL_EXTENSION_DIGITS: 1 }, storage: h.storage });
     try {
       const askSmall = (agentId: number) =>
-        small.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId }, remoteAddress: newAddress(), headers: { [RequestHeader.deviceCode]: newDevice() } });
+        small.inject({
+          method: 'POST',
+          url: ApiPath.agentPhone,
+          payload: { agentId },
+          remoteAddress: newAddress(),
+          headers: { [RequestHeader.deviceCode]: newDevice() },
+        });
       // Whatever one-digit bindings an earlier run of this file left are the past now.
       vi.setSystemTime(Date.now() + 400 * DAY);
       const start = Date.now();
@@ -284,7 +356,8 @@ describe('caps', () => {
     expect(res.statusCode, res.body).toBe(429);
     expect(envelope(res)).toMatchObject({ succeed: false, msg, data: null });
   };
-  const revealsOf = (device: string) => h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.deviceCode, device));
+  const revealsOf = (device: string) =>
+    h.database.db.select().from(agentPhoneReveals).where(eq(agentPhoneReveals.deviceCode, device));
 
   it(`give one device ${PHONE_CAPS.device.hour} agents an hour and ${PHONE_CAPS.device.day} a day; asking again for one it holds is free; refusals are not recorded`, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -324,8 +397,10 @@ describe('caps', () => {
     for (let hour = 0; hour * perHour < PHONE_CAPS.address.day; hour++) {
       vi.setSystemTime(start + hour * (HOUR + 1000));
       // A new made-up device code for every click: the address's cap holds all the same.
-      for (const agentId of ids.slice(hour * perHour, (hour + 1) * perHour)) given(await ask({ agentId }, { device: newDevice(), ip }));
-      if ((hour + 1) * perHour < PHONE_CAPS.address.day) expectCapped(await ask({ agentId: ids[(hour + 1) * perHour]! }, { device: newDevice(), ip }), PHONE_CAP_MESSAGES.hour);
+      for (const agentId of ids.slice(hour * perHour, (hour + 1) * perHour))
+        given(await ask({ agentId }, { device: newDevice(), ip }));
+      if ((hour + 1) * perHour < PHONE_CAPS.address.day)
+        expectCapped(await ask({ agentId: ids[(hour + 1) * perHour]! }, { device: newDevice(), ip }), PHONE_CAP_MESSAGES.hour);
     }
     vi.setSystemTime(start + 4 * HOUR);
     expectCapped(await ask({ agentId: ids[PHONE_CAPS.address.day]! }, { device: newDevice(), ip }), PHONE_CAP_MESSAGES.day);
@@ -338,7 +413,9 @@ describe('caps', () => {
     const agentId = available[65]!; // asked for by no other test
     for (let i = 0; i < PHONE_CAPS.address.hour; i++) given(await ask({ agentId }, { device: newDevice(), ip }));
     expectCapped(await ask({ agentId }, { device: newDevice(), ip }), PHONE_CAP_MESSAGES.hour);
-    expect(await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.agentId, agentId))).toHaveLength(PHONE_CAPS.address.hour);
+    expect(await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.agentId, agentId))).toHaveLength(
+      PHONE_CAPS.address.hour,
+    );
   });
 
   it('hold across backend processes: two apps on one database share the counts (they live in the database)', async () => {
@@ -348,10 +425,27 @@ describe('caps', () => {
       const ids = agentsFrom(0, PHONE_CAPS.device.hour + 1);
       for (const [i, agentId] of ids.slice(0, PHONE_CAPS.device.hour).entries()) {
         const app = i % 2 === 0 ? h.app : other;
-        given(await app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId }, remoteAddress: newAddress(), headers: { [RequestHeader.deviceCode]: device } }));
+        given(
+          await app.inject({
+            method: 'POST',
+            url: ApiPath.agentPhone,
+            payload: { agentId },
+            remoteAddress: newAddress(),
+            headers: { [RequestHeader.deviceCode]: device },
+          }),
+        );
       }
       for (const app of [h.app, other]) {
-        expectCapped(await app.inject({ method: 'POST', url: ApiPath.agentPhone, payload: { agentId: ids.at(-1)! }, remoteAddress: newAddress(), headers: { [RequestHeader.deviceCode]: device } }), PHONE_CAP_MESSAGES.hour);
+        expectCapped(
+          await app.inject({
+            method: 'POST',
+            url: ApiPath.agentPhone,
+            payload: { agentId: ids.at(-1)! },
+            remoteAddress: newAddress(),
+            headers: { [RequestHeader.deviceCode]: device },
+          }),
+          PHONE_CAP_MESSAGES.hour,
+        );
       }
     } finally {
       await other.close();
@@ -361,7 +455,10 @@ describe('caps', () => {
   it(`give one logged-in user ${PHONE_CAPS.user.hour} agents an hour and ${PHONE_CAPS.user.day} a day, from any device and address`, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const user = await newTestUser(h);
-    await h.database.db.update(sessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) }).where(eq(sessions.userId, user.id));
+    await h.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * DAY) })
+      .where(eq(sessions.userId, user.id));
     const ids = agentsFrom(0, PHONE_CAPS.user.day + 1);
     const start = Date.now();
     const fresh = () => ({ device: newDevice(), ip: newAddress(), headers: user.cookie });

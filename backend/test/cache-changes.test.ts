@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_CHANGES_LIMIT, cacheChangesSchema, cacheTag, type CacheChanges } from '../../contracts/cache-changes';
-import { ApiPath } from '../../contracts/paths';
+import { CACHE_CHANGES_LIMIT, cacheChangesSchema, cacheTag, type CacheChanges } from '@contracts/cache-changes';
+import { ApiPath } from '@contracts/paths';
 import { pruneChanges, recordChange } from '../src/modules/cache/changes';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -67,7 +67,8 @@ describe('the change feed', () => {
   it(`answers at most ${CACHE_CHANGES_LIMIT} changes at a time; the reader goes on from the last one`, async () => {
     const { latest: start } = await feed();
     const recorded: number[] = [];
-    for (let i = 0; i < CACHE_CHANGES_LIMIT + 3; i++) recorded.push(await recordChange(h.database.db, [cacheTag.detail('rent', i + 1)]));
+    for (let i = 0; i < CACHE_CHANGES_LIMIT + 3; i++)
+      recorded.push(await recordChange(h.database.db, [cacheTag.detail('rent', i + 1)]));
     const first = await feed(`?after=${start}`);
     expect(first.changes.map((ch) => ch.seq)).toEqual(recorded.slice(0, CACHE_CHANGES_LIMIT));
     expect(first.latest).toBe(recorded.at(-1));
@@ -78,7 +79,9 @@ describe('the change feed', () => {
 
   it('keeps the order of concurrent writers: every change gets its own position, none is lost', async () => {
     const { latest: start } = await feed();
-    const seqs = await Promise.all(Array.from({ length: 12 }, (_, i) => recordChange(h.database.db, [cacheTag.detail('esf', 1000 + i)])));
+    const seqs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => recordChange(h.database.db, [cacheTag.detail('esf', 1000 + i)])),
+    );
     expect(new Set(seqs).size).toBe(12);
     const { changes } = await feed(`?after=${start}`);
     expect(changes.map((ch) => ch.seq)).toEqual([...seqs].sort((x, y) => x - y));
@@ -101,7 +104,11 @@ describe('the change feed', () => {
     const { rows } = (await db.execute(sql`select min(seq) as oldest from cache_changes`)) as { rows: { oldest: unknown }[] };
     expect(Number(rows[0]!.oldest)).toBe(kept);
     // `before` is the last pruned one: its reader has seen everything up to `kept`.
-    expect(await feed(`?after=${before}`)).toEqual({ latest: kept, changes: [{ seq: kept, tags: ['list:new:bj'] }], reset: false });
+    expect(await feed(`?after=${before}`)).toEqual({
+      latest: kept,
+      changes: [{ seq: kept, tags: ['list:new:bj'] }],
+      reset: false,
+    });
     expect(await feed(`?after=${before - 1}`)).toEqual({ latest: kept, changes: [], reset: true });
     // A reader that has seen nothing (a web process starting) gets what is kept, and nothing to drop.
     expect(await feed('?after=0')).toEqual({ latest: kept, changes: [{ seq: kept, tags: ['list:new:bj'] }], reset: false });
@@ -114,10 +121,25 @@ describe('the change feed', () => {
   });
 
   it('refuses a position that is not a non-negative integer, and unknown parameters, with a readable 400', async () => {
-    for (const query of ['?after=-1', '?after=abc', '?after=1.5', '?after=1e3', '?after=0x10', '?after=', '?after=%20', '?after=1234567890123456', '?after=1&after=2']) {
+    for (const query of [
+      '?after=-1',
+      '?after=abc',
+      '?after=1.5',
+      '?after=1e3',
+      '?after=0x10',
+      '?after=',
+      '?after=%20',
+      '?after=1234567890123456',
+      '?after=1&after=2',
+    ]) {
       const res = await h.app.inject(`${ApiPath.cacheChanges}${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(envelope(res), query).toMatchObject({ code: 400, succeed: false, data: null, msg: expect.stringContaining('after') });
+      expect(envelope(res), query).toMatchObject({
+        code: 400,
+        succeed: false,
+        data: null,
+        msg: expect.stringContaining('after'),
+      });
     }
     const extra = await h.app.inject(`${ApiPath.cacheChanges}?after=1&cityCode=bj`);
     expect(extra.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMERCIAL_PATHS } from '../../contracts/commercial';
-import { CHANNEL_CODES, type ChannelCode } from '../../contracts/constants';
-import { ApiPath } from '../../contracts/paths';
+import { COMMERCIAL_PATHS } from '@contracts/commercial';
+import { CHANNEL_CODES, type ChannelCode } from '@contracts/constants';
+import { ApiPath } from '@contracts/paths';
 import { cities } from '../src/db/schema';
 import { cityTable, findCity, requireCity } from '../src/modules/portal/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
@@ -68,8 +68,10 @@ describe('the city table', () => {
   it('shows a flag changed in the database after a reload, and not before: 上海 without rentals', async () => {
     const db = h.database.db;
     const rentalsOfSh = () => both(h.app, ApiPath.rentList, { cityCode: 'sh' });
-    const [district] = (await answer<{ districts: { name: string }[] }>(h.app, ApiPath.conditionRent, { cityCode: 'sh' })).districts;
-    const suggestRentals = () => answer<unknown[]>(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'rent', keyword: district!.name });
+    const [district] = (await answer<{ districts: { name: string }[] }>(h.app, ApiPath.conditionRent, { cityCode: 'sh' }))
+      .districts;
+    const suggestRentals = () =>
+      answer<unknown[]>(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'rent', keyword: district!.name });
     expect((await suggestRentals()).length).toBeGreaterThan(0);
     for (const res of await rentalsOfSh()) expect(res.statusCode).toBe(200);
     await db.update(cities).set({ isRent: 0 }).where(eq(cities.cityCode, '310000'));
@@ -93,6 +95,8 @@ describe('the city table', () => {
       await cityTable(db).reload();
     }
     for (const res of await rentalsOfSh()) expect(res.statusCode).toBe(200);
-    expect((await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: 'sh' })).map((m) => m.permiCode)).toContain('zufang');
+    expect(
+      (await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: 'sh' })).map((m) => m.permiCode),
+    ).toContain('zufang');
   });
 });

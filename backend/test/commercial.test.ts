@@ -5,11 +5,11 @@ import {
   type CommercialConditions,
   type CommercialDetail,
   type CommercialListItem,
-} from '../../contracts/commercial';
-import type { HomeData } from '../../contracts/home';
-import type { ConditionBand } from '../../contracts/listing-common';
-import { ApiPath } from '../../contracts/paths';
-import type { Suggestion } from '../../contracts/search';
+} from '@contracts/commercial';
+import type { HomeData } from '@contracts/home';
+import type { ConditionBand } from '@contracts/listing-common';
+import { ApiPath } from '@contracts/paths';
+import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const list = (c: CommercialChannel, input: Record<string, unknown>) => answer<Page>(h.app, COMMERCIAL_PATHS[c].list, { cityCode: 'bj', ...input });
+const list = (c: CommercialChannel, input: Record<string, unknown>) =>
+  answer<Page>(h.app, COMMERCIAL_PATHS[c].list, { cityCode: 'bj', ...input });
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
 async function items(c: CommercialChannel, input: Record<string, unknown>): Promise<CommercialListItem[]> {
@@ -49,7 +50,13 @@ const inBand = (v: number, b: ConditionBand) => (b.min === null || v >= b.min) &
 
 describe('conditions', () => {
   it('give each channel its own filter rows: type or grade, total or daily price bands, area bands, six sorts', () => {
-    expect(conditions.shop_sale.shopType!.map((o) => o.label)).toEqual(['住宅底商', '商业街', '购物中心', '临街门面', '写字楼配套']);
+    expect(conditions.shop_sale.shopType!.map((o) => o.label)).toEqual([
+      '住宅底商',
+      '商业街',
+      '购物中心',
+      '临街门面',
+      '写字楼配套',
+    ]);
     expect(conditions.offices_rent.grade!.map((o) => o.label)).toEqual(['甲级', '乙级', '丙级']);
     for (const c of CHANNELS) {
       const got = conditions[c];
@@ -62,7 +69,14 @@ describe('conditions', () => {
       expect(got.area).toHaveLength(7);
       expect((got.totalPrice ?? got.dailyPrice)!).toHaveLength(7);
       const price = isSale(c) ? '总价' : '单价';
-      expect(got.sorts.map((s) => s.label)).toEqual(['默认排序', '最新发布', `${price}从低到高`, `${price}从高到低`, '面积从小到大', '面积从大到小']);
+      expect(got.sorts.map((s) => s.label)).toEqual([
+        '默认排序',
+        '最新发布',
+        `${price}从低到高`,
+        `${price}从高到低`,
+        '面积从小到大',
+        '面积从大到小',
+      ]);
     }
     expect(conditions.shop_sale.totalPrice![0]).toEqual({ code: 1, label: '100万以下', min: null, max: 100 });
     expect(conditions.offices_sale.totalPrice![6]).toEqual({ code: 7, label: '3000万以上', min: 3000, max: null });
@@ -97,7 +111,9 @@ describe('conditions', () => {
         }
       }
       for (const c of present) {
-        expect((await answer<CommercialConditions>(h.app, COMMERCIAL_PATHS[c].conditions, { cityCode })).districts.length).toBeGreaterThan(0);
+        expect(
+          (await answer<CommercialConditions>(h.app, COMMERCIAL_PATHS[c].conditions, { cityCode })).districts.length,
+        ).toBeGreaterThan(0);
         expect((await answer<Page>(h.app, COMMERCIAL_PATHS[c].list, { cityCode })).total).toBeGreaterThan(0);
       }
     }
@@ -143,7 +159,9 @@ describe.each(CHANNELS)('%s list', (c) => {
   it('filters its type or grade, OR-ed', async () => {
     if (isShop(c)) {
       const some = await items(c, { shopType: [1, 4] });
-      expect(some.every((l) => l.kind === 'shop' && [1, 4].includes(l.shopType) && ['住宅底商', '临街门面'].includes(l.typeName))).toBe(true);
+      expect(
+        some.every((l) => l.kind === 'shop' && [1, 4].includes(l.shopType) && ['住宅底商', '临街门面'].includes(l.typeName)),
+      ).toBe(true);
       expect((await list(c, { shopType: '1,4' })).total).toBeLessThan(all[c].total);
     } else {
       const a = await items(c, { grade: 1 });
@@ -163,7 +181,11 @@ describe.each(CHANNELS)('%s list', (c) => {
     expect(priced.every((l) => codes.some((k) => inBand(priceOf(l), priceBands[k - 1]!)))).toBe(true);
     const areaCode = conditions[c].area.find((b) => inBand(all[c].list[0]!.area, b))!.code;
     const both = await items(c, { [key]: codes, area: areaCode });
-    expect(both.every((l) => inBand(l.area, conditions[c].area[areaCode - 1]!) && codes.some((k) => inBand(priceOf(l), priceBands[k - 1]!)))).toBe(true);
+    expect(
+      both.every(
+        (l) => inBand(l.area, conditions[c].area[areaCode - 1]!) && codes.some((k) => inBand(priceOf(l), priceBands[k - 1]!)),
+      ),
+    ).toBe(true);
     expect((await list(c, { [key]: codes, area: areaCode })).total).toBeLessThanOrEqual((await list(c, { [key]: codes })).total);
   });
 
@@ -184,8 +206,16 @@ describe.each(CHANNELS)('%s list', (c) => {
     }
     const byProject = await items(c, { keyword: unit.projectName });
     expect(byProject.map((l) => l.id)).toContain(unit.id);
-    expect(byProject.every((l) => `${l.projectName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`.includes(unit.projectName))).toBe(true);
-    expect((await items(c, { keyword: area.name })).every((l) => `${l.projectName}${l.businessAreaName}${l.nearestStation?.stationName ?? ''}`.includes(area.name))).toBe(true);
+    expect(
+      byProject.every((l) =>
+        `${l.projectName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`.includes(unit.projectName),
+      ),
+    ).toBe(true);
+    expect(
+      (await items(c, { keyword: area.name })).every((l) =>
+        `${l.projectName}${l.businessAreaName}${l.nearestStation?.stationName ?? ''}`.includes(area.name),
+      ),
+    ).toBe(true);
     expect((await list(c, { keyword: '没有这样的项目' })).total).toBe(0);
     expect((await list(c, { keyword: '%' })).total).toBe(0);
   });
@@ -288,7 +318,13 @@ describe.each(CHANNELS)('%s detail', (c) => {
   });
 
   it('is a 404 for a unit of the other deal and for an unknown id, a 400 for a bad id', async () => {
-    const other: CommercialChannel = isSale(c) ? (isShop(c) ? 'shop_rent' : 'offices_rent') : isShop(c) ? 'shop_sale' : 'offices_sale';
+    const other: CommercialChannel = isSale(c)
+      ? isShop(c)
+        ? 'shop_rent'
+        : 'offices_rent'
+      : isShop(c)
+        ? 'shop_sale'
+        : 'offices_sale';
     const foreignId = all[other].list[0]!.id;
     for (const id of [foreignId, 99_999_999]) {
       for (const res of await both(h.app, `${COMMERCIAL_PATHS[c].detail}/${id}`)) {
@@ -314,7 +350,8 @@ describe('prices at the city’s level', () => {
 
   it('sells 北京 shops dearer per ㎡ than its second-hand homes, and 武汉’s for less than 北京’s', async () => {
     const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: 'bj' });
-    const avgUnit = (units: CommercialListItem[]) => units.reduce((s, l) => s + (l.deal === 'sale' ? l.unitPrice : 0), 0) / units.length;
+    const avgUnit = (units: CommercialListItem[]) =>
+      units.reduce((s, l) => s + (l.deal === 'sale' ? l.unitPrice : 0), 0) / units.length;
     const bj = avgUnit(all.shop_sale.list);
     expect(bj).toBeGreaterThan(home.stats.avgUnitPrice);
     const wh = avgUnit((await answer<Page>(h.app, COMMERCIAL_PATHS.shop_sale.list, { cityCode: 'wh', pageSize: 50 })).list);
@@ -323,7 +360,8 @@ describe('prices at the city’s level', () => {
 });
 
 describe('suggestions', () => {
-  const suggest = (cityCode: string, channelCode: string, keyword: string) => answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode, channelCode, keyword });
+  const suggest = (cityCode: string, channelCode: string, keyword: string) =>
+    answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode, channelCode, keyword });
 
   it.each(CHANNELS)('%s: a business area counts the units its filtered list finds (在售/在租N套)', async (c) => {
     const unit = all[c].list[0]!;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, OSS_POST_PATH } from '../../contracts/paths';
+import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
 import { localStorage } from '../src/modules/storage/local-storage';
 import { CROSS_SITE_REFUSED } from '../src/http/same-site';
 import { envelope, startHarness, type Harness } from './harness';
@@ -29,17 +29,41 @@ const urlOf = (op: Operation) => op.path.replace(/\{(\w+)\}/g, (_m, name: string
 
 /** The ways a page on another site makes the browser send a state-changing request with the cookie. */
 const attacks = [
-  { name: 'fetch with JSON (Origin)', headers: { origin: EVIL, 'content-type': 'application/json' }, payload: '{"id":1,"key":"ub/process/u1/a.jpg"}' },
-  { name: 'form, urlencoded (Origin)', headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=1&x=1' },
-  { name: 'form, text/plain JSON (Referer only)', headers: { referer: `${EVIL}/attack.html`, 'content-type': 'text/plain' }, payload: '{"a":"=1"}' },
+  {
+    name: 'fetch with JSON (Origin)',
+    headers: { origin: EVIL, 'content-type': 'application/json' },
+    payload: '{"id":1,"key":"ub/process/u1/a.jpg"}',
+  },
+  {
+    name: 'form, urlencoded (Origin)',
+    headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'id=1&x=1',
+  },
+  {
+    name: 'form, text/plain JSON (Referer only)',
+    headers: { referer: `${EVIL}/attack.html`, 'content-type': 'text/plain' },
+    payload: '{"a":"=1"}',
+  },
   { name: 'sandboxed frame (Origin: null)', headers: { origin: 'null', 'content-type': 'application/json' }, payload: '{}' },
-  { name: 'look-alike host', headers: { origin: 'http://bj.localhost:3000.evil.example', 'content-type': 'application/json' }, payload: '{}' },
+  {
+    name: 'look-alike host',
+    headers: { origin: 'http://bj.localhost:3000.evil.example', 'content-type': 'application/json' },
+    payload: '{}',
+  },
 ];
 
 describe('cross-site posts to every state-changing route', () => {
   it('finds the routes in /openapi.json (not vacuous: the known ones are there)', () => {
     const paths = operations.map((op) => op.path);
-    for (const known of [ApiPath.logout, ApiPath.loginByPassword, ApiPath.ossCallback, ApiPath.userAvatar, ApiPath.viewingBook, ApiPath.accountPassword, OSS_POST_PATH]) {
+    for (const known of [
+      ApiPath.logout,
+      ApiPath.loginByPassword,
+      ApiPath.ossCallback,
+      ApiPath.userAvatar,
+      ApiPath.viewingBook,
+      ApiPath.accountPassword,
+      OSS_POST_PATH,
+    ]) {
       expect(paths, known).toContain(known);
     }
     expect(operations.length).toBeGreaterThan(30);
@@ -57,7 +81,12 @@ describe('cross-site posts to every state-changing route', () => {
     const answered: string[] = [];
     for (const op of operations) {
       for (const attack of attacks) {
-        const res = await h.app.inject({ method: op.method as 'POST', url: urlOf(op), headers: { ...victim.cookie, ...attack.headers }, payload: attack.payload });
+        const res = await h.app.inject({
+          method: op.method as 'POST',
+          url: urlOf(op),
+          headers: { ...victim.cookie, ...attack.headers },
+          payload: attack.payload,
+        });
         const label = `${op.method} ${op.path} — ${attack.name}`;
         expect(res.statusCode, label).toBe(403);
         expect(envelope(res).msg, label).toBe(CROSS_SITE_REFUSED);
@@ -72,7 +101,12 @@ describe('cross-site posts to every state-changing route', () => {
   it('refuses because of where the request comes from, not for anything else: from the portal itself, none is 跨站请求已拒绝', async () => {
     for (const op of operations) {
       // Without the session, so that nothing is changed by this control itself.
-      const res = await h.app.inject({ method: op.method as 'POST', url: urlOf(op), headers: { origin: 'http://bj.localhost:3000', 'content-type': 'application/json' }, payload: '{}' });
+      const res = await h.app.inject({
+        method: op.method as 'POST',
+        url: urlOf(op),
+        headers: { origin: 'http://bj.localhost:3000', 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode, `${op.method} ${op.path}`).toBeLessThan(500);
       expect(envelope(res).msg, `${op.method} ${op.path}`).not.toBe(CROSS_SITE_REFUSED);
     }

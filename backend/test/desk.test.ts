@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultCode } from '../../contracts/envelope';
+import { ResultCode } from '@contracts/envelope';
 import {
   DESK_AGENT_LEFT,
   DESK_LISTINGS_MAX,
@@ -20,11 +20,20 @@ import {
   type ImHistory,
   type ImSendResult,
   type OpsDeskTokenResult,
-} from '../../contracts/im';
-import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
-import { UPLOAD_BUSY_MESSAGE, UPLOAD_PIXELS_MESSAGE } from '../../contracts/upload';
+} from '@contracts/im';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
+import { UPLOAD_BUSY_MESSAGE, UPLOAD_PIXELS_MESSAGE } from '@contracts/upload';
 import { runOps, type OpsIo } from '../../scripts/ops';
-import { agentDeskTokens, agentPhoneBindings, agents, imConversations, listings, rentals, uploads, users } from '../src/db/schema';
+import {
+  agentDeskTokens,
+  agentPhoneBindings,
+  agents,
+  imConversations,
+  listings,
+  rentals,
+  uploads,
+  users,
+} from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
 import { autoReplyText } from '../src/modules/im/im';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
@@ -71,7 +80,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const ops = (payload: Record<string, unknown>, token = OPS) =>
-  h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  h.app.inject({
+    method: 'POST',
+    url: ApiPath.opsDeskToken,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 async function issue(agentId: number, days?: number): Promise<OpsDeskTokenResult> {
   const res = await ops(days === undefined ? { agentId } : { agentId, days });
   expect(res.statusCode, res.body).toBe(200);
@@ -79,7 +93,8 @@ async function issue(agentId: number, days?: number): Promise<OpsDeskTokenResult
 }
 /** Each login from an address of its own unless named: the per-address limit is tested on its own. */
 let addresses = 0;
-const login = (token: string, remoteAddress = `10.0.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`) => h.app.inject({ method: 'POST', url: ApiPath.deskLogin, payload: { token }, remoteAddress });
+const login = (token: string, remoteAddress = `10.0.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`) =>
+  h.app.inject({ method: 'POST', url: ApiPath.deskLogin, payload: { token }, remoteAddress });
 /** A desk's cookie as the browser sends it back. */
 async function deskOf(agent: Agent): Promise<Record<string, string>> {
   const { token } = await issue(agent.id);
@@ -87,25 +102,32 @@ async function deskOf(agent: Agent): Promise<Record<string, string>> {
   expect(res.statusCode, res.body).toBe(200);
   return { cookie: `${DESK_COOKIE}=${token}` };
 }
-const post = (url: string, payload: unknown, headers: Record<string, string>) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string>) =>
+  h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 const get = (url: string, headers: Record<string, string>) => h.app.inject({ method: 'GET', url, headers });
 const text = (msgDetail: string) => JSON.stringify({ layout: IM_LAYOUT.TEXT, msgDetail });
 const ok = <T>(res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
   return envelope<T>(res).data;
 };
-const userSends = (user: TestUser, agent: Agent, content: string) => post(ApiPath.imMessage, { targetId: [agent.userId], content }, user.cookie);
+const userSends = (user: TestUser, agent: Agent, content: string) =>
+  post(ApiPath.imMessage, { targetId: [agent.userId], content }, user.cookie);
 const deskSends = (desk: Record<string, string>, userId: number, content: string, clientMsgId?: string) =>
   post(ApiPath.deskMessage, { userId, content, ...(clientMsgId ? { clientMsgId } : {}) }, desk);
-const deskHistory = (desk: Record<string, string>, userId: number, afterSeq = 0) => post(ApiPath.deskHistory, { userId, afterSeq }, desk);
-const userHistory = async (user: TestUser, agent: Agent) => ok<ImHistory>(await post(ApiPath.imHistory, { targetId: agent.userId }, user.cookie)).list;
-const openDesk = (desk: Record<string, string>, headers: Record<string, string> = {}) => h.app.injectWS(ApiPath.deskRegister, { headers: { ...desk, ...headers } });
+const deskHistory = (desk: Record<string, string>, userId: number, afterSeq = 0) =>
+  post(ApiPath.deskHistory, { userId, afterSeq }, desk);
+const userHistory = async (user: TestUser, agent: Agent) =>
+  ok<ImHistory>(await post(ApiPath.imHistory, { targetId: agent.userId }, user.cookie)).list;
+const openDesk = (desk: Record<string, string>, headers: Record<string, string> = {}) =>
+  h.app.injectWS(ApiPath.deskRegister, { headers: { ...desk, ...headers } });
 const openUser = (user: TestUser) => h.app.injectWS(`${ApiPath.imRegister}?userId=${user.id}`, { headers: user.cookie });
 
 function multipart(filename: string, bytes: Buffer) {
   const boundary = `----yj${randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -115,7 +137,10 @@ const uploadImage = (desk: Record<string, string>, filename: string, bytes: Buff
   const form = multipart(filename, bytes);
   return h.app.inject({ method: 'POST', url: ApiPath.deskImage, payload: form.payload, headers: { ...form.headers, ...desk } });
 };
-const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 describe('desk tokens (operator)', () => {
   it('issues a random token shown once, stores only its sha256, and refuses without the operator token', async () => {
@@ -198,7 +223,12 @@ describe('POST /api/desk/login', () => {
   });
 
   it('marks the cookie Secure when the portal is served over https', () => {
-    expect(deskCookieOptions({ PORTAL_PROTOCOL: 'https' })).toEqual({ httpOnly: true, sameSite: 'strict', path: '/api/desk', secure: true });
+    expect(deskCookieOptions({ PORTAL_PROTOCOL: 'https' })).toEqual({
+      httpOnly: true,
+      sameSite: 'strict',
+      path: '/api/desk',
+      secure: true,
+    });
     expect(deskCookieOptions({ PORTAL_PROTOCOL: 'http' }).secure).toBe(false);
   });
 
@@ -209,12 +239,16 @@ describe('POST /api/desk/login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
     expect((await login('short')).statusCode).toBe(400);
     const { token } = await issue(b.id);
-    await h.database.db.update(agentDeskTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(agentDeskTokens.tokenHash, createHash('sha256').update(token).digest('hex')));
+    await h.database.db
+      .update(agentDeskTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(agentDeskTokens.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect((await login(token)).statusCode).toBe(401);
     const me = await get(ApiPath.deskMe, { cookie: `${DESK_COOKIE}=${token}` });
     expect(me.statusCode).toBe(401);
     expect(String(me.headers['set-cookie'])).toMatch(new RegExp(`${DESK_COOKIE}=;.*Expires=Thu, 01 Jan 1970`));
-    for (const url of [ApiPath.deskMe, ApiPath.deskConversations, ApiPath.deskListings]) expect((await get(url, {})).statusCode).toBe(401);
+    for (const url of [ApiPath.deskMe, ApiPath.deskConversations, ApiPath.deskListings])
+      expect((await get(url, {})).statusCode).toBe(401);
     // A portal user's session is not a desk.
     const user = await newTestUser(h, MOBILES);
     expect((await get(ApiPath.deskConversations, user.cookie)).statusCode).toBe(401);
@@ -222,7 +256,8 @@ describe('POST /api/desk/login', () => {
 
   it(`takes ${DESK_LOGIN_LIMIT} tries a minute from one address, then 429`, async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= DESK_LOGIN_LIMIT; i++) statuses.push((await login(randomBytes(32).toString('base64url'), '127.0.0.99')).statusCode);
+    for (let i = 0; i <= DESK_LOGIN_LIMIT; i++)
+      statuses.push((await login(randomBytes(32).toString('base64url'), '127.0.0.99')).statusCode);
     expect(statuses.slice(0, DESK_LOGIN_LIMIT).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is counted apart.
@@ -250,7 +285,11 @@ describe('the desk’s conversations', () => {
     const mine = list.filter((t) => t.user.userId === first.id || t.user.userId === second.id);
     expect(mine.map((t) => t.user.userName)).toEqual(['王先生', `用户${first.id}`]);
     // The desk was closed: the greeting took seq 2.
-    expect(mine[0]).toMatchObject({ unRead: 2, lastSeq: 3, lastMessage: { fromUser: true, content: { msgDetail: '周末能看吗' } } });
+    expect(mine[0]).toMatchObject({
+      unRead: 2,
+      lastSeq: 3,
+      lastMessage: { fromUser: true, content: { msgDetail: '周末能看吗' } },
+    });
     expect(res.body).not.toContain(first.mobile);
     expect(res.body).not.toContain(second.mobile);
     // B's desk does not list A's users.
@@ -284,10 +323,21 @@ describe('the desk’s conversations', () => {
     ok(await userSends(user, a, text('想看看房')));
     const reply = ok<ImSendResult>(await deskSends(deskA, user.id, text('\n好的，您哪天方便？\n'), 'desk-1'));
     // A resend with the same client id answers the stored message.
-    expect(ok<ImSendResult>(await deskSends(deskA, user.id, text('好的，您哪天方便？'), 'desk-1')).messageId).toBe(reply.messageId);
+    expect(ok<ImSendResult>(await deskSends(deskA, user.id, text('好的，您哪天方便？'), 'desk-1')).messageId).toBe(
+      reply.messageId,
+    );
     const seen = await userHistory(user, a);
-    expect(seen.at(-1)).toMatchObject({ messageId: reply.messageId, fromUser: false, senderId: a.userId, receiverId: user.id, content: { msgDetail: '好的，您哪天方便？' } });
-    const [conversation] = await h.database.db.select().from(imConversations).where(and(eq(imConversations.userId, user.id), eq(imConversations.agentUserId, a.userId)));
+    expect(seen.at(-1)).toMatchObject({
+      messageId: reply.messageId,
+      fromUser: false,
+      senderId: a.userId,
+      receiverId: user.id,
+      content: { msgDetail: '好的，您哪天方便？' },
+    });
+    const [conversation] = await h.database.db
+      .select()
+      .from(imConversations)
+      .where(and(eq(imConversations.userId, user.id), eq(imConversations.agentUserId, a.userId)));
     expect(conversation!.userUnread).toBeGreaterThanOrEqual(1);
 
     const stranger = await newTestUser(h, MOBILES);
@@ -315,11 +365,14 @@ describe('the desk’s conversations', () => {
     const user = await newTestUser(h, MOBILES);
     const m1 = ok<ImSendResult>(await userSends(user, a, text('一')));
     const m2 = ok<ImSendResult>(await userSends(user, a, text('二')));
-    const unread = async () => (await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId)))[0]!.agentUnread;
+    const unread = async () =>
+      (await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId)))[0]!.agentUnread;
     expect(await unread()).toBe(2);
     expect((await post(ApiPath.deskRead, { readMessages: [m1.messageId] }, deskB)).statusCode).toBe(404);
     expect(await unread()).toBe(2);
-    expect(ok<{ count: number }>(await post(ApiPath.deskRead, { readMessages: [m1.messageId, m2.messageId] }, deskA)).count).toBe(2);
+    expect(ok<{ count: number }>(await post(ApiPath.deskRead, { readMessages: [m1.messageId, m2.messageId] }, deskA)).count).toBe(
+      2,
+    );
     expect(await unread()).toBe(0);
     // The agent's own message is not the agent's to mark read.
     const own = ok<ImSendResult>(await deskSends(deskA, user.id, text('已读')));
@@ -343,16 +396,50 @@ describe('the desk’s conversations', () => {
     const user = await newTestUser(h, MOBILES);
     ok(await userSends(user, a, text('有别的房吗')));
     const home = list[0]!;
-    const card = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: home.businessType, listingId: home.listingId } })));
+    const card = ok<ImSendResult>(
+      await deskSends(
+        deskA,
+        user.id,
+        JSON.stringify({
+          layout: IM_LAYOUT.PROPERTY,
+          layoutDetail: { businessType: home.businessType, listingId: home.listingId },
+        }),
+      ),
+    );
     const seen = (await userHistory(user, a)).find((m) => m.messageId === card.messageId)!;
-    expect(seen.content).toEqual({ layout: 201, layoutDetail: { businessType: home.businessType, listingId: home.listingId, title: home.title, coverUrl: home.coverUrl, layoutText: home.layoutText, priceText: home.priceText, cityDomain: home.cityDomain, pcUrl: home.pcUrl } });
+    expect(seen.content).toEqual({
+      layout: 201,
+      layoutDetail: {
+        businessType: home.businessType,
+        listingId: home.listingId,
+        title: home.title,
+        coverUrl: home.coverUrl,
+        layoutText: home.layoutText,
+        priceText: home.priceText,
+        cityDomain: home.cityDomain,
+        pcUrl: home.pcUrl,
+      },
+    });
     // The agent's card (211) too.
-    ok(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: a.userId } })));
+    ok(
+      await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: a.userId } })),
+    );
     // Only their own (probe F6): another agent's home or card is refused.
-    const notOwn = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: foreign[0]!.id } }));
+    const notOwn = await deskSends(
+      deskA,
+      user.id,
+      JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: foreign[0]!.id } }),
+    );
     expect([notOwn.statusCode, envelope(notOwn).msg]).toEqual([400, 'content.layoutDetail.listingId: 只能发送本人的房源']);
-    const otherCard = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: b.userId } }));
-    expect([otherCard.statusCode, envelope(otherCard).msg]).toEqual([400, 'content.layoutDetail.agentUserId: 只能发送本人的名片']);
+    const otherCard = await deskSends(
+      deskA,
+      user.id,
+      JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: b.userId } }),
+    );
+    expect([otherCard.statusCode, envelope(otherCard).msg]).toEqual([
+      400,
+      'content.layoutDetail.agentUserId: 只能发送本人的名片',
+    ]);
   });
 
   it('stores an image of the desk (jpg/jpeg/png by name and bytes, ≤ 5 MB), serves it, and sends it; nobody else can send it', async () => {
@@ -367,12 +454,19 @@ describe('the desk’s conversations', () => {
 
     const user = await newTestUser(h, MOBILES);
     ok(await userSends(user, a, text('发张图看看')));
-    const image = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: [stored.key] })));
-    expect((await userHistory(user, a)).find((m) => m.messageId === image.messageId)!.content).toEqual({ layout: 121, msgList: [stored.key] });
+    const image = ok<ImSendResult>(
+      await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: [stored.key] })),
+    );
+    expect((await userHistory(user, a)).find((m) => m.messageId === image.messageId)!.content).toEqual({
+      layout: 121,
+      msgList: [stored.key],
+    });
     // Not B's, not the user's: both refused as not their own uploads.
     const other = await newTestUser(h, MOBILES);
     ok(await userSends(other, b, text('你好')));
-    expect((await deskSends(deskB, other.id, JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: [stored.key] }))).statusCode).toBe(400);
+    expect(
+      (await deskSends(deskB, other.id, JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: [stored.key] }))).statusCode,
+    ).toBe(400);
     expect((await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: [stored.key] }))).statusCode).toBe(400);
     const [row] = await h.database.db.select({ userId: uploads.userId }).from(uploads).where(eq(uploads.key, stored.key));
     expect(row!.userId).toBeLessThan(0);
@@ -382,7 +476,11 @@ describe('the desk’s conversations', () => {
     expect(envelope(bmp).msg).toBe('文件格式仅限jpg、jpeg、png格式！');
     const gif = await uploadImage(deskA, 'room.png', Buffer.from('GIF89a not an image at all'));
     expect(envelope(gif).msg).toBe('文件不是jpg或png图片');
-    const big = await uploadImage(deskA, 'big.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]));
+    const big = await uploadImage(
+      deskA,
+      'big.jpg',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]),
+    );
     expect(big.statusCode).toBe(400);
     expect(envelope(big).msg).toBe('图片大小不能超过5MB！');
     // No desk: refused before the body is read.
@@ -407,40 +505,90 @@ describe('the desk’s conversations', () => {
   it('phone numbers both ways: the user asks and the agent agrees; the agent asks and the user agrees; each answered once', async () => {
     const user = await newTestUser(h, MOBILES);
     const asked = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
-    const agreed = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: true } })));
+    const agreed = ok<ImSendResult>(
+      await deskSends(
+        deskA,
+        user.id,
+        JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: true } }),
+      ),
+    );
     // The agent's agreed reply carries a virtual number bound to this agent and this user, never the agent's mobile.
     const agreedContent = (await userHistory(user, a)).find((m) => m.messageId === agreed.messageId)!.content;
     expect(agreedContent).toEqual({
       layout: 21001,
-      layoutDetail: { requestId: asked.messageId, agree: true, virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/), expiresAt: expect.any(String) } },
+      layoutDetail: {
+        requestId: asked.messageId,
+        agree: true,
+        virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/), expiresAt: expect.any(String) },
+      },
     });
     expect(JSON.stringify(agreedContent)).not.toContain(a.mobile);
-    const number = (agreedContent as { layoutDetail: { virtualNumber: { extension: string; expiresAt: string } } }).layoutDetail.virtualNumber;
+    const number = (agreedContent as { layoutDetail: { virtualNumber: { extension: string; expiresAt: string } } }).layoutDetail
+      .virtualNumber;
     expect(new Date(number.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-    const [binding] = await h.database.db.select().from(agentPhoneBindings).where(eq(agentPhoneBindings.extension, Number(number.extension)));
+    const [binding] = await h.database.db
+      .select()
+      .from(agentPhoneBindings)
+      .where(eq(agentPhoneBindings.extension, Number(number.extension)));
     expect(binding).toMatchObject({ agentId: a.id, deviceKey: `u:${user.id}` });
     // Agreeing again in the same conversation gives the same number.
     const askedAgain = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
-    const agreedAgain = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: askedAgain.messageId, agree: true } })));
-    const againContent = (await userHistory(user, a)).find((m) => m.messageId === agreedAgain.messageId)!.content as typeof agreedContent;
+    const agreedAgain = ok<ImSendResult>(
+      await deskSends(
+        deskA,
+        user.id,
+        JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: askedAgain.messageId, agree: true } }),
+      ),
+    );
+    const againContent = (await userHistory(user, a)).find((m) => m.messageId === agreedAgain.messageId)!
+      .content as typeof agreedContent;
     expect((againContent as { layoutDetail: { virtualNumber: unknown } }).layoutDetail.virtualNumber).toEqual(number);
-    const again = await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: false } }));
+    const again = await deskSends(
+      deskA,
+      user.id,
+      JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: asked.messageId, agree: false } }),
+    );
     expect(again.statusCode).toBe(409);
     expect(envelope(again).msg).toBe(IM_PHONE_ANSWERED);
 
     const deskAsks = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
     // The agent cannot answer its own request.
-    expect((await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: deskAsks.messageId, agree: true } }))).statusCode).toBe(404);
-    const userAgrees = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: deskAsks.messageId, agree: true } })));
+    expect(
+      (
+        await deskSends(
+          deskA,
+          user.id,
+          JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: deskAsks.messageId, agree: true } }),
+        )
+      ).statusCode,
+    ).toBe(404);
+    const userAgrees = ok<ImSendResult>(
+      await userSends(
+        user,
+        a,
+        JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: deskAsks.messageId, agree: true } }),
+      ),
+    );
     const seen = ok<ImHistory>(await deskHistory(deskA, user.id)).list.find((m) => m.messageId === userAgrees.messageId)!;
-    expect(seen.content).toEqual({ layout: 21001, layoutDetail: { requestId: deskAsks.messageId, agree: true, mobile: user.mobile } });
+    expect(seen.content).toEqual({
+      layout: 21001,
+      layoutDetail: { requestId: deskAsks.messageId, agree: true, mobile: user.mobile },
+    });
     // Refusing carries no number.
     const second = ok<ImSendResult>(await deskSends(deskA, user.id, JSON.stringify({ layout: IM_LAYOUT.PHONE_REQUEST })));
-    const refused = ok<ImSendResult>(await userSends(user, a, JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: second.messageId, agree: false } })));
-    expect(ok<ImHistory>(await deskHistory(deskA, user.id)).list.find((m) => m.messageId === refused.messageId)!.content).toEqual({
-      layout: 21001,
-      layoutDetail: { requestId: second.messageId, agree: false },
-    });
+    const refused = ok<ImSendResult>(
+      await userSends(
+        user,
+        a,
+        JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: second.messageId, agree: false } }),
+      ),
+    );
+    expect(ok<ImHistory>(await deskHistory(deskA, user.id)).list.find((m) => m.messageId === refused.messageId)!.content).toEqual(
+      {
+        layout: 21001,
+        layoutDetail: { requestId: second.messageId, agree: false },
+      },
+    );
   });
 });
 
@@ -457,7 +605,12 @@ describe('WebSocket /api/desk/register', () => {
       expect(await atDesk).toMatchObject({ messageId: sent.messageId, fromUser: true, senderId: user.id, receiverId: a.userId });
       const atUser = nextMessage(userSocket);
       const reply = ok<ImSendResult>(await deskSends(desk, user.id, text('在的，您说')));
-      expect(await atUser).toMatchObject({ messageId: reply.messageId, fromUser: false, senderId: a.userId, content: { msgDetail: '在的，您说' } });
+      expect(await atUser).toMatchObject({
+        messageId: reply.messageId,
+        fromUser: false,
+        senderId: a.userId,
+        content: { msgDetail: '在的，您说' },
+      });
       // The desk was open: no greeting in the conversation.
       expect((await userHistory(user, a)).some((m) => m.content.msgDetail === autoReplyText(a.name))).toBe(false);
     } finally {

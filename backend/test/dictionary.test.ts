@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dictionary, DictionaryGroup } from '../../contracts/dictionary';
-import type { EsfConditions } from '../../contracts/esf';
-import { ApiPath } from '../../contracts/paths';
-import type { RentConditions } from '../../contracts/rent';
+import type { Dictionary, DictionaryGroup } from '@contracts/dictionary';
+import type { EsfConditions } from '@contracts/esf';
+import { ApiPath } from '@contracts/paths';
+import type { RentConditions } from '@contracts/rent';
 import { businessAreas, communities, districts, newProjects } from '../src/db/schema';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
@@ -19,13 +19,18 @@ let esf: Dictionary;
 let rent: Dictionary;
 beforeAll(async () => {
   h = await startHarness();
-  [esf, rent] = await Promise.all([dictionary({ cityCode: 'bj', channelCode: 'esf' }), dictionary({ cityCode: '110000', channelCode: 'rent' })]);
+  [esf, rent] = await Promise.all([
+    dictionary({ cityCode: 'bj', channelCode: 'esf' }),
+    dictionary({ cityCode: '110000', channelCode: 'rent' }),
+  ]);
 });
 afterAll(() => h?.close());
 
 const dictionary = (input: Record<string, unknown>) => answer<Dictionary>(h.app, ApiPath.dictionary, input);
-const all = <K extends 'districts' | 'businessAreas' | 'places'>(d: Dictionary, kind: K): DictionaryGroup[K] => d.groups.flatMap((g) => g[kind]) as DictionaryGroup[K];
-const total = async (path: string, input: Record<string, unknown>) => (await answer<{ total: number }>(h.app, path, { cityCode: 'bj', pageSize: 1, ...input })).total;
+const all = <K extends 'districts' | 'businessAreas' | 'places'>(d: Dictionary, kind: K): DictionaryGroup[K] =>
+  d.groups.flatMap((g) => g[kind]) as DictionaryGroup[K];
+const total = async (path: string, input: Record<string, unknown>) =>
+  (await answer<{ total: number }>(h.app, path, { cityCode: 'bj', pageSize: 1, ...input })).total;
 
 describe('dictionary of a community channel', () => {
   it('files every district, business area and community of the city once, under the letter of its stored initials', async () => {
@@ -39,12 +44,15 @@ describe('dictionary of a community channel', () => {
     expect(esf.named).toBe('community');
     const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => a.id - b.id);
     expect(byId(all(esf, 'districts'))).toEqual(byId(districtRows).map((d) => ({ id: d.id, name: d.name })));
-    expect(byId(all(esf, 'businessAreas'))).toEqual(byId(areaRows).map((a) => ({ id: a.id, name: a.name, districtId: a.districtId })));
+    expect(byId(all(esf, 'businessAreas'))).toEqual(
+      byId(areaRows).map((a) => ({ id: a.id, name: a.name, districtId: a.districtId })),
+    );
     expect(byId(all(esf, 'places'))).toEqual(byId(communityRows).map((c) => ({ id: c.id, name: c.name })));
 
     const initials = new Map([...districtRows, ...areaRows, ...communityRows].map((r) => [r.name, r.initials]));
     for (const g of esf.groups) {
-      for (const entry of [...g.districts, ...g.businessAreas, ...g.places]) expect(initials.get(entry.name)![0]!.toUpperCase(), entry.name).toBe(g.letter);
+      for (const entry of [...g.districts, ...g.businessAreas, ...g.places])
+        expect(initials.get(entry.name)![0]!.toUpperCase(), entry.name).toBe(g.letter);
     }
     // 朝阳区 (chaoyangqu) under C, 望京 (wangjing) under W.
     expect(esf.groups.find((g) => g.letter === 'C')!.districts.map((d) => d.name)).toContain('朝阳区');
@@ -57,7 +65,9 @@ describe('dictionary of a community channel', () => {
     expect(letters).toEqual([...letters].sort());
     expect(new Set(letters).size).toBe(letters.length);
     expect(letters.every((l) => /^[A-Z#]$/.test(l))).toBe(true);
-    const pinyin = new Map((await h.database.db.select().from(communities).where(eq(communities.cityCode, '110000'))).map((c) => [c.id, c.pinyin]));
+    const pinyin = new Map(
+      (await h.database.db.select().from(communities).where(eq(communities.cityCode, '110000'))).map((c) => [c.id, c.pinyin]),
+    );
     for (const g of esf.groups) {
       expect(g.districts.length + g.businessAreas.length + g.places.length).toBeGreaterThan(0);
       const order = g.places.map((p) => pinyin.get(p.id)!);
@@ -77,10 +87,13 @@ describe('dictionary of a community channel', () => {
     ] as const) {
       const city = await total(path, {});
       expect(city).toBeGreaterThan(20);
-      const sum = async (inputs: Record<string, unknown>[]) => (await Promise.all(inputs.map((i) => total(path, i)))).reduce((a, b) => a + b, 0);
+      const sum = async (inputs: Record<string, unknown>[]) =>
+        (await Promise.all(inputs.map((i) => total(path, i)))).reduce((a, b) => a + b, 0);
       // The filters each link carries (lib/search-path.ts): dc{id}, dc{districtId}/ta{id}, e{id}.
       expect(await sum(all(channel, 'districts').map((d) => ({ districtId: d.id })))).toBe(city);
-      expect(await sum(all(channel, 'businessAreas').map((a) => ({ districtId: a.districtId, businessAreaId: a.id })))).toBe(city);
+      expect(await sum(all(channel, 'businessAreas').map((a) => ({ districtId: a.districtId, businessAreaId: a.id })))).toBe(
+        city,
+      );
       expect(await sum(all(channel, 'places').map((c) => ({ estateId: c.id })))).toBe(city);
     }
   });
@@ -97,10 +110,17 @@ describe('dictionary of a community channel', () => {
 
 describe('dictionary of the other channels', () => {
   it('lists new-home projects on 新房, and no named places on shops and offices', async () => {
-    const projects = await h.database.db.select({ id: newProjects.id }).from(newProjects).where(eq(newProjects.cityCode, '110000'));
+    const projects = await h.database.db
+      .select({ id: newProjects.id })
+      .from(newProjects)
+      .where(eq(newProjects.cityCode, '110000'));
     const loupan = await dictionary({ cityCode: 'bj', channelCode: 'new' });
     expect(loupan.named).toBe('project');
-    expect(all(loupan, 'places').map((p) => p.id).sort((a, b) => a - b)).toEqual(projects.map((p) => p.id).sort((a, b) => a - b));
+    expect(
+      all(loupan, 'places')
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
+    ).toEqual(projects.map((p) => p.id).sort((a, b) => a - b));
     expect(all(loupan, 'districts')).toEqual(all(esf, 'districts'));
     for (const channelCode of ['shop_sale', 'shop_rent', 'offices_sale', 'offices_rent']) {
       const d = await dictionary({ cityCode: 'bj', channelCode });
@@ -159,8 +179,10 @@ describe('bad input', () => {
     const bjDistricts = new Set(all(rent, 'districts').map((d) => d.id));
     expect(shanghai.districts.length).toBeGreaterThan(0);
     expect(shanghai.districts.some((d) => bjDistricts.has(d.id))).toBe(false);
-    expect(all(await dictionary({ cityCode: 'sh', channelCode: 'rent' }), 'districts').map((d) => d.id).sort((a, b) => a - b)).toEqual(
-      shanghai.districts.map((d) => d.id).sort((a, b) => a - b),
-    );
+    expect(
+      all(await dictionary({ cityCode: 'sh', channelCode: 'rent' }), 'districts')
+        .map((d) => d.id)
+        .sort((a, b) => a - b),
+    ).toEqual(shanghai.districts.map((d) => d.id).sort((a, b) => a - b));
   });
 });

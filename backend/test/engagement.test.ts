@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_FOLLOW_LIMIT, LISTING_VIEW_LIMIT, type FollowStatus, type ListingViewResult } from '../../contracts/house';
-import { ApiPath, DEVICE_COOKIE, SESSION_COOKIE } from '../../contracts/paths';
+import { LISTING_FOLLOW_LIMIT, LISTING_VIEW_LIMIT, type FollowStatus, type ListingViewResult } from '@contracts/house';
+import { ApiPath, DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 import { cities, listingFollows, listings, listingViews, rentals, sessions, users } from '../src/db/schema';
 import { createViewDedupe } from '../src/modules/engagement/engagement';
 import { envelope, startHarness, type Harness } from './harness';
@@ -17,9 +17,16 @@ afterAll(() => h?.close());
 
 let nextMobile = 13_918_000_000;
 async function newUser(): Promise<{ id: number; auth: Record<string, string> }> {
-  const [user] = await h.database.db.insert(users).values({ mobile: String(nextMobile++) }).returning({ id: users.id });
+  const [user] = await h.database.db
+    .insert(users)
+    .values({ mobile: String(nextMobile++) })
+    .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -43,7 +50,12 @@ async function freshEsf(): Promise<number> {
   return row!.id;
 }
 async function rentId(): Promise<number> {
-  const [row] = await h.database.db.select({ id: rentals.id }).from(rentals).innerJoin(cities, and(eq(cities.cityCode, rentals.cityCode), eq(cities.isRent, 1))).orderBy(rentals.id).limit(1);
+  const [row] = await h.database.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(cities, and(eq(cities.cityCode, rentals.cityCode), eq(cities.isRent, 1)))
+    .orderBy(rentals.id)
+    .limit(1);
   return row!.id;
 }
 async function viewsInDb(businessType: number, listingId: number): Promise<number | undefined> {
@@ -62,21 +74,34 @@ describe('the view beacon', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(envelope<ListingViewResult>(first).data).toEqual({ counted: true, views: 1 });
     // The same device again (a reload, the page opened twice): not another view.
-    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { 'x-device-code': a })).data).toEqual({ counted: false, views: 1 });
+    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { 'x-device-code': a })).data).toEqual({
+      counted: false,
+      views: 1,
+    });
     // The cookie names the device as well as the header does.
-    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { cookie: `${DEVICE_COOKIE}=${a}` })).data.counted).toBe(false);
+    expect(
+      envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { cookie: `${DEVICE_COOKIE}=${a}` })).data
+        .counted,
+    ).toBe(false);
     // Another device, from the same address: another view.
-    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { cookie: `${DEVICE_COOKIE}=${device()}` })).data).toEqual({ counted: true, views: 2 });
+    expect(
+      envelope<ListingViewResult>(await view({ businessType: 1, listingId: id }, { cookie: `${DEVICE_COOKIE}=${device()}` }))
+        .data,
+    ).toEqual({ counted: true, views: 2 });
     expect(await viewsInDb(1, id)).toBe(2);
     // The same device on another listing counts there, not here.
     const other = await freshEsf();
-    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: other }, { 'x-device-code': a })).data).toEqual({ counted: true, views: 1 });
+    expect(envelope<ListingViewResult>(await view({ businessType: 1, listingId: other }, { 'x-device-code': a })).data).toEqual({
+      counted: true,
+      views: 1,
+    });
     expect(await viewsInDb(1, id)).toBe(2);
   });
 
   it('counts by address when there is no device code (or a malformed one)', async () => {
     const id = await freshEsf();
-    const from = (ip: string, extra: Record<string, string> = {}) => view({ businessType: 1, listingId: id }, { 'x-forwarded-for': ip, ...extra });
+    const from = (ip: string, extra: Record<string, string> = {}) =>
+      view({ businessType: 1, listingId: id }, { 'x-forwarded-for': ip, ...extra });
     expect(envelope<ListingViewResult>(await from('203.0.113.7')).data.counted).toBe(true);
     expect(envelope<ListingViewResult>(await from('203.0.113.7')).data.counted).toBe(false);
     expect(envelope<ListingViewResult>(await from('203.0.113.7', { 'x-device-code': 'x' })).data.counted).toBe(false);
@@ -88,14 +113,18 @@ describe('the view beacon', () => {
     const id = await rentId();
     const d = device();
     const esfBefore = await viewsInDb(1, id);
-    expect(envelope<ListingViewResult>(await view({ businessType: 2, listingId: id }, { 'x-device-code': d })).data.counted).toBe(true);
+    expect(envelope<ListingViewResult>(await view({ businessType: 2, listingId: id }, { 'x-device-code': d })).data.counted).toBe(
+      true,
+    );
     expect(await viewsInDb(2, id)).toBe(1);
     expect(await viewsInDb(1, id)).toBe(esfBefore);
   });
 
   it('counts two views at once both', async () => {
     const id = await freshEsf();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => view({ businessType: 1, listingId: id }, { 'x-device-code': device() })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => view({ businessType: 1, listingId: id }, { 'x-device-code': device() })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(await viewsInDb(1, id)).toBe(8);
   });
@@ -134,9 +163,17 @@ describe('the view beacon', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope(res).msg, JSON.stringify(payload)).toMatch(message);
     }
-    const notJson = await h.app.inject({ method: 'POST', url: ApiPath.listingView, payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const notJson = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.listingView,
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
-    const crossSite = await view({ businessType: 1, listingId: id }, { origin: 'https://evil.example', 'x-device-code': device() });
+    const crossSite = await view(
+      { businessType: 1, listingId: id },
+      { origin: 'https://evil.example', 'x-device-code': device() },
+    );
     expect(crossSite.statusCode).toBe(403);
     expect(await viewsInDb(1, id)).toBeUndefined();
   });
@@ -156,7 +193,10 @@ describe('the view beacon', () => {
     expect(envelope(over).msg).toMatch(/请求过于频繁/);
     expect(await viewsInDb(1, id)).toBe(LISTING_VIEW_LIMIT);
     // Another address is not held back.
-    expect((await view({ businessType: 1, listingId: id }, { 'x-forwarded-for': '198.51.100.24', 'x-device-code': device() })).statusCode).toBe(200);
+    expect(
+      (await view({ businessType: 1, listingId: id }, { 'x-forwarded-for': '198.51.100.24', 'x-device-code': device() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('forgets a viewer after the window (the LRU’s TTL) and keeps a bounded number of them', () => {
@@ -187,32 +227,57 @@ describe('关注', () => {
     const a = await newUser();
     const b = await newUser();
     const status = async (u: { auth: Record<string, string> }) =>
-      envelope<FollowStatus>(await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=1&listingId=${id}`, headers: u.auth })).data;
+      envelope<FollowStatus>(
+        await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=1&listingId=${id}`, headers: u.auth }),
+      ).data;
 
     expect(await status(a)).toEqual({ followed: false, followers: 0 });
     const first = await follow({ businessType: 1, listingId: id, follow: true }, a.auth);
     expect(first.statusCode, first.body).toBe(200);
     expect(envelope<FollowStatus>(first).data).toEqual({ followed: true, followers: 1 });
-    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: true }, a.auth)).data).toEqual({ followed: true, followers: 1 });
-    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: true }, b.auth)).data).toEqual({ followed: true, followers: 2 });
+    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: true }, a.auth)).data).toEqual({
+      followed: true,
+      followers: 1,
+    });
+    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: true }, b.auth)).data).toEqual({
+      followed: true,
+      followers: 2,
+    });
     // The status by POST as well as GET, like every portal read.
-    const byPost = envelope<FollowStatus>(await post(ApiPath.listingFollowStatus, { businessType: 1, listingId: id }, a.auth)).data;
+    const byPost = envelope<FollowStatus>(
+      await post(ApiPath.listingFollowStatus, { businessType: 1, listingId: id }, a.auth),
+    ).data;
     expect(byPost).toEqual({ followed: true, followers: 2 });
-    expect(await h.database.db.select().from(listingFollows).where(and(eq(listingFollows.businessType, 1), eq(listingFollows.listingId, id)))).toHaveLength(2);
+    expect(
+      await h.database.db
+        .select()
+        .from(listingFollows)
+        .where(and(eq(listingFollows.businessType, 1), eq(listingFollows.listingId, id))),
+    ).toHaveLength(2);
 
-    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: false }, a.auth)).data).toEqual({ followed: false, followers: 1 });
-    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: false }, a.auth)).data).toEqual({ followed: false, followers: 1 });
+    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: false }, a.auth)).data).toEqual({
+      followed: false,
+      followers: 1,
+    });
+    expect(envelope<FollowStatus>(await follow({ businessType: 1, listingId: id, follow: false }, a.auth)).data).toEqual({
+      followed: false,
+      followers: 1,
+    });
     expect(await status(a)).toEqual({ followed: false, followers: 1 });
     expect(await status(b)).toEqual({ followed: true, followers: 1 });
     // A rental is another listing, whatever its id.
-    const rental = envelope<FollowStatus>(await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=2&listingId=${await rentId()}`, headers: b.auth })).data;
+    const rental = envelope<FollowStatus>(
+      await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=2&listingId=${await rentId()}`, headers: b.auth }),
+    ).data;
     expect(rental).toEqual({ followed: false, followers: 0 });
   });
 
   it('two follows at once leave one row', async () => {
     const id = await freshEsf();
     const a = await newUser();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => follow({ businessType: 1, listingId: id, follow: true }, a.auth)));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => follow({ businessType: 1, listingId: id, follow: true }, a.auth)),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await h.database.db.select().from(listingFollows).where(eq(listingFollows.listingId, id))).toHaveLength(1);
   });
@@ -220,8 +285,13 @@ describe('关注', () => {
   it('follows a rental', async () => {
     const id = await rentId();
     const a = await newUser();
-    expect(envelope<FollowStatus>(await follow({ businessType: 2, listingId: id, follow: true }, a.auth)).data.followed).toBe(true);
-    const [row] = await h.database.db.select().from(listingFollows).where(and(eq(listingFollows.userId, a.id), eq(listingFollows.businessType, 2)));
+    expect(envelope<FollowStatus>(await follow({ businessType: 2, listingId: id, follow: true }, a.auth)).data.followed).toBe(
+      true,
+    );
+    const [row] = await h.database.db
+      .select()
+      .from(listingFollows)
+      .where(and(eq(listingFollows.userId, a.id), eq(listingFollows.businessType, 2)));
     expect(row?.listingId).toBe(id);
   });
 
@@ -229,7 +299,10 @@ describe('关注', () => {
     const a = await newUser();
     const unknown = await follow({ businessType: 1, listingId: 2_000_000_000, follow: true }, a.auth);
     expect(unknown.statusCode).toBe(404);
-    expect((await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=2&listingId=2000000000`, headers: a.auth })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=2&listingId=2000000000`, headers: a.auth }))
+        .statusCode,
+    ).toBe(404);
     expect(await h.database.db.select().from(listingFollows).where(eq(listingFollows.userId, a.id))).toHaveLength(0);
 
     const id = await freshEsf();
@@ -247,7 +320,9 @@ describe('关注', () => {
     }
     const badStatus = await h.app.inject({ url: `${ApiPath.listingFollowStatus}?businessType=1&listingId=x`, headers: a.auth });
     expect(badStatus.statusCode).toBe(400);
-    expect((await follow({ businessType: 1, listingId: id, follow: true }, { ...a.auth, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect(
+      (await follow({ businessType: 1, listingId: id, follow: true }, { ...a.auth, origin: 'https://evil.example' })).statusCode,
+    ).toBe(403);
     expect(await h.database.db.select().from(listingFollows).where(eq(listingFollows.userId, a.id))).toHaveLength(0);
   });
 

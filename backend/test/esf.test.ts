@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import type { EsfConditions, EsfDetail, EsfListItem, EsfListPage } from '../../contracts/esf';
+import { ApiPath } from '@contracts/paths';
+import type { EsfConditions, EsfDetail, EsfListItem, EsfListPage } from '@contracts/esf';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -21,7 +21,15 @@ describe('conditions', () => {
     expect(conditions.price).toHaveLength(7);
     expect(conditions.price[0]).toMatchObject({ code: 1, label: '200万以下', min: null, max: 200 });
     expect(conditions.price[6]).toMatchObject({ label: '1000万以上', max: null });
-    expect(conditions.area.map((a) => a.label)).toEqual(['50㎡以下', '50-70㎡', '70-90㎡', '90-110㎡', '110-130㎡', '130-150㎡', '150㎡以上']);
+    expect(conditions.area.map((a) => a.label)).toEqual([
+      '50㎡以下',
+      '50-70㎡',
+      '70-90㎡',
+      '90-110㎡',
+      '110-130㎡',
+      '130-150㎡',
+      '150㎡以上',
+    ]);
     expect(conditions.rooms.map((r) => r.label)).toEqual(['一室', '二室', '三室', '四室', '五室', '五室以上']);
     expect(conditions.sorts.map((s) => s.code)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const [xa] = await both(h.app, ApiPath.conditionEsf, { cityCode: 'xa' });
@@ -65,7 +73,8 @@ describe('list', () => {
   });
 
   it('filters by keyword over the places a home is in: community, business area, district, subway station', async () => {
-    const where = (l: EsfListItem) => `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
+    const where = (l: EsfListItem) =>
+      `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
     const page = await list({ cityCode: 'bj', keyword: '望京', pageSize: 50 });
     expect(page.total).toBeGreaterThan(0);
     expect(page.list.every((l) => where(l).includes('望京'))).toBe(true);
@@ -110,7 +119,12 @@ describe('list', () => {
   });
 
   it('rejects bad input and unknown cities', async () => {
-    for (const input of [{ cityCode: 'bj', page: 101 }, { cityCode: 'bj', price: '8' }, { cityCode: 'bj', pageSize: 'many' }, { page: 1 }]) {
+    for (const input of [
+      { cityCode: 'bj', page: 101 },
+      { cityCode: 'bj', price: '8' },
+      { cityCode: 'bj', pageSize: 'many' },
+      { page: 1 },
+    ]) {
       for (const res of await both(h.app, ApiPath.esfList, input)) {
         expect(res.statusCode).toBe(400);
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null });

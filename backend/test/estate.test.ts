@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import type { EsfListPage } from '../../contracts/esf';
-import type { EstateConditions, EstateDetail, EstateListItem, EstateListPage } from '../../contracts/estate';
-import type { RentListPage } from '../../contracts/rent';
-import type { Suggestion } from '../../contracts/search';
+import { ApiPath } from '@contracts/paths';
+import type { EsfListPage } from '@contracts/esf';
+import type { EstateConditions, EstateDetail, EstateListItem, EstateListPage } from '@contracts/estate';
+import type { RentListPage } from '@contracts/rent';
+import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
@@ -40,7 +40,15 @@ describe('conditions', () => {
   it('has places, lines, the tier’s reference-price bands in 万, five build-age bands and five sorts', () => {
     expect(conditions.districts.find((d) => d.name === '朝阳区')!.children.map((c) => c.name)).toContain('望京');
     expect(conditions.subwayLines.find((l) => l.name === '13号线')!.children[0]!.name).toBe('西直门');
-    expect(conditions.avgPrice.map((b) => b.label)).toEqual(['4万以下', '4-5万', '5-6万', '6-7万', '7-8万', '8-10万', '10万以上']);
+    expect(conditions.avgPrice.map((b) => b.label)).toEqual([
+      '4万以下',
+      '4-5万',
+      '5-6万',
+      '6-7万',
+      '7-8万',
+      '8-10万',
+      '10万以上',
+    ]);
     expect(conditions.avgPrice[0]).toEqual({ code: 1, label: '4万以下', min: null, max: 40000 });
     expect(conditions.avgPrice[6]).toEqual({ code: 7, label: '10万以上', min: 100000, max: null });
     expect(conditions.buildAge).toEqual([
@@ -122,7 +130,11 @@ describe('list', () => {
     expect(band.every((c) => c.avgPrice >= 70000 && c.avgPrice < 100000)).toBe(true);
     const ends = await items({ avgPrice: '3,7' });
     expect(ends.every((c) => (c.avgPrice >= 50000 && c.avgPrice < 60000) || c.avgPrice >= 100000)).toBe(true);
-    const [five, six, both56] = await Promise.all([list({ cityCode: 'bj', avgPrice: 5 }), list({ cityCode: 'bj', avgPrice: 6 }), list({ cityCode: 'bj', avgPrice: [5, 6] })]);
+    const [five, six, both56] = await Promise.all([
+      list({ cityCode: 'bj', avgPrice: 5 }),
+      list({ cityCode: 'bj', avgPrice: 6 }),
+      list({ cityCode: 'bj', avgPrice: [5, 6] }),
+    ]);
     expect(both56.total).toBe(five.total + six.total);
     expect(both56.total).toBeLessThan(all.total);
   });
@@ -170,7 +182,11 @@ describe('list', () => {
     expect(one.list[0]).toEqual(near);
 
     const named = await items({ keyword: '望京' });
-    expect(named.every((c) => `${c.name}${c.businessAreaName}${c.districtName}${c.nearestStation?.stationName ?? ''}`.includes('望京'))).toBe(true);
+    expect(
+      named.every((c) =>
+        `${c.name}${c.businessAreaName}${c.districtName}${c.nearestStation?.stationName ?? ''}`.includes('望京'),
+      ),
+    ).toBe(true);
     expect(named.map((c) => c.name)).toContain('望京西园');
     expect((await items({ keyword: '方舟苑' })).map((c) => c.name)).toEqual(['方舟苑']);
     expect((await list({ cityCode: 'bj', keyword: '没有这样的小区' })).total).toBe(0);
@@ -275,7 +291,8 @@ describe('detail', () => {
     expect([...d.forSale, ...d.forRent].every((home) => home.communityId === d.id && home.communityName === d.name)).toBe(true);
     const newest = (await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj', estateId: d.id, pageSize: 4 })).list;
     expect(d.forSale.map((home) => home.id)).toEqual(newest.map((home) => home.id));
-    const rentNewest = (await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: d.id, pageSize: 4 })).list;
+    const rentNewest = (await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: d.id, pageSize: 4 }))
+      .list;
     expect(d.forRent.map((home) => home.id)).toEqual(rentNewest.map((home) => home.id));
   });
 
@@ -313,12 +330,18 @@ describe('the seed', () => {
 });
 
 describe('suggestions for channel estate', () => {
-  const suggest = (keyword: string) => answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'estate', keyword });
+  const suggest = (keyword: string) =>
+    answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'estate', keyword });
 
   it('offers communities labelled 小区 with their homes for sale, as their card counts them', async () => {
     const item = all.list.find((c) => c.onSaleCount > 0)!;
     const found = (await suggest(item.name)).find((s) => s.angle === 1 && s.id === item.id)!;
-    expect(found).toMatchObject({ name: item.name, angleName: '小区', propertyTypeName: '小区', describe: `在售${item.onSaleCount}套` });
+    expect(found).toMatchObject({
+      name: item.name,
+      angleName: '小区',
+      propertyTypeName: '小区',
+      describe: `在售${item.onSaleCount}套`,
+    });
     expect(found.address).toBe(`${item.districtName.replace(/区$/, '')}-${item.businessAreaName}`);
   });
 });

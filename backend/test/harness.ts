@@ -53,7 +53,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await c.end();
     };
   }
-  const config = configWith({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.config, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = configWith({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.config,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase(config, { inMemory: true, ...(options.logger ? { logger: options.logger } : {}) });
   await database.migrate();
   const storage = localStorage(path.join(dataDir, 'oss'));
@@ -85,8 +90,15 @@ export function envelope<T = unknown>(res: LightMyRequestResponse): EnvelopeBody
 }
 
 /** The same portal call as GET (query string) and as POST (JSON body). */
-export async function both(app: FastifyInstance, url: string, input: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString();
+export async function both(
+  app: FastifyInstance,
+  url: string,
+  input: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const query = new URLSearchParams(
+    Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+  ).toString();
   const get = await app.inject({ method: 'GET', url: query ? `${url}?${query}` : url, headers });
   const post = await app.inject({ method: 'POST', url, payload: input, headers });
   return [get, post] as const;

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheTag } from '../../contracts/cache-changes';
-import { ENTRUST_MESSAGES, type OpsEntrustResult } from '../../contracts/entrust';
-import type { EsfDetail, EsfListPage } from '../../contracts/esf';
-import { HOUSE_CHANGE_LIMIT, HOUSE_MESSAGES, type House, type HousePage } from '../../contracts/house';
-import { ApiPath } from '../../contracts/paths';
-import type { RentDetail, RentListPage } from '../../contracts/rent';
-import { VIEWING_LISTING_GONE, type ViewingPage } from '../../contracts/viewing';
-import { shanghaiDay } from '../../contracts/viewing-dates';
+import { cacheTag } from '@contracts/cache-changes';
+import { ENTRUST_MESSAGES, type OpsEntrustResult } from '@contracts/entrust';
+import type { EsfDetail, EsfListPage } from '@contracts/esf';
+import { HOUSE_CHANGE_LIMIT, HOUSE_MESSAGES, type House, type HousePage } from '@contracts/house';
+import { ApiPath } from '@contracts/paths';
+import type { RentDetail, RentListPage } from '@contracts/rent';
+import { VIEWING_LISTING_GONE, type ViewingPage } from '@contracts/viewing';
+import { shanghaiDay } from '@contracts/viewing-dates';
 import {
   agents,
   branches,
@@ -46,17 +46,28 @@ interface User {
 }
 /** A logged-in user of its own (a row and a session, as a login makes them). */
 async function newUser(): Promise<User> {
-  const [user] = await h.database.db.insert(users).values({ mobile: String(nextMobile++) }).returning({ id: users.id });
+  const [user] = await h.database.db
+    .insert(users)
+    .values({ mobile: String(nextMobile++) })
+    .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, auth: { authorization: `Bearer ${token}` } };
 }
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
-const ops = (id: number, body: Record<string, unknown>, token = TOKEN) => post(`${ApiPath.opsEntrust}/${id}`, body, { authorization: `Bearer ${token}` });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const ops = (id: number, body: Record<string, unknown>, token = TOKEN) =>
+  post(`${ApiPath.opsEntrust}/${id}`, body, { authorization: `Bearer ${token}` });
 
 /** A community of 北京 whose business area has a branch with an agent at work: its brand serves it. */
-async function servedCommunity(skip: number[] = []): Promise<{ id: number; name: string; brandId: number; businessAreaId: number }> {
+async function servedCommunity(
+  skip: number[] = [],
+): Promise<{ id: number; name: string; brandId: number; businessAreaId: number }> {
   const [row] = await h.database.db
     .select({ id: communities.id, name: communities.name, brandId: branches.brandId, businessAreaId: communities.businessAreaId })
     .from(communities)
@@ -76,7 +87,9 @@ async function photosOf(userId: number, n: number) {
     const name = (++uploadSeq).toString(16).padStart(24, '0');
     const key = `ub/entrust/u${userId}/${name}.jpg`;
     const thumbKey = `ub/entrust/u${userId}/${name}_thumb.jpg`;
-    await h.database.db.insert(uploads).values({ userId, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey });
+    await h.database.db
+      .insert(uploads)
+      .values({ userId, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey });
     photos.push({ key, url: `/oss/${key}`, thumbUrl: `/oss/${thumbKey}` });
   }
   return photos;
@@ -119,7 +132,8 @@ async function newEntrust(user: User, businessType: 1 | 2, extra: Partial<typeof
 
 const esfDetail = (id: number) => h.app.inject(`${ApiPath.esfDetail}/${id}`);
 const rentDetail = (id: number) => h.app.inject(`${ApiPath.rentDetail}/${id}`);
-const mine = async (user: User, businessType: 1 | 2) => envelope<HousePage>(await post(ApiPath.houseMine, { businessType }, user.auth)).data;
+const mine = async (user: User, businessType: 1 | 2) =>
+  envelope<HousePage>(await post(ApiPath.houseMine, { businessType }, user.auth)).data;
 
 describe('publishing an entrust (ops entrust accept)', () => {
   it('puts a home for sale on the 二手房 list and detail of its city with the owner’s photos and an agent of the brand, and announces it', async () => {
@@ -128,18 +142,38 @@ describe('publishing an entrust (ops entrust accept)', () => {
     const res = await ops(entrust.id, { action: 'accept' });
     expect(res.statusCode, res.body).toBe(200);
     const result = envelope<OpsEntrustResult>(res).data;
-    expect(result).toMatchObject({ id: entrust.id, status: ENTRUST_STATUS.PUBLISHED, previousStatus: ENTRUST_STATUS.REVIEWING, businessType: 1, cityDomain: 'bj' });
+    expect(result).toMatchObject({
+      id: entrust.id,
+      status: ENTRUST_STATUS.PUBLISHED,
+      previousStatus: ENTRUST_STATUS.REVIEWING,
+      businessType: 1,
+      cityDomain: 'bj',
+    });
     const listingId = result.listingId!;
     expect(listingId).toBeGreaterThan(0);
 
     const detail = envelope<EsfDetail>(await esfDetail(listingId)).data;
-    expect(detail).toMatchObject({ id: listingId, totalPrice: 650.5, unitPrice: Math.round(6_505_000 / 89.5), area: 89.5, rooms: 2, halls: 1, floorLevel: '中楼层', elevator: true, description: '业主自住，满五唯一，随时可看。' });
+    expect(detail).toMatchObject({
+      id: listingId,
+      totalPrice: 650.5,
+      unitPrice: Math.round(6_505_000 / 89.5),
+      area: 89.5,
+      rooms: 2,
+      halls: 1,
+      floorLevel: '中楼层',
+      elevator: true,
+      description: '业主自住，满五唯一，随时可看。',
+    });
     expect(detail.title).toBe(`${community.name} 2室1厅 南北通透`);
     expect(detail.listingNo).toBe(`BJ${String(listingId).padStart(9, '0')}`);
     expect(detail.photos.map((p) => p.url)).toEqual(entrust.photos.map((p) => p.url));
     expect(detail.agent.brandId).toBe(community.brandId);
     expect(detail.agent.agentId).toBe(result.agentId);
-    const [agent] = await h.database.db.select({ status: agents.status, businessAreaId: branches.businessAreaId }).from(agents).innerJoin(branches, eq(branches.id, agents.branchId)).where(eq(agents.id, result.agentId!));
+    const [agent] = await h.database.db
+      .select({ status: agents.status, businessAreaId: branches.businessAreaId })
+      .from(agents)
+      .innerJoin(branches, eq(branches.id, agents.branchId))
+      .where(eq(agents.id, result.agentId!));
     expect(agent).toEqual({ status: 1, businessAreaId: community.businessAreaId });
 
     const list = await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj', estateId: community.id });
@@ -149,22 +183,44 @@ describe('publishing an entrust (ops entrust accept)', () => {
     expect((await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj' })).list[0]?.id).toBe(listingId);
 
     expect(result.change.tags).toEqual(
-      expect.arrayContaining([cacheTag.list('esf', 'bj'), cacheTag.detail('esf', listingId), cacheTag.detail('estate', community.id), cacheTag.agent(result.agentId!)]),
+      expect.arrayContaining([
+        cacheTag.list('esf', 'bj'),
+        cacheTag.detail('esf', listingId),
+        cacheTag.detail('estate', community.id),
+        cacheTag.agent(result.agentId!),
+      ]),
     );
     const [change] = await h.database.db.select().from(cacheChanges).where(eq(cacheChanges.seq, result.change.seq));
     expect(change?.tags).toEqual(result.change.tags);
     const [row] = await h.database.db.select().from(entrusts).where(eq(entrusts.id, entrust.id));
-    expect(row).toMatchObject({ status: ENTRUST_STATUS.PUBLISHED, listingId, agentId: result.agentId, brandId: community.brandId });
+    expect(row).toMatchObject({
+      status: ENTRUST_STATUS.PUBLISHED,
+      listingId,
+      agentId: result.agentId,
+      brandId: community.brandId,
+    });
     expect(row!.publishedAt).toBeInstanceOf(Date);
   });
 
   it('puts a rental on the 租房 list and detail with the rental’s terms', async () => {
     const owner = await newUser();
-    const { entrust, community } = await newEntrust(owner, 2, { payment: '押二付一', rentType: 2, rooms: 3, area: 15, facilities: ['空调', '宽带', '床'] });
+    const { entrust, community } = await newEntrust(owner, 2, {
+      payment: '押二付一',
+      rentType: 2,
+      rooms: 3,
+      area: 15,
+      facilities: ['空调', '宽带', '床'],
+    });
     const result = envelope<OpsEntrustResult>(await ops(entrust.id, { action: 'accept' })).data;
     const listingId = result.listingId!;
     const detail = envelope<RentDetail>(await rentDetail(listingId)).data;
-    expect(detail).toMatchObject({ monthlyRent: 7800, deposit: 15_600, payment: '押二付一', checkIn: '随时入住', leaseTerm: '一年起租' });
+    expect(detail).toMatchObject({
+      monthlyRent: 7800,
+      deposit: 15_600,
+      payment: '押二付一',
+      checkIn: '随时入住',
+      leaseTerm: '一年起租',
+    });
     expect(detail.title).toBe(`合租·${community.name} 3居室 南北卧`);
     // The owner's ticks are the listing's 配套设施; the rest shows as absent.
     expect(detail.facilities.filter((f) => f.has).map((f) => f.name)).toEqual(['空调', '宽带', '床']);
@@ -193,7 +249,12 @@ describe('publishing an entrust (ops entrust accept)', () => {
     const racing = await newEntrust(owner, 1);
     const both = await Promise.all([ops(racing.entrust.id, { action: 'accept' }), ops(racing.entrust.id, { action: 'accept' })]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await h.database.db.$count(entrusts, and(eq(entrusts.id, racing.entrust.id), eq(entrusts.status, ENTRUST_STATUS.PUBLISHED)))).toBe(1);
+    expect(
+      await h.database.db.$count(
+        entrusts,
+        and(eq(entrusts.id, racing.entrust.id), eq(entrusts.status, ENTRUST_STATUS.PUBLISHED)),
+      ),
+    ).toBe(1);
     expect((await ops(entrust.id, { action: 'publish' })).statusCode).toBe(400);
     expect(await h.database.db.$count(listings, eq(listings.communityId, community.id))).toBeGreaterThan(0);
   });
@@ -206,10 +267,18 @@ describe('publishing an entrust (ops entrust accept)', () => {
       .select({ brandId: branches.brandId })
       .from(branches)
       .innerJoin(agents, and(eq(agents.branchId, branches.id), eq(agents.status, 1)))
-      .where(and(eq(branches.cityCode, '110000'), sql`${branches.brandId} not in (select brand_id from branches where business_area_id = ${community.businessAreaId})`))
+      .where(
+        and(
+          eq(branches.cityCode, '110000'),
+          sql`${branches.brandId} not in (select brand_id from branches where business_area_id = ${community.businessAreaId})`,
+        ),
+      )
       .limit(1);
     expect(away).toBeDefined();
-    await h.database.db.update(entrusts).set({ brandIds: [away!.brandId] }).where(eq(entrusts.id, entrust.id));
+    await h.database.db
+      .update(entrusts)
+      .set({ brandIds: [away!.brandId] })
+      .where(eq(entrusts.id, entrust.id));
     const result = envelope<OpsEntrustResult>(await ops(entrust.id, { action: 'accept' })).data;
     const detail = envelope<EsfDetail>(await esfDetail(result.listingId!)).data;
     expect(detail.agent.brandId).toBe(away!.brandId);
@@ -219,7 +288,10 @@ describe('publishing an entrust (ops entrust accept)', () => {
     const refused = await ops(second.entrust.id, { action: 'accept' });
     expect(refused.statusCode).toBe(409);
     expect(envelope(refused).msg).toMatch(/没有在职的经纪人/);
-    const [still] = await h.database.db.select({ status: entrusts.status, listingId: entrusts.listingId }).from(entrusts).where(eq(entrusts.id, second.entrust.id));
+    const [still] = await h.database.db
+      .select({ status: entrusts.status, listingId: entrusts.listingId })
+      .from(entrusts)
+      .where(eq(entrusts.id, second.entrust.id));
     expect(still).toEqual({ status: ENTRUST_STATUS.REVIEWING, listingId: null });
   });
 
@@ -231,15 +303,28 @@ describe('publishing an entrust (ops entrust accept)', () => {
     expect((await ops(entrust.id, { action: 'sold', brandId: 1 })).statusCode).toBe(400);
     const sold = await ops(entrust.id, { action: 'sold' });
     expect(sold.statusCode, sold.body).toBe(200);
-    expect(envelope<OpsEntrustResult>(sold).data).toMatchObject({ status: ENTRUST_STATUS.SOLD, previousStatus: ENTRUST_STATUS.PUBLISHED, listingId: null });
-    expect(envelope<OpsEntrustResult>(sold).data.change.tags).toEqual(expect.arrayContaining([cacheTag.list('esf', 'bj'), cacheTag.detail('esf', listingId!)]));
+    expect(envelope<OpsEntrustResult>(sold).data).toMatchObject({
+      status: ENTRUST_STATUS.SOLD,
+      previousStatus: ENTRUST_STATUS.PUBLISHED,
+      listingId: null,
+    });
+    expect(envelope<OpsEntrustResult>(sold).data.change.tags).toEqual(
+      expect.arrayContaining([cacheTag.list('esf', 'bj'), cacheTag.detail('esf', listingId!)]),
+    );
     expect((await esfDetail(listingId!)).statusCode).toBe(404);
-    const [row] = await h.database.db.select({ status: entrusts.status, listingId: entrusts.listingId }).from(entrusts).where(eq(entrusts.id, entrust.id));
+    const [row] = await h.database.db
+      .select({ status: entrusts.status, listingId: entrusts.listingId })
+      .from(entrusts)
+      .where(eq(entrusts.id, entrust.id));
     // The entrust keeps the id of the listing it was: its counts and bookings still name the home.
     expect(row).toEqual({ status: ENTRUST_STATUS.SOLD, listingId });
     expect((await ops(entrust.id, { action: 'sold' })).statusCode).toBe(409);
     const houses = await mine(owner, 1);
-    expect(houses.list.find((x) => x.entrustId === entrust.id)).toMatchObject({ status: ENTRUST_STATUS.SOLD, statusName: '已成交', listingId: null });
+    expect(houses.list.find((x) => x.entrustId === entrust.id)).toMatchObject({
+      status: ENTRUST_STATUS.SOLD,
+      statusName: '已成交',
+      listingId: null,
+    });
   });
 });
 
@@ -258,7 +343,11 @@ describe('卖房管理 / 租房管理', () => {
     await h.database.db.insert(listingFollows).values({ userId: owner.id, businessType: 2, listingId: id });
     const bookers = [await newUser(), await newUser(), await newUser()];
     for (const [i, u] of bookers.entries()) {
-      const res = await post(ApiPath.viewingBook, { businessType: 1, listingId: id, date: shanghaiDay(i + 1), slot: 1, contactName: '李女士' }, u.auth);
+      const res = await post(
+        ApiPath.viewingBook,
+        { businessType: 1, listingId: id, date: shanghaiDay(i + 1), slot: 1, contactName: '李女士' },
+        u.auth,
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
 
@@ -295,15 +384,33 @@ describe('卖房管理 / 租房管理', () => {
     const owner = await newUser();
     const { entrust, community } = await newEntrust(owner, 1);
     const { listingId } = envelope<OpsEntrustResult>(await ops(entrust.id, { action: 'accept' })).data;
-    const [{ seq: before }] = (await h.database.db.select({ seq: sql<number>`max(${cacheChanges.seq})` }).from(cacheChanges)) as [{ seq: number }];
+    const [{ seq: before }] = (await h.database.db.select({ seq: sql<number>`max(${cacheChanges.seq})` }).from(cacheChanges)) as [
+      { seq: number },
+    ];
     const res = await post(ApiPath.housePrice, { entrustId: entrust.id, price: 599.99 }, owner.auth);
     expect(res.statusCode, res.body).toBe(200);
-    expect(envelope<House>(res).data).toMatchObject({ entrustId: entrust.id, price: 599.99, unitPrice: Math.round(5_999_900 / 89.5) });
-    expect(envelope<EsfDetail>(await esfDetail(listingId!)).data).toMatchObject({ totalPrice: 599.99, unitPrice: Math.round(5_999_900 / 89.5) });
+    expect(envelope<House>(res).data).toMatchObject({
+      entrustId: entrust.id,
+      price: 599.99,
+      unitPrice: Math.round(5_999_900 / 89.5),
+    });
+    expect(envelope<EsfDetail>(await esfDetail(listingId!)).data).toMatchObject({
+      totalPrice: 599.99,
+      unitPrice: Math.round(5_999_900 / 89.5),
+    });
     const [row] = await h.database.db.select({ price: entrusts.price }).from(entrusts).where(eq(entrusts.id, entrust.id));
     expect(row!.price).toBe(599.99);
-    const changes = await h.database.db.select().from(cacheChanges).where(gt(cacheChanges.seq, Number(before)));
-    expect(changes.flatMap((c) => c.tags)).toEqual(expect.arrayContaining([cacheTag.list('esf', 'bj'), cacheTag.detail('esf', listingId!), cacheTag.detail('estate', community.id)]));
+    const changes = await h.database.db
+      .select()
+      .from(cacheChanges)
+      .where(gt(cacheChanges.seq, Number(before)));
+    expect(changes.flatMap((c) => c.tags)).toEqual(
+      expect.arrayContaining([
+        cacheTag.list('esf', 'bj'),
+        cacheTag.detail('esf', listingId!),
+        cacheTag.detail('estate', community.id),
+      ]),
+    );
 
     const same = await post(ApiPath.housePrice, { entrustId: entrust.id, price: 599.99 }, owner.auth);
     expect(same.statusCode).toBe(400);
@@ -359,23 +466,43 @@ describe('卖房管理 / 租房管理', () => {
     const { entrust } = await newEntrust(owner, 1);
     const { listingId } = envelope<OpsEntrustResult>(await ops(entrust.id, { action: 'accept' })).data;
     const visitor = await newUser();
-    const booked = await post(ApiPath.viewingBook, { businessType: 1, listingId, date: shanghaiDay(2), slot: 2, contactName: '王女士' }, visitor.auth);
+    const booked = await post(
+      ApiPath.viewingBook,
+      { businessType: 1, listingId, date: shanghaiDay(2), slot: 2, contactName: '王女士' },
+      visitor.auth,
+    );
     expect(booked.statusCode, booked.body).toBe(200);
     const before = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 1 }, visitor.auth)).data.list[0]!;
     expect(before).toMatchObject({ listingId, listingGone: false });
 
     const res = await post(ApiPath.houseOffline, { entrustId: entrust.id }, owner.auth);
     expect(res.statusCode, res.body).toBe(200);
-    expect(envelope<House>(res).data).toMatchObject({ entrustId: entrust.id, status: ENTRUST_STATUS.OFFLINE, statusName: '已下架', listingId: null, price: 650.5 });
+    expect(envelope<House>(res).data).toMatchObject({
+      entrustId: entrust.id,
+      status: ENTRUST_STATUS.OFFLINE,
+      statusName: '已下架',
+      listingId: null,
+      price: 650.5,
+    });
     expect((await esfDetail(listingId!)).statusCode).toBe(404);
     expect(await h.database.db.$count(listings, eq(listings.id, listingId!))).toBe(0);
-    const [row] = await h.database.db.select({ status: entrusts.status, listingId: entrusts.listingId }).from(entrusts).where(eq(entrusts.id, entrust.id));
+    const [row] = await h.database.db
+      .select({ status: entrusts.status, listingId: entrusts.listingId })
+      .from(entrusts)
+      .where(eq(entrusts.id, entrust.id));
     expect(row).toEqual({ status: ENTRUST_STATUS.OFFLINE, listingId });
 
     const after = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 1 }, visitor.auth)).data;
     expect(after.total).toBe(1);
     // Named as the owner entrusted it (the community and layout), not by the deleted row.
-    expect(after.list[0]).toMatchObject({ id: before.id, listingId, listingGone: true, status: VIEWING_STATUS.CANCELLED, agentName: before.agentName, communityName: '' });
+    expect(after.list[0]).toMatchObject({
+      id: before.id,
+      listingId,
+      listingGone: true,
+      status: VIEWING_STATUS.CANCELLED,
+      agentName: before.agentName,
+      communityName: '',
+    });
     expect(after.list[0]!.title).toMatch(/ 2室1厅 89\.5㎡$/);
     expect(after.list[0]!.title).not.toBe(VIEWING_LISTING_GONE);
     // The owner still sees what the home drew while it was on the site: the booking counts.
@@ -387,7 +514,10 @@ describe('卖房管理 / 租房管理', () => {
     expect((await post(ApiPath.housePrice, { entrustId: entrust.id, price: 500 }, owner.auth)).statusCode).toBe(409);
 
     // Once the owner edits it (审核中 again) the entrust may describe another flat: the booking no longer reads it.
-    await h.database.db.update(entrusts).set({ status: ENTRUST_STATUS.REVIEWING, rooms: 7, halls: 3 }).where(eq(entrusts.id, entrust.id));
+    await h.database.db
+      .update(entrusts)
+      .set({ status: ENTRUST_STATUS.REVIEWING, rooms: 7, halls: 3 })
+      .where(eq(entrusts.id, entrust.id));
     const edited = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 1 }, visitor.auth)).data.list[0]!;
     expect(edited).toMatchObject({ id: before.id, title: VIEWING_LISTING_GONE, listingGone: true });
   });
@@ -418,7 +548,10 @@ describe('卖房管理 / 租房管理', () => {
       expect((await post(ApiPath.housePrice, { entrustId: unknown, price: 100 + i }, user.auth)).statusCode).toBe(404);
       expect((await post(ApiPath.houseOffline, { entrustId: unknown }, user.auth)).statusCode).toBe(404);
     }
-    for (const limited of [await post(ApiPath.housePrice, { entrustId: unknown, price: 99 }, user.auth), await post(ApiPath.houseOffline, { entrustId: unknown }, user.auth)]) {
+    for (const limited of [
+      await post(ApiPath.housePrice, { entrustId: unknown, price: 99 }, user.auth),
+      await post(ApiPath.houseOffline, { entrustId: unknown }, user.auth),
+    ]) {
       expect(limited.statusCode).toBe(429);
       expect(envelope(limited).msg).toMatch(/请求过于频繁/);
     }

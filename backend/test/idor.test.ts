@@ -3,12 +3,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, DESK_COOKIE, OSS_POST_PATH } from '../../contracts/paths';
-import type { MyReview, ProjectReview } from '../../contracts/project-review';
-import type { UploadTicket } from '../../contracts/upload';
-import type { Viewing } from '../../contracts/viewing';
-import type { Entrust } from '../../contracts/entrust';
-import { shanghaiDay } from '../../contracts/viewing-dates';
+import { ApiPath, DESK_COOKIE, OSS_POST_PATH } from '@contracts/paths';
+import type { MyReview, ProjectReview } from '@contracts/project-review';
+import type { UploadTicket } from '@contracts/upload';
+import type { Viewing } from '@contracts/viewing';
+import type { Entrust } from '@contracts/entrust';
+import { shanghaiDay } from '@contracts/viewing-dates';
 import { agents, cities, listings, newProjects, users } from '../src/db/schema';
 import { storeMessage } from '../src/modules/im/im';
 import { envelope, startHarness, type Harness } from './harness';
@@ -92,14 +92,29 @@ const IDOR: Record<string, IdorCase> = {
   },
   [ApiPath.userAvatar]: { input: (a) => ({ key: a.uploadKey }), unknown: (a) => ({ key: MISSING_KEY(a) }), status: 404 },
   // Naming A's object in B's callback: a key outside B's folder is 403, nothing read or recorded.
-  [ApiPath.ossCallback]: { input: (a) => ({ uploads: [{ key: a.uploadKey, md5: md5(a.uploadBytes), suffix: 'png' }] }), status: 403 },
+  [ApiPath.ossCallback]: {
+    input: (a) => ({ uploads: [{ key: a.uploadKey, md5: md5(a.uploadBytes), suffix: 'png' }] }),
+    status: 403,
+  },
   [ApiPath.entrustDetail]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
-  [ApiPath.entrustUpdate]: { input: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: a.entrustId }), unknown: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: NO_ID }), status: 404 },
+  [ApiPath.entrustUpdate]: {
+    input: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: a.entrustId }),
+    unknown: (a) => ({ ...a.entrustForm, photos: [bPhoto], entrustId: NO_ID }),
+    status: 404,
+  },
   [ApiPath.entrustWithdraw]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
-  [ApiPath.housePrice]: { input: (a) => ({ entrustId: a.entrustId, price: 501 }), unknown: () => ({ entrustId: NO_ID, price: 501 }), status: 404 },
+  [ApiPath.housePrice]: {
+    input: (a) => ({ entrustId: a.entrustId, price: 501 }),
+    unknown: () => ({ entrustId: NO_ID, price: 501 }),
+    status: 404,
+  },
   [ApiPath.houseOffline]: { input: (a) => ({ entrustId: a.entrustId }), unknown: () => ({ entrustId: NO_ID }), status: 404 },
   // A's upload as the photo of B's entrust or review: refused as not B's own, exactly as a key that names nothing.
-  [ApiPath.entrustAdd]: { input: (a) => ({ ...a.entrustForm, room: '0808', photos: [a.uploadKey] }), unknown: (a) => ({ ...a.entrustForm, room: '0808', photos: [MISSING_KEY(a)] }), check: expectNotOwnPhoto },
+  [ApiPath.entrustAdd]: {
+    input: (a) => ({ ...a.entrustForm, room: '0808', photos: [a.uploadKey] }),
+    unknown: (a) => ({ ...a.entrustForm, room: '0808', photos: [MISSING_KEY(a)] }),
+    check: expectNotOwnPhoto,
+  },
   [ApiPath.projectReviewAdd]: {
     input: (a) => ({ ...reviewForm(a.reviewProjectId), photos: [a.uploadKey] }),
     unknown: (a) => ({ ...reviewForm(a.reviewProjectId), photos: [MISSING_KEY(a)] }),
@@ -148,7 +163,11 @@ const DESK_IDOR: Record<string, DeskCase> = {
     unknown: () => ({ userId: NO_ID, content: JSON.stringify({ layout: 101, msgDetail: '您好' }) }),
     status: 404,
   },
-  [ApiPath.deskRead]: { input: (a) => ({ readMessages: [a.imUserMessageId] }), unknown: () => ({ readMessages: [NO_ID] }), status: 404 },
+  [ApiPath.deskRead]: {
+    input: (a) => ({ readMessages: [a.imUserMessageId] }),
+    unknown: () => ({ readMessages: [NO_ID] }),
+    status: 404,
+  },
 };
 
 /** Routes whose id or key field names nothing a user owns, and why. */
@@ -192,12 +211,16 @@ const NOT_OWNED: Record<string, string> = {
   [`${ApiPath.opsAgent}/{id}`]: OPERATOR,
   [`${ApiPath.opsViewing}/{id}`]: OPERATOR,
   [ApiPath.opsDeskToken]: OPERATOR,
-  [ApiPath.imMessage]: "targetId: an agent's public IM identity; the conversation written is the caller's own with that agent (its ids are never taken)",
+  [ApiPath.imMessage]:
+    "targetId: an agent's public IM identity; the conversation written is the caller's own with that agent (its ids are never taken)",
 };
 
 const ID_FIELD = /^(id|key|keys)$|Ids?$/;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
-const png = (shade: number) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+const png = (shade: number) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 let h: Harness;
 let operations: Operation[];
@@ -206,7 +229,12 @@ let b: TestUser;
 /** One upload of B's own, so that B's edit of A's entrust is otherwise a valid form. */
 let bPhoto: string;
 
-async function call(method: string, url: string, input: Record<string, unknown>, user: TestUser): Promise<LightMyRequestResponse> {
+async function call(
+  method: string,
+  url: string,
+  input: Record<string, unknown>,
+  user: TestUser,
+): Promise<LightMyRequestResponse> {
   if (method === 'GET') {
     const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
     return h.app.inject({ method: 'GET', url: query ? `${url}?${query}` : url, headers: user.cookie });
@@ -215,7 +243,11 @@ async function call(method: string, url: string, input: Record<string, unknown>,
 }
 
 async function ticket(user: TestUser, dir = 'ub/avatar'): Promise<UploadTicket> {
-  const res = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?uploadSize=1&userDir=${dir}`, headers: user.cookie });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `${ApiPath.ossTicker}?uploadSize=1&userDir=${dir}`,
+    headers: user.cookie,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return envelope<UploadTicket>(res).data;
 }
@@ -223,9 +255,20 @@ async function ticket(user: TestUser, dir = 'ub/avatar'): Promise<UploadTicket> 
 function postObject(t: UploadTicket, key: string, file: Buffer) {
   const boundary = `----yj${randomBytes(8).toString('hex')}`;
   const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
-  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return h.app.inject({ method: 'POST', url: t.host, payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`),
+  );
+  chunks.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return h.app.inject({
+    method: 'POST',
+    url: t.host,
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 /** A png of `shade` uploaded by the user (ticket, post, callback); its key. */
@@ -247,7 +290,12 @@ async function ownedBy(user: TestUser): Promise<Owned> {
     .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
     .orderBy(listings.id)
     .limit(1);
-  const booked = await call('POST', ApiPath.viewingBook, { businessType: 1, listingId: listing!.id, date: shanghaiDay(1), slot: 2, contactName: '甲先生' }, user);
+  const booked = await call(
+    'POST',
+    ApiPath.viewingBook,
+    { businessType: 1, listingId: listing!.id, date: shanghaiDay(1), slot: 2, contactName: '甲先生' },
+    user,
+  );
   expect(booked.statusCode, booked.body).toBe(200);
   const [project] = await h.database.db
     .select({ id: newProjects.id })
@@ -290,20 +338,45 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   const entrusted = await call('POST', ApiPath.entrustAdd, entrustForm, user);
   expect(entrusted.statusCode, entrusted.body).toBe(200);
   const entrustId = envelope<Entrust>(entrusted).data.id;
-  const accepted = await h.app.inject({ method: 'POST', url: `${ApiPath.opsEntrust}/${entrustId}`, payload: { action: 'accept' }, headers: { authorization: `Bearer ${TOKEN}` } });
+  const accepted = await h.app.inject({
+    method: 'POST',
+    url: `${ApiPath.opsEntrust}/${entrustId}`,
+    payload: { action: 'accept' },
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   expect(accepted.statusCode, accepted.body).toBe(200);
   // 在线咨询: A writes to an agent at work, the agent answers (as the agent desk will store it).
-  const [agent] = await h.database.db.select({ userId: agents.userId }).from(agents).where(eq(agents.status, 1)).orderBy(agents.id).limit(1);
-  const chat = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 101, msgDetail: '这套房还在吗' }) }, user);
+  const [agent] = await h.database.db
+    .select({ userId: agents.userId })
+    .from(agents)
+    .where(eq(agents.status, 1))
+    .orderBy(agents.id)
+    .limit(1);
+  const chat = await call(
+    'POST',
+    ApiPath.imMessage,
+    { targetId: [agent!.userId], content: JSON.stringify({ layout: 101, msgDetail: '这套房还在吗' }) },
+    user,
+  );
   expect(chat.statusCode, chat.body).toBe(200);
-  const answer = await storeMessage(h.database.db, { userId: user.id, agentUserId: agent!.userId, from: 'agent', content: { layout: 101, msgDetail: '在的' } });
+  const answer = await storeMessage(h.database.db, {
+    userId: user.id,
+    agentUserId: agent!.userId,
+    from: 'agent',
+    content: { layout: 101, msgDetail: '在的' },
+  });
   // A's private objects: one upload named by nothing, the photo of an entrust under review, a chat image.
   const unused = await uploadOf(user, 140, 'ub/process');
   const reviewingPhoto = await uploadOf(user, 150, 'ub/entrust');
   const reviewing = await call('POST', ApiPath.entrustAdd, { ...entrustForm, room: '0702', photos: [reviewingPhoto] }, user);
   expect(reviewing.statusCode, reviewing.body).toBe(200);
   const chatImageKey = await uploadOf(user, 160, 'ub/process');
-  const image = await call('POST', ApiPath.imMessage, { targetId: [agent!.userId], content: JSON.stringify({ layout: 121, msgList: [chatImageKey] }) }, user);
+  const image = await call(
+    'POST',
+    ApiPath.imMessage,
+    { targetId: [agent!.userId], content: JSON.stringify({ layout: 121, msgList: [chatImageKey] }) },
+    user,
+  );
   expect(image.statusCode, image.body).toBe(200);
   const privateKeys = [unused, reviewingPhoto, chatImageKey].flatMap((k) => [k, k.replace(/\.png$/, '_thumb.jpg')]);
   return {
@@ -336,12 +409,16 @@ describe('IDOR: B with A’s ids and keys', () => {
   it('covers every id-taking route of /openapi.json: each is in the IDOR table or named as owning nothing', () => {
     const idTaking = [...new Set(operations.filter((op) => op.fields.some((f) => ID_FIELD.test(f))).map((op) => op.path))];
     // Not vacuous: the routes this test was written for are found by the derivation itself.
-    expect(idTaking).toEqual(expect.arrayContaining([ApiPath.viewingCancel, ApiPath.projectReviewDelete, ApiPath.userAvatar, ApiPath.ossCallback]));
+    expect(idTaking).toEqual(
+      expect.arrayContaining([ApiPath.viewingCancel, ApiPath.projectReviewDelete, ApiPath.userAvatar, ApiPath.ossCallback]),
+    );
     const unplaced = idTaking.filter((path) => !(path in IDOR) && !(path in DESK_IDOR) && !(path in NOT_OWNED));
     expect(unplaced, 'routes taking an id or key: add each to IDOR (owned by a user) or NOT_OWNED (why not)').toEqual([]);
     // No stale entries: everything the tables name is a route the app has.
     const known = new Set([...operations.map((op) => op.path), OSS_POST_PATH]);
-    expect([...Object.keys(IDOR), ...Object.keys(DESK_IDOR), ...Object.keys(NOT_OWNED)].filter((path) => !known.has(path))).toEqual([]);
+    expect(
+      [...Object.keys(IDOR), ...Object.keys(DESK_IDOR), ...Object.keys(NOT_OWNED)].filter((path) => !known.has(path)),
+    ).toEqual([]);
   });
 
   it('answers B as for nothing that exists (404), or 403 for a key in A’s folder; nothing of A’s changes', async () => {
@@ -380,8 +457,18 @@ describe('IDOR: B with A’s ids and keys', () => {
   });
 
   it('answers desk B with A’s user and messages as for nothing that exists (404); nothing of A’s changes', async () => {
-    const [agentB] = await h.database.db.select({ id: agents.id }).from(agents).where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId))).orderBy(agents.id).limit(1);
-    const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId: agentB!.id }, headers: { authorization: `Bearer ${TOKEN}` } });
+    const [agentB] = await h.database.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId)))
+      .orderBy(agents.id)
+      .limit(1);
+    const issued = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.opsDeskToken,
+      payload: { agentId: agentB!.id },
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(issued.statusCode, issued.body).toBe(200);
     const deskB = { cookie: `${DESK_COOKIE}=${envelope<{ token: string }>(issued).data.token}` };
     const before = await databaseDigest(h);
@@ -391,12 +478,18 @@ describe('IDOR: B with A’s ids and keys', () => {
       for (const method of methods) {
         const send = (input: Record<string, unknown>) =>
           method === 'GET'
-            ? h.app.inject({ method, url: `${path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`, headers: deskB })
+            ? h.app.inject({
+                method,
+                url: `${path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`,
+                headers: deskB,
+              })
             : h.app.inject({ method: 'POST', url: path, payload: input, headers: deskB });
         const res = await send(c.input(a));
         const unknown = await send(c.unknown());
         expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(c.status);
-        expect(envelope(res).msg.replaceAll(String(a.imUserMessageId), '<id>'), `${method} ${path}`).toBe(envelope(unknown).msg.replaceAll(String(NO_ID), '<id>'));
+        expect(envelope(res).msg.replaceAll(String(a.imUserMessageId), '<id>'), `${method} ${path}`).toBe(
+          envelope(unknown).msg.replaceAll(String(NO_ID), '<id>'),
+        );
       }
     }
     expect(await databaseDigest(h)).toEqual(before);
@@ -404,10 +497,20 @@ describe('IDOR: B with A’s ids and keys', () => {
 
   it('answers B, a visitor and desk B for A’s private objects as for a key nobody has (404); A and A’s agent get them, private', async () => {
     expect(a.privateKeys.length).toBe(6);
-    const [agentB] = await h.database.db.select({ id: agents.id }).from(agents).where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId))).orderBy(agents.id).limit(1);
+    const [agentB] = await h.database.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(eq(agents.status, 1), ne(agents.userId, a.imAgentUserId)))
+      .orderBy(agents.id)
+      .limit(1);
     const [agentA] = await h.database.db.select({ id: agents.id }).from(agents).where(eq(agents.userId, a.imAgentUserId));
     const deskOf = async (agentId: number) => {
-      const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId }, headers: { authorization: `Bearer ${TOKEN}` } });
+      const issued = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.opsDeskToken,
+        payload: { agentId },
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(issued.statusCode, issued.body).toBe(200);
       return { cookie: `${DESK_COOKIE}=${envelope<{ token: string }>(issued).data.token}` };
     };
@@ -429,12 +532,16 @@ describe('IDOR: B with A’s ids and keys', () => {
     }
     // The chat's other end reads the image A sent it, and only that one.
     const deskA = await deskOf(agentA!.id);
-    const seen = await Promise.all(a.privateKeys.map(async (key) => (await h.app.inject({ url: `${ApiPath.deskObject}/${key}`, headers: deskA })).statusCode));
+    const seen = await Promise.all(
+      a.privateKeys.map(async (key) => (await h.app.inject({ url: `${ApiPath.deskObject}/${key}`, headers: deskA })).statusCode),
+    );
     expect(seen).toEqual(a.privateKeys.map((key) => (key.startsWith(a.chatImageKey.replace(/\.png$/, '')) ? 200 : 404)));
   });
 
   it('leaves A able to use each thing: the same calls by A succeed', async () => {
-    expect((await call('POST', ApiPath.projectReviewMine, { projectId: a.reviewProjectId }, a.user)).json()).toMatchObject({ data: { review: { id: a.reviewId } } });
+    expect((await call('POST', ApiPath.projectReviewMine, { projectId: a.reviewProjectId }, a.user)).json()).toMatchObject({
+      data: { review: { id: a.reviewId } },
+    });
     expect((await call('POST', ApiPath.viewingCancel, { viewingId: a.viewingId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.projectReviewDelete, { reviewId: a.reviewId }, a.user)).statusCode).toBe(200);
     expect((await call('POST', ApiPath.userAvatar, { key: a.uploadKey }, a.user)).statusCode).toBe(200);

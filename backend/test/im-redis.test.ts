@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IM_LAYOUT, type ImHistory, type ImMessage } from '../../contracts/im';
-import { ApiPath } from '../../contracts/paths';
+import { IM_LAYOUT, type ImHistory, type ImMessage } from '@contracts/im';
+import { ApiPath } from '@contracts/paths';
 import { buildApp } from '../src/app';
 import { agents } from '../src/db/schema';
 import { agentParty, LOGGED_OUT_CLOSE } from '../src/modules/im/hub';
@@ -36,7 +36,11 @@ beforeAll(async () => {
   a = h.app;
   b = await buildApp({ db: h.database.db, config: h.config, storage: localStorage(path.join(h.config.DATA_DIR, 'oss')) });
   await Promise.all([a.ready(), b.ready()]);
-  const [agent] = await h.database.db.select({ userId: agents.userId, name: agents.name }).from(agents).orderBy(agents.id).limit(1);
+  const [agent] = await h.database.db
+    .select({ userId: agents.userId, name: agents.name })
+    .from(agents)
+    .orderBy(agents.id)
+    .limit(1);
   await h.database.db.update(agents).set({ status: 1 }).where(eq(agents.userId, agent!.userId));
   agentUserId = agent!.userId;
   agentName = agent!.name;
@@ -51,13 +55,15 @@ afterAll(async () => {
 });
 
 const text = (msgDetail: string) => JSON.stringify({ layout: IM_LAYOUT.TEXT, msgDetail });
-const openSocket = (app: FastifyInstance, user: TestUser) => app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${user.id}&endType=2`, { headers: user.cookie });
+const openSocket = (app: FastifyInstance, user: TestUser) =>
+  app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${user.id}&endType=2`, { headers: user.cookie });
 /** A desk socket as the hub holds it, recording what it is sent. */
 function deskSocket() {
   const frames: ImMessage[] = [];
   const socket = {
     readyState: 1,
-    send: (frame: string) => frames.push(JSON.parse((JSON.parse(frame) as { messageContent: string }).messageContent) as ImMessage),
+    send: (frame: string) =>
+      frames.push(JSON.parse((JSON.parse(frame) as { messageContent: string }).messageContent) as ImMessage),
     close() {},
   } as unknown as WebSocket;
   return { socket, frames };
@@ -78,14 +84,25 @@ describe('delivery shared through Redis by two backend processes', () => {
     const socket = await openSocket(a, user);
     try {
       const ownCopy = nextMessage(socket);
-      const sent = await a.inject({ method: 'POST', url: ApiPath.imMessage, payload: { targetId: [agentUserId], content: text('在吗') }, headers: user.cookie });
+      const sent = await a.inject({
+        method: 'POST',
+        url: ApiPath.imMessage,
+        payload: { targetId: [agentUserId], content: text('在吗') },
+        headers: user.cookie,
+      });
       expect(sent.statusCode, sent.body).toBe(200);
       await until(() => desk.frames.length === 1);
       expect(desk.frames[0]).toMatchObject({ fromUser: true, senderId: user.id, content: { msgDetail: '在吗' } });
       expect((await ownCopy).messageId).toBe(desk.frames[0]!.messageId);
 
       const reply = nextMessage(socket);
-      await b.im.send({ userId: user.id, agentUserId, from: 'agent', raw: text('在的，您想什么时候看房？'), ownsImages: async () => false });
+      await b.im.send({
+        userId: user.id,
+        agentUserId,
+        from: 'agent',
+        raw: text('在的，您想什么时候看房？'),
+        ownsImages: async () => false,
+      });
       expect(await reply).toMatchObject({ fromUser: false, seq: 2, content: { msgDetail: '在的，您想什么时候看房？' } });
     } finally {
       socket.terminate();
@@ -98,11 +115,26 @@ describe('delivery shared through Redis by two backend processes', () => {
     const desk = deskSocket();
     const detach = b.im.hub.attach(agentParty(agentUserId), desk.socket);
     expect(await a.im.hub.isOnline(agentParty(agentUserId))).toBe(true);
-    await a.inject({ method: 'POST', url: ApiPath.imMessage, payload: { targetId: [agentUserId], content: text('第一条') }, headers: user.cookie });
+    await a.inject({
+      method: 'POST',
+      url: ApiPath.imMessage,
+      payload: { targetId: [agentUserId], content: text('第一条') },
+      headers: user.cookie,
+    });
     detach();
     expect(await a.im.hub.isOnline(agentParty(agentUserId))).toBe(false);
-    await a.inject({ method: 'POST', url: ApiPath.imMessage, payload: { targetId: [agentUserId], content: text('第二条') }, headers: user.cookie });
-    const res = await a.inject({ method: 'POST', url: ApiPath.imHistory, payload: { targetId: agentUserId }, headers: user.cookie });
+    await a.inject({
+      method: 'POST',
+      url: ApiPath.imMessage,
+      payload: { targetId: [agentUserId], content: text('第二条') },
+      headers: user.cookie,
+    });
+    const res = await a.inject({
+      method: 'POST',
+      url: ApiPath.imHistory,
+      payload: { targetId: agentUserId },
+      headers: user.cookie,
+    });
     const list = envelope<ImHistory>(res).data.list;
     expect(list.map((m) => [m.fromUser, (m.content as { msgDetail?: string }).msgDetail])).toEqual([
       [true, '第一条'],

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultCode } from '../../contracts/envelope';
+import { ResultCode } from '@contracts/envelope';
 import {
   IM_AGENT_LEFT,
   IM_AGENT_UNREACHABLE,
@@ -18,11 +18,18 @@ import {
   type ImMessage,
   type ImSendResult,
   type ImThreadList,
-} from '../../contracts/im';
-import { detailPath } from '../../contracts/channels';
-import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
+} from '@contracts/im';
+import { detailPath } from '@contracts/channels';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
 import { agents, cities, imConversations, imMessages, listings, sessions, uploads, users } from '../src/db/schema';
-import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE, SOCKETS_PER_PARTY, TOO_MANY_SOCKETS_CLOSE, userParty } from '../src/modules/im/hub';
+import {
+  agentParty,
+  LOGGED_OUT_CLOSE,
+  SESSION_ENDED_CLOSE,
+  SOCKETS_PER_PARTY,
+  TOO_MANY_SOCKETS_CLOSE,
+  userParty,
+} from '../src/modules/im/hub';
 import { autoReplyText, storeMessage } from '../src/modules/im/im';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
@@ -57,10 +64,15 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 const text = (msgDetail: string) => JSON.stringify({ layout: IM_LAYOUT.TEXT, msgDetail });
 const send = (user: TestUser, target: number, content: string, extra: Record<string, unknown> = {}) =>
-  post(ApiPath.imMessage, { appId: 'youju', messageType: 1, channelType: 1, targetId: [target], deliveryMode: 2, content, ...extra }, user.cookie);
+  post(
+    ApiPath.imMessage,
+    { appId: 'youju', messageType: 1, channelType: 1, targetId: [target], deliveryMode: 2, content, ...extra },
+    user.cookie,
+  );
 const sent = (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
   return envelope<ImSendResult>(res).data;
@@ -71,13 +83,18 @@ const historyOf = async (user: TestUser, targetId: number, afterSeq = 0) => {
   return envelope<ImHistory>(res).data;
 };
 /** A message from the agent to the user, as the agent desk will store it. */
-const fromAgent = (user: TestUser, agentUserId: number, content = { layout: IM_LAYOUT.TEXT, msgDetail: '您好，请问想看哪套房？' } as const) =>
-  storeMessage(h.database.db, { userId: user.id, agentUserId, from: 'agent', content }).then((r) => r.message);
+const fromAgent = (
+  user: TestUser,
+  agentUserId: number,
+  content = { layout: IM_LAYOUT.TEXT, msgDetail: '您好，请问想看哪套房？' } as const,
+) => storeMessage(h.database.db, { userId: user.id, agentUserId, from: 'agent', content }).then((r) => r.message);
 
 const openSocket = (user: TestUser, userId = user.id, headers: Record<string, string> = user.cookie) =>
   h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, { headers });
 const nextFrame = (socket: WebSocket) =>
-  new Promise<{ messageType: number; messageContent?: string; content?: string }>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+  new Promise<{ messageType: number; messageContent?: string; content?: string }>((resolve) =>
+    socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  );
 
 describe('POST /api/message', () => {
   it('stores a text message with seq 1, 2, … and answers its id; history gives them back in order', async () => {
@@ -143,9 +160,14 @@ describe('POST /api/message', () => {
     const user = await newTestUser(h);
     const other = await newTestUser(h);
     const keyOf = (u: TestUser, i: number) => `ub/process/u${u.id}/${String(i).padStart(24, 'a')}.jpg`;
-    await h.database.db.insert(uploads).values(
-      [...Array.from({ length: 10 }, (_, i) => ({ userId: user.id, key: keyOf(user, i) })), { userId: other.id, key: keyOf(other, 0) }].map((u) => ({ ...u, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600 })),
-    );
+    await h.database.db
+      .insert(uploads)
+      .values(
+        [
+          ...Array.from({ length: 10 }, (_, i) => ({ userId: user.id, key: keyOf(user, i) })),
+          { userId: other.id, key: keyOf(other, 0) },
+        ].map((u) => ({ ...u, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600 })),
+      );
     const images = (keys: string[]) => JSON.stringify({ layout: IM_LAYOUT.IMAGE, msgList: keys });
     sent(await send(user, agentAt, images([keyOf(user, 0), keyOf(user, 1)])));
     const ten = await send(user, agentAt, images(Array.from({ length: 10 }, (_, i) => keyOf(user, i))));
@@ -165,7 +187,8 @@ describe('POST /api/message', () => {
       .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
       .orderBy(listings.id)
       .limit(1);
-    const card = (listingId: number) => JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
+    const card = (listingId: number) =>
+      JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
     const first = sent(await send(user, agentAt, card(listing!.id)));
     // The card carries what it shows, as it was when sent: title, cover, layout, price and the detail page.
     const [home] = await h.database.db.select().from(listings).where(eq(listings.id, listing!.id));
@@ -185,7 +208,10 @@ describe('POST /api/message', () => {
     // Within 24 h the same card to the same agent is not stored again: the earlier one answers.
     expect(sent(await send(user, agentAt, card(listing!.id)))).toEqual(first);
     // After 24 h (the stored card made older) it is sent again.
-    await h.database.db.update(imMessages).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(imMessages.id, first.messageId));
+    await h.database.db
+      .update(imMessages)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(imMessages.id, first.messageId));
     const later = sent(await send(user, agentAt, card(listing!.id)));
     expect(later.seq).toBe(first.seq + 1);
     expect((await send(user, agentAt, card(2_000_000_000))).statusCode).toBe(404);
@@ -208,7 +234,10 @@ describe('POST /api/message', () => {
     const first = sent(await send(user, agentOther, text('在吗')));
     await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentOther));
     try {
-      for (const content of [text('还在吗'), JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: listing!.id } })]) {
+      for (const content of [
+        text('还在吗'),
+        JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId: listing!.id } }),
+      ]) {
         const refused = await send(user, agentOther, content, { clientMsgId: `left-${content.length}` });
         expect(refused.statusCode).toBe(400);
         expect(envelope(refused).msg).toBe(IM_AGENT_LEFT);
@@ -241,7 +270,11 @@ describe('POST /api/message', () => {
       expect(envelope(res).msg).toMatch(/\S/);
     }
     expect((await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') })).statusCode).toBe(401);
-    const cross = await post(ApiPath.imMessage, { targetId: [agentAt], content: text('hi') }, { ...user.cookie, origin: 'https://evil.example' });
+    const cross = await post(
+      ApiPath.imMessage,
+      { targetId: [agentAt], content: text('hi') },
+      { ...user.cookie, origin: 'https://evil.example' },
+    );
     expect(cross.statusCode).toBe(403);
   });
 
@@ -251,12 +284,20 @@ describe('POST /api/message', () => {
     const stale = await send(user, agentAt, text('从旧标签页发出'), { userId: other.id });
     expect([stale.statusCode, envelope(stale).code, envelope(stale).msg]).toEqual([409, IM_USER_CHANGED_CODE, IM_USER_CHANGED]);
     sent(await send(user, agentAt, text('本人'), { userId: user.id }));
-    const threads = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?userId=${other.id}`, headers: user.cookie });
+    const threads = await h.app.inject({
+      method: 'GET',
+      url: `${ApiPath.imConversations}?userId=${other.id}`,
+      headers: user.cookie,
+    });
     expect(threads.statusCode).toBe(409);
     const hist = await post(ApiPath.imHistory, { userId: other.id, targetId: agentAt }, user.cookie);
     expect(hist.statusCode).toBe(409);
     expect((await historyOf(user, agentAt)).list.map((m) => (m.content as { msgDetail?: string }).msgDetail)).toEqual(['本人']);
-    const card = await send(user, agentAt, JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: agentOther } }));
+    const card = await send(
+      user,
+      agentAt,
+      JSON.stringify({ layout: IM_LAYOUT.AGENT_CARD, layoutDetail: { agentUserId: agentOther } }),
+    );
     expect([card.statusCode, envelope(card).msg]).toEqual([400, 'content.layout: 名片只能由经纪人发送']);
   });
 
@@ -282,7 +323,10 @@ describe('POST /api/message', () => {
     const a = sent(await send(user, agentAt, text('只存一次'), { clientMsgId: 'c-1' }));
     const b = sent(await send(user, agentAt, text('只存一次'), { clientMsgId: 'c-1' }));
     expect(b).toEqual(a);
-    const [c, d] = await Promise.all([send(user, agentAt, text('并发'), { clientMsgId: 'c-2' }), send(user, agentAt, text('并发'), { clientMsgId: 'c-2' })]);
+    const [c, d] = await Promise.all([
+      send(user, agentAt, text('并发'), { clientMsgId: 'c-2' }),
+      send(user, agentAt, text('并发'), { clientMsgId: 'c-2' }),
+    ]);
     expect(sent(c)).toEqual(sent(d));
     expect((await historyOf(user, agentAt)).list.map((m) => m.seq)).toEqual([1, 2]);
   });
@@ -291,7 +335,8 @@ describe('POST /api/message', () => {
     const user = await newTestUser(h);
     const other = await newTestUser(h);
     const request = await fromAgent(user, agentAt, { layout: IM_LAYOUT.PHONE_REQUEST } as never);
-    const reply = (requestId: number) => JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree: true } });
+    const reply = (requestId: number) =>
+      JSON.stringify({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree: true } });
     sent(await send(user, agentAt, reply(request.messageId)));
     const again = await send(user, agentAt, reply(request.messageId));
     expect(again.statusCode).toBe(409);
@@ -308,7 +353,11 @@ describe('two id spaces', () => {
     // A portal user row with the very number of the agent's IM identity.
     const token = randomBytes(32).toString('base64url');
     await h.database.db.insert(users).values({ id: agentOther, mobile: '13516999999', userName: '' });
-    await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: agentOther, expiresAt: new Date(Date.now() + 3_600_000) });
+    await h.database.db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: agentOther,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const twin = { cookie: `${SESSION_COOKIE}=${token}` };
     const received = await post(ApiPath.imReceived, { messageId: toAgent.messageId }, twin);
     expect(received.statusCode).toBe(404);
@@ -351,7 +400,13 @@ describe('GET /api/conversations', () => {
       [agentOther, 0, 1],
     ]);
     const [agent] = await h.database.db.select().from(agents).where(eq(agents.userId, agentAt));
-    expect(list[0]!.target).toMatchObject({ agentId: agent!.id, agentName: agent!.name, agentPhoto: agent!.photoUrl, branchId: agent!.branchId, status: 1 });
+    expect(list[0]!.target).toMatchObject({
+      agentId: agent!.id,
+      agentName: agent!.name,
+      agentPhoto: agent!.photoUrl,
+      branchId: agent!.branchId,
+      status: 1,
+    });
     expect(list[0]!.lastMessage).toMatchObject({ seq: 2, fromUser: false });
     // Another user sees none of them.
     expect(await threads(await newTestUser(h))).toEqual([]);
@@ -368,7 +423,11 @@ describe('GET /api/conversations', () => {
     expect((await threads(user, `?agentUserId=${agentAt}`)).map((t) => t.target.userId)).toEqual([agentAt]);
     const bad = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?agentUserId=abc`, headers: user.cookie });
     expect(bad.statusCode).toBe(400);
-    const unknown = await h.app.inject({ method: 'GET', url: `${ApiPath.imConversations}?agentUserId=99999999`, headers: user.cookie });
+    const unknown = await h.app.inject({
+      method: 'GET',
+      url: `${ApiPath.imConversations}?agentUserId=99999999`,
+      headers: user.cookie,
+    });
     expect(unknown.statusCode).toBe(404);
     const anonymous = await h.app.inject({ method: 'GET', url: ApiPath.imConversations });
     expect(anonymous.statusCode).toBe(401);
@@ -382,7 +441,11 @@ describe('history, received, read, logout', () => {
     for (let i = 0; i < 5; i++) sent(await send(user, agentAt, text(`消息${i}`)));
     const after = await historyOf(user, agentAt, 3);
     expect(after.list.map((m) => m.seq)).toEqual([4, 5]);
-    const limited = await h.app.inject({ method: 'GET', url: `${ApiPath.imHistory}?targetId=${agentAt}&afterSeq=0&limit=2`, headers: user.cookie });
+    const limited = await h.app.inject({
+      method: 'GET',
+      url: `${ApiPath.imHistory}?targetId=${agentAt}&afterSeq=0&limit=2`,
+      headers: user.cookie,
+    });
     expect(envelope<ImHistory>(limited).data.list.map((m) => m.seq)).toEqual([1, 2]);
     // The other user naming the same agent gets their own (empty) conversation, never this one.
     expect(await historyOf(other, agentAt)).toEqual({ list: [], nextSeq: 0 });
@@ -398,7 +461,10 @@ describe('history, received, read, logout', () => {
     const [before] = await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId));
     expect(before!.userUnread).toBe(2);
 
-    expect((await post(ApiPath.imReceived, { appId: 'youju', endType: 2, messageId: m1.messageId, receiverId: user.id }, user.cookie)).statusCode).toBe(200);
+    expect(
+      (await post(ApiPath.imReceived, { appId: 'youju', endType: 2, messageId: m1.messageId, receiverId: user.id }, user.cookie))
+        .statusCode,
+    ).toBe(200);
     expect((await post(ApiPath.imReceived, { messageId: m2.messageId }, other.cookie)).statusCode).toBe(404);
     expect((await post(ApiPath.imReceived, { messageId: m2.messageId, receiverId: other.id }, user.cookie)).statusCode).toBe(404);
 
@@ -409,10 +475,17 @@ describe('history, received, read, logout', () => {
     // A sender cannot mark its own sent message read either.
     const own = sent(await send(user, agentAt, text('我发的')));
     expect((await post(ApiPath.imRead, { readMessages: [own.messageId] }, user.cookie)).statusCode).toBe(404);
-    const read = await post(ApiPath.imRead, { appId: 'youju', userId: user.id, endType: 2, readMessages: [m1.messageId, m2.messageId] }, user.cookie);
+    const read = await post(
+      ApiPath.imRead,
+      { appId: 'youju', userId: user.id, endType: 2, readMessages: [m1.messageId, m2.messageId] },
+      user.cookie,
+    );
     expect(read.statusCode, read.body).toBe(200);
     expect(envelope<{ count: number }>(read).data.count).toBe(2);
-    const rows = await h.database.db.select().from(imMessages).where(and(eq(imMessages.conversationId, m1.conversationId), eq(imMessages.receiverId, user.id)));
+    const rows = await h.database.db
+      .select()
+      .from(imMessages)
+      .where(and(eq(imMessages.conversationId, m1.conversationId), eq(imMessages.receiverId, user.id)));
     expect(rows.every((r) => r.readAt !== null && r.receivedAt !== null)).toBe(true);
     const [after] = await h.database.db.select().from(imConversations).where(eq(imConversations.id, m1.conversationId));
     expect(after).toMatchObject({ userUnread: 0, agentUnread: 1 });
@@ -445,7 +518,13 @@ describe('WebSocket /api/register', () => {
       const frame = await pushed;
       expect(frame.messageType).toBe(1);
       const message = JSON.parse(frame.messageContent!) as ImMessage;
-      expect(message).toMatchObject({ messageId: mine.messageId, seq: mine.seq, senderId: user.id, receiverId: agentAt, layout: 101 });
+      expect(message).toMatchObject({
+        messageId: mine.messageId,
+        seq: mine.seq,
+        senderId: user.id,
+        receiverId: agentAt,
+        layout: 101,
+      });
       expect(mine.seq).toBe(stored.seq + 1);
     } finally {
       socket.terminate();
@@ -460,7 +539,13 @@ describe('WebSocket /api/register', () => {
     try {
       const res = sent(await send(user, agentOther, text('在吗')));
       const message = JSON.parse((JSON.parse(frames[0]!) as { messageContent: string }).messageContent) as ImMessage;
-      expect(message).toMatchObject({ messageId: res.messageId, senderId: user.id, receiverId: agentOther, fromUser: true, content: { layout: 101, msgDetail: '在吗' } });
+      expect(message).toMatchObject({
+        messageId: res.messageId,
+        senderId: user.id,
+        receiverId: agentOther,
+        fromUser: true,
+        content: { layout: 101, msgDetail: '在吗' },
+      });
     } finally {
       detach();
     }
@@ -473,11 +558,19 @@ describe('WebSocket /api/register', () => {
     const detach = h.app.im.hub.attach(agentParty(agentOther), desk);
     try {
       // The first try: stored, then the instance dies before pushing or answering (storeMessage alone does not push).
-      const { message: stored } = await storeMessage(h.database.db, { userId: user.id, agentUserId: agentOther, from: 'user', content: { layout: IM_LAYOUT.TEXT, msgDetail: '丢了推送' }, clientMsgId: 'lost-push' });
+      const { message: stored } = await storeMessage(h.database.db, {
+        userId: user.id,
+        agentUserId: agentOther,
+        from: 'user',
+        content: { layout: IM_LAYOUT.TEXT, msgDetail: '丢了推送' },
+        clientMsgId: 'lost-push',
+      });
       expect(frames).toHaveLength(0);
       const again = sent(await send(user, agentOther, text('丢了推送'), { clientMsgId: 'lost-push' }));
       expect(again.messageId).toBe(stored.messageId);
-      expect(frames.map((f) => (JSON.parse((JSON.parse(f) as { messageContent: string }).messageContent) as ImMessage).messageId)).toEqual([stored.messageId]);
+      expect(
+        frames.map((f) => (JSON.parse((JSON.parse(f) as { messageContent: string }).messageContent) as ImMessage).messageId),
+      ).toEqual([stored.messageId]);
       expect((await historyOf(user, agentOther)).list.filter((m) => m.clientMsgId === 'lost-push')).toHaveLength(1);
     } finally {
       detach();
@@ -486,7 +579,8 @@ describe('WebSocket /api/register', () => {
 
   it(`keeps at most ${SOCKETS_PER_PARTY} sockets of one party: the next closes the oldest (4002)`, () => {
     const closed: number[] = [];
-    const socket = (i: number) => ({ readyState: 1, send() {}, close: (code: number) => closed.push(i * 10_000 + code) }) as unknown as WebSocket;
+    const socket = (i: number) =>
+      ({ readyState: 1, send() {}, close: (code: number) => closed.push(i * 10_000 + code) }) as unknown as WebSocket;
     const party = userParty(987_654);
     const detaches = Array.from({ length: SOCKETS_PER_PARTY + 1 }, (_, i) => h.app.im.hub.attach(party, socket(i)));
     expect(closed).toEqual([TOO_MANY_SOCKETS_CLOSE]);

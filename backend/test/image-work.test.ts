@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import { UPLOAD_BUSY_MESSAGE, UPLOAD_CHECKS_PER_USER, UPLOAD_PIXELS_MESSAGE } from '../../contracts/upload';
+import { ApiPath } from '@contracts/paths';
+import { UPLOAD_BUSY_MESSAGE, UPLOAD_CHECKS_PER_USER, UPLOAD_PIXELS_MESSAGE } from '@contracts/upload';
 import { configWith } from '../src/config';
 import { uploads } from '../src/db/schema';
 import { DEMO_USER } from '../src/db/seed';
@@ -103,7 +103,9 @@ describe('the bound itself (ImageWork)', () => {
     const root = path.join(import.meta.dirname, '../src');
     const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(20);
-    const importers = files.filter((f) => /from 'sharp'|require\('sharp'\)|import\('sharp'\)/.test(readFileSync(path.join(root, f), 'utf8')));
+    const importers = files.filter((f) =>
+      /from 'sharp'|require\('sharp'\)|import\('sharp'\)/.test(readFileSync(path.join(root, f), 'utf8')),
+    );
     expect(importers).toEqual([path.join('modules', 'uploads', 'image-work.ts')]);
   });
 });
@@ -143,63 +145,86 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
     expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(0);
   });
 
-  it(`takes exactly 25 megapixels (${LIMIT_SIDE}×${LIMIT_SIDE})`, async () => {
-    const user = await newTestUser(h);
-    const res = await steps.callback(user, await steps.put(user, largest, 'jpg'));
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id));
-    expect([row!.width, row!.height]).toEqual([LIMIT_SIDE, LIMIT_SIDE]);
-  }, SLOW);
-
-  it('checks 2 images of one user at once: their third and fourth are 429 上传失败 at once, kept, and taken when sent again', async () => {
-    const user = await newTestUser(h);
-    const items = await Promise.all([0, 1, 2, 3].map(() => steps.put(user, photo, 'jpg')));
-    const answers = await Promise.all(items.map((item) => steps.callback(user, item)));
-    const codes = answers.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(2);
-    const refused = answers.filter((r) => r.statusCode === 429);
-    expect(refused).toHaveLength(2);
-    for (const r of refused) expect(envelope(r)).toEqual({ code: 429, succeed: false, msg: UPLOAD_BUSY_MESSAGE, data: null });
-    // A refusal for being busy keeps the posted object: the same callback, sent again, is taken.
-    const again = items.filter((_, n) => codes[n] === 429);
-    for (const item of again) expect(await h.storage.get(item.key)).not.toBeNull();
-    for (const item of again) expect((await steps.callback(user, item)).statusCode).toBe(200);
-    expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(4);
-  }, SLOW);
-
-  it('checks 2 at once in the process and lets 1 wait: of 4 users at once, 3 are taken and 1 is 429', async () => {
-    const users = await Promise.all([0, 1, 2, 3].map(() => newTestUser(h)));
-    const items = await Promise.all(users.map((u) => steps.put(u, photo, 'jpg')));
-    const answers = await Promise.all(users.map((u, n) => steps.callback(u, items[n]!)));
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
-    expect(statusAndMsg(answers.find((r) => r.statusCode === 429)!)).toEqual([429, UPLOAD_BUSY_MESSAGE]);
-  }, SLOW);
-
-  it('answers password logins while image work is saturated, before any image is done', async () => {
-    const users = await Promise.all([0, 1, 2].map(() => newTestUser(h)));
-    const items = await Promise.all(users.flatMap((u) => [0, 1].map(async () => ({ user: u, item: await steps.put(u, largest, 'jpg') }))));
-    let firstImageDone = Number.POSITIVE_INFINITY;
-    const callbacks = items.map(({ user, item }) =>
-      steps.callback(user, item).then((res) => {
-        if (res.statusCode === 200) firstImageDone = Math.min(firstImageDone, performance.now());
-        return res.statusCode;
-      }),
-    );
-    // The six are in: two decoding, one waiting, the rest refused.
-    await new Promise((r) => setTimeout(r, 200));
-    const logins: number[] = [];
-    for (let n = 0; n < 5; n++) {
-      const started = performance.now();
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': `10.77.0.${n + 1}` } });
+  it(
+    `takes exactly 25 megapixels (${LIMIT_SIDE}×${LIMIT_SIDE})`,
+    async () => {
+      const user = await newTestUser(h);
+      const res = await steps.callback(user, await steps.put(user, largest, 'jpg'));
       expect(res.statusCode, res.body).toBe(200);
-      logins.push(performance.now() - started);
-    }
-    const loginsDone = performance.now();
-    const codes = await Promise.all(callbacks);
-    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2);
-    // Hashing found a thread free: every login was answered while the first images were still being decoded.
-    expect(loginsDone).toBeLessThan(firstImageDone);
-    // Each took the time of a hash on this machine (it took 19 s behind six decodes when they shared the pool).
-    expect(Math.max(...logins)).toBeLessThan(3000);
-  }, SLOW);
+      const [row] = await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id));
+      expect([row!.width, row!.height]).toEqual([LIMIT_SIDE, LIMIT_SIDE]);
+    },
+    SLOW,
+  );
+
+  it(
+    'checks 2 images of one user at once: their third and fourth are 429 上传失败 at once, kept, and taken when sent again',
+    async () => {
+      const user = await newTestUser(h);
+      const items = await Promise.all([0, 1, 2, 3].map(() => steps.put(user, photo, 'jpg')));
+      const answers = await Promise.all(items.map((item) => steps.callback(user, item)));
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(2);
+      const refused = answers.filter((r) => r.statusCode === 429);
+      expect(refused).toHaveLength(2);
+      for (const r of refused) expect(envelope(r)).toEqual({ code: 429, succeed: false, msg: UPLOAD_BUSY_MESSAGE, data: null });
+      // A refusal for being busy keeps the posted object: the same callback, sent again, is taken.
+      const again = items.filter((_, n) => codes[n] === 429);
+      for (const item of again) expect(await h.storage.get(item.key)).not.toBeNull();
+      for (const item of again) expect((await steps.callback(user, item)).statusCode).toBe(200);
+      expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(4);
+    },
+    SLOW,
+  );
+
+  it(
+    'checks 2 at once in the process and lets 1 wait: of 4 users at once, 3 are taken and 1 is 429',
+    async () => {
+      const users = await Promise.all([0, 1, 2, 3].map(() => newTestUser(h)));
+      const items = await Promise.all(users.map((u) => steps.put(u, photo, 'jpg')));
+      const answers = await Promise.all(users.map((u, n) => steps.callback(u, items[n]!)));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
+      expect(statusAndMsg(answers.find((r) => r.statusCode === 429)!)).toEqual([429, UPLOAD_BUSY_MESSAGE]);
+    },
+    SLOW,
+  );
+
+  it(
+    'answers password logins while image work is saturated, before any image is done',
+    async () => {
+      const users = await Promise.all([0, 1, 2].map(() => newTestUser(h)));
+      const items = await Promise.all(
+        users.flatMap((u) => [0, 1].map(async () => ({ user: u, item: await steps.put(u, largest, 'jpg') }))),
+      );
+      let firstImageDone = Number.POSITIVE_INFINITY;
+      const callbacks = items.map(({ user, item }) =>
+        steps.callback(user, item).then((res) => {
+          if (res.statusCode === 200) firstImageDone = Math.min(firstImageDone, performance.now());
+          return res.statusCode;
+        }),
+      );
+      // The six are in: two decoding, one waiting, the rest refused.
+      await new Promise((r) => setTimeout(r, 200));
+      const logins: number[] = [];
+      for (let n = 0; n < 5; n++) {
+        const started = performance.now();
+        const res = await h.app.inject({
+          method: 'POST',
+          url: ApiPath.loginByPassword,
+          payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password },
+          headers: { 'x-forwarded-for': `10.77.0.${n + 1}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        logins.push(performance.now() - started);
+      }
+      const loginsDone = performance.now();
+      const codes = await Promise.all(callbacks);
+      expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2);
+      // Hashing found a thread free: every login was answered while the first images were still being decoded.
+      expect(loginsDone).toBeLessThan(firstImageDone);
+      // Each took the time of a hash on this machine (it took 19 s behind six decodes when they shared the pool).
+      expect(Math.max(...logins)).toBeLessThan(3000);
+    },
+    SLOW,
+  );
 });

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BODY_LIMIT } from '../../contracts/constants';
-import { ApiPath } from '../../contracts/paths';
+import { API_BODY_LIMIT } from '@contracts/constants';
+import { ApiPath } from '@contracts/paths';
 import { sql } from 'drizzle-orm';
 import { configWith, defaultPoolMax, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -27,7 +27,12 @@ describe('envelope and errors', () => {
     expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
   });
   it('answers malformed JSON with 400', async () => {
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.menuIcon, payload: '{"cityCode":', headers: { 'content-type': 'application/json' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.menuIcon,
+      payload: '{"cityCode":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(envelope(res)).toMatchObject({ code: 400, succeed: false, msg: 'body: malformed JSON' });
   });
@@ -97,20 +102,40 @@ describe('hostile input (issue 5): a 4xx in the envelope, never a 500', () => {
 
   it('answers a body over 1 MiB with 413 / 413', async () => {
     const payload = JSON.stringify({ cityCode: 'bj', keyword: 'x'.repeat(API_BODY_LIMIT) });
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.esfList, payload, headers: { 'content-type': 'application/json' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.esfList,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expectFailure(res, 413);
     expect(envelope(res).msg).toBe('请求体过大，上限 1 MiB');
   });
 
   it('answers a body that is not JSON with 415 / 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.index, payload: 'cityCode=bj', headers: { 'content-type': type } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.index,
+        payload: 'cityCode=bj',
+        headers: { 'content-type': type },
+      });
       expectFailure(res, 415);
     }
   });
 
   it('refuses prototype keys in a JSON body', async () => {
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.index, payload: '{"cityCode":"bj","__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.index,
+      payload: '{"cityCode":"bj","__proto__":{"x":1}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expectFailure(res, 400);
   });
 
@@ -181,7 +206,10 @@ describe('service endpoints', () => {
     expect(envelope(await h.app.inject(ApiPath.healthz)).data).toEqual({ status: 'ok' });
   });
   it('serves an OpenAPI document with every portal path on GET and POST', async () => {
-    const doc = (await h.app.inject(ApiPath.openapi)).json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const doc = (await h.app.inject(ApiPath.openapi)).json() as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     for (const path of [ApiPath.cities, ApiPath.esfList, ApiPath.recommends, ApiPath.userInfo]) {
       expect(Object.keys(doc.paths[path]!)).toEqual(expect.arrayContaining(['get', 'post']));
@@ -200,7 +228,13 @@ describe('/oss', () => {
     expect(res.body).toContain('<svg');
   });
   it('refuses path traversal and unknown keys', async () => {
-    for (const url of ['/oss/../package.json', '/oss/seed/..%2F..%2Fpackage.json', '/oss/%2e%2e/%2e%2e/etc/passwd', '/oss/seed/nothing.svg', '/oss/%E0%A4%A']) {
+    for (const url of [
+      '/oss/../package.json',
+      '/oss/seed/..%2F..%2Fpackage.json',
+      '/oss/%2e%2e/%2e%2e/etc/passwd',
+      '/oss/seed/nothing.svg',
+      '/oss/%E0%A4%A',
+    ]) {
       const res = await h.app.inject(url);
       // Malformed percent-encoding is refused by Fastify's URL parser (400) before it reaches the store.
       expect([400, 404]).toContain(res.statusCode);
@@ -251,22 +285,28 @@ describe('config', () => {
     expect(configWith({}).DATABASE_POOL_MAX).toBe(defaultPoolMax());
     expect(configWith({ DATABASE_POOL_MAX: ' ' }).DATABASE_POOL_MAX).toBe(defaultPoolMax());
     expect(configWith({ DATABASE_POOL_MAX: '4' }).DATABASE_POOL_MAX).toBe(4);
-    for (const bad of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   // PostgreSQL only (npm run test:pg): PGlite has one connection whatever the setting.
-  it.runIf(process.env.DATABASE_URL)('opens no more PostgreSQL connections than DATABASE_POOL_MAX, however many queries wait', async () => {
-    const database = await openDatabase({ ...h.config, DATABASE_POOL_MAX: 2 });
-    try {
-      const pids = await Promise.all(
-        Array.from({ length: 6 }, async () => {
-          const result = (await database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)) as { rows: { pid: number }[] };
-          return Number(result.rows[0]!.pid);
-        }),
-      );
-      expect(new Set(pids).size).toBe(2);
-    } finally {
-      await database.close();
-    }
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'opens no more PostgreSQL connections than DATABASE_POOL_MAX, however many queries wait',
+    async () => {
+      const database = await openDatabase({ ...h.config, DATABASE_POOL_MAX: 2 });
+      try {
+        const pids = await Promise.all(
+          Array.from({ length: 6 }, async () => {
+            const result = (await database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)) as {
+              rows: { pid: number }[];
+            };
+            return Number(result.rows[0]!.pid);
+          }),
+        );
+        expect(new Set(pids).size).toBe(2);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

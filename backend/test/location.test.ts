@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location } from '../../contracts/city';
-import { ApiPath } from '../../contracts/paths';
+import type { Location } from '@contracts/city';
+import { ApiPath } from '@contracts/paths';
 import { buildApp } from '../src/app';
 import { cityNameOfIp } from '../src/modules/portal/location';
 import { localStorage } from '../src/modules/storage/local-storage';
@@ -84,22 +84,41 @@ describe('location by client IP (ip2region)', () => {
   });
 
   it('uses the DEFAULT_CITY of the settings', async () => {
-    const res = await h.app.inject({ method: 'GET', url: ApiPath.location, headers: { 'x-forwarded-for': '8.8.8.8' }, remoteAddress: '127.0.0.1' });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: ApiPath.location,
+      headers: { 'x-forwarded-for': '8.8.8.8' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(envelope<Location>(res).data.cityDomain).toBe('bj');
   });
 });
 
 describe('cityNameOfIp', () => {
   it('strips 市 from municipalities and prefecture cities alike', () => {
-    expect(['202.106.0.20', '202.96.209.5', '60.24.1.1', '113.204.1.1', '120.24.78.68'].map(cityNameOfIp)).toEqual(['北京', '上海', '天津', '重庆', '深圳']);
+    expect(['202.106.0.20', '202.96.209.5', '60.24.1.1', '113.204.1.1', '120.24.78.68'].map(cityNameOfIp)).toEqual([
+      '北京',
+      '上海',
+      '天津',
+      '重庆',
+      '深圳',
+    ]);
   });
 
   it('gives null outside China and for anything that is not a public address', () => {
-    expect(['8.8.8.8', '10.1.2.3', '127.0.0.1', '::1', '', '1.2.3', '1::2::3', '::ffff:999.1.1.1', 'fe80::1%eth0'].map(cityNameOfIp)).toEqual(Array(9).fill(null));
+    expect(
+      ['8.8.8.8', '10.1.2.3', '127.0.0.1', '::1', '', '1.2.3', '1::2::3', '::ffff:999.1.1.1', 'fe80::1%eth0'].map(cityNameOfIp),
+    ).toEqual(Array(9).fill(null));
   });
 
   it('never throws, and never answers a province or a name ending in 市', () => {
-    const anything = fc.oneof(fc.string(), fc.ipV4(), fc.ipV6(), fc.ipV4().map((ip) => `::ffff:${ip}`), fc.ipV6().map((ip) => `${ip}%eth0`));
+    const anything = fc.oneof(
+      fc.string(),
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.ipV4().map((ip) => `::ffff:${ip}`),
+      fc.ipV6().map((ip) => `${ip}%eth0`),
+    );
     fc.assert(
       fc.property(anything, (ip) => {
         const name = cityNameOfIp(ip);

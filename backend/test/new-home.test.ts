@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_PHOTO_KINDS, type NewHomeConditions, type NewHomeDetail, type NewHomeListItem, type NewHomeListPage } from '../../contracts/new-home';
-import { ApiPath } from '../../contracts/paths';
-import type { Suggestion } from '../../contracts/search';
-import type { HomeData } from '../../contracts/home';
+import {
+  PROJECT_PHOTO_KINDS,
+  type NewHomeConditions,
+  type NewHomeDetail,
+  type NewHomeListItem,
+  type NewHomeListPage,
+} from '@contracts/new-home';
+import { ApiPath } from '@contracts/paths';
+import type { Suggestion } from '@contracts/search';
+import type { HomeData } from '@contracts/home';
 import { cities } from '../src/db/schema';
 import { MIN_PROJECTS_PER_CITY } from '../src/db/seed-projects';
 import { cityTable } from '../src/modules/portal/cities';
@@ -27,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const list = (input: Record<string, unknown>) => answer<NewHomeListPage>(h.app, ApiPath.newHomeList, input);
-const suggest = (cityCode: string, keyword: string, channelCode = 'new') => answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode, channelCode, keyword });
+const suggest = (cityCode: string, keyword: string, channelCode = 'new') =>
+  answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode, channelCode, keyword });
 const detail = (id: number) => answer<NewHomeDetail>(h.app, `${ApiPath.newHomeDetail}/${id}`);
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
@@ -50,10 +57,26 @@ describe('conditions', () => {
   it('has places, the tier’s average- and total-price bands, 在售/待售/售罄, five property types and five sorts', () => {
     expect(conditions.districts.find((d) => d.name === '朝阳区')!.children.map((c) => c.name)).toContain('望京');
     expect(conditions.subwayLines.find((l) => l.name === '13号线')!.children[0]!.name).toBe('西直门');
-    expect(conditions.unitPrice.map((b) => b.label)).toEqual(['3万/㎡以下', '3-4万/㎡', '4-5万/㎡', '5-6万/㎡', '6-8万/㎡', '8-10万/㎡', '10万/㎡以上']);
+    expect(conditions.unitPrice.map((b) => b.label)).toEqual([
+      '3万/㎡以下',
+      '3-4万/㎡',
+      '4-5万/㎡',
+      '5-6万/㎡',
+      '6-8万/㎡',
+      '8-10万/㎡',
+      '10万/㎡以上',
+    ]);
     expect(conditions.unitPrice[0]).toEqual({ code: 1, label: '3万/㎡以下', min: null, max: 30000 });
     expect(conditions.unitPrice[6]).toEqual({ code: 7, label: '10万/㎡以上', min: 100000, max: null });
-    expect(conditions.totalPrice.map((b) => b.label)).toEqual(['200万以下', '200-300万', '300-500万', '500-800万', '800-1000万', '1000-1500万', '1500万以上']);
+    expect(conditions.totalPrice.map((b) => b.label)).toEqual([
+      '200万以下',
+      '200-300万',
+      '300-500万',
+      '500-800万',
+      '800-1000万',
+      '1000-1500万',
+      '1500万以上',
+    ]);
     expect(conditions.saleStatus).toEqual([
       { code: 1, label: '在售' },
       { code: 2, label: '待售' },
@@ -148,7 +171,12 @@ describe('list', () => {
     const [b4, b5] = [conditions.unitPrice[3]!, conditions.unitPrice[4]!];
     const inBand = await items({ unitPrice: [4, 5] });
     expect(inBand.every((p) => p.avgPrice !== null && p.avgPrice >= b4.min! && p.avgPrice < b5.max!)).toBe(true);
-    expect(inBand.map((p) => p.id).sort()).toEqual(all.list.filter((p) => p.avgPrice !== null && p.avgPrice >= 50000 && p.avgPrice < 80000).map((p) => p.id).sort());
+    expect(inBand.map((p) => p.id).sort()).toEqual(
+      all.list
+        .filter((p) => p.avgPrice !== null && p.avgPrice >= 50000 && p.avgPrice < 80000)
+        .map((p) => p.id)
+        .sort(),
+    );
     const everyBand = await list({ cityCode: 'bj', unitPrice: [1, 2, 3, 4, 5, 6, 7], pageSize: 50 });
     const undecided = all.list.filter((p) => p.avgPrice === null);
     expect(undecided.length).toBeGreaterThan(0);
@@ -162,13 +190,21 @@ describe('list', () => {
     expect(page.every((p) => p.totalPriceMin! < b4.max! && p.totalPriceMax! >= b3.min!)).toBe(true);
     const reaching = all.list.filter((p) => p.totalPriceMin !== null && p.totalPriceMin < b4.max! && p.totalPriceMax! >= b3.min!);
     expect(page.map((p) => p.id).sort()).toEqual(reaching.map((p) => p.id).sort());
-    expect((await list({ cityCode: 'bj', totalPrice: [1, 2, 3, 4, 5, 6, 7] })).total).toBe(all.list.filter((p) => p.totalPriceMin !== null).length);
+    expect((await list({ cityCode: 'bj', totalPrice: [1, 2, 3, 4, 5, 6, 7] })).total).toBe(
+      all.list.filter((p) => p.totalPriceMin !== null).length,
+    );
   });
 
   it('AND-s filters across kinds', async () => {
     const page = await items({ saleStatus: 1, propertyType: 1, totalPrice: [3, 4, 5, 6, 7] });
     expect(page.every((p) => p.saleStatus === 1 && p.propertyType === 1 && p.totalPriceMax! >= 300)).toBe(true);
-    const none = await list({ cityCode: 'bj', saleStatus: 2, unitPrice: [1, 2, 3, 4, 5, 6, 7], propertyType: 1, keyword: '没有这样的楼盘' });
+    const none = await list({
+      cityCode: 'bj',
+      saleStatus: 2,
+      unitPrice: [1, 2, 3, 4, 5, 6, 7],
+      propertyType: 1,
+      keyword: '没有这样的楼盘',
+    });
     expect(none.total).toBe(0);
     expect(none.list).toEqual([]);
   });
@@ -194,7 +230,11 @@ describe('list', () => {
     expect(itself.list[0]).toEqual(p);
     // Another city's project names nothing in this city: the list of it is a 404, as for an id that does not exist.
     const shanghai = (await list({ cityCode: 'sh' })).list[0]!;
-    const elsewhere = await h.app.inject({ method: 'POST', url: ApiPath.newHomeList, payload: { cityCode: 'bj', estateId: shanghai.id } });
+    const elsewhere = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.newHomeList,
+      payload: { cityCode: 'bj', estateId: shanghai.id },
+    });
     expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([404, 4000000]);
   });
 

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheChangesSchema, cacheTag, type CacheChanges } from '../../contracts/cache-changes';
-import { COMMERCIAL_PATHS } from '../../contracts/commercial';
-import type { EstateDetail } from '../../contracts/estate';
-import type { HomeData } from '../../contracts/home';
-import type { ConditionBand } from '../../contracts/listing-common';
-import { OPS_LISTING_CHANNELS, type OpsListingResult } from '../../contracts/ops';
-import { ApiPath } from '../../contracts/paths';
-import type { Suggestion } from '../../contracts/search';
+import { cacheChangesSchema, cacheTag, type CacheChanges } from '@contracts/cache-changes';
+import { COMMERCIAL_PATHS } from '@contracts/commercial';
+import type { EstateDetail } from '@contracts/estate';
+import type { HomeData } from '@contracts/home';
+import type { ConditionBand } from '@contracts/listing-common';
+import { OPS_LISTING_CHANNELS, type OpsListingResult } from '@contracts/ops';
+import { ApiPath } from '@contracts/paths';
+import type { Suggestion } from '@contracts/search';
 import { buildApp } from '../src/app';
 import { localStorage } from '../src/modules/storage/local-storage';
 import { answer, envelope, startHarness, type Harness } from './harness';
@@ -25,17 +25,36 @@ let h: Harness;
 let closed: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN: TOKEN } });
-  closed = await buildApp({ db: h.database.db, config: { ...h.config, OPS_TOKEN: undefined }, storage: localStorage(path.join(h.config.DATA_DIR, 'oss')) });
+  closed = await buildApp({
+    db: h.database.db,
+    config: { ...h.config, OPS_TOKEN: undefined },
+    storage: localStorage(path.join(h.config.DATA_DIR, 'oss')),
+  });
 });
 afterAll(async () => {
   await closed?.close();
   await h?.close();
 });
 
-type Item = { id: number; area: number; communityId?: number; totalPrice?: number | null; monthlyRent?: number; avgPrice?: number | null; dailyRent?: number; deposit?: number };
+type Item = {
+  id: number;
+  area: number;
+  communityId?: number;
+  totalPrice?: number | null;
+  monthlyRent?: number;
+  avgPrice?: number | null;
+  dailyRent?: number;
+  deposit?: number;
+};
 type Page = { total: number; list: Item[] };
 
-function ops(channel: string, id: number | string, body: unknown, authorization: string | null = `Bearer ${TOKEN}`, app: FastifyInstance = h.app) {
+function ops(
+  channel: string,
+  id: number | string,
+  body: unknown,
+  authorization: string | null = `Bearer ${TOKEN}`,
+  app: FastifyInstance = h.app,
+) {
   return app.inject({
     method: 'POST',
     url: `${ApiPath.opsListing}/${channel}/${id}`,
@@ -76,11 +95,26 @@ describe('guarded', () => {
   it('answers 401 without the bearer token or with another one, in constant time (hashes compared)', async () => {
     const home = await someEsf();
     const before = await feed();
-    for (const auth of [null, '', 'Bearer', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer a', `Bearer ${TOKEN.toUpperCase()}`, `${TOKEN}`]) {
+    for (const auth of [
+      null,
+      '',
+      'Bearer',
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      'Bearer a',
+      `Bearer ${TOKEN.toUpperCase()}`,
+      `${TOKEN}`,
+    ]) {
       const res = await ops('esf', home.id, { price: 500 }, auth);
       expect(res.statusCode, String(auth)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="ops"');
-      expect(envelope(res), String(auth)).toMatchObject({ code: 4010011002, succeed: false, data: null, msg: expect.stringMatching(/^(缺少运维令牌|运维令牌不正确)/) });
+      expect(envelope(res), String(auth)).toMatchObject({
+        code: 4010011002,
+        succeed: false,
+        data: null,
+        msg: expect.stringMatching(/^(缺少运维令牌|运维令牌不正确)/),
+      });
     }
     expect((await answer<Item>(h.app, `${ApiPath.esfDetail}/${home.id}`)).totalPrice).toBe(home.totalPrice);
     expect(await feed()).toEqual(before);
@@ -134,7 +168,12 @@ describe('refused input', () => {
     for (const [channel, id, body, msg] of cases) {
       const res = await ops(channel, id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(envelope(res), JSON.stringify(body)).toMatchObject({ code: 400, succeed: false, data: null, msg: expect.stringMatching(msg) });
+      expect(envelope(res), JSON.stringify(body)).toMatchObject({
+        code: 400,
+        succeed: false,
+        data: null,
+        msg: expect.stringMatching(msg),
+      });
     }
     expect((await answer<Item>(h.app, `${ApiPath.esfDetail}/${home.id}`)).totalPrice).toBe(home.totalPrice);
   });
@@ -155,13 +194,55 @@ interface ChannelCase {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const CASES: Record<(typeof OPS_LISTING_CHANNELS)[number], ChannelCase> = {
-  esf: { paths: { conditions: ApiPath.conditionEsf, list: ApiPath.esfList, detail: ApiPath.esfDetail }, bandKey: 'price', bandValue: (i) => i.totalPrice, price: (i) => i.totalPrice, priceFor: round1 },
-  rent: { paths: { conditions: ApiPath.conditionRent, list: ApiPath.rentList, detail: ApiPath.rentDetail }, bandKey: 'rent', bandValue: (i) => i.monthlyRent, price: (i) => i.monthlyRent, priceFor: Math.round },
-  new: { paths: { conditions: ApiPath.conditionNewHome, list: ApiPath.newHomeList, detail: ApiPath.newHomeDetail }, bandKey: 'unitPrice', bandValue: (i) => i.avgPrice, price: (i) => i.avgPrice, priceFor: Math.round },
-  shop_sale: { paths: COMMERCIAL_PATHS.shop_sale, bandKey: 'totalPrice', bandValue: (i) => i.totalPrice, price: (i) => i.totalPrice, priceFor: round1 },
-  offices_sale: { paths: COMMERCIAL_PATHS.offices_sale, bandKey: 'totalPrice', bandValue: (i) => i.totalPrice, price: (i) => i.totalPrice, priceFor: round1 },
-  shop_rent: { paths: COMMERCIAL_PATHS.shop_rent, bandKey: 'dailyPrice', bandValue: (i) => i.dailyRent, price: (i) => i.monthlyRent, priceFor: (daily, i) => Math.round(daily * i.area * 30) },
-  offices_rent: { paths: COMMERCIAL_PATHS.offices_rent, bandKey: 'dailyPrice', bandValue: (i) => i.dailyRent, price: (i) => i.monthlyRent, priceFor: (daily, i) => Math.round(daily * i.area * 30) },
+  esf: {
+    paths: { conditions: ApiPath.conditionEsf, list: ApiPath.esfList, detail: ApiPath.esfDetail },
+    bandKey: 'price',
+    bandValue: (i) => i.totalPrice,
+    price: (i) => i.totalPrice,
+    priceFor: round1,
+  },
+  rent: {
+    paths: { conditions: ApiPath.conditionRent, list: ApiPath.rentList, detail: ApiPath.rentDetail },
+    bandKey: 'rent',
+    bandValue: (i) => i.monthlyRent,
+    price: (i) => i.monthlyRent,
+    priceFor: Math.round,
+  },
+  new: {
+    paths: { conditions: ApiPath.conditionNewHome, list: ApiPath.newHomeList, detail: ApiPath.newHomeDetail },
+    bandKey: 'unitPrice',
+    bandValue: (i) => i.avgPrice,
+    price: (i) => i.avgPrice,
+    priceFor: Math.round,
+  },
+  shop_sale: {
+    paths: COMMERCIAL_PATHS.shop_sale,
+    bandKey: 'totalPrice',
+    bandValue: (i) => i.totalPrice,
+    price: (i) => i.totalPrice,
+    priceFor: round1,
+  },
+  offices_sale: {
+    paths: COMMERCIAL_PATHS.offices_sale,
+    bandKey: 'totalPrice',
+    bandValue: (i) => i.totalPrice,
+    price: (i) => i.totalPrice,
+    priceFor: round1,
+  },
+  shop_rent: {
+    paths: COMMERCIAL_PATHS.shop_rent,
+    bandKey: 'dailyPrice',
+    bandValue: (i) => i.dailyRent,
+    price: (i) => i.monthlyRent,
+    priceFor: (daily, i) => Math.round(daily * i.area * 30),
+  },
+  offices_rent: {
+    paths: COMMERCIAL_PATHS.offices_rent,
+    bandKey: 'dailyPrice',
+    bandValue: (i) => i.dailyRent,
+    price: (i) => i.monthlyRent,
+    priceFor: (daily, i) => Math.round(daily * i.area * 30),
+  },
 };
 const inBand = (v: number, b: ConditionBand) => (b.min === null || v >= b.min) && (b.max === null || v < b.max);
 
@@ -186,18 +267,36 @@ describe('a price changed through the API', () => {
       const res = await ops(channel, item.id, { price });
       expect(res.statusCode, res.body).toBe(200);
       const result = envelope<OpsListingResult>(res).data;
-      const tags = [cacheTag.list(channel, 'bj'), cacheTag.detail(channel, item.id), ...(item.communityId ? [cacheTag.detail('estate', item.communityId)] : [])];
-      expect(result).toMatchObject({ channel, id: item.id, cityCode: '110000', cityDomain: 'bj', price, previousPrice: c.price(item), change: { tags } });
+      const tags = [
+        cacheTag.list(channel, 'bj'),
+        cacheTag.detail(channel, item.id),
+        ...(item.communityId ? [cacheTag.detail('estate', item.communityId)] : []),
+      ];
+      expect(result).toMatchObject({
+        channel,
+        id: item.id,
+        cityCode: '110000',
+        cityDomain: 'bj',
+        price,
+        previousPrice: c.price(item),
+        change: { tags },
+      });
 
       expect([await count(from), await count(to), await count()]).toEqual([inFrom - 1, inTo + 1, total]);
       const detail = await answer<Item>(h.app, `${c.paths.detail}/${item.id}`);
       expect(c.price(detail)).toBe(price);
       expect(inBand(c.bandValue(detail)!, to)).toBe(true);
-      const listed = (await answer<Page>(h.app, c.paths.list, { cityCode: 'bj', pageSize: 50 })).list.find((i) => i.id === item.id)!;
+      const listed = (await answer<Page>(h.app, c.paths.list, { cityCode: 'bj', pageSize: 50 })).list.find(
+        (i) => i.id === item.id,
+      )!;
       expect(c.price(listed)).toBe(price);
 
       const changes = await feed(position);
-      expect(changes).toEqual({ latest: result.change.seq, reset: false, changes: [{ seq: result.change.seq, tags, at: expect.any(Number) as number }] });
+      expect(changes).toEqual({
+        latest: result.change.seq,
+        reset: false,
+        changes: [{ seq: result.change.seq, tags, at: expect.any(Number) as number }],
+      });
     });
   }
 
@@ -219,12 +318,18 @@ describe('a price changed through the API', () => {
     const months = Math.round(before.deposit / before.monthlyRent!);
     expect(months).toBeGreaterThanOrEqual(1);
     expect((await ops('rent', item!.id, { price: 8800 })).statusCode).toBe(200);
-    expect(await answer<Item>(h.app, `${ApiPath.rentDetail}/${item!.id}`)).toMatchObject({ monthlyRent: 8800, deposit: 8800 * months });
+    expect(await answer<Item>(h.app, `${ApiPath.rentDetail}/${item!.id}`)).toMatchObject({
+      monthlyRent: 8800,
+      deposit: 8800 * months,
+    });
   });
 
   it('new: the project’s suggestion shows its new average price at once', async () => {
-    const project = (await answer<{ list: (Item & { name: string })[] }>(h.app, ApiPath.newHomeList, { cityCode: 'bj' })).list.find((p) => p.avgPrice !== null)!;
-    const suggest = () => answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'new', keyword: project.name });
+    const project = (
+      await answer<{ list: (Item & { name: string })[] }>(h.app, ApiPath.newHomeList, { cityCode: 'bj' })
+    ).list.find((p) => p.avgPrice !== null)!;
+    const suggest = () =>
+      answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'new', keyword: project.name });
     expect((await suggest()).find((s) => s.id === project.id)?.describe).toMatch(/均价\d+元\/㎡$/);
     expect((await ops('new', project.id, { price: 123_400 })).statusCode).toBe(200);
     expect((await suggest()).find((s) => s.id === project.id)?.describe).toMatch(/ · 均价123400元\/㎡$/);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { RedisStore } from '../../lib/page-cache/stores';
 import { sharedKeyPrefix } from '../src/modules/limits/shared';
 import { startHarness, type Harness } from './harness';
@@ -25,9 +25,26 @@ let server: ChildProcess;
 let redis: Redis;
 
 beforeAll(async () => {
-  server = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', String(MAXMEMORY), '--maxmemory-policy', 'noeviction'], {
-    stdio: 'ignore',
-  });
+  server = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(PORT),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory',
+      String(MAXMEMORY),
+      '--maxmemory-policy',
+      'noeviction',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   redis = new Redis(URL, { maxRetriesPerRequest: 1, retryStrategy: (n) => (n > 50 ? null : 100) });
   const until = Date.now() + 10_000;
   while ((await redis.ping().catch(() => 'down')) !== 'PONG') {
@@ -42,7 +59,11 @@ afterAll(async () => {
 });
 
 /** A page of `bytes` random bytes, as Next hands one over (random: nothing compresses it). */
-const page = (bytes: number) => ({ lastModified: Date.now(), value: { kind: 'APP_PAGE', html: Buffer.from(Array.from({ length: bytes }, () => Math.floor(Math.random() * 256))) }, tags: ['city:bj'] });
+const page = (bytes: number) => ({
+  lastModified: Date.now(),
+  value: { kind: 'APP_PAGE', html: Buffer.from(Array.from({ length: bytes }, () => Math.floor(Math.random() * 256))) },
+  tags: ['city:bj'],
+});
 
 /** What the page cache's keys take in Redis, as Redis counts it (entries and its own bookkeeping). */
 async function bytesUnder(prefix: string): Promise<{ bytes: number; keys: number }> {
@@ -88,7 +109,12 @@ describe('the page cache keeps to its budget in Redis', () => {
       h = await startHarness({ config: { REDIS_URL: URL } });
       const ip = '198.51.100.77';
       const login = (i: number) =>
-        h!.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: `1370001${String(i).padStart(4, '0')}`, password: 'wrong-pass1' }, headers: { 'x-forwarded-for': ip } });
+        h!.app.inject({
+          method: 'POST',
+          url: ApiPath.loginByPassword,
+          payload: { mobile: `1370001${String(i).padStart(4, '0')}`, password: 'wrong-pass1' },
+          headers: { 'x-forwarded-for': ip },
+        });
       for (let i = 0; i < LOGIN_MAX; i++) expect((await login(i)).statusCode).toBe(400);
       expect((await login(LOGIN_MAX)).statusCode).toBe(429);
       const counted = await redis.keys(`${sharedKeyPrefix(h.config)}rl:*`);

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import type { CityList, Location, Menu, BottomLinks } from '../../contracts/city';
-import type { Suggestion } from '../../contracts/search';
-import type { HomeData } from '../../contracts/home';
+import { ApiPath } from '@contracts/paths';
+import type { CityList, Location, Menu, BottomLinks } from '@contracts/city';
+import type { Suggestion } from '@contracts/search';
+import type { HomeData } from '@contracts/home';
 import { buildApp } from '../src/app';
 import { configWith } from '../src/config';
 import { localStorage } from '../src/modules/storage/local-storage';
@@ -47,7 +47,17 @@ describe('menus', () => {
   it('gives 北京 shop and office menus with children, and 西安 neither', async () => {
     const [bj] = await both(h.app, ApiPath.menuIcon, { cityCode: '110000', parentId: 0, platform: 0 });
     const menus = envelope<Menu[]>(bj!).data;
-    expect(menus.map((m) => m.permiName)).toEqual(['首页', '二手房', '新房', '租房', '小区', '商铺', '写字楼', '资讯', '地图找房']);
+    expect(menus.map((m) => m.permiName)).toEqual([
+      '首页',
+      '二手房',
+      '新房',
+      '租房',
+      '小区',
+      '商铺',
+      '写字楼',
+      '资讯',
+      '地图找房',
+    ]);
     expect(menus.find((m) => m.permiCode === 'sp')!.children.map((c) => c.jumpPage)).toEqual(['/sp/buy/', '/sp/rent/']);
     const [, xa] = await both(h.app, ApiPath.menuIcon, { cityCode: '610100' });
     const names = envelope<Menu[]>(xa!).data.map((m) => m.permiName);
@@ -95,16 +105,26 @@ describe('footer', () => {
     expect(allCities.length).toBeGreaterThanOrEqual(12);
     for (const city of allCities) {
       const data = envelope<BottomLinks>((await both(h.app, ApiPath.pcBottomLink, { cityCode: city.cityCode }))[0]!).data;
-      expect(data.hotCity.map((l) => l.id), city.cityDomain).toEqual(cityList.hot.map((c) => c.cityCode));
-      for (const link of data.hotCity) expect(link.url, `${city.cityDomain}: ${link.name}`).toBe(`${originOf(domainOf.get(link.id)!)}/`);
+      expect(
+        data.hotCity.map((l) => l.id),
+        city.cityDomain,
+      ).toEqual(cityList.hot.map((c) => c.cityCode));
+      for (const link of data.hotCity)
+        expect(link.url, `${city.cityDomain}: ${link.name}`).toBe(`${originOf(domainOf.get(link.id)!)}/`);
       const own = [...data.hotEsfCity, ...data.hotNewCity, ...data.hotRentCity];
-      for (const link of own) expect(link.url.startsWith(`${originOf(city.cityDomain)}/`), `${city.cityDomain}: ${link.url}`).toBe(true);
+      for (const link of own)
+        expect(link.url.startsWith(`${originOf(city.cityDomain)}/`), `${city.cityDomain}: ${link.url}`).toBe(true);
     }
   });
 
   it('builds the links from PORTAL_PROTOCOL and PORTAL_ROOT_DOMAIN', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'yj-footer-'));
-    const config = configWith({ DATA_DIR: dir, LOG_LEVEL: 'silent', PORTAL_PROTOCOL: 'https', PORTAL_ROOT_DOMAIN: 'youju.example' });
+    const config = configWith({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      PORTAL_PROTOCOL: 'https',
+      PORTAL_ROOT_DOMAIN: 'youju.example',
+    });
     const app = await buildApp({ db: h.database.db, config, storage: localStorage(path.join(dir, 'oss')) });
     try {
       const data = envelope<BottomLinks>((await both(app, ApiPath.pcBottomLink, { cityCode: 'sh' }))[0]!).data;
@@ -165,18 +185,23 @@ describe('recommends', () => {
     offices_sale: [ApiPath.officesSaleList, '写字楼', /^在售\d+套$/],
     offices_rent: [ApiPath.officesRentList, '写字楼', /^在租\d+套$/],
   } as const;
-  it.each(Object.entries(CHANNEL_LISTS))('suggests places for %s with the count its list shows', async (channelCode, [listPath, typeName, describe]) => {
-    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '朝阳' });
-    const list = envelope<Suggestion[]>(res!).data;
-    expect(list.every((s) => s.propertyTypeName === typeName)).toBe(true);
-    const district = list.find((s) => s.angle === 2 && s.name === '朝阳区');
-    expect(district?.describe).toMatch(describe);
-    const [page] = await both(h.app, listPath, { cityCode: 'bj', districtId: district!.id, pageSize: 1 });
-    expect(district!.describe).toContain(String(envelope<{ total: number }>(page!).data.total));
-    // Communities are offered where homes sit in them; shops and offices sit in none.
-    const [named] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '望京' });
-    expect(envelope<Suggestion[]>(named!).data.some((s) => s.angle === 1)).toBe(channelCode === 'esf' || channelCode === 'rent');
-  });
+  it.each(Object.entries(CHANNEL_LISTS))(
+    'suggests places for %s with the count its list shows',
+    async (channelCode, [listPath, typeName, describe]) => {
+      const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '朝阳' });
+      const list = envelope<Suggestion[]>(res!).data;
+      expect(list.every((s) => s.propertyTypeName === typeName)).toBe(true);
+      const district = list.find((s) => s.angle === 2 && s.name === '朝阳区');
+      expect(district?.describe).toMatch(describe);
+      const [page] = await both(h.app, listPath, { cityCode: 'bj', districtId: district!.id, pageSize: 1 });
+      expect(district!.describe).toContain(String(envelope<{ total: number }>(page!).data.total));
+      // Communities are offered where homes sit in them; shops and offices sit in none.
+      const [named] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '望京' });
+      expect(envelope<Suggestion[]>(named!).data.some((s) => s.angle === 1)).toBe(
+        channelCode === 'esf' || channelCode === 'rent',
+      );
+    },
+  );
   it('suggests nothing for a channel the city does not have', async () => {
     const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'tj', channelCode: 'shop_sale', keyword: '和平' });
     expect(res!.statusCode).toBe(200);
@@ -205,7 +230,10 @@ describe('list requests', () => {
     }
   });
   it('refuses control characters in a keyword', async () => {
-    for (const [path, extra] of [[ApiPath.esfList, {}], [ApiPath.recommends, { channelCode: 'esf' }]] as const) {
+    for (const [path, extra] of [
+      [ApiPath.esfList, {}],
+      [ApiPath.recommends, { channelCode: 'esf' }],
+    ] as const) {
       const [res] = await both(h.app, path, { cityCode: 'bj', ...extra, keyword: '望\u001b京' });
       expect(res!.statusCode).toBe(400);
       expect(envelope(res!).msg).toMatch(/keyword: /);

@@ -9,9 +9,9 @@ import {
   referenceBand,
   referenceBandProblem,
   type OpsEntrustResult,
-} from '../../contracts/entrust';
-import { ApiPath } from '../../contracts/paths';
-import { userUploadPrefix } from '../../contracts/upload';
+} from '@contracts/entrust';
+import { ApiPath } from '@contracts/paths';
+import { userUploadPrefix } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { communities, ENTRUST_STATUS, entrustOverrides, entrusts, listings, rentals, uploads } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
@@ -48,14 +48,24 @@ beforeAll(async () => {
     join branches b on b.business_area_id = c.business_area_id and b.city_code = c.city_code
     join agents a on a.branch_id = b.id and a.status = 1
     where c.avg_price > 0 and c.avg_rent > 0
-    group by c.id order by c.id limit 1`)) as unknown as { rows: { id: number; city_code: string; brand_id: number; avg_price: number; avg_rent: number }[] };
+    group by c.id order by c.id limit 1`)) as unknown as {
+    rows: { id: number; city_code: string; brand_id: number; avg_price: number; avg_rent: number }[];
+  };
   const r = rows[0]!;
-  place = { communityId: Number(r.id), cityCode: r.city_code, brandId: Number(r.brand_id), avgPrice: Number(r.avg_price), avgRent: Number(r.avg_rent) };
+  place = {
+    communityId: Number(r.id),
+    cityCode: r.city_code,
+    brandId: Number(r.brand_id),
+    avgPrice: Number(r.avg_price),
+    avgRent: Number(r.avg_rent),
+  };
 });
 
 async function photoOf(user: TestUser): Promise<string> {
   const key = `${userUploadPrefix('ub/entrust', ownerNames(h.config.KEY_SECRET).folder(user.id))}${randomBytes(12).toString('hex')}.jpg`;
-  await h.database.db.insert(uploads).values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
+  await h.database.db
+    .insert(uploads)
+    .values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
   return key;
 }
 
@@ -90,12 +100,20 @@ async function form(user: TestUser, businessType: 1 | 2, extra: Record<string, u
   };
 }
 
-const post = (url: string, payload: unknown, headers: Record<string, string>) => h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
-const ops = (id: number, body: Record<string, unknown>) => post(`${ApiPath.opsEntrust}/${id}`, body, { authorization: `Bearer ${TOKEN}` });
+const post = (url: string, payload: unknown, headers: Record<string, string>) =>
+  h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+const ops = (id: number, body: Record<string, unknown>) =>
+  post(`${ApiPath.opsEntrust}/${id}`, body, { authorization: `Bearer ${TOKEN}` });
 
 describe('the seed is inside the bounds', () => {
   it('gives every community a reference price and rent', async () => {
-    const [row] = await h.database.db.select({ n: sql<number>`count(*)`, noPrice: sql<number>`count(*) filter (where ${communities.avgPrice} <= 0)`, noRent: sql<number>`count(*) filter (where ${communities.avgRent} <= 0)` }).from(communities);
+    const [row] = await h.database.db
+      .select({
+        n: sql<number>`count(*)`,
+        noPrice: sql<number>`count(*) filter (where ${communities.avgPrice} <= 0)`,
+        noRent: sql<number>`count(*) filter (where ${communities.avgRent} <= 0)`,
+      })
+      .from(communities);
     expect(Number(row!.n)).toBeGreaterThan(10);
     expect({ noPrice: Number(row!.noPrice), noRent: Number(row!.noRent) }).toEqual({ noPrice: 0, noRent: 0 });
   });
@@ -103,30 +121,50 @@ describe('the seed is inside the bounds', () => {
   it('has every seeded home for sale and to let within the area, price and per-㎡ bounds and its community’s band', async () => {
     const db = h.database.db;
     const sales = await db
-      .select({ id: listings.id, area: listings.area, price: listings.totalPrice, avgPrice: communities.avgPrice, avgRent: communities.avgRent })
+      .select({
+        id: listings.id,
+        area: listings.area,
+        price: listings.totalPrice,
+        avgPrice: communities.avgPrice,
+        avgRent: communities.avgRent,
+      })
       .from(listings)
       .innerJoin(communities, eq(communities.id, listings.communityId));
     const lets = await db
-      .select({ id: rentals.id, area: rentals.area, price: rentals.monthlyRent, rentType: rentals.rentType, avgPrice: communities.avgPrice, avgRent: communities.avgRent })
+      .select({
+        id: rentals.id,
+        area: rentals.area,
+        price: rentals.monthlyRent,
+        rentType: rentals.rentType,
+        avgPrice: communities.avgPrice,
+        avgRent: communities.avgRent,
+      })
       .from(rentals)
       .innerJoin(communities, eq(communities.id, rentals.communityId));
     expect(sales.length).toBeGreaterThan(100);
     expect(lets.length).toBeGreaterThan(100);
     const outside: string[] = [];
     const ratios = { 1: [] as number[], 2: [] as number[] };
-    for (const [businessType, homes] of [[1, sales], [2, lets]] as const) {
+    for (const [businessType, homes] of [
+      [1, sales],
+      [2, lets],
+    ] as const) {
       for (const home of homes) {
         const input = { businessType, area: home.area, price: home.price, rentType: 'rentType' in home ? home.rentType : null };
         const problem = entrustBoundsProblem(input) ?? referenceBandProblem(input, home);
         if (problem) outside.push(`${businessType === 1 ? 'esf' : 'rent'} #${home.id}: ${problem.message}`);
         const band = referenceBand(input, home)!;
-        ratios[businessType].push((businessType === 1 ? (home.price * 10_000) / home.area : home.price / home.area) / band.reference);
+        ratios[businessType].push(
+          (businessType === 1 ? (home.price * 10_000) / home.area : home.price / home.area) / band.reference,
+        );
       }
     }
     expect(outside).toEqual([]);
     // How close the seed comes to the band's edges (reported, and a margin kept on both sides).
     const span = (xs: number[]) => [Math.min(...xs), Math.max(...xs)].map((x) => Math.round(x * 100) / 100);
-    console.info(`price band ${ENTRUST_PRICE_BAND.low}×–${ENTRUST_PRICE_BAND.high}×; seed sale ratios ${span(ratios[1]).join('–')}, rent ratios ${span(ratios[2]).join('–')}`);
+    console.info(
+      `price band ${ENTRUST_PRICE_BAND.low}×–${ENTRUST_PRICE_BAND.high}×; seed sale ratios ${span(ratios[1]).join('–')}, rent ratios ${span(ratios[2]).join('–')}`,
+    );
     expect(Math.min(...ratios[1], ...ratios[2])).toBeGreaterThan(ENTRUST_PRICE_BAND.low * 1.2);
     expect(Math.max(...ratios[1], ...ratios[2])).toBeLessThan(ENTRUST_PRICE_BAND.high / 1.2);
   });
@@ -147,9 +185,21 @@ describe('the entrust form’s bounds', () => {
       ['400000 元/㎡ on its own', 1, { area: 20, price: 800 }, `price: ${ENTRUST_MESSAGES.sellUnitPrice}`],
       ['rent 200 元/月', 2, { price: 200 }, `price: ${ENTRUST_MESSAGES.rentPrice}`],
       ['rent 1200 元/㎡ a month on its own', 2, { area: 10, price: 12_000 }, `price: ${ENTRUST_MESSAGES.rentUnitPrice}`],
-      ['a sale at 0.25× the reference', 1, { price: salePrice(89.5, 0.25) }, new RegExp(`^price: 单价约\\d+元/㎡，与小区参考均价${band.reference}元/㎡相差过大（应在${band.low}-${band.high}元/㎡之间），请核对面积和售价$`)],
+      [
+        'a sale at 0.25× the reference',
+        1,
+        { price: salePrice(89.5, 0.25) },
+        new RegExp(
+          `^price: 单价约\\d+元/㎡，与小区参考均价${band.reference}元/㎡相差过大（应在${band.low}-${band.high}元/㎡之间），请核对面积和售价$`,
+        ),
+      ],
       ['a sale at 3.5× the reference', 1, { price: salePrice(89.5, 3.5) }, /^price: 单价约\d+元\/㎡，与小区参考均价/],
-      ['a rental at 0.2× the reference', 2, { price: rentPrice(89.5, 0.2) }, new RegExp(`^price: 每平方米月租约[\\d.]+元，与小区参考租金${rentBand.reference}元/㎡·月相差过大`)],
+      [
+        'a rental at 0.2× the reference',
+        2,
+        { price: rentPrice(89.5, 0.2) },
+        new RegExp(`^price: 每平方米月租约[\\d.]+元，与小区参考租金${rentBand.reference}元/㎡·月相差过大`),
+      ],
       ['a rental at 4× the reference', 2, { price: rentPrice(89.5, 4) }, /^price: 每平方米月租约[\d.]+元，与小区参考租金/],
     ];
     for (const [name, businessType, extra, message] of cases) {
@@ -181,7 +231,11 @@ describe('the entrust form’s bounds', () => {
       expect(res.statusCode, `${JSON.stringify(extra)}: ${res.body}`).toBe(200);
     }
     const [e] = await h.database.db.select().from(entrusts).where(eq(entrusts.userId, user.id)).limit(1);
-    const edited = await post(ApiPath.entrustUpdate, { entrustId: e!.id, ...(await form(user, 1, { room: e!.room, price: salePrice(89.5, 3.5) })) }, user.cookie);
+    const edited = await post(
+      ApiPath.entrustUpdate,
+      { entrustId: e!.id, ...(await form(user, 1, { room: e!.room, price: salePrice(89.5, 3.5) })) },
+      user.cookie,
+    );
     expect(edited.statusCode).toBe(400);
     expect(envelope(edited).msg).toMatch(/^price: 单价约/);
     const [after] = await h.database.db.select({ price: entrusts.price }).from(entrusts).where(eq(entrusts.id, e!.id));
@@ -195,10 +249,27 @@ async function storedEntrust(businessType: 1 | 2, facts: { area: number; price: 
   const [row] = await h.database.db
     .insert(entrusts)
     .values({
-      userId: user.id, businessType, cityCode: place.cityCode, communityId: place.communityId, building: '9号楼', unit: '', room: String(room++), rooms: 2, halls: 1, baths: 1,
-      floor: 3, totalFloors: 18, orientation: '南', decoration: '简装', contactName: '周女士', ...(businessType === 2 ? { rentType: facts.rentType ?? 1, payment: '押一付三' } : {}),
-      area: facts.area, price: facts.price,
-      photos: [{ key: 'ub/entrust/x.jpg', url: '/oss/ub/entrust/x.jpg', thumbUrl: '/oss/ub/entrust/x_thumb.jpg' }], brandIds: [place.brandId], status: ENTRUST_STATUS.REVIEWING,
+      userId: user.id,
+      businessType,
+      cityCode: place.cityCode,
+      communityId: place.communityId,
+      building: '9号楼',
+      unit: '',
+      room: String(room++),
+      rooms: 2,
+      halls: 1,
+      baths: 1,
+      floor: 3,
+      totalFloors: 18,
+      orientation: '南',
+      decoration: '简装',
+      contactName: '周女士',
+      ...(businessType === 2 ? { rentType: facts.rentType ?? 1, payment: '押一付三' } : {}),
+      area: facts.area,
+      price: facts.price,
+      photos: [{ key: 'ub/entrust/x.jpg', url: '/oss/ub/entrust/x.jpg', thumbUrl: '/oss/ub/entrust/x_thumb.jpg' }],
+      brandIds: [place.brandId],
+      status: ENTRUST_STATUS.REVIEWING,
     })
     .returning();
   return { entrust: row!, user };
@@ -232,9 +303,19 @@ describe('publishing (the operator’s accept)', () => {
     expect(result.override).toEqual({ reason, problems: [expect.stringMatching(/^price: 单价约\d+元\/㎡，与小区参考均价/)] });
     const recorded = await h.database.db.select().from(entrustOverrides).where(eq(entrustOverrides.entrustId, entrust.id));
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ action: 'accept', reason, problems: result.override!.problems, listingId: result.listingId, area: 200, price: entrust.price });
+    expect(recorded[0]).toMatchObject({
+      action: 'accept',
+      reason,
+      problems: result.override!.problems,
+      listingId: result.listingId,
+      area: 200,
+      price: entrust.price,
+    });
     expect(recorded[0]!.createdAt).toBeInstanceOf(Date);
-    const [listing] = await h.database.db.select({ totalPrice: listings.totalPrice }).from(listings).where(eq(listings.id, result.listingId!));
+    const [listing] = await h.database.db
+      .select({ totalPrice: listings.totalPrice })
+      .from(listings)
+      .where(eq(listings.id, result.listingId!));
     expect(listing!.totalPrice).toBe(entrust.price);
 
     const fine = await storedEntrust(2, { area: 60, price: rentPrice(60, 1) });
@@ -252,7 +333,9 @@ describe('publishing (the operator’s accept)', () => {
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(envelope(res).msg, JSON.stringify(override)).toMatch(/^override: /);
     }
-    expect(envelope(await ops(entrust.id, { action: 'accept', override: '好' })).msg).toBe(`override: ${OPS_OVERRIDE_REASON_MESSAGE}`);
+    expect(envelope(await ops(entrust.id, { action: 'accept', override: '好' })).msg).toBe(
+      `override: ${OPS_OVERRIDE_REASON_MESSAGE}`,
+    );
     const sold = await ops(entrust.id, { action: 'sold', override: '已经核实过了' });
     expect(sold.statusCode).toBe(400);
     expect(envelope(sold).msg).toBe('override: 只有发布（accept）时可以覆盖发布范围');
@@ -270,7 +353,10 @@ describe('改价 of a published home', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(envelope(res).msg).toMatch(/^price: 单价约\d+元\/㎡，与小区参考均价/);
     }
-    const [listing] = await h.database.db.select({ totalPrice: listings.totalPrice }).from(listings).where(and(eq(listings.id, published.listingId!)));
+    const [listing] = await h.database.db
+      .select({ totalPrice: listings.totalPrice })
+      .from(listings)
+      .where(and(eq(listings.id, published.listingId!)));
     expect(listing!.totalPrice).toBe(entrust.price);
     const ok = await post(ApiPath.housePrice, { entrustId: entrust.id, price: salePrice(89.5, 1.1) }, user.cookie);
     expect(ok.statusCode, ok.body).toBe(200);

@@ -3,11 +3,23 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entrust } from '../../contracts/entrust';
-import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
-import type { ProjectReview } from '../../contracts/project-review';
+import type { Entrust } from '@contracts/entrust';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
+import type { ProjectReview } from '@contracts/project-review';
 import { configWith, ConfigError, DEV_KEY_SECRET, loadConfig } from '../src/config';
-import { agents, cities, ENTRUST_STATUS, entrusts, imConversations, imMessages, newProjects, projectReviews, uploads, uploadShares, users } from '../src/db/schema';
+import {
+  agents,
+  cities,
+  ENTRUST_STATUS,
+  entrusts,
+  imConversations,
+  imMessages,
+  newProjects,
+  projectReviews,
+  uploads,
+  uploadShares,
+  users,
+} from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { envelope, startHarness, type Harness } from './harness';
@@ -29,8 +41,10 @@ let owner: TestUser;
 let other: TestUser;
 
 const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string>) => h.app.inject({ method: 'POST', url, payload, headers });
-const ops = (id: number, action: 'accept' | 'sold') => post(`${ApiPath.opsEntrust}/${id}`, { action }, { authorization: `Bearer ${TOKEN}` });
+const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string>) =>
+  h.app.inject({ method: 'POST', url, payload, headers });
+const ops = (id: number, action: 'accept' | 'sold') =>
+  post(`${ApiPath.opsEntrust}/${id}`, { action }, { authorization: `Bearer ${TOKEN}` });
 
 /** A 404 exactly as for a key nobody has: same status, same envelope, never cached. */
 async function expectHidden(res: LightMyRequestResponse, key: string, label: string): Promise<void> {
@@ -233,7 +247,12 @@ describe('review photos and avatars', () => {
 
 describe('chat images', () => {
   it('are readable by both ends of the conversation only', async () => {
-    const atWork = await h.database.db.select({ id: agents.id, userId: agents.userId }).from(agents).where(eq(agents.status, 1)).orderBy(agents.id).limit(2);
+    const atWork = await h.database.db
+      .select({ id: agents.id, userId: agents.userId })
+      .from(agents)
+      .where(eq(agents.status, 1))
+      .orderBy(agents.id)
+      .limit(2);
     const [agentA, agentB] = atWork;
     const deskA = await deskCookieOf(agentA!.id);
     const deskB = await deskCookieOf(agentB!.id);
@@ -241,7 +260,11 @@ describe('chat images', () => {
 
     // The user's image to agent A.
     const key = await uploadOf(h, owner, 'ub/process', 60);
-    const sent = await post(ApiPath.imMessage, { targetId: [agentA!.userId], content: JSON.stringify({ layout: 121, msgList: [key] }) }, owner.cookie);
+    const sent = await post(
+      ApiPath.imMessage,
+      { targetId: [agentA!.userId], content: JSON.stringify({ layout: 121, msgList: [key] }) },
+      owner.cookie,
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     await expectOwnerOnly(key, 'a chat image of the user');
     expectPrivate(await deskGet(key, deskA), 'agent A, its receiver');
@@ -252,12 +275,21 @@ describe('chat images', () => {
 
     // Agent A's desk image to the user.
     const upload = multipart({}, await png(61), 'room.png');
-    const stored = await h.app.inject({ method: 'POST', url: ApiPath.deskImage, payload: upload.payload, headers: { ...upload.headers, ...deskA } });
+    const stored = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.deskImage,
+      payload: upload.payload,
+      headers: { ...upload.headers, ...deskA },
+    });
     expect(stored.statusCode, stored.body).toBe(200);
     const deskKey = envelope<{ key: string }>(stored).data.key;
     expectPrivate(await deskGet(deskKey, deskA), 'agent A, its own image before it is sent');
     await expectHidden(await get(`/oss/${deskKey}`, owner.cookie), deskKey, 'the user before it is sent');
-    const answer = await post(ApiPath.deskMessage, { userId: owner.id, content: JSON.stringify({ layout: 121, msgList: [deskKey] }) }, deskA);
+    const answer = await post(
+      ApiPath.deskMessage,
+      { userId: owner.id, content: JSON.stringify({ layout: 121, msgList: [deskKey] }) },
+      deskA,
+    );
     expect(answer.statusCode, answer.body).toBe(200);
     expectPrivate(await get(`/oss/${deskKey}`, owner.cookie), 'the user who received it');
     expectPrivate(await get(`/oss/${thumbOf(deskKey)}`, owner.cookie), 'the user who received it, thumbnail');
@@ -319,7 +351,10 @@ describe('keyed names', () => {
     // Not the unkeyed sha256("reviewer:"+id) anyone could compute from an id.
     const { createHash } = await import('node:crypto');
     const unkeyed = createHash('sha256').update(`reviewer:${writer.id}`).digest('hex').slice(0, 4);
-    expect(ownerNames(h.config.KEY_SECRET).reviewerTag(writer.id) === unkeyed && ownerNames('c'.repeat(32)).reviewerTag(writer.id) === unkeyed).toBe(false);
+    expect(
+      ownerNames(h.config.KEY_SECRET).reviewerTag(writer.id) === unkeyed &&
+        ownerNames('c'.repeat(32)).reviewerTag(writer.id) === unkeyed,
+    ).toBe(false);
   });
 
   it('KEY_SECRET: a development default; refused unset when NODE_ENV=production; at least 32 characters', () => {
@@ -335,7 +370,9 @@ describe('data from before the migration', () => {
   /** The migration's hand-written block (`-- custom: private objects`), as the lead keeps it when regenerating. */
   function customBlock(): string[] {
     const dir = path.join(__dirname, '..', 'drizzle');
-    const file = readdirSync(dir).find((f) => f.endsWith('.sql') && readFileSync(path.join(dir, f), 'utf8').includes('-- custom: private objects'));
+    const file = readdirSync(dir).find(
+      (f) => f.endsWith('.sql') && readFileSync(path.join(dir, f), 'utf8').includes('-- custom: private objects'),
+    );
     expect(file, 'a migration with the private objects block').toBeTruthy();
     const text = readFileSync(path.join(dir, file!), 'utf8');
     return text
@@ -349,27 +386,99 @@ describe('data from before the migration', () => {
     const user = await newTestUser(h, 13_740_000_000);
     const legacy = (dir: string, n: number) => `${dir}/u${user.id}/${String(n).padStart(24, 'c')}.png`;
     const bytes = await png(70);
-    const keys = { listed: legacy('ub/entrust', 1), reviewing: legacy('ub/entrust', 2), review: legacy('ub/review', 3), avatar: legacy('ub/avatar', 4), chat: legacy('ub/process', 5) };
+    const keys = {
+      listed: legacy('ub/entrust', 1),
+      reviewing: legacy('ub/entrust', 2),
+      review: legacy('ub/review', 3),
+      avatar: legacy('ub/avatar', 4),
+      chat: legacy('ub/process', 5),
+    };
     for (const key of Object.values(keys)) {
       await h.storage.put(key, bytes, 'image/png');
       await h.storage.put(thumbOf(key), bytes, 'image/jpeg');
-      await h.database.db.insert(uploads).values({ userId: user.id, key, suffix: 'png', size: bytes.length, md5: '0'.repeat(32), width: 320, height: 240, thumbKey: thumbOf(key) });
+      await h.database.db.insert(uploads).values({
+        userId: user.id,
+        key,
+        suffix: 'png',
+        size: bytes.length,
+        md5: '0'.repeat(32),
+        width: 320,
+        height: 240,
+        thumbKey: thumbOf(key),
+      });
     }
     const photo = (key: string) => ({ key, url: h.storage.publicUrl(key), thumbUrl: h.storage.publicUrl(thumbOf(key)) });
     const place = await servedPlace();
-    const base = { userId: user.id, businessType: 1, cityCode: 'bj', communityId: place.communityId, building: '1', unit: '1', area: 80, rooms: 2, halls: 1, baths: 1, floor: 3, totalFloors: 6, orientation: '南', decoration: '简装', price: 300, contactName: '李女士', brandIds: [place.brandId] };
-    const [community] = await h.database.db.execute(sql`select city_code from communities where id = ${place.communityId}`).then((r) => (r as unknown as { rows: Array<{ city_code: string }> }).rows);
+    const base = {
+      userId: user.id,
+      businessType: 1,
+      cityCode: 'bj',
+      communityId: place.communityId,
+      building: '1',
+      unit: '1',
+      area: 80,
+      rooms: 2,
+      halls: 1,
+      baths: 1,
+      floor: 3,
+      totalFloors: 6,
+      orientation: '南',
+      decoration: '简装',
+      price: 300,
+      contactName: '李女士',
+      brandIds: [place.brandId],
+    };
+    const [community] = await h.database.db
+      .execute(sql`select city_code from communities where id = ${place.communityId}`)
+      .then((r) => (r as unknown as { rows: Array<{ city_code: string }> }).rows);
     await h.database.db.insert(entrusts).values([
-      { ...base, cityCode: community!.city_code, room: '901', photos: [photo(keys.listed)], status: ENTRUST_STATUS.PUBLISHED, listingId: 2_000_000_001 },
+      {
+        ...base,
+        cityCode: community!.city_code,
+        room: '901',
+        photos: [photo(keys.listed)],
+        status: ENTRUST_STATUS.PUBLISHED,
+        listingId: 2_000_000_001,
+      },
       { ...base, cityCode: community!.city_code, room: '902', photos: [photo(keys.reviewing)], status: ENTRUST_STATUS.REVIEWING },
     ]);
     const [projectId] = await reviewableProjects();
-    await h.database.db.insert(projectReviews).values({ projectId: projectId!, userId: user.id, overall: 5, location: 5, transport: 5, amenities: 5, environment: 5, value: 5, body: '老数据里的点评，带一张照片。', photos: [{ url: h.storage.publicUrl(keys.review), thumb: h.storage.publicUrl(thumbOf(keys.review)), title: '' }] as never });
-    await h.database.db.update(users).set({ avatarUrl: h.storage.publicUrl(keys.avatar) }).where(eq(users.id, user.id));
-    const [agent] = await h.database.db.select({ id: agents.id, userId: agents.userId }).from(agents).where(eq(agents.status, 1)).orderBy(agents.id).limit(1);
-    const [conversation] = await h.database.db.insert(imConversations).values({ userId: user.id, agentUserId: agent!.userId, nextSeq: 2 }).returning({ id: imConversations.id });
+    await h.database.db.insert(projectReviews).values({
+      projectId: projectId!,
+      userId: user.id,
+      overall: 5,
+      location: 5,
+      transport: 5,
+      amenities: 5,
+      environment: 5,
+      value: 5,
+      body: '老数据里的点评，带一张照片。',
+      photos: [{ url: h.storage.publicUrl(keys.review), thumb: h.storage.publicUrl(thumbOf(keys.review)), title: '' }] as never,
+    });
+    await h.database.db
+      .update(users)
+      .set({ avatarUrl: h.storage.publicUrl(keys.avatar) })
+      .where(eq(users.id, user.id));
+    const [agent] = await h.database.db
+      .select({ id: agents.id, userId: agents.userId })
+      .from(agents)
+      .where(eq(agents.status, 1))
+      .orderBy(agents.id)
+      .limit(1);
+    const [conversation] = await h.database.db
+      .insert(imConversations)
+      .values({ userId: user.id, agentUserId: agent!.userId, nextSeq: 2 })
+      .returning({ id: imConversations.id });
     await h.database.db.insert(imMessages).values([
-      { conversationId: conversation!.id, seq: 1, senderId: user.id, receiverId: agent!.userId, fromUser: true, layout: 121, content: { layout: 121, msgList: [keys.chat] } },
+      {
+        conversationId: conversation!.id,
+        seq: 1,
+        senderId: user.id,
+        receiverId: agent!.userId,
+        fromUser: true,
+        layout: 121,
+        content: { layout: 121, msgList: [keys.chat] },
+      },
     ]);
     // As before the migration: nothing marked public, nothing shared.
     await h.database.db.update(uploads).set({ publishedAt: null }).where(eq(uploads.userId, user.id));

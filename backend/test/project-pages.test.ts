@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_PHOTO_KINDS, SALE_STATUS, type NewHomeDetail, type NewHomeListItem, type NewHomeListPage } from '../../contracts/new-home';
-import { ApiPath } from '../../contracts/paths';
-import { AROUND_RADIUS, NEWS_KIND, type ProjectAround, type ProjectNewsPage } from '../../contracts/project-pages';
+import {
+  PROJECT_PHOTO_KINDS,
+  SALE_STATUS,
+  type NewHomeDetail,
+  type NewHomeListItem,
+  type NewHomeListPage,
+} from '@contracts/new-home';
+import { ApiPath } from '@contracts/paths';
+import { AROUND_RADIUS, NEWS_KIND, type ProjectAround, type ProjectNewsPage } from '@contracts/project-pages';
 import { cities, newProjects, places, subwayStations } from '../src/db/schema';
 import { chineseNumber } from '../src/db/seed-project-pages';
 import { haversineMetres } from '../src/modules/listings/project-pages';
@@ -18,7 +24,8 @@ let projects: NewHomeListItem[];
 beforeAll(async () => {
   h = await startHarness();
   projects = [];
-  for (const cityCode of ['bj', 'sh', 'gz', 'sz', 'hz', 'nj']) projects.push(...(await answer<NewHomeListPage>(h.app, ApiPath.newHomeList, { cityCode, pageSize: 50 })).list);
+  for (const cityCode of ['bj', 'sh', 'gz', 'sz', 'hz', 'nj'])
+    projects.push(...(await answer<NewHomeListPage>(h.app, ApiPath.newHomeList, { cityCode, pageSize: 50 })).list);
 });
 afterAll(() => h?.close());
 
@@ -30,7 +37,8 @@ const detail = (id: number) => answer<NewHomeDetail>(h.app, `${ApiPath.newHomeDe
 async function allNews(projectId: number) {
   const first = await news({ projectId });
   const rest = [];
-  for (let page = 2; page <= Math.ceil(first.total / first.pageSize); page++) rest.push(...(await news({ projectId, page })).list);
+  for (let page = 2; page <= Math.ceil(first.total / first.pageSize); page++)
+    rest.push(...(await news({ projectId, page })).list);
   return { total: first.total, list: [...first.list, ...rest] };
 }
 
@@ -103,7 +111,11 @@ describe('news (楼盘动态)', () => {
       expect(res.statusCode).toBe(404);
       expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, msg: '楼盘 99999999 不存在' });
     }
-    const [xm] = await h.database.db.select({ id: newProjects.id }).from(newProjects).where(eq(newProjects.cityCode, '350200')).limit(1);
+    const [xm] = await h.database.db
+      .select({ id: newProjects.id })
+      .from(newProjects)
+      .where(eq(newProjects.cityCode, '350200'))
+      .limit(1);
     await h.database.db.update(cities).set({ isNewhouse: 0 }).where(eq(cities.cityCode, '350200'));
     await cityTable(h.database.db).reload();
     try {
@@ -211,6 +223,17 @@ describe('楼盘信息 and 相册 in the detail', () => {
   });
 
   it('writes school and hospital numbers in Chinese', () => {
-    expect([1, 8, 10, 15, 20, 42, 100, 105, 110, 154].map(chineseNumber)).toEqual(['一', '八', '十', '十五', '二十', '四十二', '一百', '一百零五', '一百一十', '一百五十四']);
+    expect([1, 8, 10, 15, 20, 42, 100, 105, 110, 154].map(chineseNumber)).toEqual([
+      '一',
+      '八',
+      '十',
+      '十五',
+      '二十',
+      '四十二',
+      '一百',
+      '一百零五',
+      '一百一十',
+      '一百五十四',
+    ]);
   });
 });

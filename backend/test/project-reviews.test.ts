@@ -2,11 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheTag } from '../../contracts/cache-changes';
-import type { CacheChanges } from '../../contracts/cache-changes';
-import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
-import { REVIEW_ADD_LIMIT, REVIEW_PHOTOS_NOT_OWN, REVIEW_PHOTOS_TOO_MANY, type MyReview, type ProjectReview, type ReviewDeleted, type ReviewPage } from '../../contracts/project-review';
-import type { UploadedPhoto, UploadTicket } from '../../contracts/upload';
+import { cacheTag } from '@contracts/cache-changes';
+import type { CacheChanges } from '@contracts/cache-changes';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
+import {
+  REVIEW_ADD_LIMIT,
+  REVIEW_PHOTOS_NOT_OWN,
+  REVIEW_PHOTOS_TOO_MANY,
+  type MyReview,
+  type ProjectReview,
+  type ReviewDeleted,
+  type ReviewPage,
+} from '@contracts/project-review';
+import type { UploadedPhoto, UploadTicket } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, newProjects, projectReviews, sessions, uploads, users } from '../src/db/schema';
 import { REVIEWER_MOBILE_PREFIX } from '../src/db/seed-reviews';
@@ -23,9 +31,16 @@ afterAll(() => h?.close());
 let nextMobile = 13_700_100_000;
 /** A logged-in user of its own (a row and a session, as a login makes them): its bearer header. */
 async function newUser(userName = ''): Promise<{ id: number; auth: Record<string, string> }> {
-  const [user] = await h.database.db.insert(users).values({ mobile: String(nextMobile++), userName }).returning({ id: users.id });
+  const [user] = await h.database.db
+    .insert(users)
+    .values({ mobile: String(nextMobile++), userName })
+    .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -60,7 +75,10 @@ async function changesAfter(seq: number): Promise<string[]> {
 describe('the seed', () => {
   it('gives reviewers their own mobile range and projects 0 to 25 reviews whose text agrees with the stars', async () => {
     const db = h.database.db;
-    const [reviewers] = await db.select({ n: count() }).from(users).where(like(users.mobile, `${REVIEWER_MOBILE_PREFIX}%`));
+    const [reviewers] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(like(users.mobile, `${REVIEWER_MOBILE_PREFIX}%`));
     expect(reviewers!.n).toBeGreaterThanOrEqual(400);
     const perProject = await db.select({ n: count() }).from(projectReviews).groupBy(projectReviews.projectId);
     expect(perProject.length).toBeGreaterThan(100);
@@ -121,7 +139,14 @@ describe('a project’s reviews', () => {
       expect(res.statusCode).toBe(404);
       expect(envelope(res).code).toBe(4000000);
     }
-    for (const input of [{}, { projectId: 0 }, { projectId: 'x' }, { projectId: 1, page: 0 }, { projectId: 1, page: 10_000 }, { projectId: 1, extra: 1 }]) {
+    for (const input of [
+      {},
+      { projectId: 0 },
+      { projectId: 'x' },
+      { projectId: 1, page: 0 },
+      { projectId: 1, page: 10_000 },
+      { projectId: 1, extra: 1 },
+    ]) {
       const [get, postRes] = await both(h.app, ApiPath.projectReviews, input);
       expect(get.statusCode, JSON.stringify(input)).toBe(400);
       expect(postRes.statusCode, JSON.stringify(input)).toBe(400);
@@ -168,7 +193,10 @@ describe('writing a review', () => {
     const mine = await h.app.inject({ url: `${ApiPath.projectReviewMine}?projectId=${p.id}`, headers: user.auth });
     expect(envelope<MyReview>(mine).data.review?.id).toBe(review.id);
 
-    const again = await add({ projectId: p.id, ratings: { ...RATINGS, overall: 1 }, body: '第二次点评，想改一下评分可以吗？' }, user.auth);
+    const again = await add(
+      { projectId: p.id, ratings: { ...RATINGS, overall: 1 }, body: '第二次点评，想改一下评分可以吗？' },
+      user.auth,
+    );
     expect(again.statusCode).toBe(409);
     expect(envelope(again)).toMatchObject({ code: 409, succeed: false, msg: '您已点评过该楼盘' });
   });
@@ -220,7 +248,10 @@ describe('writing a review', () => {
       expect(envelope(res).msg, JSON.stringify(payload)).toMatch(message);
     }
     // 500 characters is allowed; line breaks are part of a text.
-    const longest = await add({ projectId: p.id, ratings: RATINGS, body: `${'好'.repeat(249)}\n${'好'.repeat(250)}` }, (await newUser()).auth);
+    const longest = await add(
+      { projectId: p.id, ratings: RATINGS, body: `${'好'.repeat(249)}\n${'好'.repeat(250)}` },
+      (await newUser()).auth,
+    );
     expect(longest.statusCode, longest.body).toBe(200);
   });
 
@@ -250,13 +281,20 @@ describe('writing a review', () => {
   it(`is limited to ${REVIEW_ADD_LIMIT} tries an hour per user, whichever session`, async () => {
     const user = await newUser();
     const statuses: number[] = [];
-    for (let i = 0; i <= REVIEW_ADD_LIMIT; i++) statuses.push((await add({ projectId: 2_000_000_000, ratings: RATINGS, body: BODY }, user.auth)).statusCode);
+    for (let i = 0; i <= REVIEW_ADD_LIMIT; i++)
+      statuses.push((await add({ projectId: 2_000_000_000, ratings: RATINGS, body: BODY }, user.auth)).statusCode);
     expect(statuses.slice(0, REVIEW_ADD_LIMIT).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another session of the same user counts with the first.
     const token = randomBytes(32).toString('base64url');
-    await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
-    expect((await add({ projectId: 1, ratings: RATINGS, body: BODY }, { authorization: `Bearer ${token}` })).statusCode).toBe(429);
+    await h.database.db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await add({ projectId: 1, ratings: RATINGS, body: BODY }, { authorization: `Bearer ${token}` })).statusCode).toBe(
+      429,
+    );
     // Another user is not held back by it.
     const other = await newUser();
     expect((await add({ projectId: 2_000_000_000, ratings: RATINGS, body: BODY }, other.auth)).statusCode).toBe(404);
@@ -293,10 +331,19 @@ describe('deleting a review', () => {
   it('needs a session and a valid id', async () => {
     expect((await post(ApiPath.projectReviewDelete, { reviewId: 1 })).statusCode).toBe(401);
     const user = await newUser();
-    for (const payload of [{}, { reviewId: 0 }, { reviewId: -1 }, { reviewId: 'x' }, { reviewId: 1.5 }, { reviewId: 1, more: 1 }]) {
+    for (const payload of [
+      {},
+      { reviewId: 0 },
+      { reviewId: -1 },
+      { reviewId: 'x' },
+      { reviewId: 1.5 },
+      { reviewId: 1, more: 1 },
+    ]) {
       expect((await post(ApiPath.projectReviewDelete, payload, user.auth)).statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await h.app.inject({ method: 'GET', url: `${ApiPath.projectReviewDelete}?reviewId=1`, headers: user.auth })).statusCode).toBe(405);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `${ApiPath.projectReviewDelete}?reviewId=1`, headers: user.auth })).statusCode,
+    ).toBe(405);
   });
 });
 
@@ -319,18 +366,38 @@ describe('my review', () => {
  * PhotoUpload sends them: `count` photos under `dir`, their keys and URLs.
  */
 async function uploadPhotos(auth: Record<string, string>, count: number, dir = 'ub/review'): Promise<UploadedPhoto[]> {
-  const ticketRes = await h.app.inject({ method: 'GET', url: `${ApiPath.ossTicker}?userDir=${dir}&uploadSize=${count}`, headers: auth });
+  const ticketRes = await h.app.inject({
+    method: 'GET',
+    url: `${ApiPath.ossTicker}?userDir=${dir}&uploadSize=${count}`,
+    headers: auth,
+  });
   expect(ticketRes.statusCode, ticketRes.body).toBe(200);
   const t = envelope<UploadTicket>(ticketRes).data;
   const list: { key: string; md5: string; suffix: string }[] = [];
   for (const [i, base] of t.keys.entries()) {
-    const file = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30 * i, g: 120, b: 90 } } }).png().toBuffer();
+    const file = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30 * i, g: 120, b: 90 } } })
+      .png()
+      .toBuffer();
     const key = `${base}.png`;
     const boundary = `----yj${randomBytes(8).toString('hex')}`;
     const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
-    const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const posted = await h.app.inject({ method: 'POST', url: t.host, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const parts = Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+    const payload = Buffer.concat([
+      ...parts,
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: t.host,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(posted.statusCode, posted.body).toBe(200);
     list.push({ key, md5: createHash('md5').update(file).digest('hex'), suffix: 'png' });
   }
@@ -364,7 +431,11 @@ describe('photos of a review (issue 9)', () => {
   });
 
   it('lists the seed’s photos (no thumbnail made) with the original as the thumbnail', async () => {
-    const [seeded] = await h.database.db.select().from(projectReviews).where(sql`jsonb_array_length(${projectReviews.photos}) > 0`).limit(1);
+    const [seeded] = await h.database.db
+      .select()
+      .from(projectReviews)
+      .where(sql`jsonb_array_length(${projectReviews.photos}) > 0`)
+      .limit(1);
     expect(seeded).toBeDefined();
     const page = await answer<ReviewPage>(h.app, ApiPath.projectReviews, { projectId: seeded!.projectId });
     const all = [...page.list];
@@ -389,7 +460,10 @@ describe('photos of a review (issue 9)', () => {
       [[theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [[mine!.key, theirs!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       // Another user's key moved under the writer's prefix is no upload of theirs.
-      [[theirs!.key.replace(`/${names.folder(other.id)}/`, `/${names.folder(writer.id)}/`)], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
+      [
+        [theirs!.key.replace(`/${names.folder(other.id)}/`, `/${names.folder(writer.id)}/`)],
+        new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`),
+      ],
       [[avatar!.key], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [[`ub/review/${names.folder(writer.id)}/${'0'.repeat(24)}.png`], new RegExp(`photos: ${REVIEW_PHOTOS_NOT_OWN}`)],
       [Array(10).fill(mine!.key), new RegExp(REVIEW_PHOTOS_TOO_MANY)],

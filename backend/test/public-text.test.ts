@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_FIELD_LABELS, contactDetailsMessage } from '../../contracts/contact-details';
-import type { Entrust } from '../../contracts/entrust';
-import { ApiPath } from '../../contracts/paths';
-import { userUploadPrefix } from '../../contracts/upload';
+import { CONTACT_FIELD_LABELS, contactDetailsMessage } from '@contracts/contact-details';
+import type { Entrust } from '@contracts/entrust';
+import { ApiPath } from '@contracts/paths';
+import { userUploadPrefix } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, newProjects, uploads } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
@@ -41,7 +41,9 @@ let nextRoom = 1;
 /** The user's own entrust photo, as the upload callback records it. */
 async function photoOf(user: TestUser): Promise<string> {
   const key = `${userUploadPrefix('ub/entrust', ownerNames(h.config.KEY_SECRET).folder(user.id))}${randomBytes(12).toString('hex')}.jpg`;
-  await h.database.db.insert(uploads).values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
+  await h.database.db
+    .insert(uploads)
+    .values({ userId: user.id, key, suffix: 'jpg', size: 1000, md5: '0'.repeat(32), width: 800, height: 600, thumbKey: '' });
   return key;
 }
 
@@ -55,9 +57,16 @@ beforeAll(async () => {
     join branches b on b.business_area_id = c.business_area_id and b.city_code = c.city_code
     join agents a on a.branch_id = b.id and a.status = 1
     where c.avg_price > 0
-    group by c.id order by c.id limit 1`)) as unknown as { rows: { community_id: number; brand_id: number; avg_price: number; avg_rent: number }[] };
+    group by c.id order by c.id limit 1`)) as unknown as {
+    rows: { community_id: number; brand_id: number; avg_price: number; avg_rent: number }[];
+  };
   const r = rows.rows[0]!;
-  place = { communityId: Number(r.community_id), brandId: Number(r.brand_id), avgPrice: Number(r.avg_price), avgRent: Number(r.avg_rent) };
+  place = {
+    communityId: Number(r.community_id),
+    brandId: Number(r.brand_id),
+    avgPrice: Number(r.avg_price),
+    avgRent: Number(r.avg_rent),
+  };
   const [p] = await h.database.db
     .select({ id: newProjects.id })
     .from(newProjects)
@@ -92,7 +101,12 @@ async function sale(user: TestUser, extra: Record<string, unknown> = {}) {
   };
 }
 
-const review = (body: string) => ({ projectId, ratings: { overall: 4, location: 4, transport: 4, amenities: 4, environment: 4, value: 4 }, body, photos: [] });
+const review = (body: string) => ({
+  projectId,
+  ratings: { overall: 4, location: 4, transport: 4, amenities: 4, environment: 4, value: 4 },
+  body,
+  photos: [],
+});
 
 interface PublicText {
   path: string;
@@ -106,10 +120,34 @@ interface PublicText {
 
 /** Every public text field, by operation and field. */
 const PUBLIC_TEXT: PublicText[] = [
-  { path: ApiPath.accountProfile, field: 'userName', label: CONTACT_FIELD_LABELS.nickname, texts: CONTACT_NICKNAMES, body: async (_u, text) => ({ userName: text, sex: '' }) },
-  { path: ApiPath.projectReviewAdd, field: 'body', label: CONTACT_FIELD_LABELS.reviewBody, texts: CONTACT_TEXTS, body: async (_u, text) => review(text) },
-  { path: ApiPath.entrustAdd, field: 'description', label: CONTACT_FIELD_LABELS.description, texts: CONTACT_TEXTS, body: (u, text) => sale(u, { description: text }) },
-  { path: ApiPath.entrustAdd, field: 'contactName', label: CONTACT_FIELD_LABELS.contactName, texts: ['王先生13912345678', '王 139-1234-5678', '王先生 微信wxid888', '张女士QQ10001'], body: (u, text) => sale(u, { contactName: text }) },
+  {
+    path: ApiPath.accountProfile,
+    field: 'userName',
+    label: CONTACT_FIELD_LABELS.nickname,
+    texts: CONTACT_NICKNAMES,
+    body: async (_u, text) => ({ userName: text, sex: '' }),
+  },
+  {
+    path: ApiPath.projectReviewAdd,
+    field: 'body',
+    label: CONTACT_FIELD_LABELS.reviewBody,
+    texts: CONTACT_TEXTS,
+    body: async (_u, text) => review(text),
+  },
+  {
+    path: ApiPath.entrustAdd,
+    field: 'description',
+    label: CONTACT_FIELD_LABELS.description,
+    texts: CONTACT_TEXTS,
+    body: (u, text) => sale(u, { description: text }),
+  },
+  {
+    path: ApiPath.entrustAdd,
+    field: 'contactName',
+    label: CONTACT_FIELD_LABELS.contactName,
+    texts: ['王先生13912345678', '王 139-1234-5678', '王先生 微信wxid888', '张女士QQ10001'],
+    body: (u, text) => sale(u, { contactName: text }),
+  },
   {
     path: ApiPath.entrustUpdate,
     field: 'description',
@@ -189,7 +227,9 @@ describe('contact details in public text', () => {
         const { msg, succeed, data } = envelope(res);
         expect({ succeed, data }).toEqual({ succeed: false, data: null });
         // The nickname's own rule names a digit run of 7 (昵称不能包含手机号等连续7位以上数字); every other is the detector's.
-        expect(msg, text).toMatch(new RegExp(`^${f.field}: (${contactDetailsMessage(f.label)}|${f.label}不能包含手机号等连续7位以上数字)$`));
+        expect(msg, text).toMatch(
+          new RegExp(`^${f.field}: (${contactDetailsMessage(f.label)}|${f.label}不能包含手机号等连续7位以上数字)$`),
+        );
         expect(await databaseDigest(h), text).toEqual(before);
         refused++;
       }
@@ -213,7 +253,9 @@ describe('contact details in public text', () => {
       anyOf?: Schema[];
       oneOf?: Schema[];
     }
-    const doc = (await h.app.inject(ApiPath.openapi)).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+    const doc = (await h.app.inject(ApiPath.openapi)).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+    };
     const nameOf = Object.fromEntries(Object.entries(ApiPath).map(([name, path]) => [path, name]));
     const free = new Set<string>();
     const walk = (op: string, field: string, s: Schema | undefined) => {
@@ -223,7 +265,8 @@ describe('contact details in public text', () => {
       for (const v of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) walk(op, field, v);
     };
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const op of Object.values(ops)) for (const c of Object.values(op.requestBody?.content ?? {})) walk(nameOf[path] ?? path, '', c.schema);
+      for (const op of Object.values(ops))
+        for (const c of Object.values(op.requestBody?.content ?? {})) walk(nameOf[path] ?? path, '', c.schema);
     }
     expect(free.size).toBeGreaterThan(5);
     const placed = new Set([...PUBLIC_TEXT.map((f) => `${nameOf[f.path]}.${f.field}`), ...Object.keys(NOT_PUBLIC)]);

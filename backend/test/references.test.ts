@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 type Rows<T> = { rows: T[] };
-const query = async <T,>(q: ReturnType<typeof sql>) => ((await h.database.db.execute(q)) as unknown as Rows<T>).rows;
+const query = async <T>(q: ReturnType<typeof sql>) => ((await h.database.db.execute(q)) as unknown as Rows<T>).rows;
 
 /** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error in `cause`). */
 async function pgErrorOf(work: Promise<unknown>): Promise<string | undefined> {
@@ -75,7 +75,8 @@ describe('references', () => {
   it('refuses a listing of a community, agent or city that does not exist', async () => {
     const [listing] = await query<{ id: number }>(sql`select id from esf_listings order by id limit 1`);
     const copy = (column: string, value: string | number) =>
-      h.database.db.execute(sql.raw(`
+      h.database.db.execute(
+        sql.raw(`
         insert into esf_listings (listing_no, city_code, district_id, business_area_id, community_id, title, area, rooms, halls, baths, orientation,
           floor_level, floor, total_floors, decoration, elevator, tags, listed_at, cover_url, photos, description, agent_id, station_id, line_id,
           station_distance, total_price, unit_price, property_type, ownership, ladder_ratio, heating)
@@ -83,7 +84,8 @@ describe('references', () => {
           ${column === 'community_id' ? value : 'community_id'}, title, area, rooms, halls, baths, orientation, floor_level, floor, total_floors,
           decoration, elevator, tags, listed_at, cover_url, photos, description, ${column === 'agent_id' ? value : 'agent_id'}, station_id, line_id,
           station_distance, total_price, unit_price, property_type, ownership, ladder_ratio, heating
-        from esf_listings where id = ${listing!.id}`));
+        from esf_listings where id = ${listing!.id}`),
+      );
     expect(await pgErrorOf(copy('community_id', 99_999_999))).toBe('23503');
     expect(await pgErrorOf(copy('agent_id', 99_999_999))).toBe('23503');
     expect(await pgErrorOf(copy('city_code', '999999'))).toBe('23503');
@@ -92,11 +94,15 @@ describe('references', () => {
   });
 
   it('refuses to delete a community, agent or district that homes still name', async () => {
-    const [home] = await query<{ community_id: number; agent_id: number; district_id: number }>(sql`select community_id, agent_id, district_id from esf_listings limit 1`);
+    const [home] = await query<{ community_id: number; agent_id: number; district_id: number }>(
+      sql`select community_id, agent_id, district_id from esf_listings limit 1`,
+    );
     // ON DELETE RESTRICT: 23503 foreign_key_violation up to PostgreSQL 17 (the local server), 23001 restrict_violation
     // from 18 (PGlite).
     const refused = ['23503', '23001'];
-    expect(refused).toContain(await pgErrorOf(h.database.db.execute(sql`delete from communities where id = ${home!.community_id}`)));
+    expect(refused).toContain(
+      await pgErrorOf(h.database.db.execute(sql`delete from communities where id = ${home!.community_id}`)),
+    );
     expect(refused).toContain(await pgErrorOf(h.database.db.execute(sql`delete from agents where id = ${home!.agent_id}`)));
     expect(refused).toContain(await pgErrorOf(h.database.db.execute(sql`delete from districts where id = ${home!.district_id}`)));
   });
@@ -106,18 +112,26 @@ describe('references', () => {
       select station_id, count(*)::int as n from esf_listings where station_id is not null group by station_id order by n desc limit 1`);
     expect(near!.n).toBeGreaterThan(0);
     await h.database.db.execute(sql`delete from subway_stations where id = ${near!.station_id}`);
-    const [left] = await query<{ n: number }>(sql`select count(*)::int as n from esf_listings where station_id = ${near!.station_id}`);
+    const [left] = await query<{ n: number }>(
+      sql`select count(*)::int as n from esf_listings where station_id = ${near!.station_id}`,
+    );
     expect(left!.n).toBe(0);
   });
 
   it('takes what was only a user’s with the user: sessions, follows, viewings, entrusts, reviews, conversations and their messages', async () => {
     const [user] = await query<{ id: number }>(sql`insert into users (mobile) values ('13912340077') returning id`);
     const uid = user!.id;
-    const [home] = await query<{ id: number; agent_id: number; community_id: number; city_code: string }>(sql`select id, agent_id, community_id, city_code from esf_listings limit 1`);
+    const [home] = await query<{ id: number; agent_id: number; community_id: number; city_code: string }>(
+      sql`select id, agent_id, community_id, city_code from esf_listings limit 1`,
+    );
     const [agent] = await query<{ user_id: number }>(sql`select user_id from agents where id = ${home!.agent_id}`);
     const [project] = await query<{ id: number }>(sql`select id from new_projects limit 1`);
-    await h.database.db.execute(sql`insert into sessions (token_hash, user_id, expires_at) values ('refs-test', ${uid}, now() + interval '1 day')`);
-    await h.database.db.execute(sql`insert into listing_follows (user_id, business_type, listing_id) values (${uid}, 1, ${home!.id})`);
+    await h.database.db.execute(
+      sql`insert into sessions (token_hash, user_id, expires_at) values ('refs-test', ${uid}, now() + interval '1 day')`,
+    );
+    await h.database.db.execute(
+      sql`insert into listing_follows (user_id, business_type, listing_id) values (${uid}, 1, ${home!.id})`,
+    );
     await h.database.db.execute(sql`
       insert into viewings (user_id, business_type, listing_id, agent_id, date, slot, contact_name, mobile, status)
       values (${uid}, 1, ${home!.id}, ${home!.agent_id}, '2026-12-01', 1, '张先生', '13912340077', 1)`);
@@ -128,7 +142,9 @@ describe('references', () => {
     await h.database.db.execute(sql`
       insert into project_reviews (project_id, user_id, overall, location, transport, amenities, environment, value, body)
       values (${project!.id}, ${uid}, 5, 5, 5, 5, 5, 5, '交通方便，配套齐全')`);
-    const [conversation] = await query<{ id: number }>(sql`insert into im_conversations (user_id, agent_user_id) values (${uid}, ${agent!.user_id}) returning id`);
+    const [conversation] = await query<{ id: number }>(
+      sql`insert into im_conversations (user_id, agent_user_id) values (${uid}, ${agent!.user_id}) returning id`,
+    );
     await h.database.db.execute(sql`
       insert into im_messages (conversation_id, seq, sender_id, receiver_id, layout, content) values (${conversation!.id}, 1, ${uid}, ${agent!.user_id}, 1, '{"text":"你好"}'::jsonb)`);
 
@@ -143,12 +159,30 @@ describe('references', () => {
         (select count(*)::int from im_messages where conversation_id = ${conversation!.id}) as messages`);
       return row!;
     };
-    expect(await owned()).toEqual({ sessions: 1, follows: 1, viewings: 1, entrusts: 1, reviews: 1, conversations: 1, messages: 1 });
+    expect(await owned()).toEqual({
+      sessions: 1,
+      follows: 1,
+      viewings: 1,
+      entrusts: 1,
+      reviews: 1,
+      conversations: 1,
+      messages: 1,
+    });
     const listingsBefore = await query<{ n: number }>(sql`select count(*)::int as n from esf_listings`);
     await h.database.db.execute(sql`delete from users where id = ${uid}`);
-    expect(await owned()).toEqual({ sessions: 0, follows: 0, viewings: 0, entrusts: 0, reviews: 0, conversations: 0, messages: 0 });
+    expect(await owned()).toEqual({
+      sessions: 0,
+      follows: 0,
+      viewings: 0,
+      entrusts: 0,
+      reviews: 0,
+      conversations: 0,
+      messages: 0,
+    });
     // Nothing that was not only theirs went with them.
     expect(await query<{ n: number }>(sql`select count(*)::int as n from esf_listings`)).toEqual(listingsBefore);
-    expect(await query<{ n: number }>(sql`select count(*)::int as n from agents where user_id = ${agent!.user_id}`)).toEqual([{ n: 1 }]);
+    expect(await query<{ n: number }>(sql`select count(*)::int as n from agents where user_id = ${agent!.user_id}`)).toEqual([
+      { n: 1 },
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import type { EsfConditions } from '../../contracts/esf';
-import type { RentConditions, RentDetail, RentListItem, RentListPage } from '../../contracts/rent';
-import type { Suggestion } from '../../contracts/search';
+import { ApiPath } from '@contracts/paths';
+import type { EsfConditions } from '@contracts/esf';
+import type { RentConditions, RentDetail, RentListItem, RentListPage } from '@contracts/rent';
+import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /** 租房 (issue 6): conditions, list, detail and suggestions of the rent channel. 厦门 has no rentals (isRent 0). */
@@ -145,7 +145,9 @@ describe('list', () => {
     expect((await items({ districtId: chaoyang.id })).every((l) => l.districtName === '朝阳区')).toBe(true);
     const inWangjing = await items({ businessAreaId: wangjing.id });
     expect(inWangjing.every((l) => l.businessAreaName === '望京')).toBe(true);
-    expect((await list({ cityCode: 'bj', businessAreaId: wangjing.id })).total).toBeLessThanOrEqual((await list({ cityCode: 'bj', districtId: chaoyang.id })).total);
+    expect((await list({ cityCode: 'bj', businessAreaId: wangjing.id })).total).toBeLessThanOrEqual(
+      (await list({ cityCode: 'bj', districtId: chaoyang.id })).total,
+    );
 
     const near = all.list.find((l) => l.nearestStation)!;
     const line = conditions.subwayLines.find((l) => l.name === near.nearestStation!.lineName)!;
@@ -161,7 +163,8 @@ describe('list', () => {
   });
 
   it('matches a keyword against the places a home is in, not as a wildcard', async () => {
-    const where = (l: RentListItem) => `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
+    const where = (l: RentListItem) =>
+      `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
     const wangjing = await items({ keyword: '望京' });
     expect(wangjing.every((l) => where(l).includes('望京'))).toBe(true);
     const community = all.list[0]!.communityName;
@@ -220,40 +223,48 @@ describe('detail', () => {
   const FACILITIES = ['洗衣机', '空调', '冰箱', '热水器', '宽带', '床', '衣柜', '沙发', '燃气', '暖气', '电视', '可做饭'];
   const TAGS = ['近地铁', '随时看房', '押一付一', '独立卫生间', '独立阳台', '精装'];
 
-  it.each([1, 2])('shows rentType %i with terms, facilities, photos, community and agent, as the list item does', async (rentType) => {
-    const item = (await items({ rentType }))[0]!;
-    const answers = await both(h.app, `${ApiPath.rentDetail}/${item.id}`);
-    expect(envelope(answers[1]).data).toEqual(envelope(answers[0]).data);
-    const d = envelope<RentDetail>(answers[0]).data;
-    expect(d).toMatchObject(item);
-    expect(d.listingNo).toMatch(/^BJZF\d{8}$/);
-    expect(d.photos.length).toBeGreaterThanOrEqual(5);
-    expect(d.photos.at(-1)!.title).toBe('户型图');
-    expect(d.coverUrl).toBe(d.photos[0]!.url);
-    expect(d.photos[0]!.title).toBe(rentType === 1 ? '客厅' : '卧室');
-    expect(d.title.startsWith(rentType === 1 ? '整租·' : '合租·')).toBe(true);
-    expect(d.title).toContain(d.communityName);
-    expect(d.facilities.map((f) => f.name)).toEqual(FACILITIES);
-    expect(d.facilities.some((f) => f.has)).toBe(true);
-    expect(['押一付三', '押一付一', '押二付三', '半年付', '年付']).toContain(d.payment);
-    expect(d.deposit).toBe(d.monthlyRent * (d.payment.startsWith('押二') ? 2 : 1));
-    expect(d.checkIn).toMatch(/^(随时入住|\d{4}-\d{2}-\d{2})$/);
-    expect(d.leaseTerm).toMatch(/起租|短租/);
-    expect(['随时看房', '需提前预约', '仅周末可看']).toContain(d.viewing);
-    expect(['民水民电', '商水商电']).toContain(d.utilities);
-    expect(d.tags.filter((t) => !TAGS.includes(t))).toEqual([]);
-    expect(d.tags.includes('随时看房')).toBe(d.viewing === '随时看房');
-    expect(d.floor).toBeGreaterThanOrEqual(1);
-    expect(d.floor).toBeLessThanOrEqual(d.totalFloors);
-    expect(d.elevator).toBe(d.totalFloors > 6);
-    expect(d.description).toContain(d.communityName);
-    expect(d.community).toMatchObject({ id: d.communityId, name: d.communityName, districtName: d.districtName, businessAreaName: d.businessAreaName });
-    expect(d.community.lat).toBeGreaterThan(39);
-    expect([1, 2, 3]).toContain(d.agent.status);
-    expect(d.agent.branchName).toMatch(/店$/);
-    if (rentType === 1) expect(d.monthlyRent).toBeGreaterThanOrEqual(3000);
-    else expect(d.monthlyRent).toBeLessThanOrEqual(4500);
-  });
+  it.each([1, 2])(
+    'shows rentType %i with terms, facilities, photos, community and agent, as the list item does',
+    async (rentType) => {
+      const item = (await items({ rentType }))[0]!;
+      const answers = await both(h.app, `${ApiPath.rentDetail}/${item.id}`);
+      expect(envelope(answers[1]).data).toEqual(envelope(answers[0]).data);
+      const d = envelope<RentDetail>(answers[0]).data;
+      expect(d).toMatchObject(item);
+      expect(d.listingNo).toMatch(/^BJZF\d{8}$/);
+      expect(d.photos.length).toBeGreaterThanOrEqual(5);
+      expect(d.photos.at(-1)!.title).toBe('户型图');
+      expect(d.coverUrl).toBe(d.photos[0]!.url);
+      expect(d.photos[0]!.title).toBe(rentType === 1 ? '客厅' : '卧室');
+      expect(d.title.startsWith(rentType === 1 ? '整租·' : '合租·')).toBe(true);
+      expect(d.title).toContain(d.communityName);
+      expect(d.facilities.map((f) => f.name)).toEqual(FACILITIES);
+      expect(d.facilities.some((f) => f.has)).toBe(true);
+      expect(['押一付三', '押一付一', '押二付三', '半年付', '年付']).toContain(d.payment);
+      expect(d.deposit).toBe(d.monthlyRent * (d.payment.startsWith('押二') ? 2 : 1));
+      expect(d.checkIn).toMatch(/^(随时入住|\d{4}-\d{2}-\d{2})$/);
+      expect(d.leaseTerm).toMatch(/起租|短租/);
+      expect(['随时看房', '需提前预约', '仅周末可看']).toContain(d.viewing);
+      expect(['民水民电', '商水商电']).toContain(d.utilities);
+      expect(d.tags.filter((t) => !TAGS.includes(t))).toEqual([]);
+      expect(d.tags.includes('随时看房')).toBe(d.viewing === '随时看房');
+      expect(d.floor).toBeGreaterThanOrEqual(1);
+      expect(d.floor).toBeLessThanOrEqual(d.totalFloors);
+      expect(d.elevator).toBe(d.totalFloors > 6);
+      expect(d.description).toContain(d.communityName);
+      expect(d.community).toMatchObject({
+        id: d.communityId,
+        name: d.communityName,
+        districtName: d.districtName,
+        businessAreaName: d.businessAreaName,
+      });
+      expect(d.community.lat).toBeGreaterThan(39);
+      expect([1, 2, 3]).toContain(d.agent.status);
+      expect(d.agent.branchName).toMatch(/店$/);
+      if (rentType === 1) expect(d.monthlyRent).toBeGreaterThanOrEqual(3000);
+      else expect(d.monthlyRent).toBeLessThanOrEqual(4500);
+    },
+  );
 
   it('keeps every 北京 rent within the tier’s range: 整租 3,000–20,000, 合租 1,500–4,500 元/月', async () => {
     const whole = await items({ rentType: 1 });
@@ -293,10 +304,16 @@ describe('suggestions for channel rent', () => {
     const item = all.list.find((l) => l.nearestStation)!;
     const [district] = (await suggest('bj', 'rent', item.districtName)).filter((s) => s.angle === 2);
     expect(district!.describe).toBe(`在租${(await list({ cityCode: 'bj', districtId: district!.id })).total}套`);
-    const community = (await suggest('bj', 'rent', item.communityName)).find((s) => s.angle === 1 && s.name === item.communityName)!;
+    const community = (await suggest('bj', 'rent', item.communityName)).find(
+      (s) => s.angle === 1 && s.name === item.communityName,
+    )!;
     expect(community.describe).toBe(`在租${(await list({ cityCode: 'bj', estateId: community.id })).total}套`);
-    const station = (await suggest('bj', 'rent', item.nearestStation!.stationName)).find((s) => s.angle === 5 && s.address === item.nearestStation!.lineName)!;
-    expect(station.describe).toBe(`在租${(await list({ cityCode: 'bj', lineId: station.parentId, stationId: station.id })).total}套`);
+    const station = (await suggest('bj', 'rent', item.nearestStation!.stationName)).find(
+      (s) => s.angle === 5 && s.address === item.nearestStation!.lineName,
+    )!;
+    expect(station.describe).toBe(
+      `在租${(await list({ cityCode: 'bj', lineId: station.parentId, stationId: station.id })).total}套`,
+    );
 
     const esf = await suggest('bj', 'esf', '望京');
     expect(esf.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { buildApp } from '../src/app';
 import { configWith } from '../src/config';
 import { DEMO_USER } from '../src/db/seed';
@@ -73,7 +73,11 @@ describe('rate limits shared through Redis by two backend processes', () => {
     expect((await login(a, ip, nextMobile(), 'wrong-pass1')).statusCode).toBe(429);
     const alone = await buildApp({
       db: h.database.db,
-      config: configWith({ DATA_DIR: h.config.DATA_DIR, LOG_LEVEL: 'silent', ...(h.config.DATABASE_URL ? { DATABASE_URL: h.config.DATABASE_URL } : {}) }),
+      config: configWith({
+        DATA_DIR: h.config.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        ...(h.config.DATABASE_URL ? { DATABASE_URL: h.config.DATABASE_URL } : {}),
+      }),
       storage: localStorage(path.join(h.config.DATA_DIR, 'oss')),
     });
     try {
@@ -93,7 +97,8 @@ describe('rate limits shared through Redis by two backend processes', () => {
 
   it(`the password lock: ${PASSWORD_MAX_FAILURES - 2} wrong passwords on A and 2 on B (each from its own address) lock the account on both`, async () => {
     const mobile = DEMO_USER.mobile;
-    for (let i = 0; i < PASSWORD_MAX_FAILURES - 2; i++) expect((await login(a, nextIp(), mobile, 'wrong-pass1')).statusCode).toBe(400);
+    for (let i = 0; i < PASSWORD_MAX_FAILURES - 2; i++)
+      expect((await login(a, nextIp(), mobile, 'wrong-pass1')).statusCode).toBe(400);
     for (let i = 0; i < 2; i++) expect((await login(b, nextIp(), mobile, 'wrong-pass1')).statusCode).toBe(400);
     for (const app of [a, b]) {
       const res = await login(app, nextIp(), mobile, DEMO_USER.password);
@@ -112,7 +117,9 @@ describe('rate limits shared through Redis by two backend processes', () => {
     expect(keys.length).toBeGreaterThan(0);
     // Another database (another test file, another deployment) has another prefix.
     expect(sharedKeyPrefix({ DATA_DIR: '/elsewhere', DATABASE_URL: undefined })).not.toBe(prefix);
-    expect(sharedKeyPrefix({ DATA_DIR: '.data', DATABASE_URL: 'postgres://u@db:5432/one' })).not.toBe(sharedKeyPrefix({ DATA_DIR: '.data', DATABASE_URL: 'postgres://u@db:5432/two' }));
+    expect(sharedKeyPrefix({ DATA_DIR: '.data', DATABASE_URL: 'postgres://u@db:5432/one' })).not.toBe(
+      sharedKeyPrefix({ DATA_DIR: '.data', DATABASE_URL: 'postgres://u@db:5432/two' }),
+    );
   });
 });
 
@@ -122,7 +129,12 @@ describe('Redis down: each process counts on its own (neither open nor closed)',
     // Port 1: nothing listens, every command fails at once.
     down = await buildApp({
       db: h.database.db,
-      config: configWith({ DATA_DIR: h.config.DATA_DIR, LOG_LEVEL: 'silent', REDIS_URL: 'redis://127.0.0.1:1', ...(h.config.DATABASE_URL ? { DATABASE_URL: h.config.DATABASE_URL } : {}) }),
+      config: configWith({
+        DATA_DIR: h.config.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        REDIS_URL: 'redis://127.0.0.1:1',
+        ...(h.config.DATABASE_URL ? { DATABASE_URL: h.config.DATABASE_URL } : {}),
+      }),
       storage: localStorage(path.join(h.config.DATA_DIR, 'oss')),
     });
   });
@@ -138,7 +150,8 @@ describe('Redis down: each process counts on its own (neither open nor closed)',
 
   it('the password lock still holds in the process', async () => {
     const mobile = nextMobile();
-    for (let i = 0; i < PASSWORD_MAX_FAILURES; i++) expect((await login(down, nextIp(), mobile, 'wrong-pass1')).statusCode).toBe(400);
+    for (let i = 0; i < PASSWORD_MAX_FAILURES; i++)
+      expect((await login(down, nextIp(), mobile, 'wrong-pass1')).statusCode).toBe(400);
     const res = await login(down, nextIp(), mobile, 'wrong-pass1');
     expect(res.statusCode).toBe(429);
     expect(envelope(res).msg).toContain('密码错误次数过多');

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
-import type { LoginResult, UserInfo } from '../../contracts/user';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
+import type { LoginResult, UserInfo } from '@contracts/user';
 import { DEMO_USER } from '../src/db/seed';
 import { users } from '../src/db/schema';
 import { isPortalSource } from '../src/http/same-site';
@@ -42,7 +42,12 @@ function sessionTokenOf(res: LightMyRequestResponse): string {
 }
 
 async function requestCode(mobile: string, ip: string) {
-  const res = await h.app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile }, headers: { 'x-forwarded-for': ip } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: ApiPath.smsCode,
+    payload: { mobile },
+    headers: { 'x-forwarded-for': ip },
+  });
   const line = logged.findLast((l) => l.msg === 'sms code issued' && l.mobile === mobile);
   return { res, code: line?.code as string | undefined };
 }
@@ -53,7 +58,12 @@ describe('sms login', () => {
     const { res, code } = await requestCode('13912345678', ip);
     expect(envelope(res).data).toEqual({ resendAfter: 60, expiresIn: 300 });
     expect(code).toMatch(/^\d{6}$/);
-    const login = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: '13912345678', code }, headers: { 'x-forwarded-for': ip } });
+    const login = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginBySms,
+      payload: { mobile: '13912345678', code },
+      headers: { 'x-forwarded-for': ip },
+    });
     const result = envelope<LoginResult>(login).data;
     expect(result.registered).toBe(true);
     // The mobile goes out masked (spec §3), and the token only in the HttpOnly cookie.
@@ -94,7 +104,12 @@ describe('sms login', () => {
   it('logs in an existing mobile without registering again', async () => {
     const ip = nextIp();
     const { code } = await requestCode(DEMO_USER.mobile, ip);
-    const login = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: DEMO_USER.mobile, code }, headers: { 'x-forwarded-for': ip } });
+    const login = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginBySms,
+      payload: { mobile: DEMO_USER.mobile, code },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(envelope<LoginResult>(login).data).toMatchObject({ registered: false, user: { userName: DEMO_USER.userName } });
   });
 
@@ -113,19 +128,39 @@ describe('sms login', () => {
     const { code } = await requestCode(mobile, ip);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile, code: wrong }, headers: { 'x-forwarded-for': ip } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.loginBySms,
+        payload: { mobile, code: wrong },
+        headers: { 'x-forwarded-for': ip },
+      });
       expect(res.statusCode).toBe(400);
       expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '验证码错误或已过期' });
     }
-    const right = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile, code }, headers: { 'x-forwarded-for': ip } });
+    const right = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginBySms,
+      payload: { mobile, code },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(envelope(right).code).toBe(4010011001);
   });
 
   it('validates mobile and code', async () => {
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile: '12345' }, headers: { 'x-forwarded-for': nextIp() } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.smsCode,
+      payload: { mobile: '12345' },
+      headers: { 'x-forwarded-for': nextIp() },
+    });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).msg).toBe('mobile: mobile must be an 11-digit mainland number');
-    const code = await h.app.inject({ method: 'POST', url: ApiPath.loginBySms, payload: { mobile: '13900000000', code: 'abc' }, headers: { 'x-forwarded-for': nextIp() } });
+    const code = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginBySms,
+      payload: { mobile: '13900000000', code: 'abc' },
+      headers: { 'x-forwarded-for': nextIp() },
+    });
     expect(envelope(code).msg).toBe('code: code must be 6 digits');
   });
 });
@@ -133,10 +168,23 @@ describe('sms login', () => {
 describe('password login', () => {
   it('logs in the demo user and refuses a wrong password', async () => {
     const ip = nextIp();
-    const ok = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': ip } });
+    const ok = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginByPassword,
+      payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password },
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(envelope<LoginResult>(ok).data.user.mobile).toBe('138***8000');
-    for (const payload of [{ mobile: DEMO_USER.mobile, password: 'wrong-pass' }, { mobile: '13999999999', password: DEMO_USER.password }]) {
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload, headers: { 'x-forwarded-for': ip } });
+    for (const payload of [
+      { mobile: DEMO_USER.mobile, password: 'wrong-pass' },
+      { mobile: '13999999999', password: DEMO_USER.password },
+    ]) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.loginByPassword,
+        payload,
+        headers: { 'x-forwarded-for': ip },
+      });
       expect(res.statusCode).toBe(400);
       expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '手机号或密码错误' });
     }
@@ -145,7 +193,12 @@ describe('password login', () => {
   it('locks one account after five wrong passwords, from any address', async () => {
     // A mobile of its own: the other tests' wrong tries on the demo account would count here.
     const login = (password: string) =>
-      h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: '13655550000', password }, headers: { 'x-forwarded-for': nextIp() } });
+      h.app.inject({
+        method: 'POST',
+        url: ApiPath.loginByPassword,
+        payload: { mobile: '13655550000', password },
+        headers: { 'x-forwarded-for': nextIp() },
+      });
     for (let i = 0; i < 5; i++) expect((await login('wrong-pass')).statusCode).toBe(400);
     const locked = await login('another-guess');
     expect(locked.statusCode).toBe(429);
@@ -158,7 +211,12 @@ describe('password login', () => {
     for (let i = 0; i < 21; i++) {
       // A different mobile each time, so the per-mobile lock (below) does not answer first.
       const mobile = `139999999${String(i).padStart(2, '0')}`;
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password: 'nopenope' }, headers: { 'x-forwarded-for': ip } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.loginByPassword,
+        payload: { mobile, password: 'nopenope' },
+        headers: { 'x-forwarded-for': ip },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
@@ -209,7 +267,12 @@ describe('password login timing', () => {
     await h.database.db.insert(users).values(known.map((mobile) => ({ mobile, passwordHash: hash })));
     const timed = async (mobile: string) => {
       const start = performance.now();
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password: 'wrong-password' }, headers: { 'x-forwarded-for': nextIp() } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.loginByPassword,
+        payload: { mobile, password: 'wrong-password' },
+        headers: { 'x-forwarded-for': nextIp() },
+      });
       expect(envelope(res)).toMatchObject({ code: 4010011001, msg: '手机号或密码错误' });
       return performance.now() - start;
     };
@@ -227,11 +290,17 @@ describe('password login timing', () => {
 
 describe('cross-site requests', () => {
   const login = async () => {
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password }, headers: { 'x-forwarded-for': nextIp() } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.loginByPassword,
+      payload: { mobile: DEMO_USER.mobile, password: DEMO_USER.password },
+      headers: { 'x-forwarded-for': nextIp() },
+    });
     expect(res.statusCode).toBe(200);
     return sessionTokenOf(res);
   };
-  const userInfo = (token: string) => h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token } });
+  const userInfo = (token: string) =>
+    h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token } });
 
   it('refuses a state change from another site with 403, and the session stays', async () => {
     const token = await login();
@@ -255,11 +324,20 @@ describe('cross-site requests', () => {
     // A cross-site HTML form can only send these three types: refused before the body is read (403, not 415).
     const forms = [
       { type: 'application/x-www-form-urlencoded', payload: 'a=b' },
-      { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
+      {
+        type: 'multipart/form-data; boundary=x',
+        payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      },
       { type: 'text/plain', payload: 'a=b' },
     ];
     for (const { type, payload } of forms) {
-      const res = await h.app.inject({ method: 'POST', url: ApiPath.logout, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://evil.example', 'content-type': type }, payload });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.logout,
+        cookies: { [SESSION_COOKIE]: token },
+        headers: { origin: 'http://evil.example', 'content-type': type },
+        payload,
+      });
       expect(res.statusCode, type).toBe(403);
     }
     expect(envelope<UserInfo>(await userInfo(token)).code).toBe(200);
@@ -267,15 +345,31 @@ describe('cross-site requests', () => {
 
   it('lets requests from the portal and requests without Origin or Referer through', async () => {
     const token = await login();
-    const own = [{ origin: 'http://bj.localhost:3000' }, { origin: 'http://localhost:3000' }, { origin: 'HTTP://WWW.LOCALHOST:3000' }, { referer: 'http://sh.localhost:3000/ershoufang/' }, {}];
+    const own = [
+      { origin: 'http://bj.localhost:3000' },
+      { origin: 'http://localhost:3000' },
+      { origin: 'HTTP://WWW.LOCALHOST:3000' },
+      { referer: 'http://sh.localhost:3000/ershoufang/' },
+      {},
+    ];
     for (const headers of own) {
       const res = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token }, headers });
       expect(envelope(res).code, JSON.stringify(headers)).toBe(200);
     }
     // Reads are not checked: a cross-site GET changes nothing.
-    const read = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://evil.example' } });
+    const read = await h.app.inject({
+      method: 'GET',
+      url: ApiPath.userInfo,
+      cookies: { [SESSION_COOKIE]: token },
+      headers: { origin: 'http://evil.example' },
+    });
     expect(read.statusCode).toBe(200);
-    const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, cookies: { [SESSION_COOKIE]: token }, headers: { origin: 'http://bj.localhost:3000' } });
+    const logout = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.logout,
+      cookies: { [SESSION_COOKIE]: token },
+      headers: { origin: 'http://bj.localhost:3000' },
+    });
     expect(envelope(logout).succeed).toBe(true);
     expect((await userInfo(token)).statusCode).toBe(401);
   });

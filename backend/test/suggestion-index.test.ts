@@ -1,6 +1,6 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Angle } from '../../contracts/search';
+import { Angle } from '@contracts/search';
 import { cities, communities, listings, shops } from '../src/db/schema';
 import { searchNames } from '../src/db/search-names';
 import { CHANNEL_STOCK } from '../src/modules/listings/stock';
@@ -8,7 +8,16 @@ import { bestMatches, createSuggestionIndex, findMatches, matcher, type Place } 
 import { warmHotCities } from '../src/modules/portal/suggestions';
 import { startHarness, type Harness } from './harness';
 
-const place = (id: number, name: string): Place => ({ angle: Angle.ESTATE, id, name, ...searchNames(name), nameLower: name.toLowerCase(), parentId: 0, address: '', countedBy: 'communityId' });
+const place = (id: number, name: string): Place => ({
+  angle: Angle.ESTATE,
+  id,
+  name,
+  ...searchNames(name),
+  nameLower: name.toLowerCase(),
+  parentId: 0,
+  address: '',
+  countedBy: 'communityId',
+});
 /** Places in the order the index keeps them: name length, then name (code points), then id. */
 const kept = (...names: string[]) =>
   names
@@ -20,7 +29,8 @@ function withoutId<T extends { id: number }>(row: T): Omit<T, 'id'> {
   delete copy.id;
   return copy as Omit<T, 'id'>;
 }
-const names = (keyword: string, places: Place[], limit = 10) => bestMatches(places, matcher(keyword), limit).map((r) => `${r.rank}:${r.place.name}`);
+const names = (keyword: string, places: Place[], limit = 10) =>
+  bestMatches(places, matcher(keyword), limit).map((r) => `${r.rank}:${r.place.name}`);
 
 describe('matching in memory, as the SQL did', () => {
   it('ranks exact, then prefix, then contains; shorter names first within a rank, then by name', () => {
@@ -48,8 +58,44 @@ describe('matching in memory, as the SQL did', () => {
   });
 
   it('finds by binary search and by character exactly what the scan finds', () => {
-    const places = kept('花园里', '东花园', '花园', '花园小区', '东方花园', '花家地', '华远', '望京', '望京西园', '西望京', '王家', 'SOHO现代城', '建外SOHO', 'soho尚都', '13号线', '3号线');
-    for (const keyword of ['花园', '花', 'h', 'hy', 'huayuan', 'wangjing', 'wj', 'Wang Jing', 'soho', 'SOHO', 'SOHO现代城', '号线', '3', '13', '%', 'x', 'zz', '园'])
+    const places = kept(
+      '花园里',
+      '东花园',
+      '花园',
+      '花园小区',
+      '东方花园',
+      '花家地',
+      '华远',
+      '望京',
+      '望京西园',
+      '西望京',
+      '王家',
+      'SOHO现代城',
+      '建外SOHO',
+      'soho尚都',
+      '13号线',
+      '3号线',
+    );
+    for (const keyword of [
+      '花园',
+      '花',
+      'h',
+      'hy',
+      'huayuan',
+      'wangjing',
+      'wj',
+      'Wang Jing',
+      'soho',
+      'SOHO',
+      'SOHO现代城',
+      '号线',
+      '3',
+      '13',
+      '%',
+      'x',
+      'zz',
+      '园',
+    ])
       expect(findMatches(places, keyword, 10), keyword).toEqual(bestMatches(places, matcher(keyword), 10));
   });
 
@@ -146,7 +192,10 @@ describe('the index against the database', () => {
 
   it('counts a channel within its scope (shops for sale apart from shops to let)', async () => {
     const index = createSuggestionIndex(h.database.db, { now: () => clock });
-    const all = await h.database.db.select({ districtId: shops.districtId, deal: shops.deal }).from(shops).where(eq(shops.cityCode, '110000'));
+    const all = await h.database.db
+      .select({ districtId: shops.districtId, deal: shops.deal })
+      .from(shops)
+      .where(eq(shops.cityCode, '110000'));
     const sale = await index.counts('110000', CHANNEL_STOCK.shop_sale);
     const rent = await index.counts('110000', CHANNEL_STOCK.shop_rent);
     const districtId = all[0]!.districtId;
@@ -170,7 +219,10 @@ describe('the index against the database', () => {
     await index.settled();
     expect(await has()).toBe(true);
 
-    await db.update(communities).set({ name: '索引改名家园', ...searchNames('索引改名家园') }).where(eq(communities.name, '索引测试家园'));
+    await db
+      .update(communities)
+      .set({ name: '索引改名家园', ...searchNames('索引改名家园') })
+      .where(eq(communities.name, '索引测试家园'));
     index.invalidate('110000');
     expect((await index.places('110000')).community.some((p) => p.name === '索引改名家园')).toBe(true);
   });

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ImMessage } from '../../contracts/im';
+import type { ImMessage } from '@contracts/im';
 
 /** The next stored message pushed to a chat socket (pings skipped). */
 export const nextMessage = (socket: WebSocket) =>

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
 import { sessions, users } from '../src/db/schema';
 import type { Harness } from './harness';
 
@@ -19,7 +19,11 @@ export async function newTestUser(h: Harness, base = 13_600_000_000): Promise<Te
   const mobile = String(base + process.pid * 100 + ++seq).slice(0, 11);
   const [user] = await h.database.db.insert(users).values({ mobile, userName: '' }).returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, mobile, cookie: { cookie: `${SESSION_COOKIE}=${token}` } };
 }
 
@@ -55,7 +59,10 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
   const doc = (await app.inject(ApiPath.openapi)).json() as {
     paths: Record<
       string,
-      Record<string, { summary?: string; parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      Record<
+        string,
+        { summary?: string; parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }
+      >
     >;
   };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -63,7 +70,12 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
       method: method.toUpperCase(),
       path,
       summary: op.summary ?? '',
-      fields: [...new Set([...(op.parameters ?? []).map((p) => p.name), ...Object.values(op.requestBody?.content ?? {}).flatMap((c) => propertiesOf(c.schema))])],
+      fields: [
+        ...new Set([
+          ...(op.parameters ?? []).map((p) => p.name),
+          ...Object.values(op.requestBody?.content ?? {}).flatMap((c) => propertiesOf(c.schema)),
+        ]),
+      ],
     })),
   );
 }

@@ -20,9 +20,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { ne } from 'drizzle-orm';
-import { API_BODY_LIMIT } from '../../contracts/constants';
-import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
-import { UPLOAD_PIXELS_MESSAGE } from '../../contracts/upload';
+import { API_BODY_LIMIT } from '@contracts/constants';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
+import { UPLOAD_PIXELS_MESSAGE } from '@contracts/upload';
 import { agents } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 import { pixelBombs, uploadSteps } from './support-images';
@@ -84,18 +84,34 @@ const isOpsUrl = (url: string) => url.startsWith(OPS_PREFIX);
 
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN } });
-  const agentRows = await h.database.db.select({ id: agents.id, mobile: agents.mobile, status: agents.status }).from(agents).orderBy(agents.id);
+  const agentRows = await h.database.db
+    .select({ id: agents.id, mobile: agents.mobile, status: agents.status })
+    .from(agents)
+    .orderBy(agents.id);
   agentMobiles = new Set(agentRows.map((r) => r.mobile));
   availableAgentId = agentRows.find((r) => r.status === 1)!.id;
   const doc = (await h.app.inject(ApiPath.openapi)).json() as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
   };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const params = op.parameters ?? [];
       const body = op.requestBody?.content['application/json']?.schema;
       const fields = body
-        ? Object.entries(body.properties ?? {}).map(([name, schema]) => ({ name, schema, required: body.required?.includes(name) ?? false }))
+        ? Object.entries(body.properties ?? {}).map(([name, schema]) => ({
+            name,
+            schema,
+            required: body.required?.includes(name) ?? false,
+          }))
         : params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: p.required ?? false }));
       return {
         method: method.toUpperCase() as Operation['method'],
@@ -109,7 +125,9 @@ beforeAll(async () => {
   started = performance.now();
 });
 afterAll(async () => {
-  console.info(`sweep: ${cases} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (SWEEP_RUNS=${RUNS}, seed ${SEED})`);
+  console.info(
+    `sweep: ${cases} requests in ${((performance.now() - started) / 1000).toFixed(1)} s (SWEEP_RUNS=${RUNS}, seed ${SEED})`,
+  );
   await h?.close();
 });
 
@@ -127,7 +145,12 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
   // CPU time of this process (every thread: the app, PGlite, libuv's pool), not the clock: the sweep sends one request
   // at a time, so the difference is this request's work, which a busy machine does not inflate.
   const cpuBefore = process.cpuUsage();
-  const res = await h.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await h.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   const cpu = process.cpuUsage(cpuBefore);
   const ms = (cpu.user + cpu.system) / 1000;
   const label = `${req.method} ${req.url.slice(0, 200)} ${JSON.stringify(req.headers ?? {})} ${typeof req.payload === 'string' ? req.payload.slice(0, 200) : req.payload ? `<${req.payload.length} bytes>` : ''}`;
@@ -184,18 +207,29 @@ function encode(value: string): string {
 
 /** GET: raw query text, so that `%00`, repeated keys and malformed escapes can be sent as they are. */
 function queryRequest(op: Operation, values: Record<string, unknown>, rawPairs: string[] = [], param?: string): Req {
-  const pairs = Object.entries(values).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${encode(k)}=${encode(String(x))}`) : [`${encode(k)}=${encode(String(v))}`]));
+  const pairs = Object.entries(values).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map((x) => `${encode(k)}=${encode(String(x))}`) : [`${encode(k)}=${encode(String(v))}`],
+  );
   const query = [...pairs, ...rawPairs].join('&');
   return { method: op.method, url: query ? `${urlOf(op, param)}?${query}` : urlOf(op, param) };
 }
 
 /** POST: a JSON body; `raw` values are spliced in as JSON text (1e309, NaN and deep nesting have no JSON.stringify form). */
 function bodyRequest(op: Operation, values: Record<string, unknown>, raw: Record<string, string> = {}, param?: string): Req {
-  const parts = [...Object.entries(values).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`), ...Object.entries(raw).map(([k, v]) => `${JSON.stringify(k)}:${v}`)];
-  return { method: op.method, url: urlOf(op, param), headers: { 'content-type': 'application/json' }, payload: `{${parts.join(',')}}` };
+  const parts = [
+    ...Object.entries(values).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`),
+    ...Object.entries(raw).map(([k, v]) => `${JSON.stringify(k)}:${v}`),
+  ];
+  return {
+    method: op.method,
+    url: urlOf(op, param),
+    headers: { 'content-type': 'application/json' },
+    payload: `{${parts.join(',')}}`,
+  };
 }
 
-const requestOf = (op: Operation, values: Record<string, unknown>) => (op.hasBody ? bodyRequest(op, values) : queryRequest(op, values));
+const requestOf = (op: Operation, values: Record<string, unknown>) =>
+  op.hasBody ? bodyRequest(op, values) : queryRequest(op, values);
 
 const TEN_K = 'x'.repeat(10_000);
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
@@ -204,12 +238,77 @@ const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
  * Contact details as free text carries them (contracts/contact-details.ts): no route may take them into a public
  * field; backend/test/public-text.test.ts checks each public field refuses them and stores nothing.
  */
-const CONTACT_TEXTS = ['联系我看房 13912345678 微信同号 加V优惠', '看房打一三九一二三四五六七八', '微信youju2026', 'QQ 12345678', '１３９-１２３４-５６７８'];
-const BAD_JSON_VALUES: unknown[] = [null, true, false, {}, [], [[1]], { a: 1 }, '', ' ', 'a\u0000b', '\u0000', TEN_K, '\ud800', '😀'.repeat(60), 2147483648, -1, 0, 1.5, -0.5, Number.MAX_SAFE_INTEGER + 2, 'NaN', 'Infinity', '1e309', '2147483648', '-1', '0x10', '١٢', '../../etc/passwd', "'; drop table users; --", '%00', '%zz', ...CONTACT_TEXTS];
+const CONTACT_TEXTS = [
+  '联系我看房 13912345678 微信同号 加V优惠',
+  '看房打一三九一二三四五六七八',
+  '微信youju2026',
+  'QQ 12345678',
+  '１３９-１２３４-５６７８',
+];
+const BAD_JSON_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  {},
+  [],
+  [[1]],
+  { a: 1 },
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  TEN_K,
+  '\ud800',
+  '😀'.repeat(60),
+  2147483648,
+  -1,
+  0,
+  1.5,
+  -0.5,
+  Number.MAX_SAFE_INTEGER + 2,
+  'NaN',
+  'Infinity',
+  '1e309',
+  '2147483648',
+  '-1',
+  '0x10',
+  '١٢',
+  '../../etc/passwd',
+  "'; drop table users; --",
+  '%00',
+  '%zz',
+  ...CONTACT_TEXTS,
+];
 /** JSON text with no JSON.stringify form, spliced into bodies. */
 const BAD_RAW_JSON = ['1e309', '-1e309', '1e-400', '123456789012345678901234567890', DEEP_ARRAY, `"${'\\u0000'.repeat(3)}"`];
 /** Bad query values, already %-encoded or raw. */
-const BAD_QUERY_TEXT = [...CONTACT_TEXTS.map(encode), '', '%00', 'a%00b', '%zz', '%E6', '%', encode(TEN_K), '2147483648', '-1', '1e309', 'NaN', 'Infinity', '-Infinity', '1.5', '0x10', '%ED%A0%80', '+', '%20', '[]', '{}', 'true', 'null', '1,2,3,4,5,6,7,8,9', `1${',1'.repeat(5000)}`];
+const BAD_QUERY_TEXT = [
+  ...CONTACT_TEXTS.map(encode),
+  '',
+  '%00',
+  'a%00b',
+  '%zz',
+  '%E6',
+  '%',
+  encode(TEN_K),
+  '2147483648',
+  '-1',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1.5',
+  '0x10',
+  '%ED%A0%80',
+  '+',
+  '%20',
+  '[]',
+  '{}',
+  'true',
+  'null',
+  '1,2,3,4,5,6,7,8,9',
+  `1${',1'.repeat(5000)}`,
+];
 
 describe('sweep over /openapi.json', () => {
   it('lists the known operations (so that the sweep below cannot pass on an empty list)', () => {
@@ -244,8 +343,12 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.opsViewing}/{id}`,
       ]),
     );
-    expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['cityCode', 'keyword', 'districtId']));
-    expect(operations.find((op) => op.method === 'POST' && op.path === ApiPath.loginByPassword)?.fields.map((f) => f.name)).toEqual(['mobile', 'password']);
+    expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['cityCode', 'keyword', 'districtId']),
+    );
+    expect(
+      operations.find((op) => op.method === 'POST' && op.path === ApiPath.loginByPassword)?.fields.map((f) => f.name),
+    ).toEqual(['mobile', 'password']);
   });
 
   it('reaches the operator route past its guard (the token is sent), so its input is swept and not only its 401', async () => {
@@ -288,13 +391,55 @@ describe('sweep over /openapi.json', () => {
   it(
     'answers bodies that are not valid JSON objects, not JSON at all, or too large',
     async () => {
-      const bodies = ['{', '{"a":', 'nul', '\u0000', '[', ']', '"', '{"a":1,}', "{'a':1}", DEEP_ARRAY, `{"a":${DEEP_ARRAY}}`, `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '[]', '"text"', '42', 'null', 'true', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '\ufeff{}', ' '.repeat(1000)];
-      const types = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/json; charset=utf-16', 'application/jsonx', 'application/json, text/plain', '', 'ÿ', '*/*', 'application/octet-stream'];
+      const bodies = [
+        '{',
+        '{"a":',
+        'nul',
+        '\u0000',
+        '[',
+        ']',
+        '"',
+        '{"a":1,}',
+        "{'a':1}",
+        DEEP_ARRAY,
+        `{"a":${DEEP_ARRAY}}`,
+        `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+        '[]',
+        '"text"',
+        '42',
+        'null',
+        'true',
+        '{"__proto__":{"polluted":1}}',
+        '{"constructor":{"prototype":{"polluted":1}}}',
+        '\ufeff{}',
+        ' '.repeat(1000),
+      ];
+      const types = [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'text/html',
+        'application/json; charset=utf-16',
+        'application/jsonx',
+        'application/json, text/plain',
+        '',
+        'ÿ',
+        '*/*',
+        'application/octet-stream',
+      ];
       for (const op of operations.filter((o) => o.hasBody)) {
         const url = urlOf(op);
-        for (const payload of bodies) await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
-        for (const type of types) await probe({ method: 'POST', url, headers: { 'content-type': type }, payload: 'cityCode=bj&mobile=13800138000' });
-        const big = await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ cityCode: 'x'.repeat(API_BODY_LIMIT) }) });
+        for (const payload of bodies)
+          await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+        for (const type of types)
+          await probe({ method: 'POST', url, headers: { 'content-type': type }, payload: 'cityCode=bj&mobile=13800138000' });
+        const big = await probe({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ cityCode: 'x'.repeat(API_BODY_LIMIT) }),
+        });
         expect(big.statusCode).toBe(413);
         expect(big.json()).toMatchObject({ code: 413 });
       }
@@ -306,13 +451,31 @@ describe('sweep over /openapi.json', () => {
   it(
     'answers huge and malformed path parameters and every other method',
     async () => {
-      const params = ['0', '-1', '2147483648', '1e309', 'NaN', '1.5', 'abc', '%00', '%E6', '%zz', '%', '..', '%2e%2e', '1'.repeat(101), '9'.repeat(10_000), encode(TEN_K)];
+      const params = [
+        '0',
+        '-1',
+        '2147483648',
+        '1e309',
+        'NaN',
+        '1.5',
+        'abc',
+        '%00',
+        '%E6',
+        '%zz',
+        '%',
+        '..',
+        '%2e%2e',
+        '1'.repeat(101),
+        '9'.repeat(10_000),
+        encode(TEN_K),
+      ];
       const withParams = operations.filter((op) => op.pathParams.length > 0);
       expect(withParams.length).toBeGreaterThan(0);
       for (const op of withParams) for (const param of params) await probe({ method: op.method, url: urlOf(op, param) });
       const paths = [...new Set(operations.map((op) => urlOf(op)))];
       for (const url of paths) {
-        for (const method of ['TRACE', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'HEAD']) await probe({ method, url });
+        for (const method of ['TRACE', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'HEAD'])
+          await probe({ method, url });
         await probe({ method: 'QUERY', url });
         await probe({ method: 'QUERY', url, headers: { 'content-type': 'application/json' }, payload: '{}' });
       }
@@ -336,12 +499,25 @@ describe('sweep over /openapi.json', () => {
       );
       for (const op of operations) {
         const known = op.fields.map((f) => f.name);
-        const values = fc.dictionary(fc.oneof(fc.constantFrom(...(known.length ? known : ['x'])), fc.string({ maxLength: 8 })), anyValue, { maxKeys: Math.max(3, known.length) });
+        const values = fc.dictionary(
+          fc.oneof(fc.constantFrom(...(known.length ? known : ['x'])), fc.string({ maxLength: 8 })),
+          anyValue,
+          { maxKeys: Math.max(3, known.length) },
+        );
         await fc.assert(
           fc.asyncProperty(values, async (input) => {
             // Query strings carry text only: objects and nulls become their JSON text.
-            const asQuery = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'object' && v !== null && !Array.isArray(v) ? JSON.stringify(v) : v]));
-            await probe(op.hasBody ? bodyRequest(op, { ...validValues(op), ...input }) : queryRequest(op, { ...validValues(op), ...asQuery }));
+            const asQuery = Object.fromEntries(
+              Object.entries(input).map(([k, v]) => [
+                k,
+                typeof v === 'object' && v !== null && !Array.isArray(v) ? JSON.stringify(v) : v,
+              ]),
+            );
+            await probe(
+              op.hasBody
+                ? bodyRequest(op, { ...validValues(op), ...input })
+                : queryRequest(op, { ...validValues(op), ...asQuery }),
+            );
           }),
           { seed: SEED, numRuns: RUNS },
         );
@@ -353,16 +529,48 @@ describe('sweep over /openapi.json', () => {
   it(
     'answers random junk paths with malformed %-escapes and odd methods (fast-check)',
     async () => {
-      const prefixes = ['/', '/yjyz.web.api/', '/yjyz.web.api/v1/', `${ApiPath.esfDetail}/`, '/sso/', '/oss/', '/oss/seed/', '/healthz', '/openapi.json', `${ApiPath.opsListing}/`, `${ApiPath.opsListing}/esf/`, ApiPath.cacheChanges];
+      const prefixes = [
+        '/',
+        '/yjyz.web.api/',
+        '/yjyz.web.api/v1/',
+        `${ApiPath.esfDetail}/`,
+        '/sso/',
+        '/oss/',
+        '/oss/seed/',
+        '/healthz',
+        '/openapi.json',
+        `${ApiPath.opsListing}/`,
+        `${ApiPath.opsListing}/esf/`,
+        ApiPath.cacheChanges,
+      ];
       const hex = fc.constantFrom(...'0123456789abcdefABCDEFzZ%');
       const piece = fc.oneof(
-        fc.string({ unit: fc.constantFrom(...'abcxyz019-._~!$&\'()*+,;=:@/?#[]'), maxLength: 12 }),
+        fc.string({ unit: fc.constantFrom(..."abcxyz019-._~!$&'()*+,;=:@/?#[]"), maxLength: 12 }),
         fc.tuple(hex, hex).map(([a, b]) => `%${a}${b}`),
         hex.map((a) => `%${a}`),
         fc.constantFrom('%', '%00', '%E6', '%E6%9C', '%C0%AF', '%ED%A0%80', '%FF', '..', '//', '/./', '%2e%2e/', '%252e'),
         fc.integer({ min: 0, max: 20_000 }).map((n) => 'a'.repeat(n)),
       );
-      const method = fc.constantFrom('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'QUERY', 'PURGE', 'REPORT');
+      const method = fc.constantFrom(
+        'GET',
+        'POST',
+        'HEAD',
+        'PUT',
+        'DELETE',
+        'PATCH',
+        'OPTIONS',
+        'TRACE',
+        'PROPFIND',
+        'MKCOL',
+        'COPY',
+        'MOVE',
+        'LOCK',
+        'UNLOCK',
+        'SEARCH',
+        'QUERY',
+        'PURGE',
+        'REPORT',
+      );
       await fc.assert(
         fc.asyncProperty(method, fc.constantFrom(...prefixes), fc.array(piece, { maxLength: 6 }), async (m, prefix, pieces) => {
           await probe({ method: m, url: prefix + pieces.join('') });
@@ -386,27 +594,46 @@ describe('sweep over /openapi.json', () => {
       const steps = uploadSteps(h);
       // An agent's desk (the operator issues the token; the desk logs in with it).
       const [agent] = await h.database.db.select({ id: agents.id }).from(agents).where(ne(agents.status, 2)).limit(1);
-      const issued = await h.app.inject({ method: 'POST', url: ApiPath.opsDeskToken, payload: { agentId: agent!.id }, headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+      const issued = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.opsDeskToken,
+        payload: { agentId: agent!.id },
+        headers: { authorization: `Bearer ${OPS_TOKEN}` },
+      });
       const token = envelope<{ token: string }>(issued).data.token;
       expect((await h.app.inject({ method: 'POST', url: ApiPath.deskLogin, payload: { token } })).statusCode).toBe(200);
       const desk = { cookie: `${DESK_COOKIE}=${token}` };
       const decodePaths: Record<string, (bomb: (typeof bombs)[number]) => Promise<Req>> = {
         [ApiPath.ossCallback]: async (bomb) => {
           const item = await steps.put(user, bomb.bytes, bomb.kind);
-          return { method: 'POST', url: ApiPath.ossCallback, headers: { ...user.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ uploads: [item] }) };
+          return {
+            method: 'POST',
+            url: ApiPath.ossCallback,
+            headers: { ...user.cookie, 'content-type': 'application/json' },
+            payload: JSON.stringify({ uploads: [item] }),
+          };
         },
         [ApiPath.deskImage]: async (bomb) => {
           const boundary = `----yj${randomBytes(8).toString('hex')}`;
           const payload = Buffer.concat([
-            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.${bomb.kind}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.${bomb.kind}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
             bomb.bytes,
             Buffer.from(`\r\n--${boundary}--\r\n`),
           ]);
-          return { method: 'POST', url: ApiPath.deskImage, headers: { ...desk, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
+          return {
+            method: 'POST',
+            url: ApiPath.deskImage,
+            headers: { ...desk, 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload,
+          };
         },
       };
       const doc = (await h.app.inject(ApiPath.openapi)).json() as { paths: Record<string, Record<string, { summary?: string }>> };
-      const decoding = Object.entries(doc.paths).filter(([, ops]) => Object.values(ops).some((op) => /megapixels/.test(op.summary ?? ''))).map(([path]) => path);
+      const decoding = Object.entries(doc.paths)
+        .filter(([, ops]) => Object.values(ops).some((op) => /megapixels/.test(op.summary ?? '')))
+        .map(([path]) => path);
       expect(decoding.sort()).toEqual(Object.keys(decodePaths).sort());
       for (const [path, request] of Object.entries(decodePaths)) {
         for (const bomb of bombs) {

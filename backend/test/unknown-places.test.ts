@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultCode } from '../../contracts/envelope';
-import { ApiPath } from '../../contracts/paths';
+import { ResultCode } from '@contracts/envelope';
+import { ApiPath } from '@contracts/paths';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
@@ -43,7 +43,13 @@ beforeAll(async () => {
     const line = places.subwayLines.find((l) => l.children.length > 0)!;
     const estate = page.list[0]?.[c.estateOf];
     expect(estate, `${c.name}: a Beijing record to name`).toBeTypeOf('number');
-    real.set(c.name, { districtId: district.id, businessAreaId: district.children[0]!.id, lineId: line.id, stationId: line.children[0]!.id, estateId: estate! });
+    real.set(c.name, {
+      districtId: district.id,
+      businessAreaId: district.children[0]!.id,
+      lineId: line.id,
+      stationId: line.children[0]!.id,
+      estateId: estate!,
+    });
   }
 }, 120_000);
 afterAll(() => h?.close());

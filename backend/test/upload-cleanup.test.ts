@@ -3,8 +3,8 @@ import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
-import type { UploadedPhoto, UploadsCleanupResult, UploadTicket } from '../../contracts/upload';
+import { ApiPath } from '@contracts/paths';
+import type { UploadedPhoto, UploadsCleanupResult, UploadTicket } from '@contracts/upload';
 import { runOps } from '../../scripts/ops';
 import { sessions, users } from '../src/db/schema';
 import { localStorage } from '../src/modules/storage/local-storage';
@@ -27,21 +27,42 @@ afterAll(() => h?.close());
 
 let nextMobile = 13_700_500_000;
 async function newUser() {
-  const [user] = await h.database.db.insert(users).values({ mobile: String(nextMobile++), userName: '' }).returning({ id: users.id });
+  const [user] = await h.database.db
+    .insert(users)
+    .values({ mobile: String(nextMobile++), userName: '' })
+    .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, auth: { authorization: `Bearer ${token}` } };
 }
 
-const png = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 200, b: 90 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .png()
+    .toBuffer();
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 async function post(t: UploadTicket, key: string, file: Buffer) {
   const boundary = `----yj${randomBytes(8).toString('hex')}`;
   const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature };
-  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  const res = await h.app.inject({ method: 'POST', url: t.host, payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const chunks: Buffer[] = Object.entries(fields).map(([n, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`),
+  );
+  chunks.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await h.app.inject({
+    method: 'POST',
+    url: t.host,
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -60,7 +81,12 @@ async function scene() {
   const bytes = await png();
   const [kept, orphan, fresh] = t.keys.map((k) => `${k}.png`) as [string, string, string];
   for (const key of [kept, orphan, fresh]) await post(t, key, bytes);
-  const cb = await h.app.inject({ method: 'POST', url: ApiPath.ossCallback, payload: { uploads: [{ key: kept, md5: md5(bytes), suffix: 'png' }] }, headers: u.auth });
+  const cb = await h.app.inject({
+    method: 'POST',
+    url: ApiPath.ossCallback,
+    payload: { uploads: [{ key: kept, md5: md5(bytes), suffix: 'png' }] },
+    headers: u.auth,
+  });
   expect(cb.statusCode, cb.body).toBe(200);
   const thumb = envelope<UploadedPhoto[]>(cb).data[0]!.thumbUrl.replace(/^\/oss\//, '');
   // A thumbnail-shaped object no row names (a callback that died between the thumbnail and the row).
@@ -103,7 +129,12 @@ describe('orphan upload clean-up (local storage)', () => {
     const url = await h.app.listen({ host: '127.0.0.1', port: 0 });
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runOps(['uploads', 'cleanup'], { env: { BACKEND_URL: url, OPS_TOKEN: TOKEN }, out: (l) => out.push(l), err: (l) => err.push(l), fetch });
+    const code = await runOps(['uploads', 'cleanup'], {
+      env: { BACKEND_URL: url, OPS_TOKEN: TOKEN },
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      fetch,
+    });
     expect(err).toEqual([]);
     expect(code).toBe(0);
     expect(out[0]).toMatch(/^uploads: \d+ objects under ub\/, [1-9]\d* orphans deleted$/);
@@ -112,7 +143,12 @@ describe('orphan upload clean-up (local storage)', () => {
     expect(await exists(s.kept)).toBe(true);
     const refused = await h.app.inject({ method: 'POST', url: ApiPath.opsUploadsCleanup, payload: {} });
     expect(refused.statusCode).toBe(401);
-    const usage = await runOps(['uploads', 'sweep'], { env: { BACKEND_URL: url, OPS_TOKEN: TOKEN }, out: () => {}, err: (l) => err.push(l), fetch });
+    const usage = await runOps(['uploads', 'sweep'], {
+      env: { BACKEND_URL: url, OPS_TOKEN: TOKEN },
+      out: () => {},
+      err: (l) => err.push(l),
+      fetch,
+    });
     expect(usage).toBe(2);
   });
 
@@ -129,7 +165,12 @@ describe('orphan upload clean-up (local storage)', () => {
   });
 
   it('answers the result envelope on the route', async () => {
-    const res = await h.app.inject({ method: 'POST', url: ApiPath.opsUploadsCleanup, payload: {}, headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.opsUploadsCleanup,
+      payload: {},
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     const data = envelope<UploadsCleanupResult>(res).data;
     expect(data.scanned).toBeGreaterThan(0);

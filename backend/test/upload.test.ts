@@ -2,8 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, OSS_POST_PATH, SESSION_COOKIE } from '../../contracts/paths';
-import { UPLOAD_DAILY_BYTES, UPLOAD_MAX_BYTES, UPLOAD_QUOTA_MESSAGE, UPLOAD_TICKET_LIMIT, type UploadedPhoto, type UploadTicket } from '../../contracts/upload';
+import { ApiPath, OSS_POST_PATH, SESSION_COOKIE } from '@contracts/paths';
+import {
+  UPLOAD_DAILY_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_QUOTA_MESSAGE,
+  UPLOAD_TICKET_LIMIT,
+  type UploadedPhoto,
+  type UploadTicket,
+} from '@contracts/upload';
 import { configWith } from '../src/config';
 import { sessions, uploads, users } from '../src/db/schema';
 import { openPostSigner, v1Signature } from '../src/modules/storage/post-object';
@@ -20,14 +27,27 @@ afterAll(() => h?.close());
 
 let nextMobile = 13_700_300_000;
 async function newUser(): Promise<{ id: number; auth: Record<string, string> }> {
-  const [user] = await h.database.db.insert(users).values({ mobile: String(nextMobile++), userName: '' }).returning({ id: users.id });
+  const [user] = await h.database.db
+    .insert(users)
+    .values({ mobile: String(nextMobile++), userName: '' })
+    .returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, auth: { authorization: `Bearer ${token}` } };
 }
 
-const png = (w = 800, h2 = 600) => sharp({ create: { width: w, height: h2, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
-const jpg = () => sharp({ create: { width: 640, height: 960, channels: 3, background: { r: 20, g: 120, b: 200 } } }).jpeg().toBuffer();
+const png = (w = 800, h2 = 600) =>
+  sharp({ create: { width: w, height: h2, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+const jpg = () =>
+  sharp({ create: { width: 640, height: 960, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 async function ticker(auth: Record<string, string>, query = 'uploadSize=2') {
@@ -36,24 +56,56 @@ async function ticker(auth: Record<string, string>, query = 'uploadSize=2') {
   return envelope<UploadTicket>(res).data;
 }
 
-function form(fields: Record<string, string>, file: Buffer, filename = 'a.png'): { payload: Buffer; headers: Record<string, string> } {
+function form(
+  fields: Record<string, string>,
+  file: Buffer,
+  filename = 'a.png',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----yj${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function postObject(t: UploadTicket, key: string, file: Buffer, over: Partial<Record<string, string>> = {}, headers: Record<string, string> = {}) {
-  const fields = { key, policy: t.policy, OSSAccessKeyId: t.accessId, success_action_status: '200', Signature: t.signature, ...over } as Record<string, string>;
+function postObject(
+  t: UploadTicket,
+  key: string,
+  file: Buffer,
+  over: Partial<Record<string, string>> = {},
+  headers: Record<string, string> = {},
+) {
+  const fields = {
+    key,
+    policy: t.policy,
+    OSSAccessKeyId: t.accessId,
+    success_action_status: '200',
+    Signature: t.signature,
+    ...over,
+  } as Record<string, string>;
   const f = form(fields, file);
   return h.app.inject({ method: 'POST', url: t.host, payload: f.payload, headers: { ...f.headers, ...headers } });
 }
 
-const callback = (auth: Record<string, string>, list: { key: string; md5: string; suffix: string }[], headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url: ApiPath.ossCallback, payload: { uploads: list, userData: '', viewId: '' }, headers: { ...auth, ...headers } });
+const callback = (
+  auth: Record<string, string>,
+  list: { key: string; md5: string; suffix: string }[],
+  headers: Record<string, string> = {},
+) =>
+  h.app.inject({
+    method: 'POST',
+    url: ApiPath.ossCallback,
+    payload: { uploads: list, userData: '', viewId: '' },
+    headers: { ...auth, ...headers },
+  });
 
 describe('ticker', () => {
   it('answers a signed PostObject ticket with keys under the user prefix', async () => {
@@ -81,7 +133,9 @@ describe('ticker', () => {
       expect(res.statusCode, q).toBe(400);
     }
     expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: { cookie: `${SESSION_COOKIE}=dead` } })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'GET', url: ApiPath.ossTicker, headers: { cookie: `${SESSION_COOKIE}=dead` } })).statusCode,
+    ).toBe(401);
   });
 
   it('gives a user at most UPLOAD_TICKET_LIMIT tickets an hour', async () => {
@@ -99,12 +153,24 @@ describe('ticker', () => {
   });
 
   it('signs in Aliyun mode with ali-oss the way OSS checks it', () => {
-    const config = configWith({ OSS_REGION: 'oss-cn-hangzhou', OSS_BUCKET: 'youju-test', OSS_ACCESS_KEY_ID: 'LTAIexample', OSS_ACCESS_KEY_SECRET: 'secret-example-0123', DATA_DIR: '/tmp/never-written' });
+    const config = configWith({
+      OSS_REGION: 'oss-cn-hangzhou',
+      OSS_BUCKET: 'youju-test',
+      OSS_ACCESS_KEY_ID: 'LTAIexample',
+      OSS_ACCESS_KEY_SECRET: 'secret-example-0123',
+      DATA_DIR: '/tmp/never-written',
+    });
     const signer = openPostSigner(config);
     expect(signer.mode).toBe('aliyun');
     expect(signer.host).toBe('https://youju-test.oss-cn-hangzhou.aliyuncs.com');
-    const signed = signer.sign({ expiration: '2030-01-01T00:00:00.000Z', conditions: [['starts-with', '$key', 'ub/process/u1/']] });
-    expect(JSON.parse(Buffer.from(signed.policy, 'base64').toString())).toEqual({ expiration: '2030-01-01T00:00:00.000Z', conditions: [['starts-with', '$key', 'ub/process/u1/']] });
+    const signed = signer.sign({
+      expiration: '2030-01-01T00:00:00.000Z',
+      conditions: [['starts-with', '$key', 'ub/process/u1/']],
+    });
+    expect(JSON.parse(Buffer.from(signed.policy, 'base64').toString())).toEqual({
+      expiration: '2030-01-01T00:00:00.000Z',
+      conditions: [['starts-with', '$key', 'ub/process/u1/']],
+    });
     expect(signed.signature).toBe(v1Signature('secret-example-0123', signed.policy));
     expect(signer.verify(signed.policy, signed.signature)).toBe(true);
   });
@@ -149,10 +215,20 @@ describe('PostObject to the local host and the callback', () => {
   it('keeps no EXIF (GPS, camera) in what it stores and serves, and applies the orientation to the pixels', async () => {
     const u = await newUser();
     const t = await ticker(u.auth);
-    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 160, b: 60 } } }).jpeg().toBuffer();
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 160, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     // A phone photo: camera make, GPS position (IFD3), orientation 6 (shown rotated by 90°).
     const photo = await sharp(plain)
-      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'P1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 2724/100', GPSLongitudeRef: 'E', GPSLongitude: '116/1 23/1 4440/100' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'P1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '39/1 54/1 2724/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '116/1 23/1 4440/100',
+        },
+      })
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
@@ -196,7 +272,9 @@ describe('PostObject to the local host and the callback', () => {
     expect((await h.app.inject({ url: `/oss/${key}`, headers: u.auth })).statusCode).toBe(200);
     expect((await h.app.inject({ url: `/oss/${key.replace('.png', '_thumb.jpg')}`, headers: u.auth })).statusCode).toBe(200);
     // The seed's pictures are outside the users' folders and served as ever.
-    const [seedCover] = await h.database.db.execute(sql`select cover_url from esf_listings where cover_url like '/oss/seed/%' limit 1`).then((r) => (r as unknown as { rows: { cover_url: string }[] }).rows);
+    const [seedCover] = await h.database.db
+      .execute(sql`select cover_url from esf_listings where cover_url like '/oss/seed/%' limit 1`)
+      .then((r) => (r as unknown as { rows: { cover_url: string }[] }).rows);
     if (seedCover) expect((await h.app.inject(seedCover.cover_url)).statusCode).toBe(200);
   });
 
@@ -222,7 +300,15 @@ describe('PostObject to the local host and the callback', () => {
 
   it('keeps at most UPLOAD_DAILY_BYTES a day per user: past it the callback answers 429 and deletes the object', async () => {
     const u = await newUser();
-    await h.database.db.insert(uploads).values({ userId: u.id, key: `ub/process/u${u.id}/${'a'.repeat(24)}.png`, suffix: 'png', size: UPLOAD_DAILY_BYTES - 1000, md5: '0'.repeat(32), width: 1, height: 1 });
+    await h.database.db.insert(uploads).values({
+      userId: u.id,
+      key: `ub/process/u${u.id}/${'a'.repeat(24)}.png`,
+      suffix: 'png',
+      size: UPLOAD_DAILY_BYTES - 1000,
+      md5: '0'.repeat(32),
+      width: 1,
+      height: 1,
+    });
     const t = await ticker(u.auth, 'uploadSize=1');
     const a = await png();
     const key = `${t.keys[0]}.png`;
@@ -236,7 +322,13 @@ describe('PostObject to the local host and the callback', () => {
   it('refuses an expired ticket', async () => {
     const u = await newUser();
     const t = await ticker(u.auth);
-    const policy = { expiration: new Date(Date.now() - 1000).toISOString(), conditions: [['content-length-range', 1, UPLOAD_MAX_BYTES], ['starts-with', '$key', `ub/process/u${u.id}/`]] };
+    const policy = {
+      expiration: new Date(Date.now() - 1000).toISOString(),
+      conditions: [
+        ['content-length-range', 1, UPLOAD_MAX_BYTES],
+        ['starts-with', '$key', `ub/process/u${u.id}/`],
+      ],
+    };
     const signer = openPostSigner(h.config);
     const old = signer.sign(policy);
     const res = await postObject({ ...t, ...old }, `${t.keys[0]}.png`, await png());
@@ -273,8 +365,13 @@ describe('PostObject to the local host and the callback', () => {
     expect((await postObject(t, `ub/process/${ownerNames(h.config.KEY_SECRET).folder(other.id)}/x.png`, a)).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.svg`, a)).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.html`, a)).statusCode).toBe(403);
-    const wider = Buffer.from(JSON.stringify({ expiration: '2099-01-01T00:00:00.000Z', conditions: [['starts-with', '$key', 'ub/']] })).toString('base64');
-    expect((await postObject(t, `ub/process/${ownerNames(h.config.KEY_SECRET).folder(other.id)}/x.png`, a, { policy: wider })).statusCode).toBe(403);
+    const wider = Buffer.from(
+      JSON.stringify({ expiration: '2099-01-01T00:00:00.000Z', conditions: [['starts-with', '$key', 'ub/']] }),
+    ).toString('base64');
+    expect(
+      (await postObject(t, `ub/process/${ownerNames(h.config.KEY_SECRET).folder(other.id)}/x.png`, a, { policy: wider }))
+        .statusCode,
+    ).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { Signature: `${t.signature.slice(0, -4)}AAA=` })).statusCode).toBe(403);
     expect((await postObject(t, `${t.keys[0]}.png`, a, { OSSAccessKeyId: 'someone' })).statusCode).toBe(403);
     // Only a ticket's own names: no sub-folder, no overlong name, no name the thumbnail uses (these were a 500 or a
@@ -289,7 +386,12 @@ describe('PostObject to the local host and the callback', () => {
     expect((await postObject(t, `${t.keys[1]}.png`, Buffer.from('<html><script>alert(1)</script>'))).statusCode).toBe(403);
     const notForm = await h.app.inject({ method: 'POST', url: t.host, payload: { key: 'x' } });
     expect(notForm.statusCode).toBe(400);
-    const broken = await h.app.inject({ method: 'POST', url: t.host, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });
+    const broken = await h.app.inject({
+      method: 'POST',
+      url: t.host,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -356,14 +458,37 @@ describe('avatar', () => {
     const key = `${t.keys[0]}.png`;
     await postObject(t, key, bytes);
     expect((await callback(u.auth, [{ key, md5: md5(bytes), suffix: 'png' }])).statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key }, headers: other.auth })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key: 'ub/avatar/u1/none.png' }, headers: u.auth })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key }, headers: other.auth })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: ApiPath.userAvatar,
+          payload: { key: 'ub/avatar/u1/none.png' },
+          headers: u.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key } })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key }, headers: { ...u.auth, origin: 'https://evil.example' } })).statusCode).toBe(403);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: ApiPath.userAvatar,
+          payload: { key },
+          headers: { ...u.auth, origin: 'https://evil.example' },
+        })
+      ).statusCode,
+    ).toBe(403);
     const res = await h.app.inject({ method: 'POST', url: ApiPath.userAvatar, payload: { key }, headers: u.auth });
     expect(res.statusCode).toBe(200);
     expect(envelope<{ avatarUrl: string }>(res).data.avatarUrl).toBe(`/oss/${key}`);
-    const [row] = await h.database.db.select({ avatarUrl: users.avatarUrl }).from(users).where(and(eq(users.id, u.id)));
+    const [row] = await h.database.db
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(and(eq(users.id, u.id)));
     expect(row!.avatarUrl).toBe(`/oss/${key}`);
     const info = await h.app.inject({ method: 'POST', url: ApiPath.userInfo, headers: u.auth });
     expect(envelope<{ avatarUrl: string }>(info).data.avatarUrl).toBe(`/oss/${key}`);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { runOps } from '../../scripts/ops';
 import {
   VIEWING_DATE_MESSAGE,
@@ -10,8 +10,8 @@ import {
   type OpsViewingResult,
   type Viewing,
   type ViewingPage,
-} from '../../contracts/viewing';
-import { shanghaiDay } from '../../contracts/viewing-dates';
+} from '@contracts/viewing';
+import { shanghaiDay } from '@contracts/viewing-dates';
 import { cities, listings, rentals, sessions, users, viewings, VIEWING_STATUS } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -30,26 +30,48 @@ async function newUser(): Promise<{ id: number; mobile: string; auth: Record<str
   const mobile = String(nextMobile++);
   const [user] = await h.database.db.insert(users).values({ mobile }).returning({ id: users.id });
   const token = randomBytes(32).toString('base64url');
-  await h.database.db.insert(sessions).values({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  await h.database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user!.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { id: user!.id, mobile, auth: { authorization: `Bearer ${token}` } };
 }
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 const bookAs = (payload: Record<string, unknown>, headers: Record<string, string>) => post(ApiPath.viewingBook, payload, headers);
-const ops = (id: number, action: string, token = TOKEN) => post(`${ApiPath.opsViewing}/${id}`, { action }, { authorization: `Bearer ${token}` });
+const ops = (id: number, action: string, token = TOKEN) =>
+  post(`${ApiPath.opsViewing}/${id}`, { action }, { authorization: `Bearer ${token}` });
 
 /** The first second-hand homes and rentals of cities with the channel on. */
 async function esfIds(n: number): Promise<number[]> {
-  const rows = await h.database.db.select({ id: listings.id }).from(listings).innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1))).orderBy(listings.id).limit(n);
+  const rows = await h.database.db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
+    .orderBy(listings.id)
+    .limit(n);
   return rows.map((r) => r.id);
 }
 async function rentId(): Promise<number> {
-  const [row] = await h.database.db.select({ id: rentals.id }).from(rentals).innerJoin(cities, and(eq(cities.cityCode, rentals.cityCode), eq(cities.isRent, 1))).orderBy(rentals.id).limit(1);
+  const [row] = await h.database.db
+    .select({ id: rentals.id })
+    .from(rentals)
+    .innerJoin(cities, and(eq(cities.cityCode, rentals.cityCode), eq(cities.isRent, 1)))
+    .orderBy(rentals.id)
+    .limit(1);
   return row!.id;
 }
 
-const good = (listingId: number, extra: Record<string, unknown> = {}) => ({ businessType: 1, listingId, date: shanghaiDay(1), slot: 2, contactName: '王女士', ...extra });
+const good = (listingId: number, extra: Record<string, unknown> = {}) => ({
+  businessType: 1,
+  listingId,
+  date: shanghaiDay(1),
+  slot: 2,
+  contactName: '王女士',
+  ...extra,
+});
 
 describe('booking a viewing', () => {
   it('books a second-hand home with the user’s own mobile and lists it in 看房记录 with the home and the agent', async () => {
@@ -58,7 +80,14 @@ describe('booking a viewing', () => {
     const res = await bookAs(good(id!), user.auth);
     expect(res.statusCode).toBe(200);
     const v = envelope<Viewing>(res).data;
-    expect(v).toMatchObject({ businessType: 1, listingId: id, slot: 2, contactName: '王女士', status: VIEWING_STATUS.PENDING, date: shanghaiDay(1) });
+    expect(v).toMatchObject({
+      businessType: 1,
+      listingId: id,
+      slot: 2,
+      contactName: '王女士',
+      status: VIEWING_STATUS.PENDING,
+      date: shanghaiDay(1),
+    });
     expect(v.mobile).toBe(`${user.mobile.slice(0, 3)}***${user.mobile.slice(-4)}`);
     expect(v.title.length).toBeGreaterThan(0);
     expect(v.agentName.length).toBeGreaterThan(0);
@@ -69,7 +98,9 @@ describe('booking a viewing', () => {
     expect(row!.agentId).toBe(listing!.agentId);
     expect(row!.mobile).toBe(user.mobile);
 
-    const page = envelope<ViewingPage>(await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1`, headers: user.auth })).data;
+    const page = envelope<ViewingPage>(
+      await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1`, headers: user.auth }),
+    ).data;
     expect(page.total).toBe(1);
     expect(page.list.map((x) => x.id)).toEqual([v.id]);
     const rentPage = envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 2 }, user.auth)).data;
@@ -79,14 +110,21 @@ describe('booking a viewing', () => {
   it('books a rental with another mobile and a date 30 days ahead; lists newest first, 10 a page', async () => {
     const user = await newUser();
     const rid = await rentId();
-    const res = await bookAs({ businessType: 2, listingId: rid, date: shanghaiDay(30), slot: 3, contactName: ' 李先生 ', mobile: '13912345678' }, user.auth);
+    const res = await bookAs(
+      { businessType: 2, listingId: rid, date: shanghaiDay(30), slot: 3, contactName: ' 李先生 ', mobile: '13912345678' },
+      user.auth,
+    );
     expect(res.statusCode).toBe(200);
     expect(envelope<Viewing>(res).data).toMatchObject({ businessType: 2, contactName: '李先生', mobile: '139***5678' });
 
     const ids = await esfIds(12);
     for (const id of ids) expect((await bookAs(good(id), user.auth)).statusCode).toBe(200);
-    const first = envelope<ViewingPage>(await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1&page=1`, headers: user.auth })).data;
-    const second = envelope<ViewingPage>(await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1&page=2`, headers: user.auth })).data;
+    const first = envelope<ViewingPage>(
+      await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1&page=1`, headers: user.auth }),
+    ).data;
+    const second = envelope<ViewingPage>(
+      await h.app.inject({ url: `${ApiPath.viewingMine}?businessType=1&page=2`, headers: user.auth }),
+    ).data;
     expect(first.total).toBe(12);
     expect(first.list).toHaveLength(10);
     expect(second.list).toHaveLength(2);
@@ -146,7 +184,8 @@ describe('booking a viewing', () => {
     const rentCount = await h.database.db.$count(rentals);
     const esfCount = await h.database.db.$count(listings);
     // An id only the larger table has is unknown in the smaller one.
-    if (esfCount > rentCount) expect((await bookAs({ ...good(maxEsf!.id + rentCount + 10), businessType: 2 }, user.auth)).statusCode).toBe(404);
+    if (esfCount > rentCount)
+      expect((await bookAs({ ...good(maxEsf!.id + rentCount + 10), businessType: 2 }, user.auth)).statusCode).toBe(404);
     else expect((await bookAs(good(maxRent!.id + esfCount + 10), user.auth)).statusCode).toBe(404);
   });
 
@@ -205,11 +244,17 @@ describe('the operator’s confirm and done', () => {
     const v = envelope<Viewing>(await bookAs({ ...good(rid), businessType: 2 }, user.auth)).data;
     const confirmed = await ops(v.id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
-    expect(envelope<OpsViewingResult>(confirmed).data).toEqual({ id: v.id, status: VIEWING_STATUS.CONFIRMED, previousStatus: VIEWING_STATUS.PENDING });
+    expect(envelope<OpsViewingResult>(confirmed).data).toEqual({
+      id: v.id,
+      status: VIEWING_STATUS.CONFIRMED,
+      previousStatus: VIEWING_STATUS.PENDING,
+    });
     expect((await ops(v.id, 'confirm')).statusCode).toBe(409);
     // A confirmed booking is still open: a second one is refused.
     expect((await bookAs({ ...good(rid), businessType: 2 }, user.auth)).statusCode).toBe(409);
-    expect(envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 2 }, user.auth)).data.list[0]!.status).toBe(VIEWING_STATUS.CONFIRMED);
+    expect(envelope<ViewingPage>(await post(ApiPath.viewingMine, { businessType: 2 }, user.auth)).data.list[0]!.status).toBe(
+      VIEWING_STATUS.CONFIRMED,
+    );
     expect(envelope<OpsViewingResult>(await ops(v.id, 'done')).data.status).toBe(VIEWING_STATUS.DONE);
     expect((await post(ApiPath.viewingCancel, { viewingId: v.id }, user.auth)).statusCode).toBe(409);
     expect((await ops(v.id, 'done')).statusCode).toBe(409);
@@ -233,16 +278,31 @@ describe('npm run ops -- viewing', () => {
     const run = async (args: string[]) => {
       const out: string[] = [];
       const err: string[] = [];
-      const code = await runOps(args, { env: { BACKEND_URL: url, OPS_TOKEN: TOKEN }, out: (l) => out.push(l), err: (l) => err.push(l), fetch });
+      const code = await runOps(args, {
+        env: { BACKEND_URL: url, OPS_TOKEN: TOKEN },
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        fetch,
+      });
       return { code, out: out.join('\n'), err: err.join('\n') };
     };
     const user = await newUser();
     const [id] = await esfIds(1);
     const v = envelope<Viewing>(await bookAs(good(id!), user.auth)).data;
-    expect(await run(['viewing', 'confirm', String(v.id)])).toEqual({ code: 0, out: `viewing #${v.id}: 待确认 → 已确认`, err: '' });
+    expect(await run(['viewing', 'confirm', String(v.id)])).toEqual({
+      code: 0,
+      out: `viewing #${v.id}: 待确认 → 已确认`,
+      err: '',
+    });
     expect(await run(['viewing', 'confirm', String(v.id)])).toMatchObject({ code: 1, err: expect.stringMatching(/^409: /) });
     expect(await run(['viewing', 'done', String(v.id)])).toEqual({ code: 0, out: `viewing #${v.id}: 已确认 → 已完成`, err: '' });
-    for (const args of [['viewing'], ['viewing', 'cancel', '1'], ['viewing', 'done'], ['viewing', 'done', 'x'], ['viewing', 'done', '1', '2']]) {
+    for (const args of [
+      ['viewing'],
+      ['viewing', 'cancel', '1'],
+      ['viewing', 'done'],
+      ['viewing', 'done', 'x'],
+      ['viewing', 'done', '1', '2'],
+    ]) {
       const result = await run(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err).toContain('npm run ops -- viewing confirm|done <id>');

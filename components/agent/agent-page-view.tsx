@@ -66,8 +66,12 @@ export async function AgentPageView({ agent, city, tab, page, home = false }: Ag
         </div>
       ) : (
         <ul className="listings">
-          {esf?.list.map((item, i) => <ListingCard key={item.id} item={item} eager={i < EAGER_CARDS} />)}
-          {rent?.list.map((item, i) => <RentCard key={item.id} item={item} eager={i < EAGER_CARDS} />)}
+          {esf?.list.map((item, i) => (
+            <ListingCard key={item.id} item={item} eager={i < EAGER_CARDS} />
+          ))}
+          {rent?.list.map((item, i) => (
+            <RentCard key={item.id} item={item} eager={i < EAGER_CARDS} />
+          ))}
         </ul>
       )}
       <Pagination page={page} pages={pages} href={(n) => agentPath(agent.agentId, tab, n)} />

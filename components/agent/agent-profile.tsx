@@ -36,7 +36,9 @@ export function AgentProfileCard({ agent: a, mobileCard }: AgentProfileProps) {
       <div className="agent-profile__main">
         <h1 className="agent-profile__name">
           {a.agentName}
-          <span className={`agent-profile__badge agent-profile__badge--${a.status}`}>{A.statuses[a.status] ?? A.statuses[3]}</span>
+          <span className={`agent-profile__badge agent-profile__badge--${a.status}`}>
+            {A.statuses[a.status] ?? A.statuses[3]}
+          </span>
         </h1>
         <dl className="agent-profile__facts">
           <div>

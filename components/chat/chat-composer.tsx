@@ -89,7 +89,12 @@ export function ChatComposer({ onText, onImages, onPhoneRequest, uploading }: Ch
         <span className={`chat-composer__count${tooLong ? ' chat-composer__count--over' : ''}`} aria-live="polite">
           {tooLong ? M.tooLong(IM_TEXT_MAX) : M.count(length, IM_TEXT_MAX)}
         </span>
-        <button type="button" className="btn btn--primary chat-composer__send" disabled={tooLong || trimLineBreaks(text).trim() === ''} onClick={submit}>
+        <button
+          type="button"
+          className="btn btn--primary chat-composer__send"
+          disabled={tooLong || trimLineBreaks(text).trim() === ''}
+          onClick={submit}
+        >
           {M.send}
         </button>
       </div>

@@ -22,14 +22,18 @@ export function previewOf(m: ChatMessage | undefined): string {
     const title = detailOf<ImPropertyCard>(m).title;
     return title ? `${M.preview[m.layout]} ${title}` : M.preview[m.layout]!;
   }
-  if (m.layout === IM_LAYOUT.PHONE_REPLY) return `${M.preview[m.layout]} ${detailOf<ImPhoneReply>(m).agree ? M.agreed : M.refused}`;
+  if (m.layout === IM_LAYOUT.PHONE_REPLY)
+    return `${M.preview[m.layout]} ${detailOf<ImPhoneReply>(m).agree ? M.agreed : M.refused}`;
   return M.preview[m.layout] ?? M.unsupported;
 }
 
 /** The answer to a phone request (20001) in the same thread, if there is one yet. */
 export function replyTo(request: ChatMessage, all: readonly ChatMessage[]): ChatMessage | undefined {
   if (request.messageId === 0) return undefined;
-  return all.find((m) => m.layout === IM_LAYOUT.PHONE_REPLY && m.mine !== request.mine && detailOf<ImPhoneReply>(m).requestId === request.messageId);
+  return all.find(
+    (m) =>
+      m.layout === IM_LAYOUT.PHONE_REPLY && m.mine !== request.mine && detailOf<ImPhoneReply>(m).requestId === request.messageId,
+  );
 }
 
 export interface ChatMessageProps {
@@ -64,7 +68,9 @@ function PropertyCard({ m }: { m: ChatMessage }) {
 }
 
 function Images({ m }: { m: ChatMessage }) {
-  const keys = Array.isArray(m.content.msgList) ? (m.content.msgList as unknown[]).filter((k): k is string => typeof k === 'string') : [];
+  const keys = Array.isArray(m.content.msgList)
+    ? (m.content.msgList as unknown[]).filter((k): k is string => typeof k === 'string')
+    : [];
   return (
     <div className={`chat-images chat-images--${Math.min(keys.length, 3)}`}>
       {keys.map((key, i) => (
@@ -96,13 +102,20 @@ function PhoneRequest({ m, thread, onAnswer }: Pick<ChatMessageProps, 'thread' |
     <div className="chat-card chat-card--phone">
       <p>{m.mine ? M.phoneRequestMine : M.phoneRequestTheirs}</p>
       {answer ? (
-        <p className={`chat-phone__result chat-phone__result--${answer.agree ? 'agreed' : 'refused'}`}>{answer.agree ? M.agreed : M.refused}</p>
+        <p className={`chat-phone__result chat-phone__result--${answer.agree ? 'agreed' : 'refused'}`}>
+          {answer.agree ? M.agreed : M.refused}
+        </p>
       ) : m.mine ? (
         <p className="chat-phone__waiting">{M.waiting}</p>
       ) : (
         // spec §4: 同意/拒绝 until answered, then the result and no buttons.
         <div className="chat-phone__actions">
-          <button type="button" className="btn btn--primary" disabled={m.messageId === 0} onClick={() => onAnswer(m.messageId, true)}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={m.messageId === 0}
+            onClick={() => onAnswer(m.messageId, true)}
+          >
             {M.agree}
           </button>
           <button type="button" className="btn" disabled={m.messageId === 0} onClick={() => onAnswer(m.messageId, false)}>
@@ -203,7 +216,13 @@ export function ChatMessageItem(props: ChatMessageProps) {
         <div className="chat-msg__row">
           {m.mine && m.pushStatus === PUSH.SENDING && <span className="chat-msg__spinner" role="status" aria-label={M.sending} />}
           {m.mine && m.pushStatus === PUSH.FAILED && m.clientMsgId && (
-            <button type="button" className="chat-msg__failed" aria-label={M.resend} title={M.resend} onClick={() => props.onResend(m.clientMsgId!)}>
+            <button
+              type="button"
+              className="chat-msg__failed"
+              aria-label={M.resend}
+              title={M.resend}
+              onClick={() => props.onResend(m.clientMsgId!)}
+            >
               !
             </button>
           )}

@@ -47,8 +47,10 @@ function ThreadList({ threads, now, onOpen }: { threads: ChatThread[]; now: numb
         return (
           <li key={t.agentUserId}>
             <button type="button" className="chat-thread" onClick={() => onOpen(t.agentUserId)} data-agent={t.agentUserId}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
-              {target && <img className="chat-thread__photo" src={target.agentPhoto} alt={target.agentName} width={44} height={44} />}
+              {target && (
+                // eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend
+                <img className="chat-thread__photo" src={target.agentPhoto} alt={target.agentName} width={44} height={44} />
+              )}
               <span className="chat-thread__main">
                 <span className="chat-thread__top">
                   <span className="chat-thread__name">{target?.agentName ?? ''}</span>
@@ -76,7 +78,8 @@ function ThreadList({ threads, now, onOpen }: { threads: ChatThread[]; now: numb
 export function consultRequestOf(el: HTMLElement): ChatOpenRequest | null {
   const agentUserId = Number(el.dataset.chatAgent);
   const [type, id] = (el.dataset.chatProperty ?? '').split(':').map(Number);
-  const property = (type === 1 || type === 2) && Number.isInteger(id) && id! > 0 ? { businessType: type as 1 | 2, listingId: id! } : undefined;
+  const property =
+    (type === 1 || type === 2) && Number.isInteger(id) && id! > 0 ? { businessType: type as 1 | 2, listingId: id! } : undefined;
   return Number.isInteger(agentUserId) && agentUserId > 0 ? { agentUserId, property } : null;
 }
 
@@ -190,7 +193,8 @@ function ChatPanel({ userId }: ChatWidgetProps) {
           handleSessionError(err);
           return;
         }
-        if (property && client.store.thread(agentUserId).target?.status === 1) await sendContent(agentUserId, { layout: IM_LAYOUT.PROPERTY, layoutDetail: property });
+        if (property && client.store.thread(agentUserId).target?.status === 1)
+          await sendContent(agentUserId, { layout: IM_LAYOUT.PROPERTY, layoutDetail: property });
       })();
     };
     document.addEventListener('click', onClick);
@@ -254,7 +258,14 @@ function ChatPanel({ userId }: ChatWidgetProps) {
       const keys = await uploadChatImages(files);
       await sendContent(current, { layout: IM_LAYOUT.IMAGE, msgList: keys });
     } catch (err) {
-      if (!handleSessionError(err)) showToast(err instanceof Error && err.message === 'tooLarge' ? pickProblemText.tooLarge : err instanceof Error && err.message ? err.message : messages.upload.failed);
+      if (!handleSessionError(err))
+        showToast(
+          err instanceof Error && err.message === 'tooLarge'
+            ? pickProblemText.tooLarge
+            : err instanceof Error && err.message
+              ? err.message
+              : messages.upload.failed,
+        );
     } finally {
       setUploading(false);
     }
@@ -282,7 +293,13 @@ function ChatPanel({ userId }: ChatWidgetProps) {
           )}
         </h2>
         {live !== 'open' && live !== 'paused' && <span className="chat-panel__live">{M.connecting}</span>}
-        <button type="button" className="chat-panel__close" aria-label={M.collapse} title={M.collapse} onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="chat-panel__close"
+          aria-label={M.collapse}
+          title={M.collapse}
+          onClick={() => setOpen(false)}
+        >
           —
         </button>
       </header>
@@ -314,7 +331,9 @@ function ChatPanel({ userId }: ChatWidgetProps) {
                   thread={thread.messages}
                   target={target}
                   onResend={(id) => void client.resend(current, id).then((f) => afterSend(client, current, id, f))}
-                  onAnswer={(requestId, agree) => void sendContent(current, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })}
+                  onAnswer={(requestId, agree) =>
+                    void sendContent(current, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })
+                  }
                   onOpenAgent={openThread}
                   agentOf={(id) => store.threads.get(id)?.target ?? null}
                 />,

@@ -32,7 +32,14 @@ export function CityPicker({ cities }: CityPickerProps) {
 
   return (
     <div className="city-picker" ref={root}>
-      <button type="button" className="city-picker__toggle" aria-expanded={open} onPointerEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="city-picker__toggle"
+        aria-expanded={open}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => setOpen(!open)}
+      >
         <span className="city-picker__name">{city.cityName}</span>
         <span className="city-picker__switch">[{messages.pickCity}]</span>
       </button>

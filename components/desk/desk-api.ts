@@ -58,7 +58,9 @@ export const deskApi = {
     }
   },
   send: (userId: number, content: object) =>
-    call<ImSendResult>(ApiPath.deskMessage, { json: { userId, content: JSON.stringify(content), clientMsgId: crypto.randomUUID() } }),
+    call<ImSendResult>(ApiPath.deskMessage, {
+      json: { userId, content: JSON.stringify(content), clientMsgId: crypto.randomUUID() },
+    }),
   read: (ids: number[]) => call<{ count: number }>(ApiPath.deskRead, { json: { readMessages: ids } }),
   listings: () => call<{ list: DeskListing[] }>(ApiPath.deskListings).then((r) => r.list),
   image: (file: File) => {

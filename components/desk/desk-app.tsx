@@ -12,14 +12,53 @@ import { DeskMessage } from './desk-message';
 import styles from './desk.module.css';
 
 /** The desk's strings (lib/messages.ts `desk`), handed down by the server page. */
-export type DeskCopy = Readonly<Record<
-  | 'title' | 'loginTitle' | 'loginIntro' | 'tokenLabel' | 'tokenPlaceholder' | 'loginButton' | 'loggingIn' | 'logout' | 'sessionEnded'
-  | 'conversations' | 'emptyList' | 'emptyListHint' | 'pickConversation' | 'noMessages' | 'connected' | 'reconnecting' | 'placeholder'
-  | 'send' | 'counter' | 'image' | 'sendListing' | 'sendCard' | 'requestPhone' | 'pickListing' | 'noListings' | 'close' | 'uploading'
-  | 'autoReply' | 'phoneRequestFromUser' | 'phoneRequestFromMe' | 'waiting' | 'agree' | 'refuse' | 'agreed' | 'refused' | 'phoneOf'
-  | 'agentCard' | 'imageAlt' | 'unreadMore' | 'networkError' | 'imageFormats' | 'listing',
-  string
->>;
+export type DeskCopy = Readonly<
+  Record<
+    | 'title'
+    | 'loginTitle'
+    | 'loginIntro'
+    | 'tokenLabel'
+    | 'tokenPlaceholder'
+    | 'loginButton'
+    | 'loggingIn'
+    | 'logout'
+    | 'sessionEnded'
+    | 'conversations'
+    | 'emptyList'
+    | 'emptyListHint'
+    | 'pickConversation'
+    | 'noMessages'
+    | 'connected'
+    | 'reconnecting'
+    | 'placeholder'
+    | 'send'
+    | 'counter'
+    | 'image'
+    | 'sendListing'
+    | 'sendCard'
+    | 'requestPhone'
+    | 'pickListing'
+    | 'noListings'
+    | 'close'
+    | 'uploading'
+    | 'autoReply'
+    | 'phoneRequestFromUser'
+    | 'phoneRequestFromMe'
+    | 'waiting'
+    | 'agree'
+    | 'refuse'
+    | 'agreed'
+    | 'refused'
+    | 'phoneOf'
+    | 'agentCard'
+    | 'imageAlt'
+    | 'unreadMore'
+    | 'networkError'
+    | 'imageFormats'
+    | 'listing',
+    string
+  >
+>;
 
 /** spec §4: reconnect 3 s after the socket drops. */
 const RECONNECT_MS = 3_000;
@@ -75,14 +114,11 @@ export function DeskApp({ copy }: { copy: DeskCopy }) {
     );
   }, []);
 
-  const ended = useCallback(
-    (why: string) => {
-      setAgent(null);
-      setLoginError(why);
-      setPhase('login');
-    },
-    [],
-  );
+  const ended = useCallback((why: string) => {
+    setAgent(null);
+    setLoginError(why);
+    setPhase('login');
+  }, []);
 
   if (phase === 'checking') return <main className={styles.shell} aria-busy="true" />;
   if (phase === 'login' || !agent) {
@@ -201,7 +237,10 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
       if (ids.length === 0) return;
       const readAt = new Date().toISOString();
       deskApi.read(ids.slice(-100)).then(() => {
-        setByUser((all) => ({ ...all, [userId]: (all[userId] ?? []).map((m) => (ids.includes(m.messageId) ? { ...m, readAt } : m)) }));
+        setByUser((all) => ({
+          ...all,
+          [userId]: (all[userId] ?? []).map((m) => (ids.includes(m.messageId) ? { ...m, readAt } : m)),
+        }));
         setThreads((ts) => ts?.map((t) => (t.user.userId === userId ? { ...t, unRead: 0 } : t)) ?? ts);
       }, fail);
     },
@@ -242,7 +281,12 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
       setThreads((ts) => {
         const known = ts?.find((t) => t.user.userId === userId);
         if (!ts || !known) return ts;
-        const updated = { ...known, lastMessage: m.seq >= known.lastSeq ? m : known.lastMessage, lastSeq: Math.max(known.lastSeq, m.seq), unRead: known.unRead + (counted ? 1 : 0) };
+        const updated = {
+          ...known,
+          lastMessage: m.seq >= known.lastSeq ? m : known.lastMessage,
+          lastSeq: Math.max(known.lastSeq, m.seq),
+          unRead: known.unRead + (counted ? 1 : 0),
+        };
         return [updated, ...ts.filter((t) => t !== known)];
       });
       if (openRef.current === userId && m.fromUser) markRead(userId, [m]);
@@ -322,10 +366,11 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
   const messages = useMemo(() => (openUser === null ? [] : (byUser[openUser] ?? [])), [byUser, openUser]);
   const replies = useMemo(() => {
     const map = new Map<number, ImPhoneReply>();
-    for (const m of messages) if (m.layout === IM_LAYOUT.PHONE_REPLY) {
-      const detail = (m.content as { layoutDetail?: ImPhoneReply }).layoutDetail;
-      if (detail) map.set(detail.requestId, detail);
-    }
+    for (const m of messages)
+      if (m.layout === IM_LAYOUT.PHONE_REPLY) {
+        const detail = (m.content as { layoutDetail?: ImPhoneReply }).layoutDetail;
+        if (detail) map.set(detail.requestId, detail);
+      }
     return map;
   }, [messages]);
   const openThread = threads?.find((t) => t.user.userId === openUser);
@@ -360,16 +405,29 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
           <ul className={styles.threadList}>
             {threads?.map((t) => (
               <li key={t.conversationId}>
-                <button type="button" className={`${styles.thread} ${t.user.userId === openUser ? styles.threadOpen : ''}`} onClick={() => open(t.user.userId)} data-user-id={t.user.userId}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- the user's avatar from the portal's store */}
-                  {t.user.avatarUrl ? <img src={t.user.avatarUrl} alt="" className={styles.avatar} /> : <span className={styles.avatarBlank}>{t.user.userName.slice(0, 1)}</span>}
+                <button
+                  type="button"
+                  className={`${styles.thread} ${t.user.userId === openUser ? styles.threadOpen : ''}`}
+                  onClick={() => open(t.user.userId)}
+                  data-user-id={t.user.userId}
+                >
+                  {t.user.avatarUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- the user's avatar from the portal's store
+                    <img src={t.user.avatarUrl} alt="" className={styles.avatar} />
+                  ) : (
+                    <span className={styles.avatarBlank}>{t.user.userName.slice(0, 1)}</span>
+                  )}
                   <span className={styles.threadMain}>
                     <span className={styles.threadName}>{t.user.userName}</span>
                     <span className={styles.threadPreview}>{preview(t.lastMessage, copy)}</span>
                   </span>
                   <span className={styles.threadSide}>
                     <time className={styles.time}>{t.lastMessage ? formatRelativeTime(t.lastMessage.createdAt) : ''}</time>
-                    {t.unRead > 0 && <span className={styles.badge} aria-label={`${t.unRead}`}>{badge(t.unRead, copy.unreadMore)}</span>}
+                    {t.unRead > 0 && (
+                      <span className={styles.badge} aria-label={`${t.unRead}`}>
+                        {badge(t.unRead, copy.unreadMore)}
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>
@@ -401,7 +459,9 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
                     agent={agent}
                     reply={m.layout === IM_LAYOUT.PHONE_REQUEST ? replies.get(m.messageId) : undefined}
                     busy={busy}
-                    onAnswer={(requestId, agree) => void send({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })}
+                    onAnswer={(requestId, agree) =>
+                      void send({ layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })
+                    }
                     cityOrigin={cityOrigin}
                   />
                 )}
@@ -450,7 +510,13 @@ function DeskWorkbench({ copy, agent, onEnded }: WorkbenchProps) {
                     className={styles.listing}
                     disabled={busy}
                     onClick={async () => {
-                      if (await send({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: l.businessType, listingId: l.listingId } })) setPicker(null);
+                      if (
+                        await send({
+                          layout: IM_LAYOUT.PROPERTY,
+                          layoutDetail: { businessType: l.businessType, listingId: l.listingId },
+                        })
+                      )
+                        setPicker(null);
                     }}
                   >
                     {/* eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store */}
@@ -534,7 +600,8 @@ function Composer({ copy, busy, onSend, onImage, onRefuseImage, onPickListing, o
     if (file.current) file.current.value = '';
     if (!f) return;
     const ext = /\.([^.]+)$/.exec(f.name)?.[1]?.toLowerCase() ?? '';
-    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return onRefuseImage(clientMessages.upload.badFormat(copy.imageFormats));
+    if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
+      return onRefuseImage(clientMessages.upload.badFormat(copy.imageFormats));
     if (f.size > UPLOAD_MAX_BYTES) return onRefuseImage(clientMessages.upload.tooLarge(UPLOAD_MAX_MB));
     onImage(f);
   };
@@ -545,7 +612,14 @@ function Composer({ copy, busy, onSend, onImage, onRefuseImage, onPickListing, o
         <button type="button" className="btn" disabled={busy} onClick={() => file.current?.click()}>
           {copy.image}
         </button>
-        <input ref={file} type="file" accept=".jpg,.jpeg,.png,image/jpeg,image/png" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="desk-image-input" />
+        <input
+          ref={file}
+          type="file"
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          hidden
+          onChange={(e) => pick(e.target.files?.[0])}
+          data-testid="desk-image-input"
+        />
         <button type="button" className="btn" disabled={busy} onClick={onPickListing}>
           {copy.sendListing}
         </button>
@@ -556,9 +630,20 @@ function Composer({ copy, busy, onSend, onImage, onRefuseImage, onPickListing, o
           {copy.requestPhone}
         </button>
       </div>
-      <textarea ref={box} className={styles.input} value={text} placeholder={copy.placeholder} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={3} aria-label={copy.placeholder} />
+      <textarea
+        ref={box}
+        className={styles.input}
+        value={text}
+        placeholder={copy.placeholder}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+        aria-label={copy.placeholder}
+      />
       <div className={styles.sendRow}>
-        <span className={length > IM_TEXT_MAX ? styles.counterOver : styles.counter}>{copy.counter.replace('{n}', String(length))}</span>
+        <span className={length > IM_TEXT_MAX ? styles.counterOver : styles.counter}>
+          {copy.counter.replace('{n}', String(length))}
+        </span>
         <button type="button" className="btn btn--primary" disabled={!sendable} onClick={() => void submit()}>
           {copy.send}
         </button>

@@ -32,10 +32,23 @@ export function DeskMessage({ message, copy, agent, reply, onAnswer, busy, cityO
   const content = message.content as Record<string, unknown>;
   const auto = content.auto === true;
   return (
-    <li className={`${styles.message} ${mine ? styles.mine : styles.theirs}`} data-message-id={message.messageId} data-layout={message.layout}>
+    <li
+      className={`${styles.message} ${mine ? styles.mine : styles.theirs}`}
+      data-message-id={message.messageId}
+      data-layout={message.layout}
+    >
       <div className={styles.bubbleWrap}>
         {auto && <span className={styles.autoTag}>{copy.autoReply}</span>}
-        <Body message={message} content={content} copy={copy} agent={agent} reply={reply} onAnswer={onAnswer} busy={busy} cityOrigin={cityOrigin} />
+        <Body
+          message={message}
+          content={content}
+          copy={copy}
+          agent={agent}
+          reply={reply}
+          onAnswer={onAnswer}
+          busy={busy}
+          cityOrigin={cityOrigin}
+        />
         <time className={styles.time} dateTime={message.createdAt} title={message.createdAt}>
           {formatRelativeTime(message.createdAt)}
         </time>
@@ -44,7 +57,16 @@ export function DeskMessage({ message, copy, agent, reply, onAnswer, busy, cityO
   );
 }
 
-function Body({ message, content, copy, agent, reply, onAnswer, busy, cityOrigin }: DeskMessageProps & { content: Record<string, unknown> }) {
+function Body({
+  message,
+  content,
+  copy,
+  agent,
+  reply,
+  onAnswer,
+  busy,
+  cityOrigin,
+}: DeskMessageProps & { content: Record<string, unknown> }) {
   const mine = !message.fromUser;
   switch (message.layout) {
     case IM_LAYOUT.TEXT:
@@ -91,7 +113,12 @@ function Body({ message, content, copy, agent, reply, onAnswer, busy, cityOrigin
           <p>{copy.phoneRequestFromUser}</p>
           {answered ?? (
             <div className={styles.answerButtons}>
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => onAnswer(message.messageId, true)}>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={busy}
+                onClick={() => onAnswer(message.messageId, true)}
+              >
                 {copy.agree}
               </button>
               <button type="button" className="btn" disabled={busy} onClick={() => onAnswer(message.messageId, false)}>

@@ -12,7 +12,8 @@ export interface AgentCallProps {
   listing?: { businessType: number; businessTypeTwo?: number | undefined; id: number } | undefined;
 }
 
-type Shown = { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
+type Shown =
+  { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
 
 /**
  * 拨打电话 (issue 8): the agent's mobile is in no page and no answer (pages are one render for everyone, issue 7).
@@ -27,8 +28,15 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
   const ask = async () => {
     setShown({ kind: 'asking' });
     try {
-      const [{ browserContext }, { revealAgentPhone }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
-      const from = listing && { businessType: listing.businessType, businessId: listing.id, ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}) };
+      const [{ browserContext }, { revealAgentPhone }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
+      const from = listing && {
+        businessType: listing.businessType,
+        businessId: listing.id,
+        ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
+      };
       const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
       if (answer.status === 1 && answer.virtualNumber) setShown({ kind: 'number', number: answer.virtualNumber });
       else setShown({ kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable });

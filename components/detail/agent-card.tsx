@@ -17,13 +17,17 @@ export interface AgentCardProps {
 
 /** The listing's own page: where a visitor comes back to after the login 在线咨询 leads to. */
 const pageOf = (listing: AgentCardProps['listing']) => {
-  const channel = CHANNEL_LIST.find((c) => c.businessType === listing.businessType && c.businessTypeTwo === listing.businessTypeTwo);
+  const channel = CHANNEL_LIST.find(
+    (c) => c.businessType === listing.businessType && c.businessTypeTwo === listing.businessTypeTwo,
+  );
   return channel ? `${channel.detailPrefix}${listing.id}` : '/';
 };
 
 /** A listing of business type 1 (二手房) or 2 (租房) is a home a chat can carry as a card; others are not. */
 const propertyOf = (listing: AgentCardProps['listing']) =>
-  listing.businessType === 1 || listing.businessType === 2 ? { businessType: listing.businessType as 1 | 2, listingId: listing.id } : undefined;
+  listing.businessType === 1 || listing.businessType === 2
+    ? { businessType: listing.businessType as 1 | 2, listingId: listing.id }
+    : undefined;
 
 /**
  * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, 在线咨询
@@ -34,7 +38,12 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
   const profile = agentPath(agent.agentId);
   return (
     <div className="agent-card">
-      <Link href={profile} className="agent-card__photo" aria-label={messages.agentPage.profileOf(agent.agentName)} prefetch={false}>
+      <Link
+        href={profile}
+        className="agent-card__photo"
+        aria-label={messages.agentPage.profileOf(agent.agentName)}
+        prefetch={false}
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
         <img src={agent.agentPhoto} alt={agent.agentName} width={64} height={64} />
       </Link>

@@ -36,7 +36,9 @@ function factsOf(d: CommercialDetail): [string, string][] {
       [F.trades, d.suitableTrades.join('、')],
       [F.operatingStatus, d.operatingStatus],
       // 转让费 is a let shop's (the outgoing tenant's); a sale has none to show.
-      ...(d.deal === 'rent' ? [[F.transferFee, d.transferFee === null ? M.noTransferFee : M.transferFee(d.transferFee)] as [string, string]] : []),
+      ...(d.deal === 'rent'
+        ? [[F.transferFee, d.transferFee === null ? M.noTransferFee : M.transferFee(d.transferFee)] as [string, string]]
+        : []),
       decoration,
       ...listed,
     ];
@@ -77,8 +79,9 @@ export function CommercialDetailBody({ code, detail: d, city }: CommercialDetail
   return (
     <div className="container detail-page commercial-detail">
       <nav className="breadcrumb">
-        <Link href="/">{city.cityName}</Link> &gt; <Link href={channel.listPath}>{name}</Link> &gt; <Link href={formatListPath(channel, { keyword: d.districtName })}>{d.districtName}</Link>{' '}
-        &gt; <Link href={areaUnits}>{d.businessAreaName}</Link> &gt; <Link href={projectUnits}>{d.projectName}</Link>
+        <Link href="/">{city.cityName}</Link> &gt; <Link href={channel.listPath}>{name}</Link> &gt;{' '}
+        <Link href={formatListPath(channel, { keyword: d.districtName })}>{d.districtName}</Link> &gt;{' '}
+        <Link href={areaUnits}>{d.businessAreaName}</Link> &gt; <Link href={projectUnits}>{d.projectName}</Link>
       </nav>
       <h1 className="detail-title">{d.title}</h1>
       <ListingTags tags={d.tags} />
@@ -119,7 +122,10 @@ export function CommercialDetailBody({ code, detail: d, city }: CommercialDetail
             <span>{M.address}</span>
             {d.address}
           </div>
-          <AgentCard agent={d.agent} listing={{ businessType: channel.businessType, businessTypeTwo: channel.businessTypeTwo, id: d.id }} />
+          <AgentCard
+            agent={d.agent}
+            listing={{ businessType: channel.businessType, businessTypeTwo: channel.businessTypeTwo, id: d.id }}
+          />
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={factsOf(d)} />

@@ -1,7 +1,15 @@
 import Link from 'next/link';
 
 /** A detail page's 基本信息: label and value pairs in two columns; `more` links a page with the rest. */
-export function FactsSection({ title, facts, more }: { title: string; facts: [string, string][]; more?: { href: string; label: string } }) {
+export function FactsSection({
+  title,
+  facts,
+  more,
+}: {
+  title: string;
+  facts: [string, string][];
+  more?: { href: string; label: string };
+}) {
   return (
     <section className="section">
       <h2 className="section__title">

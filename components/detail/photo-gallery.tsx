@@ -25,7 +25,13 @@ export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps
       </div>
       <div className="gallery__thumbs">
         {photos.map((p, i) => (
-          <button key={`${p.url}-${i}`} type="button" className={i === index ? 'is-active' : undefined} onClick={() => setIndex(i)} aria-label={p.title}>
+          <button
+            key={`${p.url}-${i}`}
+            type="button"
+            className={i === index ? 'is-active' : undefined}
+            onClick={() => setIndex(i)}
+            aria-label={p.title}
+          >
             {/* eslint-disable-next-line @next/next/no-img-element -- thumbnail */}
             <img src={p.url} alt={p.title} width={96} height={72} loading="lazy" />
           </button>

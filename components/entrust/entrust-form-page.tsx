@@ -24,13 +24,20 @@ function entrustIdOf(value: string | string[] | undefined): number {
  * 我要卖房 / 我要出租 (issue 9): the form for a new entrust, or with `?entrustId=N` for an edit of one of the
  * owner's own, loaded through entrustDetail with the session (another user's id is the 404 page).
  */
-export async function EntrustFormPage({ businessType, entrustId }: { businessType: EntrustBusinessType; entrustId: string | string[] | undefined }) {
+export async function EntrustFormPage({
+  businessType,
+  entrustId,
+}: {
+  businessType: EntrustBusinessType;
+  entrustId: string | string[] | undefined;
+}) {
   const { ctx, user } = await personalUser();
   let initial: Entrust | undefined;
   if (entrustId !== undefined) {
     const id = entrustIdOf(entrustId);
     initial = await fetchEntrust(ctx, id).catch(rethrowAsPage);
-    if (initial.businessType !== businessType) redirect(`${ENTRUST_FORM_PATHS[initial.businessType as EntrustBusinessType]}?entrustId=${id}`);
+    if (initial.businessType !== businessType)
+      redirect(`${ENTRUST_FORM_PATHS[initial.businessType as EntrustBusinessType]}?entrustId=${id}`);
   }
   return (
     <div className="entrust-page">
@@ -49,7 +56,13 @@ export async function EntrustFormPage({ businessType, entrustId }: { businessTyp
           </Link>
         </div>
       ) : (
-        <EntrustForm key={initial ? `e${initial.id}` : 'new'} businessType={businessType} userId={user.userId} defaultContact={[...user.userName.trim()].slice(0, ENTRUST_LIMITS.contactMax).join('')} initial={initial} />
+        <EntrustForm
+          key={initial ? `e${initial.id}` : 'new'}
+          businessType={businessType}
+          userId={user.userId}
+          defaultContact={[...user.userName.trim()].slice(0, ENTRUST_LIMITS.contactMax).join('')}
+          initial={initial}
+        />
       )}
     </div>
   );

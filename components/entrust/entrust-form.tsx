@@ -2,7 +2,14 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
+import {
+  ENTRUST_DECORATIONS,
+  ENTRUST_LIMITS,
+  ENTRUST_ORIENTATIONS,
+  ENTRUST_PAYMENTS,
+  RENT_FACILITIES,
+  type EntrustBusinessType,
+} from '@contracts/entrust-rules';
 import type { Entrust, EntrustBrand, EntrustCompany } from '@contracts/entrust';
 import type { Suggestion } from '@contracts/search';
 import type { UploadedPhoto } from '@contracts/upload';
@@ -10,7 +17,23 @@ import { Angle } from '@contracts/constants';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
 import { messages } from '@/lib/client-messages';
-import { charCount, draftJson, draftKey, ENTRUST_MANAGE_PATH, emptyState, FIELDS, fieldOfMessage, readDraft, requestOf, ROW_OF, stateOf, validateEntrust, type EntrustFormState, type Errors, type Field } from '@/lib/entrust-form';
+import {
+  charCount,
+  draftJson,
+  draftKey,
+  ENTRUST_MANAGE_PATH,
+  emptyState,
+  FIELDS,
+  fieldOfMessage,
+  readDraft,
+  requestOf,
+  ROW_OF,
+  stateOf,
+  validateEntrust,
+  type EntrustFormState,
+  type Errors,
+  type Field,
+} from '@/lib/entrust-form';
 
 const M = messages.entrustForm;
 const U = messages.upload;
@@ -25,7 +48,17 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-function Row({ label, htmlFor, required, children }: { label: string; htmlFor?: string; required?: boolean; children: ReactNode }) {
+function Row({
+  label,
+  htmlFor,
+  required,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="entrust-form__row">
       <label className="entrust-form__label" htmlFor={htmlFor}>
@@ -38,7 +71,21 @@ function Row({ label, htmlFor, required, children }: { label: string; htmlFor?: 
 }
 
 /** The 小区 picker: the header's suggestions of the current city, communities (小区) only. */
-function CommunityPicker({ businessType, inputId, chosen, onPick, onClear, invalid }: { businessType: EntrustBusinessType; inputId: string; chosen: string | null; onPick: (s: Suggestion) => void; onClear: () => void; invalid: boolean }) {
+function CommunityPicker({
+  businessType,
+  inputId,
+  chosen,
+  onPick,
+  onClear,
+  invalid,
+}: {
+  businessType: EntrustBusinessType;
+  inputId: string;
+  chosen: string | null;
+  onPick: (s: Suggestion) => void;
+  onClear: () => void;
+  invalid: boolean;
+}) {
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
   const { data, isLoading } = useSuggestions(businessType === 1 ? 'esf' : 'rent', keyword);
@@ -160,13 +207,18 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
     let live = true;
     setBrands({ status: 'loading' });
     void (async () => {
-      const [{ browserContext }, { fetchEntrustBrands }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext }, { fetchEntrustBrands }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       try {
         const company: EntrustCompany = await fetchEntrustBrands(browserContext(), communityId);
         if (!live) return;
         setBrands({ status: 'done', brands: company.brands });
         const serving = new Set(company.brands.map((b) => b.id));
-        setForm((f) => (f.brandIds.every((b) => serving.has(b)) ? f : { ...f, brandIds: f.brandIds.filter((b) => serving.has(b)) }));
+        setForm((f) =>
+          f.brandIds.every((b) => serving.has(b)) ? f : { ...f, brandIds: f.brandIds.filter((b) => serving.has(b)) },
+        );
       } catch {
         if (live) setBrands({ status: 'failed' });
       }
@@ -203,7 +255,10 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
       return;
     }
     setSending(true);
-    const [{ browserContext, handleSessionError }, { addEntrust, updateEntrust }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+    const [{ browserContext, handleSessionError }, { addEntrust, updateEntrust }] = await Promise.all([
+      import('@/lib/api/browser'),
+      import('@/lib/api/browser-endpoints'),
+    ]);
     try {
       const request = requestOf(form, businessType);
       if (initial) await updateEntrust(browserContext(), { entrustId: initial.id, ...request });
@@ -236,15 +291,39 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
 
   /** The field whose message is shown for `f`: in a row of several fields one message is shown once. */
   const shownFor = (f: Field): Field => (ROW_OF[f] ?? [f]).find((g) => errors[g] && errors[g] === errors[f]) ?? f;
-  const err = (f: Field) => ({ 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? id(`${shownFor(f)}-error`) : undefined });
-  const rowErrors = (fields: Field[]) => fields.map((f) => (shownFor(f) === f ? <FieldError key={f} id={id(`${f}-error`)} error={errors[f]} /> : null));
+  const err = (f: Field) => ({
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': errors[f] ? id(`${shownFor(f)}-error`) : undefined,
+  });
+  const rowErrors = (fields: Field[]) =>
+    fields.map((f) => (shownFor(f) === f ? <FieldError key={f} id={id(`${f}-error`)} error={errors[f]} /> : null));
   const text = (f: 'building' | 'unit' | 'room' | 'contactName', placeholder: string, max: number) => (
-    <input id={id(f)} type="text" value={form[f]} placeholder={placeholder} maxLength={max + 5} onChange={(e) => set(f, e.target.value)} {...err(f)} />
+    <input
+      id={id(f)}
+      type="text"
+      value={form[f]}
+      placeholder={placeholder}
+      maxLength={max + 5}
+      onChange={(e) => set(f, e.target.value)}
+      {...err(f)}
+    />
   );
   const number = (f: 'area' | 'rooms' | 'halls' | 'baths' | 'floor' | 'totalFloors' | 'price', label: string, step = '1') => (
-    <input id={id(f)} type="number" inputMode="decimal" step={step} value={form[f]} aria-label={label} onChange={(e) => set(f, e.target.value)} {...err(f)} />
+    <input
+      id={id(f)}
+      type="number"
+      inputMode="decimal"
+      step={step}
+      value={form[f]}
+      aria-label={label}
+      onChange={(e) => set(f, e.target.value)}
+      {...err(f)}
+    />
   );
-  const select = (f: 'orientation' | 'decoration' | 'payment' | 'rentType', options: readonly { value: string; label: string }[]) => (
+  const select = (
+    f: 'orientation' | 'decoration' | 'payment' | 'rentType',
+    options: readonly { value: string; label: string }[],
+  ) => (
     <select id={id(f)} value={form[f]} onChange={(e) => set(f, e.target.value)} {...err(f)}>
       <option value="">{M.choose}</option>
       {options.map((o) => (
@@ -255,11 +334,18 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
     </select>
   );
   const words = (list: readonly string[]) => list.map((w) => ({ value: w, label: w }));
-  const companyHref = form.communityId === null ? '/personal/entrust/company' : `/personal/entrust/company?communityId=${form.communityId}`;
+  const companyHref =
+    form.communityId === null ? '/personal/entrust/company' : `/personal/entrust/company?communityId=${form.communityId}`;
   const busy = uploading || sending;
 
   return (
-    <form className="entrust-form" noValidate onSubmit={(e) => void submit(e)} data-draft-ready={draftReady ? 'true' : 'false'} data-business-type={businessType}>
+    <form
+      className="entrust-form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-draft-ready={draftReady ? 'true' : 'false'}
+      data-business-type={businessType}
+    >
       {notice && (
         <p className="entrust-form__notice" role="status">
           {notice}
@@ -343,7 +429,10 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
         {businessType === 2 && (
           <>
             <Row label={M.rentType} htmlFor={id('rentType')} required>
-              {select('rentType', [1, 2].map((n) => ({ value: String(n), label: M.rentTypes[n]! })))}
+              {select(
+                'rentType',
+                [1, 2].map((n) => ({ value: String(n), label: M.rentTypes[n]! })),
+              )}
               <FieldError id={id('rentType-error')} error={errors.rentType} />
             </Row>
             <Row label={M.payment} htmlFor={id('payment')} required>
@@ -357,7 +446,13 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
                   return (
                     <li key={f}>
                       <label className={checked ? 'is-on' : undefined}>
-                        <input type="checkbox" checked={checked} onChange={() => set('facilities', checked ? form.facilities.filter((x) => x !== f) : [...form.facilities, f])} />
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() =>
+                            set('facilities', checked ? form.facilities.filter((x) => x !== f) : [...form.facilities, f])
+                          }
+                        />
                         {f}
                       </label>
                     </li>
@@ -381,14 +476,24 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
             onChange={(e) => set('description', e.target.value)}
             {...err('description')}
           />
-          <span className="entrust-form__count">{M.descriptionCount(charCount(form.description), ENTRUST_LIMITS.descriptionMax)}</span>
+          <span className="entrust-form__count">
+            {M.descriptionCount(charCount(form.description), ENTRUST_LIMITS.descriptionMax)}
+          </span>
           <FieldError id={id('description-error')} error={errors.description} />
         </Row>
       </fieldset>
 
       <fieldset className="entrust-form__section" id={id('photos')} tabIndex={-1}>
         <legend>{M.sections.photos}</legend>
-        {draftReady && <PhotoUpload value={form.photos} onChange={onPhotos} userDir="ub/entrust" max={ENTRUST_LIMITS.photosMax} onBusyChange={setUploading} />}
+        {draftReady && (
+          <PhotoUpload
+            value={form.photos}
+            onChange={onPhotos}
+            userDir="ub/entrust"
+            max={ENTRUST_LIMITS.photosMax}
+            onBusyChange={setUploading}
+          />
+        )}
         <FieldError id={id('photos-error')} error={errors.photos} />
       </fieldset>
 
@@ -423,7 +528,9 @@ export function EntrustForm({ businessType, userId, defaultContact, initial }: E
                       <input
                         type="checkbox"
                         checked={checked}
-                        onChange={() => set('brandIds', checked ? form.brandIds.filter((x) => x !== b.id) : [...form.brandIds, b.id])}
+                        onChange={() =>
+                          set('brandIds', checked ? form.brandIds.filter((x) => x !== b.id) : [...form.brandIds, b.id])
+                        }
                       />
                       <strong>{b.name}</strong>
                       <span>{M.brandAgents(b.branchName, b.agentCount)}</span>

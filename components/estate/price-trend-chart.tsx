@@ -58,7 +58,11 @@ export function PriceTrendChart({ points }: { points: TrendPoint[] }) {
   const caption = messages.estate.trendCaption(first.month, last.month);
   return (
     <figure className="trend-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${caption}：${first.price.toLocaleString('en-US')} → ${last.price.toLocaleString('en-US')}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`${caption}：${first.price.toLocaleString('en-US')} → ${last.price.toLocaleString('en-US')}`}
+      >
         <defs>
           <linearGradient id="trend-fill" x1="0" y1="0" x2="0" y2="1">
             <stop offset="0%" stopColor="#00ae66" stopOpacity="0.25" />

@@ -47,7 +47,12 @@ export function MainNav({ items, active }: MainNavProps) {
     <nav className="main-nav">
       {items.map((m) => {
         const link = (
-          <Link key={m.permiCode} href={m.jumpPage} className={m.permiCode === current ? 'is-active' : undefined} aria-current={m.permiCode === current ? 'page' : undefined}>
+          <Link
+            key={m.permiCode}
+            href={m.jumpPage}
+            className={m.permiCode === current ? 'is-active' : undefined}
+            aria-current={m.permiCode === current ? 'page' : undefined}
+          >
             {m.permiName}
           </Link>
         );
@@ -82,7 +87,11 @@ export function SectionSearch() {
     <div className="section-search">
       <div className="container section-search__inner">
         {/* A new channel or keyword starts a fresh box (its state would otherwise outlive the navigation). */}
-        <SearchBox key={`${channel.code}:${keyword}`} tabs={[{ channel: channel.code, label: messages.channelNames[channel.code] }]} initialKeyword={keyword} />
+        <SearchBox
+          key={`${channel.code}:${keyword}`}
+          tabs={[{ channel: channel.code, label: messages.channelNames[channel.code] }]}
+          initialKeyword={keyword}
+        />
       </div>
     </div>
   );

@@ -23,15 +23,17 @@ export interface CommercialBlockProps {
 export async function CommercialBlock({ city, code, count = 4 }: CommercialBlockProps) {
   if (!channelIsOn(city, code)) return null;
   const channel = CHANNELS[code];
-  const page = await fetchCommercialList(code)(await publicContext(), { cityCode: city.cityCode, page: 1, pageSize: count }).catch(rethrowAsPage);
+  const page = await fetchCommercialList(code)(await publicContext(), {
+    cityCode: city.cityCode,
+    page: 1,
+    pageSize: count,
+  }).catch(rethrowAsPage);
   if (page.list.length === 0) return null;
   return (
     <section className="container section commercial-block">
       <div className="section__head">
         <h2>{messages.commercial.homeTitles[code]}</h2>
-        <Link href={channel.listPath}>
-          {messages.viewMore} &gt;
-        </Link>
+        <Link href={channel.listPath}>{messages.viewMore} &gt;</Link>
       </div>
       <ul className="community-grid">
         {page.list.map((item) => {

@@ -40,7 +40,8 @@ export function ProjectBlock({ projects }: { projects: NewHomeListItem[] }) {
                 <SaleStatusBadge status={p.saleStatus} />
               </div>
               <div className="project-grid__meta">
-                {p.districtName} · {p.businessAreaName} · {formatLayoutRooms(p.layoutRooms)} {formatAreaRange(p.areaMin, p.areaMax)}
+                {p.districtName} · {p.businessAreaName} · {formatLayoutRooms(p.layoutRooms)}{' '}
+                {formatAreaRange(p.areaMin, p.areaMax)}
               </div>
               <ProjectPrice avgPrice={p.avgPrice} totalPriceMin={p.totalPriceMin} totalPriceMax={p.totalPriceMax} />
             </Link>

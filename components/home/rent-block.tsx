@@ -12,7 +12,11 @@ const HOME_RENTAL_COUNT = 4;
 /** The home page's 租房 block: the city's newest rentals and 查看更多 into the 租房 list. Nothing where the city has no rentals. */
 export async function RentBlock({ city }: { city: City }) {
   if (!channelIsOn(city, 'rent')) return null;
-  const page = await fetchRentList(await publicContext(), { cityCode: city.cityCode, page: 1, pageSize: HOME_RENTAL_COUNT }).catch(rethrowAsPage);
+  const page = await fetchRentList(await publicContext(), {
+    cityCode: city.cityCode,
+    page: 1,
+    pageSize: HOME_RENTAL_COUNT,
+  }).catch(rethrowAsPage);
   if (page.list.length === 0) return null;
   return (
     <section className="container section rent-block">

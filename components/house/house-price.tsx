@@ -46,7 +46,10 @@ export function HousePrice({ entrustId, businessType, price }: HousePriceProps) 
     setError('');
     setSending(true);
     try {
-      const [{ browserContext, handleSessionError }, { changeHousePrice }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext, handleSessionError }, { changeHousePrice }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       try {
         await changeHousePrice(browserContext(), entrustId, next);
       } catch (err) {
@@ -69,7 +72,13 @@ export function HousePrice({ entrustId, businessType, price }: HousePriceProps) 
         {M.changePrice}
       </button>
       {open && (
-        <dialog ref={ref} className="viewing-dialog house-price-dialog" aria-labelledby={`house-price-${entrustId}`} onClose={close} onCancel={close}>
+        <dialog
+          ref={ref}
+          className="viewing-dialog house-price-dialog"
+          aria-labelledby={`house-price-${entrustId}`}
+          onClose={close}
+          onCancel={close}
+        >
           <div className="viewing-dialog__head">
             <h2 id={`house-price-${entrustId}`}>{M.dialogTitle}</h2>
             <button type="button" className="viewing-dialog__close" aria-label={M.close} onClick={close}>

@@ -15,7 +15,12 @@ export function BackToTop() {
   }, []);
   if (!visible) return null;
   return (
-    <button type="button" className="back-to-top" aria-label={messages.backToTop} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <button
+      type="button"
+      className="back-to-top"
+      aria-label={messages.backToTop}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
       ↑
     </button>
   );

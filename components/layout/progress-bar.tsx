@@ -36,7 +36,11 @@ export function ProgressBar() {
       const a = (e.target as Element | null)?.closest?.('a');
       if (!a || a.target === '_blank' || a.hasAttribute('download')) return;
       const url = new URL(a.href, window.location.href);
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (
+        url.origin !== window.location.origin ||
+        (url.pathname === window.location.pathname && url.search === window.location.search)
+      )
+        return;
       const bar = loadNProgress();
       clearTimeout(startTimer);
       startTimer = setTimeout(() => void bar.then((n) => n.start()), PROGRESS_THROTTLE_MS);

@@ -10,7 +10,8 @@ import { ListingTags } from './listing-tags';
 export const EAGER_CARDS = 3;
 
 /** The loading attributes of a card's photo: in view on load (`eager`) it is fetched at once and first. */
-export const photoLoading = (eager: boolean) => (eager ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const));
+export const photoLoading = (eager: boolean) =>
+  eager ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
 
 export interface CardLayoutProps {
   href: string;
@@ -28,7 +29,17 @@ export interface CardLayoutProps {
 }
 
 /** What every channel's card in a list shares: photo, title, community and place, facts, station, tags, price. */
-export function CardLayout({ href, coverUrl, title, community, facts, nearestStation, tags, price, eager = false }: CardLayoutProps) {
+export function CardLayout({
+  href,
+  coverUrl,
+  title,
+  community,
+  facts,
+  nearestStation,
+  tags,
+  price,
+  eager = false,
+}: CardLayoutProps) {
   return (
     <li className="listing">
       <Link href={href} className="listing__photo">

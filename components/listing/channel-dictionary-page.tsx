@@ -32,7 +32,12 @@ export function channelDictionaryPage(channel: ChannelDef) {
     const loaded = await load((await params).city);
     if (!loaded) return {};
     const { city, dictionary } = loaded;
-    return { title: messages.pageTitle(messages.dictionaryTitle(city.cityName, messages.channelNames[channel.code], dictionary.named), city.cityName) };
+    return {
+      title: messages.pageTitle(
+        messages.dictionaryTitle(city.cityName, messages.channelNames[channel.code], dictionary.named),
+        city.cityName,
+      ),
+    };
   }
 
   async function Page({ params }: DictionaryPageProps) {

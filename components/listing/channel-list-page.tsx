@@ -27,11 +27,19 @@ interface ListPageProps {
  * A channel's list route, whole: metadata and page. A route file says which filters (the channel's description
  * under ./filters/), which list call and which card (issue 6: a new channel is a description, a table and a card).
  */
-export function channelListPage<C extends Conditions, T extends { id: number }>({ channel, fetchConditions, fetchList, rows, card }: ChannelListPageOptions<C, T>) {
+export function channelListPage<C extends Conditions, T extends { id: number }>({
+  channel,
+  fetchConditions,
+  fetchList,
+  rows,
+  card,
+}: ChannelListPageOptions<C, T>) {
   async function generateMetadata({ params }: ListPageProps): Promise<Metadata> {
     const { city: domain } = await params;
     const city = await getCity(domain);
-    return { title: city ? messages.pageTitle(`${city.cityName}${messages.channelNames[channel.code]}`, city.cityName) : undefined };
+    return {
+      title: city ? messages.pageTitle(`${city.cityName}${messages.channelNames[channel.code]}`, city.cityName) : undefined,
+    };
   }
 
   async function ListPage({ params }: ListPageProps) {
@@ -47,7 +55,10 @@ export function channelListPage<C extends Conditions, T extends { id: number }>(
     if (canonical) permanentRedirect(canonical);
     const query = parseSearchPath(channel, slug);
     const ctx = await publicContext();
-    const [conditions, result] = await Promise.all([fetchConditions(ctx, city.cityCode), fetchList(ctx, toListQuery(city.cityCode, channel, query))]).catch(rethrowAsPage);
+    const [conditions, result] = await Promise.all([
+      fetchConditions(ctx, city.cityCode),
+      fetchList(ctx, toListQuery(city.cityCode, channel, query)),
+    ]).catch(rethrowAsPage);
     return (
       <ChannelList
         channel={channel}

@@ -32,7 +32,17 @@ export interface ChannelListProps<T extends { id: number }> {
  * and links to the channel's dictionary and options pages (the search box is the header's: components/header/section.tsx). Everything about the channel comes from its registry entry and its conditions answer;
  * the route file only fetches and says which card to draw.
  */
-export function ChannelList<T extends { id: number }>({ channel, cityName, query, result, districts, subwayLines, rows, sorts, card }: ChannelListProps<T>) {
+export function ChannelList<T extends { id: number }>({
+  channel,
+  cityName,
+  query,
+  result,
+  districts,
+  subwayLines,
+  rows,
+  sorts,
+  card,
+}: ChannelListProps<T>) {
   const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
   const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
   const words = messages.listWords[channel.code];
@@ -44,7 +54,11 @@ export function ChannelList<T extends { id: number }>({ channel, cityName, query
         <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
         <div className="sort-links">
           {sorts.map((s) => (
-            <Link key={s.code} href={withPatch({ sort: s.code, page: undefined })} className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}>
+            <Link
+              key={s.code}
+              href={withPatch({ sort: s.code, page: undefined })}
+              className={(query.sort ?? 0) === s.code ? 'is-active' : undefined}
+            >
               {s.label}
             </Link>
           ))}

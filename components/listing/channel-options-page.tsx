@@ -38,7 +38,14 @@ export function channelOptionsPage<C extends Conditions>({ channel, fetchConditi
   async function Page({ params }: OptionsPageProps) {
     const loaded = await load((await params).city);
     if (!loaded) return null;
-    return <ChannelOptions channel={channel} cityName={loaded.city.cityName} conditions={loaded.conditions} rows={rows(loaded.conditions)} />;
+    return (
+      <ChannelOptions
+        channel={channel}
+        cityName={loaded.city.cityName}
+        conditions={loaded.conditions}
+        rows={rows(loaded.conditions)}
+      />
+    );
   }
 
   return { generateMetadata, Page };

@@ -36,7 +36,11 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
     </section>
   );
   /** A place and the places within it: a district and its areas, a line and its stations. */
-  const tree = (places: Conditions['districts'], parent: (id: number) => QueryPatch, child: (parentId: number, id: number) => QueryPatch) => (
+  const tree = (
+    places: Conditions['districts'],
+    parent: (id: number) => QueryPatch,
+    child: (parentId: number, id: number) => QueryPatch,
+  ) => (
     <div className="options-tree">
       {places.map((p) => (
         <div className="options-tree__row" key={p.id}>
@@ -50,7 +54,8 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
   return (
     <div className="container options-page">
       <nav className="breadcrumb">
-        <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt; {messages.optionsTitle('', channelName)}
+        <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
+        {messages.optionsTitle('', channelName)}
       </nav>
       <h1 className="dict-page__title">{messages.optionsTitle(cityName, channelName)}</h1>
       <p className="dict-page__intro">{messages.optionsIntro(cityName, channelName)}</p>
@@ -72,9 +77,17 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
           ),
         )}
       {rows.map((row) =>
-        block(row.label, <div className="options-links">{row.options.map((o) => link(o.code, href({ filters: { [row.key]: [o.code] } }), o.label))}</div>),
+        block(
+          row.label,
+          <div className="options-links">
+            {row.options.map((o) => link(o.code, href({ filters: { [row.key]: [o.code] } }), o.label))}
+          </div>,
+        ),
       )}
-      {block(messages.optionsSorts, <div className="options-links">{conditions.sorts.map((s) => link(s.code, href({ sort: s.code }), s.label))}</div>)}
+      {block(
+        messages.optionsSorts,
+        <div className="options-links">{conditions.sorts.map((s) => link(s.code, href({ sort: s.code }), s.label))}</div>,
+      )}
     </div>
   );
 }

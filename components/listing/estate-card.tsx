@@ -27,7 +27,9 @@ export function EstateCard({ item, eager = false }: { item: EstateListItem; eage
           {item.districtName} · {item.businessAreaName} | {E.builtIn(item.buildYear)} | {item.buildingType}
         </div>
         {item.nearestStation && (
-          <div className="listing__subway">{E.nearStation(item.nearestStation.lineName, item.nearestStation.stationName, item.nearestStation.distance)}</div>
+          <div className="listing__subway">
+            {E.nearStation(item.nearestStation.lineName, item.nearestStation.stationName, item.nearestStation.distance)}
+          </div>
         )}
         <div className="estate-card__homes">
           {item.onSaleCount > 0 ? (
@@ -36,7 +38,9 @@ export function EstateCard({ item, eager = false }: { item: EstateListItem; eage
             <span>{E.noneOnSale}</span>
           )}
           {/* A city without rentals counts none: no rent link there (nor where the community has none). */}
-          {item.onRentCount > 0 && <Link href={formatListPath(CHANNELS.rent, { estateId: item.id })}>{E.onRent(item.onRentCount)}</Link>}
+          {item.onRentCount > 0 && (
+            <Link href={formatListPath(CHANNELS.rent, { estateId: item.id })}>{E.onRent(item.onRentCount)}</Link>
+          )}
         </div>
       </div>
       <div className="listing__price">

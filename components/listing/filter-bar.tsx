@@ -30,7 +30,14 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
   // Any change starts again at page 1.
   const href = (patch: QueryPatch) => formatListPath(channel, { ...query, page: undefined, ...patch });
   // Region and subway exclude each other; a location choice replaces the suggestion's keyword and estate.
-  const noLocation = { districtId: undefined, businessAreaId: undefined, lineId: undefined, stationId: undefined, estateId: undefined, keyword: undefined };
+  const noLocation = {
+    districtId: undefined,
+    businessAreaId: undefined,
+    lineId: undefined,
+    stationId: undefined,
+    estateId: undefined,
+    keyword: undefined,
+  };
   const toggle = (row: FilterRow, code: number, multiple: boolean) => {
     const current = query.filters[row.key] ?? [];
     const next = current.includes(code) ? current.filter((c) => c !== code) : multiple ? [...current, code] : [code];
@@ -80,7 +87,11 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
           <span className="filter-row__label" />
           <div className="filter-row__options">
             {district.children.map((a) => (
-              <Link key={a.id} href={href({ ...noLocation, districtId: district.id, businessAreaId: a.id })} className={cls(a.id === query.businessAreaId)}>
+              <Link
+                key={a.id}
+                href={href({ ...noLocation, districtId: district.id, businessAreaId: a.id })}
+                className={cls(a.id === query.businessAreaId)}
+              >
                 {a.name}
               </Link>
             ))}
@@ -104,7 +115,11 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
           <span className="filter-row__label" />
           <div className="filter-row__options">
             {line.children.map((s) => (
-              <Link key={s.id} href={href({ ...noLocation, lineId: line.id, stationId: s.id })} className={cls(s.id === query.stationId)}>
+              <Link
+                key={s.id}
+                href={href({ ...noLocation, lineId: line.id, stationId: s.id })}
+                className={cls(s.id === query.stationId)}
+              >
                 {s.name}
               </Link>
             ))}

@@ -12,7 +12,12 @@ export function ListingCard({ item, eager = false }: { item: EsfListItem; eager?
       href={detailPath('esf', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}
-      community={{ name: item.communityName, href: detailPath('estate', item.communityId), districtName: item.districtName, businessAreaName: item.businessAreaName }}
+      community={{
+        name: item.communityName,
+        href: detailPath('estate', item.communityId),
+        districtName: item.districtName,
+        businessAreaName: item.businessAreaName,
+      }}
       facts={`${formatLayout(item.rooms, item.halls)} | ${formatArea(item.area)} | ${item.orientation} | ${item.decoration} | ${item.floorLevel}(共${item.totalFloors}层) | ${item.buildYear}年建`}
       nearestStation={item.nearestStation}
       tags={item.tags}

@@ -47,7 +47,8 @@ export function PlaceDictionary({ channel, cityName, dictionary }: PlaceDictiona
   return (
     <div className="container dict-page">
       <nav className="breadcrumb">
-        <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt; {messages.dictionaryTitle('', channelName, dictionary.named)}
+        <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
+        {messages.dictionaryTitle('', channelName, dictionary.named)}
       </nav>
       <h1 className="dict-page__title">{messages.dictionaryTitle(cityName, channelName, dictionary.named)}</h1>
       <p className="dict-page__intro">{messages.dictionaryIntro(cityName, channelName, dictionary.named)}</p>
@@ -73,13 +74,22 @@ export function PlaceDictionary({ channel, cityName, dictionary }: PlaceDictiona
           <section key={g.letter} id={anchorOf(g.letter)} className="dict-letter" aria-label={g.letter}>
             <h2 className="dict-letter__head">{g.letter}</h2>
             <div className="dict-letter__body">
-              {kind(K.districts, links(g.districts, (d) => formatListPath(channel, { districtId: d.id })), g.districts.length)}
+              {kind(
+                K.districts,
+                links(g.districts, (d) => formatListPath(channel, { districtId: d.id })),
+                g.districts.length,
+              )}
               {kind(
                 K.businessAreas,
                 links(g.businessAreas, (a) => formatListPath(channel, { districtId: a.districtId, businessAreaId: a.id })),
                 g.businessAreas.length,
               )}
-              {placesLabel && kind(placesLabel, links(g.places, (p) => formatListPath(channel, { estateId: p.id })), g.places.length)}
+              {placesLabel &&
+                kind(
+                  placesLabel,
+                  links(g.places, (p) => formatListPath(channel, { estateId: p.id })),
+                  g.places.length,
+                )}
             </div>
           </section>
         ))

@@ -15,7 +15,11 @@ export function SaleStatusBadge({ status }: { status: number }) {
 }
 
 /** A project's price: 均价 N元/㎡ (or 价格待定) and the total-price range of its layouts on sale. */
-export function ProjectPrice({ avgPrice, totalPriceMin, totalPriceMax }: Pick<NewHomeListItem, 'avgPrice' | 'totalPriceMin' | 'totalPriceMax'>) {
+export function ProjectPrice({
+  avgPrice,
+  totalPriceMin,
+  totalPriceMax,
+}: Pick<NewHomeListItem, 'avgPrice' | 'totalPriceMin' | 'totalPriceMax'>) {
   if (avgPrice === null) return <div className="project-price project-price--tbd">{M.priceTbd}</div>;
   const total = formatTotalRange(totalPriceMin, totalPriceMax);
   return (
@@ -40,7 +44,11 @@ export function ProjectPrice({ avgPrice, totalPriceMin, totalPriceMax }: Pick<Ne
 export function ProjectCard({ item, eager = false }: { item: NewHomeListItem; eager?: boolean }) {
   // spec §2: a project found by search opens in a new window, at its `.html` address.
   const href = `${detailPath('new', item.id)}.html`;
-  const area = formatListPath(CHANNELS.new, { districtId: item.districtId, businessAreaId: item.businessAreaId, keyword: item.businessAreaName });
+  const area = formatListPath(CHANNELS.new, {
+    districtId: item.districtId,
+    businessAreaId: item.businessAreaId,
+    keyword: item.businessAreaName,
+  });
   return (
     <li className="listing project">
       <Link href={href} className="listing__photo" target="_blank" rel="noopener">
@@ -66,10 +74,13 @@ export function ProjectCard({ item, eager = false }: { item: NewHomeListItem; ea
           <span className="project__address">{item.address}</span>
         </div>
         <div className="listing__facts">
-          {M.layouts} {formatLayoutRooms(item.layoutRooms)} · {M.builtArea} {formatAreaRange(item.areaMin, item.areaMax)} · {item.decoration}
+          {M.layouts} {formatLayoutRooms(item.layoutRooms)} · {M.builtArea} {formatAreaRange(item.areaMin, item.areaMax)} ·{' '}
+          {item.decoration}
         </div>
         {item.nearestStation && (
-          <div className="listing__subway">{M.nearestStation(item.nearestStation.lineName, item.nearestStation.stationName, item.nearestStation.distance)}</div>
+          <div className="listing__subway">
+            {M.nearestStation(item.nearestStation.lineName, item.nearestStation.stationName, item.nearestStation.distance)}
+          </div>
         )}
         <ListingTags tags={item.tags} />
       </div>

@@ -12,7 +12,12 @@ export function RentCard({ item, eager = false }: { item: RentListItem; eager?: 
       href={detailPath('rent', item.id)}
       coverUrl={item.coverUrl}
       title={item.title}
-      community={{ name: item.communityName, href: detailPath('estate', item.communityId), districtName: item.districtName, businessAreaName: item.businessAreaName }}
+      community={{
+        name: item.communityName,
+        href: detailPath('estate', item.communityId),
+        districtName: item.districtName,
+        businessAreaName: item.businessAreaName,
+      }}
       facts={`${messages.rentTypes[item.rentType]} | ${formatLayout(item.rooms, item.halls)} | ${formatArea(item.area)} | ${item.orientation} | ${item.floorLevel}(共${item.totalFloors}层)`}
       nearestStation={item.nearestStation}
       tags={item.tags}

@@ -74,7 +74,8 @@ export function LoginForm({ prePath }: LoginFormProps) {
     // The same rules as the backend's (contracts/constants.ts), checked here so a typo costs no round trip.
     if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
     if (mode === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return setError(messages.invalidCode);
-    if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max)) return setError(messages.invalidPassword);
+    if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max))
+      return setError(messages.invalidPassword);
     setBusy(true);
     try {
       const { browserContext, loginByPassword, loginBySms } = await loadLoginApi();
@@ -92,7 +93,14 @@ export function LoginForm({ prePath }: LoginFormProps) {
     <div className="login-card">
       <div className="login-card__tabs" role="tablist">
         {(['sms', 'password'] as const).map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={mode === m} className={mode === m ? 'is-active' : undefined} onClick={() => setMode(m)}>
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            aria-selected={mode === m}
+            className={mode === m ? 'is-active' : undefined}
+            onClick={() => setMode(m)}
+          >
             {messages.loginTabs[m]}
           </button>
         ))}
@@ -105,16 +113,38 @@ export function LoginForm({ prePath }: LoginFormProps) {
           void submit();
         }}
       >
-        <input name="mobile" type="tel" inputMode="numeric" maxLength={11} placeholder={messages.mobilePlaceholder} value={mobile} onChange={(e) => setMobile(e.target.value)} />
+        <input
+          name="mobile"
+          type="tel"
+          inputMode="numeric"
+          maxLength={11}
+          placeholder={messages.mobilePlaceholder}
+          value={mobile}
+          onChange={(e) => setMobile(e.target.value)}
+        />
         {mode === 'sms' ? (
           <div className="login-card__code">
-            <input name="code" inputMode="numeric" maxLength={6} placeholder={messages.codePlaceholder} value={code} onChange={(e) => setCode(e.target.value)} />
+            <input
+              name="code"
+              inputMode="numeric"
+              maxLength={6}
+              placeholder={messages.codePlaceholder}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
             <button type="button" className="btn" disabled={wait > 0} onClick={() => void getCode()}>
               {wait > 0 ? messages.resendIn(wait) : messages.getCode}
             </button>
           </div>
         ) : (
-          <input name="password" type="password" maxLength={32} placeholder={messages.passwordPlaceholder} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            name="password"
+            type="password"
+            maxLength={32}
+            placeholder={messages.passwordPlaceholder}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
         {error && (
           <p className="form-error" role="alert">

@@ -35,7 +35,10 @@ export function AvatarUpload({ avatarUrl, sex = '' }: AvatarUploadProps) {
       setNotice('');
       setError('');
       void (async () => {
-        const [{ browserContext, handleSessionError }, { setAvatar }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+        const [{ browserContext, handleSessionError }, { setAvatar }] = await Promise.all([
+          import('@/lib/api/browser'),
+          import('@/lib/api/browser-endpoints'),
+        ]);
         try {
           const answer = await setAvatar(browserContext(), photo.key);
           setCurrent(answer.avatarUrl);
@@ -63,7 +66,15 @@ export function AvatarUpload({ avatarUrl, sex = '' }: AvatarUploadProps) {
         )}
       </div>
       <div className="avatar-upload__pick">
-        <PhotoUpload value={photos} onChange={onChange} max={1} userDir="ub/avatar" addLabel={M.avatarPick} hint={M.avatarHint} hideDone />
+        <PhotoUpload
+          value={photos}
+          onChange={onChange}
+          max={1}
+          userDir="ub/avatar"
+          addLabel={M.avatarPick}
+          hint={M.avatarHint}
+          hideDone
+        />
         {notice && (
           <p className="avatar-upload__saved" role="status">
             {notice}

@@ -31,7 +31,10 @@ export function ConfirmAction({ action, id, label, busyLabel, confirm, failed, c
     setSending(true);
     setError('');
     try {
-      const [{ browserContext, handleSessionError }, endpoints] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext, handleSessionError }, endpoints] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       try {
         await endpoints[action](browserContext(), id);
       } catch (err) {

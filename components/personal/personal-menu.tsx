@@ -24,7 +24,12 @@ export function PersonalMenu({ label, items }: PersonalMenuProps) {
   return (
     <nav aria-label={label}>
       {items.map((item) => (
-        <Link key={item.href} href={item.href} className={item.className} aria-current={here === item.href || item.also?.includes(here) ? 'page' : undefined}>
+        <Link
+          key={item.href}
+          href={item.href}
+          className={item.className}
+          aria-current={here === item.href || item.also?.includes(here) ? 'page' : undefined}
+        >
           {item.label}
         </Link>
       ))}

@@ -26,7 +26,13 @@ export function LayoutFilter({ options, label, children }: LayoutFilterProps) {
     <div className="layout-filter">
       <div className="layout-filter__options" role="group" aria-label={label}>
         {options.map((o) => (
-          <button key={o.rooms ?? 'all'} type="button" aria-pressed={o.rooms === rooms} className={o.rooms === rooms ? 'is-active' : undefined} onClick={() => setRooms(o.rooms)}>
+          <button
+            key={o.rooms ?? 'all'}
+            type="button"
+            aria-pressed={o.rooms === rooms}
+            className={o.rooms === rooms ? 'is-active' : undefined}
+            onClick={() => setRooms(o.rooms)}
+          >
             {o.label}
           </button>
         ))}

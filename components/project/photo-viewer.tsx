@@ -50,7 +50,12 @@ export function PhotoViewer({ groups, alt }: PhotoViewerProps) {
               const at = index++;
               return (
                 <li key={at}>
-                  <button type="button" className="photo-album__open" onClick={() => setOpen(at)} aria-label={`${M.viewerLabel} ${p.title}`}>
+                  <button
+                    type="button"
+                    className="photo-album__open"
+                    onClick={() => setOpen(at)}
+                    aria-label={`${M.viewerLabel} ${p.title}`}
+                  >
                     {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
                     <img src={p.url} alt={`${alt} ${p.title}`} width={200} height={150} loading="lazy" />
                   </button>
@@ -62,7 +67,13 @@ export function PhotoViewer({ groups, alt }: PhotoViewerProps) {
         </section>
       ))}
       {current && open !== null && (
-        <div className="photo-viewer" role="dialog" aria-modal="true" aria-label={M.viewerLabel} onClick={(e) => e.target === e.currentTarget && setOpen(null)}>
+        <div
+          className="photo-viewer"
+          role="dialog"
+          aria-modal="true"
+          aria-label={M.viewerLabel}
+          onClick={(e) => e.target === e.currentTarget && setOpen(null)}
+        >
           <div className="photo-viewer__frame">
             {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
             <img src={current.url} alt={`${alt} ${current.title}`} width={800} height={600} />
@@ -79,7 +90,13 @@ export function PhotoViewer({ groups, alt }: PhotoViewerProps) {
           <button type="button" className="photo-viewer__next" onClick={() => step(1)} aria-label={M.next}>
             ›
           </button>
-          <button type="button" ref={closeButton} className="photo-viewer__close" onClick={() => setOpen(null)} aria-label={M.close}>
+          <button
+            type="button"
+            ref={closeButton}
+            className="photo-viewer__close"
+            onClick={() => setOpen(null)}
+            aria-label={M.close}
+          >
             ×
           </button>
         </div>

@@ -26,10 +26,27 @@ export interface ReviewFormProps {
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and until hydration: a click before then would submit the form natively (a reload). */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** Five stars to pick from, a radio group read out as `总评` with `4星 不错`. */
-function StarPicker({ name, label, value, error, onPick }: { name: RatingKey; label: string; value?: number; error?: string; onPick: (n: number) => void }) {
+function StarPicker({
+  name,
+  label,
+  value,
+  error,
+  onPick,
+}: {
+  name: RatingKey;
+  label: string;
+  value?: number;
+  error?: string;
+  onPick: (n: number) => void;
+}) {
   const [hover, setHover] = useState(0);
   const shown = hover || value || 0;
   return (
@@ -109,10 +126,18 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
     if (!check()) return;
     setSending(true);
     try {
-      const [{ browserContext, handleSessionError }, { addProjectReview }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext, handleSessionError }, { addProjectReview }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       let review: ProjectReview;
       try {
-        review = await addProjectReview(browserContext(), { projectId, ratings: ratings as ReviewRatings, body: body.trim(), photos: photos.map((p) => p.key) });
+        review = await addProjectReview(browserContext(), {
+          projectId,
+          ratings: ratings as ReviewRatings,
+          body: body.trim(),
+          photos: photos.map((p) => p.key),
+        });
       } catch (err) {
         if (handleSessionError(err)) return;
         throw err;
@@ -158,7 +183,8 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
           setBody(e.target.value);
           // A shown length error goes once the text is within the limits.
           const value = e.target.value;
-          if (errors.body && reviewVisibleLength(value) >= limits.min && reviewTextLength(value) <= limits.max) setErrors((all) => ({ ...all, body: undefined }));
+          if (errors.body && reviewVisibleLength(value) >= limits.min && reviewTextLength(value) <= limits.max)
+            setErrors((all) => ({ ...all, body: undefined }));
         }}
       />
       <div className="review-form__meta">
@@ -207,7 +233,10 @@ export function DeleteMyReview({ reviewId }: { reviewId: number }) {
     if (!window.confirm(M.confirmDelete)) return;
     setState({ busy: true, error: '' });
     try {
-      const [{ browserContext, handleSessionError }, { deleteProjectReview }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext, handleSessionError }, { deleteProjectReview }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       try {
         await deleteProjectReview(browserContext(), reviewId);
       } catch (err) {

@@ -86,7 +86,14 @@ export function ReviewItem({ review: r }: { review: ProjectReview }) {
         <div className="review__photos">
           {r.photos.map((p, i) => (
             // The thumbnail the backend made (or the original when it has none), a click away from the original.
-            <a key={`${p.url}-${i}`} className="review__photo" href={p.url} target="_blank" rel="noopener noreferrer" title={messages.reviewPhotos.open(i + 1)}>
+            <a
+              key={`${p.url}-${i}`}
+              className="review__photo"
+              href={p.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={messages.reviewPhotos.open(i + 1)}
+            >
               {/* eslint-disable-next-line @next/next/no-img-element -- photos from the backend's store */}
               <img src={p.thumbUrl} alt={p.title || M.photo(i + 1)} width={120} height={90} loading="lazy" />
             </a>

@@ -99,7 +99,13 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
       </form>
       {touched && (
         <Suspense fallback={null}>
-          <SuggestionList channel={channel} keyword={keyword} initialKeyword={initialKeyword} open={open} onPick={(s) => go(suggestionPath(target, s))} />
+          <SuggestionList
+            channel={channel}
+            keyword={keyword}
+            initialKeyword={initialKeyword}
+            open={open}
+            onPick={(s) => go(suggestionPath(target, s))}
+          />
         </Suspense>
       )}
     </div>

@@ -42,15 +42,22 @@ export interface PhotoUploadProps {
 }
 
 const isAllowed = (name: string) => (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-const sameKeys = (a: readonly UploadedPhoto[], b: readonly UploadedPhoto[]) => a.length === b.length && a.every((p, i) => p.key === b[i]?.key);
+const sameKeys = (a: readonly UploadedPhoto[], b: readonly UploadedPhoto[]) =>
+  a.length === b.length && a.every((p, i) => p.key === b[i]?.key);
 const doneOf = (items: Item[]) => items.flatMap((i) => (i.status === 'done' && i.photo ? [i.photo] : []));
 
 const noSubscription = () => () => {};
 /** False in the server's HTML and until hydration: a file picked before then would reach no handler. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 let nextId = 1;
-const fromPhotos = (photos: readonly UploadedPhoto[]): Item[] => photos.map((photo) => ({ id: nextId++, status: 'done', progress: 100, photo }));
+const fromPhotos = (photos: readonly UploadedPhoto[]): Item[] =>
+  photos.map((photo) => ({ id: nextId++, status: 'done', progress: 100, photo }));
 
 /**
  * 上传图片 (spec §5 defaults, §7 ticker → PostObject → callback): jpg/jpeg/png by name, case-insensitive, up
@@ -59,7 +66,16 @@ const fromPhotos = (photos: readonly UploadedPhoto[]): Item[] => photos.map((pho
  * be deleted, and be retried when it failed. The server checks the bytes (a .jpg that is no image fails here
  * with its message) and makes the thumbnail shown in the tile.
  */
-export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir = 'ub/process', addLabel, hideDone = false, hint, onBusyChange }: PhotoUploadProps) {
+export function PhotoUpload({
+  value,
+  onChange,
+  max = UPLOAD_MAX_FILES,
+  userDir = 'ub/process',
+  addLabel,
+  hideDone = false,
+  hint,
+  onBusyChange,
+}: PhotoUploadProps) {
   const [items, setItems] = useState<Item[]>(() => fromPhotos(value));
   const [notices, setNotices] = useState<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -73,7 +89,8 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
   const [seenValue, setSeenValue] = useState(value);
   if (seenValue !== value) {
     setSeenValue(value);
-    if (!sameKeys(value, doneOf(items)) && !sameKeys(value, told) && !busy) setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
+    if (!sameKeys(value, doneOf(items)) && !sameKeys(value, told) && !busy)
+      setItems((now) => [...fromPhotos(value), ...now.filter((i) => i.status === 'failed')]);
   }
 
   useEffect(() => {
@@ -122,7 +139,13 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
           update(id, { status: 'checking', progress: 100 });
           const md5 = md5Hex(new Uint8Array(await file.arrayBuffer()));
           // Posted in parallel, checked a few at a time: the backend takes UPLOAD_CHECKS_PER_USER at once.
-          const [photo] = await inCallbackTurn(() => uploadCallback(browserContext(), { uploads: [{ key, md5, suffix: extensionOf(file.name) }], userData: ticket.userData, viewId: '' }));
+          const [photo] = await inCallbackTurn(() =>
+            uploadCallback(browserContext(), {
+              uploads: [{ key, md5, suffix: extensionOf(file.name) }],
+              userData: ticket.userData,
+              viewId: '',
+            }),
+          );
           update(id, { status: 'done', photo, file: undefined, error: undefined });
         } catch (err) {
           if (handleSessionError(err)) return;
@@ -163,7 +186,10 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
       previews.current.add(preview);
       return { id: nextId++, file, preview };
     });
-    setItems((now) => [...now, ...batch.map((b): Item => ({ id: b.id, status: 'uploading', progress: 0, file: b.file, preview: b.preview }))]);
+    setItems((now) => [
+      ...now,
+      ...batch.map((b): Item => ({ id: b.id, status: 'uploading', progress: 0, file: b.file, preview: b.preview })),
+    ]);
     void send(batch);
   };
 
@@ -209,12 +235,22 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
               {/* eslint-disable-next-line @next/next/no-img-element -- a local preview or the server's thumbnail */}
               {src && <img src={src} alt={M.photoAlt(index + 1)} width={120} height={90} />}
               {item.status === 'uploading' && (
-                <div className="photo-upload__progress" role="progressbar" aria-valuenow={item.progress} aria-valuemin={0} aria-valuemax={100}>
+                <div
+                  className="photo-upload__progress"
+                  role="progressbar"
+                  aria-valuenow={item.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
                   <span style={{ width: `${item.progress}%` }} />
                   <em>{M.uploading(item.progress)}</em>
                 </div>
               )}
-              {item.status === 'checking' && <div className="photo-upload__progress"><em>{M.checking}</em></div>}
+              {item.status === 'checking' && (
+                <div className="photo-upload__progress">
+                  <em>{M.checking}</em>
+                </div>
+              )}
               {item.status === 'failed' && (
                 <div className="photo-upload__error" role="alert">
                   <span>{item.error ?? M.failed}</span>
@@ -228,15 +264,33 @@ export function PhotoUpload({ value, onChange, max = UPLOAD_MAX_FILES, userDir =
               <div className="photo-upload__tools">
                 {!hideDone && (
                   <>
-                    <button type="button" aria-label={M.moveLeft} title={M.moveLeft} disabled={busy || index === 0} onClick={() => move(index, -1)}>
+                    <button
+                      type="button"
+                      aria-label={M.moveLeft}
+                      title={M.moveLeft}
+                      disabled={busy || index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       ‹
                     </button>
-                    <button type="button" aria-label={M.moveRight} title={M.moveRight} disabled={busy || index === items.length - 1} onClick={() => move(index, 1)}>
+                    <button
+                      type="button"
+                      aria-label={M.moveRight}
+                      title={M.moveRight}
+                      disabled={busy || index === items.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
                       ›
                     </button>
                   </>
                 )}
-                <button type="button" aria-label={M.remove} title={M.remove} disabled={item.status === 'uploading' || item.status === 'checking'} onClick={() => remove(item)}>
+                <button
+                  type="button"
+                  aria-label={M.remove}
+                  title={M.remove}
+                  disabled={item.status === 'uploading' || item.status === 'checking'}
+                  onClick={() => remove(item)}
+                >
                   ×
                 </button>
               </div>

@@ -51,7 +51,12 @@ export function BookViewing({ businessType, listingId }: BookViewingProps) {
 
   return (
     <>
-      <button type="button" className="btn btn--primary book-viewing" disabled={state === 'checking'} onClick={() => void start()}>
+      <button
+        type="button"
+        className="btn btn--primary book-viewing"
+        disabled={state === 'checking'}
+        onClick={() => void start()}
+      >
         {state === 'checking' ? M.checking : M.book}
       </button>
       {state === 'open' && (

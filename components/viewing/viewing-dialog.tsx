@@ -21,7 +21,10 @@ type Field = 'date' | 'slot' | 'contactName' | 'mobile';
 /** `今天 11/23`, `明天 11/24`, `周三 11/25`. */
 function dayLabel(day: string, index: number): { top: string; bottom: string } {
   const weekday = M.weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()]!;
-  return { top: index === 0 ? M.today : index === 1 ? M.tomorrow : weekday, bottom: `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}` };
+  return {
+    top: index === 0 ? M.today : index === 1 ? M.tomorrow : weekday,
+    bottom: `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`,
+  };
 }
 
 /**
@@ -65,7 +68,10 @@ export default function ViewingDialog({ businessType, listingId, onClose }: View
     if (!check()) return;
     setSending(true);
     try {
-      const [{ browserContext, handleSessionError }, { bookViewing }] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+      const [{ browserContext, handleSessionError }, { bookViewing }] = await Promise.all([
+        import('@/lib/api/browser'),
+        import('@/lib/api/browser-endpoints'),
+      ]);
       try {
         await bookViewing(browserContext(), {
           businessType,

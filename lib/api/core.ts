@@ -88,7 +88,13 @@ export function commonHeaders(ctx: CallContext, withCredentials: boolean): Recor
  * One call of the contract: sends the common headers, checks the envelope, parses `data` with the
  * contract schema. Cacheable paths go without credentials and through the LRU cache.
  */
-export async function callWith<T>(send: Send, ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions = {}): Promise<T> {
+export async function callWith<T>(
+  send: Send,
+  ctx: CallContext,
+  path: string,
+  check: AnswerCheck<T>,
+  opts: CallOptions = {},
+): Promise<T> {
   const cacheable = isCacheable(path);
   if (!cacheable || !ctx.cache) return exchange(send, ctx, path, check, opts, cacheable);
   const key = cacheKey(path, opts.params, ctx.clientIp);
@@ -133,7 +139,14 @@ function rememberUnreachable(key: string, error: ApiError): void {
 }
 
 /** One request and its answer checked: the envelope, its code, `data` against the contract. */
-async function exchange<T>(send: Send, ctx: CallContext, path: string, check: AnswerCheck<T>, opts: CallOptions, cacheable: boolean): Promise<T> {
+async function exchange<T>(
+  send: Send,
+  ctx: CallContext,
+  path: string,
+  check: AnswerCheck<T>,
+  opts: CallOptions,
+  cacheable: boolean,
+): Promise<T> {
   const method = opts.method ?? 'POST';
   let res;
   try {
@@ -150,10 +163,15 @@ async function exchange<T>(send: Send, ctx: CallContext, path: string, check: An
   }
   const body: unknown = res.data;
   if (!isEnvelope(body)) {
-    throw new ApiError(res.status === 200 ? ResultCode.SERVER_ERROR : res.status, `bad answer from ${path} (HTTP ${res.status})`, res.status);
+    throw new ApiError(
+      res.status === 200 ? ResultCode.SERVER_ERROR : res.status,
+      `bad answer from ${path} (HTTP ${res.status})`,
+      res.status,
+    );
   }
   if (body.code !== ResultCode.OK) throw new ApiError(body.code, body.msg, res.status);
   const parsed = check.safeParse(body.data);
-  if (!parsed.success) throw new ApiError(ResultCode.SERVER_ERROR, `unexpected answer from ${path}: ${parsed.error.message}`, res.status);
+  if (!parsed.success)
+    throw new ApiError(ResultCode.SERVER_ERROR, `unexpected answer from ${path}: ${parsed.error.message}`, res.status);
   return parsed.data;
 }

@@ -56,7 +56,8 @@ export const fetchUserInfo = (ctx: CallContext) => call(ctx, ApiPath.userInfo, u
 export const fetchAccount = (ctx: CallContext) => call(ctx, ApiPath.account, accountSchema);
 
 /** The request comes from the path codec (toListQuery); the backend checks it against esfListQuerySchema. */
-export const fetchEsfList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.esfList, esfListPageSchema, { params: query });
+export const fetchEsfList = (ctx: CallContext, query: ListRequest) =>
+  call(ctx, ApiPath.esfList, esfListPageSchema, { params: query });
 
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });
@@ -65,17 +66,21 @@ export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against rentListQuerySchema. */
-export const fetchRentList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
+export const fetchRentList = (ctx: CallContext, query: ListRequest) =>
+  call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
 
-export const fetchRentDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+export const fetchRentDetail = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
 
 export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionNewHome, newHomeConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against newHomeListQuerySchema (10 a page). */
-export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
+export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) =>
+  call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
 
-export const fetchNewHomeDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });
+export const fetchNewHomeDetail = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.newHomeDetail}/${id}`, newHomeDetailSchema, { method: 'GET' });
 /** 楼盘点评: a page of a project's reviews with the summary (public: nothing of the visitor). */
 export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 1) =>
   call(ctx, ApiPath.projectReviews, reviewPageSchema, { method: 'GET', params: { projectId, page } });
@@ -86,22 +91,27 @@ export const fetchMyViewings = (ctx: CallContext, businessType: ViewingBusinessT
   call(ctx, ApiPath.viewingMine, viewingPageSchema, { params: { businessType, page } });
 
 /** 卖房管理 / 租房管理: the caller's published homes of one channel with their counts (session). */
-export const fetchMyHouses = (ctx: CallContext, businessType: 1 | 2, page: number) => call(ctx, ApiPath.houseMine, housePageSchema, { params: { businessType, page } });
+export const fetchMyHouses = (ctx: CallContext, businessType: 1 | 2, page: number) =>
+  call(ctx, ApiPath.houseMine, housePageSchema, { params: { businessType, page } });
 
-export const fetchMyReview = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
+export const fetchMyReview = (ctx: CallContext, projectId: number) =>
+  call(ctx, ApiPath.projectReviewMine, myReviewSchema, { params: { projectId } });
 
 /** A project's news (楼盘动态), 10 a page, newest first. */
 export const fetchProjectNews = (ctx: CallContext, projectId: number, page: number) =>
   call(ctx, ApiPath.projectNews, projectNewsPageSchema, { method: 'GET', params: { projectId, page } });
 /** What is within 3 km of a project (周边). */
-export const fetchProjectAround = (ctx: CallContext, projectId: number) => call(ctx, ApiPath.projectAround, projectAroundSchema, { method: 'GET', params: { projectId } });
+export const fetchProjectAround = (ctx: CallContext, projectId: number) =>
+  call(ctx, ApiPath.projectAround, projectAroundSchema, { method: 'GET', params: { projectId } });
 export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against estateListQuerySchema. */
-export const fetchEstateList = (ctx: CallContext, query: ListRequest) => call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
+export const fetchEstateList = (ctx: CallContext, query: ListRequest) =>
+  call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
 
-export const fetchEstateDetail = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.estateDetail}/${id}`, estateDetailSchema, { method: 'GET' });
+export const fetchEstateDetail = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.estateDetail}/${id}`, estateDetailSchema, { method: 'GET' });
 /** A channel's places of a city by initial letter (its /dictionary page); cached like the conditions. */
 export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode: ChannelCode) =>
   call(ctx, ApiPath.dictionary, dictionarySchema, { method: 'GET', params: { cityCode, channelCode } });
@@ -121,17 +131,21 @@ export const fetchCommercialDetail = (code: CommercialChannel) => {
 };
 
 /** An agent's page (contracts/agent.ts): the card with service area, years and counts; never the mobile. */
-export const fetchAgent = (ctx: CallContext, id: number) => call(ctx, `${ApiPath.agentDetail}/${id}`, agentProfileSchema, { method: 'GET' });
+export const fetchAgent = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.agentDetail}/${id}`, agentProfileSchema, { method: 'GET' });
 /** One page of an agent's second-hand homes / rentals, newest first (10 a page). */
-export const fetchAgentEsf = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentEsf, esfListPageSchema, { method: 'GET', params: { agentId, page } });
-export const fetchAgentRent = (ctx: CallContext, agentId: number, page: number) => call(ctx, ApiPath.agentRent, rentListPageSchema, { method: 'GET', params: { agentId, page } });
+export const fetchAgentEsf = (ctx: CallContext, agentId: number, page: number) =>
+  call(ctx, ApiPath.agentEsf, esfListPageSchema, { method: 'GET', params: { agentId, page } });
+export const fetchAgentRent = (ctx: CallContext, agentId: number, page: number) =>
+  call(ctx, ApiPath.agentRent, rentListPageSchema, { method: 'GET', params: { agentId, page } });
 
 /** 委托管理: the caller's entrusts, of one business type or both (session). */
 export const fetchMyEntrusts = (ctx: CallContext, businessType: EntrustBusinessType | undefined, page: number) =>
   call(ctx, ApiPath.entrustMine, entrustPageSchema, { params: businessType ? { businessType, page } : { page } });
 
 /** One of the caller's own entrusts, for the edit form (session); another user's is a 404. */
-export const fetchEntrust = (ctx: CallContext, entrustId: number) => call(ctx, ApiPath.entrustDetail, entrustSchema, { params: { entrustId } });
+export const fetchEntrust = (ctx: CallContext, entrustId: number) =>
+  call(ctx, ApiPath.entrustDetail, entrustSchema, { params: { entrustId } });
 
 /** The brands serving a community (public). */
 export const fetchEntrustCompany = (ctx: CallContext, communityId: number) =>

@@ -61,7 +61,10 @@ export const isSessionFailure = (err: unknown) => {
 };
 
 let counter = 0;
-export const defaultClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`);
+export const defaultClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `c${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 export class ChatClient {
   readonly store = new ThreadStore();
@@ -197,7 +200,11 @@ export class ChatClient {
    * can show 400002's text (spec §5) and error code 1's. `clientMsgId`: the caller's own id for the send (to drop
    * or retry it afterwards); a new one by default.
    */
-  async send(agentUserId: number, content: { layout: number } & Record<string, unknown>, clientMsgId = (this.options.newClientId ?? defaultClientId)()): Promise<Failure | null> {
+  async send(
+    agentUserId: number,
+    content: { layout: number } & Record<string, unknown>,
+    clientMsgId = (this.options.newClientId ?? defaultClientId)(),
+  ): Promise<Failure | null> {
     this.store.addPending(agentUserId, clientMsgId, content.layout, content);
     this.changed();
     return this.deliver(agentUserId, clientMsgId, content);
@@ -213,13 +220,23 @@ export class ChatClient {
 
   private async deliver(agentUserId: number, clientMsgId: string, content: { layout: number }): Promise<Failure | null> {
     try {
-      const stored = await this.options.api.send({ appId: IM_APP_ID, messageType: 1, channelType: 1, deliveryMode: 2, targetId: [agentUserId], content: JSON.stringify(content), clientMsgId, userId: this.options.userId });
+      const stored = await this.options.api.send({
+        appId: IM_APP_ID,
+        messageType: 1,
+        channelType: 1,
+        deliveryMode: 2,
+        targetId: [agentUserId],
+        content: JSON.stringify(content),
+        clientMsgId,
+        userId: this.options.userId,
+      });
       const gap = this.store.confirm(agentUserId, clientMsgId, stored);
       this.changed();
       if (gap) void this.catchUp(agentUserId).catch((err) => this.onFailure(err));
       // The service stores more than was sent for these (a card's snapshot, the agreed number), or answers an
       // earlier card (24 h): the stored message itself, should its push not come (the socket down meanwhile).
-      if (content.layout === IM_LAYOUT.PROPERTY || content.layout === IM_LAYOUT.PHONE_REPLY) void this.fetchOne(agentUserId, stored.seq).catch((err) => this.onFailure(err));
+      if (content.layout === IM_LAYOUT.PROPERTY || content.layout === IM_LAYOUT.PHONE_REPLY)
+        void this.fetchOne(agentUserId, stored.seq).catch((err) => this.onFailure(err));
       return null;
     } catch (err) {
       const failure = failureOf(err);

@@ -56,7 +56,11 @@ export function checkImagePick(files: readonly File[]): ImagePickProblem | null 
 export async function uploadChatImages(files: readonly File[]): Promise<string[]> {
   const ready = await Promise.all(files.map((f) => (extensionOf(f.name) === 'bmp' ? bmpToPng(f) : Promise.resolve(f))));
   if (ready.some((f) => f.size > UPLOAD_MAX_BYTES)) throw new Error('tooLarge');
-  const ticket = await fetchUploadTicket(browserContext(), { userDir: CHAT_UPLOAD_DIR, uploadSize: ready.length, applyId: 'chat' });
+  const ticket = await fetchUploadTicket(browserContext(), {
+    userDir: CHAT_UPLOAD_DIR,
+    uploadSize: ready.length,
+    applyId: 'chat',
+  });
   const uploads = await Promise.all(
     ready.map(async (file, n) => {
       const suffix = extensionOf(file.name);

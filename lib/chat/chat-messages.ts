@@ -26,7 +26,10 @@ export const chatWidgetMessages = {
   sending: '发送中',
   resend: '发送失败，点击重发',
   autoReply: '自动回复',
-  preview: { 121: '[图片]', 201: '[房源]', 20001: '[交换电话]', 21001: '[交换电话]', 211: '[经纪人名片]' } as Record<number, string>,
+  preview: { 121: '[图片]', 201: '[房源]', 20001: '[交换电话]', 21001: '[交换电话]', 211: '[经纪人名片]' } as Record<
+    number,
+    string
+  >,
   unsupported: '[暂不支持的消息]',
   phoneRequestTheirs: '经纪人请求与您交换电话',
   phoneRequestMine: '您请求与经纪人交换电话',

@@ -50,7 +50,10 @@ function readThread(t: unknown): ChatThread | null {
   const highest = messages.reduce((n, m) => Math.max(n, m.seq), 0);
   // A message left out may have been any seq: catch up from the last one held without a hole (from the start,
   // if the oldest went for the cap; what is fetched twice is shown once).
-  const lastSeq = messages.length === t.messages.length ? Math.min(t.lastSeq, highest) : contiguousSeq([...messages].sort((a, b) => a.seq - b.seq));
+  const lastSeq =
+    messages.length === t.messages.length
+      ? Math.min(t.lastSeq, highest)
+      : contiguousSeq([...messages].sort((a, b) => a.seq - b.seq));
   return {
     agentUserId: t.agentUserId,
     target: isObject(t.target) && isCount(t.target.userId) ? (t.target as unknown as ChatThread['target']) : null,
@@ -104,7 +107,12 @@ export function withoutOldest(threads: readonly ChatThread[], count: number): Ch
  * Saves the threads; over `maxBytes`, or when the browser refuses for its quota, the oldest 100 messages go and it
  * tries again. Answers how many messages were dropped.
  */
-export function saveHistory(storage: StorageLike, userId: number, threads: readonly ChatThread[], maxBytes = LOCAL_HISTORY_MAX_BYTES): number {
+export function saveHistory(
+  storage: StorageLike,
+  userId: number,
+  threads: readonly ChatThread[],
+  maxBytes = LOCAL_HISTORY_MAX_BYTES,
+): number {
   let kept: readonly ChatThread[] = threads;
   let dropped = 0;
   const total = threads.reduce((n, t) => n + t.messages.length, 0);

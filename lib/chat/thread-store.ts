@@ -99,7 +99,10 @@ export class ThreadStore {
     }
     const stored = toChatMessage(message);
     // The user's own send, shown while pending: it becomes the stored message in place.
-    const pending = message.fromUser && message.clientMsgId ? thread.messages.findIndex((m) => m.messageId === 0 && m.clientMsgId === message.clientMsgId) : -1;
+    const pending =
+      message.fromUser && message.clientMsgId
+        ? thread.messages.findIndex((m) => m.messageId === 0 && m.clientMsgId === message.clientMsgId)
+        : -1;
     if (pending >= 0) thread.messages.splice(pending, 1);
     // In seq order among the stored; pending sends stay last.
     const firstPending = thread.messages.findIndex((m) => m.messageId === 0);
@@ -121,8 +124,24 @@ export class ThreadStore {
   }
 
   /** A send of this screen, shown at once with status 0. */
-  addPending(agentUserId: number, clientMsgId: string, layout: number, content: Record<string, unknown>, now = new Date()): ChatMessage {
-    const message: ChatMessage = { messageId: 0, seq: 0, clientMsgId, mine: true, layout, content, createdAt: now.toISOString(), pushStatus: PUSH.SENDING, read: false };
+  addPending(
+    agentUserId: number,
+    clientMsgId: string,
+    layout: number,
+    content: Record<string, unknown>,
+    now = new Date(),
+  ): ChatMessage {
+    const message: ChatMessage = {
+      messageId: 0,
+      seq: 0,
+      clientMsgId,
+      mine: true,
+      layout,
+      content,
+      createdAt: now.toISOString(),
+      pushStatus: PUSH.SENDING,
+      read: false,
+    };
     this.thread(agentUserId).messages.push(message);
     this.version++;
     return message;
@@ -141,7 +160,13 @@ export class ThreadStore {
     const [pending] = thread.messages.splice(at, 1);
     this.version++;
     if (thread.messages.some((m) => m.messageId === stored.messageId)) return false;
-    const message: ChatMessage = { ...pending!, messageId: stored.messageId, seq: stored.seq, createdAt: stored.createdAt, pushStatus: PUSH.SENT };
+    const message: ChatMessage = {
+      ...pending!,
+      messageId: stored.messageId,
+      seq: stored.seq,
+      createdAt: stored.createdAt,
+      pushStatus: PUSH.SENT,
+    };
     delete message.error;
     const firstPending = thread.messages.findIndex((m) => m.messageId === 0);
     let place = firstPending < 0 ? thread.messages.length : firstPending;
@@ -185,7 +210,9 @@ export class ThreadStore {
 
   /** The received messages of a thread not read yet (what the read call names). */
   unreadIds(agentUserId: number): number[] {
-    return (this.threads.get(agentUserId)?.messages ?? []).filter((m) => !m.mine && !m.read && m.messageId > 0).map((m) => m.messageId);
+    return (this.threads.get(agentUserId)?.messages ?? [])
+      .filter((m) => !m.mine && !m.read && m.messageId > 0)
+      .map((m) => m.messageId);
   }
 
   /** The read call succeeded for these ids (spec §4: the read flag is set after it). */
@@ -232,7 +259,8 @@ export class ThreadStore {
       thread.target ??= saved.target;
       for (const m of saved.messages) {
         if (m.messageId === 0) {
-          if (!thread.messages.some((x) => x.clientMsgId === m.clientMsgId)) thread.messages.push({ ...m, pushStatus: PUSH.FAILED });
+          if (!thread.messages.some((x) => x.clientMsgId === m.clientMsgId))
+            thread.messages.push({ ...m, pushStatus: PUSH.FAILED });
         } else if (!thread.messages.some((x) => x.messageId === m.messageId)) {
           thread.messages.push({ ...m });
         }

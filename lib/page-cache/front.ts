@@ -20,7 +20,13 @@ import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 export const FRONT_TTL_MS = 5000;
 
 /** Request headers Next's answers vary on (its `Vary`), besides the address. */
-const VARY = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'accept-encoding'] as const;
+const VARY = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'accept-encoding',
+] as const;
 
 /** Headers of Next's answer that belong to that one exchange, not to the page. */
 const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'x-nextjs-cache']);
@@ -86,7 +92,11 @@ export class FrontCache {
     const { write, end } = res;
     const take = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
     };
     res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
       take(chunk, rest[0]);
@@ -101,7 +111,13 @@ export class FrontCache {
       if (!isShareable(res.statusCode, headers)) return;
       const kept: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(headers)) if (!NOT_KEPT.has(name)) kept[name] = value;
-      this.entries.set(front.key, { status: res.statusCode, headers: kept, body: Buffer.concat(chunks), storedAt: Date.now(), tags: front.tags });
+      this.entries.set(front.key, {
+        status: res.statusCode,
+        headers: kept,
+        body: Buffer.concat(chunks),
+        storedAt: Date.now(),
+        tags: front.tags,
+      });
     });
   }
 }

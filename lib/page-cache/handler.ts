@@ -50,7 +50,8 @@ export default class PageCacheHandler {
 
   async get(key: string, ctx: NextCacheContext): Promise<Omit<CachedEntry, 'tags'> | null> {
     // A page this process keeps for itself (./shared.ts `local`) first: cheap, and where it would be.
-    const entry = (this.state.local !== this.state.store ? await this.state.local.get(key) : undefined) ?? (await this.state.store.get(key));
+    const entry =
+      (this.state.local !== this.state.store ? await this.state.local.get(key) : undefined) ?? (await this.state.store.get(key));
     if (!entry) return null;
     const tags = [...entry.tags, ...(ctx.softTags ?? [])];
     if (this.state.clock.isOutOfDate(tags, entry.lastModified - RENDER_ALLOWANCE_MS)) return null;

@@ -53,7 +53,11 @@ export class MemoryStore implements PageStore {
   private readonly entries: LRUCache<string, { entry: CachedEntry }>;
 
   constructor(maxBytes: number) {
-    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => Math.max(1, sizeOf(e.entry.value)), ttl: ENTRY_TTL_SECONDS * 1000 });
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => Math.max(1, sizeOf(e.entry.value)),
+      ttl: ENTRY_TTL_SECONDS * 1000,
+    });
   }
 
   async get(key: string): Promise<CachedEntry | undefined> {
@@ -192,7 +196,8 @@ export class RedisStore implements PageStore {
       const maxmemory = Number(/^maxmemory:(\d+)/m.exec(info)?.[1] ?? 0);
       const share = Math.floor(maxmemory * MAX_SHARE_OF_REDIS);
       this.budget = maxmemory > 0 && share < this.budgetBytes ? share : this.budgetBytes;
-      if (this.budget < this.budgetBytes) console.warn(`page cache: Redis maxmemory is ${maxmemory} bytes; the page cache keeps to ${this.budget} of them`);
+      if (this.budget < this.budgetBytes)
+        console.warn(`page cache: Redis maxmemory is ${maxmemory} bytes; the page cache keeps to ${this.budget} of them`);
     } catch (err) {
       this.warn(err as Error);
     }

@@ -46,7 +46,9 @@ export class TagClock {
  * bundles (lib/page-cache/shared.ts) and lib/api/cache.ts inside them, each with its own copy of this module.
  */
 const LAST_CHANGE = Symbol.for('youju.lastChangeHeard');
-const lastChange: { heardAt: number } = ((globalThis as Record<symbol, unknown>)[LAST_CHANGE] ??= { heardAt: 0 }) as { heardAt: number };
+const lastChange: { heardAt: number } = ((globalThis as Record<symbol, unknown>)[LAST_CHANGE] ??= { heardAt: 0 }) as {
+  heardAt: number;
+};
 
 export function lastChangeHeard(): number {
   return lastChange.heardAt;

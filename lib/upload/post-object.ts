@@ -22,7 +22,12 @@ function messageOf(body: string): string {
   }
 }
 
-export function postObject(ticket: UploadTicket, key: string, file: Blob, onProgress: (percent: number) => void = () => {}): Promise<void> {
+export function postObject(
+  ticket: UploadTicket,
+  key: string,
+  file: Blob,
+  onProgress: (percent: number) => void = () => {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('key', key);

@@ -11,14 +11,30 @@ vi.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: vi.fn(), 
 const fetchSuggestions = vi.fn();
 vi.mock('@/lib/api/browser-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
 
-const wangjing: Suggestion = { id: 3, name: '望京', angle: 3, angleName: '商圈', parentId: 2, address: '朝阳-望京', describe: '在售23套', propertyTypeName: '' };
+const wangjing: Suggestion = {
+  id: 3,
+  name: '望京',
+  angle: 3,
+  angleName: '商圈',
+  parentId: 2,
+  address: '朝阳-望京',
+  describe: '在售23套',
+  propertyTypeName: '',
+};
 
 function renderBox() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <CityProvider value={{ cityCode: '110000', cityName: '北京', cityDomain: 'bj', rootDomain: 'localhost:3000', protocol: 'http' }}>
+      <CityProvider
+        value={{ cityCode: '110000', cityName: '北京', cityDomain: 'bj', rootDomain: 'localhost:3000', protocol: 'http' }}
+      >
         <div>
-          <SearchBox tabs={[{ channel: 'esf', label: '二手房' }, { channel: 'rent', label: '租房' }]} />
+          <SearchBox
+            tabs={[
+              { channel: 'esf', label: '二手房' },
+              { channel: 'rent', label: '租房' },
+            ]}
+          />
           <p>outside</p>
         </div>
       </CityProvider>

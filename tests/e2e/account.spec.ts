@@ -65,7 +65,10 @@ test('a nickname and sex saved on 个人资料 show at once in the header, the m
   expect(await page.content()).not.toContain(mobile);
 });
 
-test('set a password by SMS, change it with the current one: the other browser is logged out, the new password logs in', async ({ page, browser }) => {
+test('set a password by SMS, change it with the current one: the other browser is logged out, the new password logs in', async ({
+  page,
+  browser,
+}) => {
   // Two codes to one mobile are 60 s apart (sms-codes.ts): the second one is asked for until it is sent.
   test.setTimeout(360_000);
   const mobile = uniqueMobile();

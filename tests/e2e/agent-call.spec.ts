@@ -15,7 +15,9 @@ test('an agent’s mobile is not in the page; 拨打电话 shows a virtual numbe
     await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${id}`));
     const call = page.getByRole('button', { name: '拨打电话' });
     if ((await call.count()) === 0) {
-      await expect(page.locator('.agent-card__status')).toHaveText(/经纪人已离职，请联系其他经纪人|暂时无法联系，请联系其他经纪人/);
+      await expect(page.locator('.agent-card__status')).toHaveText(
+        /经纪人已离职，请联系其他经纪人|暂时无法联系，请联系其他经纪人/,
+      );
       continue;
     }
     const html = await (await serverHtml(request, 'bj', `/ershoufang/xiangqing/${id}`)).text();

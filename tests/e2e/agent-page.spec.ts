@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { AgentProfile } from '../../contracts/agent';
-import { ApiPath } from '../../contracts/paths';
+import type { AgentProfile } from '@contracts/agent';
+import { ApiPath } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, serverHtml } from './support';
 
@@ -41,20 +41,31 @@ async function agentsOfBeijing(request: APIRequestContext): Promise<Agents> {
     if (!agent) throw new Error(`no 北京 agent who is ${what}`);
     return agent;
   };
-  const busy = pick('available with more than 10 homes and rentals', (a) => a.status === 1 && a.esfCount > 10 && a.rentCount > 10);
+  const busy = pick(
+    'available with more than 10 homes and rentals',
+    (a) => a.status === 1 && a.esfCount > 10 && a.rentCount > 10,
+  );
   found = {
     busy,
     left: pick('gone, with homes', (a) => a.status === 2 && a.esfCount > 0),
     unreachable: pick('unreachable, with homes', (a) => a.status === 3 && a.esfCount > 0),
-    quiet: pick('available with a few homes', (a) => a.status === 1 && a.esfCount > 0 && a.esfCount <= 10 && a.agentId !== busy.agentId),
+    quiet: pick(
+      'available with a few homes',
+      (a) => a.status === 1 && a.esfCount > 0 && a.esfCount <= 10 && a.agentId !== busy.agentId,
+    ),
   };
   return found;
 }
 
 /** The listings' addresses on an agent's page, in order. */
-const listingHrefs = (html: string, channel: 'ershoufang' | 'zufang') => [...new Set([...html.matchAll(new RegExp(`href="/${channel}/xiangqing/(\\d+)"`, 'g'))].map((m) => m[1]))];
+const listingHrefs = (html: string, channel: 'ershoufang' | 'zufang') => [
+  ...new Set([...html.matchAll(new RegExp(`href="/${channel}/xiangqing/(\\d+)"`, 'g'))].map((m) => m[1])),
+];
 
-test('an available agent’s page: card, tabs with counts, no number in the page; 拨打电话 shows a virtual number', async ({ page, request }) => {
+test('an available agent’s page: card, tabs with counts, no number in the page; 拨打电话 shows a virtual number', async ({
+  page,
+  request,
+}) => {
   const { busy } = await agentsOfBeijing(request);
   const html = await (await serverHtml(request, 'bj', `/agent/${busy.agentId}`)).text();
   expect(html).not.toMatch(MOBILE_IN_HTML);
@@ -94,7 +105,10 @@ for (const [status, words] of [
   });
 }
 
-test('the second-hand and rental tabs page: page 2 shows other homes, and the pagination leads there', async ({ page, request }) => {
+test('the second-hand and rental tabs page: page 2 shows other homes, and the pagination leads there', async ({
+  page,
+  request,
+}) => {
   const { busy } = await agentsOfBeijing(request);
   for (const [tab, channel] of [
     ['esf', 'ershoufang'],
@@ -123,7 +137,10 @@ test('a listing’s agent card leads to the agent’s page', async ({ page, requ
   const [id] = listingHrefs(await (await serverHtml(request, 'bj', `/agent/${busy.agentId}/esf`)).text(), 'ershoufang');
   await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${id}`));
   const card = page.locator('.agent-card');
-  await expect(card.getByRole('link', { name: `查看经纪人${busy.agentName}的主页` })).toHaveAttribute('href', `/agent/${busy.agentId}`);
+  await expect(card.getByRole('link', { name: `查看经纪人${busy.agentName}的主页` })).toHaveAttribute(
+    'href',
+    `/agent/${busy.agentId}`,
+  );
   await card.getByRole('link', { name: busy.agentName, exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', `/agent/${busy.agentId}`));
   await expect(page.locator('.agent-profile h1')).toContainText(busy.agentName);
@@ -155,7 +172,10 @@ test('an operator’s status change shows on the cached agent page at once', asy
   const { quiet } = await agentsOfBeijing(request);
   const path = `/agent/${quiet.agentId}`;
   const setStatus = async (status: number) => {
-    const res = await request.post(`${BACKEND}${ApiPath.opsAgent}/${quiet.agentId}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { status } });
+    const res = await request.post(`${BACKEND}${ApiPath.opsAgent}/${quiet.agentId}`, {
+      headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+      data: { status },
+    });
     expect(res.status(), await res.text()).toBe(200);
   };
   // Rendered and cached while the agent is available.

@@ -28,9 +28,13 @@ test.afterAll(async () => {
   await relay.stop();
 });
 
-const get = (request: APIRequestContext, path: string) => request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `bj.${ROOT}` }, maxRedirects: 0 });
+const get = (request: APIRequestContext, path: string) =>
+  request.get(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `bj.${ROOT}` }, maxRedirects: 0 });
 
-test('with the backend down, cached pages are still served (fresh, then stale), others are the 500 page, and nothing breaks for good', async ({ page, request }) => {
+test('with the backend down, cached pages are still served (fresh, then stale), others are the 500 page, and nothing breaks for good', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(360_000);
   const cached = await get(request, '/ershoufang/');
   expect(cached.status()).toBe(200);

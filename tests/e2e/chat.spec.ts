@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { issueDeskToken, openDesk } from './desk-support';
 import { BACKEND, cityUrl, logInBySms } from './support';
@@ -41,8 +41,19 @@ async function listingAgents(request: APIRequestContext): Promise<ListingAgent[]
   const found: ListingAgent[] = [];
   for (const item of items) {
     const res = await request.get(`${BACKEND}${ApiPath.esfDetail}/${item.id}`);
-    const d = ((await res.json()) as { data: { id: number; title: string; agent: { agentId: number; userId: number; agentName: string; status: number } } }).data;
-    if (d.agent.status === 1 && !found.some((f) => f.agentId === d.agent.agentId)) found.push({ listingId: d.id, title: d.title, agentId: d.agent.agentId, userId: d.agent.userId, agentName: d.agent.agentName });
+    const d = (
+      (await res.json()) as {
+        data: { id: number; title: string; agent: { agentId: number; userId: number; agentName: string; status: number } };
+      }
+    ).data;
+    if (d.agent.status === 1 && !found.some((f) => f.agentId === d.agent.agentId))
+      found.push({
+        listingId: d.id,
+        title: d.title,
+        agentId: d.agent.agentId,
+        userId: d.agent.userId,
+        agentName: d.agent.agentName,
+      });
     if (found.length === 8) break;
   }
   expect(found.length).toBeGreaterThanOrEqual(4);
@@ -50,7 +61,10 @@ async function listingAgents(request: APIRequestContext): Promise<ListingAgent[]
 }
 
 async function setAgentStatus(request: APIRequestContext, agentId: number, status: number): Promise<void> {
-  const res = await request.post(`${BACKEND}${ApiPath.opsAgent}/${agentId}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { status } });
+  const res = await request.post(`${BACKEND}${ApiPath.opsAgent}/${agentId}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: { status },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -64,9 +78,17 @@ async function logIn(page: Page, path: string): Promise<string> {
 }
 
 /** A send of this browser's user straight to the service (as another tab of theirs would), with the context's session. */
-async function sendAsUser(page: Page, request: APIRequestContext, agentUserId: number, content: Record<string, unknown>): Promise<void> {
+async function sendAsUser(
+  page: Page,
+  request: APIRequestContext,
+  agentUserId: number,
+  content: Record<string, unknown>,
+): Promise<void> {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await request.post(`${BACKEND}${ApiPath.imMessage}`, { headers: { cookie }, data: { targetId: [agentUserId], content: JSON.stringify(content) } });
+  const res = await request.post(`${BACKEND}${ApiPath.imMessage}`, {
+    headers: { cookie },
+    data: { targetId: [agentUserId], content: JSON.stringify(content) },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -102,7 +124,13 @@ async function setPageHidden(page: Page, hidden: boolean): Promise<void> {
 function bmp2x2(): Buffer {
   const row = 8; // 2 pixels × 3 bytes, padded to 4
   const pixels = Buffer.alloc(row * 2);
-  for (const [i, [b, g, r]] of [[0, 0, 255], [0, 255, 0], [255, 0, 0], [255, 255, 255]].entries()) pixels.set([b!, g!, r!], Math.floor(i / 2) * row + (i % 2) * 3);
+  for (const [i, [b, g, r]] of [
+    [0, 0, 255],
+    [0, 255, 0],
+    [255, 0, 0],
+    [255, 255, 255],
+  ].entries())
+    pixels.set([b!, g!, r!], Math.floor(i / 2) * row + (i % 2) * 3);
   const header = Buffer.alloc(54);
   header.write('BM', 0, 'ascii');
   header.writeUInt32LE(54 + pixels.length, 2);
@@ -138,7 +166,9 @@ test.beforeAll(async ({ request }) => {
   agents = await listingAgents(request);
 });
 
-test('a visitor’s chat header goes to login with this page as the return path, and comes back to the widget; logged out it goes to login again', async ({ page }) => {
+test('a visitor’s chat header goes to login with this page as the return path, and comes back to the widget; logged out it goes to login again', async ({
+  page,
+}) => {
   const path = '/ershoufang/';
   await page.goto(cityUrl('bj', path));
   const header = dock(page).getByRole('link', { name: /在线咨询/ });
@@ -157,15 +187,21 @@ test('a visitor’s chat header goes to login with this page as the return path,
   await expect(panel(page)).toBeVisible();
   await expect(panel(page)).toContainText('暂无咨询');
   // 退出: this user's local history goes, and the chat header is a visitor's again and goes to login.
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length))
+    .toBe(1);
   await page.getByRole('button', { name: '退出' }).click();
   await expect(dock(page).getByRole('link', { name: /在线咨询/ })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')))).toEqual([]);
-  await dock(page).getByRole('link', { name: /在线咨询/ }).click();
+  await dock(page)
+    .getByRole('link', { name: /在线咨询/ })
+    .click();
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
 });
 
-test('在线咨询 on an agent’s page: a visitor goes to login and back; logged in, it opens that agent’s conversation without a card', async ({ page }) => {
+test('在线咨询 on an agent’s page: a visitor goes to login and back; logged in, it opens that agent’s conversation without a card', async ({
+  page,
+}) => {
   const a = agents[6] ?? agents[1]!;
   const path = `/agent/${a.agentId}`;
   await page.goto(cityUrl('bj', path));
@@ -185,7 +221,9 @@ test('在线咨询 on an agent’s page: a visitor goes to login and back; logge
   await expect(panel(page).locator('.chat-msg')).toHaveCount(0);
 });
 
-test('a session that ends (401) closes the chat, clears its local history and goes to login with the return path', async ({ page }) => {
+test('a session that ends (401) closes the chat, clears its local history and goes to login with the return path', async ({
+  page,
+}) => {
   const a = agents[5] ?? agents[0]!;
   const detail = `/ershoufang/xiangqing/${a.listingId}`;
   await logIn(page, detail);
@@ -193,7 +231,9 @@ test('a session that ends (401) closes the chat, clears its local history and go
   await composer(page).fill('在吗');
   await composer(page).press('Enter');
   await settled(page);
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length)).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length))
+    .toBe(1);
   // The session is gone (expired, or ended elsewhere): the next call answers 401.
   await page.context().clearCookies();
   await composer(page).fill('还在吗');
@@ -202,7 +242,9 @@ test('a session that ends (401) closes the chat, clears its local history and go
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')))).toEqual([]);
 });
 
-test('在线咨询 on a 二手房 opens the conversation with the home’s card, once in 24 h; text, new lines, an image and a sensitive word', async ({ page }) => {
+test('在线咨询 on a 二手房 opens the conversation with the home’s card, once in 24 h; text, new lines, an image and a sensitive word', async ({
+  page,
+}) => {
   const a = agents[0]!;
   const detail = `/ershoufang/xiangqing/${a.listingId}`;
   await logIn(page, detail);
@@ -261,11 +303,15 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await expect(texts).toHaveCount(3);
 
   // Two images at once, a PNG and a BMP (sent as PNG): thumbnails opening the originals.
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: 174, b: 102 } } }).png().toBuffer();
-  await panel(page).locator('input[type="file"]').setInputFiles([
-    { name: 'room.png', mimeType: 'image/png', buffer: png },
-    { name: 'plan.bmp', mimeType: 'image/bmp', buffer: bmp2x2() },
-  ]);
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: 174, b: 102 } } })
+    .png()
+    .toBuffer();
+  await panel(page)
+    .locator('input[type="file"]')
+    .setInputFiles([
+      { name: 'room.png', mimeType: 'image/png', buffer: png },
+      { name: 'plan.bmp', mimeType: 'image/bmp', buffer: bmp2x2() },
+    ]);
   const images = panel(page).locator('.chat-msg--mine[data-layout="121"]');
   await expect(images).toHaveCount(1);
   await expect(images).toHaveAttribute('data-push', '1');
@@ -273,9 +319,16 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await expect(links).toHaveCount(2);
   await expect(links.nth(0)).toHaveAttribute('href', /^\/oss\/ub\/process\/[0-9a-f]{20}\/[0-9a-f]+\.png$/);
   await expect(links.nth(1)).toHaveAttribute('href', /^\/oss\/ub\/process\/[0-9a-f]{20}\/[0-9a-f]+\.png$/);
-  for (const img of await images.locator('img').all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  for (const img of await images.locator('img').all())
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   // A .gif is refused in the browser; ten images at once too (spec §5: at most 9).
-  await panel(page).locator('input[type="file"]').setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') });
+  await panel(page)
+    .locator('input[type="file"]')
+    .setInputFiles({
+      name: 'a.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+    });
   await expect(panel(page).getByRole('alert')).toHaveText('文件格式仅限jpg、jpeg、png、bmp格式！');
   await panel(page)
     .locator('input[type="file"]')
@@ -326,7 +379,10 @@ test('agents of status 2 and 3 refuse with the copy’s words', async ({ page, r
   await expect(panel(page).locator('.chat-msg--mine', { hasText: '请问还在吗' })).toHaveAttribute('data-push', '1');
 });
 
-test('hidden, the page closes its socket; shown again, it reconnects and shows what came meanwhile', async ({ page, request }) => {
+test('hidden, the page closes its socket; shown again, it reconnects and shows what came meanwhile', async ({
+  page,
+  request,
+}) => {
   const a = agents[2]!;
   await logIn(page, `/ershoufang/xiangqing/${a.listingId}`);
   await consult(page);
@@ -341,7 +397,10 @@ test('hidden, the page closes its socket; shown again, it reconnects and shows w
   await expect(panel(page).locator('.chat-msg--mine', { hasText: '另一个窗口发的' })).toHaveCount(1);
 });
 
-test('the unread badge counts what the agent side sent while the widget was closed, and clears when read', async ({ page, request }) => {
+test('the unread badge counts what the agent side sent while the widget was closed, and clears when read', async ({
+  page,
+  request,
+}) => {
   const [b, c] = [agents[3]!, agents[4] ?? agents[0]!];
   await logIn(page, '/ershoufang/');
   const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
@@ -378,7 +437,11 @@ test('the unread badge counts what the agent side sent while the widget was clos
 });
 
 test.describe('with the agent at the desk (two browser contexts)', () => {
-  test('text both ways, images, the property card and its 24 h rule, a phone request agreed each way, the agent card, and the unread badge', async ({ page, browser, request }) => {
+  test('text both ways, images, the property card and its 24 h rule, a phone request agreed each way, the agent card, and the unread badge', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(360_000);
     const a = agents[7] ?? agents[0]!;
     const token = await issueDeskToken(request, a.agentId);
@@ -394,7 +457,9 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
       await expect(panel(page).getByText('自动回复')).toHaveCount(0);
 
       // The desk sees the conversation and the card.
-      const { userId } = await page.evaluate(async () => ((await (await fetch('/auth/me')).json()) as { user: { userId: number } }).user);
+      const { userId } = await page.evaluate(
+        async () => ((await (await fetch('/auth/me')).json()) as { user: { userId: number } }).user,
+      );
       const deskThread = desk.getByRole('complementary', { name: '咨询会话' }).locator(`button[data-user-id="${userId}"]`);
       await expect(deskThread).toBeVisible();
       await deskThread.click();
@@ -434,7 +499,9 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
       await bar.click();
 
       // Images both ways.
-      const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 250, g: 170, b: 40 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 250, g: 170, b: 40 } } })
+        .png()
+        .toBuffer();
       await panel(page).locator('input[type="file"]').setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: png });
       await expect(panel(page).locator('.chat-msg--mine[data-layout="121"]')).toHaveAttribute('data-push', '1');
       await expect(deskMessages.getByRole('img', { name: '聊天图片' })).toBeVisible();
@@ -457,7 +524,9 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
       await deskMessages.locator('li', { hasText: '对方想获取您的电话号码' }).getByRole('button', { name: '同意' }).click();
       await expect(panel(page).locator('.chat-msg--mine[data-layout="20001"] .chat-phone__result')).toHaveText('已同意');
       // The agent's number is a virtual one (the 400 line and an extension bound to this agent and this user).
-      await expect(panel(page).locator('.chat-msg--theirs[data-layout="21001"]')).toContainText(/电话：400-800-1234 转 [1-9]\d{3}/);
+      await expect(panel(page).locator('.chat-msg--theirs[data-layout="21001"]')).toContainText(
+        /电话：400-800-1234 转 [1-9]\d{3}/,
+      );
       await expect(panel(page).locator('.chat-msg--theirs[data-layout="21001"]')).not.toContainText(/(?<!\d)1[3-9]\d{9}(?!\d)/);
 
       // The agent's card (211).
@@ -492,7 +561,9 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
   });
 });
 
-test('a tab left open by a user who logged out elsewhere, after someone else logged in, reloads as the new user instead of mixing them', async ({ page }) => {
+test('a tab left open by a user who logged out elsewhere, after someone else logged in, reloads as the new user instead of mixing them', async ({
+  page,
+}) => {
   const a = agents[6] ?? agents[0]!;
   const detail = `/ershoufang/xiangqing/${a.listingId}`;
   await logIn(page, detail);

@@ -6,7 +6,8 @@ import { cityUrl } from './support';
  * list → one filter → one sort → page 2 → a unit's detail → back; a business-area suggestion from the list's
  * search box; 天津 (isShop 0) has no 商铺 menu and its /sp/buy/ is the 404 page.
  */
-const resultCount = async (page: Page) => Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
+const resultCount = async (page: Page) =>
+  Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
 
 interface Case {
   menu: string;
@@ -27,10 +28,54 @@ const total = ({ total }: { total: string }) => Number(total.replace(/,/g, ''));
 const daily = ({ unit }: { unit: string }) => Number(/([\d.]+)元\/㎡·天/.exec(unit)?.[1] ?? NaN);
 
 const CASES: Case[] = [
-  { menu: '商铺', entry: '商铺出售', path: '/sp/buy/', typeRow: '类型', typeOption: '住宅底商', typeToken: 'lx1', sortLabel: '总价从低到高', price: total, priceWords: /万\s*单价[\d,]+元\/㎡/, kindFact: '商铺类型' },
-  { menu: '商铺', entry: '商铺出租', path: '/sp/rent/', typeRow: '类型', typeOption: '临街门面', typeToken: 'lx4', sortLabel: '单价从低到高', price: daily, priceWords: /元\/月\s*[\d.]+元\/㎡·天/, kindFact: '商铺类型' },
-  { menu: '写字楼', entry: '写字楼出售', path: '/xzl/buy/', typeRow: '级别', typeOption: '甲级', typeToken: 'jb1', sortLabel: '总价从低到高', price: total, priceWords: /万\s*单价[\d,]+元\/㎡/, kindFact: '写字楼级别' },
-  { menu: '写字楼', entry: '写字楼出租', path: '/xzl/rent/', typeRow: '级别', typeOption: '乙级', typeToken: 'jb2', sortLabel: '单价从低到高', price: daily, priceWords: /元\/月\s*[\d.]+元\/㎡·天/, kindFact: '写字楼级别' },
+  {
+    menu: '商铺',
+    entry: '商铺出售',
+    path: '/sp/buy/',
+    typeRow: '类型',
+    typeOption: '住宅底商',
+    typeToken: 'lx1',
+    sortLabel: '总价从低到高',
+    price: total,
+    priceWords: /万\s*单价[\d,]+元\/㎡/,
+    kindFact: '商铺类型',
+  },
+  {
+    menu: '商铺',
+    entry: '商铺出租',
+    path: '/sp/rent/',
+    typeRow: '类型',
+    typeOption: '临街门面',
+    typeToken: 'lx4',
+    sortLabel: '单价从低到高',
+    price: daily,
+    priceWords: /元\/月\s*[\d.]+元\/㎡·天/,
+    kindFact: '商铺类型',
+  },
+  {
+    menu: '写字楼',
+    entry: '写字楼出售',
+    path: '/xzl/buy/',
+    typeRow: '级别',
+    typeOption: '甲级',
+    typeToken: 'jb1',
+    sortLabel: '总价从低到高',
+    price: total,
+    priceWords: /万\s*单价[\d,]+元\/㎡/,
+    kindFact: '写字楼级别',
+  },
+  {
+    menu: '写字楼',
+    entry: '写字楼出租',
+    path: '/xzl/rent/',
+    typeRow: '级别',
+    typeOption: '乙级',
+    typeToken: 'jb2',
+    sortLabel: '单价从低到高',
+    price: daily,
+    priceWords: /元\/月\s*[\d.]+元\/㎡·天/,
+    kindFact: '写字楼级别',
+  },
 ];
 
 async function prices(page: Page, price: Case['price']): Promise<number[]> {
@@ -39,7 +84,12 @@ async function prices(page: Page, price: Case['price']): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const card = cards.nth(i);
-    out.push(price({ total: (await card.locator('.price-total strong').textContent()) ?? '', unit: (await card.locator('.price-unit').textContent()) ?? '' }));
+    out.push(
+      price({
+        total: (await card.locator('.price-total strong').textContent()) ?? '',
+        unit: (await card.locator('.price-unit').textContent()) ?? '',
+      }),
+    );
   }
   return out;
 }
@@ -59,7 +109,11 @@ for (const c of CASES) {
     await expect(page.locator('.listing__price').first()).toHaveText(c.priceWords);
 
     // One type or grade: fewer units, each card says it.
-    await page.locator('.filter-row').filter({ hasText: c.typeRow }).getByRole('link', { name: c.typeOption, exact: true }).click();
+    await page
+      .locator('.filter-row')
+      .filter({ hasText: c.typeRow })
+      .getByRole('link', { name: c.typeOption, exact: true })
+      .click();
     await expect(page).toHaveURL(cityUrl('bj', `${c.path}${c.typeToken}/`));
     const some = await resultCount(page);
     expect(some).toBeGreaterThan(0);
@@ -102,7 +156,11 @@ test('a business-area suggestion in the 商铺出租 search box lands on that ar
   const place = (await page.locator('.listing__community span').first().textContent())!;
   const area = place.split('·')[1]!.trim();
   const input = page.locator('.search-box__input');
-  const suggestion = page.locator('.search-box__dropdown li').filter({ hasText: '商圈' }).filter({ hasText: new RegExp(`^${area}`) }).first();
+  const suggestion = page
+    .locator('.search-box__dropdown li')
+    .filter({ hasText: '商圈' })
+    .filter({ hasText: new RegExp(`^${area}`) })
+    .first();
   // Typing before the box has hydrated is lost; type again until the dropdown answers.
   await expect(async () => {
     await input.fill('');
@@ -121,7 +179,9 @@ test('a business-area suggestion in the 商铺出租 search box lands on that ar
   for (const p of places) expect(p).toContain(area);
 });
 
-test('a city without shops has no 商铺 menu and its /sp/buy/ is the 404 page; /sp/ opens the sale list where there are shops', async ({ page }) => {
+test('a city without shops has no 商铺 menu and its /sp/buy/ is the 404 page; /sp/ opens the sale list where there are shops', async ({
+  page,
+}) => {
   // 天津 has isShop 0 and isOffice 1 in the seed (backend/src/db/seed-data/cities.ts).
   await page.goto(cityUrl('tj', '/'));
   const nav = page.locator('.main-nav');

@@ -29,7 +29,8 @@ const NOT_BUILT_YET: readonly { path: string; section: string }[] = [
   { path: '/download', section: '下载APP' },
 ];
 
-const notBuiltYet = (path: string) => NOT_BUILT_YET.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`));
+const notBuiltYet = (path: string) =>
+  NOT_BUILT_YET.find((s) => path === s.path || path.startsWith(`${s.path}/`) || path.startsWith(`${s.path}?`));
 
 /** Requests at once: the web server shares two cores with the backend. */
 const CONCURRENCY = 6;
@@ -68,7 +69,9 @@ function normalise(href: string, base: string): URL | null {
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
 /** The hrefs of a page's anchors, from its server HTML. */
 function hrefsOf(html: string): string[] {
-  return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((m) => m[1]!.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]!));
+  return [...html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]!),
+  );
 }
 
 async function linksOfHome(page: Page, city: string): Promise<string[]> {
@@ -92,10 +95,17 @@ async function fetchWithHost(request: APIRequestContext, url: URL): Promise<Resu
     timeout: 60_000,
   });
   const type = res.headers()['content-type'] ?? '';
-  return { status: res.status(), html: type.includes('text/html') ? await res.text() : null, location: res.headers()['location'] ?? null };
+  return {
+    status: res.status(),
+    html: type.includes('text/html') ? await res.text() : null,
+    location: res.headers()['location'] ?? null,
+  };
 }
 
-test('every link of the homes of 北京 and 成都, and a sample of the links one level further across every route pattern, answers with no 5xx and no 404 outside the sections not built yet', async ({ page, playwright }) => {
+test('every link of the homes of 北京 and 成都, and a sample of the links one level further across every route pattern, answers with no 5xx and no 404 outside the sections not built yet', async ({
+  page,
+  playwright,
+}) => {
   // Bounded by work (LEVEL_2_BUDGET), so the time is only a guard against a hang: each request has its own timeout,
   // and the crawl always ends. About 110 s on an idle two-core machine.
   test.setTimeout(0);
@@ -135,7 +145,8 @@ test('every link of the homes of 北京 and 成都, and a sample of the links on
     expect(hrefs.length, `${city} home links`).toBeGreaterThan(50);
     // The footer's friendly links are on the home only (spec §2), as absolute URLs of other sites.
     for (const href of hrefs) {
-      if (/^https?:/.test(href) && !OURS.test(new URL(href).host)) expect(href, `friendly link on ${home}`).toMatch(/^https:\/\/[^/]+\.[a-z]{2,}(\/|$)/);
+      if (/^https?:/.test(href) && !OURS.test(new URL(href).host))
+        expect(href, `friendly link on ${home}`).toMatch(/^https:\/\/[^/]+\.[a-z]{2,}(\/|$)/);
       found(href, home, 1);
     }
   }
@@ -207,12 +218,28 @@ test('every link of the homes of 北京 and 成都, and a sample of the links on
   expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
   // The crawl reached the channels' lists, details, dictionaries, agents' pages and other cities, not just the homes.
   const paths = checkedUrls;
-  const subPages = ['dongtai', 'xinxi', 'huxing', 'xiangce', 'zhoubian'].map((segment) => new RegExp(`^/loupan/xiangqing/\\d+/${segment}$`));
-  for (const probe of [/^\/ershoufang\/xiangqing\/\d+$/, /^\/zufang\/dc\d+\/$/, /^\/ershoufang\/dictionary$/, /^\/zufang\/options$/, /^\/ershoufang\/dc\d+\/p\d\//, /^\/agent\/\d+$/, ...subPages]) {
-    expect(paths.some((u) => probe.test(u.pathname)), `a link like ${probe}`).toBe(true);
+  const subPages = ['dongtai', 'xinxi', 'huxing', 'xiangce', 'zhoubian'].map(
+    (segment) => new RegExp(`^/loupan/xiangqing/\\d+/${segment}$`),
+  );
+  for (const probe of [
+    /^\/ershoufang\/xiangqing\/\d+$/,
+    /^\/zufang\/dc\d+\/$/,
+    /^\/ershoufang\/dictionary$/,
+    /^\/zufang\/options$/,
+    /^\/ershoufang\/dc\d+\/p\d\//,
+    /^\/agent\/\d+$/,
+    ...subPages,
+  ]) {
+    expect(
+      paths.some((u) => probe.test(u.pathname)),
+      `a link like ${probe}`,
+    ).toBe(true);
   }
   // A project's 点评 page, from the tab bar of a project the home links to.
-  expect(paths.some((u) => /^\/loupan\/xiangqing\/\d+\/dianping$/.test(u.pathname)), 'a 点评 page').toBe(true);
+  expect(
+    paths.some((u) => /^\/loupan\/xiangqing\/\d+\/dianping$/.test(u.pathname)),
+    'a 点评 page',
+  ).toBe(true);
   expect(new Set(paths.map((u) => u.host)).size, 'cities reached').toBeGreaterThan(START_CITIES.length);
   expect(checked).toBeGreaterThan(500);
 });

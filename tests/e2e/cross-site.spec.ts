@@ -14,7 +14,8 @@ let attackerOrigin = '';
 
 const pages: Record<string, (target: (path: string) => string) => string> = {
   '/navigate': (t) => `<script>location.href = ${JSON.stringify(t('/auth/expired?prePath=/'))};</script>`,
-  '/logout-form': (t) => `<form id="f" method="post" action="${t('/sso/logout')}"><input name="x" value="1"></form><script>f.submit()</script>`,
+  '/logout-form': (t) =>
+    `<form id="f" method="post" action="${t('/sso/logout')}"><input name="x" value="1"></form><script>f.submit()</script>`,
   '/logout-json': (t) =>
     `<form id="f" method="post" enctype="text/plain" action="${t('/sso/logout')}"><input name='{"a":"' value='"}'></form><script>f.submit()</script>`,
   '/login-form': (t) =>

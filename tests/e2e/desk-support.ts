@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { IM_LAYOUT, type OpsDeskTokenResult } from '../../contracts/im';
-import { ApiPath, DESK_COOKIE } from '../../contracts/paths';
+import { IM_LAYOUT, type OpsDeskTokenResult } from '@contracts/im';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, smsCodeFromLog } from './support';
 
@@ -35,7 +35,10 @@ export async function agentOfListing(request: APIRequestContext, n: number): Pro
 
 /** The operator's call: a fresh desk token for the agent (earlier ones stop working). */
 export async function issueDeskToken(request: APIRequestContext, agentId: number, days = 1): Promise<string> {
-  const res = await request.post(`${BACKEND}${ApiPath.opsDeskToken}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { agentId, days } });
+  const res = await request.post(`${BACKEND}${ApiPath.opsDeskToken}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: { agentId, days },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: OpsDeskTokenResult }).data.token;
 }
@@ -69,8 +72,16 @@ export async function logInDesk(page: Page, token: string): Promise<void> {
 }
 
 /** What the desk sends, straight to the backend with the desk cookie (as the desk page would). */
-export async function sendAsDesk(request: APIRequestContext, token: string, userId: number, content: Record<string, unknown>): Promise<{ messageId: number; seq: number }> {
-  const res = await request.post(`${BACKEND}${ApiPath.deskMessage}`, { headers: { cookie: `${DESK_COOKIE}=${token}` }, data: { userId, content: JSON.stringify(content) } });
+export async function sendAsDesk(
+  request: APIRequestContext,
+  token: string,
+  userId: number,
+  content: Record<string, unknown>,
+): Promise<{ messageId: number; seq: number }> {
+  const res = await request.post(`${BACKEND}${ApiPath.deskMessage}`, {
+    headers: { cookie: `${DESK_COOKIE}=${token}` },
+    data: { userId, content: JSON.stringify(content) },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { messageId: number; seq: number } }).data;
 }
@@ -83,7 +94,9 @@ export interface ApiUser {
 
 let mobiles = 0;
 /** A new portal user logged in by SMS through the API (a request context holding the session cookie). */
-export async function apiUser(mobile = `1351600${String((Date.now() + mobiles++ * 7) % 10_000).padStart(4, '0')}`): Promise<ApiUser> {
+export async function apiUser(
+  mobile = `1351600${String((Date.now() + mobiles++ * 7) % 10_000).padStart(4, '0')}`,
+): Promise<ApiUser> {
   const request = await playwrightRequest.newContext({ baseURL: BACKEND });
   expect((await request.post(ApiPath.smsCode, { data: { mobile } })).status()).toBe(200);
   const login = await request.post(ApiPath.loginBySms, { data: { mobile, code: await smsCodeFromLog(mobile) } });
@@ -94,7 +107,11 @@ export async function apiUser(mobile = `1351600${String((Date.now() + mobiles++ 
 }
 
 /** The user writes to an agent (POST /api/message), as the widget does. */
-export async function sendAsUser(user: ApiUser, agentUserId: number, content: Record<string, unknown>): Promise<{ messageId: number; seq: number }> {
+export async function sendAsUser(
+  user: ApiUser,
+  agentUserId: number,
+  content: Record<string, unknown>,
+): Promise<{ messageId: number; seq: number }> {
   const res = await user.request.post(ApiPath.imMessage, { data: { targetId: [agentUserId], content: JSON.stringify(content) } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { messageId: number; seq: number } }).data;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DESK_TOKEN_WRONG, IM_LAYOUT, type ImHistory } from '../../contracts/im';
-import { ApiPath } from '../../contracts/paths';
+import { DESK_TOKEN_WRONG, IM_LAYOUT, type ImHistory } from '@contracts/im';
+import { ApiPath } from '@contracts/paths';
 import { agentOfListing, apiUser, issueDeskToken, logInDesk, openDesk, sendAsUser, textOf, typeDeskToken } from './desk-support';
 import { cityUrl, serverHtml } from './support';
 
@@ -71,7 +71,9 @@ test('a user writes, the desk sees it live and answers with every kind of messag
   await expect(box).toHaveValue('');
 
   // An image, a property card of the agent's own, the agent's card, a phone request.
-  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 160, b: 120 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 160, b: 120 } } })
+    .png()
+    .toBuffer();
   await desk.getByTestId('desk-image-input').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
   await expect(desk.locator('[data-layout="121"] img')).toBeVisible();
   await desk.getByRole('button', { name: '发送房源' }).click();
@@ -89,10 +91,15 @@ test('a user writes, the desk sees it live and answers with every kind of messag
   await expect(desk.locator('[data-layout="20001"]')).toContainText('等待对方回复');
 
   // The user sees all of it (as the widget will), and agrees to share the number: the desk shows it live.
-  const seen = ((await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }).data.list;
+  const seen = (
+    (await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }
+  ).data.list;
   expect(seen.map((m) => m.layout)).toEqual([101, 101, 101, 101, 121, 201, 211, 20001]);
   const request20001 = seen.at(-1)!;
-  await sendAsUser(user, agent.userId, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId: request20001.messageId, agree: true } });
+  await sendAsUser(user, agent.userId, {
+    layout: IM_LAYOUT.PHONE_REPLY,
+    layoutDetail: { requestId: request20001.messageId, agree: true },
+  });
   await expect(desk.locator('[data-layout="21001"]').last()).toContainText(`电话：${user.mobile}`);
   await expect(desk.locator('[data-layout="20001"]')).toContainText('已同意');
 
@@ -102,9 +109,17 @@ test('a user writes, the desk sees it live and answers with every kind of messag
   await ask.getByRole('button', { name: '同意' }).click();
   await expect(ask).toContainText('已同意');
   await expect(ask.getByRole('button')).toHaveCount(0);
-  const after = ((await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }).data.list;
+  const after = (
+    (await (await user.request.post(ApiPath.imHistory, { data: { targetId: agent.userId } })).json()) as { data: ImHistory }
+  ).data.list;
   // The agent's agreed reply carries a virtual number, never the agent's mobile.
-  expect(after.at(-1)).toMatchObject({ layout: 21001, fromUser: false, content: { layoutDetail: { agree: true, virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/) } } } });
+  expect(after.at(-1)).toMatchObject({
+    layout: 21001,
+    fromUser: false,
+    content: {
+      layoutDetail: { agree: true, virtualNumber: { line: '400-800-1234', extension: expect.stringMatching(/^[1-9]\d{3}$/) } },
+    },
+  });
   expect(after.at(-1)!.content.layoutDetail).not.toHaveProperty('mobile');
   // Tall enough for the whole conversation (the message pane scrolls inside the window).
   await desk.setViewportSize({ width: 1440, height: 2000 });

@@ -5,9 +5,12 @@ import { cityUrl } from './support';
  * A channel's /dictionary and /options pages (spec §2, issue 6 §1) and the header that follows the section being
  * viewed (issue 6 §3), as a visitor meets them.
  */
-const resultCount = async (page: Page) => Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
+const resultCount = async (page: Page) =>
+  Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
 
-test('the 二手房 dictionary files places by letter; a letter jumps to its section and a name opens its homes', async ({ page }) => {
+test('the 二手房 dictionary files places by letter; a letter jumps to its section and a name opens its homes', async ({
+  page,
+}) => {
   await page.goto(cityUrl('bj', '/ershoufang/dictionary'));
   await expect(page).toHaveTitle(/^北京二手房小区大全 - 北京找房 - 优居$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('北京二手房小区大全');
@@ -18,7 +21,9 @@ test('the 二手房 dictionary files places by letter; a letter jumps to its sec
   await expect(page).toHaveURL(/\/ershoufang\/dictionary#letter-W$/);
   const w = page.getByRole('region', { name: 'W', exact: true });
   await expect(w).toBeInViewport();
-  await expect(page.getByRole('region', { name: 'C', exact: true }).getByRole('link', { name: '朝阳区', exact: true })).toHaveAttribute('href', /^\/ershoufang\/dc\d+\/$/);
+  await expect(
+    page.getByRole('region', { name: 'C', exact: true }).getByRole('link', { name: '朝阳区', exact: true }),
+  ).toHaveAttribute('href', /^\/ershoufang\/dc\d+\/$/);
   const wangjing = w.getByRole('link', { name: '望京', exact: true });
   await expect(wangjing).toHaveAttribute('href', /^\/ershoufang\/dc\d+\/ta\d+\/$/);
   await wangjing.click();
@@ -45,8 +50,14 @@ test('the 租房 options page offers every filter of the list as a link', async 
   const rent = page.getByRole('region', { name: '租金' });
   // The same bands as the list's filter bar (which adds 不限).
   expect(await rent.getByRole('link').allTextContents()).toEqual(listOptions.filter((t) => t !== '不限'));
-  await expect(page.getByRole('region', { name: '区域' }).getByRole('link', { name: '望京', exact: true })).toHaveAttribute('href', /^\/zufang\/dc\d+\/ta\d+\/$/);
-  await expect(page.getByRole('region', { name: '地铁' }).getByRole('link', { name: '13号线', exact: true })).toHaveAttribute('href', /^\/zufang\/sl\d+\/$/);
+  await expect(page.getByRole('region', { name: '区域' }).getByRole('link', { name: '望京', exact: true })).toHaveAttribute(
+    'href',
+    /^\/zufang\/dc\d+\/ta\d+\/$/,
+  );
+  await expect(page.getByRole('region', { name: '地铁' }).getByRole('link', { name: '13号线', exact: true })).toHaveAttribute(
+    'href',
+    /^\/zufang\/sl\d+\/$/,
+  );
   await page.getByRole('region', { name: '排序方式' }).getByRole('link', { name: '租金从低到高' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/co2/'));
   await page.goBack();
@@ -76,7 +87,12 @@ test('the header follows the section: menu, logo and search box, also after a cl
   // The section's search box searches rentals: its suggestions count homes for rent (租).
   const input = page.locator('.section-search .search-box__input');
   await input.fill('朝阳');
-  await expect(page.locator('.search-box__dropdown li').filter({ hasText: /在租\d+套/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.search-box__dropdown li')
+      .filter({ hasText: /在租\d+套/ })
+      .first(),
+  ).toBeVisible();
   await input.press('Enter');
   await expect(page).toHaveURL(/\/zufang\/key(%E6%9C%9D%E9%98%B3|朝阳)\/$/);
   await expect(input).toHaveValue('朝阳');
@@ -88,7 +104,12 @@ test('the header follows the section: menu, logo and search box, also after a cl
   await expect(page.locator('.logo__section')).toHaveText('二手房');
   await expect(input).toHaveValue('');
   await input.fill('朝阳');
-  await expect(page.locator('.search-box__dropdown li').filter({ hasText: /在售\d+套/ }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.search-box__dropdown li')
+      .filter({ hasText: /在售\d+套/ })
+      .first(),
+  ).toBeVisible();
 
   // A detail page is in its channel's section; the home has no section bar (its banner searches).
   await page.goto(cityUrl('bj', '/zufang/'));
@@ -102,7 +123,9 @@ test('the header follows the section: menu, logo and search box, also after a cl
 });
 
 // issue 6 §3: prefetches of links to missing pages stayed pending, and the home never reached network idle.
-test('a visit to the home reaches network idle, and a link to a page not built yet still shows the 404 page', async ({ page }) => {
+test('a visit to the home reaches network idle, and a link to a page not built yet still shows the 404 page', async ({
+  page,
+}) => {
   await page.goto(cityUrl('bj', '/'), { waitUntil: 'networkidle', timeout: 15_000 });
   await page.locator('.main-nav').getByRole('link', { name: '资讯' }).click();
   await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();

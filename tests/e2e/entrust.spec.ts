@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { publishAndManage } from './owner-path';
 import { cityUrl, logInBySms } from './support';
 
@@ -74,7 +74,9 @@ const image = (color: { r: number; g: number; b: number }, kind: 'png' | 'jpeg')
   return (kind === 'png' ? s.png() : s.jpeg()).toBuffer();
 };
 
-test('我要卖房: pick, fill, photos, a field error, the draft through a reload, submit, edit, accepted, on the site, repriced, taken down', async ({ page }) => {
+test('我要卖房: pick, fill, photos, a field error, the draft through a reload, submit, edit, accepted, on the site, repriced, taken down', async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   await logIn(page);
   // The header's owner menu leads to the form.
@@ -103,9 +105,17 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
     { name: 'kitchen.png', mimeType: 'image/png', buffer: await image({ r: 58, g: 110, b: 216 }, 'png') },
   ]);
   await expect(done(page)).toHaveCount(3);
-  await photoInput(page).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') });
+  await photoInput(page).setInputFiles({
+    name: 'anim.gif',
+    mimeType: 'image/gif',
+    buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: '文件格式仅限jpg、jpeg、png格式！' })).toBeVisible();
-  await photoInput(page).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+  await photoInput(page).setInputFiles({
+    name: 'huge.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1),
+  });
   await expect(page.getByRole('alert').filter({ hasText: '图片大小不能超过5MB！' })).toBeVisible();
   await expect(page.locator('.photo-upload__item')).toHaveCount(3);
   await page.locator('.entrust-brands input[type=checkbox]').first().check();
@@ -132,7 +142,11 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await photoInput(page).setInputFiles({ name: 'balcony.png', mimeType: 'image/png', buffer: await image({ r: 200, g: 200, b: 40 }, 'png') });
+  await photoInput(page).setInputFiles({
+    name: 'balcony.png',
+    mimeType: 'image/png',
+    buffer: await image({ r: 200, g: 200, b: 40 }, 'png'),
+  });
   await expect(page.locator('.photo-upload')).toHaveAttribute('data-busy', 'true');
   // The button says it is disabled (aria-disabled, which Playwright waits out); a click still gets the reason.
   await expect(page.getByRole('button', { name: '提交委托' })).toBeDisabled();
@@ -178,10 +192,18 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await expect(page.locator('.entrust-item').first().locator('.entrust-status')).toHaveText('审核中');
 
   const id = Number(await page.locator('.entrust-item').first().getAttribute('data-entrust-id'));
-  await publishAndManage(page, 'ershoufang', id, { card: '600万', same: '600', next: '588.5', nextCard: '588.5万', nextDetail: '588.5万' }, (name) => shot(page, name));
+  await publishAndManage(
+    page,
+    'ershoufang',
+    id,
+    { card: '600万', same: '600', next: '588.5', nextCard: '588.5万', nextDetail: '588.5万' },
+    (name) => shot(page, name),
+  );
 });
 
-test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted again, accepted, on the site, repriced, taken down; 经纪公司', async ({ page }) => {
+test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted again, accepted, on the site, repriced, taken down; 经纪公司', async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   await logIn(page);
   await page.goto(cityUrl('bj', '/personal/entrust/manage'));
@@ -192,7 +214,11 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted a
   await formReady(page);
   const community = await pickCommunity(page, '方舟');
   await fillHome(page, { floor: '5', total: '6', price: '6500.5' });
-  await photoInput(page).setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: await image({ r: 0, g: 174, b: 102 }, 'jpeg') });
+  await photoInput(page).setInputFiles({
+    name: 'room.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await image({ r: 0, g: 174, b: 102 }, 'jpeg'),
+  });
   await expect(done(page)).toHaveCount(1);
   await page.locator('.entrust-brands input[type=checkbox]').first().check();
   await page.getByRole('button', { name: '提交委托' }).click();
@@ -268,7 +294,13 @@ test('我要出租: rental fields, submit, the 出租 tab, withdraw, submitted a
   await page.getByRole('button', { name: '保存并重新提交审核' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
   await expect(page.locator(`.entrust-item[data-entrust-id="${id}"] .entrust-status`)).toHaveText('审核中');
-  await publishAndManage(page, 'zufang', id, { card: '6500元/月', same: '6500', next: '7900', nextCard: '7900元/月', nextDetail: '7,900元/月' }, (name) => shot(page, name));
+  await publishAndManage(
+    page,
+    'zufang',
+    id,
+    { card: '6500元/月', same: '6500', next: '7900', nextCard: '7900元/月', nextDetail: '7,900元/月' },
+    (name) => shot(page, name),
+  );
 });
 
 test('a visitor is sent to login from the entrust pages', async ({ page }) => {

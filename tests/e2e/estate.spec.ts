@@ -8,12 +8,16 @@ import { BACKEND, cityUrl } from './support';
  */
 const countIn = (text: string | null) => Number(/共找到 (\d+) /.exec(text ?? '')?.[1] ?? NaN);
 const resultCount = async (page: Page) => countIn(await page.locator('h1.result-count').textContent());
-const prices = async (page: Page) => (await page.locator('.estate-card .price-total strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
-const buildYears = async (page: Page) => (await page.locator('.estate-card .listing__facts').allTextContents()).map((t) => Number(/(\d{4})年建成/.exec(t)?.[1]));
+const prices = async (page: Page) =>
+  (await page.locator('.estate-card .price-total strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+const buildYears = async (page: Page) =>
+  (await page.locator('.estate-card .listing__facts').allTextContents()).map((t) => Number(/(\d{4})年建成/.exec(t)?.[1]));
 /** The year build ages count from (Beijing time, as the backend counts). */
 const YEAR = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
 
-test('a home search on the 小区 tab finds a community; the list leads through a filter, a sort and page 2 to a community and its homes', async ({ page }) => {
+test('a home search on the 小区 tab finds a community; the list leads through a filter, a sort and page 2 to a community and its homes', async ({
+  page,
+}) => {
   await page.goto(cityUrl('bj', '/'));
   const tab = page.locator('.search-box__tabs').getByRole('tab', { name: '小区', exact: true });
   // A click before the search box has hydrated is lost: click until the tab is the chosen one.
@@ -23,13 +27,19 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   }).toPass();
   await page.locator('.search-box__input').fill('望京西园');
   // spec §2: a community suggestion leads to `e{id}/` of the tab's list, here the 小区 list of that one community.
-  const suggestion = page.locator('.search-box__dropdown li').filter({ has: page.locator('.sug__kind', { hasText: '小区' }) }).filter({ has: page.locator('.sug__name', { hasText: /^望京西园$/ }) });
+  const suggestion = page
+    .locator('.search-box__dropdown li')
+    .filter({ has: page.locator('.sug__kind', { hasText: '小区' }) })
+    .filter({ has: page.locator('.sug__name', { hasText: /^望京西园$/ }) });
   await expect(suggestion).toBeVisible();
   await expect(suggestion.locator('.sug__desc')).toHaveText(/售 在售\d+套/);
   await suggestion.click();
   await expect(page).toHaveURL(/\/xiaoqu\/e\d+\/$/);
   await expect(page.locator('h1.result-count')).toHaveText('共找到 1 个北京小区');
-  await page.locator('.estate-card .listing__title').filter({ hasText: /^望京西园$/ }).click();
+  await page
+    .locator('.estate-card .listing__title')
+    .filter({ hasText: /^望京西园$/ })
+    .click();
   await expect(page).toHaveURL(/\/xiaoqu\/xiangqing\/\d+$/);
   await expect(page.locator('h1.detail-title')).toHaveText('望京西园');
 
@@ -64,7 +74,11 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   for (const y of await buildYears(page)) expect(y).toBeLessThan(YEAR - 19);
 
   // A community of page 2 with homes for sale and for rent.
-  const card = page.locator('.estate-card').filter({ has: page.getByRole('link', { name: /^在售\d+套$/ }) }).filter({ has: page.getByRole('link', { name: /^在租\d+套$/ }) }).first();
+  const card = page
+    .locator('.estate-card')
+    .filter({ has: page.getByRole('link', { name: /^在售\d+套$/ }) })
+    .filter({ has: page.getByRole('link', { name: /^在租\d+套$/ }) })
+    .first();
   const name = (await card.locator('.listing__title').textContent())!;
   const onSale = Number(/\d+/.exec((await card.getByRole('link', { name: /^在售\d+套$/ }).textContent())!)![0]);
   const onRent = Number(/\d+/.exec((await card.getByRole('link', { name: /^在租\d+套$/ }).textContent())!)![0]);
@@ -80,7 +94,10 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   await expect(page.locator('.home-tiles').first().locator('li')).toHaveCount(Math.min(4, onSale));
 
   // 在售N套: the 二手房 list of this community, with exactly those homes.
-  await page.locator('.estate-detail__homes').getByRole('link', { name: `在售${onSale}套` }).click();
+  await page
+    .locator('.estate-detail__homes')
+    .getByRole('link', { name: `在售${onSale}套` })
+    .click();
   await expect(page).toHaveURL(cityUrl('bj', `/ershoufang/e${id}/`));
   await expect(page.locator('h1.result-count')).toHaveText(`共找到 ${onSale} 套北京二手房`);
   const saleCommunities = await page.locator('.listing__community a').allTextContents();
@@ -90,7 +107,10 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   await expect(page).toHaveURL(detailUrl);
 
   // 在租N套: the 租房 list of this community.
-  await page.locator('.estate-detail__homes').getByRole('link', { name: `在租${onRent}套` }).click();
+  await page
+    .locator('.estate-detail__homes')
+    .getByRole('link', { name: `在租${onRent}套` })
+    .click();
   await expect(page).toHaveURL(cityUrl('bj', `/zufang/e${id}/`));
   await expect(page.locator('h1.result-count')).toHaveText(`共找到 ${onRent} 套北京租房`);
   for (const c of await page.locator('.listing__community a').allTextContents()) expect(c).toBe(name);
@@ -114,7 +134,12 @@ test('a community in 厦门, which has no rentals, offers its homes for sale and
   await page.goto(cityUrl('xm', '/xiaoqu/'));
   await expect(page.locator('h1.result-count')).toHaveText(/^共找到 \d+ 个厦门小区$/);
   await expect(page.locator('.estate-card__homes').getByRole('link', { name: /^在租/ })).toHaveCount(0);
-  await page.locator('.estate-card').filter({ has: page.getByRole('link', { name: /^在售\d+套$/ }) }).first().locator('.listing__title').click();
+  await page
+    .locator('.estate-card')
+    .filter({ has: page.getByRole('link', { name: /^在售\d+套$/ }) })
+    .first()
+    .locator('.listing__title')
+    .click();
   await expect(page).toHaveURL(/\/xiaoqu\/xiangqing\/\d+$/);
   await expect(page.locator('.estate-detail__homes').getByRole('link', { name: /^在售\d+套$/ })).toBeVisible();
   await expect(page.locator('.estate-detail__homes')).not.toContainText('在租');
@@ -122,7 +147,9 @@ test('a community in 厦门, which has no rentals, offers its homes for sale and
 });
 
 test('an unknown or malformed community id, or another city’s community, is the 404 page', async ({ page, request }) => {
-  const xm = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/estate/list?cityCode=xm&pageSize=1`)).json()) as { data: { list: { id: number }[] } };
+  const xm = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/estate/list?cityCode=xm&pageSize=1`)).json()) as {
+    data: { list: { id: number }[] };
+  };
   const elsewhere = xm.data.list[0]!.id;
   expect((await page.goto(cityUrl('xm', `/xiaoqu/xiangqing/${elsewhere}`)))?.status()).toBe(200);
   for (const path of ['/xiaoqu/xiangqing/99999999', '/xiaoqu/xiangqing/abc', `/xiaoqu/xiangqing/${elsewhere}`]) {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ApiPath } from '../../contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { BACKEND, cityUrl, logInBySms, serverHtml } from './support';
 
 /**
@@ -46,7 +46,10 @@ test('a visitor’s 关注 goes to login and back, and the home is followed; the
   await expect(page.locator('.follow__count')).toHaveText('1人关注');
 
   // The backend holds it: the status through the web's forward with this session.
-  const status = await page.evaluate(async (url) => (await (await fetch(url, { credentials: 'same-origin' })).json()) as { data: unknown }, `${ApiPath.listingFollowStatus}?businessType=1&listingId=${id}`);
+  const status = await page.evaluate(
+    async (url) => (await (await fetch(url, { credentials: 'same-origin' })).json()) as { data: unknown },
+    `${ApiPath.listingFollowStatus}?businessType=1&listingId=${id}`,
+  );
   expect(status.data).toEqual({ followed: true, followers: 1 });
 
   await followButton(page).click();
@@ -98,7 +101,10 @@ test('the detail page is the same HTML with and without a session', async ({ pag
     headers: { host: new URL(cityUrl('bj')).host, cookie: `${device}; yj_token=${token}` },
     maxRedirects: 0,
   });
-  const without = await request.get(`http://127.0.0.1:${new URL(cityUrl('bj')).port}${path}`, { headers: { host: new URL(cityUrl('bj')).host, cookie: device }, maxRedirects: 0 });
+  const without = await request.get(`http://127.0.0.1:${new URL(cityUrl('bj')).port}${path}`, {
+    headers: { host: new URL(cityUrl('bj')).host, cookie: device },
+    maxRedirects: 0,
+  });
   expect(withSession.status()).toBe(200);
   const html = await withSession.text();
   expect(await without.text()).toBe(html);
@@ -113,8 +119,13 @@ test('the detail page is the same HTML with and without a session', async ({ pag
 test('opening a detail page counts one view for the device', async ({ page, request }) => {
   const id = await bjHome(request, 'esf', 9);
   const beacon = (deviceCode: string) =>
-    request.post(`${BACKEND}${ApiPath.listingView}`, { data: { businessType: 1, listingId: id }, headers: { 'x-device-code': deviceCode } });
-  const before = (await (await beacon('e2eviewbefore00000000000000000000')).json()) as { data: { counted: boolean; views: number } };
+    request.post(`${BACKEND}${ApiPath.listingView}`, {
+      data: { businessType: 1, listingId: id },
+      headers: { 'x-device-code': deviceCode },
+    });
+  const before = (await (await beacon('e2eviewbefore00000000000000000000')).json()) as {
+    data: { counted: boolean; views: number };
+  };
   expect(before.data.counted).toBe(true);
 
   const sent = page.waitForResponse((r) => r.url().endsWith(ApiPath.listingView) && r.request().method() === 'POST');

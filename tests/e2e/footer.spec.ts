@@ -37,7 +37,10 @@ test('a district in the footer’s 热门二手房 leads to that district’s se
   const { tab, panel } = footerTab(page, '热门二手房');
   await tab.click();
   const district = panel.getByRole('link', { name: /二手房$/ }).first();
-  await expect(district).toHaveAttribute('href', new RegExp(`^http://bj\\.${rootOf(baseURL).replace(/[.]/g, '\\.')}/ershoufang/dc\\d+/$`));
+  await expect(district).toHaveAttribute(
+    'href',
+    new RegExp(`^http://bj\\.${rootOf(baseURL).replace(/[.]/g, '\\.')}/ershoufang/dc\\d+/$`),
+  );
   const response = page.waitForResponse((r) => r.request().isNavigationRequest());
   await district.click();
   expect((await response).status()).toBe(200);

@@ -29,7 +29,9 @@ test('pagination moves to page 2 with other listings', async ({ page }) => {
 });
 
 test('a price filter narrows the list to listings inside the band', async ({ page, request }) => {
-  const conditions = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/condition/esf?cityCode=110000`)).json()) as { data: { price: Band[] } };
+  const conditions = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/condition/esf?cityCode=110000`)).json()) as {
+    data: { price: Band[] };
+  };
   const band = conditions.data.price.find((b) => b.code === 3);
   expect(band).toBeDefined();
 

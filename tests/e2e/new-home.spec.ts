@@ -13,16 +13,20 @@ interface Project {
   saleStatus: number;
 }
 
-const resultCount = async (page: Page) => Number(/共找到 (\d+) 个北京楼盘/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
+const resultCount = async (page: Page) =>
+  Number(/共找到 (\d+) 个北京楼盘/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
 /** The average prices of a list page, in order; a 价格待定 card has none. */
-const avgPrices = async (page: Page) => (await page.locator('.project-price__avg strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+const avgPrices = async (page: Page) =>
+  (await page.locator('.project-price__avg strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
 
 async function projects(request: Page['request'], query: string): Promise<Project[]> {
   const res = await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=110000&pageSize=50&${query}`);
   return ((await res.json()) as { data: { list: Project[] } }).data.list;
 }
 
-test('a home search on the 新房 tab leads through a project, the list, a filter, a sort and page 2 to a project page', async ({ page: listPage }) => {
+test('a home search on the 新房 tab leads through a project, the list, a filter, a sort and page 2 to a project page', async ({
+  page: listPage,
+}) => {
   let page = listPage;
   const [project] = await projects(page.request, 'saleStatus=1');
   await page.goto(cityUrl('bj', '/'));
@@ -106,9 +110,22 @@ test('a project page answers at its .html address too, and a 价格待定 projec
   expect(await plain.text()).toContain(`<h1 class="detail-title">${undecided.name}</h1>`);
 });
 
-test('an unknown project, a bad id and another city’s project are the 404 page, its text in the server HTML', async ({ request }) => {
-  const [shanghai] = ((await (await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=310000`)).json()) as { data: { list: Project[] } }).data.list;
-  for (const path of ['/loupan/xiangqing/99999999', '/loupan/xiangqing/99999999.html', '/loupan/xiangqing/abc', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/12/foo', '/loupan/xiangqing/12/dongtai/0', '/ershoufang/xiangqing/12/x', `/loupan/xiangqing/${shanghai!.id}`]) {
+test('an unknown project, a bad id and another city’s project are the 404 page, its text in the server HTML', async ({
+  request,
+}) => {
+  const [shanghai] = (
+    (await (await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=310000`)).json()) as { data: { list: Project[] } }
+  ).data.list;
+  for (const path of [
+    '/loupan/xiangqing/99999999',
+    '/loupan/xiangqing/99999999.html',
+    '/loupan/xiangqing/abc',
+    '/loupan/xiangqing/12.htm',
+    '/loupan/xiangqing/12/foo',
+    '/loupan/xiangqing/12/dongtai/0',
+    '/ershoufang/xiangqing/12/x',
+    `/loupan/xiangqing/${shanghai!.id}`,
+  ]) {
     const res = await serverHtml(request, 'bj', path);
     expect(res.status(), path).toBe(404);
     expect(await res.text(), path).toContain('抱歉，您访问的页面不存在');

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { ENTRUST_MESSAGES, type Entrust } from '../../contracts/entrust';
-import { ApiPath, SESSION_COOKIE } from '../../contracts/paths';
-import { shanghaiDay } from '../../contracts/viewing-dates';
+import { ENTRUST_MESSAGES, type Entrust } from '@contracts/entrust';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
+import { shanghaiDay } from '@contracts/viewing-dates';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl } from './support';
 
@@ -36,22 +36,38 @@ export async function authOf(page: Page): Promise<Record<string, string>> {
 }
 
 export async function acceptEntrust(page: Page, id: number): Promise<number> {
-  const res = await page.request.post(`${BACKEND}${ApiPath.opsEntrust}/${id}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { action: 'accept' } });
+  const res = await page.request.post(`${BACKEND}${ApiPath.opsEntrust}/${id}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: { action: 'accept' },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { listingId: number } }).data.listingId;
 }
 
-export async function publishAndManage(page: Page, kind: OwnerKind, entrustId: number, prices: OwnerPrices, shot: (name: string) => Promise<unknown>): Promise<void> {
+export async function publishAndManage(
+  page: Page,
+  kind: OwnerKind,
+  entrustId: number,
+  prices: OwnerPrices,
+  shot: (name: string) => Promise<unknown>,
+): Promise<void> {
   const k = OWNER_KINDS[kind];
   const sale = kind === 'ershoufang';
   const auth = await authOf(page);
-  const e = ((await (await page.request.get(`${BACKEND}${ApiPath.entrustDetail}?entrustId=${entrustId}`, { headers: auth })).json()) as { data: Entrust }).data;
+  const e = (
+    (await (await page.request.get(`${BACKEND}${ApiPath.entrustDetail}?entrustId=${entrustId}`, { headers: auth })).json()) as {
+      data: Entrust;
+    }
+  ).data;
   expect(e.photos.length).toBeGreaterThan(0);
 
   // Before it is published: 卖房管理 / 租房管理 is empty, with the way to entrust a home.
   await page.goto(cityUrl('bj', `/personal/house/${kind}`));
   await expect(page.getByText(sale ? '您还没有已发布的出售房源' : '您还没有已发布的出租房源')).toBeVisible();
-  await expect(page.getByRole('link', { name: sale ? '我要卖房' : '我要出租' }).last()).toHaveAttribute('href', sale ? '/personal/entrust/sell' : '/personal/entrust/rental');
+  await expect(page.getByRole('link', { name: sale ? '我要卖房' : '我要出租' }).last()).toHaveAttribute(
+    'href',
+    sale ? '/personal/entrust/sell' : '/personal/entrust/rental',
+  );
   await shot(`${kind}-house-empty`);
 
   // The list page as it is cached before the home exists; then the operator accepts.

@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { CHANNEL_LIST } from '../../contracts/channels';
-import { ApiPath } from '../../contracts/paths';
+import { CHANNEL_LIST } from '@contracts/channels';
+import { ApiPath } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, logInBySms, logInWithPassword, maskMobile, serverHtml, uniqueMobile } from './support';
 import { startWebProcess } from './web-process';
@@ -49,7 +49,8 @@ test('a cached page is the same for everyone and shows no visitor who saw it bef
   const anonymous = await serverHtml(request, 'bj', path);
   const anonymousHtml = await anonymous.text();
   for (const html of [aliceHtml, bobHtml, anonymousHtml]) {
-    for (const secret of [aliceName, '13800138000', aliceToken, bobMobile, maskMobile(bobMobile)]) expect(html).not.toContain(secret);
+    for (const secret of [aliceName, '13800138000', aliceToken, bobMobile, maskMobile(bobMobile)])
+      expect(html).not.toContain(secret);
     expect(html).toContain('登录');
   }
   // What is the visitor's own is asked for apart and never kept for others.
@@ -63,7 +64,10 @@ test('a cached page is the same for everyone and shows no visitor who saw it bef
 
 /** An operator changes a second-hand listing's total price (万元) through the API (docs/operations.md). */
 async function changePrice(request: APIRequestContext, id: number, price: number): Promise<void> {
-  const res = await request.post(`${BACKEND}${ApiPath.opsListing}/esf/${id}`, { headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` }, data: { price } });
+  const res = await request.post(`${BACKEND}${ApiPath.opsListing}/esf/${id}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: { price },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -89,10 +93,18 @@ async function cachedListing(request: APIRequestContext, port: number, host: str
 }
 
 /** Waits until every page shows `text` on every web process; returns how long that took. */
-async function shownEverywhere(request: APIRequestContext, ports: number[], hostOf: (port: number) => string, pages: string[], text: string): Promise<number> {
+async function shownEverywhere(
+  request: APIRequestContext,
+  ports: number[],
+  hostOf: (port: number) => string,
+  pages: string[],
+  text: string,
+): Promise<number> {
   const started = Date.now();
   await expect(async () => {
-    for (const port of ports) for (const path of pages) expect(await (await pageOn(request, port, hostOf(port), path)).text(), `${port}${path}`).toContain(text);
+    for (const port of ports)
+      for (const path of pages)
+        expect(await (await pageOn(request, port, hostOf(port), path)).text(), `${port}${path}`).toContain(text);
   }).toPass({ timeout: 10_000, intervals: [100] });
   return Date.now() - started;
 }
@@ -112,7 +124,9 @@ test('a first visit, which gets its device cookie, is never marked for shared ca
   expect(first.headers()['set-cookie']).toContain('yj_device=');
   expect(first.headers()['cache-control']).toMatch(/private/);
   expect(first.headers()['cache-control']).not.toMatch(/s-maxage/);
-  const returning = await request.get(`http://127.0.0.1:${E2E.webPort}/xiaoqu/`, { headers: { host: `bj.${E2E.root}`, ...RETURNING } });
+  const returning = await request.get(`http://127.0.0.1:${E2E.webPort}/xiaoqu/`, {
+    headers: { host: `bj.${E2E.root}`, ...RETURNING },
+  });
   expect(returning.headers()['set-cookie']).toBeUndefined();
   expect(returning.headers()['cache-control']).toMatch(/s-maxage=\d+/);
 });
@@ -127,7 +141,8 @@ test.describe('two web processes sharing the cache in Redis', () => {
     const redis = new Redis(REDIS_URL);
     await redis.flushdb();
     redis.disconnect();
-    for (const port of ports) webs.push(await startWebProcess(port, { BACKEND_URL: `http://127.0.0.1:${E2E.backendPort}`, REDIS_URL }));
+    for (const port of ports)
+      webs.push(await startWebProcess(port, { BACKEND_URL: `http://127.0.0.1:${E2E.backendPort}`, REDIS_URL }));
   });
   test.afterAll(() => {
     for (const web of webs) web.kill();
@@ -149,7 +164,9 @@ test.describe('two web processes sharing the cache in Redis', () => {
   });
 
   // docs/security.md "Made-up addresses and the page cache": what anyone can make up is not kept for a day in Redis.
-  test('a made-up place id is the 404 page, kept 10 minutes; a keyword page is kept in the process, not in Redis', async ({ request }) => {
+  test('a made-up place id is the 404 page, kept 10 minutes; a keyword page is kept in the process, not in Redis', async ({
+    request,
+  }) => {
     const redis = new Redis(REDIS_URL);
     try {
       const made: string[] = [];
@@ -174,7 +191,9 @@ test.describe('two web processes sharing the cache in Redis', () => {
       const first = await get(request, ports[0]!, keyword);
       expect(first.status()).toBe(200);
       // Rendered once, then served from this process's own memory.
-      await expect(async () => expect((await get(request, ports[0]!, keyword)).headers()['x-nextjs-cache']).toBe('HIT')).toPass({ timeout: 5000 });
+      await expect(async () => expect((await get(request, ports[0]!, keyword)).headers()['x-nextjs-cache']).toBe('HIT')).toPass({
+        timeout: 5000,
+      });
       expect(await redis.keys('youju:page:*keyzz*')).toEqual([]);
       // An id past int4 is no place token: the list's one address is a redirect away, and redirects stay in the process.
       const tooLong = await get(request, ports[0]!, '/zufang/dc9999999999/');
@@ -191,7 +210,8 @@ test.describe('two web processes sharing the cache in Redis', () => {
   test('a change through the API reaches the pages of both processes', async ({ request }) => {
     const hostOf = (port: number) => `bj.localhost:${port}`;
     const { id, pages } = await cachedListing(request, ports[0]!, hostOf(ports[0]!));
-    for (const path of pages) expect((await pageOn(request, ports[1]!, hostOf(ports[1]!), path)).headers()['x-nextjs-cache']).toBe('HIT');
+    for (const path of pages)
+      expect((await pageOn(request, ports[1]!, hostOf(ports[1]!), path)).headers()['x-nextjs-cache']).toBe('HIT');
     const price = 765.4;
     await changePrice(request, id, price);
     const took = await shownEverywhere(request, ports, hostOf, pages, `>${price}<`);

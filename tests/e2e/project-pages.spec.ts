@@ -37,8 +37,10 @@ async function data<T>(request: APIRequestContext, url: string): Promise<T> {
   expect(res.status(), url).toBe(200);
   return ((await res.json()) as { data: T }).data;
 }
-const projects = (request: APIRequestContext, query = '') => data<{ list: Project[] }>(request, `${API}/list?cityCode=110000&pageSize=50&${query}`).then((d) => d.list);
-const news = (request: APIRequestContext, id: number, page = 1) => data<News>(request, `${API}/news?projectId=${id}&page=${page}`);
+const projects = (request: APIRequestContext, query = '') =>
+  data<{ list: Project[] }>(request, `${API}/list?cityCode=110000&pageSize=50&${query}`).then((d) => d.list);
+const news = (request: APIRequestContext, id: number, page = 1) =>
+  data<News>(request, `${API}/news?projectId=${id}&page=${page}`);
 const detail = (request: APIRequestContext, id: number) => data<Detail>(request, `${API}/detail/${id}`);
 const path = (id: number, rest = '') => `/loupan/xiangqing/${id}${rest}`;
 
@@ -56,7 +58,10 @@ test('a 楼盘 search hit on /loupan/ opens the project’s .html page in a new 
   const suggestion = page.locator('.search-box__dropdown li').filter({ hasText: project!.name }).filter({ hasText: '楼盘' });
   await suggestion.click();
   await expect(page).toHaveURL(cityUrl('bj', `/loupan/e${project!.id}/`));
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('.listing__title', { hasText: project!.name }).click()]);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.locator('.listing__title', { hasText: project!.name }).click(),
+  ]);
   await expect(tab).toHaveURL(cityUrl('bj', `${path(project!.id)}.html`));
   await expect(tab.locator('h1.detail-title')).toHaveText(project!.name);
   // The search stays open in its own tab.
@@ -66,7 +71,9 @@ test('a 楼盘 search hit on /loupan/ opens the project’s .html page in a new 
   await expect(tab).toHaveURL(cityUrl('bj', path(project!.id, '/huxing')));
 });
 
-test('楼盘动态 pages through the news newest first, at .html and at dynamic too; a bad page is the 404 page', async ({ page }) => {
+test('楼盘动态 pages through the news newest first, at .html and at dynamic too; a bad page is the 404 page', async ({
+  page,
+}) => {
   let found: { project: Project; total: number } | undefined;
   for (const p of await projects(page.request)) {
     const n = await news(page.request, p.id);
@@ -101,7 +108,17 @@ test('楼盘动态 pages through the news newest first, at .html and at dynamic 
   await expectTab(page, '楼盘动态', project.name);
   await expect(titles).toHaveText(one.list.map((n) => n.title));
 
-  for (const bad of ['/dongtai/3', '/dongtai/0', '/dongtai/02', '/dongtai/x', '/dongtai/2/2', '/dongtai/500', '/dynamic/3.html', '/xinxi/2', '/huxing/2']) {
+  for (const bad of [
+    '/dongtai/3',
+    '/dongtai/0',
+    '/dongtai/02',
+    '/dongtai/x',
+    '/dongtai/2/2',
+    '/dongtai/500',
+    '/dynamic/3.html',
+    '/xinxi/2',
+    '/huxing/2',
+  ]) {
     const res = await serverHtml(page.request, 'bj', path(project.id, bad));
     expect(res.status(), bad).toBe(404);
     expect(await res.text(), bad).toContain('抱歉，您访问的页面不存在');
@@ -116,8 +133,13 @@ test('楼盘信息 groups every fact, with the sales office, property fee, heati
   expect(d.permits.length).toBeGreaterThan(0);
   await page.goto(cityUrl('bj', path(project!.id, '/xinxi.html')));
   await expectTab(page, '楼盘信息', d.name);
-  for (const group of ['基本信息', '销售信息', '建筑信息', '物业信息']) await expect(page.getByRole('heading', { name: group })).toBeVisible();
-  const fact = (label: string) => page.locator('.facts > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  for (const group of ['基本信息', '销售信息', '建筑信息', '物业信息'])
+    await expect(page.getByRole('heading', { name: group })).toBeVisible();
+  const fact = (label: string) =>
+    page
+      .locator('.facts > div')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd');
   await expect(fact('售楼处地址')).toHaveText(d.salesOffice);
   await expect(fact('物业费')).toHaveText(`${d.propertyFee}元/㎡·月`);
   await expect(fact('供暖方式')).toHaveText(d.heating);
@@ -142,9 +164,15 @@ test('户型 lists every layout and filters them by rooms', async ({ page }) => 
   const rooms = d.layouts[0]!.rooms;
   const label = rooms === 0 ? '开间' : `${rooms}室`;
   const ofRooms = d.layouts.filter((l) => l.rooms === rooms);
-  await page.locator('.layout-filter__options').getByRole('button', { name: `${label}（${ofRooms.length}）` }).click();
+  await page
+    .locator('.layout-filter__options')
+    .getByRole('button', { name: `${label}（${ofRooms.length}）` })
+    .click();
   await expect(rows.filter({ visible: true }).locator('strong')).toHaveText(ofRooms.map((l) => l.name));
-  await page.locator('.layout-filter__options').getByRole('button', { name: `全部（${d.layouts.length}）` }).click();
+  await page
+    .locator('.layout-filter__options')
+    .getByRole('button', { name: `全部（${d.layouts.length}）` })
+    .click();
   await expect(rows.filter({ visible: true })).toHaveCount(d.layouts.length);
 });
 

@@ -12,7 +12,14 @@ export interface RawResponse {
  * the sweeps are about (spaces, unicode, `@`, malformed escapes, a second port), and a browser normalises
  * them; only a raw socket sends what an attacker can.
  */
-export function rawRequest(port: number, method: string, target: string, host: string | null, extra: Record<string, string> = {}, body = ''): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  host: string | null,
+  extra: Record<string, string> = {},
+  body = '',
+): Promise<RawResponse> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const lines = [`${method} ${target} HTTP/1.1`];

@@ -5,8 +5,10 @@ import { BACKEND, cityUrl } from './support';
  * 租房 on the channel engine (issue 6): home tab → suggestion → list → one filter and one sort → page 2 →
  * detail → back; a city without rentals has no 租房 menu and its /zufang/ is the 404 page.
  */
-const resultCount = async (page: Page) => Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
-const rents = async (page: Page) => (await page.locator('.price-total strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+const resultCount = async (page: Page) =>
+  Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
+const rents = async (page: Page) =>
+  (await page.locator('.price-total strong').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
 
 interface Band {
   code: number;
@@ -15,12 +17,18 @@ interface Band {
   max: number | null;
 }
 
-test('a home search on the 租房 tab leads through the list, a filter, a sort and page 2 to a rental', async ({ page, request }) => {
+test('a home search on the 租房 tab leads through the list, a filter, a sort and page 2 to a rental', async ({
+  page,
+  request,
+}) => {
   await page.goto(cityUrl('bj', '/'));
   await page.locator('.search-box__tabs').getByRole('tab', { name: '租房', exact: true }).click();
   await page.locator('.search-box__input').fill('朝阳');
   // The rent tab suggests places with their homes for rent (spec §9 label 租).
-  const suggestion = page.locator('.search-box__dropdown li').filter({ hasText: /在租\d+套/ }).first();
+  const suggestion = page
+    .locator('.search-box__dropdown li')
+    .filter({ hasText: /在租\d+套/ })
+    .first();
   await expect(suggestion).toBeVisible();
   await expect(suggestion.locator('em')).toHaveText('租');
   await suggestion.click();
@@ -43,7 +51,9 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   for (const f of facts) expect(f).toContain('整租');
 
   // A rent band from the city's own conditions.
-  const conditions = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/condition/rent?cityCode=110000`)).json()) as { data: { rent: Band[] } };
+  const conditions = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/condition/rent?cityCode=110000`)).json()) as {
+    data: { rent: Band[] };
+  };
   const band = conditions.data.rent.find((b) => b.code === 3)!;
   await page.locator('.filter-row').filter({ hasText: '租金' }).getByRole('link', { name: band.label }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/rt1rp3/'));
@@ -85,7 +95,10 @@ test('a community on a rental links to its 小区 page, and from there to that c
   await community.click();
   await expect(page).toHaveURL(/\/xiaoqu\/xiangqing\/\d+$/);
   await expect(page.locator('h1.detail-title')).toHaveText(name);
-  await page.locator('.estate-detail__homes').getByRole('link', { name: /^在租\d+套$/ }).click();
+  await page
+    .locator('.estate-detail__homes')
+    .getByRole('link', { name: /^在租\d+套$/ })
+    .click();
   await expect(page).toHaveURL(/\/zufang\/e\d+\/$/);
   const cards = page.locator('.listing__community a');
   expect(await cards.count()).toBeGreaterThan(0);

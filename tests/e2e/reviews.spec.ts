@@ -18,7 +18,10 @@ async function reviewsOf(request: APIRequestContext, projectId: number, page = 1
 }
 
 /** A 北京 project whose number of reviews passes `test`. */
-async function bjProject(request: APIRequestContext, test: (total: number) => boolean): Promise<{ id: number; name: string; reviews: ReviewPage }> {
+async function bjProject(
+  request: APIRequestContext,
+  test: (total: number) => boolean,
+): Promise<{ id: number; name: string; reviews: ReviewPage }> {
   const res = await request.get(`${BACKEND}/yjyz.web.api/v1/loupan/list?cityCode=110000&pageSize=50`);
   const projects = ((await res.json()) as { data: { list: { id: number; name: string }[] } }).data.list;
   for (const p of projects) {
@@ -28,17 +31,32 @@ async function bjProject(request: APIRequestContext, test: (total: number) => bo
   throw new Error('no such 北京 project in the seed');
 }
 
-const stars = (page: Page, label: string, n: number) => page.getByRole('radiogroup', { name: label, exact: true }).getByRole('radio', { name: `${n}星`, exact: true }).click();
+const stars = (page: Page, label: string, n: number) =>
+  page
+    .getByRole('radiogroup', { name: label, exact: true })
+    .getByRole('radio', { name: `${n}星`, exact: true })
+    .click();
 
 async function rateAll(page: Page): Promise<void> {
-  for (const [label, n] of [['总评', 4], ['地段', 5], ['交通', 2], ['配套', 4], ['环境', 4], ['性价比', 3]] as const) await stars(page, label, n);
+  for (const [label, n] of [
+    ['总评', 4],
+    ['地段', 5],
+    ['交通', 2],
+    ['配套', 4],
+    ['环境', 4],
+    ['性价比', 3],
+  ] as const)
+    await stars(page, label, n);
 }
 
 test('the 点评 page shows the summary and the newest reviews, and pages through them', async ({ page }) => {
   const project = await bjProject(page.request, (n) => n > 10);
   await page.goto(cityUrl('bj', `/loupan/xiangqing/${project.id}`));
   // The detail page's block leads to all of them.
-  await page.locator('.review-block').getByRole('link', { name: `查看全部${project.reviews.total}条点评` }).click();
+  await page
+    .locator('.review-block')
+    .getByRole('link', { name: `查看全部${project.reviews.total}条点评` })
+    .click();
   await expect(page).toHaveURL(cityUrl('bj', `/loupan/xiangqing/${project.id}/dianping`));
   await expect(page).toHaveTitle(`点评 - ${project.name} - 北京找房 - 优居`);
   await expect(page.locator('h1')).toHaveText('点评');
@@ -62,11 +80,16 @@ test('the 点评 page shows the summary and the newest reviews, and pages throug
   expect((await page.goto(cityUrl('bj', `/loupan/xiangqing/${project.id}/dianping/99`)))?.status()).toBe(404);
 });
 
-test('a visitor on 写点评 logs in and comes back, posts a review and sees it first; a second is refused', async ({ page, context }) => {
+test('a visitor on 写点评 logs in and comes back, posts a review and sees it first; a second is refused', async ({
+  page,
+  context,
+}) => {
   const project = await bjProject(page.request, (n) => n < 10);
   const add = cityUrl('bj', `/loupan/xiangqing/${project.id}/dianping/add`);
   await page.goto(add);
-  await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(`/loupan/xiangqing/${project.id}/dianping/add`)}`));
+  await expect(page).toHaveURL(
+    cityUrl('bj', `/login?prePath=${encodeURIComponent(`/loupan/xiangqing/${project.id}/dianping/add`)}`),
+  );
   await logInBySms(page);
   await expect(page).toHaveURL(add);
   await expect(page.locator('h1')).toHaveText('写点评');
@@ -127,8 +150,12 @@ test('a review with photos: uploaded on 写点评, shown as thumbnails on 点评
   await rateAll(page);
   const text = `带图点评：样板间采光很好，小区绿化不错。${Date.now()}`;
   await page.getByRole('textbox', { name: /点评内容/ }).fill(text);
-  const blue = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 140, b: 200 } } }).png().toBuffer();
-  const orange = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 220, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const blue = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 40, g: 140, b: 200 } } })
+    .png()
+    .toBuffer();
+  const orange = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 220, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   // A file picked before the upload hydrates would reach no handler.
   await expect(page.locator('.review-form .photo-upload')).toHaveAttribute('data-ready', 'true');
   await page.locator('.review-form input[type=file]').setInputFiles([

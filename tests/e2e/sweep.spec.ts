@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { CHANNEL_LIST } from '../../contracts/channels';
+import { CHANNEL_LIST } from '@contracts/channels';
 import { E2E } from '../../playwright.config';
 import { rawRequest, type RawResponse } from './raw-http';
 
@@ -14,39 +14,142 @@ const R = E2E.root;
 const RUNS = Number(process.env.SWEEP_RUNS ?? 200);
 
 const HOSTS: (string | null)[] = [
-  `bj.${R}`, R, `www.${R}`, `zz.${R}`, `bj.${E2E.oldDomain}`, E2E.oldDomain,
-  `bj.${E2E.portlessOldDomain}:3100`, E2E.portlessOldDomain, `${E2E.portlessOldDomain}:9999`,
-  'evil.com', 'evil.com:3100', `evil.com#${E2E.portlessOldDomain}`, `${E2E.portlessOldDomain}@evil.com`, `user@bj.${R}`,
-  `bj.${R}:3100`, `BJ.${R.toUpperCase()}`, `bj.localhost.:3100`, '127.0.0.1:3100', '[::1]:3100', `北京.${R}`,
-  `xn--1lq90i.${R}`, `${'a'.repeat(300)}.${R}`, '', null, `bj.${R}/evil`, `bj.${R}\\@evil.com`, `bj.${R} evil.com`,
+  `bj.${R}`,
+  R,
+  `www.${R}`,
+  `zz.${R}`,
+  `bj.${E2E.oldDomain}`,
+  E2E.oldDomain,
+  `bj.${E2E.portlessOldDomain}:3100`,
+  E2E.portlessOldDomain,
+  `${E2E.portlessOldDomain}:9999`,
+  'evil.com',
+  'evil.com:3100',
+  `evil.com#${E2E.portlessOldDomain}`,
+  `${E2E.portlessOldDomain}@evil.com`,
+  `user@bj.${R}`,
+  `bj.${R}:3100`,
+  `BJ.${R.toUpperCase()}`,
+  `bj.localhost.:3100`,
+  '127.0.0.1:3100',
+  '[::1]:3100',
+  `北京.${R}`,
+  `xn--1lq90i.${R}`,
+  `${'a'.repeat(300)}.${R}`,
+  '',
+  null,
+  `bj.${R}/evil`,
+  `bj.${R}\\@evil.com`,
+  `bj.${R} evil.com`,
 ];
 
 const PATHS = [
-  '/', '/ershoufang/', '/ershoufang/dc1/pg2/', '/ershoufang/xiangqing/1', '/ershoufang/xiangqing/99999999999', '/citys', '/about/aboutuj',
-  '/login', '/login?prePath=%2Fershoufang%2Fkey%E6%9C%9B%E4%BA%AC%2F', '/login?prePath=//evil.com/', '/login?prePath=%E6',
-  '/auth/expired?prePath=/', '/auth/expired?prePath=https://evil.com/', '/assets/auth/expired', '/assets/x.png', '/favicon.ico',
-  '/robots.txt', '/_next/static/x.js', '/_next/image?url=https%3A%2F%2Fevil.com%2Fx.png&w=64&q=75', '/_not-found', '/personal',
-  '/personal/account', '/sellhouse/', '/index.html', '/brand-upgrade', '/bj/ershoufang/', '/yjyz.web.api/v1/cities', '/yjyz.web.api/%zz',
-  '/sso/logout', '/oss/none.svg', '/ershoufang/key%E6/', '/about/%zz', '/ershoufang/xiangqing/%', '//evil.com/', '/%2F%2Fevil.com',
-  '/..%2f..%2fetc/passwd', '/\\evil.com', '/ershoufang/?redirect=//evil.com', '/no-such-page?redirect=https://evil.com',
+  '/',
+  '/ershoufang/',
+  '/ershoufang/dc1/pg2/',
+  '/ershoufang/xiangqing/1',
+  '/ershoufang/xiangqing/99999999999',
+  '/citys',
+  '/about/aboutuj',
+  '/login',
+  '/login?prePath=%2Fershoufang%2Fkey%E6%9C%9B%E4%BA%AC%2F',
+  '/login?prePath=//evil.com/',
+  '/login?prePath=%E6',
+  '/auth/expired?prePath=/',
+  '/auth/expired?prePath=https://evil.com/',
+  '/assets/auth/expired',
+  '/assets/x.png',
+  '/favicon.ico',
+  '/robots.txt',
+  '/_next/static/x.js',
+  '/_next/image?url=https%3A%2F%2Fevil.com%2Fx.png&w=64&q=75',
+  '/_not-found',
+  '/personal',
+  '/personal/account',
+  '/sellhouse/',
+  '/index.html',
+  '/brand-upgrade',
+  '/bj/ershoufang/',
+  '/yjyz.web.api/v1/cities',
+  '/yjyz.web.api/%zz',
+  '/sso/logout',
+  '/oss/none.svg',
+  '/ershoufang/key%E6/',
+  '/about/%zz',
+  '/ershoufang/xiangqing/%',
+  '//evil.com/',
+  '/%2F%2Fevil.com',
+  '/..%2f..%2fetc/passwd',
+  '/\\evil.com',
+  '/ershoufang/?redirect=//evil.com',
+  '/no-such-page?redirect=https://evil.com',
   // From the attacker probe: dot segments out of the backend prefixes, into a network path, and the image optimiser.
-  '/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/.//evil.com/', '/login?prePath=%2F.%2F%2Fevil.com',
-  '/no-such-page?redirect=%2F.%2F%2Fevil.com', '/_next/image?url=%2Fnope.png&w=64&q=75', '/_next/static/chunks/none.js',
+  '/sso/../openapi.json',
+  '/sso/%2e%2e/openapi.json',
+  '/oss/%2E%2E/healthz',
+  '/.//evil.com/',
+  '/login?prePath=%2F.%2F%2Fevil.com',
+  '/no-such-page?redirect=%2F.%2F%2Fevil.com',
+  '/_next/image?url=%2Fnope.png&w=64&q=75',
+  '/_next/static/chunks/none.js',
   // A channel's dictionary and options pages (issue 6), and a filter segment after one (the list ignores it).
-  '/ershoufang/dictionary', '/zufang/options/', '/zufang/dictionary/p1/',
+  '/ershoufang/dictionary',
+  '/zufang/options/',
+  '/zufang/dictionary/p1/',
   // Every channel's list, detail and .html alias; a keyword whose 50th unit is half an emoji (was a 500 on every list).
-  '/loupan/', '/loupan/xiangqing/1.html', '/loupan/xiangqing/1.html.html', '/xiaoqu/dictionary/x', '/sp/buy/options', '/sp/rent/xiangqing/1',
-  '/xzl/buy/', '/xzl/rent/dc1/co2/', `/xiaoqu/key${'a'.repeat(49)}%F0%9F%98%80/`, `/sp/buy/keya${'%F0%9F%98%80'.repeat(33)}/`, '/sp/', '/xzl/',
+  '/loupan/',
+  '/loupan/xiangqing/1.html',
+  '/loupan/xiangqing/1.html.html',
+  '/xiaoqu/dictionary/x',
+  '/sp/buy/options',
+  '/sp/rent/xiangqing/1',
+  '/xzl/buy/',
+  '/xzl/rent/dc1/co2/',
+  `/xiaoqu/key${'a'.repeat(49)}%F0%9F%98%80/`,
+  `/sp/buy/keya${'%F0%9F%98%80'.repeat(33)}/`,
+  '/sp/',
+  '/xzl/',
   // Issue 8: a project's sub-pages with page numbers and the suffix, the review form (login), agents' pages, the h5 card.
-  '/loupan/xiangqing/1/dongtai/2.html', '/loupan/xiangqing/1/dynamic/99999', '/loupan/xiangqing/1/xinxi/2', '/loupan/xiangqing/1/huxing.html',
-  '/loupan/xiangqing/1/dianping/0', '/loupan/xiangqing/1/dianping/add', '/loupan/xiangqing/1/dianping/add.html', '/loupan/xiangqing/1/zhoubian/%E6',
-  '/loupan/xiangqing/1/xiangce/x', '/loupan/xiangqing/1/nope', '/agent/1', '/agent/1/esf/2', '/agent/1/zufang/99999', '/agent/0', '/agent/x/esf',
-  '/h5/agent', '/h5/agent?agentId=1', '/h5/agent?agentId=1&agentId=2', '/h5/agent?agentId=%00', '/h5/agent/1',
+  '/loupan/xiangqing/1/dongtai/2.html',
+  '/loupan/xiangqing/1/dynamic/99999',
+  '/loupan/xiangqing/1/xinxi/2',
+  '/loupan/xiangqing/1/huxing.html',
+  '/loupan/xiangqing/1/dianping/0',
+  '/loupan/xiangqing/1/dianping/add',
+  '/loupan/xiangqing/1/dianping/add.html',
+  '/loupan/xiangqing/1/zhoubian/%E6',
+  '/loupan/xiangqing/1/xiangce/x',
+  '/loupan/xiangqing/1/nope',
+  '/agent/1',
+  '/agent/1/esf/2',
+  '/agent/1/zufang/99999',
+  '/agent/0',
+  '/agent/x/esf',
+  '/h5/agent',
+  '/h5/agent?agentId=1',
+  '/h5/agent?agentId=1&agentId=2',
+  '/h5/agent?agentId=%00',
+  '/h5/agent/1',
   // Issue 10: the agent desk, the chat's calls (no session) and its socket path as a plain GET.
-  '/desk', '/desk/', '/desk?token=x', '/desk/%E6', '/api/conversations', '/api/history?targetId=x', '/api/register?userId=1',
-  '/api/desk/me', '/api/desk/register', '/api/desk/history?userId=%00', '/api/nope', '/api/%zz',
+  '/desk',
+  '/desk/',
+  '/desk?token=x',
+  '/desk/%E6',
+  '/api/conversations',
+  '/api/history?targetId=x',
+  '/api/register?userId=1',
+  '/api/desk/me',
+  '/api/desk/register',
+  '/api/desk/history?userId=%00',
+  '/api/nope',
+  '/api/%zz',
   // Made-up places and keywords (docs/security.md "Made-up addresses and the page cache"), ids up to 10 digits.
-  '/zufang/dc999999/', '/loupan/e2147483647/', '/sp/buy/ss999999/p1/', '/xzl/rent/sl9999999999/', '/xiaoqu/ta999999/key%E6%9C%9B/', '/zufang/keyzz1/',
+  '/zufang/dc999999/',
+  '/loupan/e2147483647/',
+  '/sp/buy/ss999999/p1/',
+  '/xzl/rent/sl9999999999/',
+  '/xiaoqu/ta999999/key%E6%9C%9B/',
+  '/zufang/keyzz1/',
 ];
 
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${R.replace(/[.]/g, '\\.')}$`);
@@ -64,7 +167,8 @@ function checkAnswer(res: RawResponse, what: string): void {
   }
   // Next tells its client router where a page was rewritten to (`/bj/…`); an absolute URL there would name
   // an internal host, as the external API rewrite once did (`http://127.0.0.1:4000/…`).
-  for (const rewrite of res.headers['x-middleware-rewrite'] ?? []) expect(rewrite, `${what}: rewrite header`).toMatch(/^\/(?!\/)/);
+  for (const rewrite of res.headers['x-middleware-rewrite'] ?? [])
+    expect(rewrite, `${what}: rewrite header`).toMatch(/^\/(?!\/)/);
   // Every answer, whoever wrote it (gate, forwarder, Next, the proxy, Node's parser), carries our headers.
   expect(res.headers['x-content-type-options'], `${what}: nosniff`).toEqual(['nosniff']);
   expect(res.headers['x-frame-options'], `${what}: frame options`).toEqual(['DENY']);
@@ -95,17 +199,53 @@ test.describe('web sweep', () => {
   test('generated Hosts, paths with malformed escapes and odd methods answer below 500', async () => {
     const segment = fc.oneof(
       fc.stringMatching(/^[a-z0-9._~-]{0,8}$/),
-      fc.constantFrom('%', '%zz', '%E6', '%C0%AF', '%00', '%2F', '%F0%9F', 'key%E6%9C%9B', '..', 'xiangqing', 'ershoufang', 'dc1', 'e1', 'pg2', 'sl1', 'ss2', 'auth', 'expired', 'personal', 'yjyz.web.api', 'v1', 'sso', 'loupan', 'dongtai', 'dianping', 'add', 'agent', 'h5', 'zufang', 'esf', '1.html'),
-      fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 4 }).map((bytes) => bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+      fc.constantFrom(
+        '%',
+        '%zz',
+        '%E6',
+        '%C0%AF',
+        '%00',
+        '%2F',
+        '%F0%9F',
+        'key%E6%9C%9B',
+        '..',
+        'xiangqing',
+        'ershoufang',
+        'dc1',
+        'e1',
+        'pg2',
+        'sl1',
+        'ss2',
+        'auth',
+        'expired',
+        'personal',
+        'yjyz.web.api',
+        'v1',
+        'sso',
+        'loupan',
+        'dongtai',
+        'dianping',
+        'add',
+        'agent',
+        'h5',
+        'zufang',
+        'esf',
+        '1.html',
+      ),
+      fc
+        .array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 4 })
+        .map((bytes) => bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
     );
-    const path = fc.tuple(fc.array(segment, { maxLength: 6 }), fc.boolean(), fc.option(fc.stringMatching(/^[a-zA-Z0-9=&%._-]{0,20}$/))).map(
-      ([segs, slash, query]) => `/${segs.join('/')}${slash && segs.length ? '/' : ''}${query ? `?${query}` : ''}`,
-    );
+    const path = fc
+      .tuple(fc.array(segment, { maxLength: 6 }), fc.boolean(), fc.option(fc.stringMatching(/^[a-zA-Z0-9=&%._-]{0,20}$/)))
+      .map(([segs, slash, query]) => `/${segs.join('/')}${slash && segs.length ? '/' : ''}${query ? `?${query}` : ''}`);
     const host = fc.oneof(
       fc.constantFrom(...HOSTS),
       fc.domain(),
       fc.ipV4().map((ip) => `${ip}:3100`),
-      fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/), fc.constantFrom(R, E2E.oldDomain, `${E2E.portlessOldDomain}:3100`)).map(([label, root]) => `${label}.${root}`),
+      fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/), fc.constantFrom(R, E2E.oldDomain, `${E2E.portlessOldDomain}:3100`))
+        .map(([label, root]) => `${label}.${root}`),
       // Printable ASCII only: a CR or LF would end the header line, which is another test's business.
       fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
     );
@@ -113,7 +253,17 @@ test.describe('web sweep', () => {
     const cases = fc.sample(fc.record({ host, path, method }), { numRuns: RUNS, seed: 20261122 });
     expect(cases.length).toBe(RUNS);
     await inBatches(cases, 4, async ({ host: h, path: p, method: m }) => {
-      checkAnswer(await rawRequest(E2E.webPort, m, p, h, m === 'POST' ? { 'content-type': 'application/json' } : {}, m === 'POST' ? '{}' : ''), `${m} ${p} Host ${h}`);
+      checkAnswer(
+        await rawRequest(
+          E2E.webPort,
+          m,
+          p,
+          h,
+          m === 'POST' ? { 'content-type': 'application/json' } : {},
+          m === 'POST' ? '{}' : '',
+        ),
+        `${m} ${p} Host ${h}`,
+      );
     });
   });
 
@@ -153,7 +303,9 @@ test.describe('web sweep', () => {
   });
 
   test('a made-up place id is the 404 page on every channel and path form; a made-up keyword is a list', async () => {
-    const cases = CHANNEL_LIST.flatMap((channel) => ['e', 'dc', 'ta', 'sl', 'ss'].flatMap((form) => [999999, 2147483647].map((id) => `${channel.listPath}${form}${id}/`)));
+    const cases = CHANNEL_LIST.flatMap((channel) =>
+      ['e', 'dc', 'ta', 'sl', 'ss'].flatMap((form) => [999999, 2147483647].map((id) => `${channel.listPath}${form}${id}/`)),
+    );
     expect(cases.length).toBe(CHANNEL_LIST.length * 10);
     await inBatches(cases, 4, async (path) => {
       const res = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`);
@@ -172,7 +324,12 @@ test.describe('web sweep', () => {
       expect(res.status, path).toBe(404);
       expect(res.body, path).not.toContain('openapi');
     }
-    const ws = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const ws = {
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    };
     const upgrade = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`, ws);
     expect(upgrade.status).toBe(400);
     expect(upgrade.headers['x-frame-options']).toEqual(['DENY']);
@@ -202,7 +359,14 @@ test.describe('web sweep', () => {
   test('a body over 1 MiB through the web is refused with 413 and the envelope, every time', async () => {
     const big = JSON.stringify({ cityCode: 'x'.repeat(1024 * 1024 + 10) });
     for (let i = 0; i < 5; i += 1) {
-      const res = await rawRequest(E2E.webPort, 'POST', '/yjyz.web.api/v1/cities', `bj.${R}`, { 'content-type': 'application/json' }, big);
+      const res = await rawRequest(
+        E2E.webPort,
+        'POST',
+        '/yjyz.web.api/v1/cities',
+        `bj.${R}`,
+        { 'content-type': 'application/json' },
+        big,
+      );
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toMatchObject({ code: 413, succeed: false, data: null });
     }

@@ -25,7 +25,9 @@ const input = (page: Page) => page.getByTestId('photo-upload-input');
 
 test('a png avatar is uploaded and shown', async ({ page }) => {
   await logIn(page);
-  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 0, g: 174, b: 102 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 0, g: 174, b: 102 } } })
+    .png()
+    .toBuffer();
   await input(page).setInputFiles({ name: 'Me.PNG', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('status').filter({ hasText: '头像已更新' })).toBeVisible();
   const avatar = page.getByTestId('avatar-current');

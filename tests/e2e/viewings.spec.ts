@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { shanghaiDay } from '../../contracts/viewing-dates';
+import { shanghaiDay } from '@contracts/viewing-dates';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, logInBySms } from './support';
 
@@ -27,7 +27,9 @@ async function fillAndBook(page: Page, day: number, slot: string, name: string):
   await d.getByRole('button', { name: '提交预约' }).click();
 }
 
-test('a visitor books a second-hand home through login, sees it in 看房记录 as the operator moves it, and cancels it', async ({ page }) => {
+test('a visitor books a second-hand home through login, sees it in 看房记录 as the operator moves it, and cancels it', async ({
+  page,
+}) => {
   const home = await bjHome(page.request, 'esf');
   await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${home.id}`));
   await page.getByRole('button', { name: '预约看房' }).click();
@@ -41,10 +43,14 @@ test('a visitor books a second-hand home through login, sees it in 看房记录 
   await expect(dialog(page).getByText('请选择看房日期')).toBeVisible();
   await expect(dialog(page).getByText('请选择看房时段')).toBeVisible();
   await expect(dialog(page).getByText('请填写联系人')).toBeVisible();
-  await dialog(page).getByPlaceholder(/账号绑定的手机号/).fill('1391234');
+  await dialog(page)
+    .getByPlaceholder(/账号绑定的手机号/)
+    .fill('1391234');
   await fillAndBook(page, 1, '下午', '王女士');
   await expect(dialog(page).getByText('请输入正确的11位手机号')).toBeVisible();
-  await dialog(page).getByPlaceholder(/账号绑定的手机号/).fill('');
+  await dialog(page)
+    .getByPlaceholder(/账号绑定的手机号/)
+    .fill('');
   await dialog(page).getByRole('button', { name: '提交预约' }).click();
   await expect(dialog(page).getByRole('status')).toContainText('预约成功');
 
@@ -59,7 +65,10 @@ test('a visitor books a second-hand home through login, sees it in 看房记录 
 
   // The operator confirms it (npm run ops -- viewing confirm <id> calls this route).
   const id = Number(await row.getAttribute('data-viewing-id'));
-  const res = await page.request.post(`${BACKEND}/internal.api/v1/ops/viewings/${id}`, { data: { action: 'confirm' }, headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` } });
+  const res = await page.request.post(`${BACKEND}/internal.api/v1/ops/viewings/${id}`, {
+    data: { action: 'confirm' },
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+  });
   expect(res.status()).toBe(200);
   await page.reload();
   await expect(row.locator('.viewing-status')).toHaveText('已确认');
@@ -73,7 +82,9 @@ test('a visitor books a second-hand home through login, sees it in 看房记录 
   await expect(row.getByRole('button', { name: '取消预约' })).toHaveCount(0);
 });
 
-test('a user books a rental once: the second booking is refused with the backend’s message; 看房记录 tabs and the empty state', async ({ page }) => {
+test('a user books a rental once: the second booking is refused with the backend’s message; 看房记录 tabs and the empty state', async ({
+  page,
+}) => {
   await page.goto(cityUrl('bj', '/login'));
   await logInBySms(page);
   await expect(page.locator('.user-box__name')).toBeVisible();

@@ -9,7 +9,12 @@ import { h5Route } from '@/lib/redirect-rules';
 
 const saved = { ...process.env };
 beforeAll(() => {
-  Object.assign(process.env, { PORT: '3000', PORTAL_ROOT_DOMAIN: 'localhost:3000', BACKEND_URL: 'http://127.0.0.1:9', DEFAULT_CITY: 'bj' });
+  Object.assign(process.env, {
+    PORT: '3000',
+    PORTAL_ROOT_DOMAIN: 'localhost:3000',
+    BACKEND_URL: 'http://127.0.0.1:9',
+    DEFAULT_CITY: 'bj',
+  });
 });
 afterAll(() => {
   process.env = saved;
@@ -31,10 +36,18 @@ describe('h5Route (spec §2 fixed route /h5/agent)', () => {
     expect(h5Route('/h5/agent', q('agentId=12'))).toBe('/h5/agent/12');
     expect(h5Route('/h5/agent/', q('agentId=12&from=wx'))).toBe('/h5/agent/12');
   });
-  it.each(['', 'agentId=', 'agentId=0', 'agentId=012', 'agentId=abc', 'agentId=1.5', 'agentId=-1', 'agentId=12345678901', 'agentId=1&agentId=2', 'agentid=1'])(
-    'leaves ?%s alone (the 404 page)',
-    (query) => expect(h5Route('/h5/agent', q(query))).toBeNull(),
-  );
+  it.each([
+    '',
+    'agentId=',
+    'agentId=0',
+    'agentId=012',
+    'agentId=abc',
+    'agentId=1.5',
+    'agentId=-1',
+    'agentId=12345678901',
+    'agentId=1&agentId=2',
+    'agentid=1',
+  ])('leaves ?%s alone (the 404 page)', (query) => expect(h5Route('/h5/agent', q(query))).toBeNull());
   it('touches no other path', () => {
     expect(h5Route('/agent/12', q('agentId=12'))).toBeNull();
     expect(h5Route('/h5/agentx', q('agentId=12'))).toBeNull();
@@ -50,7 +63,11 @@ describe('h5Route (spec §2 fixed route /h5/agent)', () => {
   });
   it('is applied by the proxy, without the query', async () => {
     const { proxy } = await import('@/proxy');
-    const res = await proxy(new NextRequest(new URL('/h5/agent?agentId=7&x=1', 'http://127.0.0.1:8123'), { headers: new Headers({ host: 'bj.localhost:3000' }) }));
+    const res = await proxy(
+      new NextRequest(new URL('/h5/agent?agentId=7&x=1', 'http://127.0.0.1:8123'), {
+        headers: new Headers({ host: 'bj.localhost:3000' }),
+      }),
+    );
     const u = new URL(res.headers.get('x-middleware-rewrite') ?? 'http://none/');
     expect(`${u.pathname}${u.search}`).toBe('/bj/h5/agent/7');
   });

@@ -21,7 +21,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  ctx = { baseURL: `http://127.0.0.1:${port}`, cache: apiCache, token: 'tok', deviceCode: 'dev1', authority: 'bj.localhost:3000', clientIp: '1.2.3.4' };
+  ctx = {
+    baseURL: `http://127.0.0.1:${port}`,
+    cache: apiCache,
+    token: 'tok',
+    deviceCode: 'dev1',
+    authority: 'bj.localhost:3000',
+    clientIp: '1.2.3.4',
+  };
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -97,7 +104,9 @@ describe('api client without a backend', () => {
     const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
     try {
       apiCache.clear();
-      const joined = Promise.all([1, 2, 3].map(() => call({ baseURL: base, cache: apiCache }, ApiPath.cities, schema, { method: 'GET' })));
+      const joined = Promise.all(
+        [1, 2, 3].map(() => call({ baseURL: base, cache: apiCache }, ApiPath.cities, schema, { method: 'GET' })),
+      );
       await new Promise((r) => setTimeout(r, 100));
       release();
       expect(await joined).toEqual([{ v: 2 }, { v: 2 }, { v: 2 }]);
@@ -115,9 +124,13 @@ describe('api client without a backend', () => {
     try {
       apiCache.clear();
       const first = Date.now();
-      await expect(call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' })).rejects.toMatchObject({ status: 0 });
+      await expect(
+        call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' }),
+      ).rejects.toMatchObject({ status: 0 });
       expect(Date.now() - first).toBeGreaterThanOrEqual(290);
-      await expect(call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' })).rejects.toMatchObject({ status: 0 });
+      await expect(
+        call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' }),
+      ).rejects.toMatchObject({ status: 0 });
       // The second asker did not wait for the backend: it was never asked again.
       expect(asked).toBe(1);
     } finally {

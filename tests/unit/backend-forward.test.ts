@@ -39,14 +39,20 @@ afterAll(() => {
   web.close();
 });
 
-function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>) } = {}) {
+function send(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>) } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: webPort, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: webPort, path, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     const body = init.body;
     if (typeof body === 'function') {
@@ -64,7 +70,9 @@ function send(path: string, init: { method?: string; headers?: Record<string, st
 
 describe('forwardToBackend', () => {
   it('passes the call on with the public host and client address, and the answer back with its cookies', async () => {
-    const res = await send('/yjyz.web.api/v1/cities?x=1', { headers: { 'x-forwarded-for': '203.0.113.9', connection: 'keep-alive', te: 'trailers' } });
+    const res = await send('/yjyz.web.api/v1/cities?x=1', {
+      headers: { 'x-forwarded-for': '203.0.113.9', connection: 'keep-alive', te: 'trailers' },
+    });
     expect(res.status).toBe(200);
     const last = seen.at(-1);
     expect(last?.url).toBe('/yjyz.web.api/v1/cities?x=1');
@@ -77,26 +85,54 @@ describe('forwardToBackend', () => {
     expect(JSON.stringify(res.headers)).not.toContain(String(backendPort));
   });
   it('forwards a body within the limit', async () => {
-    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(50_000, 32) });
+    const res = await send('/sso/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(50_000, 32),
+    });
     expect(JSON.parse(res.body)).toMatchObject({ data: { body: 50_000 } });
   });
   it('forwards an agent desk image of up to 5 MB, not more', async () => {
-    const photo = await send(ApiPath.deskImage, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32) });
+    const photo = await send(ApiPath.deskImage, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32),
+    });
     expect(JSON.parse(photo.body)).toMatchObject({ data: { body: UPLOAD_BODY_LIMIT } });
-    const over = await send(ApiPath.deskImage, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32) });
+    const over = await send(ApiPath.deskImage, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32),
+    });
     expect(over.status).toBe(413);
   });
   it('forwards a photo of up to 5 MB to the local OSS host only', async () => {
-    const photo = await send(OSS_POST_PATH, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32) });
+    const photo = await send(OSS_POST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32),
+    });
     expect(JSON.parse(photo.body)).toMatchObject({ data: { body: UPLOAD_BODY_LIMIT } });
-    const elsewhere = await send(`${OSS_POST_PATH}x.png`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(API_BODY_LIMIT + 1, 32) });
+    const elsewhere = await send(`${OSS_POST_PATH}x.png`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(API_BODY_LIMIT + 1, 32),
+    });
     expect(elsewhere.status).toBe(413);
-    const over = await send(OSS_POST_PATH, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32) });
+    const over = await send(OSS_POST_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32),
+    });
     expect(over.status).toBe(413);
   });
   it('refuses a declared body over the limit with 413 and the envelope, before sending anything on', async () => {
     const before = seen.length;
-    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(API_BODY_LIMIT + 1, 32) });
+    const res = await send('/sso/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(API_BODY_LIMIT + 1, 32),
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ code: 413, succeed: false, data: null });
     expect(seen.length).toBe(before);
@@ -105,7 +141,11 @@ describe('forwardToBackend', () => {
     async function* chunks() {
       for (let i = 0; i < 40; i += 1) yield Buffer.alloc(64 * 1024, 32);
     }
-    const res = await send('/sso/logout', { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: chunks });
+    const res = await send('/sso/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunks,
+    });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ code: 413 });
   });

@@ -38,7 +38,9 @@ beforeEach(() => {
 describe('browser calls over fetch', () => {
   it('POSTs the request as JSON with the spec §7 common headers and returns data', async () => {
     reply = ok([{ id: 7, name: '望京' }]);
-    const data = await browserCall(ctx, ApiPath.recommends, unchecked<{ id: number; name: string }[]>(), { params: { cityCode: '110000', keyword: '望京' } });
+    const data = await browserCall(ctx, ApiPath.recommends, unchecked<{ id: number; name: string }[]>(), {
+      params: { cityCode: '110000', keyword: '望京' },
+    });
     expect(data).toEqual([{ id: 7, name: '望京' }]);
     const req = seen[0]!;
     expect(req.method).toBe('POST');
@@ -54,7 +56,10 @@ describe('browser calls over fetch', () => {
   it('sends a POST without params as an empty JSON object, and GET params as a query string', async () => {
     await browserCall(ctx, ApiPath.logout, unchecked<null>());
     expect(seen[0]!.body).toBe('{}');
-    await browserCall(ctx, ApiPath.index, unchecked(), { method: 'GET', params: { cityCode: '110000', ids: [1, 2], none: undefined } });
+    await browserCall(ctx, ApiPath.index, unchecked(), {
+      method: 'GET',
+      params: { cityCode: '110000', ids: [1, 2], none: undefined },
+    });
     expect(seen[1]!.method).toBe('GET');
     expect(decodeURIComponent(seen[1]!.url)).toBe(`${ApiPath.index}?cityCode=110000&ids[]=1&ids[]=2`);
   });
@@ -73,6 +78,8 @@ describe('browser calls over fetch', () => {
   it('gives up after the timeout, and on an unreachable backend, with an ApiError', async () => {
     reply = { ...ok(null), delayMs: 500 };
     await expect(browserCall({ ...ctx, timeout: 100 }, ApiPath.recommends, unchecked())).rejects.toBeInstanceOf(ApiError);
-    await expect(browserCall({ baseURL: 'http://127.0.0.1:9' }, ApiPath.recommends, unchecked())).rejects.toBeInstanceOf(ApiError);
+    await expect(browserCall({ baseURL: 'http://127.0.0.1:9' }, ApiPath.recommends, unchecked())).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });

@@ -6,7 +6,16 @@ import { PING_FRAME, type SocketLike } from '@/lib/chat/live-connection';
 import { PUSH, ThreadStore } from '@/lib/chat/thread-store';
 import { contiguousSeq } from '@/lib/chat/contiguous-seq';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { chatDataKey, clearHistory, clearOtherHistories, loadHistory, saveHistory, storedBytes, LOCAL_HISTORY_DROP, type StorageLike } from '@/lib/chat/local-history';
+import {
+  chatDataKey,
+  clearHistory,
+  clearOtherHistories,
+  loadHistory,
+  saveHistory,
+  storedBytes,
+  LOCAL_HISTORY_DROP,
+  type StorageLike,
+} from '@/lib/chat/local-history';
 
 /** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
 
@@ -102,7 +111,25 @@ describe('ChatClient', () => {
     const sends: ImSendRequest[] = [];
     const api: ChatApi = {
       conversations: async (): Promise<ImThreadList> => ({
-        list: [{ conversationId: 1, target: { userId: AGENT, agentId: 1, agentName: '王', agentPhoto: '', branchId: 1, branchName: '', brandId: 1, brandName: '', status: 1 }, unRead: 0, lastSeq: server.length, lastMessage: server.at(-1) ?? null }],
+        list: [
+          {
+            conversationId: 1,
+            target: {
+              userId: AGENT,
+              agentId: 1,
+              agentName: '王',
+              agentPhoto: '',
+              branchId: 1,
+              branchName: '',
+              brandId: 1,
+              brandName: '',
+              status: 1,
+            },
+            unRead: 0,
+            lastSeq: server.length,
+            lastMessage: server.at(-1) ?? null,
+          },
+        ],
       }),
       history: async (_t, afterSeq, limit): Promise<ImHistory> => {
         const list = server.filter((m) => m.seq > afterSeq).slice(0, limit);
@@ -223,7 +250,17 @@ describe('ChatClient: a conversation this screen has not seen', () => {
   it('asks once for the agent’s card when a burst of first messages arrives', async () => {
     let asked = 0;
     const sockets: FakeSocket[] = [];
-    const target = { userId: AGENT, agentId: 1, agentName: '王', agentPhoto: '', branchId: 1, branchName: '', brandId: 1, brandName: '', status: 1 };
+    const target = {
+      userId: AGENT,
+      agentId: 1,
+      agentName: '王',
+      agentPhoto: '',
+      branchId: 1,
+      branchName: '',
+      brandId: 1,
+      brandName: '',
+      status: 1,
+    };
     const client = new ChatClient({
       userId: USER,
       api: {
@@ -260,7 +297,19 @@ describe('ThreadStore: the stored copy of the user’s own send', () => {
     const store = new ThreadStore();
     store.addPending(AGENT, 'card', 201, { layout: 201, layoutDetail: { businessType: 1, listingId: 9 } });
     store.confirm(AGENT, 'card', { messageId: 1001, seq: 1, createdAt: message(1).createdAt });
-    const snapshot = { layout: 201, layoutDetail: { businessType: 1, listingId: 9, title: '望京 3室', coverUrl: '/c.jpg', layoutText: '3室2厅 89㎡', priceText: '520万', cityDomain: 'bj', pcUrl: '/ershoufang/xiangqing/9' } };
+    const snapshot = {
+      layout: 201,
+      layoutDetail: {
+        businessType: 1,
+        listingId: 9,
+        title: '望京 3室',
+        coverUrl: '/c.jpg',
+        layoutText: '3室2厅 89㎡',
+        priceText: '520万',
+        cityDomain: 'bj',
+        pcUrl: '/ershoufang/xiangqing/9',
+      },
+    };
     const before = store.version;
     expect(store.add(message(1, true, { clientMsgId: 'card', layout: 201, content: snapshot }))).toBe('duplicate');
     expect(store.version).toBeGreaterThan(before);
@@ -292,7 +341,8 @@ class MemoryStorage implements StorageLike {
 describe('local history (spec §3 chatData per user id, §9 about 4 MB then the oldest 100 go)', () => {
   const threadOf = (count: number, agentUserId = AGENT) => {
     const store = new ThreadStore();
-    for (let seq = 1; seq <= count; seq++) store.add({ ...message(seq), senderId: agentUserId, messageId: agentUserId * 10_000 + seq });
+    for (let seq = 1; seq <= count; seq++)
+      store.add({ ...message(seq), senderId: agentUserId, messageId: agentUserId * 10_000 + seq });
     return store.snapshot();
   };
 
@@ -346,7 +396,11 @@ describe('local history (spec §3 chatData per user id, §9 about 4 MB then the 
   it('leaves out a broken message and holds lastSeq to what it has (probe W2: one null message broke every page)', () => {
     const storage = new MemoryStorage();
     const [thread] = threadOf(3);
-    const broken = { ...thread!, lastSeq: 1e9, messages: [thread!.messages[0], null, { ...thread!.messages[1], content: null }, thread!.messages[2]] };
+    const broken = {
+      ...thread!,
+      lastSeq: 1e9,
+      messages: [thread!.messages[0], null, { ...thread!.messages[1], content: null }, thread!.messages[2]],
+    };
     storage.setItem(chatDataKey(USER), JSON.stringify({ v: 1, threads: [broken] }));
     const [loaded] = loadHistory(storage, USER);
     expect(loaded!.messages.map((m) => m.seq)).toEqual([1, 3]);
@@ -367,7 +421,13 @@ describe('local history (spec §3 chatData per user id, §9 about 4 MB then the 
       [chatDataKey(USER + 2), 'theirs too'],
       ['youju.other', 'kept'],
     ]);
-    const storage = { get length() { return items.size; }, key: (i: number) => [...items.keys()][i] ?? null, removeItem: (k: string) => void items.delete(k) };
+    const storage = {
+      get length() {
+        return items.size;
+      },
+      key: (i: number) => [...items.keys()][i] ?? null,
+      removeItem: (k: string) => void items.delete(k),
+    };
     clearOtherHistories(storage, USER);
     expect([...items.keys()]).toEqual([chatDataKey(USER), 'youju.other']);
     clearOtherHistories(storage, null);

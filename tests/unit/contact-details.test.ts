@@ -5,8 +5,30 @@ import { findContactDetails, readNumbers } from '@contracts/contact-details';
 /** The one detector of contact details in public text (contracts/contact-details.ts). */
 
 const MOBILE = '13912345678';
-const UPPER: Record<string, string> = { '0': '零', '1': '壹', '2': '贰', '3': '叁', '4': '肆', '5': '伍', '6': '陆', '7': '柒', '8': '捌', '9': '玖' };
-const LOWER: Record<string, string> = { '0': '〇', '1': '一', '2': '二', '3': '三', '4': '四', '5': '五', '6': '六', '7': '七', '8': '八', '9': '九' };
+const UPPER: Record<string, string> = {
+  '0': '零',
+  '1': '壹',
+  '2': '贰',
+  '3': '叁',
+  '4': '肆',
+  '5': '伍',
+  '6': '陆',
+  '7': '柒',
+  '8': '捌',
+  '9': '玖',
+};
+const LOWER: Record<string, string> = {
+  '0': '〇',
+  '1': '一',
+  '2': '二',
+  '3': '三',
+  '4': '四',
+  '5': '五',
+  '6': '六',
+  '7': '七',
+  '8': '八',
+  '9': '九',
+};
 const fullWidth = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
 
 describe('findContactDetails: what it finds', () => {
@@ -113,7 +135,9 @@ describe('findContactDetails: properties', () => {
         fc.constantFrom('', '，中介勿扰', ' 随时看房'),
         (second, rest, seps, form, before, after) => {
           const digits = `1${second}${rest}`;
-          const written = [...digits].map((d) => (form === 'full' ? fullWidth(d) : form === 'lower' ? LOWER[d]! : form === 'upper' ? UPPER[d]! : d));
+          const written = [...digits].map((d) =>
+            form === 'full' ? fullWidth(d) : form === 'lower' ? LOWER[d]! : form === 'upper' ? UPPER[d]! : d,
+          );
           const text = before + written.map((d, i) => d + (seps[i] ?? '')).join('') + after;
           expect(findContactDetails(text)).toBe('mobile');
         },
@@ -133,7 +157,11 @@ describe('findContactDetails: properties', () => {
     ));
 
   // Generating binary strings is the slow part on a busy machine: a timeout of its own.
-  it('never throws', () => fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => void findContactDetails(s))), 60_000);
+  it(
+    'never throws',
+    () => fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 120 }), (s) => void findContactDetails(s))),
+    60_000,
+  );
 
   it('reads separators only between digits: text around numbers stays', () => {
     expect(readNumbers('139 1234 5678 微信')).toBe('13912345678 微信');

@@ -14,24 +14,28 @@ describe('the crawl samples its second level evenly across route patterns', () =
 
   it('takes one of every pattern before a second of any, never more than the budget, each link once', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.nat()), { maxLength: 200 }), fc.nat({ max: 250 }), (raw, budget) => {
-        const links = raw.map(([pattern, n], i) => ({ pattern: `p${pattern}`, id: `${i}-${n}` }));
-        const picked = sampleEvenly(links, (l) => l.pattern, budget);
-        const patterns = new Set(links.map((l) => l.pattern));
-        expect(picked.length).toBe(Math.min(budget, links.length));
-        expect(new Set(picked.map((l) => l.id)).size).toBe(picked.length);
-        if (budget >= patterns.size) expect(new Set(picked.map((l) => l.pattern)).size).toBe(patterns.size);
-        // Per pattern, the counts taken differ by at most one unless a pattern ran out of links.
-        const taken = new Map<string, number>();
-        for (const l of picked) taken.set(l.pattern, (taken.get(l.pattern) ?? 0) + 1);
-        const available = new Map<string, number>();
-        for (const l of links) available.set(l.pattern, (available.get(l.pattern) ?? 0) + 1);
-        const max = Math.max(0, ...taken.values());
-        for (const p of patterns) {
-          const t = taken.get(p) ?? 0;
-          if (t < max - 1) expect(t).toBe(available.get(p));
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.nat()), { maxLength: 200 }),
+        fc.nat({ max: 250 }),
+        (raw, budget) => {
+          const links = raw.map(([pattern, n], i) => ({ pattern: `p${pattern}`, id: `${i}-${n}` }));
+          const picked = sampleEvenly(links, (l) => l.pattern, budget);
+          const patterns = new Set(links.map((l) => l.pattern));
+          expect(picked.length).toBe(Math.min(budget, links.length));
+          expect(new Set(picked.map((l) => l.id)).size).toBe(picked.length);
+          if (budget >= patterns.size) expect(new Set(picked.map((l) => l.pattern)).size).toBe(patterns.size);
+          // Per pattern, the counts taken differ by at most one unless a pattern ran out of links.
+          const taken = new Map<string, number>();
+          for (const l of picked) taken.set(l.pattern, (taken.get(l.pattern) ?? 0) + 1);
+          const available = new Map<string, number>();
+          for (const l of links) available.set(l.pattern, (available.get(l.pattern) ?? 0) + 1);
+          const max = Math.max(0, ...taken.values());
+          for (const p of patterns) {
+            const t = taken.get(p) ?? 0;
+            if (t < max - 1) expect(t).toBe(available.get(p));
+          }
+        },
+      ),
     );
   });
 });

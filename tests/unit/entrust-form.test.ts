@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ENTRUST_MESSAGES, entrustAddRequestSchema, type EntrustBusinessType } from '@contracts/entrust';
-import { draftJson, emptyState, fieldOfMessage, readDraft, requestOf, validateEntrust, type EntrustFormState } from '@/lib/entrust-form';
+import {
+  draftJson,
+  emptyState,
+  fieldOfMessage,
+  readDraft,
+  requestOf,
+  validateEntrust,
+  type EntrustFormState,
+} from '@/lib/entrust-form';
 
 /** The entrust form's own check (lib/entrust-form.ts) against the backend's schema (contracts/entrust.ts). */
 
@@ -47,18 +55,56 @@ describe('validateEntrust', () => {
     ['no brands', sale({ brandIds: [] }), 1, { brandIds: ENTRUST_MESSAGES.brands }],
     ['contact blank', sale({ contactName: ' ' }), 1, { contactName: ENTRUST_MESSAGES.contact }],
     // The backend's messages, before sending (contracts/contact-details.ts).
-    ['mobile in the description', sale({ description: '看房请打 139 1234 5678' }), 1, { description: '房源描述不能包含手机号、微信号、QQ号等联系方式' }],
-    ['WeChat in the contact name', sale({ contactName: '王先生 vx youju88' }), 1, { contactName: '联系人不能包含手机号、微信号、QQ号等联系方式' }],
+    [
+      'mobile in the description',
+      sale({ description: '看房请打 139 1234 5678' }),
+      1,
+      { description: '房源描述不能包含手机号、微信号、QQ号等联系方式' },
+    ],
+    [
+      'WeChat in the contact name',
+      sale({ contactName: '王先生 vx youju88' }),
+      1,
+      { contactName: '联系人不能包含手机号、微信号、QQ号等联系方式' },
+    ],
     ['a sale of 10 ㎡', sale({ area: '10', price: '60' }), 1, { area: ENTRUST_MESSAGES.sellArea }],
     ['5 ㎡ at 100000万', sale({ area: '5', price: '100000' }), 1, { area: ENTRUST_MESSAGES.sellArea }],
     ['400000 元/㎡', sale({ area: '20', price: '800' }), 1, { price: ENTRUST_MESSAGES.sellUnitPrice }],
   ])('%s', (_name, form, type, errors) => expect(validateEntrust(form, type)).toEqual(errors));
 
   it('agrees with the backend schema: no errors exactly when the request is accepted', () => {
-    const numbers = ['', ' ', '0', '1', '2', '9', '10', '-1', '-3', '-4', '3.5', '5', '88.5', '2000', '2000.5', '99', '100', 'abc', '1e3', '560.25', '560.255', '100000', '100000.01', '6500', '6500.5', '99.5'];
+    const numbers = [
+      '',
+      ' ',
+      '0',
+      '1',
+      '2',
+      '9',
+      '10',
+      '-1',
+      '-3',
+      '-4',
+      '3.5',
+      '5',
+      '88.5',
+      '2000',
+      '2000.5',
+      '99',
+      '100',
+      'abc',
+      '1e3',
+      '560.25',
+      '560.255',
+      '100000',
+      '100000.01',
+      '6500',
+      '6500.5',
+      '99.5',
+    ];
     const texts = ['', ' ', '3号楼', 'A', '一二三四五六七八九十', '一二三四五六七八九十一', ' 802 '];
     // Mostly the good value, sometimes an edge: both outcomes come up often.
-    const field = (good: string, edges: string[]) => fc.oneof({ arbitrary: fc.constant(good), weight: 6 }, { arbitrary: fc.constantFrom(...edges), weight: 1 });
+    const field = (good: string, edges: string[]) =>
+      fc.oneof({ arbitrary: fc.constant(good), weight: 6 }, { arbitrary: fc.constantFrom(...edges), weight: 1 });
     const good = rental();
     const seen = { accepted: 0, refused: 0 };
     fc.assert(
@@ -107,7 +153,10 @@ describe('the draft and the backend’s messages', () => {
       store.set('b', bad);
       expect(readDraft('b'), bad).toBeNull();
     }
-    store.set('c', JSON.stringify({ v: 1, form: { communityId: 'x', photos: [{ key: 1 }, photo], brandIds: [1, '2'], price: 5 } }));
+    store.set(
+      'c',
+      JSON.stringify({ v: 1, form: { communityId: 'x', photos: [{ key: 1 }, photo], brandIds: [1, '2'], price: 5 } }),
+    );
     expect(readDraft('c')).toMatchObject({ communityId: null, photos: [photo], brandIds: [1], price: '' });
     delete (globalThis as { window?: unknown }).window;
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatArea, formatLayout, formatRelativeTime, formatTotalPrice, formatUnitPrice, maskMobile } from '@/lib/format';
+import {
+  displayName,
+  formatArea,
+  formatLayout,
+  formatRelativeTime,
+  formatTotalPrice,
+  formatUnitPrice,
+  maskMobile,
+} from '@/lib/format';
 
 describe('format', () => {
   it('prices', () => {

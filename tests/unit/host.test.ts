@@ -15,7 +15,11 @@ describe('parseHost', () => {
     expect(parseHost('localhost:3000', settings).kind).toBe('root');
   });
   it('maps an old domain onto the new root, keeping the city', () => {
-    expect(parseHost('bj.yjyz.localhost:3000', settings)).toEqual({ kind: 'old', host: 'bj.yjyz.localhost:3000', newHost: 'bj.localhost:3000' });
+    expect(parseHost('bj.yjyz.localhost:3000', settings)).toEqual({
+      kind: 'old',
+      host: 'bj.yjyz.localhost:3000',
+      newHost: 'bj.localhost:3000',
+    });
     expect(parseHost('yjyz.localhost:3000', settings)).toMatchObject({ kind: 'old', newHost: 'localhost:3000' });
     expect(parseHost('www.yjyz.localhost:3000', settings)).toMatchObject({ kind: 'old', newHost: 'www.localhost:3000' });
     // Not one city label: the bare root, never the visitor's text.
@@ -33,12 +37,32 @@ describe('parseHost', () => {
   });
   it('treats hosts that only contain an old domain as unknown, answering with the root', () => {
     const s = { rootDomain: 'localhost:3000', oldDomains: ['oldportal.localhost'] };
-    for (const h of ['evil.com#oldportal.localhost', 'oldportal.localhost@evil.com', 'evil.com/oldportal.localhost', 'evil.com?.oldportal.localhost', 'oldportal.localhost.evil.com', 'evil.com oldportal.localhost']) {
+    for (const h of [
+      'evil.com#oldportal.localhost',
+      'oldportal.localhost@evil.com',
+      'evil.com/oldportal.localhost',
+      'evil.com?.oldportal.localhost',
+      'oldportal.localhost.evil.com',
+      'evil.com oldportal.localhost',
+    ]) {
       expect(parseHost(h, s)).toEqual({ kind: 'unknown', host: 'localhost:3000' });
     }
   });
   it('treats everything else as unknown', () => {
-    for (const h of ['127.0.0.1:3000', 'localhost:3100', 'a.b.localhost:3000', 'evil.com', '', null, undefined, '-x.localhost:3000', '1a.localhost:3000', 'bj.localhost:3000:3000', 'bj.localhost:99999', '[::1]:3000']) {
+    for (const h of [
+      '127.0.0.1:3000',
+      'localhost:3100',
+      'a.b.localhost:3000',
+      'evil.com',
+      '',
+      null,
+      undefined,
+      '-x.localhost:3000',
+      '1a.localhost:3000',
+      'bj.localhost:3000:3000',
+      'bj.localhost:99999',
+      '[::1]:3000',
+    ]) {
       expect(parseHost(h, settings).kind).toBe('unknown');
     }
   });
@@ -53,12 +77,20 @@ describe('parseHost', () => {
     const s = { rootDomain: 'localhost:3000', oldDomains: ['oldportal.localhost', 'yjyz.localhost:3000'] };
     const ours = /^(([a-z][a-z0-9-]{0,30}|www)\.)?localhost:3000$/;
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl().map((u) => u.replace(/^https?:\/\//, '')), fc.domain(), fc.constantFrom('bj.oldportal.localhost:3000', 'x@oldportal.localhost')), (raw) => {
-        const info = parseHost(raw, s);
-        expect(info.host).toMatch(info.kind === 'old' ? /./ : ours);
-        if (info.kind === 'old') expect(info.newHost).toMatch(ours);
-        expect(trustedHost(raw, s)).toMatch(ours);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl().map((u) => u.replace(/^https?:\/\//, '')),
+          fc.domain(),
+          fc.constantFrom('bj.oldportal.localhost:3000', 'x@oldportal.localhost'),
+        ),
+        (raw) => {
+          const info = parseHost(raw, s);
+          expect(info.host).toMatch(info.kind === 'old' ? /./ : ours);
+          if (info.kind === 'old') expect(info.newHost).toMatch(ours);
+          expect(trustedHost(raw, s)).toMatch(ours);
+        },
+      ),
       { seed: 5, numRuns: 2000 },
     );
   });
@@ -71,7 +103,8 @@ describe('splitHost', () => {
     expect(splitHost('[::1]:3000')).toEqual({ name: '[::1]', port: '3000' });
   });
   it('refuses what is not a host', () => {
-    for (const h of ['a b', 'a@b', 'a#b', 'a/b', 'a:b', 'a:0', 'a:65536', ':80', '.', 'x'.repeat(300), 'ä.com', 'a..b']) expect(splitHost(h)).toBeNull();
+    for (const h of ['a b', 'a@b', 'a#b', 'a/b', 'a:b', 'a:0', 'a:65536', ':80', '.', 'x'.repeat(300), 'ä.com', 'a..b'])
+      expect(splitHost(h)).toBeNull();
   });
 });
 

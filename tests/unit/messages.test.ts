@@ -12,7 +12,12 @@ describe('messages catalogue (copy.md)', () => {
     expect(messages.serverBusy).toBe('网络繁忙，请稍后再试');
     expect(messages.brandUpgrade).toBe('优居品牌已全新升级，请访问新网站');
     expect(messages.locatedCityPrompt('上海')).toBe('当前定位城市为上海，是否切换？');
-    expect([messages.switchConfirm, messages.switchCancel, messages.switched, messages.switchCancelled]).toEqual(['切换', '取消', '切换成功！', '已取消切换']);
+    expect([messages.switchConfirm, messages.switchCancel, messages.switched, messages.switchCancelled]).toEqual([
+      '切换',
+      '取消',
+      '切换成功！',
+      '已取消切换',
+    ]);
     expect([messages.hotCities, messages.allCities]).toEqual(['热门城市', '全部城市']);
     expect(messages.agentLeft).toBe('经纪人已离职，请联系其他经纪人');
     expect(messages.agentUnreachable).toBe('暂时无法联系，请联系其他经纪人');
@@ -22,14 +27,30 @@ describe('messages catalogue (copy.md)', () => {
     expect(messages.uploadTooMany(9)).toBe('文件数量不能超过9');
     expect(messages.uploadUnfinished).toBe('图片未上传完成，请稍候...');
     expect(messages.minutesAgo(5)).toBe('5分钟前');
-    expect([messages.owner, messages.sellHome, messages.rentOutHome, messages.downloadApp]).toEqual(['我是业主', '我要卖房', '我要出租', '下载APP']);
+    expect([messages.owner, messages.sellHome, messages.rentOutHome, messages.downloadApp]).toEqual([
+      '我是业主',
+      '我要卖房',
+      '我要出租',
+      '下载APP',
+    ]);
     expect(Object.values(messages.footerTabs)).toEqual(['热门城市', '热门二手房', '热门新房', '热门租房', '友情链接']);
     expect(Object.values(messages.bannerTabs)).toEqual(['二手房', '新房', '租房', '小区']);
   });
   it('greets by time of day (copy.md boundaries)', () => {
     const g = messages.greeting;
     expect([g(4), g(5), g(8), g(9), g(11), g(12), g(13), g(14), g(17), g(18), g(23), g(0)]).toEqual([
-      '晚上好', '早上好', '早上好', '上午好', '上午好', '中午好', '中午好', '下午好', '下午好', '晚上好', '晚上好', '晚上好',
+      '晚上好',
+      '早上好',
+      '早上好',
+      '上午好',
+      '上午好',
+      '中午好',
+      '中午好',
+      '下午好',
+      '下午好',
+      '晚上好',
+      '晚上好',
+      '晚上好',
     ]);
   });
   it('shows client islands the same strings as server code: the client part is the catalogue’s, not a copy', () => {
@@ -55,7 +76,13 @@ function sourceFiles(dir: string): string[] {
 
 /** A project-local module specifier as a file under ROOT, or null for a package. */
 function resolveLocal(from: string, spec: string): string | null {
-  const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('@contracts/') ? path.join('contracts', spec.slice('@contracts/'.length)) : spec.startsWith('.') ? path.join(path.dirname(from), spec) : null;
+  const base = spec.startsWith('@/')
+    ? spec.slice(2)
+    : spec.startsWith('@contracts/')
+      ? path.join('contracts', spec.slice('@contracts/'.length))
+      : spec.startsWith('.')
+        ? path.join(path.dirname(from), spec)
+        : null;
   if (base === null) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
     const full = path.join(ROOT, candidate);
@@ -76,7 +103,9 @@ function runtimeImports(file: string): string[] {
 
 /** Every project module that reaches the browser: the `'use client'` modules and all they load. */
 function browserModules(): Set<string> {
-  const entries = SOURCE_DIRS.flatMap(sourceFiles).filter((f) => /^\s*['"]use client['"]/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+  const entries = SOURCE_DIRS.flatMap(sourceFiles).filter((f) =>
+    /^\s*['"]use client['"]/.test(readFileSync(path.join(ROOT, f), 'utf8')),
+  );
   const seen = new Set<string>();
   const queue = [...entries];
   while (queue.length) {

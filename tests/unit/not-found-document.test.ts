@@ -9,7 +9,8 @@ import { isRouterPrefetch, sendNotFoundDocumentOn404 } from '@/lib/not-found-doc
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as () => Middleware;
 
-const DOCUMENT = '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-shell"><h1>抱歉，您访问的页面不存在</h1></main></body></html>';
+const DOCUMENT =
+  '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-shell"><h1>抱歉，您访问的页面不存在</h1></main></body></html>';
 // What Next 16 sends for a notFound() thrown while rendering: an error shell with an empty body (long enough
 // for the gzip middleware to compress it).
 const ERROR_SHELL = `<!DOCTYPE html><html id="__next_error__"><head></head><body></body></html><script>${'x'.repeat(4000)}</script>`;
@@ -23,7 +24,8 @@ interface NextLike {
   errorDocument?: boolean;
 }
 
-const ERROR_DOCUMENT = '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-page"><h1>网络繁忙，请稍后再试</h1></main></body></html>';
+const ERROR_DOCUMENT =
+  '<!DOCTYPE html><html lang="zh-CN"><body><main class="error-page"><h1>网络繁忙，请稍后再试</h1></main></body></html>';
 
 /** Plays Next's part of sending a page (next/dist/server/send-payload.js, pipe-readable.js). */
 function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
@@ -57,7 +59,13 @@ let port = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const answer = JSON.parse(decodeURIComponent(req.url!.slice(1))) as NextLike;
-    sendNotFoundDocumentOn404(res, req.method, DOCUMENT, isRouterPrefetch(req.headers), answer.errorDocument ? ERROR_DOCUMENT : undefined);
+    sendNotFoundDocumentOn404(
+      res,
+      req.method,
+      DOCUMENT,
+      isRouterPrefetch(req.headers),
+      answer.errorDocument ? ERROR_DOCUMENT : undefined,
+    );
     nextLike(req, res, answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -185,4 +193,3 @@ describe('a router prefetch', () => {
     expect(isRouterPrefetch({})).toBe(false);
   });
 });
-

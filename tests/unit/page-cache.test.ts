@@ -7,7 +7,15 @@ import { pageTagsOf } from '@/lib/page-cache/page-tags';
 import { TagClock } from '@/lib/page-cache/tag-clock';
 import PageCacheHandler from '@/lib/page-cache/handler';
 import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/page-cache/render-budget';
-import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, MemoryStore, NOT_FOUND_TTL_SECONDS, RedisStore, type CachedEntry, type PageStore } from '@/lib/page-cache/stores';
+import {
+  FREE_TEXT_TTL_SECONDS,
+  isFreeTextPage,
+  MemoryStore,
+  NOT_FOUND_TTL_SECONDS,
+  RedisStore,
+  type CachedEntry,
+  type PageStore,
+} from '@/lib/page-cache/stores';
 
 describe('page tags', () => {
   it('tags a list, its filtered pages and its dictionary with the channel and city', () => {
@@ -82,11 +90,15 @@ describe('front cache', () => {
 
   it('leaves a visitor without a device cookie, and anything but a read, to Next', () => {
     const front = new FrontCache(new TagClock(), 1_000_000);
-    const req = (method: string, cookie?: string) => ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
+    const req = (method: string, cookie?: string) =>
+      ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
     expect(front.request(req('GET'), 'bj')).toBeNull();
     expect(front.request(req('POST', 'yj_device=abc'), 'bj')).toBeNull();
     expect(front.request(req('GET', 'other=1; yj_device='), 'bj')).toBeNull();
-    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual({ key: expect.stringContaining('/ershoufang/'), tags: ['city:bj', 'list:esf:bj'] });
+    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual({
+      key: expect.stringContaining('/ershoufang/'),
+      tags: ['city:bj', 'list:esf:bj'],
+    });
   });
 
   it('makes an answer that sets a cookie private', () => {

@@ -5,7 +5,13 @@ import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 // Settings are read once per process: point the backend at a closed port so locating falls back to DEFAULT_CITY.
 const saved = { ...process.env };
 beforeAll(() => {
-  Object.assign(process.env, { PORT: '3000', PORTAL_ROOT_DOMAIN: 'localhost:3000', BACKEND_URL: 'http://127.0.0.1:9', DEFAULT_CITY: 'bj', PORTAL_OLD_DOMAINS: 'yjyz.localhost:3000' });
+  Object.assign(process.env, {
+    PORT: '3000',
+    PORTAL_ROOT_DOMAIN: 'localhost:3000',
+    BACKEND_URL: 'http://127.0.0.1:9',
+    DEFAULT_CITY: 'bj',
+    PORTAL_OLD_DOMAINS: 'yjyz.localhost:3000',
+  });
 });
 afterAll(() => {
   process.env = saved;
@@ -14,7 +20,9 @@ afterAll(() => {
 /** A request as `next start` sees it behind a proxy: internal URL, public Host header. */
 function req(host: string, path: string, cookies: Record<string, string> = {}) {
   const headers = new Headers({ host });
-  const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   if (cookie) headers.set('cookie', cookie);
   return new NextRequest(new URL(path, 'http://127.0.0.1:8123'), { headers });
 }
@@ -48,7 +56,9 @@ describe('proxy', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('http://bj.localhost:3000/ershoufang/dc1/?a=1');
     expect((await run('bj.localhost:3000', '/zufang/detail/9')).headers.get('location')).toBe('http://bj.localhost:3000/zufang/');
-    expect((await run('bj.localhost:3000', '/personal')).headers.get('location')).toBe('http://bj.localhost:3000/personal/account');
+    expect((await run('bj.localhost:3000', '/personal')).headers.get('location')).toBe(
+      'http://bj.localhost:3000/personal/account',
+    );
   });
   it('sends personal pages without a session cookie to login with the full original path', async () => {
     const res = await run('sh.localhost:3000', '/personal/account?tab=1&b=2');

@@ -25,10 +25,20 @@ describe('legacyRedirect (spec §2)', () => {
     ['/personal/', '/personal/account'],
   ])('%s → %s', (from, to) => expect(legacyRedirect(from)).toBe(to));
 
-  it.each(['/', '/ershoufang/', '/ershoufang/xiangqing/1', '/ershoufang/detailx', '/sellhousex', '/personal/account', '/loupan/xiangqing/2', '/sp/buy/', '/sp/rent/', '/xzl/rent/dc1/', '/spx/', '/sp/buy/xiangqing/4'])(
-    'leaves %s alone',
-    (p) => expect(legacyRedirect(p)).toBeNull(),
-  );
+  it.each([
+    '/',
+    '/ershoufang/',
+    '/ershoufang/xiangqing/1',
+    '/ershoufang/detailx',
+    '/sellhousex',
+    '/personal/account',
+    '/loupan/xiangqing/2',
+    '/sp/buy/',
+    '/sp/rent/',
+    '/xzl/rent/dc1/',
+    '/spx/',
+    '/sp/buy/xiangqing/4',
+  ])('leaves %s alone', (p) => expect(legacyRedirect(p)).toBeNull());
 });
 
 describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () => {
@@ -41,10 +51,19 @@ describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () =
     ['/loupan/xiangqing/12/dianping/add.html', '/loupan/xiangqing/12/dianping/add'],
   ])('serves %s as %s', (from, to) => expect(routeAlias(from)).toBe(to));
 
-  it.each(['/', '/loupan/xiangqing/12', '/loupan/xiangqing/12.htm', '/loupan/xiangqing/abc.html', '/loupan/xiangqing/.html', '/loupan/xiangqing/12.html/x', '/loupan/xiangqing/12/dongtai/2/3.html', '/loupan/xiangqing/12/Dongtai.html', '/loupan/xiangqing/12/dongtai.html.html', '/zufang/xiangqing/12.html', '/news/loushikuaixun/12.html'])(
-    'leaves %s alone',
-    (p) => expect(routeAlias(p)).toBe(p),
-  );
+  it.each([
+    '/',
+    '/loupan/xiangqing/12',
+    '/loupan/xiangqing/12.htm',
+    '/loupan/xiangqing/abc.html',
+    '/loupan/xiangqing/.html',
+    '/loupan/xiangqing/12.html/x',
+    '/loupan/xiangqing/12/dongtai/2/3.html',
+    '/loupan/xiangqing/12/Dongtai.html',
+    '/loupan/xiangqing/12/dongtai.html.html',
+    '/zufang/xiangqing/12.html',
+    '/news/loushikuaixun/12.html',
+  ])('leaves %s alone', (p) => expect(routeAlias(p)).toBe(p));
 });
 
 describe('needsLogin', () => {
@@ -57,17 +76,29 @@ describe('needsLogin', () => {
 });
 
 describe('isCityExempt (spec §2 "City-domain redirect")', () => {
-  it.each(['/index.html', '/share', '/share.html', '/about', '/about/', '/about/aboutuj', '/about/ujcontact', '/about/ujculture', '/about/ujevents', '/news/detail', '/news/loushikuaixun/12.html'])(
-    'serves %s on www',
-    (p) => expect(isCityExempt(p)).toBe(true),
-  );
-  it.each(['/', '/ershoufang/', '/about/other', '/news', '/news/loushikuaixun', '/news/foo/1.html', '/login'])('redirects %s', (p) =>
-    expect(isCityExempt(p)).toBe(false),
+  it.each([
+    '/index.html',
+    '/share',
+    '/share.html',
+    '/about',
+    '/about/',
+    '/about/aboutuj',
+    '/about/ujcontact',
+    '/about/ujculture',
+    '/about/ujevents',
+    '/news/detail',
+    '/news/loushikuaixun/12.html',
+  ])('serves %s on www', (p) => expect(isCityExempt(p)).toBe(true));
+  it.each(['/', '/ershoufang/', '/about/other', '/news', '/news/loushikuaixun', '/news/foo/1.html', '/login'])(
+    'redirects %s',
+    (p) => expect(isCityExempt(p)).toBe(false),
   );
 });
 
 describe('safeReturnPath (login prePath)', () => {
-  it.each(['/', '/personal/account', '/ershoufang/dc1/?a=1#x', '/ershoufang/key%E6%9C%9B/'])('follows %s', (p) => expect(safeReturnPath(p)).toBe(p));
+  it.each(['/', '/personal/account', '/ershoufang/dc1/?a=1#x', '/ershoufang/key%E6%9C%9B/'])('follows %s', (p) =>
+    expect(safeReturnPath(p)).toBe(p),
+  );
   it.each([
     '//evil.com',
     '//evil.com/path',
@@ -91,12 +122,21 @@ describe('safeReturnPath (login prePath)', () => {
   ])('falls back to home for %s', (p) => expect(safeReturnPath(p as string)).toBe('/'));
   it('never returns a network path, whatever it is given', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webPath(), fc.array(fc.constantFrom('/', '.', '..', '%2e', '\\', 'evil.com', '%2f', '?', '#'), { maxLength: 8 }).map((xs) => xs.join(''))), (p) => {
-        const out = safeReturnPath(p);
-        expect(out.startsWith('/')).toBe(true);
-        expect(out).not.toMatch(/^\/[\/\\]/);
-        expect(new URL(out, 'http://same.origin').origin).toBe('http://same.origin');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webPath(),
+          fc
+            .array(fc.constantFrom('/', '.', '..', '%2e', '\\', 'evil.com', '%2f', '?', '#'), { maxLength: 8 })
+            .map((xs) => xs.join('')),
+        ),
+        (p) => {
+          const out = safeReturnPath(p);
+          expect(out.startsWith('/')).toBe(true);
+          expect(out).not.toMatch(/^\/[\/\\]/);
+          expect(new URL(out, 'http://same.origin').origin).toBe('http://same.origin');
+        },
+      ),
       { seed: 5, numRuns: 3000 },
     );
   });

@@ -30,7 +30,10 @@ describe('gateRequest', () => {
     ...over,
   });
   it('passes an ordinary request, with the socket as the client', () => {
-    const res = gateRequest(input({ headers: { host: 'bj.localhost:3000', 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '5.6.7.8' } }), 0);
+    const res = gateRequest(
+      input({ headers: { host: 'bj.localhost:3000', 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '5.6.7.8' } }),
+      0,
+    );
     expect(res).toMatchObject({ kind: 'pass', url: '/ershoufang/', backend: false });
     if (res.kind === 'pass') {
       expect(res.headers['x-forwarded-for']).toBe('127.0.0.1');
@@ -39,7 +42,16 @@ describe('gateRequest', () => {
   });
   it('strips headers only the proxy and Next may set', () => {
     const res = gateRequest(
-      input({ headers: { host: 'bj.localhost:3000', 'x-portal-host': 'evil.com', 'x-portal-path': '//evil.com', 'x-middleware-subrequest': 'proxy', 'x-forwarded-host': 'evil.com', cookie: 'a=b' } }),
+      input({
+        headers: {
+          host: 'bj.localhost:3000',
+          'x-portal-host': 'evil.com',
+          'x-portal-path': '//evil.com',
+          'x-middleware-subrequest': 'proxy',
+          'x-forwarded-host': 'evil.com',
+          cookie: 'a=b',
+        },
+      }),
       0,
     );
     expect(res.kind).toBe('pass');
@@ -52,7 +64,8 @@ describe('gateRequest', () => {
     const api = gateRequest(input({ method: 'TRACE', url: '/yjyz.web.api/v1/cities' }), 0);
     expect(api).toMatchObject({ kind: 'reject', status: 405 });
     if (api.kind === 'reject') expect(JSON.parse(api.body)).toMatchObject({ code: 405, succeed: false, data: null });
-    for (const method of ['CONNECT', 'TRACK', 'PROPFIND', 'M-SEARCH']) expect(gateRequest(input({ method }), 0).kind).toBe('reject');
+    for (const method of ['CONNECT', 'TRACK', 'PROPFIND', 'M-SEARCH'])
+      expect(gateRequest(input({ method }), 0).kind).toBe('reject');
   });
   it('sends paths whose escapes do not decode to the not-found page, but not backend paths', () => {
     for (const url of ['/ershoufang/key%E6/', '/about/%zz', '/ershoufang/xiangqing/%', '/x/%C0%AF?a=1']) {
@@ -60,7 +73,10 @@ describe('gateRequest', () => {
       expect(gateRequest(input({ url }), 0)).toMatchObject({ kind: 'pass', url: NOT_FOUND_PATH });
     }
     expect(gateRequest(input({ url: '/yjyz.web.api/%zz' }), 0)).toMatchObject({ kind: 'pass', url: '/yjyz.web.api/%zz' });
-    expect(gateRequest(input({ url: '/ershoufang/key%E6%9C%9B/' }), 0)).toMatchObject({ kind: 'pass', url: '/ershoufang/key%E6%9C%9B/' });
+    expect(gateRequest(input({ url: '/ershoufang/key%E6%9C%9B/' }), 0)).toMatchObject({
+      kind: 'pass',
+      url: '/ershoufang/key%E6%9C%9B/',
+    });
   });
   it('refuses request targets that are not a path, or that resolve to a network path', () => {
     for (const url of ['http://evil.com/', '*', '//evil.com/x', '', '/\\evil.com', '/.//evil.com', '/%2e//evil.com']) {
@@ -69,12 +85,21 @@ describe('gateRequest', () => {
     expect(gateRequest(input({ headers: {} }), 0)).toMatchObject({ kind: 'reject', status: 400 });
   });
   it('resolves dot segments before deciding what a path is (no way out of the backend prefixes)', () => {
-    for (const url of ['/sso/../openapi.json', '/sso/%2e%2e/openapi.json', '/oss/%2E%2E/healthz', '/yjyz.web.api/./../../openapi.json']) {
+    for (const url of [
+      '/sso/../openapi.json',
+      '/sso/%2e%2e/openapi.json',
+      '/oss/%2E%2E/healthz',
+      '/yjyz.web.api/./../../openapi.json',
+    ]) {
       const res = gateRequest(input({ url }), 0);
       expect(res, url).toMatchObject({ kind: 'pass', backend: false });
       if (res.kind === 'pass') expect(res.url).toMatch(/^\/(openapi\.json|healthz)$/);
     }
-    expect(gateRequest(input({ url: '/yjyz.web.api/v1/../v1/cities?x=1' }), 0)).toMatchObject({ kind: 'pass', backend: true, url: '/yjyz.web.api/v1/cities?x=1' });
+    expect(gateRequest(input({ url: '/yjyz.web.api/v1/../v1/cities?x=1' }), 0)).toMatchObject({
+      kind: 'pass',
+      backend: true,
+      url: '/yjyz.web.api/v1/cities?x=1',
+    });
   });
   it('lets pages and public files be read only', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
@@ -84,11 +109,18 @@ describe('gateRequest', () => {
     expect(gateRequest(input({ method: 'HEAD' }), 0)).toMatchObject({ kind: 'pass', backend: false });
   });
   it('refuses the image optimiser the portal does not use, and router-state headers Next cannot parse', () => {
-    expect(gateRequest(input({ url: '/_next/image?url=%2Fnope.png&w=64&q=75' }), 0)).toMatchObject({ kind: 'reject', status: 404 });
+    expect(gateRequest(input({ url: '/_next/image?url=%2Fnope.png&w=64&q=75' }), 0)).toMatchObject({
+      kind: 'reject',
+      status: 404,
+    });
     for (const tree of ['x', '%5B1%5D', '%7B%7D', '%5B%5D', ['a', 'b']]) {
-      expect(gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': tree } }), 0)).toMatchObject({ kind: 'reject', status: 400 });
+      expect(
+        gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': tree } }), 0),
+      ).toMatchObject({ kind: 'reject', status: 400 });
     }
     const good = encodeURIComponent(JSON.stringify(['', { children: ['__PAGE__', {}] }, null, null, 0]));
-    expect(gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': good } }), 0).kind).toBe('pass');
+    expect(gateRequest(input({ headers: { host: 'bj.localhost:3000', rsc: '1', 'next-router-state-tree': good } }), 0).kind).toBe(
+      'pass',
+    );
   });
 });

@@ -15,7 +15,9 @@ describe('a review’s text as the form counts it and the backend checks it (con
   });
 
   it('refuses controls and bidi overrides, keeps line breaks and tabs', () => {
-    for (const ch of ['\u0007', '\u0085', '\u202e', '\u2067', '\u007f']) expect(REVIEW_TEXT_FORBIDDEN.test(`a${ch}b`), JSON.stringify(ch)).toBe(true);
-    for (const ch of ['\n', '\t', '\r', '，', '😀']) expect(REVIEW_TEXT_FORBIDDEN.test(`a${ch}b`), JSON.stringify(ch)).toBe(false);
+    for (const ch of ['\u0007', '\u0085', '\u202e', '\u2067', '\u007f'])
+      expect(REVIEW_TEXT_FORBIDDEN.test(`a${ch}b`), JSON.stringify(ch)).toBe(true);
+    for (const ch of ['\n', '\t', '\r', '，', '😀'])
+      expect(REVIEW_TEXT_FORBIDDEN.test(`a${ch}b`), JSON.stringify(ch)).toBe(false);
   });
 });

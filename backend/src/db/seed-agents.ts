@@ -26,7 +26,10 @@ function careerStartOf(rng: Prng): number {
 export async function seedAgentProfiles(db: Db): Promise<void> {
   const rng = new Prng(AGENT_SEED);
   // One after another: the seed runs in one transaction, one connection.
-  const rows = await db.select({ id: agents.id, cityCode: agents.cityCode, status: agents.status }).from(agents).orderBy(asc(agents.id));
+  const rows = await db
+    .select({ id: agents.id, cityCode: agents.cityCode, status: agents.status })
+    .from(agents)
+    .orderBy(asc(agents.id));
   const esfCounts = await db.select({ agentId: listings.agentId, n: count() }).from(listings).groupBy(listings.agentId);
   const rentCounts = await db.select({ agentId: rentals.agentId, n: count() }).from(rentals).groupBy(rentals.agentId);
   const esf = new Map(esfCounts.map((r) => [r.agentId, r.n]));

@@ -97,12 +97,50 @@ const SHOP_TYPE_SHARE: (readonly [ShopType, number])[] = [
 ];
 
 /** Per shop type: area range ㎡, floor height range m, unit-price and rent factors against homes, projects per area. */
-const SHOP_KIND: Record<ShopType, { area: [number, number]; height: [number, number]; price: number; rent: number; perArea: number; trades: ShopTrade[] }> = {
-  [SHOP_TYPE.RESIDENTIAL_BASE]: { area: [30, 220], height: [3.6, 5.5], price: 1.35, rent: 2.0, perArea: 4, trades: ['便利超市', '生鲜果蔬', '餐饮', '美容美发', '药店', '教育培训', '母婴'] },
-  [SHOP_TYPE.STREET]: { area: [20, 260], height: [3.8, 5.5], price: 1.25, rent: 2.4, perArea: 2, trades: ['餐饮', '零售', '咖啡茶饮', '服装鞋包', '休闲娱乐', '美容美发'] },
-  [SHOP_TYPE.MALL]: { area: [25, 600], height: [4.5, 6], price: 1.1, rent: 2.8, perArea: 2, trades: ['零售', '服装鞋包', '餐饮', '咖啡茶饮', '母婴', '美容美发', '休闲娱乐', '教育培训', '健身'] },
-  [SHOP_TYPE.FRONTAGE]: { area: [20, 260], height: [3.5, 6], price: 1.6, rent: 2.8, perArea: 3, trades: ['餐饮', '零售', '便利超市', '药店', '咖啡茶饮', '美容美发'] },
-  [SHOP_TYPE.OFFICE_PODIUM]: { area: [30, 300], height: [4.2, 5.5], price: 1.05, rent: 1.9, perArea: 2, trades: ['餐饮', '咖啡茶饮', '便利超市', '健身', '零售'] },
+const SHOP_KIND: Record<
+  ShopType,
+  { area: [number, number]; height: [number, number]; price: number; rent: number; perArea: number; trades: ShopTrade[] }
+> = {
+  [SHOP_TYPE.RESIDENTIAL_BASE]: {
+    area: [30, 220],
+    height: [3.6, 5.5],
+    price: 1.35,
+    rent: 2.0,
+    perArea: 4,
+    trades: ['便利超市', '生鲜果蔬', '餐饮', '美容美发', '药店', '教育培训', '母婴'],
+  },
+  [SHOP_TYPE.STREET]: {
+    area: [20, 260],
+    height: [3.8, 5.5],
+    price: 1.25,
+    rent: 2.4,
+    perArea: 2,
+    trades: ['餐饮', '零售', '咖啡茶饮', '服装鞋包', '休闲娱乐', '美容美发'],
+  },
+  [SHOP_TYPE.MALL]: {
+    area: [25, 600],
+    height: [4.5, 6],
+    price: 1.1,
+    rent: 2.8,
+    perArea: 2,
+    trades: ['零售', '服装鞋包', '餐饮', '咖啡茶饮', '母婴', '美容美发', '休闲娱乐', '教育培训', '健身'],
+  },
+  [SHOP_TYPE.FRONTAGE]: {
+    area: [20, 260],
+    height: [3.5, 6],
+    price: 1.6,
+    rent: 2.8,
+    perArea: 3,
+    trades: ['餐饮', '零售', '便利超市', '药店', '咖啡茶饮', '美容美发'],
+  },
+  [SHOP_TYPE.OFFICE_PODIUM]: {
+    area: [30, 300],
+    height: [4.2, 5.5],
+    price: 1.05,
+    rent: 1.9,
+    perArea: 2,
+    trades: ['餐饮', '咖啡茶饮', '便利超市', '健身', '零售'],
+  },
 };
 
 const OFFICE_GRADE_SHARE: (readonly [OfficeGrade, number])[] = [
@@ -115,10 +153,45 @@ const OFFICE_GRADE_SHARE: (readonly [OfficeGrade, number])[] = [
  * Per grade: area range, tower height, ㎡ per workstation, unit price against homes, 物业费 per tier (元/㎡·月)
  * and rent per tier (元/㎡·天: 北京甲级 8–15).
  */
-const OFFICE_KIND: Record<OfficeGrade, { area: [number, number]; floors: [number, number]; perDesk: number; price: number; fee: Record<number, [number, number]>; rent: Record<number, [number, number]>; perArea: number }> = {
-  [OFFICE_GRADE.A]: { area: [100, 2500], floors: [25, 60], perDesk: 8.5, price: 0.95, fee: { 1: [25, 45], 2: [15, 30], 3: [10, 22] }, rent: { 1: [8, 15], 2: [5, 9], 3: [3.5, 6.5] }, perArea: 2 },
-  [OFFICE_GRADE.B]: { area: [60, 1200], floors: [15, 30], perDesk: 7.5, price: 0.62, fee: { 1: [12, 25], 2: [8, 16], 3: [5, 12] }, rent: { 1: [5, 8.5], 2: [3, 5.5], 3: [2.2, 4] }, perArea: 2 },
-  [OFFICE_GRADE.C]: { area: [40, 600], floors: [6, 18], perDesk: 6.5, price: 0.45, fee: { 1: [5, 12], 2: [4, 9], 3: [2.5, 6] }, rent: { 1: [3, 5.5], 2: [2, 3.5], 3: [1.2, 2.5] }, perArea: 2 },
+const OFFICE_KIND: Record<
+  OfficeGrade,
+  {
+    area: [number, number];
+    floors: [number, number];
+    perDesk: number;
+    price: number;
+    fee: Record<number, [number, number]>;
+    rent: Record<number, [number, number]>;
+    perArea: number;
+  }
+> = {
+  [OFFICE_GRADE.A]: {
+    area: [100, 2500],
+    floors: [25, 60],
+    perDesk: 8.5,
+    price: 0.95,
+    fee: { 1: [25, 45], 2: [15, 30], 3: [10, 22] },
+    rent: { 1: [8, 15], 2: [5, 9], 3: [3.5, 6.5] },
+    perArea: 2,
+  },
+  [OFFICE_GRADE.B]: {
+    area: [60, 1200],
+    floors: [15, 30],
+    perDesk: 7.5,
+    price: 0.62,
+    fee: { 1: [12, 25], 2: [8, 16], 3: [5, 12] },
+    rent: { 1: [5, 8.5], 2: [3, 5.5], 3: [2.2, 4] },
+    perArea: 2,
+  },
+  [OFFICE_GRADE.C]: {
+    area: [40, 600],
+    floors: [6, 18],
+    perDesk: 6.5,
+    price: 0.45,
+    fee: { 1: [5, 12], 2: [4, 9], 3: [2.5, 6] },
+    rent: { 1: [3, 5.5], 2: [2, 3.5], 3: [1.2, 2.5] },
+    perArea: 2,
+  },
 };
 
 const SHOP_TYPE_NAMES = new Map(SHOP_TYPE_OPTIONS.map((o) => [o.code, o.label]));
@@ -136,7 +209,8 @@ class ProjectBook {
     private readonly rng: Prng,
     private readonly ctx: CityCommercial,
   ) {
-    for (const c of ctx.communities) this.communitiesOf.set(c.businessAreaId, [...(this.communitiesOf.get(c.businessAreaId) ?? []), c]);
+    for (const c of ctx.communities)
+      this.communitiesOf.set(c.businessAreaId, [...(this.communitiesOf.get(c.businessAreaId) ?? []), c]);
     for (const a of ctx.areas) {
       const cs = this.communitiesOf.get(a.id) ?? [];
       this.areaFactor.set(a.id, cs.length ? cs.reduce((s, c) => s + c.priceFactor, 0) / cs.length : 1);
@@ -150,7 +224,12 @@ class ProjectBook {
   }
 
   /** A project of this kind (`shop:3`, `office:1`) in the area: an existing one mostly, a new one while there are few. */
-  of(area: AreaPlace, key: string, perArea: number, make: (priceFactor: number) => Omit<Project, 'area' | 'priceFactor' | 'station' | 'stationName'>): Project {
+  of(
+    area: AreaPlace,
+    key: string,
+    perArea: number,
+    make: (priceFactor: number) => Omit<Project, 'area' | 'priceFactor' | 'station' | 'stationName'>,
+  ): Project {
     const list = this.byKey.get(`${area.id}:${key}`) ?? [];
     this.byKey.set(`${area.id}:${key}`, list);
     if (list.length === 0 || (list.length < perArea && this.rng.chance(0.3))) {
@@ -237,7 +316,8 @@ function shopProject(rng: Prng, book: ProjectBook, area: AreaPlace, type: ShopTy
         totalFloors = rng.int(1, 3);
         break;
       default:
-        name = known ?? book.fresh(() => `${area.name}${rng.pick(names.OFFICE_PROJECT_TAILS[OFFICE_GRADE.A]!)}${rng.pick(tails)}`);
+        name =
+          known ?? book.fresh(() => `${area.name}${rng.pick(names.OFFICE_PROJECT_TAILS[OFFICE_GRADE.A]!)}${rng.pick(tails)}`);
         totalFloors = rng.int(20, 40);
     }
     return { name, ...at, totalFloors, famous: name === known, propertyCompany: '', propertyFee: 0 };
@@ -251,7 +331,10 @@ function officeProject(rng: Prng, book: ProjectBook, area: AreaPlace, grade: Off
     const known = grade === OFFICE_GRADE.A ? book.known(area, 'offices')[0] : undefined;
     const name =
       known ??
-      book.fresh(() => `${rng.chance(grade === OFFICE_GRADE.A ? 0.4 : 0.25) ? rng.pick(names.COMMERCIAL_BRANDS) : area.name}${rng.pick(names.OFFICE_PROJECT_TAILS[grade]!)}`);
+      book.fresh(
+        () =>
+          `${rng.chance(grade === OFFICE_GRADE.A ? 0.4 : 0.25) ? rng.pick(names.COMMERCIAL_BRANDS) : area.name}${rng.pick(names.OFFICE_PROJECT_TAILS[grade]!)}`,
+      );
     return {
       name,
       ...book.site(area),
@@ -314,7 +397,8 @@ function composeShop(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: num
   const p = shopProject(rng, book, book.pickArea(), shopType);
   const area = skewedArea(rng, kind.area);
   let floor = 1;
-  if (shopType === SHOP_TYPE.MALL) floor = rng.chance(0.12) ? -1 : Math.min(p.totalFloors, 1 + Math.floor(Math.pow(rng.next(), 1.6) * p.totalFloors));
+  if (shopType === SHOP_TYPE.MALL)
+    floor = rng.chance(0.12) ? -1 : Math.min(p.totalFloors, 1 + Math.floor(Math.pow(rng.next(), 1.6) * p.totalFloors));
   else if (shopType === SHOP_TYPE.STREET) floor = rng.chance(0.7) ? 1 : rng.int(1, p.totalFloors);
   else if (shopType === SHOP_TYPE.RESIDENTIAL_BASE || shopType === SHOP_TYPE.OFFICE_PODIUM) floor = rng.chance(0.8) ? 1 : 2;
   const streetLevel = floor === 1;
@@ -333,9 +417,15 @@ function composeShop(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: num
   const price =
     deal === DEAL.SALE
       ? salePrice(city.unitPrice * kind.price * premium * centrality(p) * floorFactor * sizeFactor * noise, area)
-      : rentPrice((city.rentLevel / 30) * kind.rent * premium * Math.pow(p.priceFactor, 0.8) * floorFactor * sizeFactor * noise, area);
+      : rentPrice(
+          (city.rentLevel / 30) * kind.rent * premium * Math.pow(p.priceFactor, 0.8) * floorFactor * sizeFactor * noise,
+          area,
+        );
   // 转让费: what the outgoing tenant asks for the fit-out and the trade, on about a third of the let shops.
-  const transferFee = deal === DEAL.RENT && operating && rng.chance(0.75) ? Math.min(80, Math.max(2, Math.round(area * (0.05 + rng.next() * 0.2) * (4 - city.priceTier) * 2) / 2)) : null;
+  const transferFee =
+    deal === DEAL.RENT && operating && rng.chance(0.75)
+      ? Math.min(80, Math.max(2, Math.round(area * (0.05 + rng.next() * 0.2) * (4 - city.priceTier) * 2) / 2))
+      : null;
   const decoration = operating ? (rng.chance(0.6) ? '精装' : '简装') : rng.pick(['精装', '简装', '简装', '毛坯']);
   const typeName = SHOP_TYPE_NAMES.get(shopType)!;
 
@@ -362,7 +452,12 @@ function composeShop(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: num
           : shopType === SHOP_TYPE.STREET
             ? '步行街旺铺'
             : '写字楼配套商铺';
-  const photos = photosOf(ctx.images, rng, shopType === SHOP_TYPE.MALL ? ['店内', '门头', '商场中庭'] : ['门头', '店内', '周边街景'], ctx.images.shopPlans);
+  const photos = photosOf(
+    ctx.images,
+    rng,
+    shopType === SHOP_TYPE.MALL ? ['店内', '门头', '商场中庭'] : ['门头', '店内', '周边街景'],
+    ctx.images.shopPlans,
+  );
   const status =
     deal === DEAL.SALE
       ? operating
@@ -406,7 +501,20 @@ function composeOffice(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: n
   const floor = rng.int(2, p.totalFloors);
   const workstations = Math.max(4, Math.round((area / kind.perDesk) * (0.85 + rng.next() * 0.25)));
   const divisible = area >= 400 && rng.chance(0.6);
-  const decoration = weighted(rng, grade === OFFICE_GRADE.C ? [['简装', 60], ['精装', 30], ['毛坯', 10]] : [['精装', grade === OFFICE_GRADE.A ? 70 : 50], ['简装', 35], ['毛坯', 10]]);
+  const decoration = weighted(
+    rng,
+    grade === OFFICE_GRADE.C
+      ? [
+          ['简装', 60],
+          ['精装', 30],
+          ['毛坯', 10],
+        ]
+      : [
+          ['精装', grade === OFFICE_GRADE.A ? 70 : 50],
+          ['简装', 35],
+          ['毛坯', 10],
+        ],
+  );
   const furnished = deal === DEAL.RENT && decoration === '精装' && rng.chance(0.5);
   const noise = 1 + rng.normal() * 0.06;
   const [lo, hi] = kind.rent[city.priceTier] ?? kind.rent[3]!;
@@ -427,8 +535,16 @@ function composeOffice(rng: Prng, ctx: CityCommercial, book: ProjectBook, seq: n
   if (deal === DEAL.RENT && rng.chance(0.3)) tags.push('免租期');
   if (rng.chance(0.4)) tags.push('随时看房');
 
-  const photos = photosOf(ctx.images, rng, area >= 150 ? ['外立面', '办公区', '大堂', '会议室'] : ['外立面', '办公区', '大堂'], ctx.images.officePlans);
-  const terms = deal === DEAL.SALE ? '产权清晰，可按揭' : `${furnished ? '带办公家具，' : ''}${tags.includes('免租期') ? '可谈免租期，' : ''}租期灵活`;
+  const photos = photosOf(
+    ctx.images,
+    rng,
+    area >= 150 ? ['外立面', '办公区', '大堂', '会议室'] : ['外立面', '办公区', '大堂'],
+    ctx.images.officePlans,
+  );
+  const terms =
+    deal === DEAL.SALE
+      ? '产权清晰，可按揭'
+      : `${furnished ? '带办公家具，' : ''}${tags.includes('免租期') ? '可谈免租期，' : ''}租期灵活`;
   return {
     ...common(ctx, rng, p, deal),
     listingNo: `${city.cityDomain.toUpperCase()}XZL${String(seq).padStart(8, '0')}`,

@@ -69,20 +69,116 @@ const MIN_COMMUNITIES = 12;
 // Name parts for the communities added by this file: enough combinations for five thousand names in a city.
 const HEADS = [
   ...words.COMMUNITY_HEADS,
-  '金隅', '远洋', '万科', '保利', '中海', '华润', '首开', '龙湖', '融创', '绿地', '招商', '金地', '旭辉', '建业', '富力',
-  '明珠', '银河', '星河', '恒泰', '永安', '长安', '新华', '红星', '建工', '华侨', '海棠', '玉兰', '丁香', '芳草', '青年',
-  '学府', '观澜', '澜湾', '云栖', '悦府', '君悦', '泰和', '瑞景', '润泽', '阳春', '鸿福', '富贵', '花溪', '荷塘',
-  '北辰', '南山', '西山', '东湖', '湖畔', '清河', '秀水', '安贞', '和谐', '如意', '吉祥', '百合', '橡树', '香榭', '柏林',
+  '金隅',
+  '远洋',
+  '万科',
+  '保利',
+  '中海',
+  '华润',
+  '首开',
+  '龙湖',
+  '融创',
+  '绿地',
+  '招商',
+  '金地',
+  '旭辉',
+  '建业',
+  '富力',
+  '明珠',
+  '银河',
+  '星河',
+  '恒泰',
+  '永安',
+  '长安',
+  '新华',
+  '红星',
+  '建工',
+  '华侨',
+  '海棠',
+  '玉兰',
+  '丁香',
+  '芳草',
+  '青年',
+  '学府',
+  '观澜',
+  '澜湾',
+  '云栖',
+  '悦府',
+  '君悦',
+  '泰和',
+  '瑞景',
+  '润泽',
+  '阳春',
+  '鸿福',
+  '富贵',
+  '花溪',
+  '荷塘',
+  '北辰',
+  '南山',
+  '西山',
+  '东湖',
+  '湖畔',
+  '清河',
+  '秀水',
+  '安贞',
+  '和谐',
+  '如意',
+  '吉祥',
+  '百合',
+  '橡树',
+  '香榭',
+  '柏林',
 ];
 const TAILS = [
   ...words.COMMUNITY_TAILS,
-  '东里', '西里', '南里', '北里', '园', '名苑', '雅苑', '景园', '华府', '府', '公馆', '国际', '城', '湾', '庭院', '佳园',
-  '丽园', '馨园', '花苑', '家属院', '小镇', '壹号', '御府', '水岸', '尚城', '时代', '广场', '康城',
+  '东里',
+  '西里',
+  '南里',
+  '北里',
+  '园',
+  '名苑',
+  '雅苑',
+  '景园',
+  '华府',
+  '府',
+  '公馆',
+  '国际',
+  '城',
+  '湾',
+  '庭院',
+  '佳园',
+  '丽园',
+  '馨园',
+  '花苑',
+  '家属院',
+  '小镇',
+  '壹号',
+  '御府',
+  '水岸',
+  '尚城',
+  '时代',
+  '广场',
+  '康城',
 ];
 const PHASES = ['', '', '', '', '一期', '二期', '三期', '东区', '西区', '南区', '北区', '一区', '二区', '三区'];
 
 /** Property companies: old 公房 blocks are often run by the housing office or by the owners themselves. */
-const PROPERTY_COMPANIES = ['万科物业', '保利物业', '中海物业', '华润万象生活', '绿城服务', '龙湖智创生活', '招商积余', '金地物业', '碧桂园服务', '世茂服务', '长城物业', '新大正物业', '首开物业', '雅生活服务'];
+const PROPERTY_COMPANIES = [
+  '万科物业',
+  '保利物业',
+  '中海物业',
+  '华润万象生活',
+  '绿城服务',
+  '龙湖智创生活',
+  '招商积余',
+  '金地物业',
+  '碧桂园服务',
+  '世茂服务',
+  '长城物业',
+  '新大正物业',
+  '首开物业',
+  '雅生活服务',
+];
 const OLD_PROPERTY_COMPANIES = ['房管所物业', '街道物业服务中心', '业主自管', '单位后勤物业', ...PROPERTY_COMPANIES.slice(0, 6)];
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -134,7 +230,10 @@ export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCom
       coverUrl: rng.pick(images.covers),
     };
   });
-  const legacy = legacyRows.map((row) => ({ row, priceFactor: (districtFactor.get(row.districtId) ?? 1) * (0.85 + rng.next() * 0.3) }));
+  const legacy = legacyRows.map((row) => ({
+    row,
+    priceFactor: (districtFactor.get(row.districtId) ?? 1) * (0.85 + rng.next() * 0.3),
+  }));
 
   // Added part: from the estate generator only, so the homes' draws above stay as they were.
   const wanted = Math.max(MIN_COMMUNITIES, Math.ceil(listingTotal / HOMES_PER_COMMUNITY));
@@ -170,7 +269,14 @@ export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCom
   const cityDrift = -0.006 + erng.normal() * 0.002;
   return [...legacy, ...added].map(({ row, priceFactor }) => {
     const station = nearestStation(row);
-    return { row: { ...row, ...factsOf(erng, city, row, priceFactor, station, estate.images, districtById.get(row.districtId)!.name, cityDrift) }, priceFactor, station };
+    return {
+      row: {
+        ...row,
+        ...factsOf(erng, city, row, priceFactor, station, estate.images, districtById.get(row.districtId)!.name, cityDrift),
+      },
+      priceFactor,
+      station,
+    };
   });
 }
 
@@ -178,7 +284,15 @@ export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCom
 function factsOf(
   rng: Prng,
   city: SeedCity,
-  c: { name: string; buildYear: number; buildingType: string; coverUrl: string; propertyFee: number; developer: string; businessAreaId: number },
+  c: {
+    name: string;
+    buildYear: number;
+    buildingType: string;
+    coverUrl: string;
+    propertyFee: number;
+    developer: string;
+    businessAreaId: number;
+  },
   priceFactor: number,
   station: Station | null,
   images: EstateImages,
@@ -191,7 +305,16 @@ function factsOf(
   const perFloor = old ? rng.int(2, 3) * rng.int(2, 4) : c.buildingType === '板楼' ? 2 * rng.int(2, 3) : rng.int(4, 8);
   const buildingCount = old ? rng.int(4, 30) : rng.int(3, 22);
   const households = Math.round(buildingCount * floors * perFloor * (0.9 + rng.next() * 0.2));
-  const plotRatio = round(old ? 1.1 + rng.next() * 1.1 : c.buildingType === '塔楼' ? 2.8 + rng.next() * 1.7 : c.buildingType === '板楼' ? 1.6 + rng.next() * 1.2 : 2.2 + rng.next() * 1.3, 2);
+  const plotRatio = round(
+    old
+      ? 1.1 + rng.next() * 1.1
+      : c.buildingType === '塔楼'
+        ? 2.8 + rng.next() * 1.7
+        : c.buildingType === '板楼'
+          ? 1.6 + rng.next() * 1.2
+          : 2.2 + rng.next() * 1.3,
+    2,
+  );
   const greenRatio = round(old ? 0.22 + rng.next() * 0.1 : 0.3 + rng.next() * 0.12, 2);
   const propertyCompany = rng.pick(old ? OLD_PROPERTY_COMPANIES : PROPERTY_COMPANIES);
   const avgPrice = Math.round(city.unitPrice * priceFactor);
@@ -249,7 +372,8 @@ export function communityPlacesOf(drafts: CommunityDraft[], idByName: Map<string
   }));
 }
 
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">${body}</svg>`;
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">${body}</svg>`;
 const HUES = [150, 30, 205, 350];
 
 function gatePicture(hue: number): string {
@@ -262,7 +386,11 @@ function gatePicture(hue: number): string {
 }
 
 function gardenPicture(hue: number): string {
-  const trees = Array.from({ length: 6 }, (_, k) => `<circle cx="${80 + k * 130}" cy="${300 + (k % 2) * 30}" r="${55 + (k % 3) * 10}" fill="hsl(${110 + k * 6},40%,${40 + (k % 3) * 6}%)"/>`).join('');
+  const trees = Array.from(
+    { length: 6 },
+    (_, k) =>
+      `<circle cx="${80 + k * 130}" cy="${300 + (k % 2) * 30}" r="${55 + (k % 3) * 10}" fill="hsl(${110 + k * 6},40%,${40 + (k % 3) * 6}%)"/>`,
+  ).join('');
   return svg(
     `<rect width="800" height="600" fill="hsl(${hue},50%,92%)"/><rect y="360" width="800" height="240" fill="#8cc27a"/>` +
       `<path d="M0 520 Q400 420 800 520 L800 600 L0 600 Z" fill="#d8cbb0"/>${trees}<ellipse cx="560" cy="470" rx="120" ry="30" fill="#9fd3e8"/>`,
@@ -271,7 +399,9 @@ function gardenPicture(hue: number): string {
 
 function buildingPicture(hue: number): string {
   const windows: string[] = [];
-  for (let r = 0; r < 9; r++) for (let c = 0; c < 6; c++) windows.push(`<rect x="${250 + c * 50}" y="${110 + r * 40}" width="30" height="22" fill="#cfe6f5"/>`);
+  for (let r = 0; r < 9; r++)
+    for (let c = 0; c < 6; c++)
+      windows.push(`<rect x="${250 + c * 50}" y="${110 + r * 40}" width="30" height="22" fill="#cfe6f5"/>`);
   return svg(
     `<rect width="800" height="600" fill="hsl(${hue},55%,88%)"/><rect x="230" y="80" width="340" height="420" fill="hsl(${hue},15%,72%)"/>${windows.join('')}` +
       `<rect y="500" width="800" height="100" fill="#7fae6b"/><rect x="370" y="440" width="60" height="60" fill="hsl(${hue},20%,40%)"/>`,

@@ -8,9 +8,19 @@ export const DAY = 86_400_000;
 /** Cities whose homes have central heating (north of the Huai river). */
 export const CENTRAL_HEATING = new Set(['110000', '120000', '610100', '370200']);
 
-export interface Place { id: number; lat: number; lng: number }
-export interface StationPlace extends Place { lineId: number; name: string }
-export interface AreaPlace extends Place { districtId: number; name: string }
+export interface Place {
+  id: number;
+  lat: number;
+  lng: number;
+}
+export interface StationPlace extends Place {
+  lineId: number;
+  name: string;
+}
+export interface AreaPlace extends Place {
+  districtId: number;
+  name: string;
+}
 export interface CommunityPlace extends AreaPlace {
   businessAreaId: number;
   buildYear: number;

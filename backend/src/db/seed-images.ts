@@ -53,7 +53,9 @@ function floorPlan(rooms: number): string {
     cells.push(`<rect x="${x}" y="${y}" width="${w}" height="220" fill="#fff" stroke="#333" stroke-width="6"/>`);
     cells.push(`<text x="${x + 20}" y="${y + 50}" font-size="28" fill="#333" font-family="sans-serif">${label}</text>`);
   }
-  return svg(`<rect width="800" height="600" fill="#f7f7f7"/>${cells.join('')}<text x="80" y="570" font-size="30" fill="#555" font-family="sans-serif">${rooms}室户型图</text>`);
+  return svg(
+    `<rect width="800" height="600" fill="#f7f7f7"/>${cells.join('')}<text x="80" y="570" font-size="30" fill="#555" font-family="sans-serif">${rooms}室户型图</text>`,
+  );
 }
 
 function avatar(i: number): string {
@@ -67,7 +69,9 @@ function cover(i: number): string {
     const h = 180 + ((k * 73 + i * 29) % 220);
     return `<rect x="${70 + k * 140}" y="${520 - h}" width="100" height="${h}" fill="hsl(${hue},20%,${55 + k * 5}%)"/>`;
   }).join('');
-  return svg(`<rect width="800" height="600" fill="hsl(${hue},60%,88%)"/>${towers}<rect y="520" width="800" height="80" fill="#7fae6b"/>`);
+  return svg(
+    `<rect width="800" height="600" fill="hsl(${hue},60%,88%)"/>${towers}<rect y="520" width="800" height="80" fill="#7fae6b"/>`,
+  );
 }
 
 export async function writeSeedImages(storage: Storage): Promise<SeedImages> {

@@ -1,4 +1,4 @@
-import { SALE_STATUS } from '../../../contracts/new-home';
+import { SALE_STATUS } from '@contracts/new-home';
 import { PROPERTY_TYPE } from '../modules/listings/new-home-bands';
 import { Prng } from './prng';
 import * as t from './schema';
@@ -60,8 +60,20 @@ export function composeProjectPages(
 
 /** The short name of a city on its permits (京房售证字…); a city not listed uses its name. */
 const PERMIT_PREFIX: Record<string, string> = {
-  '110000': '京', '310000': '沪', '440100': '穗', '440300': '深', '330100': '杭', '320100': '宁', '510100': '蓉',
-  '420100': '武', '120000': '津', '320500': '苏', '500000': '渝', '610100': '陕', '350200': '厦', '370200': '青',
+  '110000': '京',
+  '310000': '沪',
+  '440100': '穗',
+  '440300': '深',
+  '330100': '杭',
+  '320100': '宁',
+  '510100': '蓉',
+  '420100': '武',
+  '120000': '津',
+  '320500': '苏',
+  '500000': '渝',
+  '610100': '陕',
+  '350200': '厦',
+  '370200': '青',
 };
 
 /** A sale batch: the day it went on sale (开盘 or 加推), its buildings and its permit. */
@@ -97,8 +109,15 @@ function composeInfo(rng: Prng, place: ProjectPagesCity, p: ProjectRow): SaleBat
   const [low, high] = FEE_RANGE[p.propertyType] ?? FEE_RANGE[PROPERTY_TYPE.HOME]!;
   const tierFactor = city.priceTier === 1 ? 1.2 : city.priceTier === 2 ? 1 : 0.8;
   p.propertyFee = Math.round((low + rng.next() * (high - low)) * tierFactor * 10) / 10;
-  const isHome = p.propertyType === PROPERTY_TYPE.HOME || p.propertyType === PROPERTY_TYPE.VILLA || p.propertyType === PROPERTY_TYPE.SERVICED;
-  p.heating = CENTRAL_HEATING.has(city.cityCode) ? (isHome || rng.chance(0.6) ? '集中供暖' : '自采暖') : isHome && rng.chance(0.35) ? '自采暖' : '无';
+  const isHome =
+    p.propertyType === PROPERTY_TYPE.HOME || p.propertyType === PROPERTY_TYPE.VILLA || p.propertyType === PROPERTY_TYPE.SERVICED;
+  p.heating = CENTRAL_HEATING.has(city.cityCode)
+    ? isHome || rng.chance(0.6)
+      ? '集中供暖'
+      : '自采暖'
+    : isHome && rng.chance(0.35)
+      ? '自采暖'
+      : '无';
   // On site, or (in town, before building starts) in a showroom of the area.
   p.salesOffice = rng.chance(0.65)
     ? `${p.address}${p.address!.includes('交汇处') ? '（项目现场）' : rng.pick(SIDES)}`
@@ -125,7 +144,8 @@ function composeInfo(rng: Prng, place: ProjectPagesCity, p: ProjectRow): SaleBat
   const buildingCount = Math.max(1, Math.min(30, Math.ceil(households / perBuilding)));
   const opened = dayOf(p.openingDate!);
   // Sold-out projects sold for a while; projects on sale add batches as time since the opening allows.
-  const lastSale = p.saleStatus === SALE_STATUS.SOLD_OUT ? Math.min(today - 60 * DAY, opened + rng.int(300, 700) * DAY) : today - DAY;
+  const lastSale =
+    p.saleStatus === SALE_STATUS.SOLD_OUT ? Math.min(today - 60 * DAY, opened + rng.int(300, 700) * DAY) : today - DAY;
   const room = Math.max(0, Math.floor((lastSale - opened) / (45 * DAY)));
   const wanted = 1 + Math.min(room, p.saleStatus === SALE_STATUS.SOLD_OUT ? rng.int(2, 7) : rng.int(1, 7));
   const count = Math.min(wanted, buildingCount);
@@ -142,7 +162,11 @@ function composeInfo(rng: Prng, place: ProjectPagesCity, p: ProjectRow): SaleBat
     const buildings = numbers.length > 3 ? `${numbers[0]}#-${numbers.at(-1)}#楼` : numbers.map((n) => `${n}#`).join('、') + '楼';
     const issued = at - rng.int(4, 21) * DAY;
     const year = new Date(issued).getUTCFullYear();
-    batches.push({ at, buildings, permit: { number: `${prefix}房售证字(${year})${rng.int(12, 480)}号`, issuedAt: isoDate(issued), buildings } });
+    batches.push({
+      at,
+      buildings,
+      permit: { number: `${prefix}房售证字(${year})${rng.int(12, 480)}号`, issuedAt: isoDate(issued), buildings },
+    });
   }
   p.permits = batches.map((b) => b.permit);
   return batches;
@@ -173,7 +197,8 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
   const out: NewsRow[] = [];
   // Published in office hours, yesterday at the latest: nothing is dated later than the seeding.
   const at = (day: number) => new Date(Math.min(day, today - DAY) + rng.int(9, 18) * 3_600_000 + rng.int(0, 59) * 60_000);
-  const add = (kind: number, day: number, title: string, body: string) => out.push({ projectId: p.id!, kind, title, body, publishedAt: at(day) });
+  const add = (kind: number, day: number, title: string, body: string) =>
+    out.push({ projectId: p.id!, kind, title, body, publishedAt: at(day) });
   const areas = layouts.map((l) => l.area);
   const areaText = areas.length ? `建面约${Math.round(Math.min(...areas))}-${Math.round(Math.max(...areas))}㎡` : '';
   const roomWords = [...new Set(layouts.map((l) => l.rooms))].sort((a, b) => a - b).map((r) => (r === 0 ? '开间' : `${r}居`));
@@ -181,11 +206,39 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
 
   if (p.saleStatus === SALE_STATUS.COMING) {
     const opening = dayOf(p.openingDate!);
-    add(K.OPENING, today - rng.int(1, 20) * DAY, `${name}开盘预告：预计${yearMonth(opening)}开盘`, `${name}预计于${yearMonth(opening)}首次开盘，主推${areaText}${roomWords.join('、')}，目前售楼处已开放，可预约到访。`);
-    add(K.OPENING, today - rng.int(25, 60) * DAY, `${name}售楼处开放，启动意向登记`, `${name}售楼处位于${p.salesOffice}，现已开放参观，样板间同步亮相，意向客户可到现场登记。`);
-    if (rng.chance(0.5)) add(K.OPENING, today - rng.int(65, 120) * DAY, `${name}取得项目规划许可`, `${name}规划${p.households}户，${p.buildingType}，容积率${p.plotRatio}，预计${yearMonth(opening)}入市。`);
-    if (avg !== null) add(K.PRICE, today - rng.int(1, 30) * DAY, `${name}价格曝光：预计均价约${yuan(avg)}元/㎡`, `据售楼处消息，${name}预计入市均价约${yuan(avg)}元/㎡，最终以备案价为准。`);
-    else add(K.PRICE, today - rng.int(1, 30) * DAY, `${name}价格待定，开盘前公示`, `${name}价格尚未公布，将在取得预售许可证后公示备案价，敬请关注。`);
+    add(
+      K.OPENING,
+      today - rng.int(1, 20) * DAY,
+      `${name}开盘预告：预计${yearMonth(opening)}开盘`,
+      `${name}预计于${yearMonth(opening)}首次开盘，主推${areaText}${roomWords.join('、')}，目前售楼处已开放，可预约到访。`,
+    );
+    add(
+      K.OPENING,
+      today - rng.int(25, 60) * DAY,
+      `${name}售楼处开放，启动意向登记`,
+      `${name}售楼处位于${p.salesOffice}，现已开放参观，样板间同步亮相，意向客户可到现场登记。`,
+    );
+    if (rng.chance(0.5))
+      add(
+        K.OPENING,
+        today - rng.int(65, 120) * DAY,
+        `${name}取得项目规划许可`,
+        `${name}规划${p.households}户，${p.buildingType}，容积率${p.plotRatio}，预计${yearMonth(opening)}入市。`,
+      );
+    if (avg !== null)
+      add(
+        K.PRICE,
+        today - rng.int(1, 30) * DAY,
+        `${name}价格曝光：预计均价约${yuan(avg)}元/㎡`,
+        `据售楼处消息，${name}预计入市均价约${yuan(avg)}元/㎡，最终以备案价为准。`,
+      );
+    else
+      add(
+        K.PRICE,
+        today - rng.int(1, 30) * DAY,
+        `${name}价格待定，开盘前公示`,
+        `${name}价格尚未公布，将在取得预售许可证后公示备案价，敬请关注。`,
+      );
     return out;
   }
 
@@ -195,11 +248,15 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
   const saleEnd = batches.at(-1)?.at ?? opened;
   const changeEnd = p.saleStatus === SALE_STATUS.SOLD_OUT ? saleEnd : today - DAY;
   const span = changeEnd - opened;
-  const changes = avg === null || span < 4 * DAY ? 0 : Math.min(Math.floor(span / (2 * DAY)), p.saleStatus === SALE_STATUS.SOLD_OUT ? rng.int(1, 4) : rng.int(1, 5));
+  const changes =
+    avg === null || span < 4 * DAY
+      ? 0
+      : Math.min(Math.floor(span / (2 * DAY)), p.saleStatus === SALE_STATUS.SOLD_OUT ? rng.int(1, 4) : rng.int(1, 5));
   const prices: number[] = [];
   if (avg !== null) {
     if (changes > 0) prices.push(round100(avg * (1 + (rng.next() * 0.13 - 0.08))));
-    for (let i = 1; i < changes; i++) prices.push(round100(prices[0]! + ((avg - prices[0]!) * i) / changes + avg * rng.normal() * 0.01));
+    for (let i = 1; i < changes; i++)
+      prices.push(round100(prices[0]! + ((avg - prices[0]!) * i) / changes + avg * rng.normal() * 0.01));
     prices.push(avg);
   }
   const openingPrice = avg === null ? null : prices[0]!;
@@ -209,12 +266,27 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
   // Before the opening: its announcement.
   const opening0 = batches[0];
   if (opening0) {
-    add(K.OPENING, opening0.permit ? dayOf(opening0.permit.issuedAt) + DAY : opened - 10 * DAY, `${name}开盘预告：${monthDay(opened)}开盘`, `${name}已取得预售许可证（${opening0.permit.number}），计划于${monthDay(opened)}开盘，推出${opening0.buildings}。`);
+    add(
+      K.OPENING,
+      opening0.permit ? dayOf(opening0.permit.issuedAt) + DAY : opened - 10 * DAY,
+      `${name}开盘预告：${monthDay(opened)}开盘`,
+      `${name}已取得预售许可证（${opening0.permit.number}），计划于${monthDay(opened)}开盘，推出${opening0.buildings}。`,
+    );
   }
   const sold = rng.int(55, 96);
-  add(K.OPENING, opened, `${name}${rng.pick(['首次开盘', '盛大开盘', '首开'])}，推出${opening0?.buildings ?? '首批房源'}`, `${monthDay(opened)}，${name}首次开盘，推出${opening0?.buildings ?? '首批房源'}共${homes()}套房源，${priceText(openingPrice)}，主力户型${areaText}${roomWords.join('、')}，当日去化约${sold}%。`);
+  add(
+    K.OPENING,
+    opened,
+    `${name}${rng.pick(['首次开盘', '盛大开盘', '首开'])}，推出${opening0?.buildings ?? '首批房源'}`,
+    `${monthDay(opened)}，${name}首次开盘，推出${opening0?.buildings ?? '首批房源'}共${homes()}套房源，${priceText(openingPrice)}，主力户型${areaText}${roomWords.join('、')}，当日去化约${sold}%。`,
+  );
   for (const b of batches.slice(1)) {
-    add(K.NEW_BATCH, b.at, `${name}加推${b.buildings}，${homes()}套房源入市`, `${monthDay(b.at)}，${name}加推${b.buildings}，预售许可证${b.permit.number}，${rng.pick(['延续前期价格', '价格与前期基本持平', '户型以改善型为主', '部分楼层享折扣'])}。`);
+    add(
+      K.NEW_BATCH,
+      b.at,
+      `${name}加推${b.buildings}，${homes()}套房源入市`,
+      `${monthDay(b.at)}，${name}加推${b.buildings}，预售许可证${b.permit.number}，${rng.pick(['延续前期价格', '价格与前期基本持平', '户型以改善型为主', '部分楼层享折扣'])}。`,
+    );
   }
   // Price changes, each in its slot after the opening.
   const slot = changes > 0 ? span / changes : 0;
@@ -235,10 +307,21 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
   // Hand-over once the delivery month has come (deliveryDate is a month).
   const delivery = dayOf(p.deliveryDate!) + rng.int(0, 27) * DAY;
   if (delivery <= today) {
-    add(K.DELIVERY, delivery, `${name}${rng.pick(['正式交房', '如期交付', '集中交付'])}`, `${monthDay(delivery)}起，${name}${batches.length > 1 ? `${batches[0]!.buildings}等楼栋` : (batches[0]?.buildings ?? '')}集中交付，${p.decoration === '精装' ? '精装交付' : '毛坯交付'}，业主可携购房合同、身份证到物业服务中心办理收房手续。`);
+    add(
+      K.DELIVERY,
+      delivery,
+      `${name}${rng.pick(['正式交房', '如期交付', '集中交付'])}`,
+      `${monthDay(delivery)}起，${name}${batches.length > 1 ? `${batches[0]!.buildings}等楼栋` : (batches[0]?.buildings ?? '')}集中交付，${p.decoration === '精装' ? '精装交付' : '毛坯交付'}，业主可携购房合同、身份证到物业服务中心办理收房手续。`,
+    );
   }
   // The subscription before the opening: always in a short feed (a project without a price, opened lately).
-  if (out.length < 3 || rng.chance(0.5)) add(K.OPENING, opened - rng.int(20, 40) * DAY, `${name}启动认筹`, `${name}即将入市，现已启动认筹，${areaText}${roomWords.join('、')}，认筹客户开盘当天可优先选房。`);
+  if (out.length < 3 || rng.chance(0.5))
+    add(
+      K.OPENING,
+      opened - rng.int(20, 40) * DAY,
+      `${name}启动认筹`,
+      `${name}即将入市，现已启动认筹，${areaText}${roomWords.join('、')}，认筹客户开盘当天可优先选房。`,
+    );
   return out.slice(0, 15);
 }
 
@@ -276,7 +359,20 @@ const HOSPITALS: ((c: string, d: string, a: string, n: number, short: string) =>
   (c, _d, _a, _n, short) => `${c === '北京' ? '首都' : c}医科大学附属${short}医院`,
   (_c, d) => `${d}口腔医院`,
 ];
-const SHOPPING = ['万达广场', '吾悦广场', '龙湖天街', '印象城', '华润万象汇', '永辉超市', '盒马鲜生', '大润发', '购物中心', '大悦城', '苏宁易购', '银泰百货'];
+const SHOPPING = [
+  '万达广场',
+  '吾悦广场',
+  '龙湖天街',
+  '印象城',
+  '华润万象汇',
+  '永辉超市',
+  '盒马鲜生',
+  '大润发',
+  '购物中心',
+  '大悦城',
+  '苏宁易购',
+  '银泰百货',
+];
 
 /**
  * Schools, hospitals and shopping around every business area of the city (about eight an area), named from the
@@ -291,13 +387,21 @@ function composePlaces(rng: Prng, place: ProjectPagesCity): PlaceRow[] {
     if (used.has(name)) return;
     used.add(name);
     // About a kilometre around the area's centre, as homes and projects are.
-    rows.push({ cityCode: city.cityCode, kind, name, lat: area.lat + rng.normal() * 0.008, lng: area.lng + rng.normal() * 0.009 });
+    rows.push({
+      cityCode: city.cityCode,
+      kind,
+      name,
+      lat: area.lat + rng.normal() * 0.008,
+      lng: area.lng + rng.normal() * 0.009,
+    });
   };
   for (const area of place.areas) {
     const d = district.get(area.districtId);
     if (!d) continue;
-    for (let i = rng.int(2, 4); i > 0; i--) put(t.PLACE_KIND.SCHOOL, rng.pick(SCHOOLS)(city.cityName, d.name, area.name, rng.int(1, 180)), area);
-    for (let i = rng.int(1, 2); i > 0; i--) put(t.PLACE_KIND.HOSPITAL, rng.pick(HOSPITALS)(city.cityName, d.name, area.name, rng.int(1, 12), d.shortName), area);
+    for (let i = rng.int(2, 4); i > 0; i--)
+      put(t.PLACE_KIND.SCHOOL, rng.pick(SCHOOLS)(city.cityName, d.name, area.name, rng.int(1, 180)), area);
+    for (let i = rng.int(1, 2); i > 0; i--)
+      put(t.PLACE_KIND.HOSPITAL, rng.pick(HOSPITALS)(city.cityName, d.name, area.name, rng.int(1, 12), d.shortName), area);
     for (let i = rng.int(2, 3); i > 0; i--) {
       const brand = rng.pick(SHOPPING);
       put(t.PLACE_KIND.SHOPPING, `${area.name}${brand}`, area);

@@ -1,11 +1,20 @@
-import { SALE_STATUS } from '../../../contracts/new-home';
+import { SALE_STATUS } from '@contracts/new-home';
 import { PROPERTY_TYPE, propertyTypeName } from '../modules/listings/new-home-bands';
 import type { Prng } from './prng';
 import type * as t from './schema';
 import type { ListingPhoto } from './schema';
 import type { SeedCity } from './seed-data/cities';
 import * as words from './seed-data/names';
-import { CORNERS, DEVELOPER_BRANDS, LAYOUT_TAGS, PROJECT_HIGHLIGHTS, PROJECT_TAILS, PROPERTY_MANAGERS, REGISTERED_TAILS, ROAD_SUFFIXES } from './seed-data/project-names';
+import {
+  CORNERS,
+  DEVELOPER_BRANDS,
+  LAYOUT_TAGS,
+  PROJECT_HIGHLIGHTS,
+  PROJECT_TAILS,
+  PROPERTY_MANAGERS,
+  REGISTERED_TAILS,
+  ROAD_SUFFIXES,
+} from './seed-data/project-names';
 import { DAY, walkingMetres, type AreaPlace, type Place } from './seed-homes';
 import type { ROOM_TYPES, SeedImages } from './seed-images';
 import { searchNames } from './search-names';
@@ -133,7 +142,15 @@ const LAYOUT_AREAS: Record<number, [number, number]> = {
 
 function mainType(rng: Prng): number {
   const roll = rng.next();
-  return roll < 0.78 ? PROPERTY_TYPE.HOME : roll < 0.86 ? PROPERTY_TYPE.VILLA : roll < 0.93 ? PROPERTY_TYPE.SERVICED : roll < 0.97 ? PROPERTY_TYPE.OFFICE : PROPERTY_TYPE.SHOP;
+  return roll < 0.78
+    ? PROPERTY_TYPE.HOME
+    : roll < 0.86
+      ? PROPERTY_TYPE.VILLA
+      : roll < 0.93
+        ? PROPERTY_TYPE.SERVICED
+        : roll < 0.97
+          ? PROPERTY_TYPE.OFFICE
+          : PROPERTY_TYPE.SHOP;
 }
 
 function saleStatus(rng: Prng): number {
@@ -162,7 +179,12 @@ function layoutTitle(l: LayoutRow): string {
  * with a new-home premium; 待售 projects are mostly 价格待定 (no price yet), and the total-price range is that
  * of the layouts on sale.
  */
-export function composeProjects(rng: Prng, place: CityProjects, count: number, firstId: number): { projects: ProjectRow[]; layouts: LayoutRow[] } {
+export function composeProjects(
+  rng: Prng,
+  place: CityProjects,
+  count: number,
+  firstId: number,
+): { projects: ProjectRow[]; layouts: LayoutRow[] } {
   const { city, areas, images, today } = place;
   const byType = profiles(rng);
   const districtById = new Map(place.districts.map((d) => [d.id, d]));
@@ -184,20 +206,31 @@ export function composeProjects(rng: Prng, place: CityProjects, count: number, f
     }
     if (used.has(name)) name = `${name}${id}期`;
     used.add(name);
-    const alias = rng.chance(0.3) ? `${area.name}${rng.pick(REGISTERED_TAILS)}${rng.chance(0.3) ? rng.pick(['一期', '二期', '三期']) : ''}` : '';
+    const alias = rng.chance(0.3)
+      ? `${area.name}${rng.pick(REGISTERED_TAILS)}${rng.chance(0.3) ? rng.pick(['一期', '二期', '三期']) : ''}`
+      : '';
 
     const type = mainType(rng);
     const profile = byType[type]!;
     const status = saleStatus(rng);
     const priced = status === SALE_STATUS.COMING ? rng.chance(0.3) : status === SALE_STATUS.ON_SALE ? rng.chance(0.95) : true;
     // New homes sell 5–20% above the district's second-hand level.
-    const level = city.unitPrice * (place.districtFactor.get(district.id) ?? 1) * (1.05 + rng.next() * 0.15) * profile.priceFactor * (1 + rng.normal() * 0.04);
+    const level =
+      city.unitPrice *
+      (place.districtFactor.get(district.id) ?? 1) *
+      (1.05 + rng.next() * 0.15) *
+      profile.priceFactor *
+      (1 + rng.normal() * 0.04);
     const avgPrice = priced ? round(level, 100) : null;
     const decoration = profile.decoration();
 
     // Dates: 在售 opened within the last two years, 待售 opens within nine months (a month only), 售罄 opened 2–5 years ago.
     const openedAt =
-      status === SALE_STATUS.ON_SALE ? today - rng.int(7, 720) * DAY : status === SALE_STATUS.COMING ? today + rng.int(20, 270) * DAY : today - rng.int(730, 1800) * DAY;
+      status === SALE_STATUS.ON_SALE
+        ? today - rng.int(7, 720) * DAY
+        : status === SALE_STATUS.COMING
+          ? today + rng.int(20, 270) * DAY
+          : today - rng.int(730, 1800) * DAY;
     const openingDate = status === SALE_STATUS.COMING ? isoMonth(openedAt) : isoDate(openedAt);
     const deliveredAt = openedAt + rng.int(18, 36) * 30 * DAY;
     const delivered = deliveredAt <= today;
@@ -212,7 +245,13 @@ export function composeProjects(rng: Prng, place: CityProjects, count: number, f
     const own: LayoutRow[] = [];
     for (const [i, { rooms, area: layoutArea }] of plans.entries()) {
       const layoutStatus =
-        status === SALE_STATUS.ON_SALE ? (rng.chance(0.8) ? SALE_STATUS.ON_SALE : rng.chance(0.5) ? SALE_STATUS.SOLD_OUT : SALE_STATUS.COMING) : status;
+        status === SALE_STATUS.ON_SALE
+          ? rng.chance(0.8)
+            ? SALE_STATUS.ON_SALE
+            : rng.chance(0.5)
+              ? SALE_STATUS.SOLD_OUT
+              : SALE_STATUS.COMING
+          : status;
       const tags = [...new Set([rng.pick(LAYOUT_TAGS), rng.pick(LAYOUT_TAGS)])];
       own.push({
         projectId: id,
@@ -272,9 +311,15 @@ export function composeProjects(rng: Prng, place: CityProjects, count: number, f
     // Album: renderings (效果图), site photos (实景图) once building has begun, show flats (样板间), plans (户型图).
     const variant = rng.int(0, 7);
     const photos: ListingPhoto[] = [];
-    for (let i = 0; i < rng.int(2, 3); i++) photos.push({ url: images.covers[(variant + i) % images.covers.length]!, title: `效果图${i + 1}`, kind: '效果图' });
+    for (let i = 0; i < rng.int(2, 3); i++)
+      photos.push({ url: images.covers[(variant + i) % images.covers.length]!, title: `效果图${i + 1}`, kind: '效果图' });
     if (status !== SALE_STATUS.COMING || rng.chance(0.4)) {
-      for (let i = 0; i < rng.int(1, 3); i++) photos.push({ url: images.covers[(variant + 3 + i * 2) % images.covers.length]!, title: `实景图${i + 1}`, kind: '实景图' });
+      for (let i = 0; i < rng.int(1, 3); i++)
+        photos.push({
+          url: images.covers[(variant + 3 + i * 2) % images.covers.length]!,
+          title: `实景图${i + 1}`,
+          kind: '实景图',
+        });
     }
     // Show flats only where homes are sold: an office tower or a shopping street has none.
     if (type !== PROPERTY_TYPE.SHOP && type !== PROPERTY_TYPE.OFFICE) {

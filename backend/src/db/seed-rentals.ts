@@ -1,4 +1,4 @@
-import { SHARED_ROOM_PREMIUM } from '../../../contracts/entrust-rules';
+import { SHARED_ROOM_PREMIUM } from '@contracts/entrust-rules';
 import { RENT_FACILITIES, RENT_TYPE, type RentFacility } from '../modules/listings/rent-bands';
 import type { Prng } from './prng';
 import type * as t from './schema';
@@ -59,11 +59,7 @@ function bounded(rng: Prng, rent: number, [min, max]: [number, number], step: nu
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** One rental: 60% whole flats (整租), 40% rooms in shared flats (合租). */
-export function composeRental(
-  rng: Prng,
-  homes: CityHomes,
-  seq: number,
-): RentalRow {
+export function composeRental(rng: Prng, homes: CityHomes, seq: number): RentalRow {
   const { city, images, today } = homes;
   const c = pickCommunity(rng, homes);
   const whole = rng.chance(0.6);
@@ -130,7 +126,9 @@ export function composeRental(
   if (decoration === '精装') tags.push('精装');
 
   const variant = rng.int(0, 3);
-  const photoRooms: (typeof ROOM_TYPES)[number][] = whole ? ['客厅', '卧室', '厨房', '卫生间'] : ['卧室', '客厅', '厨房', '卫生间'];
+  const photoRooms: (typeof ROOM_TYPES)[number][] = whole
+    ? ['客厅', '卧室', '厨房', '卫生间']
+    : ['卧室', '客厅', '厨房', '卫生间'];
   if (whole && rooms >= 2) photoRooms.push('卧室');
   if (whole ? rng.chance(0.6) : ownBalcony) photoRooms.push('阳台');
   const photos = photoSet(images, variant, photoRooms, rooms);

@@ -9,7 +9,19 @@ import * as t from './schema';
 import { SEED_CITIES, type SeedCity } from './seed-data/cities';
 import { placesOf, stationCoordinates } from './seed-data/metro';
 import * as words from './seed-data/names';
-import { agentFor, CENTRAL_HEATING, DAY, floorsOf, locationOf, nearestStation, photoSet, pickCommunity, type AreaPlace, type CityHomes, type StationPlace } from './seed-homes';
+import {
+  agentFor,
+  CENTRAL_HEATING,
+  DAY,
+  floorsOf,
+  locationOf,
+  nearestStation,
+  photoSet,
+  pickCommunity,
+  type AreaPlace,
+  type CityHomes,
+  type StationPlace,
+} from './seed-homes';
 import { ROOM_TYPES, writeSeedImages, type SeedImages } from './seed-images';
 import { composeProjects, LISTINGS_PER_PROJECT, MIN_PROJECTS_PER_CITY } from './seed-projects';
 import { composeProjectPages } from './seed-project-pages';
@@ -52,9 +64,14 @@ export async function isSeeded(db: Db): Promise<boolean> {
 async function insertBatched<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in rows[0]!);
-  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key as keyof typeof row]])));
+    const batch = rows
+      .slice(i, i + BATCH)
+      .map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key as keyof typeof row]])));
     await db.execute(
       sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)`,
     );
@@ -84,7 +101,15 @@ export async function seedDatabase(
   db: Db,
   storage: Storage,
   size: number,
-): Promise<{ listings: number; rentals: number; projects: number; communities: number; shops: number; offices: number; ms: number }> {
+): Promise<{
+  listings: number;
+  rentals: number;
+  projects: number;
+  communities: number;
+  shops: number;
+  offices: number;
+  ms: number;
+}> {
   const started = Date.now();
   const images = await writeSeedImages(storage);
   const commercialImages = await writeCommercialImages(storage);
@@ -101,7 +126,9 @@ export async function seedDatabase(
     SEED_CITIES[i]!.isNewhouse === 1 ? Math.max(n, MIN_PROJECTS_PER_CITY) : 0,
   );
   const commercialShares = (flag: 'isShop' | 'isOffice') =>
-    sharesOf(Math.round(size / 20), (c) => c[flag] === 1).map((n, i) => (SEED_CITIES[i]![flag] === 1 ? Math.max(n, MIN_UNITS_PER_CITY) : 0));
+    sharesOf(Math.round(size / 20), (c) => c[flag] === 1).map((n, i) =>
+      SEED_CITIES[i]![flag] === 1 ? Math.max(n, MIN_UNITS_PER_CITY) : 0,
+    );
   const shopShares = commercialShares('isShop');
   const officeShares = commercialShares('isOffice');
   let listingCount = 0;
@@ -113,12 +140,30 @@ export async function seedDatabase(
     const txDb = tx as unknown as Db;
     await seedStatic(txDb);
     await tx.insert(t.users).values({ mobile: DEMO_USER.mobile, userName: DEMO_USER.userName, passwordHash: demoHash, sex: '1' });
-    const brandRows = await tx.insert(t.brands).values(words.BRANDS.map((name) => ({ name }))).returning({ id: t.brands.id });
+    const brandRows = await tx
+      .insert(t.brands)
+      .values(words.BRANDS.map((name) => ({ name })))
+      .returning({ id: t.brands.id });
     const counters = { listings: 0, rentals: 0, agents: 0, projects: 0, communities: 0, shops: 0, offices: 0 };
     for (const [i, city] of SEED_CITIES.entries()) {
-      const homes = { listings: listingShares[i]!, rentals: rentalShares[i]!, projects: projectShares[i]!, shops: shopShares[i]!, offices: officeShares[i]! };
+      const homes = {
+        listings: listingShares[i]!,
+        rentals: rentalShares[i]!,
+        projects: projectShares[i]!,
+        shops: shopShares[i]!,
+        offices: officeShares[i]!,
+      };
       const cityImages = { ...images, commercial: commercialImages };
-      await seedCity(txDb, { rng, rentRng, projectRng, estate, commercialRng }, city, homes, brandRows.map((b) => b.id), cityImages, today, counters);
+      await seedCity(
+        txDb,
+        { rng, rentRng, projectRng, estate, commercialRng },
+        city,
+        homes,
+        brandRows.map((b) => b.id),
+        cityImages,
+        today,
+        counters,
+      );
       listingCount += homes.listings;
       rentalCount += homes.rentals;
       projectCount += homes.projects;
@@ -126,13 +171,23 @@ export async function seedDatabase(
     communityCount = counters.communities;
     await seedAgentProfiles(txDb);
     // Project ids were given by the seed (seed-projects.ts); the serial goes on after them.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`,
+    );
     await seedProjectReviews(txDb, today);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  return { listings: listingCount, rentals: rentalCount, projects: projectCount, communities: communityCount, shops: sum(shopShares), offices: sum(officeShares), ms: Date.now() - started };
+  return {
+    listings: listingCount,
+    rentals: rentalCount,
+    projects: projectCount,
+    communities: communityCount,
+    shops: sum(shopShares),
+    offices: sum(officeShares),
+    ms: Date.now() - started,
+  };
 }
 
 async function seedStatic(db: Db): Promise<void> {
@@ -165,8 +220,26 @@ async function seedStatic(db: Db): Promise<void> {
     { name: '新房', code: 'loupan', page: '/loupan/', flag: 'isNewhouse' },
     { name: '租房', code: 'zufang', page: '/zufang/', flag: 'isRent' },
     { name: '小区', code: 'xiaoqu', page: '/xiaoqu/', flag: null },
-    { name: '商铺', code: 'sp', page: '/sp/buy/', flag: 'isShop', children: [['商铺出售', 'sp_buy', '/sp/buy/'], ['商铺出租', 'sp_rent', '/sp/rent/']] },
-    { name: '写字楼', code: 'xzl', page: '/xzl/buy/', flag: 'isOffice', children: [['写字楼出售', 'xzl_buy', '/xzl/buy/'], ['写字楼出租', 'xzl_rent', '/xzl/rent/']] },
+    {
+      name: '商铺',
+      code: 'sp',
+      page: '/sp/buy/',
+      flag: 'isShop',
+      children: [
+        ['商铺出售', 'sp_buy', '/sp/buy/'],
+        ['商铺出租', 'sp_rent', '/sp/rent/'],
+      ],
+    },
+    {
+      name: '写字楼',
+      code: 'xzl',
+      page: '/xzl/buy/',
+      flag: 'isOffice',
+      children: [
+        ['写字楼出售', 'xzl_buy', '/xzl/buy/'],
+        ['写字楼出租', 'xzl_rent', '/xzl/rent/'],
+      ],
+    },
     { name: '资讯', code: 'news', page: '/news/', flag: null },
     { name: '地图找房', code: 'map', page: '/map?type=0', flag: null },
   ];
@@ -177,7 +250,14 @@ async function seedStatic(db: Db): Promise<void> {
       .returning({ id: t.menus.id });
     if (item.children && parent) {
       await db.insert(t.menus).values(
-        item.children.map(([name, code, page], i) => ({ parentId: parent.id, permiName: name, permiCode: code, jumpPage: page, requiresFlag: item.flag, sort: i })),
+        item.children.map(([name, code, page], i) => ({
+          parentId: parent.id,
+          permiName: name,
+          permiCode: code,
+          jumpPage: page,
+          requiresFlag: item.flag,
+          sort: i,
+        })),
       );
     }
   }
@@ -186,13 +266,27 @@ async function seedStatic(db: Db): Promise<void> {
 
 async function seedCity(
   db: Db,
-  { rng, rentRng, projectRng, estate, commercialRng }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder; commercialRng: Prng },
+  {
+    rng,
+    rentRng,
+    projectRng,
+    estate,
+    commercialRng,
+  }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder; commercialRng: Prng },
   city: SeedCity,
   homes: { listings: number; rentals: number; projects: number; shops: number; offices: number },
   brandIds: number[],
   images: SeedImages & { commercial: CommercialImages },
   today: number,
-  counters: { listings: number; rentals: number; agents: number; projects: number; communities: number; shops: number; offices: number },
+  counters: {
+    listings: number;
+    rentals: number;
+    agents: number;
+    projects: number;
+    communities: number;
+    shops: number;
+    offices: number;
+  },
 ): Promise<void> {
   const listingTotal = homes.listings;
   const places = placesOf(city.cityCode);
@@ -206,11 +300,24 @@ async function seedCity(
   // Subway first: business areas named like a station sit at the station.
   const stations: StationPlace[] = [];
   for (const [sort, line] of places.lines.entries()) {
-    const [row] = await db.insert(t.subwayLines).values({ cityCode: city.cityCode, name: line.name, ...searchNames(line.name), color: line.color, sort }).returning({ id: t.subwayLines.id });
+    const [row] = await db
+      .insert(t.subwayLines)
+      .values({ cityCode: city.cityCode, name: line.name, ...searchNames(line.name), color: line.color, sort })
+      .returning({ id: t.subwayLines.id });
     const coords = stationCoordinates(line);
     const inserted = await db
       .insert(t.subwayStations)
-      .values(line.stations.map((name, seq) => ({ cityCode: city.cityCode, lineId: row!.id, name, ...searchNames(name), seq, lat: coords[seq]![0], lng: coords[seq]![1] })))
+      .values(
+        line.stations.map((name, seq) => ({
+          cityCode: city.cityCode,
+          lineId: row!.id,
+          name,
+          ...searchNames(name),
+          seq,
+          lat: coords[seq]![0],
+          lng: coords[seq]![1],
+        })),
+      )
       .returning({ id: t.subwayStations.id, lat: t.subwayStations.lat, lng: t.subwayStations.lng, name: t.subwayStations.name });
     stations.push(...inserted.map((s) => ({ ...s, lineId: row!.id })));
   }
@@ -236,7 +343,12 @@ async function seedCity(
       }),
     )
     .returning();
-  const districtFactor = new Map(districtRows.map((d, i) => [d.id, Math.max(0.55, 1.35 - (0.7 * i) / Math.max(1, districtRows.length - 1) + rng.normal() * 0.04)]));
+  const districtFactor = new Map(
+    districtRows.map((d, i) => [
+      d.id,
+      Math.max(0.55, 1.35 - (0.7 * i) / Math.max(1, districtRows.length - 1) + rng.normal() * 0.04),
+    ]),
+  );
 
   // Business areas: the well-known ones where we know them, else real street names of the district.
   const areaRows: AreaPlace[] = [];
@@ -301,8 +413,15 @@ async function seedCity(
     nearestStation: (at: { lat: number; lng: number }) => nearestStation(at, stations),
     images,
   });
-  await insertBatched(db, t.communities, communityDrafts.map((d) => d.row));
-  const inserted = await db.select({ id: t.communities.id, name: t.communities.name }).from(t.communities).where(eq(t.communities.cityCode, city.cityCode));
+  await insertBatched(
+    db,
+    t.communities,
+    communityDrafts.map((d) => d.row),
+  );
+  const inserted = await db
+    .select({ id: t.communities.id, name: t.communities.name })
+    .from(t.communities)
+    .where(eq(t.communities.cityCode, city.cityCode));
   const communityPlaces = communityPlacesOf(communityDrafts, new Map(inserted.map((c) => [c.name, c.id])));
   counters.communities += communityPlaces.length;
 
@@ -325,7 +444,17 @@ async function seedCity(
   await insertBatched(db, t.places, pages.places);
   const commercial = composeCommercial(
     commercialRng,
-    { city, areas: areaRows, districtNames: new Map(districtRows.map((d) => [d.id, d.name])), communities: communityPlaces, stations, agentsByArea, cityAgents, images: images.commercial, today },
+    {
+      city,
+      areas: areaRows,
+      districtNames: new Map(districtRows.map((d) => [d.id, d.name])),
+      communities: communityPlaces,
+      stations,
+      agentsByArea,
+      cityAgents,
+      images: images.commercial,
+      today,
+    },
     homes,
     counters,
   );
@@ -335,17 +464,21 @@ async function seedCity(
 
 type ListingRow = typeof t.listings.$inferInsert;
 
-function composeListing(
-  rng: Prng,
-  homes: CityHomes,
-  listingSeq: number,
-): ListingRow {
+function composeListing(rng: Prng, homes: CityHomes, listingSeq: number): ListingRow {
   // Popular communities have many listings: a skewed pick.
   const { city, images, today } = homes;
   const c = pickCommunity(rng, homes);
   const roll = rng.next();
   const rooms = roll < 0.14 ? 1 : roll < 0.48 ? 2 : roll < 0.8 ? 3 : roll < 0.93 ? 4 : roll < 0.98 ? 5 : rng.int(6, 7);
-  const areaRange: Record<number, [number, number]> = { 1: [32, 60], 2: [55, 95], 3: [82, 145], 4: [118, 195], 5: [155, 260], 6: [200, 340], 7: [240, 400] };
+  const areaRange: Record<number, [number, number]> = {
+    1: [32, 60],
+    2: [55, 95],
+    3: [82, 145],
+    4: [118, 195],
+    5: [155, 260],
+    6: [200, 340],
+    7: [240, 400],
+  };
   const [minArea, maxArea] = areaRange[rooms]!;
   const area = Math.round((minArea + rng.next() * (maxArea - minArea)) * 100) / 100;
   const halls = rooms === 1 ? rng.int(0, 1) : rng.int(1, 2);

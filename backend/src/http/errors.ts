@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_BODY_LIMIT } from '../../../contracts/constants';
-import { failure, ResultCode } from '../../../contracts/envelope';
+import { API_BODY_LIMIT } from '@contracts/constants';
+import { failure, ResultCode } from '@contracts/envelope';
 
 /** A failure the caller should see as it is: HTTP status, envelope code (spec §8) and a readable message. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../contracts/envelope';
+import { ResultCode } from '@contracts/envelope';
 import { ApiError } from './errors';
 
 /**

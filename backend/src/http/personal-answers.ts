@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../../../contracts/paths';
+import { SESSION_COOKIE } from '@contracts/paths';
 
 /**
  * An answer to a request that carried a session (cookie or Authorization) may be personal (a user's info, their

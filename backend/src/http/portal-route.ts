@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../../contracts/envelope';
-import { envelopeSchema } from '../../../contracts/envelope-schema';
-import { idParamSchema } from '../../../contracts/esf';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { idParamSchema } from '@contracts/esf';
 
 interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   path: string;
@@ -56,8 +56,14 @@ interface PortalIdRoute<D extends z.ZodType> {
  * the id validated by the contract (a positive int4), no other input.
  */
 export function portalIdRoute<D extends z.ZodType>(app: FastifyInstance, route: PortalIdRoute<D>): void {
-  const schema = { summary: route.summary, tags: route.tags, params: idParamSchema, response: { 200: envelopeSchema(route.output) } };
-  const handler = async (request: FastifyRequest) => ok(await route.handler((request.params as z.output<typeof idParamSchema>).id, request));
+  const schema = {
+    summary: route.summary,
+    tags: route.tags,
+    params: idParamSchema,
+    response: { 200: envelopeSchema(route.output) },
+  };
+  const handler = async (request: FastifyRequest) =>
+    ok(await route.handler((request.params as z.output<typeof idParamSchema>).id, request));
   app.get(`${route.path}/:id`, { schema }, handler);
   app.post(`${route.path}/:id`, { schema }, handler);
 }

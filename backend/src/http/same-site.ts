@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../contracts/envelope';
+import { ResultCode } from '@contracts/envelope';
 import type { Config } from '../config';
 import { ApiError } from './errors';
 

@@ -8,12 +8,18 @@ import type { ChannelFilters } from '../channel-filters';
  * The filters of a 商铺 or 写字楼 channel (list and options pages): its registry entry's filters (type or grade,
  * total or daily price, area), each with the options its conditions answer gives for the city.
  */
-export function commercialFilters(code: CommercialChannel): ChannelFilters<Awaited<ReturnType<ReturnType<typeof fetchCommercialConditions>>>> {
+export function commercialFilters(
+  code: CommercialChannel,
+): ChannelFilters<Awaited<ReturnType<ReturnType<typeof fetchCommercialConditions>>>> {
   const channel = CHANNELS[code];
   return {
     channel,
     fetchConditions: fetchCommercialConditions(code),
     rows: (c) =>
-      channel.filters.map((f) => ({ key: f.key, label: messages.commercial.filterLabels[f.key] ?? f.key, options: c[f.key as keyof typeof c] as { code: number; label: string }[] })),
+      channel.filters.map((f) => ({
+        key: f.key,
+        label: messages.commercial.filterLabels[f.key] ?? f.key,
+        options: c[f.key as keyof typeof c] as { code: number; label: string }[],
+      })),
   };
 }

@@ -34,7 +34,8 @@ export async function GET(request: NextRequest) {
   const back = safeReturnPath(request.nextUrl.searchParams.get('prePath'), '/');
   const state = await sessionState(sessionToken(request.headers.get('cookie')), host);
   // A live session goes back where it was; when the backend cannot tell, login (which keeps a live session).
-  if (state !== 'dead') return NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302);
+  if (state !== 'dead')
+    return NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302);
   const res = NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302);
   // Both copies: the backend sets the cookie on the root domain when it has a dot, host-only otherwise.
   res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });

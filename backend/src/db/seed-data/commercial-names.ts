@@ -33,7 +33,10 @@ export const KNOWN_PROJECTS: Record<string, Record<string, { shops?: string[]; o
     天通苑: { shops: ['天通苑龙德广场'] },
   },
   '310000': {
-    陆家嘴: { shops: ['国金中心商场', '正大广场', '陆家嘴中心L+MALL'], offices: ['上海中心大厦', '上海环球金融中心', '国金中心二期'] },
+    陆家嘴: {
+      shops: ['国金中心商场', '正大广场', '陆家嘴中心L+MALL'],
+      offices: ['上海中心大厦', '上海环球金融中心', '国金中心二期'],
+    },
     张江: { shops: ['张江长泰广场', '张江汇智商业街'], offices: ['张江高科技园区创新大厦', '张江科学城大厦'] },
     世纪公园: { shops: ['浦东嘉里城'], offices: ['浦东嘉里中心', '世纪大都会'] },
     徐家汇: { shops: ['港汇恒隆广场', '美罗城', '太平洋百货'], offices: ['汇金广场', '港汇中心', '东方商厦写字楼'] },
@@ -53,7 +56,23 @@ export const KNOWN_PROJECTS: Record<string, Record<string, { shops?: string[]; o
 };
 
 /** Developers' and operators' brands that name malls and towers everywhere. */
-export const COMMERCIAL_BRANDS = ['万达', '华润', '龙湖', '保利', '中海', '绿地', '世茂', '凯德', '招商', '金地', '远洋', '宝龙', '新城', '大悦城', '印象城'];
+export const COMMERCIAL_BRANDS = [
+  '万达',
+  '华润',
+  '龙湖',
+  '保利',
+  '中海',
+  '绿地',
+  '世茂',
+  '凯德',
+  '招商',
+  '金地',
+  '远洋',
+  '宝龙',
+  '新城',
+  '大悦城',
+  '印象城',
+];
 
 /**
  * Tails by shop type (SHOP_TYPE 1–5, commercial-bands.ts), after the business area's name: 望京万达广场,

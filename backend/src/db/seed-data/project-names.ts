@@ -25,14 +25,64 @@ export const DEVELOPER_BRANDS: { brand: string; property: string; tier: 'nationa
 ];
 
 /** Independent property managers a regional developer or an office tower hires. */
-export const PROPERTY_MANAGERS = ['第一太平戴维斯物业顾问有限公司', '仲量联行物业管理服务有限公司', '世邦魏理仕物业管理服务有限公司', '长城物业集团股份有限公司', '碧桂园生活服务集团有限公司'];
+export const PROPERTY_MANAGERS = [
+  '第一太平戴维斯物业顾问有限公司',
+  '仲量联行物业管理服务有限公司',
+  '世邦魏理仕物业管理服务有限公司',
+  '长城物业集团股份有限公司',
+  '碧桂园生活服务集团有限公司',
+];
 
 /** The poetic part of a project name. */
 export const PROJECT_TAILS = [
-  '翡翠公园', '寰宇天下', '天曜', '云启', '璟宸', '臻园', '玖樾', '观澜', '悦府', '壹号院', '时代之光', '紫云台',
-  '天珺', '溪山境', '春江悦', '熙园', '云玺', '和光尘樾', '未来城', '璞园', '润府', '公园里', '海晏', '瑞府',
-  '琨御府', '湖畔大境', '玺悦', '云著', '理想城', '檀境', '宸章', '观邸', '锦樾', '天宸', '大都会', '星河湾',
-  '映月台', '九里', '清樾', '望辰', '江屿', '山语', '书院', '铂悦', '澜岸', '晓月', '麓府', '印象',
+  '翡翠公园',
+  '寰宇天下',
+  '天曜',
+  '云启',
+  '璟宸',
+  '臻园',
+  '玖樾',
+  '观澜',
+  '悦府',
+  '壹号院',
+  '时代之光',
+  '紫云台',
+  '天珺',
+  '溪山境',
+  '春江悦',
+  '熙园',
+  '云玺',
+  '和光尘樾',
+  '未来城',
+  '璞园',
+  '润府',
+  '公园里',
+  '海晏',
+  '瑞府',
+  '琨御府',
+  '湖畔大境',
+  '玺悦',
+  '云著',
+  '理想城',
+  '檀境',
+  '宸章',
+  '观邸',
+  '锦樾',
+  '天宸',
+  '大都会',
+  '星河湾',
+  '映月台',
+  '九里',
+  '清樾',
+  '望辰',
+  '江屿',
+  '山语',
+  '书院',
+  '铂悦',
+  '澜岸',
+  '晓月',
+  '麓府',
+  '印象',
 ];
 
 /** The registered name (备案名) of a project often is a plain one: 望京嘉园. */
@@ -42,7 +92,18 @@ export const ROAD_SUFFIXES = ['路', '大街', '北路', '南路', '东路', '�
 export const CORNERS = ['东北角', '西北角', '东南角', '西南角'];
 
 /** What a layout's plan is praised for. */
-export const LAYOUT_TAGS = ['南北通透', '户型方正', '动静分区', '主卧套房', '双卫', '明厨明卫', '三面采光', '带露台', '大面宽', '独立衣帽间'];
+export const LAYOUT_TAGS = [
+  '南北通透',
+  '户型方正',
+  '动静分区',
+  '主卧套房',
+  '双卫',
+  '明厨明卫',
+  '三面采光',
+  '带露台',
+  '大面宽',
+  '独立衣帽间',
+];
 
 /** One line on a project's character, for its description. */
 export const PROJECT_HIGHLIGHTS = [

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { CACHE_CHANGES_LIMIT, cacheChangesRequestSchema, cacheChangesSchema, type CacheChanges } from '../../../../contracts/cache-changes';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
+import { CACHE_CHANGES_LIMIT, cacheChangesRequestSchema, cacheChangesSchema, type CacheChanges } from '@contracts/cache-changes';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { cacheChanges } from '../../db/schema';
 
@@ -87,7 +87,9 @@ export async function readChanges(db: Pick<Db, 'execute'>, after: number | undef
   // 0 is a reader with nothing cached yet (a web process starting): it wants what is kept, nothing to drop.
   const reset = after > latest || (after !== 0 && oldest !== null && after < oldest - 1);
   if (reset) return { latest, changes: [], reset };
-  const changes = rows.filter((r) => r.seq !== null && r.seq !== undefined).map((r) => ({ seq: Number(r.seq), tags: r.tags as string[], at: Number(r.at_ms) }));
+  const changes = rows
+    .filter((r) => r.seq !== null && r.seq !== undefined)
+    .map((r) => ({ seq: Number(r.seq), tags: r.tags as string[], at: Number(r.at_ms) }));
   return { latest, changes, reset };
 }
 

@@ -2,8 +2,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
 import {
   followRequestSchema,
   followStatusRequestSchema,
@@ -15,8 +15,8 @@ import {
   listingViewResultSchema,
   type FollowStatus,
   type ListingViewResult,
-} from '../../../../contracts/house';
-import { ApiPath, DEVICE_COOKIE, RequestHeader } from '../../../../contracts/paths';
+} from '@contracts/house';
+import { ApiPath, DEVICE_COOKIE, RequestHeader } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listingFollows, listingViews } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
@@ -60,7 +60,13 @@ export function createViewDedupe(max = 200_000) {
   };
 }
 
-async function recordView(db: Db, dedupe: ReturnType<typeof createViewDedupe>, viewer: string, businessType: BusinessType, listingId: number): Promise<ListingViewResult> {
+async function recordView(
+  db: Db,
+  dedupe: ReturnType<typeof createViewDedupe>,
+  viewer: string,
+  businessType: BusinessType,
+  listingId: number,
+): Promise<ListingViewResult> {
   await requireListing(db, businessType, listingId);
   if (!dedupe.firstView(viewer, businessType, listingId)) {
     const [row] = await db
@@ -93,13 +99,25 @@ async function followStatus(db: Db, userId: number, businessType: BusinessType, 
   return { followed: mine !== undefined, followers: Number(all?.n ?? 0) };
 }
 
-async function setFollow(db: Db, userId: number, businessType: BusinessType, listingId: number, follow: boolean): Promise<FollowStatus> {
+async function setFollow(
+  db: Db,
+  userId: number,
+  businessType: BusinessType,
+  listingId: number,
+  follow: boolean,
+): Promise<FollowStatus> {
   // Repeating either changes nothing: the unique index (user, listing) absorbs a second follow, also two at once.
   if (follow) await db.insert(listingFollows).values({ userId, businessType, listingId }).onConflictDoNothing();
   else
     await db
       .delete(listingFollows)
-      .where(and(eq(listingFollows.userId, userId), eq(listingFollows.businessType, businessType), eq(listingFollows.listingId, listingId)));
+      .where(
+        and(
+          eq(listingFollows.userId, userId),
+          eq(listingFollows.businessType, businessType),
+          eq(listingFollows.listingId, listingId),
+        ),
+      );
   return followStatus(db, userId, businessType, listingId);
 }
 
@@ -109,7 +127,13 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
   app.post(
     ApiPath.listingView,
     {
-      config: { rateLimit: { max: LISTING_VIEW_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => `listing-view:ip:${request.ip}` } },
+      config: {
+        rateLimit: {
+          max: LISTING_VIEW_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => `listing-view:ip:${request.ip}`,
+        },
+      },
       schema: {
         summary: `A second-hand home (1) or rental (2) detail page was opened (public): counted once per device (or address) and listing in ${LISTING_VIEW_DEDUPE_MINUTES} min; unknown or hidden listing 404`,
         tags: TAGS,
@@ -125,7 +149,8 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
 
   portalRoute(app, {
     path: ApiPath.listingFollowStatus,
-    summary: 'Whether the caller follows a second-hand home (1) or rental (2), and how many do (session); unknown or hidden listing 404',
+    summary:
+      'Whether the caller follows a second-hand home (1) or rental (2), and how many do (session); unknown or hidden listing 404',
     tags: TAGS,
     input: followStatusRequestSchema,
     output: followStatusSchema,
@@ -139,9 +164,16 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
   app.post(
     ApiPath.listingFollow,
     {
-      config: { rateLimit: { max: LISTING_FOLLOW_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'listing-follow') } },
+      config: {
+        rateLimit: {
+          max: LISTING_FOLLOW_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'listing-follow'),
+        },
+      },
       schema: {
-        summary: 'Follow (true) or stop following (false) a second-hand home (1) or rental (2) (session); idempotent; unknown or hidden listing 404',
+        summary:
+          'Follow (true) or stop following (false) a second-hand home (1) or rental (2) (session); idempotent; unknown or hidden listing 404',
         tags: TAGS,
         body: followRequestSchema,
         response: { 200: envelopeSchema(followStatusSchema) },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { channelIsOn } from '../../../../contracts/channels';
+import { channelIsOn } from '@contracts/channels';
 import {
   ENTRUST_MESSAGES,
   ENTRUST_PAGE_SIZE,
@@ -24,12 +24,22 @@ import {
   type EntrustPage,
   type EntrustUpdateInput,
   RENT_FACILITIES,
-} from '../../../../contracts/entrust';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/entrust';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { agents, branches, brands, cities, communities, ENTRUST_STATUS, entrusts, uploads, type EntrustPhoto } from '../../db/schema';
+import {
+  agents,
+  branches,
+  brands,
+  cities,
+  communities,
+  ENTRUST_STATUS,
+  entrusts,
+  uploads,
+  type EntrustPhoto,
+} from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { rateLimitKey, requireUser } from '../sso/sessions';
@@ -86,7 +96,12 @@ async function servingBrands(db: Db, community: { cityCode: string; businessArea
 
 async function company(db: Db, communityId: number): Promise<EntrustCompany> {
   const [row] = await db
-    .select({ id: communities.id, name: communities.name, cityCode: communities.cityCode, businessAreaId: communities.businessAreaId })
+    .select({
+      id: communities.id,
+      name: communities.name,
+      cityCode: communities.cityCode,
+      businessAreaId: communities.businessAreaId,
+    })
     .from(communities)
     .where(eq(communities.id, communityId));
   if (!row) throw notFound(`小区 ${communityId} `);
@@ -115,7 +130,11 @@ async function checkForm(db: Db, storage: Storage, userId: number, input: Entrus
   if (own.length !== keys.length) throw badRequest(`photos: ${ENTRUST_MESSAGES.photosNotOwn}`);
   const byKey = new Map(own.map((u) => [u.key, u]));
   // Built as the upload callback builds them (uploads/routes.ts), in the owner's order.
-  const photos: EntrustPhoto[] = keys.map((key) => ({ key, url: storage.publicUrl(key), thumbUrl: storage.publicUrl(byKey.get(key)!.thumbKey || key) }));
+  const photos: EntrustPhoto[] = keys.map((key) => ({
+    key,
+    url: storage.publicUrl(key),
+    thumbUrl: storage.publicUrl(byKey.get(key)!.thumbKey || key),
+  }));
   return {
     businessType,
     cityCode: community.cityCode,
@@ -144,7 +163,11 @@ async function checkForm(db: Db, storage: Storage, userId: number, input: Entrus
 }
 
 /** The caller's entrusts with their community, city, brands and agent; `ids` narrows to those. */
-async function entrustsOf(db: Db, userId: number, where: { ids?: number[]; businessType?: 1 | 2; page?: number }): Promise<Entrust[]> {
+async function entrustsOf(
+  db: Db,
+  userId: number,
+  where: { ids?: number[]; businessType?: 1 | 2; page?: number },
+): Promise<Entrust[]> {
   const page = where.page ?? 1;
   const rows = await db
     .select({ e: entrusts, communityName: communities.name, cityDomain: cities.cityDomain, agentName: agents.name })
@@ -164,7 +187,12 @@ async function entrustsOf(db: Db, userId: number, where: { ids?: number[]; busin
     .offset((page - 1) * ENTRUST_PAGE_SIZE);
   const brandIds = [...new Set(rows.flatMap((r) => r.e.brandIds))];
   const names = new Map(
-    brandIds.length ? (await db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds))).map((b) => [b.id, b.name]) : [],
+    brandIds.length
+      ? (await db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds))).map((b) => [
+          b.id,
+          b.name,
+        ])
+      : [],
   );
   return rows.map(({ e, communityName, cityDomain, agentName }) => ({
     id: e.id,
@@ -254,7 +282,10 @@ async function update(db: Db, storage: Storage, userId: number, input: EntrustUp
 }
 
 async function withdraw(db: Db, userId: number, entrustId: number): Promise<Entrust> {
-  const [row] = await db.select({ id: entrusts.id }).from(entrusts).where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
+  const [row] = await db
+    .select({ id: entrusts.id })
+    .from(entrusts)
+    .where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
   if (!row) throw unknownEntrust(entrustId);
   const [changed] = await db
     .update(entrusts)
@@ -305,7 +336,8 @@ export function registerEntrust(app: FastifyInstance, db: Db, storage: Storage):
     {
       onRequest: submitLimit,
       schema: {
-        summary: "Edit one's own entrust (session): 审核中 stays, 已下架/已撤回 are submitted again; 已发布/已成交 are a 409; another user's id is a 404",
+        summary:
+          "Edit one's own entrust (session): 审核中 stays, 已下架/已撤回 are submitted again; 已发布/已成交 are a 409; another user's id is a 404",
         tags: TAGS,
         body: entrustUpdateRequestSchema,
         response: { 200: envelopeSchema(entrustSchema) },
@@ -320,7 +352,13 @@ export function registerEntrust(app: FastifyInstance, db: Db, storage: Storage):
   app.post(
     ApiPath.entrustWithdraw,
     {
-      config: { rateLimit: { max: ENTRUST_WITHDRAW_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'entrust-withdraw') } },
+      config: {
+        rateLimit: {
+          max: ENTRUST_WITHDRAW_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'entrust-withdraw'),
+        },
+      },
       schema: {
         summary: "Withdraw one's own entrust while 审核中 (session; → 已撤回), otherwise 409; another user's id is a 404",
         tags: TAGS,
@@ -350,7 +388,8 @@ export function registerEntrust(app: FastifyInstance, db: Db, storage: Storage):
     tags: TAGS,
     input: myEntrustsRequestSchema,
     output: entrustPageSchema,
-    handler: async (input, request) => mine(db, (await requireUser(db, request)).id, input.businessType as 1 | 2 | undefined, input.page),
+    handler: async (input, request) =>
+      mine(db, (await requireUser(db, request)).id, input.businessType as 1 | 2 | undefined, input.page),
   });
 
   portalRoute(app, {

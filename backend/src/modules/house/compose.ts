@@ -1,4 +1,4 @@
-import { cacheTag } from '../../../../contracts/cache-changes';
+import { cacheTag } from '@contracts/cache-changes';
 import type { ListingPhoto } from '../../db/schema';
 import { communities, entrusts, listings, rentals } from '../../db/schema';
 import { CENTRAL_HEATING } from '../../db/seed-homes';
@@ -12,7 +12,10 @@ import { RENT_TYPE } from '../listings/rent-bands';
  */
 
 export type EntrustRow = typeof entrusts.$inferSelect;
-export type CommunityRow = Pick<typeof communities.$inferSelect, 'id' | 'name' | 'districtId' | 'businessAreaId' | 'stationId' | 'lineId' | 'stationDistance' | 'buildYear'>;
+export type CommunityRow = Pick<
+  typeof communities.$inferSelect,
+  'id' | 'name' | 'districtId' | 'businessAreaId' | 'stationId' | 'lineId' | 'stationDistance' | 'buildYear'
+>;
 
 /** Channel of each entrust business type: 1 二手房, 2 租房. */
 export const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
@@ -29,9 +32,14 @@ export function floorLevelOf(floor: number, totalFloors: number): string {
 export const unitPriceOf = (totalWan: number, area: number) => Math.round((totalWan * 10_000) / area);
 
 /** The seed's titles: `望京西园 3室2厅 南北通透`, `整租·望京西园 2室1厅 南`, `合租·望京西园 3居室 南卧`. */
-export function titleOf(e: Pick<EntrustRow, 'businessType' | 'rooms' | 'halls' | 'orientation' | 'decoration' | 'rentType'>, communityName: string): string {
+export function titleOf(
+  e: Pick<EntrustRow, 'businessType' | 'rooms' | 'halls' | 'orientation' | 'decoration' | 'rentType'>,
+  communityName: string,
+): string {
   if (e.businessType === 2) {
-    return e.rentType === RENT_TYPE.SHARED ? `合租·${communityName} ${e.rooms}居室 ${e.orientation}卧` : `整租·${communityName} ${e.rooms}室${e.halls}厅 ${e.orientation}`;
+    return e.rentType === RENT_TYPE.SHARED
+      ? `合租·${communityName} ${e.rooms}居室 ${e.orientation}卧`
+      : `整租·${communityName} ${e.rooms}室${e.halls}厅 ${e.orientation}`;
   }
   const highlight = e.orientation === '南北' ? '南北通透' : e.decoration === '精装' ? '拎包入住' : '业主诚心出售';
   return `${communityName} ${e.rooms}室${e.halls}厅 ${highlight}`;
@@ -131,7 +139,11 @@ export function rentalOf(e: EntrustRow, c: CommunityRow, agentId: number, now: D
   const payment = e.payment ?? '押一付三';
   const monthlyRent = Math.round(e.price);
   const whole = e.rentType !== RENT_TYPE.SHARED;
-  const tags = [...(nearSubway(c) ? ['近地铁'] : []), ...(payment === '押一付一' ? ['押一付一'] : []), ...(e.decoration === '精装' ? ['精装'] : [])];
+  const tags = [
+    ...(nearSubway(c) ? ['近地铁'] : []),
+    ...(payment === '押一付一' ? ['押一付一'] : []),
+    ...(e.decoration === '精装' ? ['精装'] : []),
+  ];
   const near = nearSubway(c) ? `距地铁站约${c.stationDistance}米，` : '';
   const description =
     home.description ||
@@ -156,7 +168,9 @@ export function rentalOf(e: EntrustRow, c: CommunityRow, agentId: number, now: D
 
 /** The seed's listing numbers: `BJ000012345` for a home for sale, `BJZF00012345` for a rental. */
 export function listingNoOf(businessType: HomeBusinessType, cityDomain: string, id: number): string {
-  return businessType === 1 ? `${cityDomain.toUpperCase()}${String(id).padStart(9, '0')}` : `${cityDomain.toUpperCase()}ZF${String(id).padStart(8, '0')}`;
+  return businessType === 1
+    ? `${cityDomain.toUpperCase()}${String(id).padStart(9, '0')}`
+    : `${cityDomain.toUpperCase()}ZF${String(id).padStart(8, '0')}`;
 }
 
 /**
@@ -164,7 +178,13 @@ export function listingNoOf(businessType: HomeBusinessType, cityDomain: string, 
  * its channel's lists in the city with their counts, its own detail page, its community's 小区 page (which lists
  * the newest homes) and its agent's pages (which list theirs).
  */
-export function homeTags(businessType: HomeBusinessType, listingId: number, cityDomain: string, communityId: number, agentId: number | null): string[] {
+export function homeTags(
+  businessType: HomeBusinessType,
+  listingId: number,
+  cityDomain: string,
+  communityId: number,
+  agentId: number | null,
+): string[] {
   const channel = CHANNEL_OF[businessType];
   const tags = [cacheTag.list(channel, cityDomain), cacheTag.detail(channel, listingId), cacheTag.detail('estate', communityId)];
   if (agentId !== null) tags.push(cacheTag.agent(agentId));

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENTRUST_STATUS_NAMES, entrustFormProblem, referenceBandProblem } from '../../../../contracts/entrust';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ENTRUST_STATUS_NAMES, entrustFormProblem, referenceBandProblem } from '@contracts/entrust';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
 import {
   HOUSE_CHANGE_LIMIT,
   HOUSE_MESSAGES,
@@ -14,10 +14,21 @@ import {
   myHousesRequestSchema,
   type House,
   type HousePage,
-} from '../../../../contracts/house';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/house';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { agents, cities, communities, ENTRUST_STATUS, entrusts, listingFollows, listingViews, listings, rentals, viewings } from '../../db/schema';
+import {
+  agents,
+  cities,
+  communities,
+  ENTRUST_STATUS,
+  entrusts,
+  listingFollows,
+  listingViews,
+  listings,
+  rentals,
+  viewings,
+} from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { changeListingPrice } from '../ops/listings';
@@ -43,7 +54,13 @@ const SHOWN = [ENTRUST_STATUS.PUBLISHED, ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.
  * The counts are of the published listing: views (the detail page's beacon), followers and viewing requests of
  * every status (viewings_listing_idx). A home no longer published has no listing, so its counts are 0.
  */
-async function housesOf(db: Db, userId: number, businessType: HomeBusinessType, page: number, entrustId?: number): Promise<House[]> {
+async function housesOf(
+  db: Db,
+  userId: number,
+  businessType: HomeBusinessType,
+  page: number,
+  entrustId?: number,
+): Promise<House[]> {
   const t = businessType === 1 ? listings : rentals;
   const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
   const listingId = entrusts.listingId;
@@ -120,12 +137,20 @@ async function myHouses(db: Db, userId: number, businessType: HomeBusinessType, 
     .select({ n: count() })
     .from(entrusts)
     .where(and(eq(entrusts.userId, userId), eq(entrusts.businessType, businessType), inArray(entrusts.status, SHOWN)));
-  return { total: Number(counted?.n ?? 0), page, pageSize: HOUSE_PAGE_SIZE, list: await housesOf(db, userId, businessType, page) };
+  return {
+    total: Number(counted?.n ?? 0),
+    page,
+    pageSize: HOUSE_PAGE_SIZE,
+    list: await housesOf(db, userId, businessType, page),
+  };
 }
 
 /** One of the caller's homes as 卖房管理 shows it; an entrust of someone else's is an unknown one. */
 async function houseOf(db: Db, userId: number, entrustId: number): Promise<House> {
-  const [row] = await db.select({ businessType: entrusts.businessType }).from(entrusts).where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
+  const [row] = await db
+    .select({ businessType: entrusts.businessType })
+    .from(entrusts)
+    .where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
   if (!row) throw notFound(`房源 ${entrustId} `);
   const [house] = await housesOf(db, userId, asHomeType(row.businessType), 1, entrustId);
   if (!house) throw new ApiError(409, 409, HOUSE_MESSAGES.notPublished);
@@ -140,13 +165,19 @@ const notPublished = () => new ApiError(409, 409, HOUSE_MESSAGES.notPublished);
  * while the entrust still publishes that listing (a 下架 between the two reads is a 409, not a lost update).
  */
 async function changePrice(db: Db, index: SuggestionIndex, userId: number, entrustId: number, price: number): Promise<House> {
-  const [e] = await db.select().from(entrusts).where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
+  const [e] = await db
+    .select()
+    .from(entrusts)
+    .where(and(eq(entrusts.id, entrustId), eq(entrusts.userId, userId)));
   if (!e) throw notFound(`房源 ${entrustId} `);
   if (e.status !== ENTRUST_STATUS.PUBLISHED || e.listingId === null) throw notPublished();
   const problem = entrustFormProblem({ ...e, price, rentType: e.rentType ?? undefined, payment: e.payment ?? undefined });
   if (problem?.path === 'price') throw badRequest(`price: ${problem.message}`);
   // The band around the community's reference holds after publication too: 改价 cannot do what the form refused.
-  const [reference] = await db.select({ avgPrice: communities.avgPrice, avgRent: communities.avgRent }).from(communities).where(eq(communities.id, e.communityId));
+  const [reference] = await db
+    .select({ avgPrice: communities.avgPrice, avgRent: communities.avgRent })
+    .from(communities)
+    .where(eq(communities.id, e.communityId));
   const band = reference ? referenceBandProblem({ ...e, price }, reference) : null;
   if (band) throw badRequest(`price: ${band.message}`);
   const businessType = asHomeType(e.businessType);
@@ -172,7 +203,8 @@ async function changePrice(db: Db, index: SuggestionIndex, userId: number, entru
 export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
   portalRoute(app, {
     path: ApiPath.houseMine,
-    summary: "卖房管理 / 租房管理: the caller's published, taken-down and sold homes of one channel with views, followers and viewing requests, newest first, 10 a page (session)",
+    summary:
+      "卖房管理 / 租房管理: the caller's published, taken-down and sold homes of one channel with views, followers and viewing requests, newest first, 10 a page (session)",
     tags: TAGS,
     input: myHousesRequestSchema,
     output: housePageSchema,
@@ -183,7 +215,13 @@ export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionInd
   });
 
   const limited = (scope: string) => ({
-    config: { rateLimit: { max: HOUSE_CHANGE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) } },
+    config: {
+      rateLimit: {
+        max: HOUSE_CHANGE_LIMIT,
+        timeWindow: '1 hour',
+        keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope),
+      },
+    },
   });
 
   app.post(
@@ -210,7 +248,8 @@ export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionInd
     {
       ...limited('house-offline'),
       schema: {
-        summary: "下架: take one's own published home off the site (session); its open viewings are cancelled; not published 409; another's or none 404",
+        summary:
+          "下架: take one's own published home off the site (session); its open viewings are cancelled; not published 409; another's or none 404",
         tags: TAGS,
         body: houseOfflineRequestSchema,
         response: { 200: envelopeSchema(houseSchema) },

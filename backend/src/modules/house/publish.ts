@@ -10,13 +10,22 @@ import {
   referenceBandProblem,
   type CommunityReference,
   type OpsEntrustResult,
-} from '../../../../contracts/entrust';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/entrust';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, branches, communities, ENTRUST_STATUS, entrustOverrides, entrusts, VIEWING_STATUS, viewings } from '../../db/schema';
+import {
+  agents,
+  branches,
+  communities,
+  ENTRUST_STATUS,
+  entrustOverrides,
+  entrusts,
+  VIEWING_STATUS,
+  viewings,
+} from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
@@ -25,7 +34,16 @@ import { opsGuard } from '../ops/guard';
 import { refreshPublication } from '../uploads/publication';
 import { requireCity } from '../portal/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { asHomeType, esfListingOf, homeTags, listingNoOf, rentalOf, TABLE_OF, type EntrustRow, type HomeBusinessType } from './compose';
+import {
+  asHomeType,
+  esfListingOf,
+  homeTags,
+  listingNoOf,
+  rentalOf,
+  TABLE_OF,
+  type EntrustRow,
+  type HomeBusinessType,
+} from './compose';
 
 /**
  * Publishing (issue 9, spec §6: agents cannot log in here, so an operator decides): `accept` turns a 审核中
@@ -42,14 +60,26 @@ const statusWords = (status: number) => ENTRUST_STATUS_NAMES[status] ?? String(s
  * The agent who takes the home on: at work (status 1), of the chosen brand or else of the first entrusted brand
  * that has one, in that brand's branch of the community's business area (望京店), else anywhere in the city.
  */
-async function agentFor(tx: Tx, e: EntrustRow, businessAreaId: number, brandId: number | undefined): Promise<{ agentId: number; brandId: number }> {
+async function agentFor(
+  tx: Tx,
+  e: EntrustRow,
+  businessAreaId: number,
+  brandId: number | undefined,
+): Promise<{ agentId: number; brandId: number }> {
   const brands = brandId !== undefined ? [brandId] : e.brandIds;
   const find = async (brand: number, inArea: boolean) => {
     const [row] = await tx
       .select({ id: agents.id })
       .from(agents)
       .innerJoin(branches, eq(branches.id, agents.branchId))
-      .where(and(eq(branches.brandId, brand), eq(agents.cityCode, e.cityCode), eq(agents.status, 1), inArea ? eq(branches.businessAreaId, businessAreaId) : undefined))
+      .where(
+        and(
+          eq(branches.brandId, brand),
+          eq(agents.cityCode, e.cityCode),
+          eq(agents.status, 1),
+          inArea ? eq(branches.businessAreaId, businessAreaId) : undefined,
+        ),
+      )
       .orderBy(asc(agents.id))
       .limit(1);
     return row?.id;
@@ -95,18 +125,31 @@ async function locate(db: Db, id: number, userId?: number): Promise<{ businessTy
  * refuses these at submission; an entrust stored before the bounds, or a reference that moved since, meets them
  * here.
  */
-export function publishProblems(e: Pick<EntrustRow, 'businessType' | 'area' | 'price' | 'rentType'>, reference: CommunityReference): string[] {
-  return [entrustBoundsProblem(e), referenceBandProblem(e, reference)].filter((p) => p !== null).map((p) => `${p.path}: ${p.message}`);
+export function publishProblems(
+  e: Pick<EntrustRow, 'businessType' | 'area' | 'price' | 'rentType'>,
+  reference: CommunityReference,
+): string[] {
+  return [entrustBoundsProblem(e), referenceBandProblem(e, reference)]
+    .filter((p) => p !== null)
+    .map((p) => `${p.path}: ${p.message}`);
 }
 
-export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, brandId?: number, override?: string): Promise<OpsEntrustResult> {
+export async function acceptEntrust(
+  db: Db,
+  index: SuggestionIndex,
+  id: number,
+  brandId?: number,
+  override?: string,
+): Promise<OpsEntrustResult> {
   const where = await locate(db, id);
   const city = await requireCity(db, where.cityCode);
   const result = await heldCounts(db, where.businessType, city.cityCode, () =>
     db.transaction(async (tx) => {
       const e = await lockEntrust(tx, id);
-      if (e.status !== ENTRUST_STATUS.REVIEWING) throw new ApiError(409, 409, `委托 ${id} 的状态为${statusWords(e.status)}，只有审核中的委托可以发布`);
-      if (brandId !== undefined && !e.brandIds.includes(brandId)) throw badRequest(`brandId: 经纪公司 ${brandId} 不在委托 ${id} 所委托的经纪公司中`);
+      if (e.status !== ENTRUST_STATUS.REVIEWING)
+        throw new ApiError(409, 409, `委托 ${id} 的状态为${statusWords(e.status)}，只有审核中的委托可以发布`);
+      if (brandId !== undefined && !e.brandIds.includes(brandId))
+        throw badRequest(`brandId: 经纪公司 ${brandId} 不在委托 ${id} 所委托的经纪公司中`);
       const [community] = await tx
         .select({
           id: communities.id,
@@ -134,18 +177,40 @@ export async function acceptEntrust(db: Db, index: SuggestionIndex, id: number, 
       const table = TABLE_OF[businessType];
       const [inserted] =
         businessType === 1
-          ? await tx.insert(table).values(esfListingOf(e, community, chosen.agentId, now)).returning({ id: table.id })
-          : await tx.insert(TABLE_OF[2]).values(rentalOf(e, community, chosen.agentId, now)).returning({ id: TABLE_OF[2].id });
+          ? await tx
+              .insert(table)
+              .values(esfListingOf(e, community, chosen.agentId, now))
+              .returning({ id: table.id })
+          : await tx
+              .insert(TABLE_OF[2])
+              .values(rentalOf(e, community, chosen.agentId, now))
+              .returning({ id: TABLE_OF[2].id });
       const listingId = inserted!.id;
-      await tx.update(table).set({ listingNo: listingNoOf(businessType, city.cityDomain, listingId) }).where(eq(table.id, listingId));
+      await tx
+        .update(table)
+        .set({ listingNo: listingNoOf(businessType, city.cityDomain, listingId) })
+        .where(eq(table.id, listingId));
       await tx
         .update(entrusts)
-        .set({ status: ENTRUST_STATUS.PUBLISHED, listingId, agentId: chosen.agentId, brandId: chosen.brandId, publishedAt: now, updatedAt: now })
+        .set({
+          status: ENTRUST_STATUS.PUBLISHED,
+          listingId,
+          agentId: chosen.agentId,
+          brandId: chosen.brandId,
+          publishedAt: now,
+          updatedAt: now,
+        })
         .where(eq(entrusts.id, id));
       const overridden = problems.length > 0 && override !== undefined ? { reason: override, problems } : null;
-      if (overridden) await tx.insert(entrustOverrides).values({ entrustId: id, action: 'accept', ...overridden, listingId, area: e.area, price: e.price });
+      if (overridden)
+        await tx
+          .insert(entrustOverrides)
+          .values({ entrustId: id, action: 'accept', ...overridden, listingId, area: e.area, price: e.price });
       // Its photos were private while 审核中; on the site they are public (uploads/publication.ts).
-      await refreshPublication(tx, e.photos.map((p) => p.key));
+      await refreshPublication(
+        tx,
+        e.photos.map((p) => p.key),
+      );
       const tags = homeTags(businessType, listingId, city.cityDomain, community.id, chosen.agentId);
       const seq = await recordChange(tx, tags);
       return { previousStatus: e.status, listingId, agentId: chosen.agentId, override: overridden, change: { seq, tags } };
@@ -165,15 +230,27 @@ export async function takeDown(tx: Tx, e: EntrustRow, to: number, cityDomain: st
   const businessType = asHomeType(e.businessType);
   const listingId = e.listingId!;
   const table = TABLE_OF[businessType];
-  const [gone] = await tx.delete(table).where(eq(table.id, listingId)).returning({ communityId: table.communityId, agentId: table.agentId });
+  const [gone] = await tx
+    .delete(table)
+    .where(eq(table.id, listingId))
+    .returning({ communityId: table.communityId, agentId: table.agentId });
   const now = new Date();
   await tx
     .update(viewings)
     .set({ status: VIEWING_STATUS.CANCELLED, cancelledAt: now })
-    .where(and(eq(viewings.businessType, businessType), eq(viewings.listingId, listingId), inArray(viewings.status, [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED])));
+    .where(
+      and(
+        eq(viewings.businessType, businessType),
+        eq(viewings.listingId, listingId),
+        inArray(viewings.status, [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED]),
+      ),
+    );
   await tx.update(entrusts).set({ status: to, updatedAt: now }).where(eq(entrusts.id, e.id));
   // Off the site, its photos are the owner's again: no longer served to anyone else (uploads/publication.ts).
-  await refreshPublication(tx, e.photos.map((p) => p.key));
+  await refreshPublication(
+    tx,
+    e.photos.map((p) => p.key),
+  );
   return homeTags(businessType, listingId, cityDomain, gone?.communityId ?? e.communityId, gone?.agentId ?? e.agentId);
 }
 
@@ -201,10 +278,23 @@ export async function endPublication(
     }),
   );
   index.invalidate(city.cityCode);
-  return { id, status: to, businessType: where.businessType, cityDomain: city.cityDomain, listingId: null, override: null, ...result };
+  return {
+    id,
+    status: to,
+    businessType: where.businessType,
+    cityDomain: city.cityDomain,
+    listingId: null,
+    override: null,
+    ...result,
+  };
 }
 
-export function registerOpsEntrusts(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>, index: SuggestionIndex): void {
+export function registerOpsEntrusts(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'OPS_TOKEN'>,
+  index: SuggestionIndex,
+): void {
   app.post(
     `${ApiPath.opsEntrust}/:id`,
     {
@@ -225,7 +315,13 @@ export function registerOpsEntrusts(app: FastifyInstance, db: Db, config: Pick<C
       if (brandId !== undefined) throw badRequest('brandId: 只有发布（accept）时可以指定经纪公司');
       if (override !== undefined) throw badRequest('override: 只有发布（accept）时可以覆盖发布范围');
       return ok(
-        await endPublication(db, index, id, ENTRUST_STATUS.SOLD, (e) => new ApiError(409, 409, `委托 ${id} 的状态为${statusWords(e.status)}，只有已发布的委托可以标记成交`)),
+        await endPublication(
+          db,
+          index,
+          id,
+          ENTRUST_STATUS.SOLD,
+          (e) => new ApiError(409, 409, `委托 ${id} 的状态为${statusWords(e.status)}，只有已发布的委托可以标记成交`),
+        ),
       );
     },
   );

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { channelIsOn } from '../../../../contracts/channels';
-import { ok, ResultCode } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { channelIsOn } from '@contracts/channels';
+import { ok, ResultCode } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
 import {
   DESK_AGENT_LEFT,
   DESK_LISTINGS_MAX,
@@ -32,9 +32,9 @@ import {
   type DeskThread,
   type ImSendResult,
   type OpsDeskTokenResult,
-} from '../../../../contracts/im';
-import { ApiPath, DESK_COOKIE } from '../../../../contracts/paths';
-import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../../../contracts/upload';
+} from '@contracts/im';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
+import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/upload';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentDeskTokens, agents, cities, imConversations, listings, rentals, uploads, users } from '../../db/schema';
@@ -52,7 +52,18 @@ import { sendObject, wildcardKey } from '../storage/routes';
 import { isSafeKey } from '../storage/storage';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
 import { LoginWatch } from './login-watch';
-import { agentCardsOf, history, lastMessagesOf, markRead, propertyCardOf, refuseForeignOrigin, serveSocket, upgradeRequired, type ImService, type OwnsImages } from './im';
+import {
+  agentCardsOf,
+  history,
+  lastMessagesOf,
+  markRead,
+  propertyCardOf,
+  refuseForeignOrigin,
+  serveSocket,
+  upgradeRequired,
+  type ImService,
+  type OwnsImages,
+} from './im';
 
 /**
  * 经纪人工作台 (issue 10 "The agent side"): agents cannot log in to the portal (spec §6), so an operator issues an
@@ -79,7 +90,8 @@ const DESK_THREADS_MAX = 100;
  * recorded, to the agent and the user of a conversation they were sent in (uploads/publication.ts).
  */
 export const DESK_IMAGE_DIR = 'ub/desk';
-export const deskImagePrefix = (names: Pick<OwnerNames, 'deskFolder'>, agentUserId: number) => `${DESK_IMAGE_DIR}/${names.deskFolder(agentUserId)}/`;
+export const deskImagePrefix = (names: Pick<OwnerNames, 'deskFolder'>, agentUserId: number) =>
+  `${DESK_IMAGE_DIR}/${names.deskFolder(agentUserId)}/`;
 /**
  * `uploads.user_id` is a portal user's id; a desk image is recorded under the negative of the agent's IM id, a
  * number no portal user has, so no user's "own uploads" (userOwnsImages) ever include an agent's image.
@@ -102,10 +114,23 @@ export interface DeskAgentRow {
 async function agentOfToken(db: Db, token: string): Promise<DeskAgentRow | null> {
   const tokenHash = sha256(token);
   const [row] = await db
-    .select({ id: agents.id, userId: agents.userId, name: agents.name, status: agents.status, expiresAt: agentDeskTokens.expiresAt })
+    .select({
+      id: agents.id,
+      userId: agents.userId,
+      name: agents.name,
+      status: agents.status,
+      expiresAt: agentDeskTokens.expiresAt,
+    })
     .from(agentDeskTokens)
     .innerJoin(agents, eq(agents.id, agentDeskTokens.agentId))
-    .where(and(eq(agentDeskTokens.tokenHash, tokenHash), gt(agentDeskTokens.expiresAt, new Date()), isNull(agentDeskTokens.revokedAt), ne(agents.status, 2)));
+    .where(
+      and(
+        eq(agentDeskTokens.tokenHash, tokenHash),
+        gt(agentDeskTokens.expiresAt, new Date()),
+        isNull(agentDeskTokens.revokedAt),
+        ne(agents.status, 2),
+      ),
+    );
   return row ? { ...row, tokenHash } : null;
 }
 
@@ -115,7 +140,14 @@ async function liveDeskTokenHashes(db: Db, hashes: string[]): Promise<Set<string
     .select({ hash: agentDeskTokens.tokenHash })
     .from(agentDeskTokens)
     .innerJoin(agents, eq(agents.id, agentDeskTokens.agentId))
-    .where(and(inArray(agentDeskTokens.tokenHash, hashes), gt(agentDeskTokens.expiresAt, new Date()), isNull(agentDeskTokens.revokedAt), ne(agents.status, 2)));
+    .where(
+      and(
+        inArray(agentDeskTokens.tokenHash, hashes),
+        gt(agentDeskTokens.expiresAt, new Date()),
+        isNull(agentDeskTokens.revokedAt),
+        ne(agents.status, 2),
+      ),
+    );
   return new Set(rows.map((r) => r.hash));
 }
 
@@ -123,14 +155,24 @@ const agentsOfRequests = new WeakMap<FastifyRequest, DeskAgentRow>();
 
 /** Cookie attributes: this host only, the desk's calls only, never sent from another site. */
 export function deskCookieOptions(config: Pick<Config, 'PORTAL_PROTOCOL'>) {
-  return { httpOnly: true, sameSite: 'strict' as const, path: ApiPath.deskLogin.replace(/\/login$/, ''), secure: config.PORTAL_PROTOCOL === 'https' };
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: ApiPath.deskLogin.replace(/\/login$/, ''),
+    secure: config.PORTAL_PROTOCOL === 'https',
+  };
 }
 
 /**
  * The desk's agent, like requireUser for a portal user: 401 (4010011002) without a live token, and the dead
  * cookie cleared.
  */
-export async function requireAgent(db: Db, config: Pick<Config, 'PORTAL_PROTOCOL'>, request: FastifyRequest, reply?: FastifyReply): Promise<DeskAgentRow> {
+export async function requireAgent(
+  db: Db,
+  config: Pick<Config, 'PORTAL_PROTOCOL'>,
+  request: FastifyRequest,
+  reply?: FastifyReply,
+): Promise<DeskAgentRow> {
   const known = agentsOfRequests.get(request);
   if (known) return known;
   const token = request.cookies[DESK_COOKIE];
@@ -157,14 +199,24 @@ async function deskAgentOf(db: Db, agent: DeskAgentRow): Promise<DeskAgent> {
  * issues a new token when the old one is lost or leaked, and re-issuing is then the way to shut the old one
  * out (an agent on two devices logs in on both with the same token). Who has left (status 2) gets none.
  */
-export async function issueDeskToken(db: Db, agentId: number, days: number): Promise<OpsDeskTokenResult & { agentUserId: number }> {
-  const [agent] = await db.select({ id: agents.id, userId: agents.userId, name: agents.name, status: agents.status }).from(agents).where(eq(agents.id, agentId));
+export async function issueDeskToken(
+  db: Db,
+  agentId: number,
+  days: number,
+): Promise<OpsDeskTokenResult & { agentUserId: number }> {
+  const [agent] = await db
+    .select({ id: agents.id, userId: agents.userId, name: agents.name, status: agents.status })
+    .from(agents)
+    .where(eq(agents.id, agentId));
   if (!agent) throw notFound(`经纪人 ${agentId} `);
   if (agent.status === 2) throw badRequest(DESK_AGENT_LEFT);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * 86_400_000);
   await db.transaction(async (tx) => {
-    await tx.update(agentDeskTokens).set({ revokedAt: new Date() }).where(and(eq(agentDeskTokens.agentId, agentId), isNull(agentDeskTokens.revokedAt)));
+    await tx
+      .update(agentDeskTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(agentDeskTokens.agentId, agentId), isNull(agentDeskTokens.revokedAt)));
     await tx.insert(agentDeskTokens).values({ agentId, tokenHash: sha256(token), expiresAt });
   });
   return { agentId, agentUserId: agent.userId, agentName: agent.name, token, expiresAt: expiresAt.toISOString() };
@@ -183,13 +235,23 @@ async function requireConversation(db: Db, agentUserId: number, userId: number):
 /** The desk's threads, newest first: the user by nickname (their number only ever in a 21001 they sent). */
 async function deskThreadsOf(db: Db, agentUserId: number): Promise<DeskThread[]> {
   const rows = await db
-    .select({ id: imConversations.id, userId: imConversations.userId, unread: imConversations.agentUnread, nextSeq: imConversations.nextSeq, userName: users.userName, avatarUrl: users.avatarUrl })
+    .select({
+      id: imConversations.id,
+      userId: imConversations.userId,
+      unread: imConversations.agentUnread,
+      nextSeq: imConversations.nextSeq,
+      userName: users.userName,
+      avatarUrl: users.avatarUrl,
+    })
     .from(imConversations)
     .innerJoin(users, eq(users.id, imConversations.userId))
     .where(eq(imConversations.agentUserId, agentUserId))
     .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
     .limit(DESK_THREADS_MAX);
-  const last = await lastMessagesOf(db, rows.map((r) => r.id));
+  const last = await lastMessagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     conversationId: r.id,
     // No nickname: the user's number is not the agent's to see (spec §3 masks it even for the user's own header).
@@ -206,7 +268,17 @@ async function deskListingsOf(db: Db, agentId: number): Promise<DeskListing[]> {
     const t = businessType === 1 ? listings : rentals;
     const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
     const rows = await db
-      .select({ id: t.id, title: t.title, coverUrl: t.coverUrl, area: t.area, rooms: t.rooms, halls: t.halls, price, listedAt: t.listedAt, city: cities })
+      .select({
+        id: t.id,
+        title: t.title,
+        coverUrl: t.coverUrl,
+        area: t.area,
+        rooms: t.rooms,
+        halls: t.halls,
+        price,
+        listedAt: t.listedAt,
+        city: cities,
+      })
       .from(t)
       .innerJoin(cities, eq(cities.cityCode, t.cityCode))
       .where(eq(t.agentId, agentId))
@@ -214,7 +286,10 @@ async function deskListingsOf(db: Db, agentId: number): Promise<DeskListing[]> {
       .limit(DESK_LISTINGS_MAX);
     return rows
       .filter((r) => channelIsOn(r.city, businessType === 1 ? 'esf' : 'rent'))
-      .map((r) => ({ ...propertyCardOf(businessType, { ...r, cityDomain: r.city.cityDomain }), listedAt: new Date(r.listedAt).toISOString() }));
+      .map((r) => ({
+        ...propertyCardOf(businessType, { ...r, cityDomain: r.city.cityDomain }),
+        listedAt: new Date(r.listedAt).toISOString(),
+      }));
   };
   const all = [...(await of(1)), ...(await of(2))];
   return all.sort((a, b) => b.listedAt.localeCompare(a.listedAt) || b.listingId - a.listingId).slice(0, DESK_LISTINGS_MAX);
@@ -225,14 +300,24 @@ const agentOwnsImages =
   (db: Db, agentUserId: number): OwnsImages =>
   async (keys) => {
     if (!keys.every((key) => key.startsWith(`${DESK_IMAGE_DIR}/`))) return false;
-    const own = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, deskUploadOwner(agentUserId)), inArray(uploads.key, keys)));
+    const own = await db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(and(eq(uploads.userId, deskUploadOwner(agentUserId)), inArray(uploads.key, keys)));
     return own.length === keys.length;
   };
 
 const FORMAT_MESSAGE = `文件格式仅限${UPLOAD_EXTENSIONS.join('、')}格式！`;
 
 /** One image posted by the desk (multipart, field `file`): checked by its bytes, re-encoded, stored, recorded. */
-async function storeDeskImage(db: Db, storage: Storage, work: ImageWork, names: OwnerNames, agentUserId: number, request: FastifyRequest): Promise<{ key: string; url: string }> {
+async function storeDeskImage(
+  db: Db,
+  storage: Storage,
+  work: ImageWork,
+  names: OwnerNames,
+  agentUserId: number,
+  request: FastifyRequest,
+): Promise<{ key: string; url: string }> {
   const boundary = multipartBoundary(request.headers['content-type']);
   const body = request.body;
   if (!boundary || !Buffer.isBuffer(body)) throw badRequest('请以 multipart/form-data 上传图片（字段 file）');
@@ -299,7 +384,8 @@ export async function registerDesk(
     {
       onRequest: opsGuard(config),
       schema: {
-        summary: "Operator: issue an agent's desk token, valid `days` (default 30, ≤ 90), shown once; revokes the agent's earlier tokens and closes their open desks; none for an agent who left (Authorization: Bearer <OPS_TOKEN>)",
+        summary:
+          "Operator: issue an agent's desk token, valid `days` (default 30, ≤ 90), shown once; revokes the agent's earlier tokens and closes their open desks; none for an agent who left (Authorization: Bearer <OPS_TOKEN>)",
         tags: ['ops'],
         body: opsDeskTokenRequestSchema,
         response: { 200: envelopeSchema(opsDeskTokenResultSchema) },
@@ -316,7 +402,13 @@ export async function registerDesk(
   app.post(
     ApiPath.deskLogin,
     {
-      config: { rateLimit: { max: DESK_LOGIN_LIMIT, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `desk-login:ip:${request.ip}` } },
+      config: {
+        rateLimit: {
+          max: DESK_LOGIN_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `desk-login:ip:${request.ip}`,
+        },
+      },
       schema: {
         summary: `Open the agent desk with an operator's token: sets the desk cookie (HttpOnly, SameSite=Strict, Path /api/desk, the token's lifetime) and answers the agent; a wrong, expired or revoked token, or an agent who left, is 401; ${DESK_LOGIN_LIMIT} tries a minute per address`,
         tags: TAGS,
@@ -328,14 +420,24 @@ export async function registerDesk(
       const { token } = request.body as z.output<typeof deskLoginRequestSchema>;
       const agent = await agentOfToken(db, token);
       if (!agent) throw new ApiError(401, ResultCode.SESSION_INVALID, DESK_TOKEN_WRONG);
-      reply.setCookie(DESK_COOKIE, token, { ...deskCookieOptions(config), maxAge: Math.max(1, Math.floor((agent.expiresAt.getTime() - Date.now()) / 1000)) });
+      reply.setCookie(DESK_COOKIE, token, {
+        ...deskCookieOptions(config),
+        maxAge: Math.max(1, Math.floor((agent.expiresAt.getTime() - Date.now()) / 1000)),
+      });
       return ok(await deskAgentOf(db, agent));
     },
   );
 
   app.post(
     ApiPath.deskLogout,
-    { schema: { summary: "Close the desk: clears the desk cookie and closes the agent's live desk sockets on every instance (desk cookie)", tags: TAGS, response: { 200: envelopeSchema(imCountSchema) } } },
+    {
+      schema: {
+        summary:
+          "Close the desk: clears the desk cookie and closes the agent's live desk sockets on every instance (desk cookie)",
+        tags: TAGS,
+        response: { 200: envelopeSchema(imCountSchema) },
+      },
+    },
     async (request, reply) => {
       const agent = await agentOf(request, reply);
       reply.clearCookie(DESK_COOKIE, deskCookieOptions(config));
@@ -345,7 +447,13 @@ export async function registerDesk(
 
   app.get(
     ApiPath.deskMe,
-    { schema: { summary: "The desk's agent (desk cookie): card, status and city", tags: TAGS, response: { 200: envelopeSchema(deskAgentSchema) } } },
+    {
+      schema: {
+        summary: "The desk's agent (desk cookie): card, status and city",
+        tags: TAGS,
+        response: { 200: envelopeSchema(deskAgentSchema) },
+      },
+    },
     async (request, reply) => ok(await deskAgentOf(db, await agentOf(request, reply))),
   );
 
@@ -353,7 +461,8 @@ export async function registerDesk(
     ApiPath.deskConversations,
     {
       schema: {
-        summary: "The agent's conversations, newest first (desk cookie): the user by nickname (never their number), the agent's unread count, last seq and message",
+        summary:
+          "The agent's conversations, newest first (desk cookie): the user by nickname (never their number), the agent's unread count, last seq and message",
         tags: TAGS,
         response: { 200: envelopeSchema(deskThreadListSchema) },
       },
@@ -362,22 +471,50 @@ export async function registerDesk(
   );
 
   const historySummary = `The agent's conversation with user userId after afterSeq, oldest first, ≤ ${IM_HISTORY_MAX} (desk cookie); a user who never wrote to this agent is 404`;
-  const answerHistory = async (input: z.output<typeof deskHistoryRequestSchema>, request: FastifyRequest, reply: FastifyReply) => {
+  const answerHistory = async (
+    input: z.output<typeof deskHistoryRequestSchema>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const agent = await agentOf(request, reply);
     await requireConversation(db, agent.userId, input.userId);
     return ok(await history(db, input.userId, agent.userId, input.afterSeq, input.limit));
   };
-  app.get(ApiPath.deskHistory, { schema: { summary: historySummary, tags: TAGS, querystring: deskHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } }, (request, reply) =>
-    answerHistory(request.query as z.output<typeof deskHistoryRequestSchema>, request, reply),
+  app.get(
+    ApiPath.deskHistory,
+    {
+      schema: {
+        summary: historySummary,
+        tags: TAGS,
+        querystring: deskHistoryRequestSchema,
+        response: { 200: envelopeSchema(imHistorySchema) },
+      },
+    },
+    (request, reply) => answerHistory(request.query as z.output<typeof deskHistoryRequestSchema>, request, reply),
   );
-  app.post(ApiPath.deskHistory, { schema: { summary: historySummary, tags: TAGS, body: deskHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } }, (request, reply) =>
-    answerHistory(request.body as z.output<typeof deskHistoryRequestSchema>, request, reply),
+  app.post(
+    ApiPath.deskHistory,
+    {
+      schema: {
+        summary: historySummary,
+        tags: TAGS,
+        body: deskHistoryRequestSchema,
+        response: { 200: envelopeSchema(imHistorySchema) },
+      },
+    },
+    (request, reply) => answerHistory(request.body as z.output<typeof deskHistoryRequestSchema>, request, reply),
   );
 
   app.post(
     ApiPath.deskMessage,
     {
-      config: { rateLimit: { max: IM_SEND_LIMIT, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-send') } },
+      config: {
+        rateLimit: {
+          max: IM_SEND_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-send'),
+        },
+      },
       schema: {
         summary:
           "Reply to a user (desk cookie): only one who has written to this agent (404 otherwise, agents do not cold-message); content a JSON string per layout as /api/message (121: the desk's own images; 21001 agreeing carries the agent's number); stored with its seq and pushed to both ends",
@@ -390,8 +527,20 @@ export async function registerDesk(
       const agent = await agentOf(request, reply);
       const body = request.body as z.output<typeof deskSendRequestSchema>;
       await requireConversation(db, agent.userId, body.userId);
-      const message = await im.send({ userId: body.userId, agentUserId: agent.userId, from: 'agent', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: agentOwnsImages(db, agent.userId) });
-      return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
+      const message = await im.send({
+        userId: body.userId,
+        agentUserId: agent.userId,
+        from: 'agent',
+        raw: body.content,
+        clientMsgId: body.clientMsgId,
+        ownsImages: agentOwnsImages(db, agent.userId),
+      });
+      return ok<ImSendResult>({
+        messageId: message.messageId,
+        seq: message.seq,
+        conversationId: message.conversationId,
+        createdAt: message.createdAt,
+      });
     },
   );
 
@@ -426,7 +575,11 @@ export async function registerDesk(
 
   // Its own context: the multipart parser and its 5 MB body limit are for this one route; JSON stays at 1 MiB.
   await app.register(async (scoped) => {
-    scoped.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scoped.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
     scoped.post(
       ApiPath.deskImage,
       {
@@ -435,7 +588,13 @@ export async function registerDesk(
         onRequest: async (request, reply) => {
           if (multipartBoundary(request.headers['content-type'])) await agentOf(request, reply);
         },
-        config: { rateLimit: { max: DESK_IMAGE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-image') } },
+        config: {
+          rateLimit: {
+            max: DESK_IMAGE_LIMIT,
+            timeWindow: '1 hour',
+            keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-image'),
+          },
+        },
         schema: {
           summary: `One image the agent sends (desk cookie; multipart, field file): jpg, jpeg or png by name and by its bytes, ≤ ${UPLOAD_MAX_MB} MB, ≤ 25 megapixels by its header (400 before decoding; 2 at once per agent, else 429), re-encoded without metadata and stored under ub/desk/; answers its key (for a 121 message) and url`,
           tags: TAGS,
@@ -475,7 +634,8 @@ export async function registerDesk(
     method: 'GET',
     url: ApiPath.deskRegister,
     schema: {
-      summary: "WebSocket (desk cookie): the agent's frames, as /api/register's ({ messageType 1, messageContent } and the ping); no live token 401, a foreign Origin 403",
+      summary:
+        "WebSocket (desk cookie): the agent's frames, as /api/register's ({ messageType 1, messageContent } and the ping); no live token 401, a foreign Origin 403",
       tags: TAGS,
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -92,7 +92,9 @@ export function createLocalHub(): ImHub {
 }
 
 /** What instances tell each other on the channel. `from` lets an instance skip what it published itself. */
-type Broadcast = { from: string; kind: 'deliver'; parties: PartyKey[]; frame: string } | { from: string; kind: 'close'; party: PartyKey; code: number; reason: string };
+type Broadcast =
+  | { from: string; kind: 'deliver'; parties: PartyKey[]; frame: string }
+  | { from: string; kind: 'close'; party: PartyKey; code: number; reason: string };
 
 /** How long an instance's word that a party is online holds without being renewed. */
 const PRESENCE_TTL_MS = 90_000;
@@ -109,14 +111,21 @@ export function createRedisHub(redisUrl: string, prefix: string, log: FastifyBas
   const instance = randomUUID();
   const channel = `${prefix}im:bus`;
   const presenceKey = (party: PartyKey) => `${prefix}im:online:${party}`;
-  const options = { connectTimeout: 2000, maxRetriesPerRequest: 1, retryStrategy: (times: number) => Math.min(200 * 2 ** times, 3000) };
+  const options = {
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times: number) => Math.min(200 * 2 ** times, 3000),
+  };
   const pub = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
   const sub = new Redis(redisUrl, options);
   let warnedAt = 0;
   const warn = (err: unknown) => {
     if (Date.now() - warnedAt < 60_000) return;
     warnedAt = Date.now();
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Redis unavailable: chat pushes reach this instance only until it answers');
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'Redis unavailable: chat pushes reach this instance only until it answers',
+    );
   };
   pub.on('error', warn);
   sub.on('error', warn);
@@ -174,7 +183,8 @@ export function createRedisHub(redisUrl: string, prefix: string, log: FastifyBas
       return local.closeParty(party, code, reason);
     },
     count: (party) => local.count(party),
-    ready: (timeoutMs = 2000) => Promise.race([subscribed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref())]),
+    ready: (timeoutMs = 2000) =>
+      Promise.race([subscribed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref())]),
     async isOnline(party) {
       if (local.count(party) > 0) return true;
       try {

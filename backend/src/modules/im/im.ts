@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { ok, ResultCode } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
+import { ok, ResultCode } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
 import {
   IM_AGENT_LEFT,
   IM_AGENT_UNREACHABLE,
@@ -44,13 +44,13 @@ import {
   type ImPropertyCard,
   type ImSendResult,
   type ImThread,
-} from '../../../../contracts/im';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/im';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, cities, imConversations, imMessages, listings, rentals, uploads, users } from '../../db/schema';
 import { shareImages } from '../uploads/publication';
-import { detailPath } from '../../../../contracts/channels';
+import { detailPath } from '@contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { agentCardsWhere } from '../listings/common';
@@ -89,7 +89,8 @@ export function toImMessage(row: MessageRow): ImMessage {
   };
 }
 
-export const messageFrame = (message: ImMessage): string => JSON.stringify({ messageType: 1, messageContent: JSON.stringify(message) } satisfies ImFrame);
+export const messageFrame = (message: ImMessage): string =>
+  JSON.stringify({ messageType: 1, messageContent: JSON.stringify(message) } satisfies ImFrame);
 export const PING_FRAME = JSON.stringify({ messageType: 0, content: 'Ping' } satisfies ImFrame);
 
 /** The agent behind an IM identity, refused unless reachable (status 1). */
@@ -106,7 +107,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 function hasUnstorableText(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasUnstorableText);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || hasUnstorableText(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || hasUnstorableText(v));
   return false;
 }
 
@@ -117,7 +119,10 @@ export type OwnsImages = (keys: string[]) => Promise<boolean>;
 export const userOwnsImages =
   (db: Db, userId: number): OwnsImages =>
   async (keys) => {
-    const own = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)));
+    const own = await db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), inArray(uploads.key, keys)));
     return own.length === keys.length;
   };
 
@@ -130,7 +135,16 @@ async function propertySnapshot(db: Db, businessType: 1 | 2, listingId: number):
   const t = businessType === 1 ? listings : rentals;
   const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
   const [row] = await db
-    .select({ id: t.id, title: t.title, coverUrl: t.coverUrl, area: t.area, rooms: t.rooms, halls: t.halls, cityDomain: cities.cityDomain, price })
+    .select({
+      id: t.id,
+      title: t.title,
+      coverUrl: t.coverUrl,
+      area: t.area,
+      rooms: t.rooms,
+      halls: t.halls,
+      cityDomain: cities.cityDomain,
+      price,
+    })
     .from(t)
     .innerJoin(cities, eq(cities.cityCode, t.cityCode))
     .where(eq(t.id, listingId));
@@ -180,7 +194,11 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
   if (!result.success) {
     // Too many images is its own answer (error code 1, copy.md), whatever else the list says.
     const list = (parsed as { layout?: unknown; msgList?: unknown } | null)?.msgList;
-    if ((parsed as { layout?: unknown } | null)?.layout === IM_LAYOUT.IMAGE && Array.isArray(list) && list.length > IM_IMAGES_MAX) {
+    if (
+      (parsed as { layout?: unknown } | null)?.layout === IM_LAYOUT.IMAGE &&
+      Array.isArray(list) &&
+      list.length > IM_IMAGES_MAX
+    ) {
       throw new ApiError(400, IM_TOO_MANY_IMAGES_CODE, IM_TOO_MANY_IMAGES);
     }
     const issue = result.error.issues[0]!;
@@ -192,7 +210,8 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
       const text = trimLineBreaks(content.msgDetail);
       // Blank: nothing but spaces and invisible format characters (a zero-width space shows an empty bubble).
       if (text.replace(/[\s\p{Cf}\p{Z}]/gu, '') === '' || [...text].length > IM_TEXT_MAX) throw badRequest(IM_TEXT_MESSAGE);
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(text)) throw badRequest('content.msgDetail: 不能包含控制字符');
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(text))
+        throw badRequest('content.msgDetail: 不能包含控制字符');
       if (containsSensitiveWord(words, text)) throw new ApiError(400, ResultCode.MESSAGE_REJECTED, IM_SENSITIVE_MESSAGE);
       return { layout: IM_LAYOUT.TEXT, msgDetail: text };
     }
@@ -204,7 +223,10 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
     case IM_LAYOUT.PROPERTY: {
       const { businessType, listingId } = content.layoutDetail;
       await requireListing(db, businessType as 1 | 2, listingId);
-      return { layout: IM_LAYOUT.PROPERTY, layoutDetail: await propertySnapshot(db, businessType as 1 | 2, listingId) } as ImContent;
+      return {
+        layout: IM_LAYOUT.PROPERTY,
+        layoutDetail: await propertySnapshot(db, businessType as 1 | 2, listingId),
+      } as ImContent;
     }
     case IM_LAYOUT.AGENT_CARD: {
       const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, content.layoutDetail.agentUserId));
@@ -248,7 +270,8 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
     await shareImages(db, input.userId, input.agentUserId, input.content.msgList);
     return stored;
   }
-  if (input.content.layout !== IM_LAYOUT.PROPERTY && input.content.layout !== IM_LAYOUT.PHONE_REPLY) return storeAtOnce(db, input);
+  if (input.content.layout !== IM_LAYOUT.PROPERTY && input.content.layout !== IM_LAYOUT.PHONE_REPLY)
+    return storeAtOnce(db, input);
   const fromUser = input.from === 'user';
   const senderId = fromUser ? input.userId : input.agentUserId;
   const receiverId = fromUser ? input.agentUserId : input.userId;
@@ -258,7 +281,13 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       : tx
           .select()
           .from(imMessages)
-          .where(and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)))
+          .where(
+            and(
+              eq(imMessages.fromUser, fromUser),
+              eq(imMessages.senderId, senderId),
+              eq(imMessages.clientMsgId, input.clientMsgId),
+            ),
+          )
           .then((rows) => rows[0]);
   return db.transaction(async (tx) => {
     await tx.insert(imConversations).values({ userId: input.userId, agentUserId: input.agentUserId }).onConflictDoNothing();
@@ -277,12 +306,25 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       const [request] = await tx
         .select({ id: imMessages.id })
         .from(imMessages)
-        .where(and(eq(imMessages.id, requestId), eq(imMessages.conversationId, conversation!.id), eq(imMessages.fromUser, !fromUser), eq(imMessages.layout, IM_LAYOUT.PHONE_REQUEST)));
+        .where(
+          and(
+            eq(imMessages.id, requestId),
+            eq(imMessages.conversationId, conversation!.id),
+            eq(imMessages.fromUser, !fromUser),
+            eq(imMessages.layout, IM_LAYOUT.PHONE_REQUEST),
+          ),
+        );
       if (!request) throw notFound(`消息 ${requestId} `);
       const [answered] = await tx
         .select({ id: imMessages.id })
         .from(imMessages)
-        .where(and(eq(imMessages.conversationId, conversation!.id), eq(imMessages.layout, IM_LAYOUT.PHONE_REPLY), sql`${imMessages.content}->'layoutDetail'->>'requestId' = ${String(requestId)}`));
+        .where(
+          and(
+            eq(imMessages.conversationId, conversation!.id),
+            eq(imMessages.layout, IM_LAYOUT.PHONE_REPLY),
+            sql`${imMessages.content}->'layoutDetail'->>'requestId' = ${String(requestId)}`,
+          ),
+        );
       if (answered) throw new ApiError(409, 409, IM_PHONE_ANSWERED);
     }
     if (input.content.layout === IM_LAYOUT.PROPERTY) {
@@ -309,7 +351,17 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
     const now = new Date();
     const [row] = await tx
       .insert(imMessages)
-      .values({ conversationId: conversation!.id, seq, senderId, receiverId, fromUser, layout: input.content.layout, content: input.content, clientMsgId: input.clientMsgId ?? null, createdAt: now })
+      .values({
+        conversationId: conversation!.id,
+        seq,
+        senderId,
+        receiverId,
+        fromUser,
+        layout: input.content.layout,
+        content: input.content,
+        clientMsgId: input.clientMsgId ?? null,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) {
@@ -324,7 +376,9 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       .set({
         nextSeq: seq + 1,
         lastMessageAt: now,
-        ...(fromUser ? { agentUnread: sql`${imConversations.agentUnread} + 1` } : { userUnread: sql`${imConversations.userUnread} + 1` }),
+        ...(fromUser
+          ? { agentUnread: sql`${imConversations.agentUnread} + 1` }
+          : { userUnread: sql`${imConversations.userUnread} + 1` }),
       })
       .where(eq(imConversations.id, conversation!.id));
     return { message: toImMessage(row), fresh: true };
@@ -384,7 +438,9 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
   const receiverId = fromUser ? input.agentUserId : input.userId;
   const now = new Date().toISOString();
   // Nothing is inserted or updated unless the agent is at work, when that is asked.
-  const atWork = input.agentAtWork ? sql`where exists (select 1 from agents where user_id = ${input.agentUserId} and status = 1)` : sql``;
+  const atWork = input.agentAtWork
+    ? sql`where exists (select 1 from agents where user_id = ${input.agentUserId} and status = 1)`
+    : sql``;
   try {
     const result = (await db.execute(sql`
       with conversation as (
@@ -413,7 +469,9 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
     const [again] = await db
       .select()
       .from(imMessages)
-      .where(and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)));
+      .where(
+        and(eq(imMessages.fromUser, fromUser), eq(imMessages.senderId, senderId), eq(imMessages.clientMsgId, input.clientMsgId)),
+      );
     if (!again) throw new ApiError(409, 409, '消息冲突，请重试');
     // The same sender's message to another receiver is another conversation: a client id used twice, not a resend.
     if (again.receiverId !== receiverId) throw new ApiError(409, 409, IM_CLIENT_ID_USED);
@@ -467,12 +525,31 @@ async function threadsOf(db: Db, userId: number, agentUserId: number | undefined
     .orderBy(sql`${imConversations.lastMessageAt} desc nulls last`, desc(imConversations.id))
     .limit(THREADS_MAX);
   const wanted = agentUserId !== undefined && !rows.some((r) => r.agentUserId === agentUserId) ? [agentUserId] : [];
-  const [cards, last] = await Promise.all([agentCardsOf(db, [...wanted, ...rows.map((r) => r.agentUserId)]), lastMessagesOf(db, rows.map((r) => r.id))]);
+  const [cards, last] = await Promise.all([
+    agentCardsOf(db, [...wanted, ...rows.map((r) => r.agentUserId)]),
+    lastMessagesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   if (wanted.length && !cards.has(wanted[0]!)) throw notFound(`经纪人 ${wanted[0]} `);
-  const threads: ImThread[] = wanted.map((id) => ({ conversationId: 0, target: cards.get(id)!, unRead: 0, lastSeq: 0, lastMessage: null }));
+  const threads: ImThread[] = wanted.map((id) => ({
+    conversationId: 0,
+    target: cards.get(id)!,
+    unRead: 0,
+    lastSeq: 0,
+    lastMessage: null,
+  }));
   for (const r of rows) {
     const target = cards.get(r.agentUserId);
-    if (target) threads.push({ conversationId: r.id, target, unRead: r.userUnread, lastSeq: r.nextSeq - 1, lastMessage: last.get(r.id) ?? null });
+    if (target)
+      threads.push({
+        conversationId: r.id,
+        target,
+        unRead: r.userUnread,
+        lastSeq: r.nextSeq - 1,
+        lastMessage: last.get(r.id) ?? null,
+      });
   }
   return threads;
 }
@@ -481,7 +558,8 @@ const IM_CLIENT_ID_USED = 'clientMsgId 已用于另一会话的消息';
 
 /** An agent sends only their own card (211) and their own homes (201): the desk offers no other. */
 async function requireAgentsOwn(db: Db, agentUserId: number, content: ImContent): Promise<void> {
-  if (content.layout === IM_LAYOUT.AGENT_CARD && content.layoutDetail.agentUserId !== agentUserId) throw badRequest('content.layoutDetail.agentUserId: 只能发送本人的名片');
+  if (content.layout === IM_LAYOUT.AGENT_CARD && content.layoutDetail.agentUserId !== agentUserId)
+    throw badRequest('content.layoutDetail.agentUserId: 只能发送本人的名片');
   if (content.layout === IM_LAYOUT.PROPERTY) {
     const [agent] = await db.select({ id: agents.id }).from(agents).where(eq(agents.userId, agentUserId));
     const { agentId } = await requireListing(db, content.layoutDetail.businessType as 1 | 2, content.layoutDetail.listingId);
@@ -490,7 +568,8 @@ async function requireAgentsOwn(db: Db, agentUserId: number, content: ImContent)
 }
 
 /** The greeting of an agent whose desk is closed (issue 10 "auto-reply"). */
-export const autoReplyText = (agentName: string) => `您好，我是${agentName}，现在不在线。您的消息我已收到，上线后会第一时间回复您。`;
+export const autoReplyText = (agentName: string) =>
+  `您好，我是${agentName}，现在不在线。您的消息我已收到，上线后会第一时间回复您。`;
 
 export interface SendInput {
   userId: number;
@@ -521,8 +600,15 @@ declare module 'fastify' {
   }
 }
 
-export function createImService(db: Db, hub: ImHub, words: readonly string[], log: FastifyBaseLogger, line: VirtualLine): ImService {
-  const push = (message: ImMessage, userId: number, agentUserId: number) => hub.deliver([userParty(userId), agentParty(agentUserId)], messageFrame(message));
+export function createImService(
+  db: Db,
+  hub: ImHub,
+  words: readonly string[],
+  log: FastifyBaseLogger,
+  line: VirtualLine,
+): ImService {
+  const push = (message: ImMessage, userId: number, agentUserId: number) =>
+    hub.deliver([userParty(userId), agentParty(agentUserId)], messageFrame(message));
 
   /**
    * When each conversation's latest auto-reply known here was stored: within IM_AUTO_REPLY_INTERVAL_MS of it no
@@ -557,7 +643,12 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
     }
     const [agent] = await db.select({ name: agents.name }).from(agents).where(eq(agents.userId, agentUserId));
     if (!agent) return;
-    const { message, fresh } = await storeMessage(db, { userId, agentUserId, from: 'agent', content: { layout: IM_LAYOUT.TEXT, msgDetail: autoReplyText(agent.name), auto: true } });
+    const { message, fresh } = await storeMessage(db, {
+      userId,
+      agentUserId,
+      from: 'agent',
+      content: { layout: IM_LAYOUT.TEXT, msgDetail: autoReplyText(agent.name), auto: true },
+    });
     greeted.set(key, new Date(message.createdAt).getTime());
     if (fresh) push(message, userId, agentUserId);
   }
@@ -588,12 +679,20 @@ export function createImService(db: Db, hub: ImHub, words: readonly string[], lo
       // An agent's card is the agent's to send (spec §3 211); a user's would be a card of someone else.
       else if (checked.layout === IM_LAYOUT.AGENT_CARD) throw badRequest('content.layout: 名片只能由经纪人发送');
       const content = await withMobile(checked, input);
-      const { message, fresh } = await storeMessage(db, { userId: input.userId, agentUserId: input.agentUserId, from: input.from, content, clientMsgId: input.clientMsgId, agentAtWork: input.agentAtWork });
+      const { message, fresh } = await storeMessage(db, {
+        userId: input.userId,
+        agentUserId: input.agentUserId,
+        from: input.from,
+        content,
+        clientMsgId: input.clientMsgId,
+        agentAtWork: input.agentAtWork,
+      });
       if (!fresh) {
         // A resend of a stored message (its own client id): the first try may have been stored and its push
         // lost (the instance died in between, its answer with it), so the push goes out again. Clients ignore
         // a copy they hold; the receiver would otherwise see it only at its next reconnect or gap.
-        if (input.clientMsgId !== undefined && message.clientMsgId === input.clientMsgId) push(message, input.userId, input.agentUserId);
+        if (input.clientMsgId !== undefined && message.clientMsgId === input.clientMsgId)
+          push(message, input.userId, input.agentUserId);
         return message;
       }
       push(message, input.userId, input.agentUserId);
@@ -665,7 +764,13 @@ export function registerIm(
   app.post(
     ApiPath.imMessage,
     {
-      config: { rateLimit: { max: IM_SEND_LIMIT, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'im-send') } },
+      config: {
+        rateLimit: {
+          max: IM_SEND_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'im-send'),
+        },
+      },
       schema: {
         summary:
           "Send a chat message to an agent (session; the sender is the session's user): targetId [agent userId], content a JSON string per layout (101 text ≤ 140, 121 own uploads ≤ 9, 201 property card, 20001, 21001, 211); stored with its seq before the answer; clientMsgId makes a resend idempotent",
@@ -680,8 +785,21 @@ export function registerIm(
       const agentUserId = body.targetId[0]!;
       sameScreenUser(user, body.userId);
       // The agent's status is checked where the message is stored (one round trip fewer, and no send slips past a status change).
-      const message = await im.send({ userId: user.id, agentUserId, from: 'user', raw: body.content, clientMsgId: body.clientMsgId, ownsImages: userOwnsImages(db, user.id), agentAtWork: true });
-      return ok<ImSendResult>({ messageId: message.messageId, seq: message.seq, conversationId: message.conversationId, createdAt: message.createdAt });
+      const message = await im.send({
+        userId: user.id,
+        agentUserId,
+        from: 'user',
+        raw: body.content,
+        clientMsgId: body.clientMsgId,
+        ownsImages: userOwnsImages(db, user.id),
+        agentAtWork: true,
+      });
+      return ok<ImSendResult>({
+        messageId: message.messageId,
+        seq: message.seq,
+        conversationId: message.conversationId,
+        createdAt: message.createdAt,
+      });
     },
   );
 
@@ -689,7 +807,8 @@ export function registerIm(
     ApiPath.imConversations,
     {
       schema: {
-        summary: "The caller's conversations, newest first (session): the agent's card, unread count, last seq and message; agentUserId puts that agent's thread first, even before a first message",
+        summary:
+          "The caller's conversations, newest first (session): the agent's card, unread count, last seq and message; agentUserId puts that agent's thread first, even before a first message",
         tags: TAGS,
         querystring: imConversationsQuerySchema,
         response: { 200: envelopeSchema(imThreadListSchema) },
@@ -707,7 +826,8 @@ export function registerIm(
     ApiPath.imReceived,
     {
       schema: {
-        summary: "Acknowledge a pushed message (session): only a message received by the caller; another's is the same 404 as none",
+        summary:
+          "Acknowledge a pushed message (session): only a message received by the caller; another's is the same 404 as none",
         tags: TAGS,
         body: imReceivedRequestSchema,
         response: { 200: envelopeSchema(imCountSchema) },
@@ -745,7 +865,12 @@ export function registerIm(
   app.post(
     ApiPath.imLogout,
     {
-      schema: { summary: "Close the caller's live chat sockets on every instance (session); a userId other than the caller's is a 404", tags: TAGS, body: imLogoutRequestSchema, response: { 200: envelopeSchema(imCountSchema) } },
+      schema: {
+        summary: "Close the caller's live chat sockets on every instance (session); a userId other than the caller's is a 404",
+        tags: TAGS,
+        body: imLogoutRequestSchema,
+        response: { 200: envelopeSchema(imCountSchema) },
+      },
     },
     async (request) => {
       const user = await requireUser(db, request);
@@ -755,7 +880,8 @@ export function registerIm(
   );
 
   const historySchema = {
-    summary: "The caller's conversation with agent targetId after afterSeq, oldest first, ≤ 100 (session): what a reconnecting client missed",
+    summary:
+      "The caller's conversation with agent targetId after afterSeq, oldest first, ≤ 100 (session): what a reconnecting client missed",
     tags: TAGS,
   };
   const answerHistory = async (input: z.output<typeof imHistoryRequestSchema>, request: FastifyRequest) => {
@@ -763,11 +889,15 @@ export function registerIm(
     sameScreenUser(user, input.userId);
     return ok(await history(db, user.id, input.targetId, input.afterSeq, input.limit));
   };
-  app.get(ApiPath.imHistory, { schema: { ...historySchema, querystring: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } }, (request) =>
-    answerHistory(request.query as z.output<typeof imHistoryRequestSchema>, request),
+  app.get(
+    ApiPath.imHistory,
+    { schema: { ...historySchema, querystring: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } },
+    (request) => answerHistory(request.query as z.output<typeof imHistoryRequestSchema>, request),
   );
-  app.post(ApiPath.imHistory, { schema: { ...historySchema, body: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } }, (request) =>
-    answerHistory(request.body as z.output<typeof imHistoryRequestSchema>, request),
+  app.post(
+    ApiPath.imHistory,
+    { schema: { ...historySchema, body: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } },
+    (request) => answerHistory(request.body as z.output<typeof imHistoryRequestSchema>, request),
   );
 
   // The live socket: the session decides who it is; the query's userId must be that user.
@@ -776,7 +906,8 @@ export function registerIm(
     method: 'GET',
     url: ApiPath.imRegister,
     schema: {
-      summary: "WebSocket (session): frames { messageType 1, messageContent: JSON of a stored message } and the ping { messageType 0, content 'Ping' } after 30 s idle; userId must be the session's user (403), no session 401",
+      summary:
+        "WebSocket (session): frames { messageType 1, messageContent: JSON of a stored message } and the ping { messageType 0, content 'Ping' } after 30 s idle; userId must be the session's user (403), no session 401",
       tags: TAGS,
       querystring: imRegisterQuerySchema,
     },
@@ -808,7 +939,13 @@ export async function markReceived(db: Db, receiver: Receiver, messageId: number
   const rows = await db
     .update(imMessages)
     .set({ receivedAt: sql`coalesce(${imMessages.receivedAt}, now())` })
-    .where(and(eq(imMessages.id, messageId), eq(imMessages.receiverId, receiver.receiverId), eq(imMessages.fromUser, receiver.fromUser)))
+    .where(
+      and(
+        eq(imMessages.id, messageId),
+        eq(imMessages.receiverId, receiver.receiverId),
+        eq(imMessages.fromUser, receiver.fromUser),
+      ),
+    )
     .returning({ id: imMessages.id });
   return rows.length;
 }
@@ -819,7 +956,11 @@ export async function markReceived(db: Db, receiver: Receiver, messageId: number
  */
 export async function markRead(db: Db, receiver: Receiver, messageIds: readonly number[]): Promise<number> {
   const ids = [...new Set(messageIds)];
-  const theirs = and(inArray(imMessages.id, ids), eq(imMessages.receiverId, receiver.receiverId), eq(imMessages.fromUser, receiver.fromUser));
+  const theirs = and(
+    inArray(imMessages.id, ids),
+    eq(imMessages.receiverId, receiver.receiverId),
+    eq(imMessages.fromUser, receiver.fromUser),
+  );
   return db.transaction(async (tx) => {
     const own = await tx.select({ id: imMessages.id, conversationId: imMessages.conversationId }).from(imMessages).where(theirs);
     if (own.length !== ids.length) {

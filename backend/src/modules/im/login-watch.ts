@@ -44,7 +44,8 @@ export class LoginWatch {
       }
       const ended = new Set(batch.filter((key) => !live.has(key)));
       if (ended.size === 0) continue;
-      for (const [socket, key] of this.sockets) if (ended.has(key) && socket.readyState === 1) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+      for (const [socket, key] of this.sockets)
+        if (ended.has(key) && socket.readyState === 1) socket.close(SESSION_ENDED_CLOSE, 'session ended');
     }
   }
 

@@ -11,7 +11,10 @@ export const DEFAULT_SENSITIVE_WORDS_FILE = path.join(path.dirname(fileURLToPath
  * `刷.单`, `刷★单` and `ＡＢ` match `刷单` and `ab` (probe F5). Traditional forms of a word are words of their own.
  */
 export function normalizeForMatch(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[\s\p{Cf}\p{M}\p{P}\p{S}\p{Z}]+/gu, '');
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{Cf}\p{M}\p{P}\p{S}\p{Z}]+/gu, '');
 }
 
 /** One word a line; blank lines and `#` comments skipped. A missing file fails at start, never silently. */

@@ -44,13 +44,19 @@ export function sharedKeyPrefix(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'
   return `youju:${createHash('sha256').update(identity).digest('hex').slice(0, 10)}:`;
 }
 
-export function openSharedCounters(config: Pick<Config, 'REDIS_URL' | 'DATABASE_URL' | 'DATA_DIR'>, log: FastifyBaseLogger): SharedCounters {
+export function openSharedCounters(
+  config: Pick<Config, 'REDIS_URL' | 'DATABASE_URL' | 'DATA_DIR'>,
+  log: FastifyBaseLogger,
+): SharedCounters {
   const prefix = sharedKeyPrefix(config);
   let warnedAt = 0;
   const fellBack = (err: unknown) => {
     if (Date.now() - warnedAt < 60_000) return;
     warnedAt = Date.now();
-    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Redis unavailable: rate limits and the password lock count in this process until it answers');
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'Redis unavailable: rate limits and the password lock count in this process until it answers',
+    );
   };
   if (!config.REDIS_URL) return { redis: null, prefix, fellBack, close: async () => {} };
   const redis = new Redis(config.REDIS_URL, {
@@ -139,7 +145,10 @@ export function rateLimitStore(counters: SharedCounters): FastifyRateLimitStoreC
     private readonly store: FallbackStore;
     constructor(options: FastifyRateLimitOptions) {
       // The plugin passes its global parameters; these two are not in the options' type.
-      const { continueExceeding = false, exponentialBackoff = false } = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
+      const { continueExceeding = false, exponentialBackoff = false } = options as {
+        continueExceeding?: boolean;
+        exponentialBackoff?: boolean;
+      };
       this.store = new FallbackStore(
         new PluginRedisStore(continueExceeding, exponentialBackoff, redis, `${prefix}rl:`),
         new PluginLocalStore(continueExceeding, exponentialBackoff, 5000),

@@ -1,4 +1,4 @@
-import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { ConditionBand } from '@contracts/listing-common';
 import { bandsBetween } from './common';
 
 /**
@@ -29,7 +29,20 @@ export const OFFICE_GRADE_OPTIONS: { code: OfficeGrade; label: string }[] = [
 ];
 
 /** 适合经营 (shops.suitable_trades): the trades a shop is let or sold for. */
-export const SHOP_TRADES = ['餐饮', '零售', '美容美发', '教育培训', '便利超市', '服装鞋包', '生鲜果蔬', '药店', '咖啡茶饮', '健身', '休闲娱乐', '母婴'] as const;
+export const SHOP_TRADES = [
+  '餐饮',
+  '零售',
+  '美容美发',
+  '教育培训',
+  '便利超市',
+  '服装鞋包',
+  '生鲜果蔬',
+  '药店',
+  '咖啡茶饮',
+  '健身',
+  '休闲娱乐',
+  '母婴',
+] as const;
 export type ShopTrade = (typeof SHOP_TRADES)[number];
 
 const byTier = (tiers: Record<number, ConditionBand[]>) => (priceTier: number) => tiers[priceTier] ?? tiers[3]!;

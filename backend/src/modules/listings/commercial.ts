@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { CHANNELS } from '../../../../contracts/channels';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
+import { CHANNELS } from '@contracts/channels';
+import { cityScopedRequestSchema } from '@contracts/city';
 import {
   COMMERCIAL_CHANNELS,
   COMMERCIAL_PATHS,
@@ -17,8 +17,8 @@ import {
   type CommercialKind,
   type CommercialListItem,
   type commercialListQuerySchema,
-} from '../../../../contracts/commercial';
-import type { ConditionBand } from '../../../../contracts/listing-common';
+} from '@contracts/commercial';
+import type { ConditionBand } from '@contracts/listing-common';
 import type { Db } from '../../db/client';
 import { DEAL, offices, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -102,7 +102,10 @@ const KINDS: Record<CommercialKind, KindDef> = {
   },
 };
 
-const TYPE_NAMES = { shop: new Map(SHOP_TYPE_OPTIONS.map((o) => [o.code as number, o.label])), office: new Map(OFFICE_GRADE_OPTIONS.map((o) => [o.code as number, o.label])) };
+const TYPE_NAMES = {
+  shop: new Map(SHOP_TYPE_OPTIONS.map((o) => [o.code as number, o.label])),
+  office: new Map(OFFICE_GRADE_OPTIONS.map((o) => [o.code as number, o.label])),
+};
 
 /** A channel as this module uses it: its kind, its deal's rows, its filters, resolved once from the registry. */
 interface Channel {
@@ -182,7 +185,9 @@ function toItem({ unit: u, ...names }: UnitRow): CommercialListItem {
     listedAt: u.listedAt.toISOString(),
     coverUrl: u.coverUrl,
     nearestStation:
-      names.lineName && names.stationName && u.stationDistance !== null ? { lineName: names.lineName, stationName: names.stationName, distance: u.stationDistance } : null,
+      names.lineName && names.stationName && u.stationDistance !== null
+        ? { lineName: names.lineName, stationName: names.stationName, distance: u.stationDistance }
+        : null,
   };
   const kind =
     'shopType' in u
@@ -190,8 +195,16 @@ function toItem({ unit: u, ...names }: UnitRow): CommercialListItem {
       : { kind: 'office' as const, grade: u.grade, typeName: TYPE_NAMES.office.get(u.grade) ?? '', workstations: u.workstations };
   const price =
     u.deal === DEAL.SALE
-      ? { deal: 'sale' as const, totalPrice: filled(u.totalPrice, 'total price', u.id), unitPrice: filled(u.unitPrice, 'unit price', u.id) }
-      : { deal: 'rent' as const, monthlyRent: filled(u.monthlyRent, 'monthly rent', u.id), dailyRent: filled(u.dailyRent, 'daily rent', u.id) };
+      ? {
+          deal: 'sale' as const,
+          totalPrice: filled(u.totalPrice, 'total price', u.id),
+          unitPrice: filled(u.unitPrice, 'unit price', u.id),
+        }
+      : {
+          deal: 'rent' as const,
+          monthlyRent: filled(u.monthlyRent, 'monthly rent', u.id),
+          dailyRent: filled(u.dailyRent, 'daily rent', u.id),
+        };
   return { ...base, ...kind, ...price } as CommercialListItem;
 }
 
@@ -211,12 +224,33 @@ async function detailOf(db: Db, channel: Channel, id: number): Promise<Commercia
   if (!agent) throw new Error(`unit ${u.id} refers to a missing agent`);
   const facts =
     'shopType' in u
-      ? { frontage: u.frontage, depth: u.depth, floorHeight: u.floorHeight, suitableTrades: u.suitableTrades, transferFee: u.transferFee, operatingStatus: u.operatingStatus }
+      ? {
+          frontage: u.frontage,
+          depth: u.depth,
+          floorHeight: u.floorHeight,
+          suitableTrades: u.suitableTrades,
+          transferFee: u.transferFee,
+          operatingStatus: u.operatingStatus,
+        }
       : { propertyFee: u.propertyFee, divisible: u.divisible, propertyCompany: u.propertyCompany };
-  return { ...toItem(row), listingNo: u.listingNo, photos: u.photos, description: u.description, lat: u.lat, lng: u.lng, agent, ...facts } as CommercialDetail;
+  return {
+    ...toItem(row),
+    listingNo: u.listingNo,
+    photos: u.photos,
+    description: u.description,
+    lat: u.lat,
+    lng: u.lng,
+    agent,
+    ...facts,
+  } as CommercialDetail;
 }
 
-const NAMES: Record<CommercialChannel, string> = { shop_sale: '商铺出售', shop_rent: '商铺出租', offices_sale: '写字楼出售', offices_rent: '写字楼出租' };
+const NAMES: Record<CommercialChannel, string> = {
+  shop_sale: '商铺出售',
+  shop_rent: '商铺出租',
+  offices_sale: '写字楼出售',
+  offices_rent: '写字楼出租',
+};
 
 function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel): void {
   const channel = channelOf(code);
@@ -233,7 +267,11 @@ function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel):
     output: commercialConditionsSchema,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, code);
-      return { ...(await placesOfCity(db, city.cityCode)), ...conditionsOf(channel, city.priceTier), sorts: commercialSortOptions(channel.deal) };
+      return {
+        ...(await placesOfCity(db, city.cityCode)),
+        ...conditionsOf(channel, city.priceTier),
+        sorts: commercialSortOptions(channel.deal),
+      };
     },
   });
 
@@ -247,8 +285,13 @@ function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel):
     output: schemas.page,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, code);
-      const page = await pageOf(channel.def.table, city.cityCode, input, listConditions(channel, input, city.cityCode, city.priceTier), orderOf(channel, input.sort), (ids) =>
-        itemsByIds(db, channel, ids),
+      const page = await pageOf(
+        channel.def.table,
+        city.cityCode,
+        input,
+        listConditions(channel, input, city.cityCode, city.priceTier),
+        orderOf(channel, input.sort),
+        (ids) => itemsByIds(db, channel, ids),
       );
       // Items are built for the channel's kind and deal (toItem); the answer is checked against its schema on the way out.
       return page as z.input<typeof schemas.page>;

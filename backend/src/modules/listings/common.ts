@@ -1,11 +1,21 @@
 import { and, asc, count, eq, getTableName, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import type { AgentCard, CommunitySummary } from '../../../../contracts/esf';
-import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { AgentCard, CommunitySummary } from '@contracts/esf';
+import type { ConditionBand } from '@contracts/listing-common';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { agents, brands, branches, businessAreas, communities, districts, listings, subwayLines, subwayStations } from '../../db/schema';
+import {
+  agents,
+  brands,
+  branches,
+  businessAreas,
+  communities,
+  districts,
+  listings,
+  subwayLines,
+  subwayStations,
+} from '../../db/schema';
 
 /**
  * What every listing channel's module shares (STYLE "Growing from one channel to eight"): bands, the place
@@ -51,7 +61,8 @@ export function bandsBetween(limits: number[], unit: string): ConditionBand[] {
   const first = limits[0]!;
   const last = limits[limits.length - 1]!;
   const bands: ConditionBand[] = [band(1, `${first}${unit}以下`, [null, first])];
-  for (let i = 1; i < limits.length; i++) bands.push(band(i + 1, `${limits[i - 1]}-${limits[i]}${unit}`, [limits[i - 1]!, limits[i]!]));
+  for (let i = 1; i < limits.length; i++)
+    bands.push(band(i + 1, `${limits[i - 1]}-${limits[i]}${unit}`, [limits[i - 1]!, limits[i]!]));
   bands.push(band(limits.length + 1, `${last}${unit}以上`, [last, null]));
   return bands;
 }
@@ -87,11 +98,21 @@ export function bandCondition(column: AnyPgColumn, bands: ConditionBand[], codes
  * record is in a band when its range reaches into it, so a project of 280–420万 is in 200-300万 and in 300-500万.
  * A record without a range (null, 价格待定) is in none.
  */
-export function rangeBandCondition(minColumn: AnyPgColumn, maxColumn: AnyPgColumn, bands: ConditionBand[], codes: number[] | undefined): SQL | undefined {
+export function rangeBandCondition(
+  minColumn: AnyPgColumn,
+  maxColumn: AnyPgColumn,
+  bands: ConditionBand[],
+  codes: number[] | undefined,
+): SQL | undefined {
   const parts = (codes ?? [])
     .map((code) => bands.find((b) => b.code === code))
     .filter((b): b is ConditionBand => b !== undefined)
-    .map((b) => and(b.max === null ? isNotNull(minColumn) : lt(minColumn, b.max), b.min === null ? isNotNull(maxColumn) : gte(maxColumn, b.min)));
+    .map((b) =>
+      and(
+        b.max === null ? isNotNull(minColumn) : lt(minColumn, b.max),
+        b.min === null ? isNotNull(maxColumn) : gte(maxColumn, b.min),
+      ),
+    );
   return parts.length ? or(...parts) : undefined;
 }
 
@@ -118,8 +139,14 @@ export function placeConditions(table: ListingTable, cityCode: string, input: Pl
   if (input.estateId) where.push(eq(table.communityId ?? table.id, input.estateId));
   if (input.keyword) {
     const pattern = likeContains(input.keyword);
-    const named = (column: AnyPgColumn, places: typeof communities | typeof subwayStations | typeof businessAreas | typeof districts) =>
-      inArray(column, sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${places.name} ilike ${pattern})`);
+    const named = (
+      column: AnyPgColumn,
+      places: typeof communities | typeof subwayStations | typeof businessAreas | typeof districts,
+    ) =>
+      inArray(
+        column,
+        sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${places.name} ilike ${pattern})`,
+      );
     where.push(
       or(
         table.communityId ? named(table.communityId, communities) : undefined,
@@ -174,7 +201,9 @@ function countCache(db: Db): CountOf {
   });
   return async (table, cityCode, input, where) => {
     // The city as resolved (bj and 110000 are one city); everything else but paging and order is a filter.
-    const filters = Object.entries(input).filter(([k, v]) => v !== undefined && !['cityCode', 'page', 'pageSize', 'sort'].includes(k));
+    const filters = Object.entries(input).filter(
+      ([k, v]) => v !== undefined && !['cityCode', 'page', 'pageSize', 'sort'].includes(k),
+    );
     const scope = scopeOf(table, cityCode);
     const key = `${scope}|${JSON.stringify(filters)}`;
     if (!held.has(scope)) {
@@ -194,7 +223,12 @@ function countCache(db: Db): CountOf {
  * they are counted afresh and not kept, and once it has committed what was kept of them is dropped. So no count
  * read before the commit outlives it, and a caller told of the change (the change feed) counts anew at once.
  */
-export async function whileChangingCounts<T>(db: Db, table: ListingTable, cityCode: string, change: () => Promise<T>): Promise<T> {
+export async function whileChangingCounts<T>(
+  db: Db,
+  table: ListingTable,
+  cityCode: string,
+  change: () => Promise<T>,
+): Promise<T> {
   const scope = scopeOf(table, cityCode);
   const caches = [...(countCaches.get(db) ?? [])];
   for (const cache of caches) cache.hold(scope);
@@ -218,7 +252,13 @@ export async function pageByIds<T>(
   offset: number,
   load: (ids: number[]) => Promise<Map<number, T>>,
 ): Promise<T[]> {
-  const page = await db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+  const page = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
   if (page.length === 0) return [];
   const ids = page.map((p) => Number(p.id));
   const byId = await load(ids);
@@ -248,7 +288,11 @@ export async function requirePlacesExist(db: Db, table: ListingTable, cityCode: 
   const missing = await Promise.all(
     checks.map(async ([id, places, what]) => {
       if (id === undefined) return null;
-      const [row] = await db.select({ id: places.id }).from(places).where(and(eq(places.id, id), eq(places.cityCode, cityCode))).limit(1);
+      const [row] = await db
+        .select({ id: places.id })
+        .from(places)
+        .where(and(eq(places.id, id), eq(places.cityCode, cityCode)))
+        .limit(1);
       return row ? null : `${what} ${id} `;
     }),
   );
@@ -311,20 +355,47 @@ export function selectWithPlaces<F extends SelectedFields>(db: Db, table: Listin
 
 /** Rows of a table of homes with the names a list item shows: the places of selectWithPlaces and the community. */
 export function selectWithPlaceNames<F extends SelectedFields>(db: Db, table: HomeTable, fields: F) {
-  return selectWithPlaces(db, table, { ...fields, communityName: communities.name }).innerJoin(communities, eq(communities.id, table.communityId));
+  return selectWithPlaces(db, table, { ...fields, communityName: communities.name }).innerJoin(
+    communities,
+    eq(communities.id, table.communityId),
+  );
 }
 
 /** The nearest station as a list item shows it, or null when none is within walking distance. */
 export function nearestStationOf(names: { lineName: string | null; stationName: string | null }, distance: number | null) {
-  return names.lineName && names.stationName && distance !== null ? { lineName: names.lineName, stationName: names.stationName, distance } : null;
+  return names.lineName && names.stationName && distance !== null
+    ? { lineName: names.lineName, stationName: names.stationName, distance }
+    : null;
 }
 
 /** The columns of a home every list item shows, whatever its channel. */
 type HomeRow = Pick<
   typeof listings.$inferSelect,
-  'id' | 'title' | 'cityCode' | 'communityId' | 'area' | 'rooms' | 'halls' | 'baths' | 'orientation' | 'floorLevel' | 'totalFloors' | 'decoration' | 'elevator' | 'tags' | 'listedAt' | 'coverUrl' | 'stationDistance'
+  | 'id'
+  | 'title'
+  | 'cityCode'
+  | 'communityId'
+  | 'area'
+  | 'rooms'
+  | 'halls'
+  | 'baths'
+  | 'orientation'
+  | 'floorLevel'
+  | 'totalFloors'
+  | 'decoration'
+  | 'elevator'
+  | 'tags'
+  | 'listedAt'
+  | 'coverUrl'
+  | 'stationDistance'
 >;
-type PlaceNames = { communityName: string; districtName: string; businessAreaName: string; lineName: string | null; stationName: string | null };
+type PlaceNames = {
+  communityName: string;
+  districtName: string;
+  businessAreaName: string;
+  lineName: string | null;
+  stationName: string | null;
+};
 
 /** The part of a list item every channel has (contracts: esfListItemSchema, rentListItemSchema). */
 export function listItemBase(home: HomeRow, names: PlaceNames) {

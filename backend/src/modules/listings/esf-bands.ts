@@ -1,5 +1,5 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
-import type { ConditionBand } from '../../../../contracts/esf';
+import type { ConditionBand } from '@contracts/esf';
 import { listings } from '../../db/schema';
 import { band, bandsBetween, sortOrder, type ListSort } from './common';
 

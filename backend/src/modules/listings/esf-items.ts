@@ -1,5 +1,5 @@
 import { inArray, type SQL } from 'drizzle-orm';
-import type { EsfListItem } from '../../../../contracts/esf';
+import type { EsfListItem } from '@contracts/esf';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
 import { listItemBase, pageByIds, selectWithPlaceNames } from './common';
@@ -23,6 +23,12 @@ export async function listItemsByIds(db: Db, ids: number[]): Promise<Map<number,
 }
 
 /** A page of list items in the sort's order (common.ts pageByIds: ids first, names for those rows only). */
-export function listItemsPage(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<EsfListItem[]> {
+export function listItemsPage(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<EsfListItem[]> {
   return pageByIds(db, listings, where, orderBy, limit, offset, (ids) => listItemsByIds(db, ids));
 }

@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
-import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '../../../../contracts/esf';
-import { ApiPath } from '../../../../contracts/paths';
+import { cityScopedRequestSchema } from '@contracts/city';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '@contracts/esf';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -58,7 +58,14 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
     output: esfListPageSchema,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'esf');
-      return pageOf(listings, city.cityCode, input, listConditions(input, city.cityCode, city.priceTier), sortOf(input.sort), (ids) => listItemsByIds(db, ids));
+      return pageOf(
+        listings,
+        city.cityCode,
+        input,
+        listConditions(input, city.cityCode, city.priceTier),
+        sortOf(input.sort),
+        (ids) => listItemsByIds(db, ids),
+      );
     },
   });
 
@@ -75,7 +82,10 @@ async function esfDetail(db: Db, id: number): Promise<z.input<typeof esfDetailSc
   const [row] = await selectListItems(db).where(eq(listings.id, id)).limit(1);
   if (!row) throw notFound(`房源 ${id} `);
   const l = row.listing;
-  const { community, agent } = await communityAndAgentOf(db, l, { districtName: row.districtName, businessAreaName: row.businessAreaName });
+  const { community, agent } = await communityAndAgentOf(db, l, {
+    districtName: row.districtName,
+    businessAreaName: row.businessAreaName,
+  });
   return {
     ...toListItem(row),
     listingNo: l.listingNo,

@@ -1,5 +1,5 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
-import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { ConditionBand } from '@contracts/listing-common';
 import { communities } from '../../db/schema';
 import { band, sortOrder, type ListSort } from './common';
 
@@ -15,7 +15,8 @@ const wan = (yuan: number) => `${yuan / 10_000}万`;
 /** Bands between consecutive limits in 元/㎡, labelled in 万: `3万以下`, `3-4万` … `10万以上`. */
 function priceBands(limits: number[]): ConditionBand[] {
   const bands = [band(1, `${wan(limits[0]!)}以下`, [null, limits[0]!])];
-  for (let i = 1; i < limits.length; i++) bands.push(band(i + 1, `${limits[i - 1]! / 10_000}-${wan(limits[i]!)}`, [limits[i - 1]!, limits[i]!]));
+  for (let i = 1; i < limits.length; i++)
+    bands.push(band(i + 1, `${limits[i - 1]! / 10_000}-${wan(limits[i]!)}`, [limits[i - 1]!, limits[i]!]));
   bands.push(band(limits.length + 1, `${wan(limits[limits.length - 1]!)}以上`, [limits[limits.length - 1]!, null]));
   return bands;
 }

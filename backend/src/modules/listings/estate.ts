@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
+import { cityScopedRequestSchema } from '@contracts/city';
 import {
   estateConditionsSchema,
   estateDetailSchema,
@@ -9,15 +9,24 @@ import {
   estateListQuerySchema,
   type EstateDetail,
   type EstateListItem,
-} from '../../../../contracts/estate';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/estate';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { communities, listings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { listItemsPage } from './esf-items';
 import { requireChannelCity } from '../portal/cities';
-import { bandCondition, listPager, nearestStationOf, pageByIds, placeConditions, placesOfCity, selectWithPlaces, type HomeTable } from './common';
+import {
+  bandCondition,
+  listPager,
+  nearestStationOf,
+  pageByIds,
+  placeConditions,
+  placesOfCity,
+  selectWithPlaces,
+  type HomeTable,
+} from './common';
 import { buildAgeBands, chinaToday, ESTATE_SORTS, estatePriceBandsOf, estateSortOf } from './estate-bands';
 import { rentItemsByIds } from './rent';
 
@@ -58,7 +67,11 @@ function toEstateItem(row: EstateRow, counts: { onSaleCount: number; onRentCount
 
 /** How many homes of `table` each community has: one grouped read of the community index for a page of ids. */
 async function homesPerCommunity(db: Db, table: HomeTable, ids: number[]): Promise<Map<number, number>> {
-  const rows = await db.select({ id: table.communityId, n: count() }).from(table).where(inArray(table.communityId, ids)).groupBy(table.communityId);
+  const rows = await db
+    .select({ id: table.communityId, n: count() })
+    .from(table)
+    .where(inArray(table.communityId, ids))
+    .groupBy(table.communityId);
   return new Map(rows.map((r) => [Number(r.id), r.n]));
 }
 
@@ -68,7 +81,12 @@ async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, Esta
     homesPerCommunity(db, listings, ids),
     homesPerCommunity(db, rentals, ids),
   ]);
-  return new Map(rows.map((r) => [r.community.id, toEstateItem(r, { onSaleCount: onSale.get(r.community.id) ?? 0, onRentCount: onRent.get(r.community.id) ?? 0 })]));
+  return new Map(
+    rows.map((r) => [
+      r.community.id,
+      toEstateItem(r, { onSaleCount: onSale.get(r.community.id) ?? 0, onRentCount: onRent.get(r.community.id) ?? 0 }),
+    ]),
+  );
 }
 
 /** The WHERE of the list: places and keyword (the community's own name among them), then price and age bands. */
@@ -154,7 +172,14 @@ export function registerEstate(app: FastifyInstance, db: Db): void {
     output: estateListPageSchema,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'estate');
-      return pageOf(communities, city.cityCode, input, listConditions(input, city.cityCode, city.priceTier), estateSortOf(input.sort), (ids) => estateItemsByIds(db, ids));
+      return pageOf(
+        communities,
+        city.cityCode,
+        input,
+        listConditions(input, city.cityCode, city.priceTier),
+        estateSortOf(input.sort),
+        (ids) => estateItemsByIds(db, ids),
+      );
     },
   });
 

@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { SALE_STATUS } from '../../../../contracts/new-home';
-import type { ConditionBand } from '../../../../contracts/listing-common';
+import { SALE_STATUS } from '@contracts/new-home';
+import type { ConditionBand } from '@contracts/listing-common';
 import { newProjects } from '../../db/schema';
 import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
@@ -33,7 +33,8 @@ function perSqmBands(limits: number[]): ConditionBand[] {
   const first = limits[0]!;
   const last = limits[limits.length - 1]!;
   const bands = [band(1, `${wan(first)}万/㎡以下`, [null, first])];
-  for (let i = 1; i < limits.length; i++) bands.push(band(i + 1, `${wan(limits[i - 1]!)}-${wan(limits[i]!)}万/㎡`, [limits[i - 1]!, limits[i]!]));
+  for (let i = 1; i < limits.length; i++)
+    bands.push(band(i + 1, `${wan(limits[i - 1]!)}-${wan(limits[i]!)}万/㎡`, [limits[i - 1]!, limits[i]!]));
   bands.push(band(limits.length + 1, `${wan(last)}万/㎡以上`, [last, null]));
   return bands;
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { channelIsOn } from '../../../../contracts/channels';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
+import { channelIsOn } from '@contracts/channels';
+import { cityScopedRequestSchema } from '@contracts/city';
 import {
   newHomeConditionsSchema,
   newHomeDetailSchema,
@@ -12,14 +12,23 @@ import {
   type NewHomeDetail,
   type NewHomeListItem,
   type PhotoGroup,
-} from '../../../../contracts/new-home';
-import { ApiPath } from '../../../../contracts/paths';
+} from '@contracts/new-home';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { findCity, requireChannelCity } from '../portal/cities';
-import { agentCardOf, bandCondition, listPager, nearestStationOf, placeConditions, placesOfCity, rangeBandCondition, selectWithPlaces } from './common';
+import {
+  agentCardOf,
+  bandCondition,
+  listPager,
+  nearestStationOf,
+  placeConditions,
+  placesOfCity,
+  rangeBandCondition,
+  selectWithPlaces,
+} from './common';
 import {
   NEW_HOME_SORTS,
   newHomeSortOf,
@@ -127,7 +136,11 @@ async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
   const p = row.project;
   const [city, layouts, agent] = await Promise.all([
     findCity(db, p.cityCode),
-    db.select().from(projectLayouts).where(eq(projectLayouts.projectId, id)).orderBy(asc(projectLayouts.rooms), asc(projectLayouts.area)),
+    db
+      .select()
+      .from(projectLayouts)
+      .where(eq(projectLayouts.projectId, id))
+      .orderBy(asc(projectLayouts.rooms), asc(projectLayouts.area)),
     agentCardOf(db, p.agentId),
   ]);
   // A project of a city without the 新房 channel is as unknown as a project that does not exist.
@@ -172,7 +185,8 @@ async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
 export function registerNewHome(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.conditionNewHome,
-    summary: "新房 filter dictionary of a city: places, lines, the city's average- and total-price bands, sale status, property type, sorts",
+    summary:
+      "新房 filter dictionary of a city: places, lines, the city's average- and total-price bands, sale status, property type, sorts",
     tags: ['new-home'],
     input: cityScopedRequestSchema,
     output: newHomeConditionsSchema,
@@ -205,7 +219,8 @@ export function registerNewHome(app: FastifyInstance, db: Db): void {
 
   portalIdRoute(app, {
     path: ApiPath.newHomeDetail,
-    summary: 'One project with its facts (sales office, property fee, heating, pre-sale permits …), layouts (户型), photos by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) and consultant',
+    summary:
+      'One project with its facts (sales office, property fee, heating, pre-sale permits …), layouts (户型), photos by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) and consultant',
     tags: ['new-home'],
     output: newHomeDetailSchema,
     handler: (id) => projectDetail(db, id),

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { channelIsOn } from '../../../../contracts/channels';
-import { ApiPath } from '../../../../contracts/paths';
+import { channelIsOn } from '@contracts/channels';
+import { ApiPath } from '@contracts/paths';
 import {
   AROUND_MAX_PER_KIND,
   AROUND_RADIUS,
@@ -14,7 +14,7 @@ import {
   type AroundStation,
   type ProjectAround,
   type ProjectNewsPage,
-} from '../../../../contracts/project-pages';
+} from '@contracts/project-pages';
 import type { Db } from '../../db/client';
 import { newProjects, PLACE_KIND, places, projectNews, subwayLines, subwayStations } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -81,17 +81,30 @@ async function newsPage(db: Db, projectId: number, page: number): Promise<Projec
 }
 
 /** Nearest first, then by name so that equal distances keep one order. */
-const byDistance = <T extends { distance: number; name: string }>(a: T, b: T) => a.distance - b.distance || a.name.localeCompare(b.name);
+const byDistance = <T extends { distance: number; name: string }>(a: T, b: T) =>
+  a.distance - b.distance || a.name.localeCompare(b.name);
 
 async function around(db: Db, projectId: number): Promise<ProjectAround> {
   const p = await requireProject(db, projectId);
   const box = boxAround(p, AROUND_RADIUS);
   const [stationRows, placeRows] = await Promise.all([
     db
-      .select({ name: subwayStations.name, lat: subwayStations.lat, lng: subwayStations.lng, lineName: subwayLines.name, lineSort: subwayLines.sort })
+      .select({
+        name: subwayStations.name,
+        lat: subwayStations.lat,
+        lng: subwayStations.lng,
+        lineName: subwayLines.name,
+        lineSort: subwayLines.sort,
+      })
       .from(subwayStations)
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
-      .where(and(eq(subwayStations.cityCode, p.cityCode), between(subwayStations.lat, box.minLat, box.maxLat), between(subwayStations.lng, box.minLng, box.maxLng))),
+      .where(
+        and(
+          eq(subwayStations.cityCode, p.cityCode),
+          between(subwayStations.lat, box.minLat, box.maxLat),
+          between(subwayStations.lng, box.minLng, box.maxLng),
+        ),
+      ),
     // places_city_kind_lat_idx: one latitude range per kind.
     db
       .select({ id: places.id, kind: places.kind, name: places.name, lat: places.lat, lng: places.lng })
@@ -122,7 +135,10 @@ async function around(db: Db, projectId: number): Promise<ProjectAround> {
   }
   const stationList = [...stations.values()].sort(byDistance).map(({ name, lines, sorts, distance }) => ({
     name,
-    lines: lines.map((l, i) => ({ l, sort: sorts[i]! })).sort((a, b) => a.sort - b.sort).map((x) => x.l),
+    lines: lines
+      .map((l, i) => ({ l, sort: sorts[i]! }))
+      .sort((a, b) => a.sort - b.sort)
+      .map((x) => x.l),
     distance,
   }));
 
@@ -155,7 +171,8 @@ export function registerProjectPages(app: FastifyInstance, db: Db): void {
 
   portalRoute(app, {
     path: ApiPath.projectAround,
-    summary: 'What is within 3 km of a project (周边): subway stations, schools, hospitals and shopping, nearest first, straight-line metres',
+    summary:
+      'What is within 3 km of a project (周边): subway stations, schools, hospitals and shopping, nearest first, straight-line metres',
     tags: ['new-home'],
     input: projectAroundQuerySchema,
     output: projectAroundSchema,

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasDigitRun } from '../../../../contracts/account-rules';
-import { hasContactDetails } from '../../../../contracts/contact-details';
-import { cacheTag } from '../../../../contracts/cache-changes';
-import { channelIsOn } from '../../../../contracts/channels';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
+import { hasDigitRun } from '@contracts/account-rules';
+import { hasContactDetails } from '@contracts/contact-details';
+import { cacheTag } from '@contracts/cache-changes';
+import { channelIsOn } from '@contracts/channels';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
 import {
   myReviewRequestSchema,
   myReviewSchema,
@@ -27,7 +27,7 @@ import {
   type ReviewAddInput,
   type ReviewPage,
   type ReviewSummary,
-} from '../../../../contracts/project-review';
+} from '@contracts/project-review';
 import type { Db } from '../../db/client';
 import { newProjects, projectReviews, uploads, users, type ListingPhoto } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -91,7 +91,14 @@ function toReview(names: OwnerNames, r: ReviewRow): ProjectReview {
     id: r.id,
     projectId: r.projectId,
     reviewer: reviewerName(names, r.userId, r.userName),
-    ratings: { overall: r.overall, location: r.location, transport: r.transport, amenities: r.amenities, environment: r.environment, value: r.value },
+    ratings: {
+      overall: r.overall,
+      location: r.location,
+      transport: r.transport,
+      amenities: r.amenities,
+      environment: r.environment,
+      value: r.value,
+    },
     body: r.body,
     photos: (r.photos as ReviewPhoto[]).map(({ url, title, thumb }) => ({ url, thumbUrl: thumb || url, title })),
     createdAt: r.createdAt.toISOString(),
@@ -159,7 +166,13 @@ async function reviewPhotos(db: Db, storage: Storage, userId: number, keys: read
   });
 }
 
-async function addReview(db: Db, storage: Storage, names: OwnerNames, userId: number, input: ReviewAddInput): Promise<ProjectReview> {
+async function addReview(
+  db: Db,
+  storage: Storage,
+  names: OwnerNames,
+  userId: number,
+  input: ReviewAddInput,
+): Promise<ProjectReview> {
   await requireProject(db, input.projectId);
   const photos = await reviewPhotos(db, storage, userId, input.photos);
   // The unique index (project, user) decides between two posts at once: the second inserts nothing. The photos are
@@ -204,7 +217,9 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
     handler: async (input, request) => {
       const user = await requireUser(db, request);
       await requireProject(db, input.projectId);
-      const [row] = await selectReviews(db).where(and(eq(projectReviews.projectId, input.projectId), eq(projectReviews.userId, user.id)));
+      const [row] = await selectReviews(db).where(
+        and(eq(projectReviews.projectId, input.projectId), eq(projectReviews.userId, user.id)),
+      );
       return { review: row ? toReview(names, row) : null };
     },
   });
@@ -212,7 +227,13 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
   app.post(
     ApiPath.projectReviewAdd,
     {
-      config: { rateLimit: { max: REVIEW_ADD_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-add') } },
+      config: {
+        rateLimit: {
+          max: REVIEW_ADD_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-add'),
+        },
+      },
       schema: {
         summary:
           "Write a review of a project (session): six ratings 1–5, 10–500 characters of text and up to 9 photos (keys of the caller's own ub/review uploads, else 400), one per user and project (409)",
@@ -230,7 +251,13 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
   app.post(
     ApiPath.projectReviewDelete,
     {
-      config: { rateLimit: { max: REVIEW_DELETE_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-delete') } },
+      config: {
+        rateLimit: {
+          max: REVIEW_DELETE_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-delete'),
+        },
+      },
       schema: {
         summary: "Delete one of the caller's own reviews (session); another user's review or none is the same 404",
         tags: TAGS,
@@ -247,7 +274,11 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
           .delete(projectReviews)
           .where(and(eq(projectReviews.id, reviewId), eq(projectReviews.userId, user.id)))
           .returning({ projectId: projectReviews.projectId, photos: projectReviews.photos });
-        if (row) await refreshPublication(tx, (row.photos as ReviewPhoto[]).flatMap((p) => keyOfPhoto(storage, p.url) ?? []));
+        if (row)
+          await refreshPublication(
+            tx,
+            (row.photos as ReviewPhoto[]).flatMap((p) => keyOfPhoto(storage, p.url) ?? []),
+          );
         return row;
       });
       if (!deleted) throw notFound(`点评 ${reviewId} `);

@@ -1,5 +1,5 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
-import type { ConditionBand } from '../../../../contracts/listing-common';
+import type { ConditionBand } from '@contracts/listing-common';
 import { rentals } from '../../db/schema';
 import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
@@ -63,4 +63,4 @@ export const RENT_SORTS: ListSort[] = [
 export const rentSortOf = (code: number | undefined): SQL[] => sortOrder(RENT_SORTS, code);
 
 /** Every facility the detail lists, each shown as present or absent (rentDetailSchema.facilities); the 我要出租 form offers the same. */
-export { RENT_FACILITIES, type RentFacility } from '../../../../contracts/entrust-rules';
+export { RENT_FACILITIES, type RentFacility } from '@contracts/entrust-rules';

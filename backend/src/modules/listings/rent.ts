@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
-import { ApiPath } from '../../../../contracts/paths';
+import { cityScopedRequestSchema } from '@contracts/city';
+import { ApiPath } from '@contracts/paths';
 import {
   rentConditionsSchema,
   rentDetailSchema,
@@ -10,14 +10,14 @@ import {
   rentListQuerySchema,
   type RentDetail,
   type RentListItem,
-} from '../../../../contracts/rent';
+} from '@contracts/rent';
 import type { Db } from '../../db/client';
 import { rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../portal/cities';
 import {
-    bandCondition,
+  bandCondition,
   communityAndAgentOf,
   listItemBase,
   listPager,
@@ -76,7 +76,10 @@ async function rentDetail(db: Db, id: number): Promise<RentDetail> {
   const [row] = await selectRentItems(db).where(eq(rentals.id, id)).limit(1);
   if (!row) throw notFound(`房源 ${id} `);
   const r = row.rental;
-  const { community, agent } = await communityAndAgentOf(db, r, { districtName: row.districtName, businessAreaName: row.businessAreaName });
+  const { community, agent } = await communityAndAgentOf(db, r, {
+    districtName: row.districtName,
+    businessAreaName: row.businessAreaName,
+  });
   const has = new Set(r.facilities);
   return {
     ...toRentItem(row),
@@ -125,7 +128,14 @@ export function registerRent(app: FastifyInstance, db: Db): void {
     output: rentListPageSchema,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'rent');
-      return pageOf(rentals, city.cityCode, input, listConditions(input, city.cityCode, city.priceTier), rentSortOf(input.sort), (ids) => rentItemsByIds(db, ids));
+      return pageOf(
+        rentals,
+        city.cityCode,
+        input,
+        listConditions(input, city.cityCode, city.priceTier),
+        rentSortOf(input.sort),
+        (ids) => rentItemsByIds(db, ids),
+      );
     },
   });
 

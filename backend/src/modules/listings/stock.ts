@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { ChannelCode } from '../../../../contracts/constants';
+import type { ChannelCode } from '@contracts/constants';
 import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import type { ListingTable } from './common';
 
@@ -22,7 +22,12 @@ export interface ChannelStock {
   propertyTypeName: string;
 }
 
-const homesForSale: ChannelStock = { table: listings, named: 'community', describe: (n) => `在售${n}套`, propertyTypeName: '二手房' };
+const homesForSale: ChannelStock = {
+  table: listings,
+  named: 'community',
+  describe: (n) => `在售${n}套`,
+  propertyTypeName: '二手房',
+};
 
 export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
   esf: homesForSale,
@@ -30,8 +35,32 @@ export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
   rent: { table: rentals, named: 'community', describe: (n) => `在租${n}套`, propertyTypeName: '租房' },
   // A community search counts the homes for sale in it, as the community pages do.
   estate: { ...homesForSale, propertyTypeName: '小区' },
-  shop_sale: { table: shops, scope: eq(shops.deal, DEAL.SALE), named: null, describe: (n) => `在售${n}套`, propertyTypeName: '商铺' },
-  shop_rent: { table: shops, scope: eq(shops.deal, DEAL.RENT), named: null, describe: (n) => `在租${n}套`, propertyTypeName: '商铺' },
-  offices_sale: { table: offices, scope: eq(offices.deal, DEAL.SALE), named: null, describe: (n) => `在售${n}套`, propertyTypeName: '写字楼' },
-  offices_rent: { table: offices, scope: eq(offices.deal, DEAL.RENT), named: null, describe: (n) => `在租${n}套`, propertyTypeName: '写字楼' },
+  shop_sale: {
+    table: shops,
+    scope: eq(shops.deal, DEAL.SALE),
+    named: null,
+    describe: (n) => `在售${n}套`,
+    propertyTypeName: '商铺',
+  },
+  shop_rent: {
+    table: shops,
+    scope: eq(shops.deal, DEAL.RENT),
+    named: null,
+    describe: (n) => `在租${n}套`,
+    propertyTypeName: '商铺',
+  },
+  offices_sale: {
+    table: offices,
+    scope: eq(offices.deal, DEAL.SALE),
+    named: null,
+    describe: (n) => `在售${n}套`,
+    propertyTypeName: '写字楼',
+  },
+  offices_rent: {
+    table: offices,
+    scope: eq(offices.deal, DEAL.RENT),
+    named: null,
+    describe: (n) => `在租${n}套`,
+    propertyTypeName: '写字楼',
+  },
 };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { channelIsOn } from '../../../../contracts/channels';
+import { channelIsOn } from '@contracts/channels';
 import type { Db } from '../../db/client';
 import { cities, listings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { cacheTag } from '../../../../contracts/cache-changes';
-import type { ChannelCode } from '../../../../contracts/constants';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { opsAgentChangeSchema, opsAgentParamsSchema, opsAgentResultSchema, type OpsAgentResult } from '../../../../contracts/ops';
-import { ApiPath } from '../../../../contracts/paths';
+import { cacheTag } from '@contracts/cache-changes';
+import type { ChannelCode } from '@contracts/constants';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { opsAgentChangeSchema, opsAgentParamsSchema, opsAgentResultSchema, type OpsAgentResult } from '@contracts/ops';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
@@ -51,7 +51,11 @@ async function listingTagsOf(tx: Tx, agentId: number): Promise<string[]> {
  */
 export async function changeAgentStatus(db: Db, id: number, status: number): Promise<OpsAgentResult> {
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ name: agents.name, cityCode: agents.cityCode, status: agents.status }).from(agents).where(eq(agents.id, id)).for('update');
+    const [row] = await tx
+      .select({ name: agents.name, cityCode: agents.cityCode, status: agents.status })
+      .from(agents)
+      .where(eq(agents.id, id))
+      .for('update');
     if (!row) throw notFound(`经纪人 ${id} `);
     await tx.update(agents).set({ status }).where(eq(agents.id, id));
     const tags = [cacheTag.agent(id), ...(await listingTagsOf(tx, id))];
@@ -76,7 +80,8 @@ export function registerOpsAgents(app: FastifyInstance, db: Db, config: Pick<Con
     {
       onRequest: opsGuard(config),
       schema: {
-        summary: "Operator: change an agent's status, 1 available, 2 left, 3 cannot be contacted (Authorization: Bearer <OPS_TOKEN>); announced on the change feed",
+        summary:
+          "Operator: change an agent's status, 1 available, 2 left, 3 cannot be contacted (Authorization: Bearer <OPS_TOKEN>); announced on the change feed",
         tags: ['ops'],
         params: opsAgentParamsSchema,
         body: opsAgentChangeSchema,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ResultCode } from '../../../../contracts/envelope';
+import { ResultCode } from '@contracts/envelope';
 import type { Config } from '../../config';
 import { ApiError } from '../../http/errors';
 

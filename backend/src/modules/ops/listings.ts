@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { cacheTag } from '../../../../contracts/cache-changes';
-import type { ChannelCode } from '../../../../contracts/constants';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { OPS_LISTING_CHANNELS, opsListingChangeSchema, opsListingParamsSchema, opsListingResultSchema, type OpsListingResult } from '../../../../contracts/ops';
-import { ApiPath } from '../../../../contracts/paths';
+import { cacheTag } from '@contracts/cache-changes';
+import type { ChannelCode } from '@contracts/constants';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import {
+  OPS_LISTING_CHANNELS,
+  opsListingChangeSchema,
+  opsListingParamsSchema,
+  opsListingResultSchema,
+  type OpsListingResult,
+} from '@contracts/ops';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
@@ -65,7 +71,10 @@ function commercial(table: typeof shops | typeof offices, deal: 'sale' | 'rent',
   const ofDeal = (id: number) => and(eq(t.id, id), eq(t.deal, deal === 'sale' ? DEAL.SALE : DEAL.RENT));
   return {
     table,
-    price: deal === 'sale' ? { field: 'totalPrice', name: `${name}总价`, max: 1_000_000, ...WAN } : { field: 'monthlyRent', name: `${name}月租`, max: 10_000_000, ...YUAN_PER_MONTH },
+    price:
+      deal === 'sale'
+        ? { field: 'totalPrice', name: `${name}总价`, max: 1_000_000, ...WAN }
+        : { field: 'monthlyRent', name: `${name}月租`, max: 10_000_000, ...YUAN_PER_MONTH },
     async apply(tx, id, price) {
       const [row] = await tx
         .select({ cityCode: t.cityCode, title: t.title, area: t.area, previous: deal === 'sale' ? t.totalPrice : t.monthlyRent })
@@ -75,7 +84,11 @@ function commercial(table: typeof shops | typeof offices, deal: 'sale' | 'rent',
       if (!row) return undefined;
       await tx
         .update(t)
-        .set(deal === 'sale' ? { totalPrice: price, unitPrice: unitPriceOf(price, row.area) } : { monthlyRent: price, dailyRent: dailyRentOf(price, row.area) })
+        .set(
+          deal === 'sale'
+            ? { totalPrice: price, unitPrice: unitPriceOf(price, row.area) }
+            : { monthlyRent: price, dailyRent: dailyRentOf(price, row.area) },
+        )
         .where(ofDeal(id));
       return row;
     },
@@ -89,12 +102,21 @@ const OPS_CHANNELS: Record<OpsChannel, OpsChannelDef> = {
     price: { field: 'totalPrice', name: '二手房总价', max: 100_000, ...WAN },
     async apply(tx, id, price) {
       const [row] = await tx
-        .select({ cityCode: listings.cityCode, title: listings.title, area: listings.area, previous: listings.totalPrice, communityId: listings.communityId })
+        .select({
+          cityCode: listings.cityCode,
+          title: listings.title,
+          area: listings.area,
+          previous: listings.totalPrice,
+          communityId: listings.communityId,
+        })
         .from(listings)
         .where(eq(listings.id, id))
         .for('update');
       if (!row) return undefined;
-      await tx.update(listings).set({ totalPrice: price, unitPrice: unitPriceOf(price, row.area) }).where(eq(listings.id, id));
+      await tx
+        .update(listings)
+        .set({ totalPrice: price, unitPrice: unitPriceOf(price, row.area) })
+        .where(eq(listings.id, id));
       return row;
     },
   },
@@ -103,14 +125,23 @@ const OPS_CHANNELS: Record<OpsChannel, OpsChannelDef> = {
     price: { field: 'monthlyRent', name: '租金', max: 1_000_000, ...YUAN_PER_MONTH },
     async apply(tx, id, price) {
       const [row] = await tx
-        .select({ cityCode: rentals.cityCode, title: rentals.title, previous: rentals.monthlyRent, deposit: rentals.deposit, communityId: rentals.communityId })
+        .select({
+          cityCode: rentals.cityCode,
+          title: rentals.title,
+          previous: rentals.monthlyRent,
+          deposit: rentals.deposit,
+          communityId: rentals.communityId,
+        })
         .from(rentals)
         .where(eq(rentals.id, id))
         .for('update');
       if (!row) return undefined;
       // The deposit is months of rent (押一 / 押二): it keeps its months at the new rent.
       const months = Math.max(1, Math.round(row.deposit / row.previous));
-      await tx.update(rentals).set({ monthlyRent: price, deposit: price * months }).where(eq(rentals.id, id));
+      await tx
+        .update(rentals)
+        .set({ monthlyRent: price, deposit: price * months })
+        .where(eq(rentals.id, id));
       return row;
     },
   },
@@ -162,7 +193,14 @@ function tagsOf(channel: OpsChannel, id: number, cityDomain: string, changed: Ch
  * suggestions shows its average price, so its city's suggestion index is read again. The operator's command and
  * an owner's 改价 (卖房管理, house/house.ts) both come here; the owner's passes `alsoInTx` for their entrust.
  */
-export async function changeListingPrice(db: Db, index: SuggestionIndex, channel: string, id: number, price: number, options: PriceChangeOptions = {}): Promise<OpsListingResult> {
+export async function changeListingPrice(
+  db: Db,
+  index: SuggestionIndex,
+  channel: string,
+  id: number,
+  price: number,
+  options: PriceChangeOptions = {},
+): Promise<OpsListingResult> {
   if (!isOpsChannel(channel)) throw notFound(`房源频道 ${channel} `);
   const def = OPS_CHANNELS[channel];
   const problem = priceProblem(def.price, price);
@@ -197,7 +235,12 @@ export async function changeListingPrice(db: Db, index: SuggestionIndex, channel
   };
 }
 
-export function registerOpsListings(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>, index: SuggestionIndex): void {
+export function registerOpsListings(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'OPS_TOKEN'>,
+  index: SuggestionIndex,
+): void {
   app.post(
     `${ApiPath.opsListing}/:channel/:id`,
     {

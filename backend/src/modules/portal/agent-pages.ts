@@ -1,10 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { AGENT_PAGE_SIZE, agentListingsRequestSchema, agentProfileSchema, type AgentProfile } from '../../../../contracts/agent';
-import { esfListPageSchema } from '../../../../contracts/esf';
-import { ApiPath } from '../../../../contracts/paths';
-import { rentListPageSchema } from '../../../../contracts/rent';
+import { AGENT_PAGE_SIZE, agentListingsRequestSchema, agentProfileSchema, type AgentProfile } from '@contracts/agent';
+import { esfListPageSchema } from '@contracts/esf';
+import { ApiPath } from '@contracts/paths';
+import { rentListPageSchema } from '@contracts/rent';
 import type { Db } from '../../db/client';
 import { agents, brands, branches, businessAreas, districts, listings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -76,11 +76,24 @@ async function requireAgent(db: Db, id: number): Promise<void> {
 type ListingsInput = z.output<typeof agentListingsRequestSchema>;
 
 /** One page of an agent's homes in `table`, newest first, with the count of all of them. */
-async function agentPage<T>(db: Db, table: typeof listings | typeof rentals, input: ListingsInput, load: (ids: number[]) => Promise<Map<number, T>>) {
+async function agentPage<T>(
+  db: Db,
+  table: typeof listings | typeof rentals,
+  input: ListingsInput,
+  load: (ids: number[]) => Promise<Map<number, T>>,
+) {
   await requireAgent(db, input.agentId);
   const where = eq(table.agentId, input.agentId);
   const [list, [total]] = await Promise.all([
-    pageByIds(db, table, where, [desc(table.listedAt), desc(table.id)], AGENT_PAGE_SIZE, (input.page - 1) * AGENT_PAGE_SIZE, load),
+    pageByIds(
+      db,
+      table,
+      where,
+      [desc(table.listedAt), desc(table.id)],
+      AGENT_PAGE_SIZE,
+      (input.page - 1) * AGENT_PAGE_SIZE,
+      load,
+    ),
     db.select({ n: count() }).from(table).where(where),
   ]);
   return { total: total?.n ?? 0, page: input.page, pageSize: AGENT_PAGE_SIZE, list };
@@ -89,7 +102,8 @@ async function agentPage<T>(db: Db, table: typeof listings | typeof rentals, inp
 export function registerAgentPages(app: FastifyInstance, db: Db): void {
   portalIdRoute(app, {
     path: ApiPath.agentDetail,
-    summary: "An agent's page: photo, name, brand, branch, service area, years in the trade, status, counts of their listings (never the mobile)",
+    summary:
+      "An agent's page: photo, name, brand, branch, service area, years in the trade, status, counts of their listings (never the mobile)",
     tags: ['agent'],
     output: agentProfileSchema,
     handler: (id) => agentProfile(db, id),

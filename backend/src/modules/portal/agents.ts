@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '../../../../contracts/agent';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath, RequestHeader } from '../../../../contracts/paths';
-import { agentStatusRequestSchema, agentStatusSchema } from '../../../../contracts/user';
+import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '@contracts/agent';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath, RequestHeader } from '@contracts/paths';
+import { agentStatusRequestSchema, agentStatusSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
@@ -89,7 +89,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       config: { rateLimit: PHONE_LIMIT },
       schema: {
         summary:
-          "A virtual number (the 400 line and an extension bound to the agent and this device for 30 days) for the visitor who clicked 拨打电话 (recorded), while the agent can be contacted; capped per address, device and user per hour and day (429)",
+          'A virtual number (the 400 line and an extension bound to the agent and this device for 30 days) for the visitor who clicked 拨打电话 (recorded), while the agent can be contacted; capped per address, device and user per hour and day (429)',
         tags: ['portal'],
         body: agentPhoneRequestSchema,
         response: { 200: envelopeSchema(agentPhoneSchema) },
@@ -154,7 +154,10 @@ async function checkCaps(db: Db, asker: Asker, now: Date): Promise<void> {
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   // A visitor without a device code is one device per address.
-  const device = asker.deviceCode === null ? sql`(${t.deviceCode} is null and ${t.clientIp} = ${asker.ip})` : sql`${t.deviceCode} = ${asker.deviceCode}`;
+  const device =
+    asker.deviceCode === null
+      ? sql`(${t.deviceCode} is null and ${t.clientIp} = ${asker.ip})`
+      : sql`${t.deviceCode} = ${asker.deviceCode}`;
   const user = asker.userId === null ? sql`false` : sql`${t.userId} = ${asker.userId}`;
   const address = sql`${t.clientIp} = ${asker.ip}`;
   const recent = sql`${t.at} > ${hourAgo}::timestamptz`;
@@ -173,12 +176,17 @@ async function checkCaps(db: Db, asker: Asker, now: Date): Promise<void> {
     .where(sql`${t.at} > ${dayAgo}::timestamptz and (${address} or ${device} or ${user})`);
   if (!n) return;
   const caps = PHONE_CAPS;
-  if (n.addressDay > caps.address.day || n.deviceDay > caps.device.day || n.userDay > caps.user.day) throw tooManyRequests(PHONE_CAP_MESSAGES.day);
-  if (n.addressHour > caps.address.hour || n.deviceHour > caps.device.hour || n.userHour > caps.user.hour) throw tooManyRequests(PHONE_CAP_MESSAGES.hour);
+  if (n.addressDay > caps.address.day || n.deviceDay > caps.device.day || n.userDay > caps.user.day)
+    throw tooManyRequests(PHONE_CAP_MESSAGES.day);
+  if (n.addressHour > caps.address.hour || n.deviceHour > caps.device.hour || n.userHour > caps.user.hour)
+    throw tooManyRequests(PHONE_CAP_MESSAGES.hour);
 }
 
 async function revealPhone(db: Db, line: VirtualLine, input: AgentPhoneRequest, asker: Asker, now: Date): Promise<AgentPhone> {
-  const [[agent], owned] = await Promise.all([db.select({ status: agents.status }).from(agents).where(eq(agents.id, input.agentId)), isAgentsListing(db, input)]);
+  const [[agent], owned] = await Promise.all([
+    db.select({ status: agents.status }).from(agents).where(eq(agents.id, input.agentId)),
+    isAgentsListing(db, input),
+  ]);
   if (!agent) throw notFound(`经纪人 ${input.agentId} `);
   // The record says which listing a call came from: only a listing of that agent's is one (another's id is a 404).
   if (!owned) throw notFound(`经纪人 ${input.agentId} 的房源 ${input.businessId} `);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiPath } from '../../../../contracts/paths';
-import { cityListSchema, type City } from '../../../../contracts/city';
-import { channelIsOn } from '../../../../contracts/channels';
-import type { ChannelCode } from '../../../../contracts/constants';
+import { ApiPath } from '@contracts/paths';
+import { cityListSchema, type City } from '@contracts/city';
+import { channelIsOn } from '@contracts/channels';
+import type { ChannelCode } from '@contracts/constants';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cities } from '../../db/schema';

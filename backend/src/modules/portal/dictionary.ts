@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dictionaryRequestSchema, dictionarySchema, type Dictionary, type DictionaryGroup } from '../../../../contracts/dictionary';
-import { ApiPath } from '../../../../contracts/paths';
+import { dictionaryRequestSchema, dictionarySchema, type Dictionary, type DictionaryGroup } from '@contracts/dictionary';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
@@ -32,7 +32,11 @@ function byPinyin(a: Named, b: Named): number {
 const letterOrder = (a: string, b: string) => (a === OTHER ? 1 : b === OTHER ? -1 : a < b ? -1 : a > b ? 1 : 0);
 
 /** Places of three kinds into letter groups, each kind in pinyin order within its letter. */
-export function groupByLetter(kinds: { districts: Named[]; businessAreas: (Named & { districtId: number })[]; places: Named[] }): DictionaryGroup[] {
+export function groupByLetter(kinds: {
+  districts: Named[];
+  businessAreas: (Named & { districtId: number })[];
+  places: Named[];
+}): DictionaryGroup[] {
   const groups = new Map<string, DictionaryGroup>();
   const groupOf = (place: Named) => {
     const letter = letterOf(place);
@@ -41,7 +45,8 @@ export function groupByLetter(kinds: { districts: Named[]; businessAreas: (Named
     return g;
   };
   for (const d of [...kinds.districts].sort(byPinyin)) groupOf(d).districts.push({ id: d.id, name: d.name });
-  for (const a of [...kinds.businessAreas].sort(byPinyin)) groupOf(a).businessAreas.push({ id: a.id, name: a.name, districtId: a.districtId });
+  for (const a of [...kinds.businessAreas].sort(byPinyin))
+    groupOf(a).businessAreas.push({ id: a.id, name: a.name, districtId: a.districtId });
   for (const p of [...kinds.places].sort(byPinyin)) groupOf(p).places.push({ id: p.id, name: p.name });
   return [...groups.values()].sort((a, b) => letterOrder(a.letter, b.letter));
 }
@@ -56,7 +61,8 @@ export function groupByLetter(kinds: { districts: Named[]; businessAreas: (Named
 export function registerDictionary(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.dictionary,
-    summary: "A channel's place dictionary of a city: districts, business areas and its communities or new-home projects, by pinyin initial",
+    summary:
+      "A channel's place dictionary of a city: districts, business areas and its communities or new-home projects, by pinyin initial",
     tags: ['portal'],
     input: dictionaryRequestSchema,
     output: dictionarySchema,

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CHANNELS, detailPath } from '../../../../contracts/channels';
-import { bottomLinkSchema, optionalCityRequestSchema, type FooterLink } from '../../../../contracts/city';
-import type { ChannelCode } from '../../../../contracts/constants';
-import { cityOrigin } from '../../../../contracts/hosts';
-import { ApiPath } from '../../../../contracts/paths';
+import { CHANNELS, detailPath } from '@contracts/channels';
+import { bottomLinkSchema, optionalCityRequestSchema, type FooterLink } from '@contracts/city';
+import type { ChannelCode } from '@contracts/constants';
+import { cityOrigin } from '@contracts/hosts';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { districts, friendlyLinks } from '../../db/schema';
@@ -15,7 +15,8 @@ import { hotCommunitiesOf } from './home';
 const HOT_COMMUNITY_LINKS = 8;
 
 /** A city's address as the web builds it (contracts/hosts.ts), from this process's settings. */
-const originOf = (config: Config, cityDomain: string) => cityOrigin(cityDomain, { protocol: config.PORTAL_PROTOCOL, rootDomain: config.PORTAL_ROOT_DOMAIN });
+const originOf = (config: Config, cityDomain: string) =>
+  cityOrigin(cityDomain, { protocol: config.PORTAL_PROTOCOL, rootDomain: config.PORTAL_ROOT_DOMAIN });
 
 /**
  * spec §2 Footer tabs: hot cities, the city's hot second-hand / new / rent links, friendly links. Every `url` is
@@ -41,7 +42,11 @@ export function registerFooter(app: FastifyInstance, db: Db, config: Config): vo
       const origin = originOf(config, city.cityDomain);
       // A district's list: `dc{id}/` after the channel's list path (the search-path codec, docs/web.md).
       const byDistrict = (channel: ChannelCode, suffix: string): FooterLink[] =>
-        districtRows.map((d) => ({ id: String(d.id), name: `${d.shortName}${suffix}`, url: `${origin}${CHANNELS[channel].listPath}dc${d.id}/` }));
+        districtRows.map((d) => ({
+          id: String(d.id),
+          name: `${d.shortName}${suffix}`,
+          url: `${origin}${CHANNELS[channel].listPath}dc${d.id}/`,
+        }));
       return {
         hotCity: hot.map((c) => ({ id: c.cityCode, name: c.name, url: `${originOf(config, c.cityDomain)}/` })),
         hotEsfCity: city.isEsf

@@ -1,8 +1,8 @@
 import { and, avg, count, countDistinct, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cityScopedRequestSchema } from '../../../../contracts/city';
-import { homeDataSchema } from '../../../../contracts/home';
-import { ApiPath } from '../../../../contracts/paths';
+import { cityScopedRequestSchema } from '@contracts/city';
+import { homeDataSchema } from '@contracts/home';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { agents, businessAreas, communities, districts, listings } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
@@ -27,12 +27,27 @@ export async function hotCommunitiesOf(db: Db, cityCode: string, limit: number) 
     .from(communities)
     .innerJoin(districts, eq(districts.id, communities.districtId))
     .innerJoin(businessAreas, eq(businessAreas.id, communities.businessAreaId))
-    .where(inArray(communities.id, top.map((t) => t.communityId)));
+    .where(
+      inArray(
+        communities.id,
+        top.map((t) => t.communityId),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.community.id, r]));
   return top.flatMap((t) => {
     const r = byId.get(t.communityId);
     return r
-      ? [{ id: r.community.id, name: r.community.name, districtName: r.districtName, businessAreaName: r.businessAreaName, avgPrice: r.community.avgPrice, onSaleCount: t.onSaleCount, coverUrl: r.community.coverUrl }]
+      ? [
+          {
+            id: r.community.id,
+            name: r.community.name,
+            districtName: r.districtName,
+            businessAreaName: r.businessAreaName,
+            avgPrice: r.community.avgPrice,
+            onSaleCount: t.onSaleCount,
+            coverUrl: r.community.coverUrl,
+          },
+        ]
       : [];
   });
 }
@@ -48,10 +63,17 @@ export function registerHome(app: FastifyInstance, db: Db): void {
       const city = await requireCity(db, input.cityCode);
       const [[stats], [agentStats], newest, hotCommunities] = await Promise.all([
         db
-          .select({ esfCount: count(), communityCount: countDistinct(listings.communityId), avgUnitPrice: avg(listings.unitPrice) })
+          .select({
+            esfCount: count(),
+            communityCount: countDistinct(listings.communityId),
+            avgUnitPrice: avg(listings.unitPrice),
+          })
           .from(listings)
           .where(eq(listings.cityCode, city.cityCode)),
-        db.select({ n: count() }).from(agents).where(and(eq(agents.cityCode, city.cityCode), eq(agents.status, 1))),
+        db
+          .select({ n: count() })
+          .from(agents)
+          .where(and(eq(agents.cityCode, city.cityCode), eq(agents.status, 1))),
         listItemsPage(db, eq(listings.cityCode, city.cityCode), [desc(listings.listedAt), desc(listings.id)], NEWEST, 0),
         hotCommunitiesOf(db, city.cityCode, HOT_COMMUNITIES),
       ]);

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { menuRequestSchema, menuSchema, type Menu } from '../../../../contracts/city';
-import { ApiPath } from '../../../../contracts/paths';
+import { menuRequestSchema, menuSchema, type Menu } from '@contracts/city';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
@@ -20,7 +20,11 @@ export function registerMenus(app: FastifyInstance, db: Db): void {
     output: z.array(menuSchema),
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode);
-      const rows = await db.select().from(menus).where(eq(menus.platform, input.platform)).orderBy(asc(menus.sort), asc(menus.id));
+      const rows = await db
+        .select()
+        .from(menus)
+        .where(eq(menus.platform, input.platform))
+        .orderBy(asc(menus.sort), asc(menus.id));
       const visible = rows.filter((m) => !m.requiresFlag || city[m.requiresFlag as MenuFlag] === 1);
       const childrenOf = (parentId: number): Menu[] =>
         visible
@@ -30,4 +34,3 @@ export function registerMenus(app: FastifyInstance, db: Db): void {
     },
   });
 }
-

@@ -1,6 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { Angle } from '../../../../contracts/search';
+import { Angle } from '@contracts/search';
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects, subwayLines, subwayStations } from '../../db/schema';
 import { normalize } from '../../db/search-names';
@@ -123,11 +123,13 @@ interface KindSearch {
 }
 
 function sortedBy(places: Place[], key: (p: Place) => string): SortedKeys {
-  const order = places.map((_, i) => i).sort((a, b) => {
-    const ka = key(places[a]!);
-    const kb = key(places[b]!);
-    return ka < kb ? -1 : ka > kb ? 1 : a - b;
-  });
+  const order = places
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ka = key(places[a]!);
+      const kb = key(places[b]!);
+      return ka < kb ? -1 : ka > kb ? 1 : a - b;
+    });
   return { keys: order.map((i) => key(places[i]!)), at: Int32Array.from(order) };
 }
 
@@ -226,27 +228,69 @@ export function findMatches(places: Place[], keyword: string, limit: number): Ra
 
 async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
   const [districtRows, areaRows, projectRows, communityRows, lineRows, stationRows] = await Promise.all([
-    db.select({ id: districts.id, name: districts.name, pinyin: districts.pinyin, initials: districts.initials, shortName: districts.shortName }).from(districts).where(eq(districts.cityCode, cityCode)),
     db
-      .select({ id: businessAreas.id, name: businessAreas.name, pinyin: businessAreas.pinyin, initials: businessAreas.initials, districtId: businessAreas.districtId, districtName: districts.shortName })
+      .select({
+        id: districts.id,
+        name: districts.name,
+        pinyin: districts.pinyin,
+        initials: districts.initials,
+        shortName: districts.shortName,
+      })
+      .from(districts)
+      .where(eq(districts.cityCode, cityCode)),
+    db
+      .select({
+        id: businessAreas.id,
+        name: businessAreas.name,
+        pinyin: businessAreas.pinyin,
+        initials: businessAreas.initials,
+        districtId: businessAreas.districtId,
+        districtName: districts.shortName,
+      })
       .from(businessAreas)
       .innerJoin(districts, eq(districts.id, businessAreas.districtId))
       .where(eq(businessAreas.cityCode, cityCode)),
     db
-      .select({ id: newProjects.id, name: newProjects.name, pinyin: newProjects.pinyin, initials: newProjects.initials, saleStatus: newProjects.saleStatus, avgPrice: newProjects.avgPrice, districtName: districts.shortName, areaName: businessAreas.name })
+      .select({
+        id: newProjects.id,
+        name: newProjects.name,
+        pinyin: newProjects.pinyin,
+        initials: newProjects.initials,
+        saleStatus: newProjects.saleStatus,
+        avgPrice: newProjects.avgPrice,
+        districtName: districts.shortName,
+        areaName: businessAreas.name,
+      })
       .from(newProjects)
       .innerJoin(districts, eq(districts.id, newProjects.districtId))
       .innerJoin(businessAreas, eq(businessAreas.id, newProjects.businessAreaId))
       .where(eq(newProjects.cityCode, cityCode)),
     db
-      .select({ id: communities.id, name: communities.name, pinyin: communities.pinyin, initials: communities.initials, districtName: districts.shortName, areaName: businessAreas.name })
+      .select({
+        id: communities.id,
+        name: communities.name,
+        pinyin: communities.pinyin,
+        initials: communities.initials,
+        districtName: districts.shortName,
+        areaName: businessAreas.name,
+      })
       .from(communities)
       .innerJoin(districts, eq(districts.id, communities.districtId))
       .innerJoin(businessAreas, eq(businessAreas.id, communities.businessAreaId))
       .where(eq(communities.cityCode, cityCode)),
-    db.select({ id: subwayLines.id, name: subwayLines.name, pinyin: subwayLines.pinyin, initials: subwayLines.initials }).from(subwayLines).where(eq(subwayLines.cityCode, cityCode)),
     db
-      .select({ id: subwayStations.id, name: subwayStations.name, pinyin: subwayStations.pinyin, initials: subwayStations.initials, lineId: subwayStations.lineId, lineName: subwayLines.name })
+      .select({ id: subwayLines.id, name: subwayLines.name, pinyin: subwayLines.pinyin, initials: subwayLines.initials })
+      .from(subwayLines)
+      .where(eq(subwayLines.cityCode, cityCode)),
+    db
+      .select({
+        id: subwayStations.id,
+        name: subwayStations.name,
+        pinyin: subwayStations.pinyin,
+        initials: subwayStations.initials,
+        lineId: subwayStations.lineId,
+        lineName: subwayLines.name,
+      })
       .from(subwayStations)
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
       .where(eq(subwayStations.cityCode, cityCode)),
@@ -257,14 +301,63 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
     kindSearch(places);
     return places;
   };
-  const names = (r: { id: number; name: string; pinyin: string; initials: string }) => ({ id: r.id, name: r.name, pinyin: r.pinyin, initials: r.initials, nameLower: r.name.toLowerCase() });
+  const names = (r: { id: number; name: string; pinyin: string; initials: string }) => ({
+    id: r.id,
+    name: r.name,
+    pinyin: r.pinyin,
+    initials: r.initials,
+    nameLower: r.name.toLowerCase(),
+  });
   return {
-    district: sorted(districtRows.map((r) => ({ ...names(r), angle: Angle.DISTRICT, parentId: 0, address: r.shortName, countedBy: 'districtId' }))),
-    area: sorted(areaRows.map((r) => ({ ...names(r), angle: Angle.BUSINESS_AREA, parentId: r.districtId, address: `${r.districtName}-${r.name}`, countedBy: 'businessAreaId' }))),
-    project: sorted(projectRows.map((r) => ({ ...names(r), angle: Angle.NEW_HOME, parentId: 0, address: `${r.districtName}-${r.areaName}`, countedBy: null, describe: projectDescribe(r) }))),
-    community: sorted(communityRows.map((r) => ({ ...names(r), angle: Angle.ESTATE, parentId: 0, address: `${r.districtName}-${r.areaName}`, countedBy: 'communityId' }))),
-    line: sorted(lineRows.map((r) => ({ ...names(r), angle: Angle.SUBWAY_LINE, parentId: 0, address: r.name, countedBy: 'lineId' }))),
-    station: sorted(stationRows.map((r) => ({ ...names(r), angle: Angle.SUBWAY_STATION, parentId: r.lineId, address: r.lineName, countedBy: 'stationId' }))),
+    district: sorted(
+      districtRows.map((r) => ({
+        ...names(r),
+        angle: Angle.DISTRICT,
+        parentId: 0,
+        address: r.shortName,
+        countedBy: 'districtId',
+      })),
+    ),
+    area: sorted(
+      areaRows.map((r) => ({
+        ...names(r),
+        angle: Angle.BUSINESS_AREA,
+        parentId: r.districtId,
+        address: `${r.districtName}-${r.name}`,
+        countedBy: 'businessAreaId',
+      })),
+    ),
+    project: sorted(
+      projectRows.map((r) => ({
+        ...names(r),
+        angle: Angle.NEW_HOME,
+        parentId: 0,
+        address: `${r.districtName}-${r.areaName}`,
+        countedBy: null,
+        describe: projectDescribe(r),
+      })),
+    ),
+    community: sorted(
+      communityRows.map((r) => ({
+        ...names(r),
+        angle: Angle.ESTATE,
+        parentId: 0,
+        address: `${r.districtName}-${r.areaName}`,
+        countedBy: 'communityId',
+      })),
+    ),
+    line: sorted(
+      lineRows.map((r) => ({ ...names(r), angle: Angle.SUBWAY_LINE, parentId: 0, address: r.name, countedBy: 'lineId' })),
+    ),
+    station: sorted(
+      stationRows.map((r) => ({
+        ...names(r),
+        angle: Angle.SUBWAY_STATION,
+        parentId: r.lineId,
+        address: r.lineName,
+        countedBy: 'stationId',
+      })),
+    ),
   };
 }
 

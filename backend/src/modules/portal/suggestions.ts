@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { channelIsOn } from '../../../../contracts/channels';
-import { CHANNEL_CODES } from '../../../../contracts/constants';
-import { ApiPath } from '../../../../contracts/paths';
-import { recommendsRequestSchema, suggestionSchema, type Suggestion } from '../../../../contracts/search';
+import { channelIsOn } from '@contracts/channels';
+import { CHANNEL_CODES } from '@contracts/constants';
+import { ApiPath } from '@contracts/paths';
+import { recommendsRequestSchema, suggestionSchema, type Suggestion } from '@contracts/search';
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
@@ -18,7 +18,12 @@ const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商�
  * (prefix), case-insensitively. Rank: 0 exact, 1 prefix, 2 contains; then shorter names. Answered from the
  * city's places and the channel's counts kept in memory (suggestion-index.ts), not SQL per keystroke.
  */
-export async function suggest(index: SuggestionIndex, cityCode: string, keyword: string, stock: ChannelStock): Promise<Suggestion[]> {
+export async function suggest(
+  index: SuggestionIndex,
+  cityCode: string,
+  keyword: string,
+  stock: ChannelStock,
+): Promise<Suggestion[]> {
   const [places, counts] = await Promise.all([index.places(cityCode), index.counts(cityCode, stock)]);
   const best = (kind: PlaceKind) => findMatches(places[kind], keyword, LIMIT);
   // This order is the tie order within a rank: places (district, area) before projects and communities, then
@@ -65,13 +70,21 @@ export async function warmHotCities(db: Db, index: SuggestionIndex, stopped: () 
   }
 }
 
-export function registerSuggestions(app: FastifyInstance, db: Db, index: SuggestionIndex = createSuggestionIndex(db, { onError: (err) => app.log.error({ err }, 'suggestion index reload failed') })): void {
+export function registerSuggestions(
+  app: FastifyInstance,
+  db: Db,
+  index: SuggestionIndex = createSuggestionIndex(db, {
+    onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),
+  }),
+): void {
   let closing = false;
   let warming: Promise<void> = Promise.resolve();
   // Once the server listens (after seeding; never in tests, which inject), the hot cities load in the
   // background. Not awaited: the server answers meanwhile, a call for a city still loading joins its load.
   app.addHook('onListen', (done) => {
-    warming = warmHotCities(db, index, () => closing).catch((err: unknown) => app.log.error({ err }, 'warming the suggestion index failed'));
+    warming = warmHotCities(db, index, () => closing).catch((err: unknown) =>
+      app.log.error({ err }, 'warming the suggestion index failed'),
+    );
     done();
   });
   // A load still under way must not query a database that is being closed.
@@ -90,7 +103,9 @@ export function registerSuggestions(app: FastifyInstance, db: Db, index: Suggest
       // The city and the places from memory: a keystroke makes no database query.
       const city = await requireCity(db, input.cityCode);
       // A channel the city does not have (租房 in 厦门) suggests nothing.
-      return channelIsOn(city, input.channelCode) ? suggest(index, city.cityCode, input.keyword, CHANNEL_STOCK[input.channelCode]) : [];
+      return channelIsOn(city, input.channelCode)
+        ? suggest(index, city.cityCode, input.keyword, CHANNEL_STOCK[input.channelCode])
+        : [];
     },
   });
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, lte, not, sql } from 'drizzle-orm';
-import { PHONE_BINDING_DAYS, type VirtualNumber } from '../../../../contracts/virtual-number';
+import { PHONE_BINDING_DAYS, type VirtualNumber } from '@contracts/virtual-number';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentPhoneBindings } from '../../db/schema';
@@ -55,7 +55,8 @@ const isUniqueViolation = (err: unknown): boolean => {
   return false;
 };
 
-const pairOf = (agentId: number, deviceKey: string) => and(eq(agentPhoneBindings.agentId, agentId), eq(agentPhoneBindings.deviceKey, deviceKey));
+const pairOf = (agentId: number, deviceKey: string) =>
+  and(eq(agentPhoneBindings.agentId, agentId), eq(agentPhoneBindings.deviceKey, deviceKey));
 
 /** The pair's binding while it lives (its row may outlive it, expired, until the pair or its extension is bound again). */
 export async function liveBinding(db: Db, agentId: number, deviceKey: string, now: Date): Promise<Binding | null> {
@@ -102,7 +103,13 @@ export async function bindingFor(db: Db, line: VirtualLine, agentId: number, dev
     // An expired binding of another pair holding this extension gives it up.
     await db
       .delete(agentPhoneBindings)
-      .where(and(eq(agentPhoneBindings.extension, extension), lte(agentPhoneBindings.expiresAt, now), not(pairOf(agentId, deviceKey)!)));
+      .where(
+        and(
+          eq(agentPhoneBindings.extension, extension),
+          lte(agentPhoneBindings.expiresAt, now),
+          not(pairOf(agentId, deviceKey)!),
+        ),
+      );
     try {
       const [bound] = await db
         .insert(agentPhoneBindings)

@@ -9,12 +9,12 @@ import {
   passwordChangeSchema,
   PROFILE_UPDATE_LIMIT,
   profileUpdateSchema,
-} from '../../../../contracts/account';
-import { cacheTag } from '../../../../contracts/cache-changes';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
-import { smsCodeResultSchema, userInfoSchema } from '../../../../contracts/user';
+} from '@contracts/account';
+import { cacheTag } from '@contracts/cache-changes';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
+import { smsCodeResultSchema, userInfoSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
 import { projectReviews, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -36,7 +36,13 @@ const limit = (db: Db, scope: string, max: number, timeWindow: string) => ({
   rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) },
 });
 
-export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: PasswordThrottle, smsLimit: { max: number; timeWindow: string }, sessionsEnded: SessionsEnded = () => {}): void {
+export function registerAccount(
+  app: FastifyInstance,
+  db: Db,
+  passwordThrottle: PasswordThrottle,
+  smsLimit: { max: number; timeWindow: string },
+  sessionsEnded: SessionsEnded = () => {},
+): void {
   portalRoute(app, {
     path: ApiPath.account,
     summary: "The logged-in user's account: the user and whether a password is set (401 without a session)",
@@ -54,7 +60,8 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
     {
       config: limit(db, 'profile', PROFILE_UPDATE_LIMIT, '1 hour'),
       schema: {
-        summary: 'Change the nickname (2–16 characters, no run of 7 digits, no WeChat or QQ id: contracts/contact-details.ts) and sex (1 男, 2 女, empty 保密) of the logged-in user',
+        summary:
+          'Change the nickname (2–16 characters, no run of 7 digits, no WeChat or QQ id: contracts/contact-details.ts) and sex (1 男, 2 女, empty 保密) of the logged-in user',
         tags: TAGS,
         body: profileUpdateSchema,
         response: { 200: envelopeSchema(userInfoSchema) },
@@ -67,8 +74,15 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
       if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
       if (userName !== user.userName) {
         // A review shows its writer's nickname: the cached pages of the projects this user reviewed are stale.
-        const reviewed = await db.selectDistinct({ projectId: projectReviews.projectId }).from(projectReviews).where(eq(projectReviews.userId, user.id));
-        if (reviewed.length > 0) await recordChange(db, reviewed.map((r) => cacheTag.detail('new', r.projectId)));
+        const reviewed = await db
+          .selectDistinct({ projectId: projectReviews.projectId })
+          .from(projectReviews)
+          .where(eq(projectReviews.userId, user.id));
+        if (reviewed.length > 0)
+          await recordChange(
+            db,
+            reviewed.map((r) => cacheTag.detail('new', r.projectId)),
+          );
       }
       return ok(toUserInfo(updated));
     },
@@ -79,7 +93,8 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
     {
       config: { rateLimit: smsLimit },
       schema: {
-        summary: "Send a 6-digit code to the logged-in user's own mobile, to prove a password change (development gateway: the log)",
+        summary:
+          "Send a 6-digit code to the logged-in user's own mobile, to prove a password change (development gateway: the log)",
         tags: TAGS,
         response: { 200: envelopeSchema(smsCodeResultSchema) },
       },
@@ -122,7 +137,8 @@ export function registerAccount(app: FastifyInstance, db: Db, passwordThrottle: 
         // The code first: without it, the same-password answer would let a stolen session test guesses of the
         // current password outside the login lock. A refused new password then costs the code.
         if (!(await consumeCode(db, user.mobile, body.code))) throw badRequest(ACCOUNT_MESSAGES.wrongCode);
-        if (user.passwordHash && (await verifyPassword(body.newPassword, user.passwordHash))) throw badRequest(ACCOUNT_MESSAGES.samePassword);
+        if (user.passwordHash && (await verifyPassword(body.newPassword, user.passwordHash)))
+          throw badRequest(ACCOUNT_MESSAGES.samePassword);
       }
       const passwordHash = await hashPassword(body.newPassword);
       const endedSessions = await db.transaction(async (tx) => {

@@ -76,10 +76,11 @@ export class PasswordThrottle {
     const local: Failures | null = m ? { count: m.count, ttlMs: m.since + LOCK_MS - Date.now() } : null;
     if (!this.redis) return local;
     try {
-      const [[, count], [, ttl]] = ((await this.redis.multi().get(this.prefix + mobile).pttl(this.prefix + mobile).exec()) ?? []) as [
-        [Error | null, string | null],
-        [Error | null, number],
-      ];
+      const [[, count], [, ttl]] = ((await this.redis
+        .multi()
+        .get(this.prefix + mobile)
+        .pttl(this.prefix + mobile)
+        .exec()) ?? []) as [[Error | null, string | null], [Error | null, number]];
       const shared: Failures | null = count ? { count: Number(count), ttlMs: Math.max(0, ttl) } : null;
       if (!shared) return local;
       return !local || shared.count >= local.count ? shared : local;

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, ResultCode } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath } from '../../../../contracts/paths';
+import { ok, ResultCode } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath } from '@contracts/paths';
 import {
   loginByPasswordSchema,
   loginBySmsSchema,
@@ -12,7 +12,7 @@ import {
   smsCodeRequestSchema,
   smsCodeResultSchema,
   userInfoSchema,
-} from '../../../../contracts/user';
+} from '@contracts/user';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -22,7 +22,15 @@ import { registerAccount } from './account';
 import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
 import { dummyPasswordHash, verifyUserPassword } from './passwords';
-import { clearSessionCookie, endSession, requireUser, startSession, toUserInfo, type SessionsEnded, type UserRow } from './sessions';
+import {
+  clearSessionCookie,
+  endSession,
+  requireUser,
+  startSession,
+  toUserInfo,
+  type SessionsEnded,
+  type UserRow,
+} from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /** Per client IP (after X-Forwarded-For from loopback): guesses and SMS bombing are expensive. */
@@ -31,7 +39,13 @@ const SMS_LIMIT = { max: 30, timeWindow: '1 hour' };
 
 const loginFailed = (msg: string) => new ApiError(400, ResultCode.LOGIN_FAILED, msg);
 
-export function registerSso(app: FastifyInstance, db: Db, config: Config, counters?: SharedCounters, sessionsEnded: SessionsEnded = () => {}): void {
+export function registerSso(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  counters?: SharedCounters,
+  sessionsEnded: SessionsEnded = () => {},
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const passwordThrottle = new PasswordThrottle(counters);
   // Made now, so that the first login of an unknown mobile does not take longer than the others.
@@ -47,7 +61,12 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config, counte
     ApiPath.smsCode,
     {
       config: { rateLimit: SMS_LIMIT },
-      schema: { summary: 'Send a 6-digit login code (development gateway: written to the log)', tags, body: smsCodeRequestSchema, response: { 200: envelopeSchema(smsCodeResultSchema) } },
+      schema: {
+        summary: 'Send a 6-digit login code (development gateway: written to the log)',
+        tags,
+        body: smsCodeRequestSchema,
+        response: { 200: envelopeSchema(smsCodeResultSchema) },
+      },
     },
     async (request) => {
       const code = await issueCode(db, request.body.mobile);
@@ -61,7 +80,12 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config, counte
     ApiPath.loginBySms,
     {
       config: { rateLimit: LOGIN_LIMIT },
-      schema: { summary: 'Log in with an SMS code; a new mobile registers', tags, body: loginBySmsSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+      schema: {
+        summary: 'Log in with an SMS code; a new mobile registers',
+        tags,
+        body: loginBySmsSchema,
+        response: { 200: envelopeSchema(loginResultSchema) },
+      },
     },
     async (request, reply) => {
       const { mobile, code } = request.body;
@@ -77,7 +101,12 @@ export function registerSso(app: FastifyInstance, db: Db, config: Config, counte
     ApiPath.loginByPassword,
     {
       config: { rateLimit: LOGIN_LIMIT },
-      schema: { summary: 'Log in with mobile and password', tags, body: loginByPasswordSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+      schema: {
+        summary: 'Log in with mobile and password',
+        tags,
+        body: loginByPasswordSchema,
+        response: { 200: envelopeSchema(loginResultSchema) },
+      },
     },
     async (request, reply) => {
       const { mobile, password } = request.body;

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../../contracts/envelope';
-import { maskMobile } from '../../../../contracts/mobile';
-import { SESSION_COOKIE } from '../../../../contracts/paths';
-import type { UserInfo } from '../../../../contracts/user';
+import { ResultCode } from '@contracts/envelope';
+import { maskMobile } from '@contracts/mobile';
+import { SESSION_COOKIE } from '@contracts/paths';
+import type { UserInfo } from '@contracts/user';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -97,7 +97,10 @@ export async function sessionUser(db: Db, request: FastifyRequest): Promise<User
 export async function endSession(db: Db, request: FastifyRequest): Promise<number | null> {
   const token = presentedToken(request);
   if (!token) return null;
-  const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token))).returning({ userId: sessions.userId });
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .returning({ userId: sessions.userId });
   return ended?.userId ?? null;
 }
 

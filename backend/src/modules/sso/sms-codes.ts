@@ -49,7 +49,10 @@ export async function consumeCode(db: Db, mobile: string, code: string): Promise
     .limit(1);
   if (!latest || latest.expiresAt.getTime() <= Date.now() || latest.failedAttempts >= SMS_MAX_ATTEMPTS) return false;
   if (!timingSafeEqual(Buffer.from(latest.codeHash, 'hex'), hashCode(mobile, code))) {
-    await db.update(smsCodes).set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` }).where(eq(smsCodes.id, latest.id));
+    await db
+      .update(smsCodes)
+      .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1` })
+      .where(eq(smsCodes.id, latest.id));
     return false;
   }
   // The update only wins once: two concurrent logins with the same code cannot both succeed.

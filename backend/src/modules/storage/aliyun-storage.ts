@@ -6,7 +6,9 @@ import type { Storage } from './storage';
  * Aliyun OSS (ARCHITECTURE "At scale"), used when all four OSS_* settings are present. Objects are public-read
  * and served by the bucket (or a CDN in front of it); this machine cannot reach Aliyun, so it is not tested here.
  */
-export function aliyunStorage(config: Required<Pick<Config, 'OSS_REGION' | 'OSS_BUCKET' | 'OSS_ACCESS_KEY_ID' | 'OSS_ACCESS_KEY_SECRET'>>): Storage {
+export function aliyunStorage(
+  config: Required<Pick<Config, 'OSS_REGION' | 'OSS_BUCKET' | 'OSS_ACCESS_KEY_ID' | 'OSS_ACCESS_KEY_SECRET'>>,
+): Storage {
   const client = new OSS({
     region: config.OSS_REGION,
     bucket: config.OSS_BUCKET,
@@ -17,7 +19,9 @@ export function aliyunStorage(config: Required<Pick<Config, 'OSS_REGION' | 'OSS_
   });
   return {
     async put(key, bytes, contentType) {
-      await client.put(key, bytes, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' } });
+      await client.put(key, bytes, {
+        headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
+      });
     },
     async get(key) {
       try {

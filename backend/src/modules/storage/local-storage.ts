@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { OSS_PUBLIC } from '../../../../contracts/paths';
+import { OSS_PUBLIC } from '@contracts/paths';
 import { isSafeKey, type Storage, type StoredObject } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import OSS from 'ali-oss';
-import { OSS_POST_PATH } from '../../../../contracts/paths';
+import { OSS_POST_PATH } from '@contracts/paths';
 import type { Config } from '../../config';
 
 /**
@@ -58,7 +58,13 @@ function localSecret(dataDir: string): string {
 export function openPostSigner(config: Config): PostSigner {
   const { OSS_REGION, OSS_BUCKET, OSS_ACCESS_KEY_ID, OSS_ACCESS_KEY_SECRET } = config;
   if (OSS_REGION && OSS_BUCKET && OSS_ACCESS_KEY_ID && OSS_ACCESS_KEY_SECRET) {
-    const client = new OSS({ region: OSS_REGION, bucket: OSS_BUCKET, accessKeyId: OSS_ACCESS_KEY_ID, accessKeySecret: OSS_ACCESS_KEY_SECRET, secure: true });
+    const client = new OSS({
+      region: OSS_REGION,
+      bucket: OSS_BUCKET,
+      accessKeyId: OSS_ACCESS_KEY_ID,
+      accessKeySecret: OSS_ACCESS_KEY_SECRET,
+      secure: true,
+    });
     return {
       mode: 'aliyun',
       accessId: OSS_ACCESS_KEY_ID,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { failure, ResultCode } from '../../../../contracts/envelope';
-import { OSS_PUBLIC } from '../../../../contracts/paths';
+import { failure, ResultCode } from '@contracts/envelope';
+import { OSS_PUBLIC } from '@contracts/paths';
 import type { Visibility } from '../uploads/publication';
 import { isSafeKey, type Storage } from './storage';
 
@@ -27,7 +27,12 @@ export function wildcardKey(request: FastifyRequest): string {
  * does not exist, and never cached (it may be published a minute later). The owner's 200 for the same URL is
  * `private, no-store`, so a shared cache never holds either answer of a private object.
  */
-export async function sendObject(reply: FastifyReply, storage: Storage, key: string, visibility: Visibility): Promise<FastifyReply> {
+export async function sendObject(
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  visibility: Visibility,
+): Promise<FastifyReply> {
   const object = visibility ? await storage.get(key) : null;
   if (!object) return reply.status(404).header('cache-control', 'no-store').send(failure(ResultCode.NOT_FOUND, '文件不存在'));
   const cache = visibility === 'private' ? CACHE_PRIVATE : key.startsWith('ub/') ? CACHE_PUBLISHED : CACHE_SEED;
@@ -48,7 +53,11 @@ export async function sendObject(reply: FastifyReply, storage: Storage, key: str
  * and the callback replaces them with the cleaned copy under the same key. Once recorded, `visibility` decides
  * (modules/uploads/publication.ts): published uploads to anyone, private ones to their owner and a chat's other end.
  */
-export function registerStorageRoutes(app: FastifyInstance, storage: Storage, visibility: (key: string, request: FastifyRequest) => Promise<Visibility>): void {
+export function registerStorageRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  visibility: (key: string, request: FastifyRequest) => Promise<Visibility>,
+): void {
   app.get(`${OSS_PUBLIC}/*`, { schema: { hide: true } }, async (request, reply) => {
     const key = wildcardKey(request);
     return sendObject(reply, storage, key, isSafeKey(key) ? await visibility(key, request) : null);

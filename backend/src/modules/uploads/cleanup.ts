@@ -1,6 +1,6 @@
 import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { UPLOAD_TICKET_TTL_S, type UploadsCleanupResult } from '../../../../contracts/upload';
+import { UPLOAD_TICKET_TTL_S, type UploadsCleanupResult } from '@contracts/upload';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { Storage } from '../storage';
@@ -20,7 +20,11 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 30 * 60_000;
 const BATCH = 500;
 const SAMPLE = 20;
 
-export async function cleanupOrphanUploads(db: Db, storage: Storage, options: { now?: number; olderThanMs?: number } = {}): Promise<UploadsCleanupResult> {
+export async function cleanupOrphanUploads(
+  db: Db,
+  storage: Storage,
+  options: { now?: number; olderThanMs?: number } = {},
+): Promise<UploadsCleanupResult> {
   const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? ORPHAN_AGE_MS);
   const result: UploadsCleanupResult = { scanned: 0, deleted: 0, sample: [] };
   let batch: string[] = [];
@@ -51,7 +55,12 @@ export async function cleanupOrphanUploads(db: Db, storage: Storage, options: { 
 }
 
 /** Runs the clean-up every `intervalMs` on an unref'd timer (it never keeps the process alive); returns stop. */
-export function startUploadCleanup(db: Db, storage: Storage, log: FastifyBaseLogger, intervalMs = UPLOAD_CLEANUP_INTERVAL_MS): () => void {
+export function startUploadCleanup(
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  intervalMs = UPLOAD_CLEANUP_INTERVAL_MS,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { UPLOAD_BUSY_MESSAGE, UPLOAD_CHECKS_PER_USER, UPLOAD_MAX_PIXELS, UPLOAD_PIXELS_MESSAGE } from '../../../../contracts/upload';
+import { UPLOAD_BUSY_MESSAGE, UPLOAD_CHECKS_PER_USER, UPLOAD_MAX_PIXELS, UPLOAD_PIXELS_MESSAGE } from '@contracts/upload';
 import type { Config } from '../../config';
 import { badRequest, tooManyRequests } from '../../http/errors';
 
@@ -37,7 +37,9 @@ export interface ImageWorkLimits {
   perOwner: number;
 }
 
-export function imageWorkLimits(config: Pick<Config, 'IMAGE_DECODES' | 'IMAGE_WAITING' | 'IMAGE_WAIT_MS' | 'UV_THREADPOOL_SIZE'>): ImageWorkLimits {
+export function imageWorkLimits(
+  config: Pick<Config, 'IMAGE_DECODES' | 'IMAGE_WAITING' | 'IMAGE_WAIT_MS' | 'UV_THREADPOOL_SIZE'>,
+): ImageWorkLimits {
   return {
     decodes: Math.max(1, Math.min(config.IMAGE_DECODES, config.UV_THREADPOOL_SIZE - THREADS_LEFT_FOR_OTHERS)),
     waiting: config.IMAGE_WAITING,
@@ -144,12 +146,18 @@ export function cleanImage(work: ImageWork, owner: string, bytes: Buffer, kind: 
     } catch {
       throw new UnreadableImage('no image header');
     }
-    if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height) throw new UnreadableImage('not a jpg or png');
+    if ((meta.format !== 'jpeg' && meta.format !== 'png') || !meta.width || !meta.height)
+      throw new UnreadableImage('not a jpg or png');
     if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw badRequest(UPLOAD_PIXELS_MESSAGE);
     try {
       const clean = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
-      const stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({ resolveWithObject: true });
-      const thumb = await sharp(stored.data).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      const stored = await (kind === 'jpg' ? clean.jpeg({ quality: 90, mozjpeg: true }) : clean.png()).toBuffer({
+        resolveWithObject: true,
+      });
+      const thumb = await sharp(stored.data)
+        .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: 'cover' })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
       return { stored, thumb };
     } catch (err) {
       throw new UnreadableImage(err instanceof Error ? err.message : 'decode failed');

@@ -20,7 +20,8 @@ export interface OwnerNames {
   reviewerTag(userId: number): string;
 }
 
-const keyed = (secret: string, purpose: string, id: number) => createHmac('sha256', secret).update(`${purpose}:${id}`).digest('hex');
+const keyed = (secret: string, purpose: string, id: number) =>
+  createHmac('sha256', secret).update(`${purpose}:${id}`).digest('hex');
 
 export function ownerNames(secret: string): OwnerNames {
   return {

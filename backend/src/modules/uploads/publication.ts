@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { UPLOAD_EXTENSIONS } from '../../../../contracts/upload';
+import { UPLOAD_EXTENSIONS } from '@contracts/upload';
 import type { Db } from '../../db/client';
 import { ENTRUST_STATUS, uploads, uploadShares } from '../../db/schema';
 import type { Tx } from '../ops/listings';
@@ -37,12 +37,23 @@ async function refresh(db: Db | Tx, where: SQL): Promise<void> {
 /** After a referrer of these keys changed (published, taken down, a review written or deleted). */
 export async function refreshPublication(db: Db | Tx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await refresh(db, sql`u.key in (${sql.join([...new Set(keys)].map((k) => sql`${k}`), sql`, `)})`);
+  await refresh(
+    db,
+    sql`u.key in (${sql.join(
+      [...new Set(keys)].map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** After a user's avatar changed: the new one, and whatever of theirs was public (the old avatar among them). */
 export async function refreshUserPublication(db: Db | Tx, userId: number, keys: readonly string[]): Promise<void> {
-  const named = keys.length ? sql` or u.key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql``;
+  const named = keys.length
+    ? sql` or u.key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql``;
   await refresh(db, sql`u.user_id = ${userId} and (u.published_at is not null${named})`);
 }
 
@@ -87,7 +98,12 @@ export async function visibilityOf(db: Db, key: string, reader: () => Promise<Re
   const [shared] = await db
     .select({ key: uploadShares.key })
     .from(uploadShares)
-    .where(and(eq(uploadShares.key, row.key), 'userId' in who ? eq(uploadShares.userId, who.userId) : eq(uploadShares.agentUserId, who.agentUserId)))
+    .where(
+      and(
+        eq(uploadShares.key, row.key),
+        'userId' in who ? eq(uploadShares.userId, who.userId) : eq(uploadShares.agentUserId, who.agentUserId),
+      ),
+    )
     .limit(1);
   return shared ? 'private' : null;
 }

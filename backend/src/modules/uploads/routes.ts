@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok, ResultCode } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { ApiPath, OSS_POST_PATH } from '../../../../contracts/paths';
+import { ok, ResultCode } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
 import {
   avatarRequestSchema,
   avatarSchema,
@@ -26,7 +26,7 @@ import {
   uploadsCleanupResultSchema,
   userUploadPrefix,
   type UploadedPhoto,
-} from '../../../../contracts/upload';
+} from '@contracts/upload';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
@@ -58,7 +58,8 @@ export function isOwnKey(key: string, folder: string): boolean {
 
 /** jpg or png from the bytes themselves (magic numbers), whatever the name says; null for anything else. */
 export function sniffImage(bytes: Buffer): 'jpg' | 'png' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   return null;
 }
@@ -106,7 +107,8 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
   const policy = field('policy');
   const accessId = field('OSSAccessKeyId');
   const signature = field('Signature');
-  if (!key || !policy || !accessId || !signature) throw badRequest('PostObject: key, policy, OSSAccessKeyId and Signature are required');
+  if (!key || !policy || !accessId || !signature)
+    throw badRequest('PostObject: key, policy, OSSAccessKeyId and Signature are required');
   if (accessId !== signer.accessId || !signer.verify(policy, signature)) throw forbidden('PostObject: signature does not match');
   let parsed: PostPolicy;
   try {
@@ -137,19 +139,32 @@ async function localPostObject(signer: PostSigner, storage: Storage, request: Fa
   // Beyond OSS: the local host serves objects same-origin, so it keeps only names a ticket gives (one random name
   // right under the prefix, no sub-folders, no thumbnail's `_thumb` name) with an image type's extension …
   const name = prefix === null ? '' : key.slice(prefix.length);
-  if (!isSafeKey(key) || !TICKET_NAME.test(name)) throw forbidden('PostObject: key must be a ticket key ending in .jpg, .jpeg or .png');
+  if (!isSafeKey(key) || !TICKET_NAME.test(name))
+    throw forbidden('PostObject: key must be a ticket key ending in .jpg, .jpeg or .png');
   // … and never writes over an object: bytes the callback has checked stay the bytes served (and their thumbnail).
   if (await storage.get(key)) throw forbidden('PostObject: the object exists already');
   // Nor beside one of the same name with another extension: it would share its thumbnail (acceptUpload).
   const stem = key.replace(/\.[a-z]+$/, '');
-  for (const ext of UPLOAD_EXTENSIONS) if (`${stem}.${ext}` !== key && (await storage.get(`${stem}.${ext}`))) throw forbidden('PostObject: the object exists already');
+  for (const ext of UPLOAD_EXTENSIONS)
+    if (`${stem}.${ext}` !== key && (await storage.get(`${stem}.${ext}`)))
+      throw forbidden('PostObject: the object exists already');
   await storage.put(key, file.data, contentTypeOf(key));
 }
 
 /** One posted object: checked, thumbnailed, recorded; a refused object is deleted. */
-async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: number, item: { key: string; md5: string }): Promise<UploadedPhoto> {
-  const [known] = await db.select().from(uploads).where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
-  if (known) return { key: known.key, url: storage.publicUrl(known.key), thumbUrl: storage.publicUrl(known.thumbKey || known.key) };
+async function acceptUpload(
+  db: Db,
+  storage: Storage,
+  work: ImageWork,
+  userId: number,
+  item: { key: string; md5: string },
+): Promise<UploadedPhoto> {
+  const [known] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
+  if (known)
+    return { key: known.key, url: storage.publicUrl(known.key), thumbUrl: storage.publicUrl(known.thumbKey || known.key) };
   const object = await storage.get(item.key);
   if (!object) throw notFound(`文件 ${item.key} `);
   const refuse = async (msg: string) => {
@@ -174,7 +189,8 @@ async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: n
   if (object.bytes.length > UPLOAD_MAX_BYTES) throw await refuse(`图片大小不能超过${UPLOAD_MAX_MB}MB！`);
   const kind = sniffImage(object.bytes);
   if (!kind) throw await refuse('文件不是jpg或png图片');
-  if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase()) throw badRequest(`文件 ${item.key} 的md5不符`);
+  if (createHash('md5').update(object.bytes).digest('hex') !== item.md5.toLowerCase())
+    throw badRequest(`文件 ${item.key} 的md5不符`);
   let cleaned: CleanImage;
   try {
     cleaned = await cleanImage(work, userImageOwner(userId), object.bytes, kind);
@@ -190,7 +206,16 @@ async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: n
   await storage.put(item.key, stored.data, contentTypeOf(item.key));
   await db
     .insert(uploads)
-    .values({ userId, key: item.key, suffix: kind, size: stored.data.length, md5: item.md5.toLowerCase(), width: stored.info.width, height: stored.info.height, thumbKey })
+    .values({
+      userId,
+      key: item.key,
+      suffix: kind,
+      size: stored.data.length,
+      md5: item.md5.toLowerCase(),
+      width: stored.info.width,
+      height: stored.info.height,
+      thumbKey,
+    })
     .onConflictDoNothing();
   return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
 }
@@ -198,7 +223,13 @@ async function acceptUpload(db: Db, storage: Storage, work: ImageWork, userId: n
 /** Whose turn an image check counts against (image-work.ts): a portal user's. */
 export const userImageOwner = (userId: number) => `user:${userId}`;
 
-export async function registerUploads(app: FastifyInstance, db: Db, config: Config, storage: Storage, work: ImageWork): Promise<void> {
+export async function registerUploads(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  storage: Storage,
+  work: ImageWork,
+): Promise<void> {
   const signer = openPostSigner(config);
   // Folders are keyed hashes of the user id: a key says nothing of whose it is (owner-names.ts).
   const names = ownerNames(config.KEY_SECRET);
@@ -211,7 +242,8 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     {
       onRequest: opsGuard(config),
       schema: {
-        summary: 'Operator: delete objects under ub/ older than the ticket lifetime + 50 min that no upload row names (Authorization: Bearer <OPS_TOKEN>)',
+        summary:
+          'Operator: delete objects under ub/ older than the ticket lifetime + 50 min that no upload row names (Authorization: Bearer <OPS_TOKEN>)',
         tags: ['ops'],
         body: z.object({}),
         response: { 200: envelopeSchema(uploadsCleanupResultSchema) },
@@ -221,7 +253,11 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
   );
 
   // One count for GET and POST of the ticker (a route's own limit would count each method apart).
-  const ticketLimit = app.rateLimit({ max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket') });
+  const ticketLimit = app.rateLimit({
+    max: UPLOAD_TICKET_LIMIT,
+    timeWindow: '1 hour',
+    keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket'),
+  });
   portalRoute(app, {
     path: ApiPath.ossTicker,
     summary: `A PostObject ticket (session): 1–9 keys under the user's prefix, a policy (${UPLOAD_TICKET_TTL_S / 60} min, 1 byte–${UPLOAD_MAX_MB} MB, starts-with the prefix) and its OSS V1 signature`,
@@ -238,9 +274,16 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
   app.post(
     ApiPath.ossCallback,
     {
-      config: { rateLimit: { max: UPLOAD_CALLBACK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-callback') } },
+      config: {
+        rateLimit: {
+          max: UPLOAD_CALLBACK_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-callback'),
+        },
+      },
       schema: {
-        summary: "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching, ≤ 25 megapixels by its header (400 before decoding); 2 images of a user checked at once and a few per process (else 429 上传失败，请稍后再试, the object kept); answers the URLs and the card thumbnails",
+        summary:
+          "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching, ≤ 25 megapixels by its header (400 before decoding); 2 images of a user checked at once and a few per process (else 429 上传失败，请稍后再试, the object kept); answers the URLs and the card thumbnails",
         tags: TAGS,
         body: callbackRequestSchema,
         response: { 200: envelopeSchema(uploadedListSchema) },
@@ -269,7 +312,10 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
     async (request) => {
       const user = await requireUser(db, request);
       const { key } = request.body as { key: string };
-      const [row] = await db.select({ key: uploads.key }).from(uploads).where(and(eq(uploads.key, key), eq(uploads.userId, user.id)));
+      const [row] = await db
+        .select({ key: uploads.key })
+        .from(uploads)
+        .where(and(eq(uploads.key, key), eq(uploads.userId, user.id)));
       if (!row) throw notFound(`文件 ${key} `);
       const avatarUrl = storage.publicUrl(row.key);
       // The avatar is public from now on, the one it replaces no longer (unless something else names it).
@@ -284,15 +330,26 @@ export async function registerUploads(app: FastifyInstance, db: Db, config: Conf
   if (signer.mode === 'local') {
     // Its own context: the multipart parser and its 5 MB body limit are for this one route; JSON stays at 1 MiB.
     await app.register(async (scoped) => {
-      scoped.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scoped.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
       scoped.post(
         OSS_POST_PATH,
         {
           // The browser posts same-origin with its session cookie: counted per user (else per address). Bytes kept
           // are bounded by the callback's daily quota; what is posted and never named is deleted within the hour.
-          config: { rateLimit: { max: UPLOAD_POST_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'oss-post') } },
+          config: {
+            rateLimit: {
+              max: UPLOAD_POST_LIMIT,
+              timeWindow: '1 hour',
+              keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'oss-post'),
+            },
+          },
           schema: {
-            summary: 'The local OSS host (no Aliyun settings): PostObject multipart form (key, policy, OSSAccessKeyId, Signature, success_action_status, file last), checked as OSS checks it',
+            summary:
+              'The local OSS host (no Aliyun settings): PostObject multipart form (key, policy, OSSAccessKeyId, Signature, success_action_status, file last), checked as OSS checks it',
             tags: TAGS,
           },
         },

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ok } from '../../../../contracts/envelope';
-import { envelopeSchema } from '../../../../contracts/envelope-schema';
-import { maskMobile } from '../../../../contracts/mobile';
-import { ApiPath } from '../../../../contracts/paths';
+import { ok } from '@contracts/envelope';
+import { envelopeSchema } from '@contracts/envelope-schema';
+import { maskMobile } from '@contracts/mobile';
+import { ApiPath } from '@contracts/paths';
 import {
   myViewingsRequestSchema,
   opsViewingChangeSchema,
@@ -26,11 +26,21 @@ import {
   type Viewing,
   type ViewingBookInput,
   type ViewingPage,
-} from '../../../../contracts/viewing';
-import { isBookableDay } from '../../../../contracts/viewing-dates';
+} from '@contracts/viewing';
+import { isBookableDay } from '@contracts/viewing-dates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, cities, communities, ENTRUST_STATUS, entrusts, listings, rentals, VIEWING_STATUS, viewings } from '../../db/schema';
+import {
+  agents,
+  cities,
+  communities,
+  ENTRUST_STATUS,
+  entrusts,
+  listings,
+  rentals,
+  VIEWING_STATUS,
+  viewings,
+} from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../ops/guard';
@@ -78,14 +88,22 @@ async function book(db: Db, user: { id: number; mobile: string }, input: Viewing
 async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: number[], page = 1): Promise<Viewing[]> {
   const t = TABLE_OF[businessType];
   const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
-  const where = and(eq(viewings.userId, userId), eq(viewings.businessType, businessType), ids ? inArray(viewings.id, ids) : undefined);
+  const where = and(
+    eq(viewings.userId, userId),
+    eq(viewings.businessType, businessType),
+    ids ? inArray(viewings.id, ids) : undefined,
+  );
   const rows = await db
     .select({
       id: viewings.id,
       businessType: viewings.businessType,
       listingId: viewings.listingId,
       title: t.title,
-      gone: sql<{ rooms: number; halls: number; area: number } | null>`case when ${entrusts.id} is null then null else json_build_object('rooms', ${entrusts.rooms}, 'halls', ${entrusts.halls}, 'area', ${entrusts.area}) end`,
+      gone: sql<{
+        rooms: number;
+        halls: number;
+        area: number;
+      } | null>`case when ${entrusts.id} is null then null else json_build_object('rooms', ${entrusts.rooms}, 'halls', ${entrusts.halls}, 'area', ${entrusts.area}) end`,
       coverUrl: t.coverUrl,
       price,
       communityName: communities.name,
@@ -103,7 +121,14 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
     .leftJoin(t, eq(t.id, viewings.listingId))
     // An owner's home keeps its listing id on the entrust after 下架: the booking can still say which flat it was.
     // Only while it stays 已下架 or 已成交: an entrust edited since (审核中 again) may describe a flat the booker never saw.
-    .leftJoin(entrusts, and(eq(entrusts.businessType, viewings.businessType), eq(entrusts.listingId, viewings.listingId), inArray(entrusts.status, [ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.SOLD])))
+    .leftJoin(
+      entrusts,
+      and(
+        eq(entrusts.businessType, viewings.businessType),
+        eq(entrusts.listingId, viewings.listingId),
+        inArray(entrusts.status, [ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.SOLD]),
+      ),
+    )
     .leftJoin(communities, eq(communities.id, sql`coalesce(${t.communityId}, ${entrusts.communityId})`))
     .leftJoin(cities, eq(cities.cityCode, t.cityCode))
     .innerJoin(agents, eq(agents.id, viewings.agentId))
@@ -114,7 +139,10 @@ async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: num
   return rows.map(({ gone: entrusted, ...r }) => {
     const gone = r.title === null;
     // A taken-down owner's home is named as the owner entrusted it; any other gone listing generically.
-    const goneTitle = entrusted && r.communityName ? `${r.communityName} ${entrusted.rooms}室${entrusted.halls}厅 ${entrusted.area}㎡` : VIEWING_LISTING_GONE;
+    const goneTitle =
+      entrusted && r.communityName
+        ? `${r.communityName} ${entrusted.rooms}室${entrusted.halls}厅 ${entrusted.area}㎡`
+        : VIEWING_LISTING_GONE;
     return {
       ...r,
       title: r.title ?? goneTitle,
@@ -165,7 +193,8 @@ export async function changeViewingStatus(db: Db, viewingId: number, action: key
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: viewings.status }).from(viewings).where(eq(viewings.id, viewingId)).for('update');
     if (!row) throw notFound(`预约 ${viewingId} `);
-    if (!(move.from as readonly number[]).includes(row.status)) throw new ApiError(409, 409, `预约 ${viewingId} 的状态为 ${row.status}，不能${move.name}`);
+    if (!(move.from as readonly number[]).includes(row.status))
+      throw new ApiError(409, 409, `预约 ${viewingId} 的状态为 ${row.status}，不能${move.name}`);
     await tx.update(viewings).set({ status: move.to }).where(eq(viewings.id, viewingId));
     return { id: viewingId, status: move.to, previousStatus: row.status };
   });
@@ -175,7 +204,13 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
   app.post(
     ApiPath.viewingBook,
     {
-      config: { rateLimit: { max: VIEWING_BOOK_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-book') } },
+      config: {
+        rateLimit: {
+          max: VIEWING_BOOK_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-book'),
+        },
+      },
       schema: {
         summary:
           'Book a viewing of a second-hand home (1) or a rental (2) (session): a day from today to today + 30 (Asia/Shanghai), slot 1–3, contact name, mobile (default the user’s); one open booking per user and home (409)',
@@ -191,24 +226,38 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
   );
 
   // GET and POST like every portal call (a read); answers with a session are private, no-store.
-  const mineSchema = { summary: "The caller's bookings of one channel (看房记录), newest first, 10 a page (session)", tags: TAGS };
+  const mineSchema = {
+    summary: "The caller's bookings of one channel (看房记录), newest first, 10 a page (session)",
+    tags: TAGS,
+  };
   const mine = async (input: z.output<typeof myViewingsRequestSchema>, request: FastifyRequest) => {
     const user = await requireUser(db, request);
     return ok(await myViewings(db, user.id, input.businessType as 1 | 2, input.page));
   };
-  app.get(ApiPath.viewingMine, { schema: { ...mineSchema, querystring: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } }, (request) =>
-    mine(request.query as z.output<typeof myViewingsRequestSchema>, request),
+  app.get(
+    ApiPath.viewingMine,
+    { schema: { ...mineSchema, querystring: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } },
+    (request) => mine(request.query as z.output<typeof myViewingsRequestSchema>, request),
   );
-  app.post(ApiPath.viewingMine, { schema: { ...mineSchema, body: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } }, (request) =>
-    mine(request.body as z.output<typeof myViewingsRequestSchema>, request),
+  app.post(
+    ApiPath.viewingMine,
+    { schema: { ...mineSchema, body: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } },
+    (request) => mine(request.body as z.output<typeof myViewingsRequestSchema>, request),
   );
 
   app.post(
     ApiPath.viewingCancel,
     {
-      config: { rateLimit: { max: VIEWING_CANCEL_LIMIT, timeWindow: '1 hour', keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-cancel') } },
+      config: {
+        rateLimit: {
+          max: VIEWING_CANCEL_LIMIT,
+          timeWindow: '1 hour',
+          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-cancel'),
+        },
+      },
       schema: {
-        summary: "Cancel one of the caller's own bookings (session): another user's or none is the same 404; only 待确认/已确认 can be cancelled (409)",
+        summary:
+          "Cancel one of the caller's own bookings (session): another user's or none is the same 404; only 待确认/已确认 can be cancelled (409)",
         tags: TAGS,
         body: viewingCancelRequestSchema,
         response: { 200: envelopeSchema(viewingSchema) },

@@ -35,12 +35,19 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
   const reviews = await orNull(fetchProjectReviews(await publicContext(), d.id));
   const F = M.facts;
   const more = messages.projectPages.more;
-  const opening = d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
+  const opening =
+    d.saleStatus === SALE_STATUS.COMING ? M.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
   const delivery = formatProjectDate(d.deliveryDate);
   const total = formatTotalRange(d.totalPriceMin, d.totalPriceMax);
-  const station = d.nearestStation ? M.nearestStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance) : M.noSubwayNearby;
+  const station = d.nearestStation
+    ? M.nearestStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance)
+    : M.noSubwayNearby;
   const districtList = formatListPath(CHANNEL, { districtId: d.districtId, keyword: d.districtName });
-  const areaList = formatListPath(CHANNEL, { districtId: d.districtId, businessAreaId: d.businessAreaId, keyword: d.businessAreaName });
+  const areaList = formatListPath(CHANNEL, {
+    districtId: d.districtId,
+    businessAreaId: d.businessAreaId,
+    keyword: d.businessAreaName,
+  });
   const facts: [string, string][] = [
     [F.avgPrice, d.avgPrice === null ? M.priceTbd : formatUnitPrice(d.avgPrice)],
     [F.totalPrice, total ?? M.priceTbd],
@@ -62,7 +69,9 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
     ...(d.alias ? [[M.aliasLabel, d.alias] as [string, string]] : []),
   ];
   // The gallery names each photo's kind unless its title already does (效果图1, 样板间·客厅).
-  const photos = d.photoGroups.flatMap((g) => g.photos.map((p) => ({ url: p.url, title: p.title.startsWith(g.kind) ? p.title : `${g.kind} · ${p.title}` })));
+  const photos = d.photoGroups.flatMap((g) =>
+    g.photos.map((p) => ({ url: p.url, title: p.title.startsWith(g.kind) ? p.title : `${g.kind} · ${p.title}` })),
+  );
   return (
     <ProjectFrame project={d} city={city} active="home">
       {d.alias && (
@@ -155,7 +164,13 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
         <p className="project-detail__nearby">
           <Link href={areaList}>{M.nearbyProjects(d.businessAreaName)}</Link>
           {channelIsOn(city, 'esf') && (
-            <Link href={formatListPath(CHANNELS.esf, { districtId: d.districtId, businessAreaId: d.businessAreaId, keyword: d.businessAreaName })}>
+            <Link
+              href={formatListPath(CHANNELS.esf, {
+                districtId: d.districtId,
+                businessAreaId: d.businessAreaId,
+                keyword: d.businessAreaName,
+              })}
+            >
               {M.nearbyEsf(d.businessAreaName)}
             </Link>
           )}

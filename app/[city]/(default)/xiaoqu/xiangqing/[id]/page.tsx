@@ -32,7 +32,9 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   const forRentList = formatListPath(CHANNELS.rent, { estateId: d.id });
   const trend = d.priceTrend;
   const lastMonth = Number(trend.at(-1)?.month.slice(5) ?? 0);
-  const station = d.nearestStation ? E.nearStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance) : E.noStation;
+  const station = d.nearestStation
+    ? E.nearStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance)
+    : E.noStation;
   const overview: [string, string][] = [
     [F.buildYear, `${d.buildYear}年`],
     [F.buildingType, d.buildingType],
@@ -56,7 +58,10 @@ export default async function EstateDetailPage(props: DetailPageProps) {
       <nav className="breadcrumb">
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.estate}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId })}>{d.districtName}</Link> &gt;{' '}
-        <Link href={formatListPath(CHANNEL, { districtId: d.districtId, businessAreaId: d.businessAreaId })}>{d.businessAreaName}</Link> &gt; <span>{d.name}</span>
+        <Link href={formatListPath(CHANNEL, { districtId: d.districtId, businessAreaId: d.businessAreaId })}>
+          {d.businessAreaName}
+        </Link>{' '}
+        &gt; <span>{d.name}</span>
       </nav>
       <h1 className="detail-title">{d.name}</h1>
       <p className="estate-detail__address">
@@ -98,7 +103,8 @@ export default async function EstateDetailPage(props: DetailPageProps) {
           </div>
           <div className="estate-detail__homes">
             {d.onSaleCount > 0 ? <Link href={forSaleList}>{E.onSale(d.onSaleCount)}</Link> : <span>{E.noneOnSale}</span>}
-            {hasRentals && (d.onRentCount > 0 ? <Link href={forRentList}>{E.onRent(d.onRentCount)}</Link> : <span>{E.noneOnRent}</span>)}
+            {hasRentals &&
+              (d.onRentCount > 0 ? <Link href={forRentList}>{E.onRent(d.onRentCount)}</Link> : <span>{E.noneOnRent}</span>)}
           </div>
           <div className="side-row">
             <span>{messages.regionLabel}</span>

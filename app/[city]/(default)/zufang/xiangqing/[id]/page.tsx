@@ -96,7 +96,11 @@ export default async function RentDetailPage(props: DetailPageProps) {
         <h2 className="section__title">{messages.facilities}</h2>
         <ul className="facilities">
           {d.facilities.map((f) => (
-            <li key={f.name} className={f.has ? 'facility' : 'facility facility--none'} aria-label={f.has ? f.name : `${f.name}（无）`}>
+            <li
+              key={f.name}
+              className={f.has ? 'facility' : 'facility facility--none'}
+              aria-label={f.has ? f.name : `${f.name}（无）`}
+            >
               {f.name}
             </li>
           ))}

@@ -113,7 +113,12 @@ export default async function H5AgentPage(props: AgentPageProps) {
         </div>
       </section>
       <H5Listings title={`${A.esf} (${a.esfCount})`} items={esfItems} total={a.esfCount} more={agentPath(a.agentId, 'esf')} />
-      <H5Listings title={`${A.rent} (${a.rentCount})`} items={rentItems} total={a.rentCount} more={agentPath(a.agentId, 'zufang')} />
+      <H5Listings
+        title={`${A.rent} (${a.rentCount})`}
+        items={rentItems}
+        total={a.rentCount}
+        more={agentPath(a.agentId, 'zufang')}
+      />
       {esfItems.length === 0 && rentItems.length === 0 && <p className="h5-agent__empty">{A.h5Empty}</p>}
       <p className="h5-agent__brandline">{messages.brand}</p>
     </div>

@@ -16,7 +16,11 @@ export const metadata: Metadata = { title: `${M.companyTitle} - ${messages.brand
  * 了解经纪公司 (issue 9): the brands serving a community (`?communityId=N`), each with its branch in the community's
  * business area and its agents at work. Without a community, a message sends the owner back to the forms.
  */
-export default async function EntrustCompanyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EntrustCompanyPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [query, { ctx }] = await Promise.all([searchParams, personalUser()]);
   const raw = query.communityId;
   const back = (

@@ -32,7 +32,10 @@ function hrefOf(tab: Tab, page = 1): string {
 function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
   const type = e.businessType as EntrustBusinessType;
   const cover = e.photos[0];
-  const listingHref = e.status === ENTRUST_STATUSES.PUBLISHED && e.listingId !== null ? homeHref(CHANNEL_OF[type], e.listingId, e.cityDomain, cityDomain) : null;
+  const listingHref =
+    e.status === ENTRUST_STATUSES.PUBLISHED && e.listingId !== null
+      ? homeHref(CHANNEL_OF[type], e.listingId, e.cityDomain, cityDomain)
+      : null;
   return (
     <li className="entrust-item" data-entrust-id={e.id} data-status={e.status}>
       <div className="entrust-item__cover">
@@ -105,7 +108,13 @@ function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
  * 委托管理 (issue 9): the owner's entrusts of both kinds or one (tabs), newest first, 10 a page, with their status
  * and what can be done: 修改 while 审核中/已下架/已撤回, 撤回 while 审核中, 查看房源 once 已发布.
  */
-export default async function EntrustManagePage({ params, searchParams }: { params: Promise<{ city: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EntrustManagePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ city: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [{ city: cityDomain }, query, { ctx }] = await Promise.all([params, searchParams, personalUser()]);
   const tab = tabOf(query.type);
   const page = pageParam(query.page, ENTRUST_MAX_PAGE);
@@ -122,7 +131,12 @@ export default async function EntrustManagePage({ params, searchParams }: { para
       </div>
       <nav className="viewing-records__tabs" aria-label={M.manageTitle}>
         {(Object.keys(TABS) as Tab[]).map((t) => (
-          <Link key={t} href={hrefOf(t)} className={t === tab ? 'is-active' : undefined} aria-current={t === tab ? 'page' : undefined}>
+          <Link
+            key={t}
+            href={hrefOf(t)}
+            className={t === tab ? 'is-active' : undefined}
+            aria-current={t === tab ? 'page' : undefined}
+          >
             {M.tabs[t]}
           </Link>
         ))}

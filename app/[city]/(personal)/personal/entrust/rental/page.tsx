@@ -5,6 +5,10 @@ import { messages } from '@/lib/messages';
 export const metadata: Metadata = { title: `${messages.entrustForm.titles[2]} - ${messages.brand}` };
 
 /** 我要出租 (issue 9); `?entrustId=N` edits one of the owner's rental entrusts. */
-export default async function EntrustRentalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EntrustRentalPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <EntrustFormPage businessType={2} entrustId={(await searchParams).entrustId} />;
 }

@@ -5,6 +5,10 @@ import { messages } from '@/lib/messages';
 export const metadata: Metadata = { title: `${messages.entrustForm.titles[1]} - ${messages.brand}` };
 
 /** 我要卖房 (issue 9); `?entrustId=N` edits one of the owner's sale entrusts. */
-export default async function EntrustSellPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EntrustSellPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   return <EntrustFormPage businessType={1} entrustId={(await searchParams).entrustId} />;
 }

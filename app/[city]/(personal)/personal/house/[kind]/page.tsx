@@ -134,7 +134,12 @@ export default async function HouseManagePage({ params, searchParams }: HousePag
       <h1 className="personal__title">{M.titles[kind]}</h1>
       <nav className="viewing-records__tabs" aria-label={M.titles[kind]}>
         {(Object.keys(KINDS) as Kind[]).map((k) => (
-          <Link key={k} href={`/personal/house/${k}`} className={k === kind ? 'is-active' : undefined} aria-current={k === kind ? 'page' : undefined}>
+          <Link
+            key={k}
+            href={`/personal/house/${k}`}
+            className={k === kind ? 'is-active' : undefined}
+            aria-current={k === kind ? 'page' : undefined}
+          >
             {M.titles[k]}
           </Link>
         ))}

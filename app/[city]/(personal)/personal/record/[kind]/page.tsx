@@ -110,7 +110,12 @@ export default async function ViewingRecordPage({ params, searchParams }: Record
       <h1 className="personal__title">{messages.personalMenu.record}</h1>
       <nav className="viewing-records__tabs" aria-label={messages.personalMenu.record}>
         {(Object.keys(KINDS) as Kind[]).map((k) => (
-          <Link key={k} href={`/personal/record/${k}`} className={k === kind ? 'is-active' : undefined} aria-current={k === kind ? 'page' : undefined}>
+          <Link
+            key={k}
+            href={`/personal/record/${k}`}
+            className={k === kind ? 'is-active' : undefined}
+            aria-current={k === kind ? 'page' : undefined}
+          >
             {M.tabs[k]}
           </Link>
         ))}

@@ -54,7 +54,12 @@ export default async function AddReviewPage(props: DetailPageProps) {
       ) : (
         <>
           <p className="review-form__note">{M.formNote}</p>
-          <ReviewForm projectId={project.id} reviewsPath={reviewsPath} limits={REVIEW_BODY_LENGTH} photoLimits={{ dir: REVIEW_UPLOAD_DIR, max: REVIEW_PHOTOS_MAX }} />
+          <ReviewForm
+            projectId={project.id}
+            reviewsPath={reviewsPath}
+            limits={REVIEW_BODY_LENGTH}
+            photoLimits={{ dir: REVIEW_UPLOAD_DIR, max: REVIEW_PHOTOS_MAX }}
+          />
           <p className="review-form__back">
             <Link href={reviewsPath}>{M.backToReviews}</Link>
           </p>

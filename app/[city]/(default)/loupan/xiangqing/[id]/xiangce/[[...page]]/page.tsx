@@ -11,7 +11,11 @@ export default async function ProjectAlbumPage(props: ProjectSubPageProps) {
   const { project, city, page } = await loadProjectSubPage(props);
   if (page > 1) notFound();
   const total = project.photoGroups.reduce((n, g) => n + g.photos.length, 0);
-  const groups = project.photoGroups.map((g) => ({ kind: g.kind, heading: `${g.kind}${messages.newHome.photoCount(g.photos.length)}`, photos: g.photos }));
+  const groups = project.photoGroups.map((g) => ({
+    kind: g.kind,
+    heading: `${g.kind}${messages.newHome.photoCount(g.photos.length)}`,
+    photos: g.photos,
+  }));
   return (
     <ProjectFrame project={project} city={city} active="xiangce">
       <p className="project-pages__count">{messages.projectPages.albumCount(total)}</p>

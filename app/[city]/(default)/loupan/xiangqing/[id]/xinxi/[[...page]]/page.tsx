@@ -19,8 +19,11 @@ export const generateMetadata = projectSubPageMetadata('xinxi');
 export default async function ProjectInfoPage(props: ProjectSubPageProps) {
   const { project: d, city, page } = await loadProjectSubPage(props);
   if (page > 1) notFound();
-  const opening = d.saleStatus === SALE_STATUS.COMING ? N.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
-  const station = d.nearestStation ? N.nearestStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance) : N.noSubwayNearby;
+  const opening =
+    d.saleStatus === SALE_STATUS.COMING ? N.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
+  const station = d.nearestStation
+    ? N.nearestStation(d.nearestStation.lineName, d.nearestStation.stationName, d.nearestStation.distance)
+    : N.noSubwayNearby;
   const basic: [string, string][] = [
     [M.facts.name, d.name],
     ...(d.alias ? [[N.aliasLabel, d.alias] as [string, string]] : []),
