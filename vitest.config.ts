@@ -41,7 +41,9 @@ export default defineConfig({
           name: 'backend',
           environment: 'node',
           include: ['backend/test/**/*.test.ts'],
-          // Each file opens its own embedded database; seeding is the slow part. The limits only catch a hang: on a
+          // One seeded database for the suite; each file starts from a copy (backend/test/seeded-template.ts).
+          globalSetup: ['backend/test/seeded-template.ts'],
+          // Each file opens its own database, a copy of one seeded once. The limits only catch a hang: on a
           // machine busy with other work (load 8-15 on two cores) a seed takes 30-60 s and a test minutes.
           testTimeout: 180_000,
           hookTimeout: 600_000,

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { configWith, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -11,7 +12,9 @@ import { seedDatabase } from '../src/db/seed';
 import { localStorage } from '../src/modules/storage/local-storage';
 import type { Storage } from '../src/modules/storage';
 
-export const TEST_SEED_SIZE = 400;
+import { TEST_SEED_SIZE } from './seed-size';
+
+export { TEST_SEED_SIZE };
 
 export interface Harness {
   app: FastifyInstance;
@@ -35,13 +38,17 @@ export interface HarnessOptions {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-test-'));
+  // The suite's seeded database (seeded-template.ts); absent when a file runs outside the backend project.
+  const template = inject('seededTemplate');
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
     const name = `yj_file_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(
+      template?.pgTemplate ? `CREATE DATABASE ${name} TEMPLATE ${template.pgTemplate}` : `CREATE DATABASE ${name}`,
+    );
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
@@ -59,10 +66,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.config,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const database = await openDatabase(config, { inMemory: true, ...(options.logger ? { logger: options.logger } : {}) });
+  const seeded = databaseUrl ? Boolean(template?.pgTemplate) : Boolean(template?.pgliteTar);
+  const database = await openDatabase(config, {
+    inMemory: true,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(!databaseUrl && template?.pgliteTar ? { loadDataDir: new Blob([readFileSync(template.pgliteTar)]) } : {}),
+  });
   await database.migrate();
-  const storage = localStorage(path.join(dataDir, 'oss'));
-  await seedDatabase(database.db, storage, TEST_SEED_SIZE);
+  const ossDir = path.join(dataDir, 'oss');
+  const storage = localStorage(ossDir);
+  if (seeded) cpSync(template!.ossDir, ossDir, { recursive: true });
+  else await seedDatabase(database.db, storage, TEST_SEED_SIZE);
   const app = await buildApp({ db: database.db, config, storage });
   return {
     app,
