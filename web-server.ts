@@ -18,7 +18,7 @@ import { gateRequest } from './lib/request-gate';
 import { loadSettings } from './lib/settings';
 import { FrontCache, neverShareCookies } from './lib/page-cache/front';
 import { pageCacheState } from './lib/page-cache/shared';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget, sendRenderBudgetSpent } from './lib/page-cache/render-budget';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget, renderKind, sendRenderBudgetSpent } from './lib/page-cache/render-budget';
 
 const dev = process.argv.includes('--dev');
 // Next reads NODE_ENV when it loads; `next start` and `next dev` set it, a custom server must do so itself.
@@ -94,11 +94,12 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
   const front = frontCache && host.kind === 'city' ? frontCache.request(req, host.city) : null;
   if (front && frontCache!.answer(req, res, front)) return;
   const client = req.headers['x-forwarded-for'] as string | undefined;
-  if (host.kind === 'city' && renderBudget.isSpent(client)) {
-    sendRenderBudgetSpent(req, res, renderBudget.retryAfter(client!));
+  const kind = renderKind(req.headers);
+  if (host.kind === 'city' && renderBudget.isSpent(client, kind)) {
+    sendRenderBudgetSpent(req, res, renderBudget.retryAfter(client!, kind));
     return;
   }
-  renderBudget.watch(res, client);
+  renderBudget.watch(res, client, kind);
   neverShareCookies(res);
   if (front) frontCache!.record(req, res, front);
   // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.

@@ -40,7 +40,7 @@ const settingsSchema = z.object({
   // Pages one client address may have rendered (cache misses) per 10 s; past it, only cached pages (0: no limit).
   // Off by default: Next's link prefetches are renders too, so a person on a list of uncached homes used up 30 in
   // one reload (a browser test saw the 429 page). An operator turns it on once prefetches are not counted.
-  PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(0),
+  PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
   OSS_REGION: z

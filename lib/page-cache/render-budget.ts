@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -11,10 +11,28 @@ import { LRUCache } from 'lru-cache';
  * Counted after the fact, by Next's own verdict on the answer: an HTML or RSC answer that was not a cache HIT.
  * Loopback is this machine's own tools (tests, the bench, a health check) and is not counted: behind a proxy on the
  * same host, TRUSTED_PROXY_HOPS names the visitor (docs/deploy.md "The client address").
+ *
+ * Prefetches have a window of their own, PREFETCHES_PER_PAGE times larger: Next's router prefetches every link
+ * that scrolls into view, so one page of a list may ask for 30 renders no person chose, and a person must never
+ * meet the 429 for reading. A prefetch refused costs the reader nothing (the router asks again on the click); a
+ * flood that sends the prefetch header to use the larger window is still bounded by it.
  */
 export interface RenderBudgetOptions {
   perWindow: number;
   windowMs: number;
+}
+
+/** A render a person asked for (a page, a click's RSC payload), or one the router asked for ahead of a click. */
+export type RenderKind = 'page' | 'prefetch';
+
+/** How many more prefetch renders than page renders an address may have in a window. */
+export const PREFETCHES_PER_PAGE = 4;
+
+/** Next's router marks its prefetches; browsers mark their own (`<link rel=prefetch>`, speculation rules). */
+export function renderKind(headers: IncomingHttpHeaders): RenderKind {
+  if (headers['next-router-prefetch'] === '1') return 'prefetch';
+  const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? '');
+  return /prefetch/i.test(purpose) ? 'prefetch' : 'page';
 }
 
 interface Window {
@@ -34,39 +52,44 @@ export class RenderBudget {
     this.windows = new LRUCache({ max: 100_000, ttl: options.windowMs });
   }
 
-  /** Whether `address` has used up its renders of this window. */
-  isSpent(address: string | undefined, now = Date.now()): boolean {
+  /** Whether `address` has used up its renders of `kind` in this window. */
+  isSpent(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): boolean {
     if (!this.counts(address)) return false;
-    const w = this.windows.get(address);
-    return w !== undefined && now - w.startedAt < this.options.windowMs && w.renders >= this.options.perWindow;
+    const w = this.windows.get(`${kind} ${address}`);
+    return w !== undefined && now - w.startedAt < this.options.windowMs && w.renders >= this.limit(kind);
   }
 
-  /** Counts one render for `address`. */
-  charge(address: string | undefined, now = Date.now()): void {
+  /** Counts one render of `kind` for `address`. */
+  charge(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): void {
     if (!this.counts(address)) return;
-    const w = this.windows.get(address);
-    if (!w || now - w.startedAt >= this.options.windowMs) this.windows.set(address, { startedAt: now, renders: 1 });
+    const key = `${kind} ${address}`;
+    const w = this.windows.get(key);
+    if (!w || now - w.startedAt >= this.options.windowMs) this.windows.set(key, { startedAt: now, renders: 1 });
     else w.renders += 1;
+  }
+
+  private limit(kind: RenderKind): number {
+    return kind === 'prefetch' ? this.options.perWindow * PREFETCHES_PER_PAGE : this.options.perWindow;
   }
 
   private counts(address: string | undefined): address is string {
     return address !== undefined && address !== '' && this.options.perWindow > 0 && !LOOPBACK.test(address);
   }
 
-  /** Seconds until `address` may have pages rendered again. */
-  retryAfter(address: string, now = Date.now()): number {
-    const w = this.windows.get(address);
+  /** Seconds until `address` may have renders of `kind` again. */
+  retryAfter(address: string, kind: RenderKind = 'page', now = Date.now()): number {
+    const w = this.windows.get(`${kind} ${address}`);
     return w ? Math.max(1, Math.ceil((w.startedAt + this.options.windowMs - now) / 1000)) : 1;
   }
 
   /** Charges `address` when Next's answer on `res` was a render (a page or its RSC payload, not a cache HIT). */
-  watch(res: ServerResponse, address: string | undefined): void {
+  watch(res: ServerResponse, address: string | undefined, kind: RenderKind = 'page'): void {
     if (!this.counts(address)) return;
     res.once('finish', () => {
       const type = String(res.getHeader('content-type') ?? '');
       if (!/^(text\/html|text\/x-component)/.test(type)) return;
       if (res.getHeader('x-nextjs-cache') === 'HIT') return;
-      this.charge(address);
+      this.charge(address, kind);
     });
   }
 }

@@ -6,7 +6,7 @@ import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/fro
 import { pageTagsOf } from '@/lib/page-cache/page-tags';
 import { TagClock } from '@/lib/page-cache/tag-clock';
 import PageCacheHandler from '@/lib/page-cache/handler';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/page-cache/render-budget';
+import { PREFETCHES_PER_PAGE, RENDER_BUDGET_DEFAULTS, RenderBudget, renderKind } from '@/lib/page-cache/render-budget';
 import {
   FREE_TEXT_TTL_SECONDS,
   isFreeTextPage,
@@ -175,14 +175,35 @@ describe('renders per client address', () => {
     const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
     const t = 1_000_000;
     for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) {
-      expect(budget.isSpent('203.0.113.7', t + i)).toBe(false);
-      budget.charge('203.0.113.7', t + i);
+      expect(budget.isSpent('203.0.113.7', 'page', t + i)).toBe(false);
+      budget.charge('203.0.113.7', 'page', t + i);
     }
-    expect(budget.isSpent('203.0.113.7', t + 100)).toBe(true);
-    expect(budget.retryAfter('203.0.113.7', t + 100)).toBe(10);
+    expect(budget.isSpent('203.0.113.7', 'page', t + 100)).toBe(true);
+    expect(budget.retryAfter('203.0.113.7', 'page', t + 100)).toBe(10);
     // Another address, and the same one in its next window, render again.
-    expect(budget.isSpent('203.0.113.8', t + 100)).toBe(false);
-    expect(budget.isSpent('203.0.113.7', t + RENDER_BUDGET_DEFAULTS.windowMs)).toBe(false);
+    expect(budget.isSpent('203.0.113.8', 'page', t + 100)).toBe(false);
+    expect(budget.isSpent('203.0.113.7', 'page', t + RENDER_BUDGET_DEFAULTS.windowMs)).toBe(false);
+  });
+  it("keeps the router's prefetches apart: a list's 30 prefetched links leave the reader's clicks their own 30", () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const t = 2_000_000;
+    const reader = '198.51.100.30';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) budget.charge(reader, 'prefetch', t + i);
+    expect(budget.isSpent(reader, 'page', t + 50)).toBe(false);
+    expect(budget.isSpent(reader, 'prefetch', t + 50)).toBe(false);
+    // Prefetches are bounded too, at PREFETCHES_PER_PAGE times the pages: a flood sending the header gains only that.
+    for (let i = RENDER_BUDGET_DEFAULTS.perWindow; i < RENDER_BUDGET_DEFAULTS.perWindow * PREFETCHES_PER_PAGE; i++)
+      budget.charge(reader, 'prefetch', t + i);
+    expect(budget.isSpent(reader, 'prefetch', t + 200)).toBe(true);
+    expect(budget.isSpent(reader, 'page', t + 200)).toBe(false);
+    expect(budget.retryAfter(reader, 'prefetch', t + 200)).toBe(10);
+  });
+  it("tells Next's router prefetch and the browser's own from a page", () => {
+    expect(renderKind({ 'next-router-prefetch': '1', rsc: '1' })).toBe('prefetch');
+    expect(renderKind({ 'sec-purpose': 'prefetch;prerender' })).toBe('prefetch');
+    expect(renderKind({ purpose: 'prefetch' })).toBe('prefetch');
+    expect(renderKind({ rsc: '1' })).toBe('page');
+    expect(renderKind({})).toBe('page');
   });
   it('does not count this machine, and 0 turns it off', () => {
     const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);

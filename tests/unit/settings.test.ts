@@ -15,7 +15,7 @@ describe('web settings', () => {
       redisUrl: undefined,
       pageCacheBytes: 256 * 1024 * 1024,
       pageCacheRedisBytes: 512 * 1024 * 1024,
-      pageRendersPerAddress: 0,
+      pageRendersPerAddress: 30,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
