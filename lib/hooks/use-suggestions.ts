@@ -2,8 +2,8 @@
 import useSWR from 'swr';
 import { ApiPath } from '@contracts/paths';
 import type { ChannelCode, Suggestion } from '@contracts/search';
-import { browserContext, handleSessionError } from '@/lib/api/browser';
-import { fetchSuggestions } from '@/lib/api/browser-endpoints';
+import { browserContext, handleSessionError } from '@/lib/client/api';
+import { fetchSuggestions } from '@/lib/client/api-endpoints';
 import { useCity } from '@/components/city/city-context';
 import { useDebouncedValue } from './use-debounced-value';
 

@@ -9,7 +9,7 @@ const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
 
 const fetchSuggestions = vi.fn();
-vi.mock('@/lib/api/browser-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
+vi.mock('@/lib/client/api-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
 
 const wangjing: Suggestion = {
   id: 3,

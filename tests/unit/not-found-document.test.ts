@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRouterPrefetch, sendNotFoundDocumentOn404 } from '@/lib/not-found-document';
+import { isRouterPrefetch, sendNotFoundDocumentOn404 } from '@/lib/front/not-found-document';
 
 // The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -20,7 +20,7 @@ interface NextLike {
   type: string;
   /** Sent whole with a Content-Length (a prerendered page) instead of streamed. */
   whole?: boolean;
-  /** The web server has a 500 document to send (it always does in production: lib/server-error-document.ts). */
+  /** The web server has a 500 document to send (it always does in production: lib/front/server-error-document.ts). */
   errorDocument?: boolean;
 }
 

@@ -2,11 +2,11 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { FrontCache, isShareable, neverShareCookies } from '@/lib/page-cache/front';
-import { pageTagsOf } from '@/lib/page-cache/page-tags';
-import { TagClock } from '@/lib/page-cache/tag-clock';
-import PageCacheHandler from '@/lib/page-cache/handler';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/page-cache/render-budget';
+import { FrontCache, isShareable, neverShareCookies } from '@/lib/front/page-cache/front-cache';
+import { pageTagsOf } from '@/lib/front/page-cache/page-tags';
+import { TagClock } from '@/lib/front/page-cache/tag-clock';
+import PageCacheHandler from '@/lib/front/page-cache/handler';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/front/render-budget';
 import {
   FREE_TEXT_TTL_SECONDS,
   isFreeTextPage,
@@ -15,7 +15,7 @@ import {
   RedisStore,
   type CachedEntry,
   type PageStore,
-} from '@/lib/page-cache/stores';
+} from '@/lib/front/page-cache/stores';
 
 describe('page tags', () => {
   it('tags a list, its filtered pages and its dictionary with the channel and city', () => {

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { fetchUserInfo } from '@/lib/api/endpoints';
-import { config } from '@/lib/config';
+import { config } from '@/lib/server/config';
 import { displayName } from '@/lib/format';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';

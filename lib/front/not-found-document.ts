@@ -73,7 +73,7 @@ export function sendNotFoundDocumentOn404(
     if (swap === undefined) {
       const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''));
       if (status === 404 && (routerPrefetch || html)) swap = { status, document };
-      // A page Next could not render (lib/server-error-document.ts); a prefetch of one is left as Next sends it.
+      // A page Next could not render (lib/front/server-error-document.ts); a prefetch of one is left as Next sends it.
       else if (status >= 500 && html && !routerPrefetch && serverErrorDocument) swap = { status, document: serverErrorDocument };
       else swap = null;
     }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { DEVICE_COOKIE } from '@contracts/paths';
-import { routeAlias } from '../redirect-rules';
-import { cookieValue } from '../session-cookie';
+import { routeAlias } from '../../redirect-rules';
+import { cookieValue } from '../../session-cookie';
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
