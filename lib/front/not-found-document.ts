@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * Why the web server swaps the body of Next's 404 pages.
@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
  * 404 Next does render to HTML is its `/_not-found` route, prerendered at build time from app/not-found.tsx
  * (the route unmatched paths and the gate's malformed paths get).
  *
- * So for a page read (GET or HEAD) the server watches the status Next is about to send: a 404 HTML page is
+ * So for a page read (GET or HEAD) the page pipeline (./page-pipeline.ts) watches the status Next is about to send: a 404 HTML page is
  * sent as the prerendered not-found document instead, with the headers Next had set (the device cookie, the
  * security headers, no-store) and the same status. The browser hydrates it at the URL it asked for, so the
  * countdown and `?redirect=` work as on any other 404 (spec §2 Error pages). Every HTML 404 of the portal is
@@ -40,76 +40,7 @@ export function readNotFoundDocument(projectDir: string): string | null {
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
-/** Headers that describe the body Next was going to send, not the document sent instead. */
-const BODY_HEADERS = ['content-encoding', 'content-length', 'content-type', 'etag', 'link', 'transfer-encoding'];
-
-type Callback = (err?: Error | null) => void;
-
 /** A prefetch by Next's client router (a `<Link>` in view), not a navigation. */
 export function isRouterPrefetch(headers: IncomingHttpHeaders): boolean {
   return headers['next-router-prefetch'] === '1';
-}
-
-/**
- * Installs the swap on one page response, before Next gets it (`routerPrefetch`: the request is one, see
- * isRouterPrefetch). The decision is taken at the first moment
- * anything would reach the socket (headers flushed, a head written, a chunk, the end), from the status and
- * content type Next has set by then. Installed first, these methods sit below anything Next adds later
- * (its gzip middleware wraps `write` and `end`), so a swapped answer is dropped after compression and the
- * document leaves through the original methods, uncompressed, exactly once.
- */
-export function sendNotFoundDocumentOn404(
-  res: ServerResponse,
-  method: string | undefined,
-  document: string,
-  routerPrefetch = false,
-  serverErrorDocument?: string,
-): void {
-  const original = { flushHeaders: res.flushHeaders, writeHead: res.writeHead, write: res.write, end: res.end };
-  /** What is sent instead of Next's answer, decided once: the 404 document, the 500 document, or nothing. */
-  let swap: { status: number; document: string } | null | undefined;
-  let sent = false;
-  const decide = (status = res.statusCode): boolean => {
-    if (swap === undefined) {
-      const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''));
-      if (status === 404 && (routerPrefetch || html)) swap = { status, document };
-      // A page Next could not render (lib/front/server-error-document.ts); a prefetch of one is left as Next sends it.
-      else if (status >= 500 && html && !routerPrefetch && serverErrorDocument) swap = { status, document: serverErrorDocument };
-      else swap = null;
-    }
-    return swap !== null;
-  };
-  const sendDocument = () => {
-    if (sent || !swap) return;
-    sent = true;
-    for (const name of BODY_HEADERS) res.removeHeader(name);
-    // A prefetch gets the status alone (see above); a page read gets the document.
-    const body = routerPrefetch || method === 'HEAD' ? '' : swap.document;
-    if (!routerPrefetch) res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('content-length', routerPrefetch ? 0 : Buffer.byteLength(swap.document));
-    original.writeHead.call(res, swap.status);
-    original.end.call(res, body, 'utf8');
-  };
-  const callbackOf = (...args: unknown[]) => args.find((a): a is Callback => typeof a === 'function');
-
-  res.flushHeaders = function flushHeaders(this: ServerResponse) {
-    if (!decide()) original.flushHeaders.call(this);
-  };
-  res.writeHead = function writeHead(this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-    if (decide(args[0])) return this;
-    return original.writeHead.apply(this, args);
-  } as ServerResponse['writeHead'];
-  res.write = function write(this: ServerResponse, ...args: Parameters<ServerResponse['write']>) {
-    if (!decide()) return original.write.apply(this, args);
-    const callback = callbackOf(...args);
-    if (callback) process.nextTick(callback);
-    return true;
-  } as ServerResponse['write'];
-  res.end = function end(this: ServerResponse, ...args: unknown[]) {
-    if (!decide()) return original.end.apply(this, args as Parameters<ServerResponse['end']>);
-    const callback = callbackOf(...args);
-    sendDocument();
-    if (callback) res.once('finish', () => callback());
-    return this;
-  } as ServerResponse['end'];
 }
