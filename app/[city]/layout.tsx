@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AllCities } from '@/components/city/all-cities';
-import { CityProvider } from '@/components/city/city-context';
+import { CityProvider } from '@/lib/client/city-context';
 import { getCity, getCityList } from '@/lib/server/city-data';
 import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import type { HeaderUser } from '@/lib/header-user';
 import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/client/user-changed';
 
 /** Where the browser asks who is looking (app/[city]/auth/me/route.ts). */

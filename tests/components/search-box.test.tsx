@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '@contracts/search';
-import { CityProvider } from '@/components/city/city-context';
+import { CityProvider } from '@/lib/client/city-context';
 import { SearchBox } from '@/components/search/search-box';
 
 const push = vi.fn();
