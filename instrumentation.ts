@@ -3,5 +3,5 @@
  * build of this file never sees process.exit.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === 'nodejs') await import('./lib/settings-check');
+  if (process.env.NEXT_RUNTIME === 'nodejs') await import('./lib/server/settings-check');
 }

@@ -13,7 +13,7 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   // A cached page may be served stale (while it is rendered again) for a day at most: the page cache keeps
-  // entries that long (lib/page-cache/stores.ts), and a shared cache in front of us is told the same.
+  // entries that long (lib/front/page-cache/stores.ts), and a shared cache in front of us is told the same.
   expireTime: 24 * 60 * 60,
   reactStrictMode: true,
   // Turbopack merges small client chunks per layout/page/error boundary to save requests, copying shared
@@ -24,10 +24,14 @@ const nextConfig: NextConfig = {
 };
 
 /**
- * The page cache (lib/page-cache/handler.ts) belongs to the running server: it follows the backend's change
+ * The page cache (lib/front/page-cache/handler.ts) belongs to the running server: it follows the backend's change
  * feed and may talk to Redis, neither of which a build has. The build prerenders only the not-found page.
  */
 export default function config(phase: string): NextConfig {
   if (phase !== PHASE_PRODUCTION_SERVER) return nextConfig;
-  return { ...nextConfig, cacheHandler: path.join(import.meta.dirname, 'lib/page-cache/handler.ts'), cacheMaxMemorySize: 0 };
+  return {
+    ...nextConfig,
+    cacheHandler: path.join(import.meta.dirname, 'lib/front/page-cache/handler.ts'),
+    cacheMaxMemorySize: 0,
+  };
 }

@@ -19,7 +19,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const settings = currentSettings();
   const info = parseHost(request.headers.get('host'), settings);
   const ctx = { request, settings, host: info.host };
-  // Backend paths never get here: web-server.ts forwards them before Next (lib/backend-forward.ts).
+  // Backend paths never get here: web-server.ts forwards them before Next (lib/front/backend-forward.ts).
   if (info.kind === 'old') return handleOldDomain(ctx, info.newHost);
   if (isPublicFile(request.nextUrl.pathname)) return NextResponse.next();
   if (info.kind === 'city') return handleCity(ctx, info.city);

@@ -2,23 +2,25 @@
  * The web process: Next.js behind a Node HTTP server of our own (`npm start`, the browser tests and the bench
  * start this file; `npm run dev:web` starts it with `--dev`). `next start` gives no say over what
  * reaches Next; here, before it:
- * - lib/request-gate.ts: the client address from TRUSTED_PROXY_HOPS, internal headers stripped, methods and
+ * - lib/front/request-gate.ts: the client address from TRUSTED_PROXY_HOPS, internal headers stripped, methods and
  *   malformed paths that Next would answer with a 500 answered or re-routed;
- * - lib/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend;
- * - everything else is Next's own request handler, with proxy.ts in front of the pages.
- * Every answer, whoever writes it, leaves with the security headers (lib/security-headers.ts).
+ * - lib/front/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend;
+ * - everything else is a page: lib/front/page-pipeline.ts (front cache, render budget, Next's own request
+ *   handler with proxy.ts in front of the pages, the 404 and 500 documents, the answer kept for next time).
+ * Every answer, whoever writes it, leaves with the security headers (lib/front/security-headers.ts).
  */
 import { createServer, STATUS_CODES } from 'node:http';
-import { forwardToBackend, forwardUpgrade, SOCKET_PATHS } from './lib/backend-forward';
+import { forwardToBackend, forwardUpgrade, SOCKET_PATHS } from './lib/front/backend-forward';
 import { parseHost } from './lib/host';
-import { isRouterPrefetch, readNotFoundDocument, sendNotFoundDocumentOn404 } from './lib/not-found-document';
-import { serverErrorDocument } from './lib/server-error-document';
-import { securityHeaders } from './lib/security-headers';
-import { gateRequest } from './lib/request-gate';
+import { readNotFoundDocument } from './lib/front/not-found-document';
+import { serverErrorDocument } from './lib/front/server-error-document';
+import { securityHeaders } from './lib/front/security-headers';
+import { gateRequest } from './lib/front/request-gate';
 import { loadSettings } from './lib/settings';
-import { FrontCache, neverShareCookies } from './lib/page-cache/front';
-import { pageCacheState } from './lib/page-cache/shared';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget, renderKind, sendRenderBudgetSpent } from './lib/page-cache/render-budget';
+import { FrontCache } from './lib/front/page-cache/front-cache';
+import { pageCacheState } from './lib/front/page-cache/state';
+import { servePage, type PagePipeline } from './lib/front/page-pipeline';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget } from './lib/front/render-budget';
 
 const dev = process.argv.includes('--dev');
 // Next reads NODE_ENV when it loads; `next start` and `next dev` set it, a custom server must do so itself.
@@ -43,22 +45,25 @@ await app.prepare();
 
 const headers = securityHeaders(settings, dev);
 // Next leaves the body of a 404 from notFound() empty; its prerendered not-found page is sent instead
-// (lib/not-found-document.ts). `next dev` prerenders nothing.
+// (lib/front/not-found-document.ts). `next dev` prerenders nothing.
 const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
 if (!dev && !notFoundDocument)
   console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
 
-// Answers Next marked shareable, written again without entering Next for a few seconds (lib/page-cache/front.ts).
-// A quarter of the page cache's budget: it holds only the pages visited in the last seconds.
-const frontCache = dev ? null : new FrontCache(pageCacheState().clock, Math.floor(settings.pageCacheBytes / 4));
-
-// Made-up addresses are renders nobody can cache ahead: an address that caused too many in a few seconds gets
-// only cached pages until its window ends (lib/page-cache/render-budget.ts), so a flood from one address cannot
-// take the thread every visitor's cached page is written from.
-const renderBudget = new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress });
-
-// Next answers a page it could not render (the backend down) with an empty error shell; this carries the words.
-const errorDocument = serverErrorDocument();
+/** Everything a page request goes through after the gate, in order: lib/front/page-pipeline.ts. */
+const pages: PagePipeline = {
+  render: handle,
+  // Answers Next marked shareable, written again without entering Next for a few seconds. A quarter of the
+  // page cache's budget: it holds only the pages visited in the last seconds.
+  frontCache: dev ? null : new FrontCache(pageCacheState().clock, Math.floor(settings.pageCacheBytes / 4)),
+  // Made-up addresses are renders nobody can cache ahead: an address that caused too many in a few seconds gets
+  // only cached pages until its window ends, so a flood from one address cannot take the thread every visitor's
+  // cached page is written from.
+  renderBudget: new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress }),
+  // Next answers a page it could not render (the backend down) with an empty error shell; the 500 document
+  // carries the words.
+  documents: notFoundDocument ? { notFound: notFoundDocument, serverError: serverErrorDocument() } : null,
+};
 
 // Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
 // Slow senders (probe of issue 10, F3): Node's defaults let a client hold a connection 60 s with half its headers,
@@ -90,22 +95,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
     void forwardToBackend(req, res, settings, info.host);
     return;
   }
-  const host = parseHost(req.headers.host, settings);
-  const front = frontCache && host.kind === 'city' ? frontCache.request(req, host.city) : null;
-  if (front && frontCache!.answer(req, res, front)) return;
-  const client = req.headers['x-forwarded-for'] as string | undefined;
-  const kind = renderKind(req.headers);
-  if (host.kind === 'city' && renderBudget.isSpent(client, kind)) {
-    sendRenderBudgetSpent(req, res, renderBudget.retryAfter(client!, kind));
-    return;
-  }
-  renderBudget.watch(res, client, kind);
-  neverShareCookies(res);
-  if (front) frontCache!.record(req, res, front);
-  // Whatever Next answers passes here; only a 404 or 5xx HTML page is swapped, and a 404 to a router prefetch loses its body.
-  if (notFoundDocument)
-    sendNotFoundDocumentOn404(res, req.method, notFoundDocument, isRouterPrefetch(req.headers), errorDocument);
-  void handle(req, res);
+  servePage(pages, req, res, parseHost(req.headers.host, settings));
 });
 
 /** An answer written straight to a socket (no request object exists): status, our headers, a short text. */

@@ -11,7 +11,7 @@ import {
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { Entrust } from '@contracts/entrust';
 import type { UploadedPhoto } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 /**
  * The 我要卖房 / 我要出租 form's state and rules, without React or zod (components/entrust/entrust-form.tsx): the

@@ -1,5 +1,5 @@
 import { chatWidgetMessages } from './chat/chat-messages';
-import { BRAND, messages as clientMessages } from './client-messages';
+import { BRAND, messages as clientMessages } from './client/messages';
 
 /**
  * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,

@@ -1,4 +1,4 @@
-import { messages } from './client-messages';
+import { messages } from './client/messages';
 
 /**
  * spec §9 relative time (copy.md): under 1 minute 刚刚, under 1 hour {n}分钟前, then 今天 HH:mm, 昨天 HH:mm, then

@@ -3,7 +3,7 @@ import { oldDomainCoversRoot } from './host';
 
 /**
  * Web settings (.env.example "web"), as a pure parser so that both the proxy and server components can use
- * it; `lib/config.ts` is the server-only entry point. Everything is read when the process starts, never at
+ * it; `lib/server/config.ts` is the server-only entry point. Everything is read when the process starts, never at
  * build time: one production build must serve any BACKEND_URL / PORTAL_ROOT_DOMAIN / PORT.
  */
 const hostPattern = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
@@ -31,10 +31,10 @@ const settingsSchema = z.object({
   // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
   // 0: the visitor talks to us directly, so a visitor-sent X-Forwarded-For is ignored (web-server.ts).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  // The page cache (lib/page-cache/): in this process, up to PAGE_CACHE_MB, or shared by every web process in Redis.
+  // The page cache (lib/front/page-cache/): in this process, up to PAGE_CACHE_MB, or shared by every web process in Redis.
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(8).max(65536).default(256),
-  // The most the page cache keeps in Redis (its own eviction, lib/page-cache/stores.ts), and never over half the
+  // The most the page cache keeps in Redis (its own eviction, lib/front/page-cache/stores.ts), and never over half the
   // Redis's maxmemory: the backend's rate limits and password lock may share that Redis.
   PAGE_CACHE_REDIS_MB: z.coerce.number().int().min(1).max(65536).default(512),
   // Pages one client address may have rendered (cache misses) per 10 s; past it, only cached pages (0: no limit).
@@ -69,7 +69,7 @@ export interface WebSettings {
   pageCacheBytes: number;
   /** Bytes the page cache keeps in Redis at most. */
   pageCacheRedisBytes: number;
-  /** Pages one client address may have rendered per 10 s (lib/page-cache/render-budget.ts); 0: no limit. */
+  /** Pages one client address may have rendered per 10 s (lib/front/render-budget.ts); 0: no limit. */
   pageRendersPerAddress: number;
   /** `https://{bucket}.{region}.aliyuncs.com` in Aliyun mode (the ticket's `host`): the CSP's connect-src allows it. */
   ossUploadOrigin?: string;

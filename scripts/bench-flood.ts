@@ -31,7 +31,7 @@ const VISITOR_COOKIE = 'yj_device=f100d000000000000000000000000000';
 /**
  * The flood's one address and the visitor's, as a load balancer would name them: run the web with
  * TRUSTED_PROXY_HOPS=1 (as behind one balancer), else both are this machine's loopback, which the render budget
- * does not count (lib/page-cache/render-budget.ts).
+ * does not count (lib/front/render-budget.ts).
  */
 const FLOOD_ADDRESS = process.env.FLOOD_ADDRESS ?? '203.0.113.7';
 const VISITOR_ADDRESS = '198.51.100.20';

@@ -85,7 +85,7 @@ interface Load {
 
 /**
  * Page loads come from a returning visitor: the device cookie the proxy gave on the first page. Those are the
- * visits the front page cache answers (lib/page-cache/front.ts); a first visit goes through Next's page cache
+ * visits the front page cache answers (lib/front/page-cache/front-cache.ts); a first visit goes through Next's page cache
  * and gets its cookie (the `first visit` row).
  */
 const VISITOR = { host: HOST, cookie: 'yj_device=bench00000000000000000000000000' };
@@ -481,7 +481,7 @@ async function reportFreshness(esf: ChannelTargets): Promise<{ change: string; s
 
   if (ON_PG) {
     // Cached again first: pages stored in the seconds right after a change are rendered anew on every visit
-    // (RENDER_ALLOWANCE_MS, lib/page-cache/tag-clock.ts), which would show this change at once.
+    // (RENDER_ALLOWANCE_MS, lib/front/page-cache/tag-clock.ts), which would show this change at once.
     await new Promise((r) => setTimeout(r, 5000));
     for (let i = 0; i < 3; i++) await get(WEB_PORT, esf.detailPath, HOST, VISITOR.cookie);
     const again = await get(WEB_PORT, esf.detailPath, HOST, VISITOR.cookie);

@@ -178,7 +178,7 @@ async function call<T>(
   }
 }
 
-/** The user's side: the widget's calls (lib/api/browser-endpoints.ts), over fetch with a bearer token. */
+/** The user's side: the widget's calls (lib/client/api-endpoints.ts), over fetch with a bearer token. */
 function userApi(token: string): ChatApi {
   const auth = { authorization: `Bearer ${token}` };
   return {

@@ -1,21 +1,21 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AllCities } from '@/components/city/all-cities';
-import { CityProvider } from '@/components/city/city-context';
-import { getCity, getCityList } from '@/lib/city-data';
-import { config } from '@/lib/config';
+import { CityProvider } from '@/lib/client/city-context';
+import { getCity, getCityList } from '@/lib/server/city-data';
+import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';
 
 /**
- * Every page of a city is rendered once and served from the page cache (issue 7, lib/page-cache/): no city is
+ * Every page of a city is rendered once and served from the page cache (issue 7, lib/front/page-cache/): no city is
  * built ahead (the list is the backend's), each page is rendered on its first visit, kept, and rendered again
  * once it is 50 s old (in the background, the old one served meanwhile) or at once when the backend reports a
- * change to what it shows. 50 s plus the front cache's 5 s (lib/page-cache/front.ts) keeps a change made in
+ * change to what it shows. 50 s plus the front cache's 5 s (lib/front/page-cache/front-cache.ts) keeps a change made in
  * the database behind the API's back on screen within a minute. A page that reads the request (login,
  * personal) stays dynamic.
  */
 export const revalidate = 50;
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';
 
 export interface CityLayoutProps {
   children: ReactNode;

@@ -1,9 +1,9 @@
 'use client';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api/errors';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
-type AccountApi = typeof import('@/lib/api/browser') & typeof import('@/lib/api/browser-endpoints');
+type AccountApi = typeof import('@/lib/client/api') & typeof import('@/lib/client/api-endpoints');
 let accountApi: Promise<AccountApi> | undefined;
 
 /**
@@ -11,7 +11,7 @@ let accountApi: Promise<AccountApi> | undefined;
  * as the login form does. A failed load is forgotten, so the next try loads again.
  */
 export function loadAccountApi(): Promise<AccountApi> {
-  accountApi ??= Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+  accountApi ??= Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')])
     .then(([browser, endpoints]) => ({ ...browser, ...endpoints }))
     .catch((err: unknown) => {
       accountApi = undefined;

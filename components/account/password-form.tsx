@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { newPasswordProblem } from '@contracts/account-rules';
 import { SMS_CODE_PATTERN } from '@contracts/constants';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { accountErrorText, loadAccountApi, useHydrated } from './account-api';
 
 export interface PasswordFormProps {

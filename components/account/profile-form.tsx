@@ -2,8 +2,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { nicknameProblem, type Sex } from '@contracts/account-rules';
-import { messages } from '@/lib/client-messages';
-import { announceUserChanged } from '@/lib/user-changed';
+import { messages } from '@/lib/client/messages';
+import { announceUserChanged } from '@/lib/client/user-changed';
 import { accountErrorText, loadAccountApi, useHydrated } from './account-api';
 
 export interface ProfileFormProps {
@@ -17,7 +17,7 @@ const F = messages.accountForms;
 
 /**
  * Nickname and sex (contracts/account-rules.ts), checked here with the backend's own rules and messages. A saved
- * change shows at once in the header's user box (lib/user-changed.ts) and, through a refresh of the server
+ * change shows at once in the header's user box (lib/client/user-changed.ts) and, through a refresh of the server
  * render, in the left menu and the default avatar.
  */
 export function ProfileForm({ userName, sex: initialSex, mobile }: ProfileFormProps) {

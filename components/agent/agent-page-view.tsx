@@ -7,10 +7,10 @@ import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { ListingCard } from '@/components/listing/listing-card';
 import { Pagination } from '@/components/listing/pagination';
 import { RentCard } from '@/components/listing/rent-card';
-import { AGENT_TABS } from '@/lib/agent-pages';
+import { AGENT_TABS } from '@/lib/server/agent-pages';
 import { agentPath, h5AgentPath, type AgentTab } from '@/lib/agent-paths';
 import { fetchAgentEsf, fetchAgentRent } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { AgentProfileCard } from './agent-profile';
 

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import type { CityList } from '@contracts/city';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { cityOrigin } from '@/lib/host';
 import { useCity } from './city-context';
 

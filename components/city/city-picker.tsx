@@ -1,7 +1,7 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CityList } from '@contracts/city';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
 

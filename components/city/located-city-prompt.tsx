@@ -1,9 +1,9 @@
 'use client';
 import { useEffect, useState } from 'react';
 import type { Location } from '@contracts/city';
-import { readCookie, writeCookie } from '@/lib/browser-cookie';
+import { readCookie, writeCookie } from '@/lib/client/browser-cookie';
 import { cityOrigin } from '@/lib/host';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from './city-context';
 
@@ -24,7 +24,7 @@ export function LocatedCityPrompt() {
   useEffect(() => {
     let live = true;
     // The API client is imported here, after hydration, not with the page (issue 7: first-load JS).
-    Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+    Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')])
       .then(([{ browserContext }, { fetchLocation }]) => fetchLocation(browserContext()))
       .then((here) => {
         if (!live || !here) return;

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText, type VirtualNumber } from '@contracts/virtual-number';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 export interface AgentCallProps {
   agentId: number;
@@ -29,8 +29,8 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
     setShown({ kind: 'asking' });
     try {
       const [{ browserContext }, { revealAgentPhone }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       const from = listing && {
         businessType: listing.businessType,

@@ -7,7 +7,7 @@ import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchCommercialDetail } from '@/lib/api/endpoints';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { commercialFloor, commercialPrice } from '@/lib/commercial-format';
 import { formatArea, formatDate } from '@/lib/format';
 import { messages } from '@/lib/messages';

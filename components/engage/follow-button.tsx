@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
 import type { FollowStatus } from '@contracts/house';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 
 const M = messages.follow;
@@ -19,7 +19,7 @@ export interface FollowButtonProps {
 type State = { kind: 'unknown' } | { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
 
 /** The API modules load after the page: no first page load carries them (issue 7), as agent-call does. */
-const api = () => Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints'), import('@/lib/api/errors')]);
+const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
 
 /**
  * 关注 / 已关注 on a second-hand or rental detail page (issue 9), with how many follow it. The page is one cached

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { safeReturnPath } from '@/lib/return-path';
 
 /** spec §2/§9: the 404 page counts down from 3 s, then goes to `redirect` (same-origin paths only) or home. */

@@ -1,5 +1,5 @@
 'use client';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 export function ServerErrorView({ onRetry }: { onRetry: () => void }) {
   return (

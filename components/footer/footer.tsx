@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { City } from '@contracts/city';
-import { getBottomLinks } from '@/lib/city-data';
-import { config } from '@/lib/config';
+import { getBottomLinks } from '@/lib/server/city-data';
+import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';
 import { FooterTabs, type FooterTab } from './footer-tabs';
 

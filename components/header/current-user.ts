@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import type { HeaderUser } from '@/app/[city]/auth/me/route';
-import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/user-changed';
+import type { HeaderUser } from '@/lib/header-user';
+import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/client/user-changed';
 
 /** Where the browser asks who is looking (app/[city]/auth/me/route.ts). */
 const WHO_AM_I = '/auth/me';
@@ -23,7 +23,7 @@ export function whoAmI(): Promise<HeaderUser | null> {
 
 /**
  * The user for a client island: `undefined` while the answer is on its way, then the user or null. A name change
- * announced by the profile form (lib/user-changed.ts) shows at once, and wins over an answer still on its way.
+ * announced by the profile form (lib/client/user-changed.ts) shows at once, and wins over an answer still on its way.
  */
 export function useCurrentUser(): HeaderUser | null | undefined {
   const [user, setUser] = useState<HeaderUser | null | undefined>(undefined);

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { CHANNEL_LIST, channelIsOn } from '@contracts/channels';
 import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
-import { getCityList, getMenus } from '@/lib/city-data';
+import { getCityList, getMenus } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { MainNav, SectionLogo, SectionSearch } from './section';
 import { UserBox } from './user-box';

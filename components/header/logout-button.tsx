@@ -1,5 +1,5 @@
 'use client';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 /**
  * The backend's /sso/logout clears the HttpOnly session cookie; then the page reloads as anonymous. The API
@@ -11,8 +11,8 @@ export function LogoutButton({ userId }: { userId: number }) {
   const onClick = async () => {
     try {
       const [{ browserContext }, { logout }, { endChatSession }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
         import('@/lib/chat/chat-session'),
       ]);
       await endChatSession(userId).catch(() => {});

@@ -4,7 +4,7 @@ import { usePathname } from 'next/navigation';
 import { channelAt } from '@contracts/channels';
 import type { Menu } from '@contracts/city';
 import { SearchBox } from '@/components/search/search-box';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { parseSearchPath } from '@/lib/search-path';
 import { activeMenu } from './active-menu';
 

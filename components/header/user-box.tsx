@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { ChatDock } from '@/components/chat/chat-dock';
 import { useEffect, useState } from 'react';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 import { useCurrentUser } from './current-user';
 import { LogoutButton } from './logout-button';

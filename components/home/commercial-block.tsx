@@ -3,7 +3,7 @@ import { CHANNELS, channelIsOn, detailPath } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import type { CommercialChannel } from '@contracts/commercial';
 import { fetchCommercialList } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { commercialPrice } from '@/lib/commercial-format';
 import { formatArea } from '@/lib/format';
 import { messages } from '@/lib/messages';

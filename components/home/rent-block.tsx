@@ -3,7 +3,7 @@ import { CHANNELS, channelIsOn } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import { RentCard } from '@/components/listing/rent-card';
 import { fetchRentList } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 
 /** How many rentals the home shows. */

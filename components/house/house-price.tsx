@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = messages.houseManage;
 
@@ -47,8 +47,8 @@ export function HousePrice({ entrustId, businessType, price }: HousePriceProps) 
     setSending(true);
     try {
       const [{ browserContext, handleSessionError }, { changeHousePrice }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       try {
         await changeHousePrice(browserContext(), entrustId, next);

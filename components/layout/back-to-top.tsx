@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 /** spec §2/§9: the button appears after scrolling more than 900 px. */
 export const BACK_TO_TOP_THRESHOLD = 900;

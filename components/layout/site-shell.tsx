@@ -3,7 +3,7 @@ import { LocatedCityPrompt } from '@/components/city/located-city-prompt';
 import { Footer } from '@/components/footer/footer';
 import { Header } from '@/components/header/header';
 import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
-import { getCity } from '@/lib/city-data';
+import { getCity } from '@/lib/server/city-data';
 import { BackToTop } from './back-to-top';
 
 export interface SiteShellProps {

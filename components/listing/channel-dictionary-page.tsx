@@ -3,8 +3,8 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import { fetchDictionary } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
+import { getCity } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { PlaceDictionary } from './place-dictionary';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { channelIsOn } from '@contracts/channels';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
+import { getCity } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import type { ChannelFilters, Conditions } from './channel-filters';
 import { ChannelOptions } from './channel-options';

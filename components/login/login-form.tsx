@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
 import { ApiError } from '@/lib/api/errors';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { safeReturnPath } from '@/lib/return-path';
 
 /** Seconds before another code may be asked for, unless the backend says otherwise. */
@@ -14,7 +14,7 @@ export interface LoginFormProps {
 
 type Mode = 'sms' | 'password';
 
-type LoginApi = typeof import('@/lib/api/browser') & typeof import('@/lib/api/browser-endpoints');
+type LoginApi = typeof import('@/lib/client/api') & typeof import('@/lib/client/api-endpoints');
 let loginApi: Promise<LoginApi> | undefined;
 
 /**
@@ -23,7 +23,7 @@ let loginApi: Promise<LoginApi> | undefined;
  * longer than fetching it. A failed load is forgotten, so the next press tries again.
  */
 function loadLoginApi(): Promise<LoginApi> {
-  loginApi ??= Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')])
+  loginApi ??= Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')])
     .then(([browser, endpoints]) => ({ ...browser, ...endpoints }))
     .catch((err: unknown) => {
       loginApi = undefined;

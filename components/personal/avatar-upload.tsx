@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import type { UploadedPhoto } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 
@@ -36,8 +36,8 @@ export function AvatarUpload({ avatarUrl, sex = '' }: AvatarUploadProps) {
       setError('');
       void (async () => {
         const [{ browserContext, handleSessionError }, { setAvatar }] = await Promise.all([
-          import('@/lib/api/browser'),
-          import('@/lib/api/browser-endpoints'),
+          import('@/lib/client/api'),
+          import('@/lib/client/api-endpoints'),
         ]);
         try {
           const answer = await setAvatar(browserContext(), photo.key);

@@ -32,8 +32,8 @@ export function ConfirmAction({ action, id, label, busyLabel, confirm, failed, c
     setError('');
     try {
       const [{ browserContext, handleSessionError }, endpoints] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       try {
         await endpoints[action](browserContext(), id);

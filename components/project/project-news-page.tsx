@@ -4,9 +4,9 @@ import { Pagination } from '@/components/listing/pagination';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { ProjectNews } from '@/components/project/project-news';
 import { fetchProjectNews } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, type ProjectSubPageProps } from '@/lib/project-detail';
+import { loadProjectSubPage, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 
 /**

@@ -7,7 +7,7 @@ import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
 import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
 import type { UploadedPhoto } from '@contracts/upload';
 import { PhotoUpload } from '@/components/upload/photo-upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = messages.reviews;
 /** contracts/project-review.ts REVIEW_RATING_KEYS; written out so no zod reaches the browser. */
@@ -127,8 +127,8 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
     setSending(true);
     try {
       const [{ browserContext, handleSessionError }, { addProjectReview }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       let review: ProjectReview;
       try {
@@ -234,8 +234,8 @@ export function DeleteMyReview({ reviewId }: { reviewId: number }) {
     setState({ busy: true, error: '' });
     try {
       const [{ browserContext, handleSessionError }, { deleteProjectReview }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       try {
         await deleteProjectReview(browserContext(), reviewId);

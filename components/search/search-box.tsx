@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ChannelCode } from '@contracts/search';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { CHANNELS } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
 

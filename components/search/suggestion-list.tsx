@@ -1,7 +1,7 @@
 'use client';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { CHANNELS } from '@contracts/channels';
 
 export interface SuggestionListProps {

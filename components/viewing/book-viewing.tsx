@@ -1,6 +1,6 @@
 'use client';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 
 const M = messages.viewingForm;

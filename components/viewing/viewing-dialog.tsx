@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { shanghaiDay, VIEWING_DIALOG_DAYS } from '@contracts/viewing-dates';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = messages.viewingForm;
 /** contracts/viewing.ts VIEWING_CONTACT_MAX and the mobile rule; written out so no zod reaches the browser. */
@@ -69,8 +69,8 @@ export default function ViewingDialog({ businessType, listingId, onClose }: View
     setSending(true);
     try {
       const [{ browserContext, handleSessionError }, { bookViewing }] = await Promise.all([
-        import('@/lib/api/browser'),
-        import('@/lib/api/browser-endpoints'),
+        import('@/lib/client/api'),
+        import('@/lib/client/api-endpoints'),
       ]);
       try {
         await bookViewing(browserContext(), {

@@ -1,27 +1,2 @@
-'use client';
-import { DEVICE_COOKIE } from '@contracts/paths';
-import { readCookie } from '@/lib/browser-cookie';
-import type { CallContext } from './core';
-import { isSessionInvalid } from './errors';
-
-/**
- * Browser calls go same-origin: the proxy forwards the backend prefixes, and the browser sends the
- * HttpOnly session cookie itself (no Authorization header from script).
- */
-export function browserContext(): CallContext {
-  return {
-    baseURL: '',
-    deviceCode: readCookie(DEVICE_COOKIE),
-    authority: typeof window === 'undefined' ? undefined : window.location.host,
-  };
-}
-
-/** spec §8 in the browser: session invalid → clear the credential and go to login with this page as return path. */
-export function handleSessionError(err: unknown): boolean {
-  if (!isSessionInvalid(err) || typeof window === 'undefined') return false;
-  const back = `${window.location.pathname}${window.location.search}`;
-  // A full load on purpose: the route handler clears the HttpOnly cookie, which script cannot do.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  window.location.assign(`/auth/expired?prePath=${encodeURIComponent(back)}`);
-  return true;
-}
+/** Old address of @/lib/client/api, kept while the chat, upload, entrust and desk code still import it from here. */
+export * from '@/lib/client/api';

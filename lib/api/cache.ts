@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ApiPath } from '@contracts/paths';
-import { lastChangeHeard } from '@/lib/page-cache/tag-clock';
+import { lastChangeHeard } from '@/lib/front/page-cache/tag-clock';
 import type { AnswerCache } from './cache-rules';
 
 export { cacheKey, isCacheable } from './cache-rules';
@@ -15,7 +15,7 @@ export const CACHE_MAX = 500;
 
 /**
  * The home's data (`/v1/index`, its newest listings among them) is kept no longer than until the backend
- * reports a change (the page cache's feed, lib/page-cache/change-feed.ts): the home page is rendered anew on a
+ * reports a change (the page cache's feed, lib/front/page-cache/change-feed.ts): the home page is rendered anew on a
  * change and must not be drawn again from the answer of before.
  */
 class AnswerLru implements AnswerCache {

@@ -66,7 +66,7 @@ export interface HttpAnswer {
 }
 
 /**
- * How bytes travel: axios on the server (lib/api/call.ts), fetch in the browser (lib/api/browser-call.ts).
+ * How bytes travel: axios on the server (lib/api/call.ts), fetch in the browser (lib/client/api-call.ts).
  * Throws only when no answer came (network error, timeout). The browser does not ship axios (≈20 kB gzip).
  */
 export type Send = (req: HttpRequest) => Promise<HttpAnswer>;

@@ -11,7 +11,7 @@ import { ThreadStore } from './thread-store';
  * any copy of a message it already holds (by id).
  */
 
-/** The calls the chat makes (lib/api/browser-endpoints.ts in the browser). Failures throw with code and status. */
+/** The calls the chat makes (lib/client/api-endpoints.ts in the browser). Failures throw with code and status. */
 export interface ChatApi {
   conversations(agentUserId?: number): Promise<ImThreadList>;
   history(targetId: number, afterSeq: number, limit: number): Promise<ImHistory>;

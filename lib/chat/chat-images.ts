@@ -1,8 +1,8 @@
 import { OSS_PUBLIC } from '@contracts/paths';
 import { UPLOAD_MAX_BYTES } from '@contracts/constants';
 import { IM_IMAGES_MAX } from '@contracts/im-constants';
-import { browserContext } from '@/lib/api/browser';
-import { fetchUploadTicket, uploadCallback } from '@/lib/api/browser-endpoints';
+import { browserContext } from '@/lib/client/api';
+import { fetchUploadTicket, uploadCallback } from '@/lib/client/api-endpoints';
 import { md5Hex } from '@/lib/md5';
 import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { extensionOf, postObject } from '@/lib/upload/post-object';

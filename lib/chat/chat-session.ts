@@ -1,5 +1,5 @@
-import { browserContext } from '@/lib/api/browser';
-import { logoutIm } from '@/lib/api/browser-endpoints';
+import { browserContext } from '@/lib/client/api';
+import { logoutIm } from '@/lib/client/api-endpoints';
 import { CHAT_END_EVENT } from './chat-events';
 import { clearHistory } from './local-history';
 

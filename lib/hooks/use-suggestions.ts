@@ -2,9 +2,9 @@
 import useSWR from 'swr';
 import { ApiPath } from '@contracts/paths';
 import type { ChannelCode, Suggestion } from '@contracts/search';
-import { browserContext, handleSessionError } from '@/lib/api/browser';
-import { fetchSuggestions } from '@/lib/api/browser-endpoints';
-import { useCity } from '@/components/city/city-context';
+import { browserContext, handleSessionError } from '@/lib/client/api';
+import { fetchSuggestions } from '@/lib/client/api-endpoints';
+import { useCity } from '@/lib/client/city-context';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** spec §5/§9: suggestion calls are debounced 500 ms. */

@@ -1,5 +1,5 @@
 import type { UploadTicket } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 /**
  * spec §7 upload step 2, shared by the photo upload (components/upload/photo-upload.tsx) and the chat's images

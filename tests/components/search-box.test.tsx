@@ -2,14 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '@contracts/search';
-import { CityProvider } from '@/components/city/city-context';
+import { CityProvider } from '@/lib/client/city-context';
 import { SearchBox } from '@/components/search/search-box';
 
 const push = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn() }) }));
 
 const fetchSuggestions = vi.fn();
-vi.mock('@/lib/api/browser-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
+vi.mock('@/lib/client/api-endpoints', () => ({ fetchSuggestions: (...args: unknown[]) => fetchSuggestions(...args) }));
 
 const wangjing: Suggestion = {
   id: 3,

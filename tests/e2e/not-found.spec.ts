@@ -12,7 +12,7 @@ function serverHtml(request: APIRequestContext, baseURL: string | undefined, pat
 }
 
 // issue 6 §3: an unknown listing was a 404 with an empty body (Next's error shell, `<html id="__next_error__">`);
-// the text came only once the browser had run the page's JavaScript. lib/not-found-document.ts.
+// the text came only once the browser had run the page's JavaScript. lib/front/not-found-document.ts.
 const UNKNOWN = {
   'an unknown listing': '/ershoufang/xiangqing/999999',
   'a listing id that is no number': '/ershoufang/xiangqing/abc',

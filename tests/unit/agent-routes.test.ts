@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentPath, h5AgentPath } from '@/lib/agent-paths';
-import { pageTagsOf } from '@/lib/page-cache/page-tags';
+import { pageTagsOf } from '@/lib/front/page-cache/page-tags';
 import { h5Route } from '@/lib/redirect-rules';
 
 /** Agent pages (issue 8): their addresses, the /h5/agent rewrite and their cache tags. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
 import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
-import { forwardToBackend } from '@/lib/backend-forward';
+import { forwardToBackend } from '@/lib/front/backend-forward';
 import { loadSettings } from '@/lib/settings';
 
 /** A stand-in backend that answers with what it received, and a web server that forwards to it. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiPath, RequestHeader } from '@contracts/paths';
-import { browserCall } from '@/lib/api/browser-call';
+import { browserCall } from '@/lib/client/api-call';
 import { unchecked, type CallContext } from '@/lib/api/core';
 import { ApiError, isNotFound, isSessionInvalid } from '@/lib/api/errors';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages as clientMessages } from '@/lib/client-messages';
+import { messages as clientMessages } from '@/lib/client/messages';
 import { messages } from '@/lib/messages';
 
 describe('messages catalogue (copy.md)', () => {
@@ -119,10 +119,10 @@ function browserModules(): Set<string> {
 
 describe('the catalogue in the browser', () => {
   const reached = browserModules();
-  it('client islands read their strings from lib/client-messages.ts', () => {
+  it('client islands read their strings from lib/client/messages.ts', () => {
     expect(reached.has(path.normalize('components/header/section.tsx'))).toBe(true);
     expect(reached.has(path.normalize('components/search/suggestion-list.tsx'))).toBe(true);
-    expect(reached.has(path.normalize('lib/client-messages.ts'))).toBe(true);
+    expect(reached.has(path.normalize('lib/client/messages.ts'))).toBe(true);
   });
   it('never loads the whole table (lib/messages.ts) from a client module, directly or through another module', () => {
     expect(reached.size).toBeGreaterThan(10);

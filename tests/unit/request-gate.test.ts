@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress } from '@/lib/client-ip';
-import { gateRequest, isWellFormedPath, NOT_FOUND_PATH } from '@/lib/request-gate';
+import { clientAddress } from '@/lib/front/client-ip';
+import { gateRequest, isWellFormedPath, NOT_FOUND_PATH } from '@/lib/front/request-gate';
 
 describe('clientAddress (TRUSTED_PROXY_HOPS)', () => {
   it('with no trusted proxy, believes the socket only', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '@/lib/security-headers';
+import { securityHeaders } from '@/lib/front/security-headers';
 import { loadSettings } from '@/lib/settings';
 
 describe('securityHeaders', () => {

@@ -8,8 +8,8 @@ import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
-import { rethrowAsPage, publicContext } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
+import { rethrowAsPage, publicContext } from '@/lib/server/api';
+import { getCity } from '@/lib/server/city-data';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { BrandUpgrade } from '@/components/errors/brand-upgrade';
 import { cityOrigin } from '@/lib/host';
-import { config } from '@/lib/config';
+import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';
 
 export const metadata: Metadata = { title: `${messages.brandUpgrade} - ${messages.brand}` };

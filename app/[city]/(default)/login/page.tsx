@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/login/login-form';
-import { getUser } from '@/lib/city-data';
+import { getUser } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { safeReturnPath } from '@/lib/return-path';
 

@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PersonalMenu } from '@/components/personal/personal-menu';
 import { Header } from '@/components/header/header';
-import { getCity } from '@/lib/city-data';
+import { getCity } from '@/lib/server/city-data';
 import { displayName } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { beijingHour, personalUser } from '@/lib/personal-user';
+import { beijingHour, personalUser } from '@/lib/server/personal-user';
 
 // Every personal page reads the session: never one render for everyone (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
 /**
  * spec §2 "personal" layout: the header and the left menu with the greeting by time of day and the avatar
- * (spec §2 "Personal left menu"). The layout checks the session itself (lib/personal-user.ts), so no page under
+ * (spec §2 "Personal left menu"). The layout checks the session itself (lib/server/personal-user.ts), so no page under
  * it renders for a visitor, whatever the page does; the page asking again costs no second call.
  */
 export default async function PersonalLayout({ children, params }: { children: ReactNode; params: Promise<{ city: string }> }) {

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import { isSessionInvalid } from '@/lib/api/errors';
-import { config } from '@/lib/config';
+import { config } from '@/lib/server/config';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { rootCookieDomain } from '@/lib/proxy/context';

@@ -1,17 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { fetchUserInfo } from '@/lib/api/endpoints';
-import { config } from '@/lib/config';
+import type { HeaderUser } from '@/lib/header-user';
+import { config } from '@/lib/server/config';
 import { displayName } from '@/lib/format';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { sessionToken } from '@/lib/session-cookie';
 
-/** What the header's user box shows: the name to greet, or null for a visitor; the chat widget's user id (spec §4). */
-export interface HeaderUser {
-  name: string;
-  /** spec §4: the chat widget shows only when a userId exists; its live socket and local history are per user. */
-  userId: number;
-}
+// The chat widget still imports the type from this route.
+export type { HeaderUser };
 
 /**
  * The header's user box asks here who is looking (components/header/user-box.tsx), so that pages themselves

@@ -39,4 +39,4 @@ export default async function AboutPage({ params }: AboutPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -1,5 +1,5 @@
 import { AgentPageView } from '@/components/agent/agent-page-view';
-import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/agent-pages';
+import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/server/agent-pages';
 
 /**
  * `/agent/{id}` (spec §2 "Agent pages"): the agent's card and the first page of their second-hand homes, or of
@@ -13,4 +13,4 @@ export default async function AgentPage(props: AgentPageProps) {
   return <AgentPageView agent={agent} city={city} tab={tab} page={1} home />;
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

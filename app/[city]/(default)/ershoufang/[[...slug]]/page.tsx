@@ -13,4 +13,4 @@ const page = channelListPage({
 export const generateMetadata = page.generateMetadata;
 export default page.ListPage;
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -3,13 +3,13 @@ import Link from 'next/link';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { displayName } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { beijingHour, personalUser } from '@/lib/personal-user';
+import { beijingHour, personalUser } from '@/lib/server/personal-user';
 
 export const metadata: Metadata = { title: `${messages.personalMenu.account} - ${messages.brand}` };
 
 /**
  * 账户设置's overview: the greeting, nickname, masked mobile (the backend never sends it whole), sex, whether a
- * password is set, and the ways to change them. The session is checked by lib/personal-user.ts (also here, not
+ * password is set, and the ways to change them. The session is checked by lib/server/personal-user.ts (also here, not
  * only in the layout: a page must never render for a visitor).
  */
 export default async function AccountPage() {

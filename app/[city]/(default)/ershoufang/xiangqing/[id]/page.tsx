@@ -10,7 +10,7 @@ import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
@@ -98,4 +98,4 @@ export default async function EsfDetailPage(props: DetailPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

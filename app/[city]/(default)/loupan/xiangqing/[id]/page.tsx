@@ -11,11 +11,11 @@ import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchProjectReviews } from '@/lib/api/endpoints';
-import { orNull, publicContext } from '@/lib/api/server';
-import type { DetailPageProps } from '@/lib/channel-detail';
+import { orNull, publicContext } from '@/lib/server/api';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { projectDetail } from '@/lib/project-detail';
+import { projectDetail } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 import { formatListPath } from '@/lib/search-path';
 
@@ -187,4 +187,4 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -5,7 +5,7 @@ import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { RentTiles, SaleTiles } from '@/components/estate/home-tiles';
 import { percentChange, PriceTrendChart } from '@/components/estate/price-trend-chart';
 import { fetchEstateDetail } from '@/lib/api/endpoints';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
@@ -153,4 +153,4 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -6,4 +6,4 @@ const page = commercialListPage('offices_rent');
 export const generateMetadata = page.generateMetadata;
 export default page.ListPage;
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -10,7 +10,7 @@ import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchRentDetail } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout } from '@/lib/format';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
@@ -117,4 +117,4 @@ export default async function RentDetailPage(props: DetailPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

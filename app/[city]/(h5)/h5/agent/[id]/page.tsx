@@ -4,10 +4,10 @@ import { channelIsOn, detailPath } from '@contracts/channels';
 import type { EsfListItem } from '@contracts/esf';
 import type { RentListItem } from '@contracts/rent';
 import { AgentContact } from '@/components/agent/agent-profile';
-import { loadAgentPage, type AgentPageProps } from '@/lib/agent-pages';
+import { loadAgentPage, type AgentPageProps } from '@/lib/server/agent-pages';
 import { agentPath } from '@/lib/agent-paths';
 import { fetchAgentEsf, fetchAgentRent } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { formatArea, formatLayout, formatTotalPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 
@@ -125,4 +125,4 @@ export default async function H5AgentPage(props: AgentPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { PasswordForm } from '@/components/account/password-form';
 import { messages } from '@/lib/messages';
-import { personalUser } from '@/lib/personal-user';
+import { personalUser } from '@/lib/server/personal-user';
 
 export const metadata: Metadata = { title: `${messages.account.changePassTitle} - ${messages.brand}` };
 
 /**
  * 修改密码, or 设置密码 for a user registered by SMS (issue 9): proven by the current password or an SMS code; the
- * other sessions of the user end. The session is checked by lib/personal-user.ts.
+ * other sessions of the user end. The session is checked by lib/server/personal-user.ts.
  */
 export default async function ChangePasswordPage() {
   const { user, hasPassword } = await personalUser();

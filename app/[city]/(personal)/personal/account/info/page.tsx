@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import { ProfileForm } from '@/components/account/profile-form';
 import { AvatarUpload } from '@/components/personal/avatar-upload';
 import { messages } from '@/lib/messages';
-import { personalUser } from '@/lib/personal-user';
+import { personalUser } from '@/lib/server/personal-user';
 
 export const metadata: Metadata = { title: `${messages.account.infoTitle} - ${messages.brand}` };
 
-/** 个人资料: the avatar (its upload) and the nickname and sex (issue 9). The session is checked by lib/personal-user.ts. */
+/** 个人资料: the avatar (its upload) and the nickname and sex (issue 9). The session is checked by lib/server/personal-user.ts. */
 export default async function AccountInfoPage() {
   const { user } = await personalUser();
   const A = messages.account;

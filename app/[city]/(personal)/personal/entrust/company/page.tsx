@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { INT4_MAX } from '@contracts/fields';
 import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
 import { fetchEntrustCompany } from '@/lib/api/endpoints';
-import { rethrowAsPage } from '@/lib/api/server';
+import { rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { personalUser } from '@/lib/personal-user';
+import { personalUser } from '@/lib/server/personal-user';
 
 const M = messages.entrust;
 

@@ -5,11 +5,11 @@ import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
 import { ConfirmAction } from '@/components/personal/confirm-action';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
-import { rethrowAsPage } from '@/lib/api/server';
+import { rethrowAsPage } from '@/lib/server/api';
 import { formatRelativeTime } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { personalUser } from '@/lib/personal-user';
-import { homeHref, pageParam } from '@/lib/personal-pages';
+import { personalUser } from '@/lib/server/personal-user';
+import { homeHref, pageParam } from '@/lib/server/personal-pages';
 
 const M = messages.entrust;
 /** The tabs: `?type=sell|rental`, none for both. */

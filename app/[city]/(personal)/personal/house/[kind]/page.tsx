@@ -7,10 +7,10 @@ import { ConfirmAction } from '@/components/personal/confirm-action';
 import { HousePrice } from '@/components/house/house-price';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyHouses, fetchUserInfo } from '@/lib/api/endpoints';
-import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
+import { requestedPath, rethrowAsPage, serverContext } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { loginPath } from '@/lib/return-path';
-import { homeHref, pageParam } from '@/lib/personal-pages';
+import { homeHref, pageParam } from '@/lib/server/personal-pages';
 import { MaybeLink } from '@/components/personal/maybe-link';
 
 const M = messages.house;

@@ -1,5 +1,5 @@
 import { AgentPageView } from '@/components/agent/agent-page-view';
-import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/agent-pages';
+import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/server/agent-pages';
 
 /** `/agent/{id}/esf[/n]`: the agent's second-hand homes, 10 a page, newest first. */
 export const generateMetadata = agentPageMetadata('esf');
@@ -9,4 +9,4 @@ export default async function AgentEsfPage(props: AgentPageProps) {
   return <AgentPageView agent={agent} city={city} tab="esf" page={page} />;
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

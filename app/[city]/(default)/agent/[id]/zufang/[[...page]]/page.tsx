@@ -1,5 +1,5 @@
 import { AgentPageView } from '@/components/agent/agent-page-view';
-import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/agent-pages';
+import { agentPageMetadata, loadAgentPage, type AgentPageProps } from '@/lib/server/agent-pages';
 
 /** `/agent/{id}/zufang[/n]`: the agent's rentals, 10 a page, newest first. */
 export const generateMetadata = agentPageMetadata('zufang');
@@ -9,4 +9,4 @@ export default async function AgentRentPage(props: AgentPageProps) {
   return <AgentPageView agent={agent} city={city} tab="zufang" page={page} />;
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -6,4 +6,4 @@ const page = commercialDetailPage('offices_sale');
 export const generateMetadata = page.generateMetadata;
 export default page.CommercialDetailPage;
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

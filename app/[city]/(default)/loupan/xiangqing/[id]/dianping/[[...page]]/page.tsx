@@ -4,9 +4,9 @@ import { ProjectFrame } from '@/components/project/project-frame';
 import { ReviewItem, ReviewSummaryPanel } from '@/components/project/review-parts';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchProjectReviews } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
@@ -48,4 +48,4 @@ export default async function ProjectReviewsPage(props: ProjectSubPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

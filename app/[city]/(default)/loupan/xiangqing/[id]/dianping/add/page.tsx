@@ -6,10 +6,10 @@ import { ProjectFrame } from '@/components/project/project-frame';
 import { ReviewItem } from '@/components/project/review-parts';
 import { DeleteMyReview, ReviewForm } from '@/components/project/review-form';
 import { fetchMyReview, fetchUserInfo } from '@/lib/api/endpoints';
-import { requestedPath, rethrowAsPage, serverContext } from '@/lib/api/server';
-import type { DetailPageProps } from '@/lib/channel-detail';
+import { requestedPath, rethrowAsPage, serverContext } from '@/lib/server/api';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
-import { projectDetail } from '@/lib/project-detail';
+import { projectDetail } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 import { loginPath } from '@/lib/return-path';
 

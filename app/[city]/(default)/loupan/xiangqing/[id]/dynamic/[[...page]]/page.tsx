@@ -1,5 +1,5 @@
 import { ProjectNewsPage } from '@/components/project/project-news-page';
-import { projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 export const generateMetadata = projectSubPageMetadata('dongtai');
 
@@ -8,4 +8,4 @@ export default async function ProjectDynamicPage(props: ProjectSubPageProps) {
   return <ProjectNewsPage props={props} segment="dynamic" />;
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -3,7 +3,7 @@ import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { LayoutFilter } from '@/components/project/layout-filter';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 const M = messages.projectPages;
 
@@ -33,4 +33,4 @@ export default async function ProjectLayoutsPage(props: ProjectSubPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { PhotoViewer } from '@/components/project/photo-viewer';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 export const generateMetadata = projectSubPageMetadata('xiangce');
 
@@ -31,4 +31,4 @@ export default async function ProjectAlbumPage(props: ProjectSubPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

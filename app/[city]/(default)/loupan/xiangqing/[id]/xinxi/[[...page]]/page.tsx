@@ -4,7 +4,7 @@ import { FactsSection } from '@/components/detail/facts-section';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 const N = messages.newHome;
 const F = N.facts;
@@ -96,4 +96,4 @@ export default async function ProjectInfoPage(props: ProjectSubPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

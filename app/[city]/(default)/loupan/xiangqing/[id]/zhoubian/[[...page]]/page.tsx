@@ -2,8 +2,8 @@ import { notFound } from 'next/navigation';
 import { ProjectAroundLists } from '@/components/project/project-around';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { fetchProjectAround } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/project-detail';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
+import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 export const generateMetadata = projectSubPageMetadata('zhoubian');
 
@@ -19,4 +19,4 @@ export default async function ProjectAroundPage(props: ProjectSubPageProps) {
   );
 }
 
-export { generateStaticParams } from '@/lib/page-cache/render-on-visit';
+export { generateStaticParams } from '@/lib/server/render-on-visit';

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { CHANNELS } from '@contracts/channels';
 import { fetchNewHomeDetail } from '@/lib/api/endpoints';
-import { channelDetail, type DetailPageProps } from '@/lib/channel-detail';
+import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
 import { PROJECT_TABS, subPageNumber, type ProjectTab } from '@/lib/project-pages';
 

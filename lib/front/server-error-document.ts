@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { messages } from '../messages';
 
 /**
  * The HTML of spec §8's "any other status" page (网络繁忙，请稍后再试 with 重试), for the web server to send in

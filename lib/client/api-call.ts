@@ -1,4 +1,4 @@
-import { callWith, type AnswerCheck, type CallContext, type CallOptions, type HttpRequest } from './core';
+import { callWith, type AnswerCheck, type CallContext, type CallOptions, type HttpRequest } from '../api/core';
 
 /**
  * Browser calls over fetch, the same exchange as the server's axios one (./call.ts) without shipping axios

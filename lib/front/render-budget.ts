@@ -8,7 +8,8 @@ import { LRUCache } from 'lru-cache';
  * `perWindow` pages in `windowMs` gets, until its window ends, only what the caches hold: anything else is a short
  * 429 page, written here without entering Next. A person reading pages, even new ones, stays far below it.
  *
- * Counted after the fact, by Next's own verdict on the answer: an HTML or RSC answer that was not a cache HIT.
+ * Counted after the fact, by Next's own verdict on the answer: an HTML or RSC answer that was not a cache HIT
+ * (lib/front/page-pipeline.ts `isRender`).
  * Loopback is this machine's own tools (tests, the bench, a health check) and is not counted: behind a proxy on the
  * same host, TRUSTED_PROXY_HOPS names the visitor (docs/deploy.md "The client address").
  *
@@ -80,17 +81,6 @@ export class RenderBudget {
   retryAfter(address: string, kind: RenderKind = 'page', now = Date.now()): number {
     const w = this.windows.get(`${kind} ${address}`);
     return w ? Math.max(1, Math.ceil((w.startedAt + this.options.windowMs - now) / 1000)) : 1;
-  }
-
-  /** Charges `address` when Next's answer on `res` was a render (a page or its RSC payload, not a cache HIT). */
-  watch(res: ServerResponse, address: string | undefined, kind: RenderKind = 'page'): void {
-    if (!this.counts(address)) return;
-    res.once('finish', () => {
-      const type = String(res.getHeader('content-type') ?? '');
-      if (!/^(text\/html|text\/x-component)/.test(type)) return;
-      if (res.getHeader('x-nextjs-cache') === 'HIT') return;
-      this.charge(address, kind);
-    });
   }
 }
 

@@ -1,14 +1,14 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { DEVICE_COOKIE } from '@contracts/paths';
-import { routeAlias } from '../redirect-rules';
-import { cookieValue } from '../session-cookie';
+import { routeAlias } from '../../redirect-rules';
+import { cookieValue } from '../../session-cookie';
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
 /**
  * The answers Next gave for cached pages, kept as sent (status, headers, bytes, compressed as they were) and
- * written again by web-server.ts without entering Next: a page cache hit inside Next still runs the proxy,
+ * written again by the page pipeline (lib/front/page-pipeline.ts) without entering Next: a page cache hit inside Next still runs the proxy,
  * the router and the response pipeline, about 12× the cost of a static file; from here it is about the cost
  * of one (docs/performance.md, issue 7).
  *
@@ -82,43 +82,12 @@ export class FrontCache {
     return true;
   }
 
-  /**
-   * Keeps Next's answer to this request if it may be shared. Installed before anything else wraps `res`, so it
-   * sees the bytes that leave (the not-found swap and compression included).
-   */
-  record(req: IncomingMessage, res: ServerResponse, front: FrontRequest): void {
-    if (req.method !== 'GET') return;
-    const chunks: Buffer[] = [];
-    const { write, end } = res;
-    const take = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array),
-      );
-    };
-    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      take(chunk, rest[0]);
-      return write.apply(this, [chunk, ...rest] as Parameters<ServerResponse['write']>);
-    } as ServerResponse['write'];
-    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      take(chunk, rest[0]);
-      return end.apply(this, [chunk, ...rest] as Parameters<ServerResponse['end']>);
-    } as ServerResponse['end'];
-    res.once('finish', () => {
-      const headers = res.getHeaders();
-      if (!isShareable(res.statusCode, headers)) return;
-      const kept: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(headers)) if (!NOT_KEPT.has(name)) kept[name] = value;
-      this.entries.set(front.key, {
-        status: res.statusCode,
-        headers: kept,
-        body: Buffer.concat(chunks),
-        storedAt: Date.now(),
-        tags: front.tags,
-      });
-    });
+  /** Keeps Next's answer to this request, as it left, if it may be shared (lib/front/page-pipeline.ts step 7). */
+  keep(front: FrontRequest, status: number, headers: OutgoingHttpHeaders, body: Buffer): void {
+    if (!isShareable(status, headers)) return;
+    const kept: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(headers)) if (!NOT_KEPT.has(name)) kept[name] = value;
+    this.entries.set(front.key, { status, headers: kept, body, storedAt: Date.now(), tags: front.tags });
   }
 }
 
@@ -130,19 +99,4 @@ export function isShareable(status: number, headers: OutgoingHttpHeaders): boole
   if (headers['x-nextjs-cache'] === 'STALE') return false;
   const cacheControl = String(headers['cache-control'] ?? '');
   return /\bs-maxage=\d+/.test(cacheControl) && !/\b(private|no-store)\b/.test(cacheControl);
-}
-
-/**
- * Next marks a cached page `s-maxage` even when the proxy set a cookie on this answer (a new visitor's device
- * code): a shared cache in front of us would then hand that one code to everyone. Such an answer is private.
- * (Node sends implicit headers through writeHead too, so this sees every answer.)
- */
-export function neverShareCookies(res: ServerResponse): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (this.getHeader('set-cookie') !== undefined && /\bs-maxage=/.test(String(this.getHeader('cache-control') ?? ''))) {
-      this.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
-    }
-    return writeHead.apply(this, args as Parameters<ServerResponse['writeHead']>);
-  } as ServerResponse['writeHead'];
 }

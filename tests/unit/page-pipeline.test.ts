@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRouterPrefetch, sendNotFoundDocumentOn404 } from '@/lib/not-found-document';
+import { isRouterPrefetch } from '@/lib/front/not-found-document';
+import { FrontCache } from '@/lib/front/page-cache/front-cache';
+import { TagClock } from '@/lib/front/page-cache/tag-clock';
+import { servePage, type PagePipeline } from '@/lib/front/page-pipeline';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/front/render-budget';
 
 // The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -20,8 +24,12 @@ interface NextLike {
   type: string;
   /** Sent whole with a Content-Length (a prerendered page) instead of streamed. */
   whole?: boolean;
-  /** The web server has a 500 document to send (it always does in production: lib/server-error-document.ts). */
-  errorDocument?: boolean;
+  /** `next dev`: no documents were built, every answer passes as Next sends it. */
+  dev?: boolean;
+  /** Next marks the page for shared caches (its page cache holds it) instead of no-store. */
+  shared?: boolean;
+  /** Next's answer sets a cookie (a new visitor's device code). */
+  cookie?: boolean;
 }
 
 const ERROR_DOCUMENT =
@@ -30,9 +38,13 @@ const ERROR_DOCUMENT =
 /** Plays Next's part of sending a page (next/dist/server/send-payload.js, pipe-readable.js). */
 function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
   compression()(req, res, () => {
+    renders += 1;
     res.statusCode = answer.status;
-    res.setHeader('set-cookie', 'yj_device=abc; Path=/');
-    res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    if (answer.cookie !== false) res.setHeader('set-cookie', 'yj_device=abc; Path=/');
+    res.setHeader(
+      'cache-control',
+      answer.shared ? 's-maxage=50, stale-while-revalidate=86350' : 'private, no-cache, no-store, max-age=0, must-revalidate',
+    );
     res.setHeader('content-type', answer.type);
     res.setHeader('link', '</_next/static/chunks/page.css>; rel=preload; as="style"');
     if (answer.whole) {
@@ -56,29 +68,35 @@ function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
 
 let server: Server;
 let port = 0;
+/** How many answers Next wrote (the rest came from the front cache). */
+let renders = 0;
+const frontCache = new FrontCache(new TagClock(), 1_000_000);
+const renderBudget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const answer = JSON.parse(decodeURIComponent(req.url!.slice(1))) as NextLike;
-    sendNotFoundDocumentOn404(
-      res,
-      req.method,
-      DOCUMENT,
-      isRouterPrefetch(req.headers),
-      answer.errorDocument ? ERROR_DOCUMENT : undefined,
-    );
-    nextLike(req, res, answer);
+    const answer = JSON.parse(decodeURIComponent(req.url!.slice(1).split('?')[0]!)) as NextLike;
+    const pipeline: PagePipeline = {
+      render: async (req, res) => nextLike(req, res, answer),
+      frontCache,
+      renderBudget,
+      documents: answer.dev ? null : { notFound: DOCUMENT, serverError: ERROR_DOCUMENT },
+    };
+    servePage(pipeline, req, res, { kind: 'city', city: 'bj', host: 'bj.localhost' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
 afterAll(() => server.close());
 
-function request(answer: NextLike, { method = 'GET', gzip = false, prefetch = false } = {}) {
+function request(answer: NextLike, { method = 'GET', gzip = false, prefetch = false, device = '', client = '' } = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const headers: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
+    // A returning visitor (the front cache answers only those) and the address the gate found.
+    if (device) headers.cookie = `yj_device=${device}`;
+    if (client) headers['x-forwarded-for'] = client;
     // What Next's client router sends for a <Link> in view.
     if (prefetch) Object.assign(headers, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' });
-    const path = `/${encodeURIComponent(JSON.stringify(answer))}`;
+    const path = `/${encodeURIComponent(JSON.stringify(answer))}${device ? `?v=${device}` : ''}`;
     http
       .request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -123,12 +141,12 @@ describe('a 404 page answer', () => {
   });
 });
 
-// issue 7: with the backend down the city layout cannot render and Next sends an empty error shell.
+// With the backend down the city layout cannot render and Next sends an empty error shell.
 describe('a page Next could not render (5xx HTML)', () => {
   for (const gzip of [false, true]) {
     it(`is sent as the 500 document, keeping its status${gzip ? ' (gzip)' : ''}`, async () => {
       for (const status of [500, 503]) {
-        const res = await request({ status, type: 'text/html; charset=utf-8', errorDocument: true }, { gzip });
+        const res = await request({ status, type: 'text/html; charset=utf-8' }, { gzip });
         expect(res.status).toBe(status);
         expect(res.body).toBe(ERROR_DOCUMENT);
         expect(res.headers['content-encoding']).toBeUndefined();
@@ -136,9 +154,9 @@ describe('a page Next could not render (5xx HTML)', () => {
     });
   }
   it('but not a client navigation or a prefetch (the router draws its own error view)', async () => {
-    const rsc = await request({ status: 500, type: 'text/x-component', errorDocument: true });
+    const rsc = await request({ status: 500, type: 'text/x-component' });
     expect(rsc.body).toBe(ERROR_SHELL);
-    const prefetch = await request({ status: 500, type: 'text/html; charset=utf-8', errorDocument: true }, { prefetch: true });
+    const prefetch = await request({ status: 500, type: 'text/html; charset=utf-8' }, { prefetch: true });
     expect(prefetch.body).toBe(ERROR_SHELL);
   });
 });
@@ -159,14 +177,16 @@ describe('other answers pass as Next sends them', () => {
     expect(res.body).toBe(ERROR_SHELL);
   });
 
-  it('a server error', async () => {
-    const res = await request({ status: 500, type: 'text/html; charset=utf-8' });
-    expect(res.status).toBe(500);
-    expect(res.body).toBe(ERROR_SHELL);
+  it('everything in development, where no documents were built', async () => {
+    for (const status of [404, 500]) {
+      const res = await request({ status, type: 'text/html; charset=utf-8', dev: true });
+      expect(res.status).toBe(status);
+      expect(res.body).toBe(ERROR_SHELL);
+    }
   });
 });
 
-// issue 6 §3: the home never reached network idle in Chromium while a link in view led to a missing page.
+// A failed prefetch whose body nobody reads kept Chromium from network idle while a link in view led to a missing page.
 describe('a router prefetch', () => {
   for (const gzip of [false, true]) {
     it(`that meets a 404 leaves with the status and no body, so the request ends though the router never reads it${gzip ? ' (gzip)' : ''}`, async () => {
@@ -191,5 +211,46 @@ describe('a router prefetch', () => {
     expect(isRouterPrefetch({ 'next-router-prefetch': '1' })).toBe(true);
     expect(isRouterPrefetch({ rsc: '1' })).toBe(false);
     expect(isRouterPrefetch({})).toBe(false);
+  });
+});
+
+describe('the front cache and the headers', () => {
+  const shared404: NextLike = { status: 404, type: 'text/html; charset=utf-8', shared: true, cookie: false };
+  it('keeps a shareable answer as it left (the not-found document, compressed as asked) and writes it again without Next', async () => {
+    const before = renders;
+    const first = await request(shared404, { gzip: true, device: 'keep1' });
+    const again = await request(shared404, { gzip: true, device: 'keep1' });
+    expect(renders - before).toBe(1);
+    expect(again.status).toBe(404);
+    expect(again.body).toBe(DOCUMENT);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['x-nextjs-cache']).toBe('HIT');
+  });
+
+  it('keeps nothing for a visitor without a device cookie, or a page Next could not render', async () => {
+    const before = renders;
+    await request(shared404, { device: '' });
+    await request(shared404, { device: '' });
+    await request({ ...shared404, status: 500 }, { device: 'keep2' });
+    await request({ ...shared404, status: 500 }, { device: 'keep2' });
+    expect(renders - before).toBe(4);
+  });
+
+  it('makes an answer that sets a cookie private, and does not keep it', async () => {
+    const before = renders;
+    const res = await request({ status: 200, type: 'text/html; charset=utf-8', shared: true }, { device: 'keep3' });
+    expect(res.headers['cache-control']).toMatch(/^private, no-cache, no-store/);
+    await request({ status: 200, type: 'text/html; charset=utf-8', shared: true }, { device: 'keep3' });
+    expect(renders - before).toBe(2);
+  });
+
+  it('counts renders against the address and refuses it past its budget, with the 429 page', async () => {
+    const client = '203.0.113.50';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) {
+      expect((await request({ status: 200, type: 'text/html; charset=utf-8' }, { client })).status).toBe(200);
+    }
+    const refused = await request({ status: 200, type: 'text/html; charset=utf-8' }, { client });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 });

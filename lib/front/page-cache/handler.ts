@@ -16,7 +16,7 @@
  */
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS } from './tag-clock';
-import { pageCacheState } from './shared';
+import { pageCacheState } from './state';
 import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
 
 /** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */

@@ -43,7 +43,7 @@ export class TagClock {
 
 /**
  * When this process last heard of any change. On the global object: the feed reader runs outside Next's
- * bundles (lib/page-cache/shared.ts) and lib/api/cache.ts inside them, each with its own copy of this module.
+ * bundles (lib/front/page-cache/state.ts) and lib/api/cache.ts inside them, each with its own copy of this module.
  */
 const LAST_CHANGE = Symbol.for('youju.lastChangeHeard');
 const lastChange: { heardAt: number } = ((globalThis as Record<symbol, unknown>)[LAST_CHANGE] ??= { heardAt: 0 }) as {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { detailPath } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
-import { config } from '@/lib/config';
+import { config } from '@/lib/server/config';
 import { cityOrigin } from '@/lib/host';
 
 /** A personal list's `?page=2`; anything else is the first page, and no page is past `max`. */

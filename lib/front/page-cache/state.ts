@@ -1,4 +1,4 @@
-import { loadSettings } from '../settings';
+import { loadSettings } from '../../settings';
 import { followChanges } from './change-feed';
 import { ENTRY_TTL_SECONDS, MemoryStore, RedisStore, type PageStore } from './stores';
 import { TagClock } from './tag-clock';

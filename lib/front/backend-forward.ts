@@ -3,11 +3,11 @@ import { failure } from '@contracts/envelope';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
 import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
 import type { Duplex } from 'node:stream';
-import { API_TIMEOUT_MS } from './api/core';
-import type { WebSettings } from './settings';
+import { API_TIMEOUT_MS } from '../api/core';
+import type { WebSettings } from '../settings';
 
 /**
- * Backend paths the browser calls same-origin (lib/backend-paths.ts) are forwarded by the web server itself,
+ * Backend paths the browser calls same-origin (lib/front/backend-paths.ts) are forwarded by the web server itself,
  * before Next.js: through Next they cost a middleware run each, and Next's external rewrite queued them
  * under load (issue 5: 94 of 3,154 suggestion calls took over 10 s at 64 connections while the backend
  * answered in 85 ms at most), broke with EPIPE when the backend refused a large body, and told every

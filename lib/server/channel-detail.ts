@@ -6,8 +6,8 @@ import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import { idParamSchema } from '@contracts/esf';
 import type { CallContext } from '@/lib/api/core';
-import { rethrowAsPage, publicContext } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
+import { rethrowAsPage, publicContext } from '@/lib/server/api';
+import { getCity } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 
 export interface DetailPageProps {

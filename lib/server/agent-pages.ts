@@ -7,8 +7,8 @@ import type { City } from '@contracts/city';
 import { idParamSchema } from '@contracts/esf';
 import type { AgentTab } from '@/lib/agent-paths';
 import { fetchAgent } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/api/server';
-import { getCity } from '@/lib/city-data';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
+import { getCity } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { subPageNumber } from '@/lib/project-pages';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import type { City, CityList } from '@contracts/city';
 import { fetchCities, fetchMenus, fetchUserInfo, fetchBottomLinks } from '@/lib/api/endpoints';
-import { orNull, publicContext, serverContext } from '@/lib/api/server';
+import { orNull, publicContext, serverContext } from '@/lib/server/api';
 
 /** Per-request memo over the (LRU-cached) calls the layouts and pages share. */
 export const getCityList = cache(async (): Promise<CityList> => fetchCities(await publicContext()));

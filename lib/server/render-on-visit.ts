@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * `generateStaticParams` for every dynamic segment of a city's public pages (issue 7): nothing is built ahead,
  * every page is rendered on its first visit and then served from the page cache (app/[city]/layout.tsx sets

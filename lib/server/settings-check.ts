@@ -1,4 +1,4 @@
-import { currentSettings } from './settings';
+import { currentSettings } from '../settings';
 
 // Settings are otherwise parsed on first use (the proxy and server components share lib/settings.ts);
 // parsing them when the server starts makes a bad value stop `next start` at once, with a message naming
