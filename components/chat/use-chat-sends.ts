@@ -24,6 +24,7 @@ const pickProblemText: Record<ImagePickProblem, string> = {
  */
 export function useChatSends(client: ChatClient | null, showToast: (text: string) => void) {
   const [uploading, setUploading] = useState(false);
+
   /** What a refused or failed send shows (spec §5, §8). */
   const afterSend = useCallback(
     (chat: ChatClient, agentUserId: number, clientMsgId: string, failure: Failure | null) => {
