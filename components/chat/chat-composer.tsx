@@ -1,14 +1,12 @@
 'use client';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { IM_TEXT_MAX, trimLineBreaks } from '@contracts/im-constants';
+import { IM_TEXT_MAX } from '@contracts/im-constants';
 import { CHAT_IMAGE_ACCEPT } from '@/lib/chat/chat-images';
+import { composerDraft } from '@/lib/chat/composer-rules';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client-messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
-
-/** spec §5: 140 characters (code points, as the service counts them). */
-export const textLength = (text: string) => [...trimLineBreaks(text)].length;
 
 export interface ChatComposerProps {
   onText(text: string): void;
@@ -25,12 +23,10 @@ export function ChatComposer({ onText, onImages, onPhoneRequest, uploading }: Ch
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
-  const length = textLength(text);
-  const tooLong = length > IM_TEXT_MAX;
+  const { body, length, tooLong } = composerDraft(text);
 
   const submit = () => {
-    const body = trimLineBreaks(text);
-    if (body.trim() === '' || tooLong) return;
+    if (body === null) return;
     onText(body);
     setText('');
   };
@@ -89,12 +85,7 @@ export function ChatComposer({ onText, onImages, onPhoneRequest, uploading }: Ch
         <span className={`chat-composer__count${tooLong ? ' chat-composer__count--over' : ''}`} aria-live="polite">
           {tooLong ? M.tooLong(IM_TEXT_MAX) : M.count(length, IM_TEXT_MAX)}
         </span>
-        <button
-          type="button"
-          className="btn btn--primary chat-composer__send"
-          disabled={tooLong || trimLineBreaks(text).trim() === ''}
-          onClick={submit}
-        >
+        <button type="button" className="btn btn--primary chat-composer__send" disabled={body === null} onClick={submit}>
           {M.send}
         </button>
       </div>

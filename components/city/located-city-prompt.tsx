@@ -1,10 +1,10 @@
 'use client';
-import { useEffect, useState } from 'react';
-import type { Location } from '@contracts/city';
+import { useState } from 'react';
 import { readCookie, writeCookie } from '@/lib/client/browser-cookie';
 import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
+import { useLocation } from '@/lib/swr/use-location';
 import { useCity } from './city-context';
 
 /** Remembers "cancel" for the located city, so the prompt does not come back on every page. */
@@ -18,36 +18,25 @@ const SWITCH_DELAY_MS = 800;
 export function LocatedCityPrompt() {
   const city = useCity();
   const showToast = useUiStore((s) => s.showToast);
-  const [located, setLocated] = useState<Location | null>(null);
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    // The API client is imported here, after hydration, not with the page (issue 7: first-load JS).
-    Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')])
-      .then(([{ browserContext }, { fetchLocation }]) => fetchLocation(browserContext()))
-      .then((here) => {
-        if (!live || !here) return;
-        setLocated(here);
-        setOpen(here.cityDomain !== city.cityDomain && readCookie(CITY_PROMPT_COOKIE) !== here.cityDomain);
-      })
-      // spec §7: a failed location call is swallowed.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [city.cityDomain]);
+  const located = useLocation();
+  const [dismissed, setDismissed] = useState(false);
+  // Shown once the answer is in (never in the server's render): another city than the page's, not cancelled before.
+  const open =
+    !dismissed &&
+    located != null &&
+    located.cityDomain !== city.cityDomain &&
+    readCookie(CITY_PROMPT_COOKIE) !== located.cityDomain;
 
   if (!open || !located) return null;
   const confirm = () => {
-    setOpen(false);
+    setDismissed(true);
     showToast(messages.switched);
     // Another city is another origin: the client router cannot go there.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     setTimeout(() => window.location.assign(`${cityOrigin(located.cityDomain, city)}/`), SWITCH_DELAY_MS);
   };
   const cancel = () => {
-    setOpen(false);
+    setDismissed(true);
     writeCookie(CITY_PROMPT_COOKIE, located.cityDomain, 30);
     showToast(messages.switchCancelled);
   };

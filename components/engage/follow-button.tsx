@@ -1,8 +1,8 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
-import type { FollowStatus } from '@contracts/house';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
+import { useFollowStatus } from '@/lib/swr/use-follow-status';
 
 const M = messages.follow;
 
@@ -15,20 +15,28 @@ export interface FollowButtonProps {
   listingId: number;
 }
 
-/** unknown: not asked yet (the server's render, and until the answer); visitor: no session. */
-type State = { kind: 'unknown' } | { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
-
 /** The API modules load after the page: no first page load carries them (issue 7), as agent-call does. */
 const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
 
 /**
  * 关注 / 已关注 on a second-hand or rental detail page (issue 9), with how many follow it. The page is one cached
- * render for everyone (关注, no count), so the state is asked here, in the browser, with the session cookie; no
- * session is a visitor, whose click goes to login with this page (and the hash that follows on return) as the
- * return path. A click of a user follows or stops following; the backend's answer is what is shown.
+ * render for everyone (关注, no count), so the state is asked in the browser (useFollowStatus); no session is a
+ * visitor, whose click goes to login with this page (and the hash that follows on return) as the return path. A
+ * click of a user follows or stops following; the backend's answer is what is shown.
  */
 export function FollowButton({ businessType, listingId }: FollowButtonProps) {
-  const [state, setState] = useState<State>({ kind: 'unknown' });
+  // Back from the login with the hash: follow once the state is known (read at mount, before the answer).
+  const followNow = useRef(false);
+  const { data: state, mutate } = useFollowStatus(businessType, listingId, {
+    onSuccess: (answer) => {
+      if (!followNow.current) return;
+      followNow.current = false;
+      if (answer.kind === 'user' && !answer.status.followed) void change(true);
+    },
+    onError: () => {
+      followNow.current = false;
+    },
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -39,7 +47,8 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       try {
         const [{ browserContext }, { changeFollow }, { isSessionInvalid }] = await api();
         try {
-          setState({ kind: 'user', status: await changeFollow(browserContext(), { businessType, listingId, follow }) });
+          const status = await changeFollow(browserContext(), { businessType, listingId, follow });
+          await mutate({ kind: 'user', status }, { revalidate: false });
         } catch (err) {
           if (!isSessionInvalid(err)) throw err;
           // No session after all (a click before the state was known, or one that died): login, the dead cookie
@@ -55,35 +64,18 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       }
       setBusy(false);
     },
-    [businessType, listingId],
+    [businessType, listingId, mutate],
   );
 
+  // The hash has done its work; a reload should not repeat it.
   useEffect(() => {
-    let live = true;
-    // Back from the login with the hash: follow now. The hash has done its work; a reload should not repeat it.
-    const followNow = window.location.hash === FOLLOW_HASH;
-    if (followNow) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-    void (async () => {
-      const [{ browserContext }, { fetchFollowStatus }, { isSessionInvalid }] = await api();
-      let next: State;
-      try {
-        next = { kind: 'user', status: await fetchFollowStatus(browserContext(), { businessType, listingId }) };
-      } catch (err) {
-        // No session (or a dead one) is a visitor; any other failure leaves the button to try on a click.
-        next = isSessionInvalid(err) ? { kind: 'visitor' } : { kind: 'unknown' };
-      }
-      if (!live) return;
-      setState(next);
-      if (followNow && next.kind === 'user' && !next.status.followed) void change(true);
-    })().catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [businessType, listingId, change]);
+    followNow.current = window.location.hash === FOLLOW_HASH;
+    if (followNow.current) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+  }, []);
 
-  const followed = state.kind === 'user' && state.status.followed;
+  const followed = state?.kind === 'user' && state.status.followed;
   const onClick = () => {
-    if (state.kind === 'visitor') {
+    if (state?.kind === 'visitor') {
       window.location.assign(loginPath(`${window.location.pathname}${window.location.search}${FOLLOW_HASH}`));
       return;
     }
@@ -102,7 +94,7 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       >
         {followed ? M.followed : M.follow}
       </button>
-      {state.kind === 'user' && <span className="follow__count">{M.followers(state.status.followers)}</span>}
+      {state?.kind === 'user' && <span className="follow__count">{M.followers(state.status.followers)}</span>}
       {error && (
         <span className="form-error" role="alert">
           {error}

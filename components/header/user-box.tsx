@@ -4,7 +4,7 @@ import { ChatDock } from '@/components/chat/chat-dock';
 import { useEffect, useState } from 'react';
 import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
-import { useCurrentUser } from './current-user';
+import { useCurrentUser } from '@/lib/swr/use-current-user';
 import { LogoutButton } from './logout-button';
 
 /**

@@ -1,0 +1,79 @@
+'use client';
+import { useState } from 'react';
+import type { EntrustBusinessType } from '@contracts/entrust-rules';
+import type { Suggestion } from '@contracts/search';
+import { Angle } from '@contracts/constants';
+import { useSuggestions } from '@/lib/hooks/use-suggestions';
+import { messages } from '@/lib/client-messages';
+
+const M = messages.entrustForm;
+
+export interface CommunityPickerProps {
+  businessType: EntrustBusinessType;
+  inputId: string;
+  chosen: string | null;
+  onPick: (s: Suggestion) => void;
+  onClear: () => void;
+  invalid: boolean;
+}
+
+/** The 小区 picker: the header's suggestions of the current city, communities (小区) only. */
+export function CommunityPicker({ businessType, inputId, chosen, onPick, onClear, invalid }: CommunityPickerProps) {
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState(false);
+  const { data, isLoading } = useSuggestions(businessType === 1 ? 'esf' : 'rent', keyword);
+  const found = keyword.trim() && data ? data.filter((s) => s.angle === Angle.ESTATE) : [];
+  if (chosen !== null) {
+    return (
+      <div className="entrust-community is-chosen">
+        <strong data-testid="entrust-community">{chosen}</strong>
+        <button type="button" className="link-button entrust-community__change" onClick={onClear}>
+          {M.communityChange}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="entrust-community">
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
+        value={keyword}
+        placeholder={M.communityPlaceholder}
+        aria-invalid={invalid || undefined}
+        maxLength={50}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 200)}
+      />
+      {open && keyword.trim() !== '' && data && !isLoading && (
+        <ul className="entrust-community__list" role="listbox" aria-label={M.community}>
+          {found.length === 0 ? (
+            <li className="entrust-community__none">{M.communityNone}</li>
+          ) : (
+            found.map((s) => (
+              <li key={s.id} role="option" aria-selected={false}>
+                <button
+                  type="button"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => {
+                    setKeyword('');
+                    setOpen(false);
+                    onPick(s);
+                  }}
+                >
+                  <span className="entrust-community__name">{s.name}</span>
+                  <span className="entrust-community__addr">{s.address}</span>
+                </button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+import useSWR, { type SWRConfiguration } from 'swr';
+import { ApiPath } from '@contracts/paths';
+import type { FollowStatus } from '@contracts/house';
+import { ASK_ONCE, loadBrowserApi } from './browser-api';
+
+/** visitor: no session (or a dead one); user: the caller's follow state and the follower count. */
+export type FollowState = { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
+
+/**
+ * 关注 of a second-hand or rental listing, asked in the browser with the session cookie (the page is one cached
+ * render for everyone). `data` is `undefined` until the answer and after a failure other than a missing session,
+ * which leaves the button to try on a click. `mutate` takes the backend's answer to a follow or unfollow;
+ * `events` hear the answer as it arrives.
+ */
+export function useFollowStatus(
+  businessType: 1 | 2,
+  listingId: number,
+  events: Pick<SWRConfiguration<FollowState>, 'onSuccess' | 'onError'> = {},
+) {
+  return useSWR<FollowState>(
+    [ApiPath.listingFollowStatus, businessType, listingId],
+    async () => {
+      const [api, { isSessionInvalid }] = await Promise.all([loadBrowserApi(), import('@/lib/api/errors')]);
+      try {
+        return { kind: 'user', status: await api.fetchFollowStatus(api.browserContext(), { businessType, listingId }) };
+      } catch (err) {
+        if (isSessionInvalid(err)) return { kind: 'visitor' };
+        throw err;
+      }
+    },
+    { ...ASK_ONCE, ...events },
+  );
+}
