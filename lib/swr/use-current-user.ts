@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { HeaderUser } from '@/app/[city]/auth/me/route';
-import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/user-changed';
+import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/client/user-changed';
 import { whoAmI, WHO_AM_I } from '@/components/header/current-user';
 
 /**
