@@ -391,15 +391,16 @@ test.describe('web sweep', () => {
     const desk = await rawRequest(E2E.webPort, 'GET', '/', `desk.${R}`);
     expect(desk.status).toBe(200);
     expect(Buffer.from(desk.body, 'latin1').toString('utf8')).toContain('经纪人工作台');
-    for (const host of [`bj.${R}`, `www.${R}`]) {
+    for (const host of [`bj.${R}`, `sh.${R}`]) {
       for (const path of ['/desk', '/desk/', '/desk?token=x']) {
         const res = await rawRequest(E2E.webPort, 'GET', path, host);
         expect(res.status, `${host}${path}`).toBe(404);
         expect(Buffer.from(res.body, 'latin1').toString('utf8'), `${host}${path}`).toContain('抱歉，您访问的页面不存在');
       }
     }
-    // The bare root sends a page path to the located city, where it is the 404 page above.
-    expect((await rawRequest(E2E.webPort, 'GET', '/desk', R)).headers.location).toEqual([`http://bj.${R}/desk`]);
+    // www and the bare root send a page path to the located city, where it is the 404 page above.
+    for (const host of [R, `www.${R}`])
+      expect((await rawRequest(E2E.webPort, 'GET', '/desk', host)).headers.location, host).toEqual([`http://bj.${R}/desk`]);
     for (const host of [`bj.${R}`, R, `www.${R}`, 'evil.com']) {
       const res = await rawRequest(E2E.webPort, 'GET', '/api/desk/me', host);
       expect(res.status, host).toBe(404);
