@@ -101,8 +101,16 @@ export const isDeskPath = (pathname: string) => pathname === DESK_PREFIX || path
  * backend does not have.
  */
 export function backendPathAllowed(method: string | undefined, pathname: string, kind: HostInfo['kind']): boolean {
-  if (kind === 'desk') return isDeskPath(pathname) || ((method === 'GET' || method === 'HEAD') && pathname.startsWith('/oss/'));
-  return !isDeskPath(pathname);
+  // As the backend's router reads it, %-escapes decoded: `/api/%64esk/me` is a desk path too.
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: the backend answers them with its 400, whatever the host.
+  }
+  const desk = isDeskPath(path) || isDeskPath(pathname);
+  if (kind === 'desk') return desk || ((method === 'GET' || method === 'HEAD') && path.startsWith('/oss/'));
+  return !desk;
 }
 
 /**

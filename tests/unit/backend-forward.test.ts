@@ -162,6 +162,11 @@ describe('forwardToBackend', () => {
     expect(socketAllowed(ApiPath.imRegister, 'root')).toBe(true);
     expect(backendPathAllowed('GET', `${ApiPath.deskObject}/ub/x.png`, 'desk')).toBe(true);
     expect(backendPathAllowed('GET', `${ApiPath.deskObject}/ub/x.png`, 'city')).toBe(false);
+    // Read as the backend's router reads it: an escaped letter does not hide a desk path.
+    expect(backendPathAllowed('GET', '/api/%64esk/me', 'city')).toBe(false);
+    expect(backendPathAllowed('GET', '/api/%64esk/me', 'desk')).toBe(true);
+    expect(backendPathAllowed('GET', '/%6Fss/x.png', 'desk')).toBe(true);
+    expect(backendPathAllowed('POST', '/%73so/logout', 'desk')).toBe(false);
   });
   it('forwards a photo of up to 5 MB to the local OSS host only', async () => {
     const photo = await send(OSS_POST_PATH, {
