@@ -577,7 +577,7 @@ export const messages = {
     gone: '房源已下架',
   },
   /**
-   * 经纪人工作台 (/desk, issue 10 "The agent side"). Plain strings only: the server page hands this group to the
+   * 经纪人工作台 (on its own host `desk.{root}`, app/desk). Plain strings only: the server page hands this group to the
    * desk's client app as a prop, so it is in no other page's JavaScript. `{n}` and `{name}` are filled in there.
    */
   desk: {
