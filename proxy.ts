@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseHost } from '@/lib/host';
 import { handleCity } from '@/lib/proxy/city';
+import { handleDesk } from '@/lib/proxy/desk';
 import { handleOldDomain } from '@/lib/proxy/old-domain';
 import { handleRoot } from '@/lib/proxy/root';
 import { currentSettings } from '@/lib/settings';
@@ -23,6 +24,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (info.kind === 'old') return handleOldDomain(ctx, info.newHost);
   if (isPublicFile(request.nextUrl.pathname)) return NextResponse.next();
   if (info.kind === 'city') return handleCity(ctx, info.city);
+  if (info.kind === 'desk') return handleDesk(ctx);
   return handleRoot(ctx);
 }
 

@@ -10,7 +10,7 @@
  * Every answer, whoever writes it, leaves with the security headers (lib/front/security-headers.ts).
  */
 import { createServer, STATUS_CODES } from 'node:http';
-import { forwardToBackend, forwardUpgrade, SOCKET_PATHS } from './lib/front/backend-forward';
+import { forwardToBackend, forwardUpgrade, SOCKET_PATHS, socketAllowed } from './lib/front/backend-forward';
 import { parseHost } from './lib/host';
 import { readNotFoundDocument } from './lib/front/not-found-document';
 import { serverErrorDocument } from './lib/front/server-error-document';
@@ -92,7 +92,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
       res.end();
       return;
     }
-    void forwardToBackend(req, res, settings, info.host);
+    void forwardToBackend(req, res, settings, info);
     return;
   }
   servePage(pages, req, res, parseHost(req.headers.host, settings));
@@ -125,14 +125,14 @@ server.on('upgrade', (req, socket, head) => {
     return;
   }
   const info = parseHost(gate.headers.host, settings);
-  if (info.kind !== 'city' && info.kind !== 'root') {
+  if (!socketAllowed(pathname, info.kind)) {
     socket.end(rawAnswer(400, '不支持的协议升级'));
     return;
   }
   req.url = gate.url;
   for (const name of Object.keys(req.headers)) delete req.headers[name];
   Object.assign(req.headers, gate.headers);
-  forwardUpgrade(req, socket, head, settings, info.host, rawAnswer);
+  forwardUpgrade(req, socket, head, settings, info, rawAnswer);
 });
 
 // What Node's parser refuses before there is a request (a malformed request line, headers over 16 KiB, a

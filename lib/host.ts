@@ -1,3 +1,5 @@
+import { DESK_HOST_LABEL } from '@contracts/hosts';
+
 /**
  * What kind of host a request came in on (ARCHITECTURE "Cities and hosts"). Pure: the proxy turns the answer
  * into a rewrite or a redirect.
@@ -9,6 +11,8 @@
  */
 export type HostInfo =
   | { kind: 'city'; city: string; host: string }
+  /** The agent desk (`desk.{root}`, contracts/hosts.ts): its own app, never a city's pages. */
+  | { kind: 'desk'; host: string }
   | { kind: 'www'; host: string }
   | { kind: 'root'; host: string }
   /** A retired domain (spec §8): `newHost` is the same city (or the bare root) on the configured root. */
@@ -87,6 +91,9 @@ export function parseHost(rawHost: string | null | undefined, settings: HostSett
   const samePort = host.port === root.port;
   if (samePort && host.name === root.name) return { kind: 'root', host: rootHost };
   if (samePort && host.name === `www.${root.name}`) return { kind: 'www', host: `www.${rootHost}` };
+  // Before the cities: `desk` has a city label's shape, and no city may take it.
+  if (samePort && host.name === `${DESK_HOST_LABEL}.${root.name}`)
+    return { kind: 'desk', host: `${DESK_HOST_LABEL}.${rootHost}` };
   if (samePort && host.name.endsWith(`.${root.name}`)) {
     const label = host.name.slice(0, -root.name.length - 1);
     if (CITY_LABEL.test(label)) return { kind: 'city', city: label, host: `${label}.${rootHost}` };
@@ -95,13 +102,13 @@ export function parseHost(rawHost: string | null | undefined, settings: HostSett
 }
 
 /**
- * The public host to build links and redirects on, from a header that may be forged: a city, www or the
- * bare root of the configured domain, else the bare root.
+ * The public host to build links and redirects on, from a header that may be forged: a city, www, the desk or
+ * the bare root of the configured domain, else the bare root.
  */
 export function trustedHost(rawHost: string | null | undefined, settings: HostSettings): string {
   const info = parseHost(rawHost, settings);
   return info.kind === 'old' ? info.newHost : info.host;
 }
 
-/** `{protocol}://{cityDomain}.{root}`, written once for the web and the backend. */
-export { cityOrigin } from '@contracts/hosts';
+/** `{protocol}://{cityDomain}.{root}` and the desk's host, written once for the web and the backend. */
+export { cityOrigin, deskHost, deskOrigin } from '@contracts/hosts';

@@ -4,7 +4,7 @@ import { BRAND, messages as clientMessages } from './client/messages';
 /**
  * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,
  * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
- * ./client-messages.ts (spread in below): a client component that imported this whole table would put it in
+ * ./client/messages.ts (spread in below): a client component that imported this whole table would put it in
  * every page's first-load JavaScript (issue 7).
  */
 export { BRAND };
@@ -30,7 +30,7 @@ export const messages = {
   uploadUnfinished: '图片未上传完成，请稍候...',
   uploadFailed: '上传失败',
 
-  // Relative time (spec §9: justNow, minutesAgo, today, yesterday) is in ./client-messages.ts: review times render in the browser.
+  // Relative time (spec §9: justNow, minutesAgo, today, yesterday) is in ./client/messages.ts: review times render in the browser.
 
   phoneAgreed: '已同意',
   phoneRefused: '已拒绝',
@@ -415,7 +415,7 @@ export const messages = {
   },
   /**
    * 楼盘点评 (issue 8): the dianping page, the detail page's block and the add page. The rating labels and the
-   * form's strings are `reviews` (./client-messages.ts, spread in above: the form is a client island).
+   * form's strings are `reviews` (./client/messages.ts, spread in above: the form is a client island).
    */
   reviewPages: {
     count: (n: number) => `共${n}条点评`,
@@ -577,7 +577,7 @@ export const messages = {
     gone: '房源已下架',
   },
   /**
-   * 经纪人工作台 (/desk, issue 10 "The agent side"). Plain strings only: the server page hands this group to the
+   * 经纪人工作台 (on its own host `desk.{root}`, app/desk). Plain strings only: the server page hands this group to the
    * desk's client app as a prop, so it is in no other page's JavaScript. `{n}` and `{name}` are filled in there.
    */
   desk: {

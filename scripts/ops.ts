@@ -162,7 +162,7 @@ function describeDeskToken(result: OpsDeskTokenResult): string[] {
   return [
     `desk token for agent #${result.agentId} ${result.agentName}, valid until ${result.expiresAt}:`,
     `  ${result.token}`,
-    '  open http://<city>.<PORTAL_ROOT_DOMAIN>/desk (e.g. http://bj.localhost:3000/desk) and enter it; it is shown only this once',
+    '  open the desk on its own host, http://desk.<PORTAL_ROOT_DOMAIN>/ (e.g. http://desk.localhost:3000/), and enter it; it is shown only this once',
     '  earlier tokens of this agent no longer work',
   ];
 }

@@ -2,6 +2,7 @@
  * `npm start`: build the web if needed, start the backend (it creates and seeds the embedded database on
  * first run), then the web, and print the city URLs. Ctrl-C stops both.
  */
+import { deskOrigin } from '@contracts/hosts';
 import { assertPortFree, buildWebIfStale, startBackend, startWeb, stopAll, waitForHttp, type Started } from './processes';
 
 const backendPort = Number(process.env.BACKEND_PORT ?? 4000);
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
   for (const city of body.data.all.flatMap((g) => g.list)) {
     console.log(`  ${city.cityName.padEnd(3, '　')} ${protocol}://${city.cityDomain}.${rootDomain}/`);
   }
+  console.log(
+    `\nAgents' desk (经纪人工作台): ${deskOrigin({ protocol, rootDomain })}/ — a token: npm run ops -- agent desk-token <agentId>`,
+  );
   console.log('\nPress Ctrl-C to stop.');
 }
 

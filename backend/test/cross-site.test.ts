@@ -13,6 +13,10 @@ import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUse
  */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EVIL = 'https://evil.example';
+/** The portal's and the agent desk's pages (contracts/hosts.ts): one site, two apps. */
+const CITY = 'http://bj.localhost:3000';
+const DESK = 'http://desk.localhost:3000';
+const isDeskOperation = (op: Operation) => op.path.startsWith('/api/desk/');
 
 let h: Harness;
 let victim: TestUser;
@@ -98,17 +102,31 @@ describe('cross-site posts to every state-changing route', () => {
     expect(await objects()).toEqual(objectsBefore);
   });
 
-  it('refuses because of where the request comes from, not for anything else: from the portal itself, none is 跨站请求已拒绝', async () => {
+  it('refuses because of where the request comes from, not for anything else: from its own app, none is 跨站请求已拒绝', async () => {
+    expect(operations.filter((op) => isDeskOperation(op)).length).toBeGreaterThan(3);
     for (const op of operations) {
       // Without the session, so that nothing is changed by this control itself.
       const res = await h.app.inject({
         method: op.method as 'POST',
         url: urlOf(op),
-        headers: { origin: 'http://bj.localhost:3000', 'content-type': 'application/json' },
+        headers: { origin: isDeskOperation(op) ? DESK : CITY, 'content-type': 'application/json' },
         payload: '{}',
       });
       expect(res.statusCode, `${op.method} ${op.path}`).toBeLessThan(500);
       expect(envelope(res).msg, `${op.method} ${op.path}`).not.toBe(CROSS_SITE_REFUSED);
+    }
+  });
+
+  it('keeps the portal and the agent desk apart: each refuses the other app, on the same site, as cross-site', async () => {
+    for (const op of operations) {
+      const res = await h.app.inject({
+        method: op.method as 'POST',
+        url: urlOf(op),
+        headers: { ...victim.cookie, origin: isDeskOperation(op) ? CITY : DESK, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode, `${op.method} ${op.path}`).toBe(403);
+      expect(envelope(res).msg, `${op.method} ${op.path}`).toBe(CROSS_SITE_REFUSED);
     }
   });
 });

@@ -192,7 +192,7 @@ describe('desk tokens (operator)', () => {
       expect(err).toEqual([]);
       expect(out[0]).toMatch(new RegExp(`^desk token for agent #${spare.id} ${spare.name}, valid until \\d{4}-`));
       const token = out[1]!.trim();
-      expect(out.join('\n')).toContain('/desk');
+      expect(out.join('\n')).toContain('http://desk.localhost:3000/');
       expect((await login(token)).statusCode).toBe(200);
       expect(await runOps(['agent', 'desk-token', String(spare.id), '91'], io)).toBe(2);
       expect(await runOps(['agent', 'desk-token'], io)).toBe(2);
@@ -624,6 +624,9 @@ describe('WebSocket /api/desk/register', () => {
     await expect(openDesk({})).rejects.toThrow(/401/);
     await expect(openDesk({ cookie: `${DESK_COOKIE}=${randomBytes(32).toString('base64url')}` })).rejects.toThrow(/401/);
     await expect(openDesk(desk, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    // A city page is the portal, not the desk: same site, still refused; the desk's own host is let in.
+    await expect(openDesk(desk, { origin: 'http://bj.localhost:3000' })).rejects.toThrow(/403/);
+    (await openDesk(desk, { origin: 'http://desk.localhost:3000' })).terminate();
     expect((await get(ApiPath.deskRegister, desk)).statusCode).toBe(426);
   });
 

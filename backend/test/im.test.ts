@@ -614,6 +614,8 @@ describe('WebSocket /api/register', () => {
     await expect(openSocket(user, other.id)).rejects.toThrow(/403/);
     await expect(h.app.injectWS(`${ApiPath.imRegister}?userId=abc`, { headers: user.cookie })).rejects.toThrow(/400/);
     await expect(openSocket(user, user.id, { ...user.cookie, origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    // The agent desk's pages are the agents' app, not the portal: same site, still refused.
+    await expect(openSocket(user, user.id, { ...user.cookie, origin: 'http://desk.localhost:3000' })).rejects.toThrow(/403/);
     // A plain GET (no upgrade) with a session: 426, never a 5xx.
     const plain = await h.app.inject({ method: 'GET', url: `${ApiPath.imRegister}?userId=${user.id}`, headers: user.cookie });
     expect(plain.statusCode).toBe(426);

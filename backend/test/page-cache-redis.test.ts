@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath } from '@contracts/paths';
-import { RedisStore } from '../../lib/page-cache/stores';
+import { RedisStore } from '../../lib/front/page-cache/stores';
 import { sharedKeyPrefix } from '../src/modules/limits/shared';
 import { startHarness, type Harness } from './harness';
 

@@ -5,7 +5,7 @@ import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
 import type { LoginResult, UserInfo } from '@contracts/user';
 import { DEMO_USER } from '../src/db/seed';
 import { users } from '../src/db/schema';
-import { isPortalSource } from '../src/http/same-site';
+import { isDeskSource, isPortalSource } from '../src/http/same-site';
 import { hashPassword } from '../src/modules/sso/passwords';
 import { sessionCookieOptions } from '../src/modules/sso/sessions';
 import { configWith } from '../src/config';
@@ -385,5 +385,12 @@ describe('cross-site requests', () => {
     expect(isPortalSource('https://notyouju.com', root)).toBe(false);
     expect(isPortalSource('null', root)).toBe(false);
     expect(isPortalSource('', root)).toBe(false);
+    // The agent desk is on the same site but not the portal, and only it is the desk.
+    expect(isPortalSource('https://desk.youju.com', root)).toBe(false);
+    expect(isDeskSource('https://DESK.youju.com/x', root)).toBe(true);
+    expect(isDeskSource('https://bj.youju.com', root)).toBe(false);
+    expect(isDeskSource('http://desk.youju.com', root)).toBe(false);
+    expect(isDeskSource('https://desk.youju.com.evil.cn', root)).toBe(false);
+    expect(isDeskSource('https://a.desk.youju.com', root)).toBe(false);
   });
 });

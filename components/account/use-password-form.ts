@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { newPasswordProblem } from '@contracts/account-rules';
 import { SMS_CODE_PATTERN } from '@contracts/constants';
 import type { PasswordChange } from '@contracts/account';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { useCountdown } from '@/lib/hooks/use-countdown';
 import { accountErrorText, loadAccountApi } from './account-api';
 

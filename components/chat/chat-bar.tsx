@@ -1,6 +1,6 @@
 'use client';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 

@@ -4,7 +4,7 @@ import { IM_TEXT_MAX } from '@contracts/im-constants';
 import { CHAT_IMAGE_ACCEPT } from '@/lib/chat/chat-images';
 import { composerDraft } from '@/lib/chat/composer-rules';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 

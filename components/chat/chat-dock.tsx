@@ -1,10 +1,10 @@
 'use client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import type { HeaderUser } from '@/lib/header-user';
 import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
 import { clearOtherHistories } from '@/lib/chat/local-history';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 import './chat-dock.css';
 

@@ -3,11 +3,11 @@ import type { ImAgentCard, ImPhoneReply, ImPropertyCard } from '@contracts/im';
 import { IM_LAYOUT } from '@contracts/im-constants';
 import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
 import { cityOrigin } from '@contracts/hosts';
-import { useCity } from '@/components/city/city-context';
+import { useCity } from '@/lib/client/city-context';
 import { imageUrlOf, thumbUrlOf } from '@/lib/chat/chat-images';
 import { PUSH, type ChatMessage } from '@/lib/chat/thread-store';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 

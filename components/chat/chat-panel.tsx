@@ -1,10 +1,10 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
 import { IM_LAYOUT } from '@contracts/im-constants';
-import { handleSessionError } from '@/lib/api/browser';
+import { handleSessionError } from '@/lib/client/api';
 import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { ChatBar } from './chat-bar';
 import { ChatComposer } from './chat-composer';
 import { Conversation } from './conversation';

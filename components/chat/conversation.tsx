@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChatThread } from '@/lib/chat/thread-store';
 import type { ImAgentCard } from '@contracts/im';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { ChatMessageItem, type ChatMessageProps } from './chat-message';
 

@@ -1,7 +1,7 @@
 'use client';
 import type { ChatThread } from '@/lib/chat/thread-store';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { previewOf } from './chat-message';
 

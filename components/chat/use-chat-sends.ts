@@ -3,11 +3,11 @@ import { useCallback, useState } from 'react';
 import { ResultCode } from '@contracts/envelope';
 import { IM_LAYOUT, IM_TOO_MANY_IMAGES_CODE } from '@contracts/im-constants';
 import { UPLOAD_MAX_MB } from '@contracts/constants';
-import { handleSessionError } from '@/lib/api/browser';
+import { handleSessionError } from '@/lib/client/api';
 import { defaultClientId, isSessionFailure, type ChatClient, type Failure } from '@/lib/chat/chat-client';
 import { CHAT_IMAGE_EXTENSIONS, checkImagePick, uploadChatImages, type ImagePickProblem } from '@/lib/chat/chat-images';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 

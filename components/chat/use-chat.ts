@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { ResultCode } from '@contracts/envelope';
-import { browserContext, handleSessionError } from '@/lib/api/browser';
-import { ackImMessage, fetchImConversations, fetchImHistory, readImMessages, sendImMessage } from '@/lib/api/browser-endpoints';
+import { browserContext, handleSessionError } from '@/lib/client/api';
+import { ackImMessage, fetchImConversations, fetchImHistory, readImMessages, sendImMessage } from '@/lib/client/api-endpoints';
 import { ApiError } from '@/lib/api/errors';
 import { CHAT_END_EVENT } from '@/lib/chat/chat-events';
 import { ChatClient, isSessionFailure, liveUrl, type ChatApi } from '@/lib/chat/chat-client';

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { CityList } from '@contracts/city';
 import { messages } from '@/lib/client/messages';
 import { cityOrigin } from '@/lib/host';
-import { useCity } from './city-context';
+import { useCity } from '@/lib/client/city-context';
 
 export interface CityPickerDialogProps {
   cities: CityList;

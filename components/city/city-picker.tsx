@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CityList } from '@contracts/city';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
-import { useCity } from './city-context';
+import { useCity } from '@/lib/client/city-context';
 
 const loadDialog = () => import('./city-picker-dialog');
 /** The dialog's code loads on first use (issue 7: first-load JS); pointing at the toggle starts it early. */

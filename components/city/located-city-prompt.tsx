@@ -5,7 +5,7 @@ import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useLocation } from '@/lib/swr/use-location';
-import { useCity } from './city-context';
+import { useCity } from '@/lib/client/city-context';
 
 /** Remembers "cancel" for the located city, so the prompt does not come back on every page. */
 export const CITY_PROMPT_COOKIE = 'yj_city_prompt';

@@ -3,7 +3,7 @@ import type { DeskAgent, ImMessage, ImPhoneReply, ImPropertyCard } from '@contra
 import { IM_LAYOUT } from '@contracts/im-constants';
 import { ApiPath } from '@contracts/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
-import type { DeskCopy } from './desk-app';
+import type { DeskCopy } from './desk-copy';
 import styles from './desk.module.css';
 
 export interface DeskMessageProps {

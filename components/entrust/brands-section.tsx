@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import type { FieldKit } from './field-kit';
 import type { EntrustFormModel } from './use-entrust-form';
 

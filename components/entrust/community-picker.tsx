@@ -4,7 +4,7 @@ import type { EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Suggestion } from '@contracts/search';
 import { Angle } from '@contracts/constants';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 
 const M = messages.entrustForm;
 

@@ -4,9 +4,9 @@ import { notFound, redirect } from 'next/navigation';
 import { ENTRUST_LIMITS, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
 import { INT4_MAX } from '@contracts/fields';
 import { fetchEntrust } from '@/lib/api/endpoints';
-import { rethrowAsPage } from '@/lib/api/server';
+import { rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { personalUser } from '@/lib/personal-user';
+import { personalUser } from '@/lib/server/personal-user';
 import { ENTRUST_FORM_PATHS, ENTRUST_MANAGE_PATH } from '@/lib/entrust-form';
 import { EntrustForm } from './entrust-form';
 

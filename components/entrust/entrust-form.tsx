@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { ENTRUST_LIMITS, type EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust } from '@contracts/entrust';
 import { PhotoUpload } from '@/components/upload/photo-upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form';
 import { BrandsSection } from './brands-section';
 import { fieldKit } from './field-kit';

@@ -1,6 +1,6 @@
 'use client';
 import type { Field } from '@/lib/entrust-form';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { FieldError } from './form-row';
 import { shownFor, type EntrustFormModel } from './use-entrust-form';
 

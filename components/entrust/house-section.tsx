@@ -1,6 +1,6 @@
 'use client';
 import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS, type EntrustBusinessType } from '@contracts/entrust-rules';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { CommunityPicker } from './community-picker';
 import { words, type FieldKit } from './field-kit';
 import { Row } from './form-row';

@@ -1,7 +1,7 @@
 'use client';
 import { ENTRUST_LIMITS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
 import { charCount } from '@/lib/entrust-form';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { words, type FieldKit } from './field-kit';
 import { Row } from './form-row';
 import type { EntrustFormModel } from './use-entrust-form';

@@ -5,7 +5,7 @@ import type { EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust } from '@contracts/entrust';
 import type { Suggestion } from '@contracts/search';
 import type { UploadedPhoto } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import {
   draftJson,
   draftKey,

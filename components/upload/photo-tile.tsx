@@ -1,5 +1,5 @@
 'use client';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import type { PhotoItem } from './use-photo-upload';
 
 const M = messages.upload;

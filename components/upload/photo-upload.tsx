@@ -2,7 +2,7 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
 import type { UploadedPhoto } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { PhotoTile } from './photo-tile';
 import { doneOf, usePhotoUpload } from './use-photo-upload';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import type { UploadedPhoto, UploadTicket } from '@contracts/upload';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { screenPicks } from '@/lib/upload/photo-picks';
 import { extensionOf, postObject } from '@/lib/upload/post-object';

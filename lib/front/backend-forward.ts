@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { failure } from '@contracts/envelope';
+import { failure, ResultCode } from '@contracts/envelope';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
-import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
+import { ApiPath, DESK_COOKIE, OSS_POST_PATH } from '@contracts/paths';
 import type { Duplex } from 'node:stream';
 import { API_TIMEOUT_MS } from '../api/core';
+import type { HostInfo } from '../host';
 import type { WebSettings } from '../settings';
 
 /**
@@ -48,12 +49,12 @@ const BODY_TOO_SLOW = '请求超时';
 const BACKEND_UNREACHABLE = '网络繁忙，请稍后再试';
 
 /** Our own answer (the security headers are already on `res`, web-server.ts). */
-function sendEnvelope(res: ServerResponse, status: number, message: string): void {
+function sendEnvelope(res: ServerResponse, status: number, message: string, code: number = status): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify(failure(status, message));
+  const body = JSON.stringify(failure(code, message));
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -85,6 +86,48 @@ export function bodyLimitOf(method: string | undefined, url: string | undefined)
   return method === 'POST' && (pathname === OSS_POST_PATH || pathname === ApiPath.deskImage) ? UPLOAD_BODY_LIMIT : API_BODY_LIMIT;
 }
 
+/** The host a request came in on, as parseHost tells it: its kind decides what it may reach, `host` is public. */
+export type ForwardHost = Pick<HostInfo, 'kind' | 'host'>;
+
+/** The agent desk's backend paths (modules/im/desk.ts): its calls, its images and its socket, all under /api/desk. */
+const DESK_PREFIX = ApiPath.deskLogin.replace(/\/login$/, '');
+export const isDeskPath = (pathname: string) => pathname === DESK_PREFIX || pathname.startsWith(`${DESK_PREFIX}/`);
+
+/**
+ * The desk is the agents' own app on its own host (lib/proxy/desk.ts), the portal is the users': each reaches only
+ * its own backend paths. The desk's paths answer from the desk host alone; the desk host reaches nothing else but
+ * the reading of public objects (`GET /oss/<key>`: the listing covers, avatars and agent photos the desk shows,
+ * forwarded without the portal's cookies, so as a visitor sees them). What is refused is a 404, as for a path the
+ * backend does not have.
+ */
+export function backendPathAllowed(method: string | undefined, pathname: string, kind: HostInfo['kind']): boolean {
+  // As the backend's router reads it, %-escapes decoded: `/api/%64esk/me` is a desk path too.
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: the backend answers them with its 400, whatever the host.
+  }
+  const desk = isDeskPath(path) || isDeskPath(pathname);
+  if (kind === 'desk') return desk || ((method === 'GET' || method === 'HEAD') && path.startsWith('/oss/'));
+  return !desk;
+}
+
+/**
+ * The cookies a host's request takes to the backend. The portal's session and device cookies are set on the root
+ * domain where the root has a dot (`Domain=youju.com`), so a browser sends them to `desk.youju.com` too: from the
+ * desk host only the desk cookie goes on. And the desk cookie (host-only, Path /api/desk) never goes on from a portal
+ * host, whoever wrote it into the header.
+ */
+export function cookiesFor(kind: HostInfo['kind'], header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const kept = header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && (pair.split('=', 1)[0]!.trim() === DESK_COOKIE) === (kind === 'desk'));
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
 /** The whole request body, unless it is over the limit or does not arrive within the request timeout. */
 function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? '0');
@@ -111,14 +154,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
 
 /**
  * Forwards one request. `req.headers` has been through the request gate: X-Forwarded-For holds the one
- * client address we trust, internal headers are gone. `publicHost` is the portal host from parseHost.
+ * client address we trust, internal headers are gone. `from` is the host from parseHost (its `host` rebuilt on the
+ * configured root).
  */
 export async function forwardToBackend(
   req: IncomingMessage,
   res: ServerResponse,
   settings: WebSettings,
-  publicHost: string,
+  from: ForwardHost,
 ): Promise<void> {
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  if (!backendPathAllowed(req.method, pathname, from.kind)) {
+    sendEnvelope(res, 404, `接口不存在: ${req.method ?? 'GET'} ${pathname}`, ResultCode.NOT_FOUND);
+    discardRest(req);
+    return;
+  }
   const read = await readBody(req, bodyLimitOf(req.method, req.url));
   if (read.kind === 'gone') return;
   if (read.kind !== 'body') {
@@ -128,13 +178,15 @@ export async function forwardToBackend(
   }
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
+    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length' && name !== 'cookie') headers[name] = value;
   }
+  const cookie = cookiesFor(from.kind, req.headers.cookie);
+  if (cookie) headers.cookie = cookie;
   // The body as read, framed by its length: the backend sees exactly one request.
   if (read.body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET'))
     headers['content-length'] = read.body.length;
   // The public host, so the backend can scope the session cookie to the portal's root domain.
-  headers['x-forwarded-host'] = publicHost;
+  headers['x-forwarded-host'] = from.host;
   headers['x-forwarded-proto'] = settings.protocol;
 
   const target = new URL(req.url ?? '/', settings.backendUrl);
@@ -168,6 +220,12 @@ export async function forwardToBackend(
 /** The only paths a browser may open a WebSocket on: the chat's live connections (user and agent desk). */
 export const SOCKET_PATHS: readonly string[] = [ApiPath.imRegister, ApiPath.deskRegister];
 
+/** A user's socket from a city or the bare root (the widget's pages), the desk's from the desk host alone. */
+export function socketAllowed(pathname: string, kind: HostInfo['kind']): boolean {
+  if (pathname === ApiPath.deskRegister) return kind === 'desk';
+  return pathname === ApiPath.imRegister && (kind === 'city' || kind === 'root');
+}
+
 /** An answer written straight to a socket: the status line, headers and a short body. */
 export type RawAnswer = (status: number, text: string) => string;
 
@@ -181,16 +239,18 @@ export function forwardUpgrade(
   socket: Duplex,
   head: Buffer,
   settings: WebSettings,
-  publicHost: string,
+  from: ForwardHost,
   raw: RawAnswer,
 ): void {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length') headers[name] = value;
+    if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length' && name !== 'cookie') headers[name] = value;
   }
+  const cookie = cookiesFor(from.kind, req.headers.cookie);
+  if (cookie) headers.cookie = cookie;
   headers.connection = 'Upgrade';
   headers.upgrade = 'websocket';
-  headers['x-forwarded-host'] = publicHost;
+  headers['x-forwarded-host'] = from.host;
   headers['x-forwarded-proto'] = settings.protocol;
   const upstream = http.request(new URL(req.url ?? '/', settings.backendUrl), {
     method: 'GET',

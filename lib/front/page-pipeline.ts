@@ -45,8 +45,9 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   const front = pipeline.frontCache && host.kind === 'city' ? pipeline.frontCache.request(req, host.city) : null;
   if (front && pipeline.frontCache!.answer(req, res, front)) return;
 
-  // 2. Render budget: only city pages are refused; every render is counted (step 7), prefetches apart.
-  if (host.kind === 'city' && pipeline.renderBudget.isSpent(client, kind)) {
+  // 2. Render budget: city pages and the desk host's (any made-up path there is a render too) are refused; every
+  // render is counted (step 7), prefetches apart.
+  if ((host.kind === 'city' || host.kind === 'desk') && pipeline.renderBudget.isSpent(client, kind)) {
     sendRenderBudgetSpent(req, res, pipeline.renderBudget.retryAfter(client!, kind));
     return;
   }

@@ -1,13 +1,13 @@
 'use client';
 
-type BrowserApi = typeof import('@/lib/api/browser') & typeof import('@/lib/api/browser-endpoints');
+type BrowserApi = typeof import('@/lib/client/api') & typeof import('@/lib/client/api-endpoints');
 
 /**
  * The browser API client for the SWR hooks' fetchers, loaded on the first call and not with the page: no first
  * page load carries it (first-load JS). A failed load is not kept, so the next call loads again.
  */
 export async function loadBrowserApi(): Promise<BrowserApi> {
-  const [browser, endpoints] = await Promise.all([import('@/lib/api/browser'), import('@/lib/api/browser-endpoints')]);
+  const [browser, endpoints] = await Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')]);
   return { ...browser, ...endpoints };
 }
 

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import type { HeaderUser } from '@/app/[city]/auth/me/route';
+import type { HeaderUser } from '@/lib/header-user';
 import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/client/user-changed';
 import { whoAmI, WHO_AM_I } from '@/components/header/current-user';
 

@@ -1,5 +1,5 @@
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
-import { messages } from '@/lib/client-messages';
+import { messages } from '@/lib/client/messages';
 import { extensionOf } from './post-object';
 
 const M = messages.upload;

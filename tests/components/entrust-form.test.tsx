@@ -13,7 +13,7 @@ vi.mock('next/navigation', () => ({ useRouter: () => ({ push, refresh, replace: 
 vi.mock('@/lib/hooks/use-suggestions', () => ({ useSuggestions: () => ({ data: undefined, isLoading: false }) }));
 
 const api = vi.hoisted(() => ({ fetchEntrustBrands: vi.fn(), addEntrust: vi.fn(), updateEntrust: vi.fn() }));
-vi.mock('@/lib/api/browser-endpoints', () => api);
+vi.mock('@/lib/client/api-endpoints', () => api);
 
 const USER = 7;
 const photo = { key: 'ub/entrust/u7/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', url: '/oss/a.jpg', thumbUrl: '/oss/a_thumb.jpg' };

@@ -7,7 +7,7 @@ import { passwordFormProblem, passwordRequestOf } from '@/components/account/use
 const refresh = vi.fn();
 vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }) }));
 const api = vi.hoisted(() => ({ changePassword: vi.fn(), sendAccountSmsCode: vi.fn() }));
-vi.mock('@/lib/api/browser-endpoints', () => api);
+vi.mock('@/lib/client/api-endpoints', () => api);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = async (name: RegExp) => {

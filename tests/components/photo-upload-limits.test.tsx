@@ -6,7 +6,7 @@ import { screenPicks } from '@/lib/upload/photo-picks';
 /** The photo upload's limits (spec §5 defaults, copy.md's words): format, 5 MB, 9 photos, one batch at a time. */
 
 const api = vi.hoisted(() => ({ fetchUploadTicket: vi.fn(), uploadCallback: vi.fn() }));
-vi.mock('@/lib/api/browser-endpoints', () => api);
+vi.mock('@/lib/client/api-endpoints', () => api);
 
 const MB = 1024 * 1024;
 const jpg = (name = 'a.jpg', size = 1024) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
 import { routePattern, sampleEvenly } from './crawl-sample';
-import { cityUrl } from './support';
+import { cityUrl, deskUrl } from './support';
 
 /**
  * The link crawl: from the home of 北京 and of 成都 (a city without offices), links of the portal two levels deep —
@@ -45,6 +45,8 @@ const START_CITIES = ['bj', 'cd'];
 
 /** A host of the portal: a city, www, or the bare root, on the test port. */
 const OURS = new RegExp(`^([a-z][a-z0-9-]{0,30}\\.)?${E2E.root.replace(/[.]/g, '\\.')}$`);
+/** The agent desk's host (contracts/hosts.ts): the agents' own app, which no portal page links to. */
+const DESK_HOST = new URL(deskUrl()).host;
 
 interface Visit {
   url: string;
@@ -133,6 +135,9 @@ test('every link of the homes of 北京 and 成都, and a sample of the links on
       if (url.protocol !== 'https:') failures.push(`external link ${url.href} on ${from} is not an absolute https URL`);
       return;
     }
+    // Agents cannot log in on the portal (spec §1): a link into their desk would be one.
+    if (url.host === DESK_HOST || /^\/desk(\/|$)/.test(url.pathname))
+      failures.push(`link into the agent desk ${url.href} on ${from}`);
     if (seen.has(url.href)) return;
     seen.add(url.href);
     (level === DEPTH ? level2 : queue).push({ url: url.href, level, from });

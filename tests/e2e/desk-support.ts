@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 import { IM_LAYOUT, type OpsDeskTokenResult } from '@contracts/im';
 import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
-import { BACKEND, cityUrl, smsCodeFromLog } from './support';
+import { BACKEND, deskUrl, smsCodeFromLog } from './support';
 
 /**
  * 经纪人工作台 in browser tests (issue 10 "The agent side"): the operator issues an agent's desk token (what
@@ -43,11 +43,11 @@ export async function issueDeskToken(request: APIRequestContext, agentId: number
   return ((await res.json()) as { data: OpsDeskTokenResult }).data.token;
 }
 
-/** A browser context of its own with the desk logged in on bj's /desk; answers its page. */
+/** A browser context of its own with the desk logged in on the desk's host; answers its page. */
 export async function openDesk(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(cityUrl('bj', '/desk'));
+  await page.goto(deskUrl());
   await logInDesk(page, token);
   return page;
 }

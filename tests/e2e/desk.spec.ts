@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DESK_TOKEN_WRONG, IM_LAYOUT, type ImHistory } from '@contracts/im';
-import { ApiPath } from '@contracts/paths';
+import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { agentOfListing, apiUser, issueDeskToken, logInDesk, openDesk, sendAsUser, textOf, typeDeskToken } from './desk-support';
-import { cityUrl, serverHtml } from './support';
+import { cityUrl, deskUrl, serverHtml } from './support';
 
 /**
  * 经纪人工作台 (issue 10 "The agent side"): the operator issues a token, the desk logs in with it, a user writes and
@@ -14,7 +14,7 @@ import { cityUrl, serverHtml } from './support';
 const shot = (name: string) => `test-results/desk-${name}.png`;
 
 test('a wrong token shows the error and opens nothing', async ({ page }) => {
-  await page.goto(cityUrl('bj', '/desk'));
+  await page.goto(deskUrl());
   await expect(page.getByRole('heading', { name: '口令登录' })).toBeVisible();
   // Not indexed, not cached.
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -22,10 +22,21 @@ test('a wrong token shows the error and opens nothing', async ({ page }) => {
   await expect(page.locator('main [role="alert"]')).toHaveText(DESK_TOKEN_WRONG);
   await page.screenshot({ path: shot('login-error') });
   await expect(page.getByRole('heading', { name: '咨询会话' })).toHaveCount(0);
+  // The desk's own layout: none of the portal's header, footer or chat dock.
+  await expect(page.locator('.site-header, .site-footer, #chat-dock')).toHaveCount(0);
+});
+
+test('the desk lives on its own host: a city host shows the 404 page at /desk and refuses the desk calls', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/desk'));
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '口令登录' })).toHaveCount(0);
+  // Same-origin from a city page, the desk's calls are not forwarded at all.
+  const fromCity = await page.evaluate(async (path) => (await fetch(path)).status, ApiPath.deskMe);
+  expect(fromCity).toBe(404);
 });
 
 test('the desk page is private to the browser: no shared cache', async ({ request }) => {
-  const res = await serverHtml(request, 'bj', '/desk');
+  const res = await serverHtml(request, 'desk', '/');
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toMatch(/private|no-store/);
   expect(res.headers()['cache-control']).not.toMatch(/s-maxage/);
@@ -133,6 +144,16 @@ test('a user writes, the desk sees it live and answers with every kind of messag
   await expect(desk.getByRole('heading', { name: '口令登录' })).toBeVisible();
   // The same token opens it again (logout ends this browser's desk, not the token).
   await logInDesk(desk, token);
+  // The desk cookie is the desk host's alone (host-only, Path /api/desk): a city page of the same browser never sends it.
+  const deskCookies = (await desk.context().cookies()).filter((c) => c.name === DESK_COOKIE);
+  expect(deskCookies).toHaveLength(1);
+  expect(deskCookies[0]).toMatchObject({
+    domain: new URL(deskUrl()).hostname,
+    path: '/api/desk',
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
+  expect((await desk.context().cookies(cityUrl('bj', ApiPath.deskMe))).filter((c) => c.name === DESK_COOKIE)).toEqual([]);
   await desk.context().close();
   await user.request.dispose();
 });

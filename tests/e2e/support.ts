@@ -4,6 +4,8 @@ import { E2E } from '../../playwright.config';
 
 export const cityUrl = (domain: string, path = '/') => `http://${domain}.${E2E.root}${path}`;
 export const wwwUrl = (path = '/') => `http://www.${E2E.root}${path}`;
+/** The agent desk's own host (contracts/hosts.ts `desk.{root}`); `serverHtml(request, 'desk', path)` reads it raw. */
+export const deskUrl = (path = '/') => `http://desk.${E2E.root}${path}`;
 export const BACKEND = `http://127.0.0.1:${E2E.backendPort}`;
 
 /**

@@ -17,6 +17,11 @@ const HOSTS: (string | null)[] = [
   `bj.${R}`,
   R,
   `www.${R}`,
+  // The agent desk's own host (lib/proxy/desk.ts), a look-alike, and the desk on the old domain.
+  `desk.${R}`,
+  `DESK.${R.toUpperCase()}`,
+  `a.desk.${R}`,
+  `desk.${E2E.oldDomain}`,
   `zz.${R}`,
   `bj.${E2E.oldDomain}`,
   E2E.oldDomain,
@@ -141,6 +146,9 @@ const PATHS = [
   '/api/desk/me',
   '/api/desk/register',
   '/api/desk/history?userId=%00',
+  '/api/desk/oss/ub/desk/x.png',
+  '/desk/x',
+  '/oss/x.png',
   '/api/nope',
   '/api/%zz',
   // Made-up places and keywords (docs/security.md "Made-up addresses and the page cache"), ids up to 10 digits.
@@ -333,15 +341,22 @@ test.describe('web sweep', () => {
     const upgrade = await rawRequest(E2E.webPort, 'GET', '/yjyz.web.api/v1/cities', `bj.${R}`, ws);
     expect(upgrade.status).toBe(400);
     expect(upgrade.headers['x-frame-options']).toEqual(['DENY']);
-    // The chat's sockets are forwarded, and the backend decides: no session is its 401 envelope.
-    for (const path of ['/api/register?appId=youju&userId=1&endType=2', '/api/desk/register']) {
-      const chat = await rawRequest(E2E.webPort, 'GET', path, `bj.${R}`, ws);
+    // The chat's sockets are forwarded, the user's from a city and the desk's from the desk host, and the backend
+    // decides: no session is its 401 envelope.
+    for (const [path, host] of [
+      ['/api/register?appId=youju&userId=1&endType=2', `bj.${R}`],
+      ['/api/desk/register', `desk.${R}`],
+    ]) {
+      const chat = await rawRequest(E2E.webPort, 'GET', path!, host!, ws);
       expect(chat.status, path).toBe(401);
       expect(JSON.parse(chat.body), path).toMatchObject({ succeed: false });
     }
-    // Not on an unknown host, a path beside them, or a method other than GET.
+    // Not on an unknown host, the other side's host, a path beside them, or a method other than GET.
     for (const [method, path, host] of [
       ['GET', '/api/register?userId=1', `nope..${R}`],
+      ['GET', '/api/desk/register', `bj.${R}`],
+      ['GET', '/api/desk/register', R],
+      ['GET', '/api/register?userId=1', `desk.${R}`],
       ['GET', '/api/registerx?userId=1', `bj.${R}`],
       ['GET', '/api/message', `bj.${R}`],
       ['POST', '/api/register?userId=1', `bj.${R}`],
@@ -369,6 +384,37 @@ test.describe('web sweep', () => {
       );
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toMatchObject({ code: 413, succeed: false, data: null });
+    }
+  });
+
+  test('the agent desk is on its own host only: a city host has no /desk and no desk API, the desk host no portal', async () => {
+    const desk = await rawRequest(E2E.webPort, 'GET', '/', `desk.${R}`);
+    expect(desk.status).toBe(200);
+    expect(Buffer.from(desk.body, 'latin1').toString('utf8')).toContain('经纪人工作台');
+    for (const host of [`bj.${R}`, `sh.${R}`]) {
+      for (const path of ['/desk', '/desk/', '/desk?token=x']) {
+        const res = await rawRequest(E2E.webPort, 'GET', path, host);
+        expect(res.status, `${host}${path}`).toBe(404);
+        expect(Buffer.from(res.body, 'latin1').toString('utf8'), `${host}${path}`).toContain('抱歉，您访问的页面不存在');
+      }
+    }
+    // www and the bare root send a page path to the located city, where it is the 404 page above.
+    for (const host of [R, `www.${R}`])
+      expect((await rawRequest(E2E.webPort, 'GET', '/desk', host)).headers.location, host).toEqual([`http://bj.${R}/desk`]);
+    for (const host of [`bj.${R}`, R, `www.${R}`, 'evil.com']) {
+      const res = await rawRequest(E2E.webPort, 'GET', '/api/desk/me', host);
+      expect(res.status, host).toBe(404);
+      expect(JSON.parse(res.body), host).toMatchObject({ code: 4000000, succeed: false });
+    }
+    expect((await rawRequest(E2E.webPort, 'GET', '/api/desk/me', `desk.${R}`)).status).toBe(401);
+    // The desk host reaches no portal call, page or login; only its own and the public pictures.
+    for (const path of ['/yjyz.web.api/v1/cities', '/sso/userInfo', '/api/conversations']) {
+      expect((await rawRequest(E2E.webPort, 'GET', path, `desk.${R}`)).status, path).toBe(404);
+    }
+    for (const path of ['/ershoufang/', '/login', '/personal/account']) {
+      const res = await rawRequest(E2E.webPort, 'GET', path, `desk.${R}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.location, path).toBeUndefined();
     }
   });
 });

@@ -2,8 +2,9 @@ import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
-import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
-import { forwardToBackend } from '@/lib/front/backend-forward';
+import { ApiPath, DESK_COOKIE, OSS_POST_PATH, SESSION_COOKIE } from '@contracts/paths';
+import { backendPathAllowed, cookiesFor, forwardToBackend, socketAllowed } from '@/lib/front/backend-forward';
+import { parseHost } from '@/lib/host';
 import { loadSettings } from '@/lib/settings';
 
 /** A stand-in backend that answers with what it received, and a web server that forwards to it. */
@@ -31,7 +32,8 @@ beforeAll(async () => {
   });
   backendPort = await listen(backend);
   const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
-  web = http.createServer((req, res) => forwardToBackend(req, res, settings, 'bj.localhost:3000'));
+  // As web-server.ts does: the host kind from the Host header (bj.localhost:3000 unless a test says otherwise).
+  web = http.createServer((req, res) => forwardToBackend(req, res, settings, parseHost(req.headers.host, settings)));
   webPort = await listen(web);
 });
 afterAll(() => {
@@ -39,13 +41,22 @@ afterAll(() => {
   web.close();
 });
 
+const CITY_HOST = 'bj.localhost:3000';
+const DESK_HOST = 'desk.localhost:3000';
+
 function send(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>) } = {},
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: webPort, path, method: init.method ?? 'GET', headers: init.headers },
+      {
+        host: '127.0.0.1',
+        port: webPort,
+        path,
+        method: init.method ?? 'GET',
+        headers: { host: CITY_HOST, ...init.headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -95,16 +106,67 @@ describe('forwardToBackend', () => {
   it('forwards an agent desk image of up to 5 MB, not more', async () => {
     const photo = await send(ApiPath.deskImage, {
       method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { host: DESK_HOST, 'content-type': 'multipart/form-data; boundary=x' },
       body: Buffer.alloc(UPLOAD_BODY_LIMIT, 32),
     });
     expect(JSON.parse(photo.body)).toMatchObject({ data: { body: UPLOAD_BODY_LIMIT } });
     const over = await send(ApiPath.deskImage, {
       method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { host: DESK_HOST, 'content-type': 'multipart/form-data; boundary=x' },
       body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1, 32),
     });
     expect(over.status).toBe(413);
+  });
+  it('forwards the desk paths from the desk host only, with the desk cookie and none of the portal', async () => {
+    const before = seen.length;
+    const cookie = `${SESSION_COOKIE}=user-token; ${DESK_COOKIE}=desk-token; yj_device=abc`;
+    const fromDesk = await send(ApiPath.deskMe, { headers: { host: DESK_HOST, cookie } });
+    expect(fromDesk.status).toBe(200);
+    expect(seen.at(-1)?.headers['x-forwarded-host']).toBe(DESK_HOST);
+    expect(seen.at(-1)?.headers.cookie).toBe(`${DESK_COOKIE}=desk-token`);
+    for (const host of [CITY_HOST, 'localhost:3000', 'www.localhost:3000', 'evil.example']) {
+      const refused = await send(`${ApiPath.deskMe}?x=1`, { headers: { host, cookie } });
+      expect(refused.status, host).toBe(404);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 4000000, succeed: false });
+    }
+    expect(seen.length).toBe(before + 1);
+  });
+  it('forwards from the desk host nothing but the desk paths and public object reads, without the portal cookies', async () => {
+    const before = seen.length;
+    const cookie = `${SESSION_COOKIE}=user-token; ${DESK_COOKIE}=desk-token`;
+    for (const path of ['/sso/logout', '/yjyz.web.api/v1/cities', ApiPath.imMessage, '/api/deskx', '/common.stats.api/x']) {
+      const refused = await send(path, { method: 'POST', headers: { host: DESK_HOST, cookie }, body: Buffer.from('{}') });
+      expect(refused.status, path).toBe(404);
+    }
+    expect(seen.length).toBe(before);
+    const image = await send('/oss/seed/a.png', { headers: { host: DESK_HOST, cookie } });
+    expect(image.status).toBe(200);
+    expect(seen.at(-1)?.headers.cookie).toBe(`${DESK_COOKIE}=desk-token`);
+    expect((await send(OSS_POST_PATH, { method: 'POST', headers: { host: DESK_HOST }, body: Buffer.from('x') })).status).toBe(
+      404,
+    );
+  });
+  it('keeps the portal cookies and drops a desk cookie on a portal host', async () => {
+    await send('/yjyz.web.api/v1/cities', { headers: { cookie: `${SESSION_COOKIE}=t; ${DESK_COOKIE}=d; yj_device=abc` } });
+    expect(seen.at(-1)?.headers.cookie).toBe(`${SESSION_COOKIE}=t; yj_device=abc`);
+    expect(cookiesFor('city', `${DESK_COOKIE}=d`)).toBeUndefined();
+    expect(cookiesFor('desk', `${SESSION_COOKIE}=t`)).toBeUndefined();
+    expect(cookiesFor('desk', ` ${DESK_COOKIE}=d ;${SESSION_COOKIE}=t`)).toBe(`${DESK_COOKIE}=d`);
+  });
+  it('opens the user socket on portal hosts and the desk socket on the desk host alone', () => {
+    expect(socketAllowed(ApiPath.deskRegister, 'desk')).toBe(true);
+    expect(socketAllowed(ApiPath.imRegister, 'desk')).toBe(false);
+    for (const kind of ['city', 'root', 'www', 'unknown', 'old'] as const)
+      expect(socketAllowed(ApiPath.deskRegister, kind)).toBe(false);
+    expect(socketAllowed(ApiPath.imRegister, 'city')).toBe(true);
+    expect(socketAllowed(ApiPath.imRegister, 'root')).toBe(true);
+    expect(backendPathAllowed('GET', `${ApiPath.deskObject}/ub/x.png`, 'desk')).toBe(true);
+    expect(backendPathAllowed('GET', `${ApiPath.deskObject}/ub/x.png`, 'city')).toBe(false);
+    // Read as the backend's router reads it: an escaped letter does not hide a desk path.
+    expect(backendPathAllowed('GET', '/api/%64esk/me', 'city')).toBe(false);
+    expect(backendPathAllowed('GET', '/api/%64esk/me', 'desk')).toBe(true);
+    expect(backendPathAllowed('GET', '/%6Fss/x.png', 'desk')).toBe(true);
+    expect(backendPathAllowed('POST', '/%73so/logout', 'desk')).toBe(false);
   });
   it('forwards a photo of up to 5 MB to the local OSS host only', async () => {
     const photo = await send(OSS_POST_PATH, {
@@ -168,7 +230,7 @@ describe('forwardToBackend', () => {
   });
   it('answers 502 with the envelope when the backend cannot be reached', async () => {
     const settings = loadSettings({ BACKEND_URL: 'http://127.0.0.1:9', PORTAL_ROOT_DOMAIN: 'localhost:3000' });
-    const down = http.createServer((req, res) => forwardToBackend(req, res, settings, 'bj.localhost:3000'));
+    const down = http.createServer((req, res) => forwardToBackend(req, res, settings, { kind: 'city', host: CITY_HOST }));
     const port = await listen(down);
     const res = await new Promise<{ status: number; body: string }>((resolve) => {
       http.get({ host: '127.0.0.1', port, path: '/yjyz.web.api/v1/cities' }, (r) => {

@@ -10,6 +10,21 @@ describe('parseHost', () => {
     expect(parseHost('BJ.LOCALHOST:3000', settings)).toMatchObject({ kind: 'city', city: 'bj', host: 'bj.localhost:3000' });
     expect(parseHost('bj.localhost.:3000', settings)).toMatchObject({ kind: 'city', city: 'bj' });
   });
+  it('reads the agent desk host before the cities: no city can take its label', () => {
+    expect(parseHost('desk.localhost:3000', settings)).toEqual({ kind: 'desk', host: 'desk.localhost:3000' });
+    expect(parseHost('DESK.localhost.:3000', settings)).toEqual({ kind: 'desk', host: 'desk.localhost:3000' });
+    expect(parseHost('desk.youju.com', { rootDomain: 'youju.com', oldDomains: [] })).toEqual({
+      kind: 'desk',
+      host: 'desk.youju.com',
+    });
+    // Another port, a deeper name or a look-alike is not the desk.
+    expect(parseHost('desk.localhost:3100', settings).kind).toBe('unknown');
+    expect(parseHost('a.desk.localhost:3000', settings).kind).toBe('unknown');
+    expect(parseHost('desks.localhost:3000', settings)).toMatchObject({ kind: 'city', city: 'desks' });
+    // The desk on the old domain moves with everything else.
+    expect(parseHost('desk.yjyz.localhost:3000', settings)).toMatchObject({ kind: 'old', newHost: 'desk.localhost:3000' });
+    expect(trustedHost('desk.localhost:3000', settings)).toBe('desk.localhost:3000');
+  });
   it('tells www and the bare root apart', () => {
     expect(parseHost('www.localhost:3000', settings).kind).toBe('www');
     expect(parseHost('localhost:3000', settings).kind).toBe('root');
@@ -75,14 +90,19 @@ describe('parseHost', () => {
   });
   it('never hands back a host outside the configured root, whatever the header', () => {
     const s = { rootDomain: 'localhost:3000', oldDomains: ['oldportal.localhost', 'yjyz.localhost:3000'] };
-    const ours = /^(([a-z][a-z0-9-]{0,30}|www)\.)?localhost:3000$/;
+    const ours = /^(([a-z][a-z0-9-]{0,30}|www|desk)\.)?localhost:3000$/;
     fc.assert(
       fc.property(
         fc.oneof(
           fc.string(),
           fc.webUrl().map((u) => u.replace(/^https?:\/\//, '')),
           fc.domain(),
-          fc.constantFrom('bj.oldportal.localhost:3000', 'x@oldportal.localhost'),
+          fc.constantFrom(
+            'bj.oldportal.localhost:3000',
+            'x@oldportal.localhost',
+            'desk.localhost:3000',
+            'desk.oldportal.localhost',
+          ),
         ),
         (raw) => {
           const info = parseHost(raw, s);

@@ -1,6 +1,6 @@
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
+import { DESK_COOKIE, DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
 
 // Settings are read once per process: point the backend at a closed port so locating falls back to DEFAULT_CITY.
 const saved = { ...process.env };
@@ -96,5 +96,24 @@ describe('proxy', () => {
     expect((await run('bj.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
     expect((await run('bj.localhost:3000', '/assets/logo.png')).headers.get('x-middleware-next')).toBe('1');
     expect(rewritten(await run('bj.localhost:3000', '/assets/auth/expired'))).toBe('/bj/assets/auth/expired');
+  });
+  it('serves the agent desk on its own host: / is the desk, anything else beside it (the 404 page)', async () => {
+    const res = await run('desk.localhost:3000', '/', { [SESSION_COOKIE]: 'user', [DESK_COOKIE]: 'desk' });
+    expect(rewritten(res)).toBe('/desk');
+    expect(res.headers.get('x-middleware-request-x-portal-host')).toBe('desk.localhost:3000');
+    // No device code for the desk, and the page is rendered without any cookie.
+    expect(res.cookies.get(DEVICE_COOKIE)).toBeUndefined();
+    expect(res.headers.get('x-middleware-request-cookie')).toBeNull();
+    expect(rewritten(await run('desk.localhost:3000', '/personal/account'))).toBe('/desk/personal/account');
+    expect(rewritten(await run('desk.localhost:3000', '/ershoufang/'))).toBe('/desk/ershoufang/');
+    expect((await run('desk.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
+  });
+  it('never serves the desk on a city host or the root: their /desk is the 404 page', async () => {
+    // app/[city] has no desk: /bj/desk is not found.
+    expect(rewritten(await run('bj.localhost:3000', '/desk'))).toBe('/bj/desk');
+    expect(rewritten(await run('bj.localhost:3000', '/desk/x'))).toBe('/bj/desk/x');
+    const root = await run('localhost:3000', '/desk');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('http://bj.localhost:3000/desk');
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '@contracts/envelope';
+import { DESK_HOST_LABEL } from '@contracts/hosts';
+import { ApiPath } from '@contracts/paths';
 import type { Config } from '../config';
 import { ApiError } from './errors';
 
@@ -8,27 +10,51 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const CROSS_SITE_REFUSED = '跨站请求已拒绝';
 
-/**
- * True when `source` (an Origin or a Referer) is a page of the portal: the scheme of PORTAL_PROTOCOL, the
- * root host of PORTAL_ROOT_DOMAIN or one of its sub-domains (the cities, www), and the same port. Parsed with
- * URL, so case, default ports and look-alikes (`localhost:3000.evil.example`, `evil-localhost`) compare right.
- * `Origin: null` (sandboxed frames, some redirects) does not parse and is refused.
- */
-export function isPortalSource(source: string, root: URL): boolean {
+/** `source` as a URL on the root's scheme and port, or null (`Origin: null` does not parse). */
+function sameSchemeAndPort(source: string, root: URL): URL | null {
   let url: URL;
   try {
     url = new URL(source);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== root.protocol || url.port !== root.port) return false;
+  return url.protocol === root.protocol && url.port === root.port ? url : null;
+}
+
+/**
+ * True when `source` (an Origin or a Referer) is a page of the agent desk: `desk.{root}` on the root's scheme and port
+ * (contracts/hosts.ts). The desk stands in for the agents' own app: it shares the portal's registrable domain, so
+ * browsers count the two as one site (SameSite does not keep them apart), and the Origin does.
+ */
+export function isDeskSource(source: string, root: URL): boolean {
+  return sameSchemeAndPort(source, root)?.hostname === `${DESK_HOST_LABEL}.${root.hostname}`;
+}
+
+/**
+ * True when `source` (an Origin or a Referer) is a page of the portal: the scheme of PORTAL_PROTOCOL, the
+ * root host of PORTAL_ROOT_DOMAIN or one of its sub-domains (the cities, www) but the desk's, and the same port.
+ * Parsed with URL, so case, default ports and look-alikes (`localhost:3000.evil.example`, `evil-localhost`) compare
+ * right. `Origin: null` (sandboxed frames, some redirects) does not parse and is refused.
+ */
+export function isPortalSource(source: string, root: URL): boolean {
+  const url = sameSchemeAndPort(source, root);
+  if (!url || isDeskSource(source, root)) return false;
   return url.hostname === root.hostname || url.hostname.endsWith(`.${root.hostname}`);
+}
+
+const DESK_PREFIX = ApiPath.deskLogin.replace(/\/login$/, '');
+const isDeskPath = (url: string) => url === DESK_PREFIX || url.startsWith(`${DESK_PREFIX}/`) || url.startsWith(`${DESK_PREFIX}?`);
+
+/** Where a state-changing request to `url` may come from: the desk's calls from the desk, the rest from the portal. */
+export function isAllowedSource(source: string, url: string, root: URL): boolean {
+  return isDeskPath(url) ? isDeskSource(source, root) : isPortalSource(source, root);
 }
 
 /**
  * Cross-site state change (a form on another site posting to /sso/logout): the browser says where a request
  * comes from in `Origin`, or failing that `Referer`; a state-changing request from anywhere but the portal
- * is refused with 403. A request with neither header passes: the web process calling server-side, curl, the
+ * is refused with 403 — and the two apps on the portal's domain keep to their own calls: the desk's (/api/desk/)
+ * from the desk's pages alone, the portal's never from the desk's. A request with neither header passes: the web process calling server-side, curl, the
  * tests — a browser always sends one of them on a cross-site POST. Runs at onRequest, before the body is
  * read, so a form post (urlencoded, multipart, text/plain) gets this 403 and not a 415.
  */
@@ -37,6 +63,7 @@ export function registerSameSiteCheck(app: FastifyInstance, config: Config): voi
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const source = request.headers.origin ?? request.headers.referer;
-    if (source !== undefined && !isPortalSource(source, root)) throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
+    if (source !== undefined && !isAllowedSource(source, request.url, root))
+      throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
   });
 }

@@ -8,7 +8,6 @@ import { PortalHeader } from '@/lib/portal-headers';
 import { sessionToken } from '@/lib/session-cookie';
 
 // The chat widget still imports the type from this route.
-export type { HeaderUser };
 
 /**
  * The header's user box asks here who is looking (components/header/user-box.tsx), so that pages themselves

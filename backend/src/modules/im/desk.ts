@@ -39,6 +39,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentDeskTokens, agents, cities, imConversations, listings, rentals, uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
+import { CROSS_SITE_REFUSED, isDeskSource } from '../../http/same-site';
 import { opsGuard } from '../ops/guard';
 import { requireCity } from '../portal/cities';
 import type { Storage } from '../storage';
@@ -58,7 +59,6 @@ import {
   lastMessagesOf,
   markRead,
   propertyCardOf,
-  refuseForeignOrigin,
   serveSocket,
   upgradeRequired,
   type ImService,
@@ -635,11 +635,13 @@ export async function registerDesk(
     url: ApiPath.deskRegister,
     schema: {
       summary:
-        "WebSocket (desk cookie): the agent's frames, as /api/register's ({ messageType 1, messageContent } and the ping); no live token 401, a foreign Origin 403",
+        "WebSocket (desk cookie): the agent's frames, as /api/register's ({ messageType 1, messageContent } and the ping); no live token 401, an Origin other than the desk's (desk.{root}) 403",
       tags: TAGS,
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      refuseForeignOrigin(request, root);
+      // The desk's socket from the desk's pages only (`desk.{root}`): a city page of the same site is not the desk.
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isDeskSource(origin, root)) throw new ApiError(403, ResultCode.FORBIDDEN, CROSS_SITE_REFUSED);
       socketAgents.set(request, await agentOf(request, reply));
     },
     handler: upgradeRequired,

@@ -42,7 +42,7 @@ import { refreshPublication } from '../uploads/publication';
 /**
  * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
  * review (write, read, delete). A write records a change of the project's pages (`detail:new:{id}`: the detail
- * page and every sub-page, lib/page-cache/page-tags.ts), so the cached 点评 page shows it on the next visit.
+ * page and every sub-page, lib/front/page-cache/page-tags.ts), so the cached 点评 page shows it on the next visit.
  */
 
 const TAGS = ['new-home'];

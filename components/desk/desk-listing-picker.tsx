@@ -1,0 +1,46 @@
+import type { DeskListing } from '@contracts/im';
+import { messages as clientMessages } from '@/lib/client/messages';
+import type { DeskCopy } from './desk-copy';
+import styles from './desk.module.css';
+
+export interface DeskListingPickerProps {
+  copy: DeskCopy;
+  listings: DeskListing[];
+  busy: boolean;
+  onPick: (listing: DeskListing) => void;
+  onClose: () => void;
+}
+
+/** The agent's own 二手房 and 租房, one of which goes to the user as a property card (201). */
+export function DeskListingPicker({ copy, listings, busy, onPick, onClose }: DeskListingPickerProps) {
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={copy.pickListing}>
+      <div className={styles.dialog}>
+        <header className={styles.dialogHead}>
+          <h3>{copy.pickListing}</h3>
+          <button type="button" className="link-button" onClick={onClose}>
+            {copy.close}
+          </button>
+        </header>
+        {listings.length === 0 && <p className={styles.empty}>{copy.noListings}</p>}
+        <ul className={styles.listingList}>
+          {listings.map((l) => (
+            <li key={`${l.businessType}-${l.listingId}`}>
+              <button type="button" className={styles.listing} disabled={busy} onClick={() => onPick(l)}>
+                {/* eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store */}
+                <img src={l.coverUrl} alt="" className={styles.listingCover} />
+                <span className={styles.cardBody}>
+                  <span className={styles.cardTitle}>{l.title}</span>
+                  <span className={styles.cardLayout}>
+                    {clientMessages.channelNames[l.businessType === 1 ? 'esf' : 'rent']} · {l.layoutText}
+                  </span>
+                  <span className={styles.cardPrice}>{l.priceText}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

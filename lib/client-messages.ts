@@ -1,2 +1,0 @@
-/** Old address of @/lib/client/messages, kept while the chat, upload, entrust and desk code still import it from here. */
-export * from '@/lib/client/messages';
