@@ -43,7 +43,7 @@ import {
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { rateLimitKey, requireUser } from '../sso/sessions';
-import type { Storage } from '../storage';
+import type { Storage } from '../../storage';
 
 const ENTRUST_UPLOAD_DIR = 'ub/entrust';
 

@@ -32,7 +32,7 @@ import { whileChangingCounts } from '../listings/common';
 import type { Tx } from '../ops/listings';
 import { opsGuard } from '../ops/guard';
 import { refreshPublication } from '../uploads/publication';
-import { requireCity } from '../portal/cities';
+import { requireCity } from '../cities/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import {
   asHomeType,

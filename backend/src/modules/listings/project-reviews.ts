@@ -33,9 +33,9 @@ import { newProjects, projectReviews, uploads, users, type ListingPhoto } from '
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
-import { findCity } from '../portal/cities';
+import { findCity } from '../cities/cities';
 import { rateLimitKey, requireUser } from '../sso/sessions';
-import type { Storage } from '../storage';
+import type { Storage } from '../../storage';
 import type { OwnerNames } from '../uploads/owner-names';
 import { refreshPublication } from '../uploads/publication';
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
-import { requireCity } from '../portal/cities';
+import { requireCity } from '../cities/cities';
 import { opsGuard } from './guard';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

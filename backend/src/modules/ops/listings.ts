@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts, type ListingTable } from '../listings/common';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { requireCity } from '../portal/cities';
+import { requireCity } from '../cities/cities';
 import { opsGuard } from './guard';
 
 type OpsChannel = Exclude<ChannelCode, 'estate'>;

@@ -21,7 +21,7 @@ import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import type { PasswordThrottle } from './password-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../domain/passwords';
 import { endOtherSessions, rateLimitKey, requireUser, toUserInfo, type SessionsEnded } from './sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 

@@ -21,7 +21,7 @@ import { portalRoute } from '../../http/portal-route';
 import { registerAccount } from './account';
 import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
-import { dummyPasswordHash, verifyUserPassword } from './passwords';
+import { dummyPasswordHash, verifyUserPassword } from '../../domain/passwords';
 import {
   clearSessionCookie,
   endSession,
