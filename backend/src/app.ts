@@ -45,7 +45,7 @@ import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
-import { clearSessionCookie, sessionUser } from './modules/sso/sessions';
+import { clearSessionCookie, sessionUser } from './http/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
 import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
 import { registerUploads } from './modules/uploads/routes';

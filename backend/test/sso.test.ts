@@ -7,7 +7,7 @@ import { DEMO_USER } from '../src/db/seed';
 import { users } from '../src/db/schema';
 import { isPortalSource } from '../src/http/same-site';
 import { hashPassword } from '../src/domain/passwords';
-import { sessionCookieOptions } from '../src/modules/sso/sessions';
+import { sessionCookieOptions } from '../src/http/sessions';
 import { configWith } from '../src/config';
 import { envelope, startHarness, type Harness } from './harness';
 

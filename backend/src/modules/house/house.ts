@@ -33,7 +33,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { changeListingPrice } from '../ops/listings';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../../http/sessions';
 import { asHomeType, CHANNEL_OF, titleOf, unitPriceOf, type HomeBusinessType } from './compose';
 import { endPublication } from './publish';
 

@@ -56,7 +56,7 @@ import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { agentCardsWhere } from '../listings/common';
 import { requireListing } from '../listings/visible-listing';
 import { bindingFor, chatUserKey, toVirtualNumber, type VirtualLine } from '../portal/virtual-numbers';
-import { liveSessionKeys, presentedToken, rateLimitKey, requireUser, sessionKeyOf, type UserRow } from '../sso/sessions';
+import { liveSessionKeys, presentedToken, rateLimitKey, requireUser, sessionKeyOf, type UserRow } from '../../http/sessions';
 import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
 import { LoginWatch } from './login-watch';
 import { containsSensitiveWord } from './sensitive-words';

@@ -34,7 +34,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
 import { findCity } from '../cities/cities';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../../http/sessions';
 import type { Storage } from '../../storage';
 import type { OwnerNames } from '../uploads/owner-names';
 import { refreshPublication } from '../uploads/publication';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { presentedToken, requireUser } from '../sso/sessions';
+import { presentedToken, requireUser } from '../../http/sessions';
 import { bindingFor, deviceKeyOf, liveBinding, toVirtualNumber, type VirtualLine } from './virtual-numbers';
 
 /** spec §5 chat: sending is allowed only when the agent's status is 1. */

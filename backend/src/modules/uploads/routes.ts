@@ -33,7 +33,7 @@ import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { opsGuard } from '../ops/guard';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../../http/sessions';
 import type { Storage } from '../../storage';
 import { contentTypeOf } from '../../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../../storage/post-object';

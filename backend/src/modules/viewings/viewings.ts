@@ -44,7 +44,7 @@ import {
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../ops/guard';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { rateLimitKey, requireUser } from '../../http/sessions';
 
 /**
  * 预约看房 and 看房记录 (contracts/viewing.ts). Bookings are the user's own: every read and change is filtered by
