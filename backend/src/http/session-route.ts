@@ -31,7 +31,9 @@ export type RouteLimit = SessionLimit | SharedLimit | AddressLimit;
 
 export function sharedSessionLimit(app: FastifyInstance, db: Db, limit: SessionLimit): SharedLimit {
   const { scope, max, timeWindow } = limit;
-  return { shared: app.rateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) }) };
+  return {
+    shared: app.rateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) }),
+  };
 }
 
 /** What a session route's handler is given: the session's user and the request fields its contract validated. */

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { presentedToken, requireUser } from '../../http/sessions';
+import { sessionUser } from '../../http/sessions';
 import { bindingFor, deviceKeyOf, liveBinding, toVirtualNumber, type VirtualLine } from './virtual-numbers';
 
 /** spec §5 chat: sending is allowed only when the agent's status is 1. */
@@ -67,15 +67,12 @@ interface Asker {
   userId: number | null;
 }
 
-/** The session's user where the request carries a live one; a visitor (or a dead session) is null, not a 401. */
-async function sessionUserId(db: Db, request: FastifyRequest): Promise<number | null> {
-  if (!presentedToken(request)) return null;
-  try {
-    return (await requireUser(db, request)).id;
-  } catch {
-    return null;
-  }
-}
+/** The session's user where the request carries a live one; a visitor (or a dead session, or a failed lookup) is null, not a 401. */
+const sessionUserId = (db: Db, request: FastifyRequest): Promise<number | null> =>
+  sessionUser(db, request).then(
+    (user) => user?.id ?? null,
+    () => null,
+  );
 
 /**
  * 拨打电话 (contracts/agent.ts): a virtual number of the agent for the visitor who clicked, read with the agent's
