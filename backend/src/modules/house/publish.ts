@@ -15,7 +15,7 @@ import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   agents,
   branches,
@@ -29,8 +29,7 @@ import {
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
-import type { Tx } from '../ops/listings';
-import { opsGuard } from '../ops/guard';
+import { opsGuard } from '../../http/ops-guard';
 import { refreshPublication } from '../uploads/publication';
 import { requireCity } from '../cities/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';

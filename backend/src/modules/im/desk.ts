@@ -39,7 +39,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentDeskTokens, agents, cities, imConversations, listings, rentals, uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { opsGuard } from '../ops/guard';
+import { opsGuard } from '../../http/ops-guard';
 import { requireCity } from '../cities/cities';
 import type { Storage } from '../../storage';
 import { contentTypeOf } from '../../storage/local-storage';

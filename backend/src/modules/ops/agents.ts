@@ -13,7 +13,7 @@ import { agents, DEAL, listings, newProjects, offices, rentals, shops } from '..
 import { notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { requireCity } from '../cities/cities';
-import { opsGuard } from './guard';
+import { opsGuard } from '../../http/ops-guard';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

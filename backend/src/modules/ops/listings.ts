@@ -14,17 +14,16 @@ import {
 } from '@contracts/ops';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts, type ListingTable } from '../listings/common';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import { requireCity } from '../cities/cities';
-import { opsGuard } from './guard';
+import { opsGuard } from '../../http/ops-guard';
 
 type OpsChannel = Exclude<ChannelCode, 'estate'>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What else a price change writes in its transaction: an owner's change also moves their entrust's price (house/house.ts). */
 export interface PriceChangeOptions {

@@ -31,7 +31,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { opsGuard } from '../ops/guard';
+import { opsGuard } from '../../http/ops-guard';
 import { rateLimitKey } from '../../http/sessions';
 import { sessionRoute } from '../../http/session-route';
 import type { Storage } from '../../storage';

@@ -43,7 +43,7 @@ import {
 } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
-import { opsGuard } from '../ops/guard';
+import { opsGuard } from '../../http/ops-guard';
 import { sessionRoute } from '../../http/session-route';
 
 /**
