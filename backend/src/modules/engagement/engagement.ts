@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import {
@@ -123,7 +123,7 @@ async function setFollow(
 export function registerEngagement(app: FastifyInstance, db: Db): void {
   const dedupe = createViewDedupe();
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.listingView,
     {
       config: {
@@ -141,7 +141,7 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
       },
     },
     async (request) => {
-      const { businessType, listingId } = request.body as z.output<typeof listingViewRequestSchema>;
+      const { businessType, listingId } = request.body;
       return ok(await recordView(db, dedupe, viewerOf(request), businessType as BusinessType, listingId));
     },
   );

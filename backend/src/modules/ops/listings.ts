@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { cacheTag } from '@contracts/cache-changes';
 import type { ChannelCode } from '@contracts/constants';
 import { ok } from '@contracts/envelope';
@@ -240,7 +240,7 @@ export function registerOpsListings(
   config: Pick<Config, 'OPS_TOKEN'>,
   index: SuggestionIndex,
 ): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsListing}/:channel/:id`,
     {
       onRequest: opsGuard(config),
@@ -253,8 +253,8 @@ export function registerOpsListings(
       },
     },
     async (request) => {
-      const { channel, id } = request.params as z.output<typeof opsListingParamsSchema>;
-      const { price } = request.body as z.output<typeof opsListingChangeSchema>;
+      const { channel, id } = request.params;
+      const { price } = request.body;
       return ok(await changeListingPrice(db, index, channel, id, price));
     },
   );

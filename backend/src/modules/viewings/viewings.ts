@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { maskMobile } from '@contracts/mobile';
@@ -236,7 +236,7 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
     handler: ({ user, input }) => cancel(db, user.id, input.viewingId),
   });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsViewing}/:id`,
     {
       onRequest: opsGuard(config),
@@ -249,8 +249,8 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof opsViewingParamsSchema>;
-      const { action } = request.body as z.output<typeof opsViewingChangeSchema>;
+      const { id } = request.params;
+      const { action } = request.body;
       return ok(await changeViewingStatus(db, id, action));
     },
   );
