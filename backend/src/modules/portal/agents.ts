@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '@contracts/agent';
 import { ok } from '@contracts/envelope';
@@ -80,7 +81,7 @@ const sessionUserId = (db: Db, request: FastifyRequest): Promise<number | null> 
  * cause it. The agent's own mobile is in no answer.
  */
 export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLine): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.agentPhone,
     {
       config: { rateLimit: PHONE_LIMIT },
@@ -96,7 +97,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       const header = request.headers[RequestHeader.deviceCode];
       const deviceCode = typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 64) : null;
       const asker: Asker = { deviceCode, ip: request.ip, userId: await sessionUserId(db, request) };
-      return ok(await revealPhone(db, line, request.body as AgentPhoneRequest, asker, new Date()));
+      return ok(await revealPhone(db, line, request.body, asker, new Date()));
     },
   );
 }
