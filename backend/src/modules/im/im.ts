@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
-import type { z } from 'zod';
 import { ResultCode } from '@contracts/envelope';
 import {
   IM_AGENT_LEFT,
@@ -865,7 +865,7 @@ export function registerIm(
 
   // The live socket: the session decides who it is; the query's userId must be that user.
   const socketUsers = new WeakMap<FastifyRequest, number>();
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: ApiPath.imRegister,
     schema: {
@@ -874,10 +874,11 @@ export function registerIm(
       tags: TAGS,
       querystring: imRegisterQuerySchema,
     },
-    preHandler: async (request: FastifyRequest) => {
+    // A socket answers no envelope, so not a sessionRoute: the session is checked here, before the upgrade.
+    preHandler: async (request) => {
       refuseForeignOrigin(request, root);
       const user = await requireUser(db, request);
-      const { userId } = request.query as z.output<typeof imRegisterQuerySchema>;
+      const { userId } = request.query;
       if (userId !== user.id) throw new ApiError(403, ResultCode.FORBIDDEN, IM_NOT_YOURS);
       socketUsers.set(request, user.id);
     },
