@@ -36,6 +36,17 @@ export function sharedSessionLimit(app: FastifyInstance, db: Db, limit: SessionL
   };
 }
 
+/** The route options that set a limit up. */
+function limitOptions(db: Db, limit: RouteLimit | undefined): RouteShorthandOptions {
+  if (!limit) return {};
+  if ('shared' in limit) return { onRequest: limit.shared };
+  if ('perAddress' in limit) return { config: { rateLimit: limit.perAddress } };
+  const { scope, max, timeWindow } = limit;
+  return {
+    config: { rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) } },
+  };
+}
+
 /** What a session route's handler is given: the session's user and the request fields its contract validated. */
 export interface SessionContext<I> {
   user: UserRow;
@@ -75,23 +86,16 @@ export function sessionRoute<I extends z.ZodType | undefined, D extends z.ZodTyp
 ): void {
   const run = async (input: unknown, request: FastifyRequest, reply: FastifyReply) =>
     route.handler({ user: await requireUser(db, request), input: input as InputOf<I>, request, reply });
-  const limit = route.limit;
-
   if (route.method === 'GET and POST') {
     // One count for both methods: a limit of the route's own would count each method apart.
-    const shared = limit && !('shared' in limit) && !('perAddress' in limit) ? sharedSessionLimit(app, db, limit) : limit;
-    const options: RouteShorthandOptions = !shared
-      ? {}
-      : 'shared' in shared
-        ? { onRequest: shared.shared }
-        : { config: { rateLimit: shared.perAddress } };
+    const limit = route.limit && 'scope' in route.limit ? sharedSessionLimit(app, db, route.limit) : route.limit;
     portalRoute(app, {
       path: route.path,
       summary: route.summary,
       tags: route.tags,
       input: route.input ?? z.object({}),
       output: route.output,
-      options,
+      options: limitOptions(db, limit),
       handler: run,
     });
     return;
@@ -99,21 +103,7 @@ export function sessionRoute<I extends z.ZodType | undefined, D extends z.ZodTyp
 
   const fields = route.method === 'GET' ? 'querystring' : 'body';
   const options: RouteShorthandOptions = {
-    ...(limit === undefined
-      ? {}
-      : 'shared' in limit
-        ? { onRequest: limit.shared }
-        : 'perAddress' in limit
-          ? { config: { rateLimit: limit.perAddress } }
-          : {
-              config: {
-                rateLimit: {
-                  max: limit.max,
-                  timeWindow: limit.timeWindow,
-                  keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, limit.scope),
-                },
-              },
-            }),
+    ...limitOptions(db, route.limit),
     schema: {
       summary: route.summary,
       tags: route.tags,
