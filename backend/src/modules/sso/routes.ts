@@ -22,14 +22,7 @@ import { registerAccount } from './account';
 import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
 import { dummyPasswordHash, verifyUserPassword } from '../../domain/passwords';
-import {
-  clearSessionCookie,
-  endSession,
-  startSession,
-  toUserInfo,
-  type SessionsEnded,
-  type UserRow,
-} from '../../http/sessions';
+import { clearSessionCookie, endSession, startSession, toUserInfo, type SessionsEnded, type UserRow } from '../../http/sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /** Per client IP (after X-Forwarded-For from loopback): guesses and SMS bombing are expensive. */
