@@ -24,7 +24,7 @@ import { registerAgentPages } from './modules/portal/agent-pages';
 import { registerProjectReviews } from './modules/listings/project-reviews';
 import { registerAgentPhone, registerAgents } from './modules/portal/agents';
 import { virtualLineOf } from './modules/portal/virtual-numbers';
-import { registerCities } from './modules/portal/cities';
+import { registerCities } from './modules/cities/cities';
 import { registerDictionary } from './modules/portal/dictionary';
 import { registerFooter } from './modules/portal/footer';
 import { registerHome } from './modules/portal/home';
@@ -45,13 +45,13 @@ import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
-import { clearSessionCookie, sessionUser } from './modules/sso/sessions';
+import { clearSessionCookie, sessionUser } from './http/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
 import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
 import { registerUploads } from './modules/uploads/routes';
 import { visibilityOf } from './modules/uploads/publication';
 import { ownerNames } from './modules/uploads/owner-names';
-import type { Storage } from './modules/storage';
+import type { Storage } from './storage';
 
 export interface AppDeps {
   db: Db;

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { isSeeded, seedDatabase } from './db/seed';
 import { mallocWarning } from './malloc';
-import { openStorage } from './modules/storage';
+import { openStorage } from './storage';
 
 /** `npm run backend`: settings, database (migrated; seeded when empty), listen, close cleanly on a signal. */
 let config;

@@ -6,7 +6,7 @@ import { ApiPath } from '@contracts/paths';
 import type { UserInfo } from '@contracts/user';
 import { sessions, users } from '../src/db/schema';
 import { PASSWORD_MAX_FAILURES } from '../src/modules/sso/password-throttle';
-import { hashPassword } from '../src/modules/sso/passwords';
+import { hashPassword } from '../src/domain/passwords';
 import { LOGGED_OUT_CLOSE } from '../src/modules/im/hub';
 import { envelope, startHarness, type Harness } from './harness';
 

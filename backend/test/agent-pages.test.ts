@@ -289,7 +289,7 @@ describe('an operator changes an agent’s status', () => {
 
   it('is closed (403) while OPS_TOKEN is unset', async () => {
     const { buildApp } = await import('../src/app');
-    const { localStorage } = await import('../src/modules/storage/local-storage');
+    const { localStorage } = await import('../src/storage/local-storage');
     const path = await import('node:path');
     const closed = await buildApp({
       db: h.database.db,

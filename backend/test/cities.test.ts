@@ -4,7 +4,7 @@ import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import { CHANNEL_CODES, type ChannelCode } from '@contracts/constants';
 import { ApiPath } from '@contracts/paths';
 import { cities } from '../src/db/schema';
-import { cityTable, findCity, requireCity } from '../src/modules/portal/cities';
+import { cityTable, findCity, requireCity } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiPath, OSS_POST_PATH } from '@contracts/paths';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { CROSS_SITE_REFUSED } from '../src/http/same-site';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';

@@ -9,8 +9,8 @@ import { buildApp } from '../src/app';
 import { configWith, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { localStorage } from '../src/modules/storage/local-storage';
-import type { Storage } from '../src/modules/storage';
+import { localStorage } from '../src/storage/local-storage';
+import type { Storage } from '../src/storage';
 
 import { TEST_SEED_SIZE } from './seed-size';
 

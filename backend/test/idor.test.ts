@@ -172,7 +172,7 @@ const DESK_IDOR: Record<string, DeskCase> = {
 
 /** Routes whose id or key field names nothing a user owns, and why. */
 const PUBLIC_LISTING = 'a published listing, project, place or agent: public, the same for everyone';
-const OPERATOR = 'operator API: OPS_TOKEN, no user session (ops/guard.ts)';
+const OPERATOR = 'operator API: OPS_TOKEN, no user session (http/ops-guard.ts)';
 const NOT_OWNED: Record<string, string> = {
   [ApiPath.imConversations]: "agentUserId: an agent's public card; the threads listed are the caller's own",
   [ApiPath.entrustCompany]: 'communityId: a public community; the brands serving it are public',

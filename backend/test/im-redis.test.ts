@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { agents } from '../src/db/schema';
 import { agentParty, LOGGED_OUT_CLOSE } from '../src/modules/im/hub';
 import { sharedKeyPrefix } from '../src/modules/limits/shared';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { nextMessage } from './support-im';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';

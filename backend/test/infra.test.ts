@@ -6,8 +6,8 @@ import { ApiPath } from '@contracts/paths';
 import { sql } from 'drizzle-orm';
 import { configWith, defaultPoolMax, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { localStorage } from '../src/modules/storage/local-storage';
-import { isSafeKey } from '../src/modules/storage/storage';
+import { localStorage } from '../src/storage/local-storage';
+import { isSafeKey } from '../src/storage/storage';
 import { envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;

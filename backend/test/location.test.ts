@@ -8,7 +8,7 @@ import type { Location } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
 import { buildApp } from '../src/app';
 import { cityNameOfIp } from '../src/modules/portal/location';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -12,7 +12,7 @@ import type { Suggestion } from '@contracts/search';
 import type { HomeData } from '@contracts/home';
 import { cities } from '../src/db/schema';
 import { MIN_PROJECTS_PER_CITY } from '../src/db/seed-projects';
-import { cityTable } from '../src/modules/portal/cities';
+import { cityTable } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**

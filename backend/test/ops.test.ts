@@ -10,7 +10,7 @@ import { OPS_LISTING_CHANNELS, type OpsListingResult } from '@contracts/ops';
 import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
 import { buildApp } from '../src/app';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { answer, envelope, startHarness, type Harness } from './harness';
 
 /**

@@ -8,7 +8,7 @@ import type { Suggestion } from '@contracts/search';
 import type { HomeData } from '@contracts/home';
 import { buildApp } from '../src/app';
 import { configWith } from '../src/config';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { both, envelope, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -12,7 +12,7 @@ import { AROUND_RADIUS, NEWS_KIND, type ProjectAround, type ProjectNewsPage } fr
 import { cities, newProjects, places, subwayStations } from '../src/db/schema';
 import { chineseNumber } from '../src/db/seed-project-pages';
 import { haversineMetres } from '../src/modules/listings/project-pages';
-import { cityTable } from '../src/modules/portal/cities';
+import { cityTable } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**

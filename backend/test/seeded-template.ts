@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { configWith } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { TEST_SEED_SIZE } from './seed-size';
 
 /**

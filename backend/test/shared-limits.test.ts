@@ -8,7 +8,7 @@ import { configWith } from '../src/config';
 import { DEMO_USER } from '../src/db/seed';
 import { sharedKeyPrefix } from '../src/modules/limits/shared';
 import { PASSWORD_MAX_FAILURES } from '../src/modules/sso/password-throttle';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { envelope, startHarness, type Harness } from './harness';
 
 /**

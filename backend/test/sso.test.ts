@@ -6,8 +6,8 @@ import type { LoginResult, UserInfo } from '@contracts/user';
 import { DEMO_USER } from '../src/db/seed';
 import { users } from '../src/db/schema';
 import { isDeskSource, isPortalSource } from '../src/http/same-site';
-import { hashPassword } from '../src/modules/sso/passwords';
-import { sessionCookieOptions } from '../src/modules/sso/sessions';
+import { hashPassword } from '../src/domain/passwords';
+import { sessionCookieOptions } from '../src/http/sessions';
 import { configWith } from '../src/config';
 import { envelope, startHarness, type Harness } from './harness';
 

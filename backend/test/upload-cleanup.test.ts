@@ -7,7 +7,7 @@ import { ApiPath } from '@contracts/paths';
 import type { UploadedPhoto, UploadsCleanupResult, UploadTicket } from '@contracts/upload';
 import { runOps } from '../../scripts/ops';
 import { sessions, users } from '../src/db/schema';
-import { localStorage } from '../src/modules/storage/local-storage';
+import { localStorage } from '../src/storage/local-storage';
 import { cleanupOrphanUploads, ORPHAN_AGE_MS, startUploadCleanup } from '../src/modules/uploads/cleanup';
 import { envelope, startHarness, type Harness } from './harness';
 

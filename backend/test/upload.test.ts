@@ -13,7 +13,7 @@ import {
 } from '@contracts/upload';
 import { configWith } from '../src/config';
 import { sessions, uploads, users } from '../src/db/schema';
-import { openPostSigner, v1Signature } from '../src/modules/storage/post-object';
+import { openPostSigner, v1Signature } from '../src/storage/post-object';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { envelope, startHarness, type Harness } from './harness';
 

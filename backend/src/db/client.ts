@@ -14,6 +14,8 @@ import * as schema from './schema';
 
 /** Both drivers give the same query builder over the same schema (ARCHITECTURE "Data": one dialect). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openStorage } from '../modules/storage';
+import { openStorage } from '../storage';
 import { openDatabase } from './client';
 import { isSeeded, seedDatabase } from './seed';
 

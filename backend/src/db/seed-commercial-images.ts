@@ -1,4 +1,4 @@
-import type { Storage } from '../modules/storage';
+import type { Storage } from '../storage';
 
 /**
  * Pictures of shops and offices (ARCHITECTURE "Data": generated, stored through the storage module): a shop's

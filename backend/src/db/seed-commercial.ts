@@ -6,7 +6,7 @@ import {
   type OfficeGrade,
   type ShopTrade,
   type ShopType,
-} from '../modules/listings/commercial-bands';
+} from '../domain/commercial-codes';
 import type { Prng } from './prng';
 import { DEAL } from './schema';
 import type * as t from './schema';

@@ -1,4 +1,4 @@
-import type { Storage } from '../modules/storage';
+import type { Storage } from '../storage';
 import { Prng } from './prng';
 import type * as t from './schema';
 import type { SeedCity } from './seed-data/cities';

@@ -1,4 +1,4 @@
-import type { Storage } from '../modules/storage';
+import type { Storage } from '../storage';
 
 /**
  * The seed's pictures (ARCHITECTURE "Data": generated, stored through the storage module, never hot-linked):

@@ -1,5 +1,5 @@
 import { SALE_STATUS } from '@contracts/new-home';
-import { PROPERTY_TYPE } from '../modules/listings/new-home-bands';
+import { PROPERTY_TYPE } from '../domain/residential-codes';
 import { Prng } from './prng';
 import * as t from './schema';
 import type { ListingPhoto, ProjectPermit } from './schema';

@@ -1,5 +1,5 @@
 import { SALE_STATUS } from '@contracts/new-home';
-import { PROPERTY_TYPE, propertyTypeName } from '../modules/listings/new-home-bands';
+import { PROPERTY_TYPE, propertyTypeName } from '../domain/residential-codes';
 import type { Prng } from './prng';
 import type * as t from './schema';
 import type { ListingPhoto } from './schema';

@@ -1,5 +1,6 @@
 import { SHARED_ROOM_PREMIUM } from '@contracts/entrust-rules';
-import { RENT_FACILITIES, RENT_TYPE, type RentFacility } from '../modules/listings/rent-bands';
+import { RENT_FACILITIES, type RentFacility } from '@contracts/entrust-rules';
+import { RENT_TYPE } from '../domain/residential-codes';
 import type { Prng } from './prng';
 import type * as t from './schema';
 import * as words from './seed-data/names';

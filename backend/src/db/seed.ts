@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Storage } from '../modules/storage';
-import { hashPassword } from '../modules/sso/passwords';
+import type { Storage } from '../storage';
+import { hashPassword } from '../domain/passwords';
 import type { Db } from './client';
 import { Prng } from './prng';
 import * as t from './schema';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
@@ -14,7 +14,7 @@ interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   output: D;
   /** Extra options (rate limit config …). */
   options?: RouteShorthandOptions;
-  handler: (input: z.output<Q>, request: FastifyRequest) => Promise<z.input<D>>;
+  handler: (input: z.output<Q>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<D>>;
 }
 
 /**
@@ -25,8 +25,8 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
   // Generic over the route's schemas, so typed by the handler signature rather than Fastify's type provider.
   const response = { 200: envelopeSchema(route.output) };
   const common = { summary: route.summary, tags: route.tags };
-  app.get(route.path, { ...route.options, schema: { ...common, querystring: route.input, response } }, async (request) =>
-    ok(await route.handler(request.query as z.output<Q>, request)),
+  app.get(route.path, { ...route.options, schema: { ...common, querystring: route.input, response } }, async (request, reply) =>
+    ok(await route.handler(request.query as z.output<Q>, request, reply)),
   );
   app.post(
     route.path,
@@ -38,7 +38,7 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
         if (request.body == null) request.body = {};
       },
     },
-    async (request) => ok(await route.handler(request.body as z.output<Q>, request)),
+    async (request, reply) => ok(await route.handler(request.body as z.output<Q>, request, reply)),
   );
 }
 

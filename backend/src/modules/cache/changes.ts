@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { CACHE_CHANGES_LIMIT, cacheChangesRequestSchema, cacheChangesSchema, type CacheChanges } from '@contracts/cache-changes';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
@@ -94,7 +94,7 @@ export async function readChanges(db: Pick<Db, 'execute'>, after: number | undef
 }
 
 export function registerCacheChanges(app: FastifyInstance, db: Db): void {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     ApiPath.cacheChanges,
     {
       schema: {
@@ -107,7 +107,7 @@ export function registerCacheChanges(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       // A feed read from a cache would hide the changes it exists to announce.
       reply.header('cache-control', 'no-store');
-      return ok(await readChanges(db, (request.query as z.output<typeof cacheChangesRequestSchema>).after));
+      return ok(await readChanges(db, request.query.after));
     },
   );
 }

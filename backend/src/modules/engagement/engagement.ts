@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import {
@@ -19,9 +19,8 @@ import {
 import { ApiPath, DEVICE_COOKIE, RequestHeader } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listingFollows, listingViews } from '../../db/schema';
-import { portalRoute } from '../../http/portal-route';
+import { sessionRoute } from '../../http/session-route';
 import { requireListing } from '../listings/visible-listing';
-import { rateLimitKey, requireUser } from '../sso/sessions';
 
 /**
  * What a visitor does on a second-hand or rental detail page that its owner's counts come from (卖房管理 /
@@ -124,7 +123,7 @@ async function setFollow(
 export function registerEngagement(app: FastifyInstance, db: Db): void {
   const dedupe = createViewDedupe();
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.listingView,
     {
       config: {
@@ -142,48 +141,37 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
       },
     },
     async (request) => {
-      const { businessType, listingId } = request.body as z.output<typeof listingViewRequestSchema>;
+      const { businessType, listingId } = request.body;
       return ok(await recordView(db, dedupe, viewerOf(request), businessType as BusinessType, listingId));
     },
   );
 
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.listingFollowStatus,
     summary:
       'Whether the caller follows a second-hand home (1) or rental (2), and how many do (session); unknown or hidden listing 404',
     tags: TAGS,
     input: followStatusRequestSchema,
     output: followStatusSchema,
-    handler: async (input, request) => {
-      const user = await requireUser(db, request);
+    handler: async ({ user, input }) => {
       await requireListing(db, input.businessType as BusinessType, input.listingId);
       return followStatus(db, user.id, input.businessType as BusinessType, input.listingId);
     },
   });
 
-  app.post(
-    ApiPath.listingFollow,
-    {
-      config: {
-        rateLimit: {
-          max: LISTING_FOLLOW_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'listing-follow'),
-        },
-      },
-      schema: {
-        summary:
-          'Follow (true) or stop following (false) a second-hand home (1) or rental (2) (session); idempotent; unknown or hidden listing 404',
-        tags: TAGS,
-        body: followRequestSchema,
-        response: { 200: envelopeSchema(followStatusSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const input = request.body as z.output<typeof followRequestSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.listingFollow,
+    summary:
+      'Follow (true) or stop following (false) a second-hand home (1) or rental (2) (session); idempotent; unknown or hidden listing 404',
+    tags: TAGS,
+    input: followRequestSchema,
+    output: followStatusSchema,
+    limit: { scope: 'listing-follow', max: LISTING_FOLLOW_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input }) => {
       await requireListing(db, input.businessType as BusinessType, input.listingId);
-      return ok(await setFollow(db, user.id, input.businessType as BusinessType, input.listingId, input.follow));
+      return setFollow(db, user.id, input.businessType as BusinessType, input.listingId, input.follow);
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { channelIsOn } from '@contracts/channels';
 import {
   ENTRUST_MESSAGES,
@@ -25,8 +25,6 @@ import {
   type EntrustUpdateInput,
   RENT_FACILITIES,
 } from '@contracts/entrust';
-import { ok } from '@contracts/envelope';
-import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import {
@@ -42,8 +40,8 @@ import {
 } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { rateLimitKey, requireUser } from '../sso/sessions';
-import type { Storage } from '../storage';
+import { sessionRoute, sharedSessionLimit } from '../../http/session-route';
+import type { Storage } from '../../storage';
 
 const ENTRUST_UPLOAD_DIR = 'ub/entrust';
 
@@ -307,89 +305,62 @@ async function mine(db: Db, userId: number, businessType: 1 | 2 | undefined, pag
 
 export function registerEntrust(app: FastifyInstance, db: Db, storage: Storage): void {
   // One count for new and edited entrusts together (a route's own limit would count each route apart).
-  const submitLimit = app.rateLimit({
-    max: ENTRUST_SUBMIT_LIMIT,
-    timeWindow: '1 hour',
-    keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'entrust-submit'),
+  const submitLimit = sharedSessionLimit(app, db, { scope: 'entrust-submit', max: ENTRUST_SUBMIT_LIMIT, timeWindow: '1 hour' });
+
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.entrustAdd,
+    summary:
+      '我要卖房 (1) / 我要出租 (2), session: a community of a city with the channel on, brands serving it, 1–9 photos of the caller’s own uploads; 审核中; the same flat open twice is a 409',
+    tags: TAGS,
+    input: entrustAddRequestSchema,
+    output: entrustSchema,
+    limit: submitLimit,
+    handler: ({ user, input }) => add(db, storage, user.id, input),
   });
 
-  app.post(
-    ApiPath.entrustAdd,
-    {
-      onRequest: submitLimit,
-      schema: {
-        summary:
-          '我要卖房 (1) / 我要出租 (2), session: a community of a city with the channel on, brands serving it, 1–9 photos of the caller’s own uploads; 审核中; the same flat open twice is a 409',
-        tags: TAGS,
-        body: entrustAddRequestSchema,
-        response: { 200: envelopeSchema(entrustSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await add(db, storage, user.id, request.body as EntrustAddInput));
-    },
-  );
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.entrustUpdate,
+    summary:
+      "Edit one's own entrust (session): 审核中 stays, 已下架/已撤回 are submitted again; 已发布/已成交 are a 409; another user's id is a 404",
+    tags: TAGS,
+    input: entrustUpdateRequestSchema,
+    output: entrustSchema,
+    limit: submitLimit,
+    handler: ({ user, input }) => update(db, storage, user.id, input),
+  });
 
-  app.post(
-    ApiPath.entrustUpdate,
-    {
-      onRequest: submitLimit,
-      schema: {
-        summary:
-          "Edit one's own entrust (session): 审核中 stays, 已下架/已撤回 are submitted again; 已发布/已成交 are a 409; another user's id is a 404",
-        tags: TAGS,
-        body: entrustUpdateRequestSchema,
-        response: { 200: envelopeSchema(entrustSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await update(db, storage, user.id, request.body as EntrustUpdateInput));
-    },
-  );
-
-  app.post(
-    ApiPath.entrustWithdraw,
-    {
-      config: {
-        rateLimit: {
-          max: ENTRUST_WITHDRAW_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'entrust-withdraw'),
-        },
-      },
-      schema: {
-        summary: "Withdraw one's own entrust while 审核中 (session; → 已撤回), otherwise 409; another user's id is a 404",
-        tags: TAGS,
-        body: entrustWithdrawRequestSchema,
-        response: { 200: envelopeSchema(entrustSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await withdraw(db, user.id, (request.body as { entrustId: number }).entrustId));
-    },
-  );
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.entrustWithdraw,
+    summary: "Withdraw one's own entrust while 审核中 (session; → 已撤回), otherwise 409; another user's id is a 404",
+    tags: TAGS,
+    input: entrustWithdrawRequestSchema,
+    output: entrustSchema,
+    limit: { scope: 'entrust-withdraw', max: ENTRUST_WITHDRAW_LIMIT, timeWindow: '1 hour' },
+    handler: ({ user, input }) => withdraw(db, user.id, input.entrustId),
+  });
 
   // Reads answer GET and POST like every portal call; answers with a session are private, no-store.
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.entrustDetail,
     summary: "One of the caller's own entrusts, for the edit form (session); another user's id is a 404",
     tags: TAGS,
     input: entrustDetailRequestSchema,
     output: entrustSchema,
-    handler: async (input, request) => oneOf(db, (await requireUser(db, request)).id, input.entrustId),
+    handler: ({ user, input }) => oneOf(db, user.id, input.entrustId),
   });
 
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.entrustMine,
     summary: "委托管理: the caller's entrusts, newest first, 10 a page, of one business type or both (session)",
     tags: TAGS,
     input: myEntrustsRequestSchema,
     output: entrustPageSchema,
-    handler: async (input, request) =>
-      mine(db, (await requireUser(db, request)).id, input.businessType as 1 | 2 | undefined, input.page),
+    handler: ({ user, input }) => mine(db, user.id, input.businessType as 1 | 2 | undefined, input.page),
   });
 
   portalRoute(app, {

@@ -2,7 +2,7 @@ import { cacheTag } from '@contracts/cache-changes';
 import type { ListingPhoto } from '../../db/schema';
 import { communities, entrusts, listings, rentals } from '../../db/schema';
 import { CENTRAL_HEATING } from '../../db/seed-homes';
-import { RENT_TYPE } from '../listings/rent-bands';
+import { RENT_TYPE } from '../../domain/residential-codes';
 
 /**
  * How an accepted entrust becomes a public listing (issue 9): the row of esf_listings or rentals that the seed

@@ -1,8 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ENTRUST_STATUS_NAMES, entrustFormProblem, referenceBandProblem } from '@contracts/entrust';
-import { ok } from '@contracts/envelope';
-import { envelopeSchema } from '@contracts/envelope-schema';
 import {
   HOUSE_CHANGE_LIMIT,
   HOUSE_MESSAGES,
@@ -30,10 +28,9 @@ import {
   viewings,
 } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { portalRoute } from '../../http/portal-route';
 import { changeListingPrice } from '../ops/listings';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { sessionRoute } from '../../http/session-route';
 import { asHomeType, CHANNEL_OF, titleOf, unitPriceOf, type HomeBusinessType } from './compose';
 import { endPublication } from './publish';
 
@@ -201,65 +198,41 @@ async function changePrice(db: Db, index: SuggestionIndex, userId: number, entru
 }
 
 export function registerHouse(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.houseMine,
     summary:
       "卖房管理 / 租房管理: the caller's published, taken-down and sold homes of one channel with views, followers and viewing requests, newest first, 10 a page (session)",
     tags: TAGS,
     input: myHousesRequestSchema,
     output: housePageSchema,
-    handler: async (input, request) => {
-      const user = await requireUser(db, request);
-      return myHouses(db, user.id, asHomeType(input.businessType), input.page);
-    },
+    handler: ({ user, input }) => myHouses(db, user.id, asHomeType(input.businessType), input.page),
   });
 
-  const limited = (scope: string) => ({
-    config: {
-      rateLimit: {
-        max: HOUSE_CHANGE_LIMIT,
-        timeWindow: '1 hour',
-        keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope),
-      },
-    },
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.housePrice,
+    summary:
+      "改价: a new price for one's own published home (session), 二手房 万元 with two decimals at most, 租房 whole 元/月 within the entrust form's bounds (400); not published 409; another's or none 404",
+    tags: TAGS,
+    input: housePriceRequestSchema,
+    output: houseSchema,
+    limit: { scope: 'house-price', max: HOUSE_CHANGE_LIMIT, timeWindow: '1 hour' },
+    handler: ({ user, input: { entrustId, price } }) => changePrice(db, index, user.id, entrustId, price),
   });
 
-  app.post(
-    ApiPath.housePrice,
-    {
-      ...limited('house-price'),
-      schema: {
-        summary:
-          "改价: a new price for one's own published home (session), 二手房 万元 with two decimals at most, 租房 whole 元/月 within the entrust form's bounds (400); not published 409; another's or none 404",
-        tags: TAGS,
-        body: housePriceRequestSchema,
-        response: { 200: envelopeSchema(houseSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { entrustId, price } = request.body as { entrustId: number; price: number };
-      return ok(await changePrice(db, index, user.id, entrustId, price));
-    },
-  );
-
-  app.post(
-    ApiPath.houseOffline,
-    {
-      ...limited('house-offline'),
-      schema: {
-        summary:
-          "下架: take one's own published home off the site (session); its open viewings are cancelled; not published 409; another's or none 404",
-        tags: TAGS,
-        body: houseOfflineRequestSchema,
-        response: { 200: envelopeSchema(houseSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { entrustId } = request.body as { entrustId: number };
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.houseOffline,
+    summary:
+      "下架: take one's own published home off the site (session); its open viewings are cancelled; not published 409; another's or none 404",
+    tags: TAGS,
+    input: houseOfflineRequestSchema,
+    output: houseSchema,
+    limit: { scope: 'house-offline', max: HOUSE_CHANGE_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input: { entrustId } }) => {
       await endPublication(db, index, entrustId, ENTRUST_STATUS.OFFLINE, notPublished, user.id);
-      return ok(await houseOf(db, user.id, entrustId));
+      return houseOf(db, user.id, entrustId);
     },
-  );
+  });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   ENTRUST_STATUS_NAMES,
   entrustBoundsProblem,
@@ -15,7 +15,7 @@ import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   agents,
   branches,
@@ -29,10 +29,9 @@ import {
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
-import type { Tx } from '../ops/listings';
-import { opsGuard } from '../ops/guard';
+import { opsGuard } from '../../http/ops-guard';
 import { refreshPublication } from '../uploads/publication';
-import { requireCity } from '../portal/cities';
+import { requireCity } from '../cities/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import {
   asHomeType,
@@ -295,7 +294,7 @@ export function registerOpsEntrusts(
   config: Pick<Config, 'OPS_TOKEN'>,
   index: SuggestionIndex,
 ): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsEntrust}/:id`,
     {
       onRequest: opsGuard(config),
@@ -309,8 +308,8 @@ export function registerOpsEntrusts(
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof opsEntrustParamsSchema>;
-      const { action, brandId, override } = request.body as z.output<typeof opsEntrustChangeSchema>;
+      const { id } = request.params;
+      const { action, brandId, override } = request.body;
       if (action === 'accept') return ok(await acceptEntrust(db, index, id, brandId, override));
       if (brandId !== undefined) throw badRequest('brandId: 只有发布（accept）时可以指定经纪公司');
       if (override !== undefined) throw badRequest('override: 只有发布（accept）时可以覆盖发布范围');

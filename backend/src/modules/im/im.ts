@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
-import type { z } from 'zod';
-import { ok, ResultCode } from '@contracts/envelope';
-import { envelopeSchema } from '@contracts/envelope-schema';
+import { ResultCode } from '@contracts/envelope';
 import {
   IM_AGENT_LEFT,
   IM_AGENT_UNREACHABLE,
@@ -56,7 +55,8 @@ import { CROSS_SITE_REFUSED, isPortalSource } from '../../http/same-site';
 import { agentCardsWhere } from '../listings/common';
 import { requireListing } from '../listings/visible-listing';
 import { bindingFor, chatUserKey, toVirtualNumber, type VirtualLine } from '../portal/virtual-numbers';
-import { liveSessionKeys, presentedToken, rateLimitKey, requireUser, sessionKeyOf, type UserRow } from '../sso/sessions';
+import { sessionRoute } from '../../http/session-route';
+import { liveSessionKeys, presentedToken, requireUser, sessionKeyOf, type UserRow } from '../../http/sessions';
 import { agentParty, LOGGED_OUT_CLOSE, userParty, type ImHub, type PartyKey } from './hub';
 import { LoginWatch } from './login-watch';
 import { containsSensitiveWord } from './sensitive-words';
@@ -761,27 +761,16 @@ export function registerIm(
   const logins = new LoginWatch((keys) => liveSessionKeys(db, keys), config.IM_PING_MS * 2, app.log);
   app.addHook('onClose', async () => logins.close());
 
-  app.post(
-    ApiPath.imMessage,
-    {
-      config: {
-        rateLimit: {
-          max: IM_SEND_LIMIT,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'im-send'),
-        },
-      },
-      schema: {
-        summary:
-          "Send a chat message to an agent (session; the sender is the session's user): targetId [agent userId], content a JSON string per layout (101 text ≤ 140, 121 own uploads ≤ 9, 201 property card, 20001, 21001, 211); stored with its seq before the answer; clientMsgId makes a resend idempotent",
-        tags: TAGS,
-        body: imSendRequestSchema,
-        response: { 200: envelopeSchema(imSendResultSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const body = request.body as z.output<typeof imSendRequestSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.imMessage,
+    summary:
+      "Send a chat message to an agent (session; the sender is the session's user): targetId [agent userId], content a JSON string per layout (101 text ≤ 140, 121 own uploads ≤ 9, 201 property card, 20001, 21001, 211); stored with its seq before the answer; clientMsgId makes a resend idempotent",
+    tags: TAGS,
+    input: imSendRequestSchema,
+    output: imSendResultSchema,
+    limit: { scope: 'im-send', max: IM_SEND_LIMIT, timeWindow: '1 minute' },
+    handler: async ({ user, input: body }) => {
       const agentUserId = body.targetId[0]!;
       sameScreenUser(user, body.userId);
       // The agent's status is checked where the message is stored (one round trip fewer, and no send slips past a status change).
@@ -794,115 +783,89 @@ export function registerIm(
         ownsImages: userOwnsImages(db, user.id),
         agentAtWork: true,
       });
-      return ok<ImSendResult>({
+      const sent: ImSendResult = {
         messageId: message.messageId,
         seq: message.seq,
         conversationId: message.conversationId,
         createdAt: message.createdAt,
-      });
+      };
+      return sent;
     },
-  );
+  });
 
-  app.get(
-    ApiPath.imConversations,
-    {
-      schema: {
-        summary:
-          "The caller's conversations, newest first (session): the agent's card, unread count, last seq and message; agentUserId puts that agent's thread first, even before a first message",
-        tags: TAGS,
-        querystring: imConversationsQuerySchema,
-        response: { 200: envelopeSchema(imThreadListSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { agentUserId, userId } = request.query as z.output<typeof imConversationsQuerySchema>;
+  sessionRoute(app, db, {
+    method: 'GET',
+    path: ApiPath.imConversations,
+    summary:
+      "The caller's conversations, newest first (session): the agent's card, unread count, last seq and message; agentUserId puts that agent's thread first, even before a first message",
+    tags: TAGS,
+    input: imConversationsQuerySchema,
+    output: imThreadListSchema,
+    handler: async ({ user, input: { agentUserId, userId } }) => {
       sameScreenUser(user, userId);
-      return ok({ list: await threadsOf(db, user.id, agentUserId) });
+      return { list: await threadsOf(db, user.id, agentUserId) };
     },
-  );
+  });
 
-  app.post(
-    ApiPath.imReceived,
-    {
-      schema: {
-        summary:
-          "Acknowledge a pushed message (session): only a message received by the caller; another's is the same 404 as none",
-        tags: TAGS,
-        body: imReceivedRequestSchema,
-        response: { 200: envelopeSchema(imCountSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const body = request.body as z.output<typeof imReceivedRequestSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.imReceived,
+    summary: "Acknowledge a pushed message (session): only a message received by the caller; another's is the same 404 as none",
+    tags: TAGS,
+    input: imReceivedRequestSchema,
+    output: imCountSchema,
+    handler: async ({ user, input: body }) => {
       const messageId = (body.messageId ?? body.id)!;
       ownUserId(user, body.receiverId);
       const count = await markReceived(db, { fromUser: false, receiverId: user.id }, messageId);
       if (count === 0) throw notFound(`消息 ${messageId} `);
-      return ok({ count });
+      return { count };
     },
-  );
+  });
 
-  app.post(
-    ApiPath.imRead,
-    {
-      schema: {
-        summary: `Mark messages read (session): readMessages (≤ ${IM_HISTORY_MAX} ids) all received by the caller, else 404 and nothing changes; the caller's unread counts are recounted`,
-        tags: TAGS,
-        body: imReadRequestSchema,
-        response: { 200: envelopeSchema(imCountSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const body = request.body as z.output<typeof imReadRequestSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.imRead,
+    summary: `Mark messages read (session): readMessages (≤ ${IM_HISTORY_MAX} ids) all received by the caller, else 404 and nothing changes; the caller's unread counts are recounted`,
+    tags: TAGS,
+    input: imReadRequestSchema,
+    output: imCountSchema,
+    handler: async ({ user, input: body }) => {
       ownUserId(user, body.userId);
-      return ok({ count: await markRead(db, { fromUser: false, receiverId: user.id }, body.readMessages) });
+      return { count: await markRead(db, { fromUser: false, receiverId: user.id }, body.readMessages) };
     },
-  );
+  });
 
-  app.post(
-    ApiPath.imLogout,
-    {
-      schema: {
-        summary: "Close the caller's live chat sockets on every instance (session); a userId other than the caller's is a 404",
-        tags: TAGS,
-        body: imLogoutRequestSchema,
-        response: { 200: envelopeSchema(imCountSchema) },
-      },
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.imLogout,
+    summary: "Close the caller's live chat sockets on every instance (session); a userId other than the caller's is a 404",
+    tags: TAGS,
+    input: imLogoutRequestSchema,
+    output: imCountSchema,
+    handler: async ({ user, input }) => {
+      ownUserId(user, input.userId);
+      return { count: hub.closeParty(userParty(user.id), LOGGED_OUT_CLOSE, 'logout') };
     },
-    async (request) => {
-      const user = await requireUser(db, request);
-      ownUserId(user, (request.body as z.output<typeof imLogoutRequestSchema>).userId);
-      return ok({ count: hub.closeParty(userParty(user.id), LOGGED_OUT_CLOSE, 'logout') });
-    },
-  );
+  });
 
-  const historySchema = {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
+    path: ApiPath.imHistory,
     summary:
       "The caller's conversation with agent targetId after afterSeq, oldest first, ≤ 100 (session): what a reconnecting client missed",
     tags: TAGS,
-  };
-  const answerHistory = async (input: z.output<typeof imHistoryRequestSchema>, request: FastifyRequest) => {
-    const user = await requireUser(db, request);
-    sameScreenUser(user, input.userId);
-    return ok(await history(db, user.id, input.targetId, input.afterSeq, input.limit));
-  };
-  app.get(
-    ApiPath.imHistory,
-    { schema: { ...historySchema, querystring: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } },
-    (request) => answerHistory(request.query as z.output<typeof imHistoryRequestSchema>, request),
-  );
-  app.post(
-    ApiPath.imHistory,
-    { schema: { ...historySchema, body: imHistoryRequestSchema, response: { 200: envelopeSchema(imHistorySchema) } } },
-    (request) => answerHistory(request.body as z.output<typeof imHistoryRequestSchema>, request),
-  );
+    input: imHistoryRequestSchema,
+    output: imHistorySchema,
+    handler: async ({ user, input }) => {
+      sameScreenUser(user, input.userId);
+      return history(db, user.id, input.targetId, input.afterSeq, input.limit);
+    },
+  });
 
   // The live socket: the session decides who it is; the query's userId must be that user.
   const socketUsers = new WeakMap<FastifyRequest, number>();
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: ApiPath.imRegister,
     schema: {
@@ -911,10 +874,11 @@ export function registerIm(
       tags: TAGS,
       querystring: imRegisterQuerySchema,
     },
-    preHandler: async (request: FastifyRequest) => {
+    // A socket answers no envelope, so not a sessionRoute: the session is checked here, before the upgrade.
+    preHandler: async (request) => {
       refuseForeignOrigin(request, root);
       const user = await requireUser(db, request);
-      const { userId } = request.query as z.output<typeof imRegisterQuerySchema>;
+      const { userId } = request.query;
       if (userId !== user.id) throw new ApiError(403, ResultCode.FORBIDDEN, IM_NOT_YOURS);
       socketUsers.set(request, user.id);
     },

@@ -3,47 +3,10 @@ import { bandsBetween } from './common';
 
 /**
  * The 商铺 and 写字楼 filter and sort dictionary, in ONE place: /v1/condition/{shop,offices}_{sale,rent} show
- * these and the list calls filter and sort by the same definitions; the seed takes its types, grades and trades
- * from here. Codes are those of CHANNELS.shop_sale … offices_rent (contracts/channels.ts): lx 1–5, jb 1–3,
+ * these and the list calls filter and sort by the same definitions; the types, grades and trades themselves are
+ * domain/commercial-codes.ts (the seed writes them too). Codes are those of CHANNELS.shop_sale … offices_rent (contracts/channels.ts): lx 1–5, jb 1–3,
  * tp 1–7, dp 1–7, a 1–7.
  */
-
-/** shops.shop_type (the lx filter). */
-export const SHOP_TYPE = { RESIDENTIAL_BASE: 1, STREET: 2, MALL: 3, FRONTAGE: 4, OFFICE_PODIUM: 5 } as const;
-export type ShopType = (typeof SHOP_TYPE)[keyof typeof SHOP_TYPE];
-export const SHOP_TYPE_OPTIONS: { code: ShopType; label: string }[] = [
-  { code: SHOP_TYPE.RESIDENTIAL_BASE, label: '住宅底商' },
-  { code: SHOP_TYPE.STREET, label: '商业街' },
-  { code: SHOP_TYPE.MALL, label: '购物中心' },
-  { code: SHOP_TYPE.FRONTAGE, label: '临街门面' },
-  { code: SHOP_TYPE.OFFICE_PODIUM, label: '写字楼配套' },
-];
-
-/** offices.grade (the jb filter). */
-export const OFFICE_GRADE = { A: 1, B: 2, C: 3 } as const;
-export type OfficeGrade = (typeof OFFICE_GRADE)[keyof typeof OFFICE_GRADE];
-export const OFFICE_GRADE_OPTIONS: { code: OfficeGrade; label: string }[] = [
-  { code: OFFICE_GRADE.A, label: '甲级' },
-  { code: OFFICE_GRADE.B, label: '乙级' },
-  { code: OFFICE_GRADE.C, label: '丙级' },
-];
-
-/** 适合经营 (shops.suitable_trades): the trades a shop is let or sold for. */
-export const SHOP_TRADES = [
-  '餐饮',
-  '零售',
-  '美容美发',
-  '教育培训',
-  '便利超市',
-  '服装鞋包',
-  '生鲜果蔬',
-  '药店',
-  '咖啡茶饮',
-  '健身',
-  '休闲娱乐',
-  '母婴',
-] as const;
-export type ShopTrade = (typeof SHOP_TRADES)[number];
 
 const byTier = (tiers: Record<number, ConditionBand[]>) => (priceTier: number) => tiers[priceTier] ?? tiers[3]!;
 

@@ -23,19 +23,18 @@ import type { Db } from '../../db/client';
 import { DEAL, offices, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { requireChannelCity } from '../portal/cities';
+import { requireChannelCity } from '../cities/cities';
 import {
   COMMERCIAL_SORT,
   commercialSortOptions,
   OFFICE_AREA_BANDS,
-  OFFICE_GRADE_OPTIONS,
   officeDailyBands,
   officeTotalBands,
   SHOP_AREA_BANDS,
-  SHOP_TYPE_OPTIONS,
   shopDailyBands,
   shopTotalBands,
 } from './commercial-bands';
+import { OFFICE_GRADE_OPTIONS, SHOP_TYPE_OPTIONS } from '../../domain/commercial-codes';
 import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithPlaces } from './common';
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { requireChannelCity } from '../portal/cities';
+import { requireChannelCity } from '../cities/cities';
 import { bandCondition, communityAndAgentOf, listPager, placeConditions, placesOfCity, roomsCondition } from './common';
 import { AREA_BANDS, priceBandsOf, ROOM_OPTIONS, ROOMS_OPEN_ENDED, SORTS, sortOf } from './esf-bands';
 import { listItemsByIds, selectListItems, toListItem } from './esf-items';

@@ -16,7 +16,7 @@ import { communities, listings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { listItemsPage } from './esf-items';
-import { requireChannelCity } from '../portal/cities';
+import { requireChannelCity } from '../cities/cities';
 import {
   bandCondition,
   listPager,

@@ -6,8 +6,8 @@ import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
 /**
  * The 新房 filter and sort dictionary, in ONE place: /v1/condition/loupan shows these, /v1/loupan/list filters
- * and sorts by the same definitions, and the seed takes its status and type codes from here. Codes are those
- * of CHANNELS.new (contracts/channels.ts): up 1–7, tp 1–7, zt 1–3, wy 1–5.
+ * and sorts by the same definitions (the property type codes, which the seed writes too:
+ * domain/residential-codes.ts). Codes are those of CHANNELS.new (contracts/channels.ts): up 1–7, tp 1–7, zt 1–3, wy 1–5.
  */
 
 export const SALE_STATUS_OPTIONS = [
@@ -15,17 +15,6 @@ export const SALE_STATUS_OPTIONS = [
   { code: SALE_STATUS.COMING, label: '待售' },
   { code: SALE_STATUS.SOLD_OUT, label: '售罄' },
 ];
-
-/** Main property types (new_projects.property_type) and their names (new_projects.property_types). */
-export const PROPERTY_TYPE = { HOME: 1, VILLA: 2, SERVICED: 3, OFFICE: 4, SHOP: 5 } as const;
-export const PROPERTY_TYPE_OPTIONS = [
-  { code: PROPERTY_TYPE.HOME, label: '住宅' },
-  { code: PROPERTY_TYPE.VILLA, label: '别墅' },
-  { code: PROPERTY_TYPE.SERVICED, label: '商住' },
-  { code: PROPERTY_TYPE.OFFICE, label: '写字楼' },
-  { code: PROPERTY_TYPE.SHOP, label: '商铺' },
-];
-export const propertyTypeName = (code: number): string => PROPERTY_TYPE_OPTIONS.find((o) => o.code === code)!.label;
 
 /** `3万/㎡以下`, `3-4万/㎡` … `10万/㎡以上` from limits in 元/㎡: prices per ㎡ of new homes read in 万. */
 function perSqmBands(limits: number[]): ConditionBand[] {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { findCity, requireChannelCity } from '../portal/cities';
+import { findCity, requireChannelCity } from '../cities/cities';
 import {
   agentCardOf,
   bandCondition,
@@ -29,14 +29,8 @@ import {
   rangeBandCondition,
   selectWithPlaces,
 } from './common';
-import {
-  NEW_HOME_SORTS,
-  newHomeSortOf,
-  PROPERTY_TYPE_OPTIONS,
-  SALE_STATUS_OPTIONS,
-  totalPriceBandsOf,
-  unitPriceBandsOf,
-} from './new-home-bands';
+import { NEW_HOME_SORTS, newHomeSortOf, SALE_STATUS_OPTIONS, totalPriceBandsOf, unitPriceBandsOf } from './new-home-bands';
+import { PROPERTY_TYPE_OPTIONS } from '../../domain/residential-codes';
 
 /**
  * The 新房 channel (CHANNELS.new, 楼盘): /v1/condition/loupan, /v1/loupan/list and /v1/loupan/detail/{id}. The

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { newProjects, PLACE_KIND, places, projectNews, subwayLines, subwayStations } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { findCity } from '../portal/cities';
+import { findCity } from '../cities/cities';
 
 /**
  * A project's sub-pages beyond its detail (issue 8): the news feed (楼盘动态) and what is around it (周边).

@@ -1,11 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { hasDigitRun } from '@contracts/account-rules';
 import { hasContactDetails } from '@contracts/contact-details';
 import { cacheTag } from '@contracts/cache-changes';
 import { channelIsOn } from '@contracts/channels';
-import { ok } from '@contracts/envelope';
-import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import {
   myReviewRequestSchema,
@@ -33,9 +31,9 @@ import { newProjects, projectReviews, uploads, users, type ListingPhoto } from '
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { recordChange } from '../cache/changes';
-import { findCity } from '../portal/cities';
-import { rateLimitKey, requireUser } from '../sso/sessions';
-import type { Storage } from '../storage';
+import { findCity } from '../cities/cities';
+import { sessionRoute } from '../../http/session-route';
+import type { Storage } from '../../storage';
 import type { OwnerNames } from '../uploads/owner-names';
 import { refreshPublication } from '../uploads/publication';
 
@@ -208,14 +206,14 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
     handler: (input) => reviewPage(db, names, input.projectId, input.page),
   });
 
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.projectReviewMine,
     summary: "The logged-in user's review of a project, or null (401 without a session)",
     tags: TAGS,
     input: myReviewRequestSchema,
     output: myReviewSchema,
-    handler: async (input, request) => {
-      const user = await requireUser(db, request);
+    handler: async ({ user, input }) => {
       await requireProject(db, input.projectId);
       const [row] = await selectReviews(db).where(
         and(eq(projectReviews.projectId, input.projectId), eq(projectReviews.userId, user.id)),
@@ -224,50 +222,27 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
     },
   });
 
-  app.post(
-    ApiPath.projectReviewAdd,
-    {
-      config: {
-        rateLimit: {
-          max: REVIEW_ADD_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-add'),
-        },
-      },
-      schema: {
-        summary:
-          "Write a review of a project (session): six ratings 1–5, 10–500 characters of text and up to 9 photos (keys of the caller's own ub/review uploads, else 400), one per user and project (409)",
-        tags: TAGS,
-        body: reviewAddRequestSchema,
-        response: { 200: envelopeSchema(projectReviewSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await addReview(db, storage, names, user.id, request.body as ReviewAddInput));
-    },
-  );
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.projectReviewAdd,
+    summary:
+      "Write a review of a project (session): six ratings 1–5, 10–500 characters of text and up to 9 photos (keys of the caller's own ub/review uploads, else 400), one per user and project (409)",
+    tags: TAGS,
+    input: reviewAddRequestSchema,
+    output: projectReviewSchema,
+    limit: { scope: 'review-add', max: REVIEW_ADD_LIMIT, timeWindow: '1 hour' },
+    handler: ({ user, input }) => addReview(db, storage, names, user.id, input),
+  });
 
-  app.post(
-    ApiPath.projectReviewDelete,
-    {
-      config: {
-        rateLimit: {
-          max: REVIEW_DELETE_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'review-delete'),
-        },
-      },
-      schema: {
-        summary: "Delete one of the caller's own reviews (session); another user's review or none is the same 404",
-        tags: TAGS,
-        body: reviewDeleteRequestSchema,
-        response: { 200: envelopeSchema(reviewDeletedSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { reviewId } = request.body as { reviewId: number };
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.projectReviewDelete,
+    summary: "Delete one of the caller's own reviews (session); another user's review or none is the same 404",
+    tags: TAGS,
+    input: reviewDeleteRequestSchema,
+    output: reviewDeletedSchema,
+    limit: { scope: 'review-delete', max: REVIEW_DELETE_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input: { reviewId } }) => {
       // Its photos stop being public with it, unless another review of the user's names them too.
       const deleted = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -283,7 +258,7 @@ export function registerProjectReviews(app: FastifyInstance, db: Db, storage: St
       });
       if (!deleted) throw notFound(`点评 ${reviewId} `);
       await recordChange(db, [cacheTag.detail('new', deleted.projectId)]);
-      return ok({ reviewId, projectId: deleted.projectId });
+      return { reviewId, projectId: deleted.projectId };
     },
-  );
+  });
 }

@@ -5,15 +5,9 @@ import { band, bandsBetween, sortOrder, type ListSort } from './common';
 
 /**
  * The rent filter and sort dictionary, in ONE place: /v1/condition/rent shows these and /v1/rent/list filters
- * and sorts by the same definitions; the seed takes its facilities from here. Codes are those of
- * CHANNELS.rent (contracts/channels.ts): rt 1–2, rp 1–7, a 1–7, l 1–4.
+ * and sorts by the same definitions (the rent type codes, which the seed writes too: domain/residential-codes.ts).
+ * Codes are those of CHANNELS.rent (contracts/channels.ts): rt 1–2, rp 1–7, a 1–7, l 1–4.
  */
-
-export const RENT_TYPE = { WHOLE: 1, SHARED: 2 } as const;
-export const RENT_TYPE_OPTIONS = [
-  { code: RENT_TYPE.WHOLE, label: '整租' },
-  { code: RENT_TYPE.SHARED, label: '合租' },
-];
 
 /**
  * Monthly-rent bands in 元/月, per city price tier (cities.price_tier: 1 北京 上海 深圳; 2 广州 杭州 南京 厦门;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
-import { requireChannelCity } from '../portal/cities';
+import { requireChannelCity } from '../cities/cities';
 import {
   bandCondition,
   communityAndAgentOf,
@@ -32,10 +32,10 @@ import {
   RENT_ROOM_OPTIONS,
   RENT_ROOMS_OPEN_ENDED,
   RENT_SORTS,
-  RENT_TYPE_OPTIONS,
   rentBandsOf,
   rentSortOf,
 } from './rent-bands';
+import { RENT_TYPE_OPTIONS } from '../../domain/residential-codes';
 
 /**
  * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}, with the

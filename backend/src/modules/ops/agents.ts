@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { cacheTag } from '@contracts/cache-changes';
 import type { ChannelCode } from '@contracts/constants';
 import { ok } from '@contracts/envelope';
@@ -12,8 +12,8 @@ import type { Db } from '../../db/client';
 import { agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
-import { requireCity } from '../portal/cities';
-import { opsGuard } from './guard';
+import { requireCity } from '../cities/cities';
+import { opsGuard } from '../../http/ops-guard';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -75,7 +75,7 @@ export async function changeAgentStatus(db: Db, id: number, status: number): Pro
 }
 
 export function registerOpsAgents(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsAgent}/:id`,
     {
       onRequest: opsGuard(config),
@@ -89,8 +89,8 @@ export function registerOpsAgents(app: FastifyInstance, db: Db, config: Pick<Con
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof opsAgentParamsSchema>;
-      const { status } = request.body as z.output<typeof opsAgentChangeSchema>;
+      const { id } = request.params;
+      const { status } = request.body;
       return ok(await changeAgentStatus(db, id, status));
     },
   );

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { cacheTag } from '@contracts/cache-changes';
 import type { ChannelCode } from '@contracts/constants';
 import { ok } from '@contracts/envelope';
@@ -14,17 +14,16 @@ import {
 } from '@contracts/ops';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts, type ListingTable } from '../listings/common';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { requireCity } from '../portal/cities';
-import { opsGuard } from './guard';
+import { requireCity } from '../cities/cities';
+import { opsGuard } from '../../http/ops-guard';
 
 type OpsChannel = Exclude<ChannelCode, 'estate'>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What else a price change writes in its transaction: an owner's change also moves their entrust's price (house/house.ts). */
 export interface PriceChangeOptions {
@@ -241,7 +240,7 @@ export function registerOpsListings(
   config: Pick<Config, 'OPS_TOKEN'>,
   index: SuggestionIndex,
 ): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsListing}/:channel/:id`,
     {
       onRequest: opsGuard(config),
@@ -254,8 +253,8 @@ export function registerOpsListings(
       },
     },
     async (request) => {
-      const { channel, id } = request.params as z.output<typeof opsListingParamsSchema>;
-      const { price } = request.body as z.output<typeof opsListingChangeSchema>;
+      const { channel, id } = request.params;
+      const { price } = request.body;
       return ok(await changeListingPrice(db, index, channel, id, price));
     },
   );

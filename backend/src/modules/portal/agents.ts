@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '@contracts/agent';
 import { ok } from '@contracts/envelope';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { presentedToken, requireUser } from '../sso/sessions';
+import { sessionUser } from '../../http/sessions';
 import { bindingFor, deviceKeyOf, liveBinding, toVirtualNumber, type VirtualLine } from './virtual-numbers';
 
 /** spec §5 chat: sending is allowed only when the agent's status is 1. */
@@ -67,15 +68,12 @@ interface Asker {
   userId: number | null;
 }
 
-/** The session's user where the request carries a live one; a visitor (or a dead session) is null, not a 401. */
-async function sessionUserId(db: Db, request: FastifyRequest): Promise<number | null> {
-  if (!presentedToken(request)) return null;
-  try {
-    return (await requireUser(db, request)).id;
-  } catch {
-    return null;
-  }
-}
+/** The session's user where the request carries a live one; a visitor (or a dead session, or a failed lookup) is null, not a 401. */
+const sessionUserId = (db: Db, request: FastifyRequest): Promise<number | null> =>
+  sessionUser(db, request).then(
+    (user) => user?.id ?? null,
+    () => null,
+  );
 
 /**
  * 拨打电话 (contracts/agent.ts): a virtual number of the agent for the visitor who clicked, read with the agent's
@@ -83,7 +81,7 @@ async function sessionUserId(db: Db, request: FastifyRequest): Promise<number | 
  * cause it. The agent's own mobile is in no answer.
  */
 export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLine): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.agentPhone,
     {
       config: { rateLimit: PHONE_LIMIT },
@@ -99,7 +97,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       const header = request.headers[RequestHeader.deviceCode];
       const deviceCode = typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 64) : null;
       const asker: Asker = { deviceCode, ip: request.ip, userId: await sessionUserId(db, request) };
-      return ok(await revealPhone(db, line, request.body as AgentPhoneRequest, asker, new Date()));
+      return ok(await revealPhone(db, line, request.body, asker, new Date()));
     },
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK } from '../listings/stock';
-import { requireChannelCity } from './cities';
+import { requireChannelCity } from '../cities/cities';
 
 /** Names that start with something other than a letter in pinyin (a digit) are filed last, under `#`. */
 const OTHER = '#';

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { districts, friendlyLinks } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { cityTable, requireCity } from './cities';
+import { cityTable, requireCity } from '../cities/cities';
 import { hotCommunitiesOf } from './home';
 
 const HOT_COMMUNITY_LINKS = 8;

@@ -6,7 +6,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { agents, businessAreas, communities, districts, listings } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { requireCity, toCity } from './cities';
+import { requireCity, toCity } from '../cities/cities';
 import { listItemsPage } from '../listings/esf-items';
 
 const NEWEST = 8;

@@ -7,7 +7,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
-import { cityTable, requireCity } from './cities';
+import { cityTable, requireCity } from '../cities/cities';
 
 // ip2region is CommonJS with its class on `exports.default`; Node's ESM import would hand us the exports object.
 const require = createRequire(import.meta.url);

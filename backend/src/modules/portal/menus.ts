@@ -6,7 +6,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { menus } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { requireCity } from './cities';
+import { requireCity } from '../cities/cities';
 
 type MenuFlag = 'isEsf' | 'isNewhouse' | 'isRent' | 'isShop' | 'isOffice';
 

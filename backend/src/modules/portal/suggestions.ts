@@ -7,7 +7,7 @@ import { recommendsRequestSchema, suggestionSchema, type Suggestion } from '@con
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
-import { cityTable, requireCity } from './cities';
+import { cityTable, requireCity } from '../cities/cities';
 import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
 const LIMIT = 10;

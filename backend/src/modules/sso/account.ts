@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -11,18 +11,16 @@ import {
   profileUpdateSchema,
 } from '@contracts/account';
 import { cacheTag } from '@contracts/cache-changes';
-import { ok } from '@contracts/envelope';
-import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import { smsCodeResultSchema, userInfoSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
 import { projectReviews, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { portalRoute } from '../../http/portal-route';
+import { sessionRoute } from '../../http/session-route';
 import { recordChange } from '../cache/changes';
 import type { PasswordThrottle } from './password-throttle';
-import { hashPassword, verifyPassword } from './passwords';
-import { endOtherSessions, rateLimitKey, requireUser, toUserInfo, type SessionsEnded } from './sessions';
+import { hashPassword, verifyPassword } from '../../domain/passwords';
+import { endOtherSessions, toUserInfo, type SessionsEnded } from '../../http/sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /**
@@ -32,10 +30,6 @@ import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from
 
 const TAGS = ['account'];
 
-const limit = (db: Db, scope: string, max: number, timeWindow: string) => ({
-  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) },
-});
-
 export function registerAccount(
   app: FastifyInstance,
   db: Db,
@@ -43,33 +37,28 @@ export function registerAccount(
   smsLimit: { max: number; timeWindow: string },
   sessionsEnded: SessionsEnded = () => {},
 ): void {
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.account,
     summary: "The logged-in user's account: the user and whether a password is set (401 without a session)",
     tags: TAGS,
     input: z.object({}),
     output: accountSchema,
-    handler: async (_input, request) => {
-      const user = await requireUser(db, request);
+    handler: async ({ user }) => {
       return { user: toUserInfo(user), hasPassword: user.passwordHash !== null };
     },
   });
 
-  app.post(
-    ApiPath.accountProfile,
-    {
-      config: limit(db, 'profile', PROFILE_UPDATE_LIMIT, '1 hour'),
-      schema: {
-        summary:
-          'Change the nickname (2–16 characters, no run of 7 digits, no WeChat or QQ id: contracts/contact-details.ts) and sex (1 男, 2 女, empty 保密) of the logged-in user',
-        tags: TAGS,
-        body: profileUpdateSchema,
-        response: { 200: envelopeSchema(userInfoSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { userName, sex } = request.body as z.output<typeof profileUpdateSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.accountProfile,
+    summary:
+      'Change the nickname (2–16 characters, no run of 7 digits, no WeChat or QQ id: contracts/contact-details.ts) and sex (1 男, 2 女, empty 保密) of the logged-in user',
+    tags: TAGS,
+    input: profileUpdateSchema,
+    output: userInfoSchema,
+    limit: { scope: 'profile', max: PROFILE_UPDATE_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input: { userName, sex } }) => {
       const [updated] = await db.update(users).set({ userName, sex }).where(eq(users.id, user.id)).returning();
       if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
       if (userName !== user.userName) {
@@ -84,45 +73,35 @@ export function registerAccount(
             reviewed.map((r) => cacheTag.detail('new', r.projectId)),
           );
       }
-      return ok(toUserInfo(updated));
+      return toUserInfo(updated);
     },
-  );
+  });
 
-  app.post(
-    ApiPath.accountSmsCode,
-    {
-      config: { rateLimit: smsLimit },
-      schema: {
-        summary:
-          "Send a 6-digit code to the logged-in user's own mobile, to prove a password change (development gateway: the log)",
-        tags: TAGS,
-        response: { 200: envelopeSchema(smsCodeResultSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.accountSmsCode,
+    summary: "Send a 6-digit code to the logged-in user's own mobile, to prove a password change (development gateway: the log)",
+    tags: TAGS,
+    output: smsCodeResultSchema,
+    limit: { perAddress: smsLimit },
+    handler: async ({ user, request }) => {
       // The same codes, limits and gateway as the login's (sms-codes.ts): per mobile 60 s apart, 10 a day.
       const code = await issueCode(db, user.mobile);
       request.log.info({ mobile: user.mobile, code }, 'sms code issued');
-      return ok({ resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS });
+      return { resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
     },
-  );
+  });
 
-  app.post(
-    ApiPath.accountPassword,
-    {
-      config: limit(db, 'password-change', PASSWORD_CHANGE_LIMIT, '1 hour'),
-      schema: {
-        summary:
-          'Set or change the password (8–20 characters, letters and digits), proven by the current password or an SMS code; every other session of the user ends',
-        tags: TAGS,
-        body: passwordChangeSchema,
-        response: { 200: envelopeSchema(passwordChangedSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const body = request.body as z.output<typeof passwordChangeSchema>;
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.accountPassword,
+    summary:
+      'Set or change the password (8–20 characters, letters and digits), proven by the current password or an SMS code; every other session of the user ends',
+    tags: TAGS,
+    input: passwordChangeSchema,
+    output: passwordChangedSchema,
+    limit: { scope: 'password-change', max: PASSWORD_CHANGE_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input: body, request }) => {
       if (body.method === 'password') {
         if (!user.passwordHash) throw badRequest(ACCOUNT_MESSAGES.noPasswordYet);
         // Wrong current passwords count with wrong logins (password-throttle.ts): a stolen session cannot guess it.
@@ -148,7 +127,7 @@ export function registerAccount(
       request.log.info({ userId: user.id, endedSessions }, 'password changed');
       // The user's chat sockets close too (every session's): the ended ones' cannot reconnect, this one's can.
       if (endedSessions > 0) sessionsEnded(user.id);
-      return ok({ endedSessions });
+      return { endedSessions };
     },
-  );
+  });
 }

@@ -17,20 +17,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { portalRoute } from '../../http/portal-route';
+import { sessionRoute } from '../../http/session-route';
 import { registerAccount } from './account';
 import type { SharedCounters } from '../limits/shared';
 import { PasswordThrottle } from './password-throttle';
-import { dummyPasswordHash, verifyUserPassword } from './passwords';
-import {
-  clearSessionCookie,
-  endSession,
-  requireUser,
-  startSession,
-  toUserInfo,
-  type SessionsEnded,
-  type UserRow,
-} from './sessions';
+import { dummyPasswordHash, verifyUserPassword } from '../../domain/passwords';
+import { clearSessionCookie, endSession, startSession, toUserInfo, type SessionsEnded, type UserRow } from '../../http/sessions';
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /** Per client IP (after X-Forwarded-For from loopback): guesses and SMS bombing are expensive. */
@@ -135,13 +127,14 @@ export function registerSso(
     },
   );
 
-  portalRoute(app, {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.userInfo,
     summary: 'The logged-in user (401 / 4010011002 without a live session)',
     tags: ['portal'],
     input: z.object({}),
     output: userInfoSchema,
-    handler: async (_input, request) => toUserInfo(await requireUser(db, request)),
+    handler: async ({ user }) => toUserInfo(user),
   });
 
   // The personal centre's account (issue 9): the same password throttle as the login, the same SMS limit.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure, ResultCode } from '@contracts/envelope';
 import { OSS_PUBLIC } from '@contracts/paths';
 import type { Visibility } from '../uploads/publication';
-import { isSafeKey, type Storage } from './storage';
+import { isSafeKey, type Storage } from '../../storage/storage';
 
 /**
  * How long a cache may keep an object (docs/security.md "Private objects"):

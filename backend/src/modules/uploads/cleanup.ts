@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_TICKET_TTL_S, type UploadsCleanupResult } from '@contracts/upload';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import type { Storage } from '../storage';
+import type { Storage } from '../../storage';
 
 /**
  * Objects posted with a ticket but never named in a callback (a closed tab, a failed callback, someone using

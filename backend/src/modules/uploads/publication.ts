@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { UPLOAD_EXTENSIONS } from '@contracts/upload';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { ENTRUST_STATUS, uploads, uploadShares } from '../../db/schema';
-import type { Tx } from '../ops/listings';
 
 /**
  * Which uploads are public (docs/security.md "Private objects"). An upload is published while something public

@@ -31,13 +31,13 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { portalRoute } from '../../http/portal-route';
-import { opsGuard } from '../ops/guard';
-import { rateLimitKey, requireUser } from '../sso/sessions';
-import type { Storage } from '../storage';
-import { contentTypeOf } from '../storage/local-storage';
-import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../storage/post-object';
-import { isSafeKey } from '../storage/storage';
+import { opsGuard } from '../../http/ops-guard';
+import { rateLimitKey } from '../../http/sessions';
+import { sessionRoute } from '../../http/session-route';
+import type { Storage } from '../../storage';
+import { contentTypeOf } from '../../storage/local-storage';
+import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../../storage/post-object';
+import { isSafeKey } from '../../storage/storage';
 import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
 import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from './image-work';
 import { ownerNames } from './owner-names';
@@ -252,66 +252,43 @@ export async function registerUploads(
     async () => ok(await cleanupOrphanUploads(db, storage)),
   );
 
-  // One count for GET and POST of the ticker (a route's own limit would count each method apart).
-  const ticketLimit = app.rateLimit({
-    max: UPLOAD_TICKET_LIMIT,
-    timeWindow: '1 hour',
-    keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-ticket'),
-  });
-  portalRoute(app, {
+  // GET and POST of the ticker count together (sessionRoute shares the limit of a read between its methods).
+  sessionRoute(app, db, {
+    method: 'GET and POST',
     path: ApiPath.ossTicker,
     summary: `A PostObject ticket (session): 1–9 keys under the user's prefix, a policy (${UPLOAD_TICKET_TTL_S / 60} min, 1 byte–${UPLOAD_MAX_MB} MB, starts-with the prefix) and its OSS V1 signature`,
     tags: TAGS,
     input: tickerRequestSchema,
     output: tickerSchema,
-    options: { onRequest: ticketLimit },
-    handler: async (input, request) => {
-      const user = await requireUser(db, request);
-      return ticket(signer, names.folder(user.id), input);
-    },
+    limit: { scope: 'upload-ticket', max: UPLOAD_TICKET_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input }) => ticket(signer, names.folder(user.id), input),
   });
 
-  app.post(
-    ApiPath.ossCallback,
-    {
-      config: {
-        rateLimit: {
-          max: UPLOAD_CALLBACK_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'upload-callback'),
-        },
-      },
-      schema: {
-        summary:
-          "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching, ≤ 25 megapixels by its header (400 before decoding); 2 images of a user checked at once and a few per process (else 429 上传失败，请稍后再试, the object kept); answers the URLs and the card thumbnails",
-        tags: TAGS,
-        body: callbackRequestSchema,
-        response: { 200: envelopeSchema(uploadedListSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const input = request.body as { uploads: { key: string; md5: string }[] };
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.ossCallback,
+    summary:
+      "What the browser posted (session): each key under this user's prefix (else 403, nothing recorded), jpg or png by its bytes, ≤ 5 MB, md5 matching, ≤ 25 megapixels by its header (400 before decoding); 2 images of a user checked at once and a few per process (else 429 上传失败，请稍后再试, the object kept); answers the URLs and the card thumbnails",
+    tags: TAGS,
+    input: callbackRequestSchema,
+    output: uploadedListSchema,
+    limit: { scope: 'upload-callback', max: UPLOAD_CALLBACK_LIMIT, timeWindow: '1 hour' },
+    handler: async ({ user, input }) => {
       if (!input.uploads.every((u) => isOwnKey(u.key, names.folder(user.id)))) throw forbidden('无权使用该文件');
       const done: UploadedPhoto[] = [];
       for (const item of input.uploads) done.push(await acceptUpload(db, storage, work, user.id, item));
-      return ok(done);
+      return done;
     },
-  );
+  });
 
-  app.post(
-    ApiPath.userAvatar,
-    {
-      schema: {
-        summary: "Set the user's avatar (session) to one of their own uploads; another user's key or none is the same 404",
-        tags: TAGS,
-        body: avatarRequestSchema,
-        response: { 200: envelopeSchema(avatarSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      const { key } = request.body as { key: string };
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.userAvatar,
+    summary: "Set the user's avatar (session) to one of their own uploads; another user's key or none is the same 404",
+    tags: TAGS,
+    input: avatarRequestSchema,
+    output: avatarSchema,
+    handler: async ({ user, input: { key } }) => {
       const [row] = await db
         .select({ key: uploads.key })
         .from(uploads)
@@ -323,9 +300,9 @@ export async function registerUploads(
         await tx.update(users).set({ avatarUrl }).where(eq(users.id, user.id));
         await refreshUserPublication(tx, user.id, [row.key]);
       });
-      return ok({ avatarUrl });
+      return { avatarUrl };
     },
-  );
+  });
 
   if (signer.mode === 'local') {
     // Its own context: the multipart parser and its 5 MB body limit are for this one route; JSON stays at 1 MiB.

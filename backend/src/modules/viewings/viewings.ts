@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { maskMobile } from '@contracts/mobile';
@@ -43,8 +43,8 @@ import {
 } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
-import { opsGuard } from '../ops/guard';
-import { rateLimitKey, requireUser } from '../sso/sessions';
+import { opsGuard } from '../../http/ops-guard';
+import { sessionRoute } from '../../http/session-route';
 
 /**
  * 预约看房 and 看房记录 (contracts/viewing.ts). Bookings are the user's own: every read and change is filtered by
@@ -201,75 +201,42 @@ export async function changeViewingStatus(db: Db, viewingId: number, action: key
 }
 
 export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Config, 'OPS_TOKEN'>): void {
-  app.post(
-    ApiPath.viewingBook,
-    {
-      config: {
-        rateLimit: {
-          max: VIEWING_BOOK_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-book'),
-        },
-      },
-      schema: {
-        summary:
-          'Book a viewing of a second-hand home (1) or a rental (2) (session): a day from today to today + 30 (Asia/Shanghai), slot 1–3, contact name, mobile (default the user’s); one open booking per user and home (409)',
-        tags: TAGS,
-        body: viewingBookRequestSchema,
-        response: { 200: envelopeSchema(viewingSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await book(db, user, request.body as ViewingBookInput));
-    },
-  );
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.viewingBook,
+    summary:
+      'Book a viewing of a second-hand home (1) or a rental (2) (session): a day from today to today + 30 (Asia/Shanghai), slot 1–3, contact name, mobile (default the user’s); one open booking per user and home (409)',
+    tags: TAGS,
+    input: viewingBookRequestSchema,
+    output: viewingSchema,
+    limit: { scope: 'viewing-book', max: VIEWING_BOOK_LIMIT, timeWindow: '1 hour' },
+    handler: ({ user, input }) => book(db, user, input),
+  });
 
   // GET and POST like every portal call (a read); answers with a session are private, no-store.
-  const mineSchema = {
+  sessionRoute(app, db, {
+    method: 'GET and POST',
+    path: ApiPath.viewingMine,
     summary: "The caller's bookings of one channel (看房记录), newest first, 10 a page (session)",
     tags: TAGS,
-  };
-  const mine = async (input: z.output<typeof myViewingsRequestSchema>, request: FastifyRequest) => {
-    const user = await requireUser(db, request);
-    return ok(await myViewings(db, user.id, input.businessType as 1 | 2, input.page));
-  };
-  app.get(
-    ApiPath.viewingMine,
-    { schema: { ...mineSchema, querystring: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } },
-    (request) => mine(request.query as z.output<typeof myViewingsRequestSchema>, request),
-  );
-  app.post(
-    ApiPath.viewingMine,
-    { schema: { ...mineSchema, body: myViewingsRequestSchema, response: { 200: envelopeSchema(viewingPageSchema) } } },
-    (request) => mine(request.body as z.output<typeof myViewingsRequestSchema>, request),
-  );
+    input: myViewingsRequestSchema,
+    output: viewingPageSchema,
+    handler: ({ user, input }) => myViewings(db, user.id, input.businessType as 1 | 2, input.page),
+  });
 
-  app.post(
-    ApiPath.viewingCancel,
-    {
-      config: {
-        rateLimit: {
-          max: VIEWING_CANCEL_LIMIT,
-          timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, 'viewing-cancel'),
-        },
-      },
-      schema: {
-        summary:
-          "Cancel one of the caller's own bookings (session): another user's or none is the same 404; only 待确认/已确认 can be cancelled (409)",
-        tags: TAGS,
-        body: viewingCancelRequestSchema,
-        response: { 200: envelopeSchema(viewingSchema) },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(db, request);
-      return ok(await cancel(db, user.id, (request.body as { viewingId: number }).viewingId));
-    },
-  );
+  sessionRoute(app, db, {
+    method: 'POST',
+    path: ApiPath.viewingCancel,
+    summary:
+      "Cancel one of the caller's own bookings (session): another user's or none is the same 404; only 待确认/已确认 can be cancelled (409)",
+    tags: TAGS,
+    input: viewingCancelRequestSchema,
+    output: viewingSchema,
+    limit: { scope: 'viewing-cancel', max: VIEWING_CANCEL_LIMIT, timeWindow: '1 hour' },
+    handler: ({ user, input }) => cancel(db, user.id, input.viewingId),
+  });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     `${ApiPath.opsViewing}/:id`,
     {
       onRequest: opsGuard(config),
@@ -282,8 +249,8 @@ export function registerViewings(app: FastifyInstance, db: Db, config: Pick<Conf
       },
     },
     async (request) => {
-      const { id } = request.params as z.output<typeof opsViewingParamsSchema>;
-      const { action } = request.body as z.output<typeof opsViewingChangeSchema>;
+      const { id } = request.params;
+      const { action } = request.body;
       return ok(await changeViewingStatus(db, id, action));
     },
   );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { aliyunStorage } from './aliyun-storage';
 import { localStorage } from './local-storage';
 import type { Storage } from './storage';

@@ -1,5 +1,5 @@
 import OSS from 'ali-oss';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import type { Storage } from './storage';
 
 /**

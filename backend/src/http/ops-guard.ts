@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ResultCode } from '@contracts/envelope';
-import type { Config } from '../../config';
-import { ApiError } from '../../http/errors';
+import type { Config } from '../config';
+import { ApiError } from './errors';
 
 export const OPS_CLOSED = '运维接口未开启：后端没有设置 OPS_TOKEN';
 export const OPS_TOKEN_MISSING = '缺少运维令牌：请以 Authorization: Bearer <OPS_TOKEN> 调用';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import OSS from 'ali-oss';
 import { OSS_POST_PATH } from '@contracts/paths';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * OSS PostObject signing (V1): the policy is a JSON document, sent base64-encoded; the signature is the base64

@@ -5,10 +5,10 @@ import { ResultCode } from '@contracts/envelope';
 import { maskMobile } from '@contracts/mobile';
 import { SESSION_COOKIE } from '@contracts/paths';
 import type { UserInfo } from '@contracts/user';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { ApiError } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
 
