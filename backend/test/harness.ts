@@ -114,3 +114,12 @@ export async function answer<T>(app: FastifyInstance, url: string, input: Record
   if (post.body !== get.body) throw new Error(`POST ${url} ${JSON.stringify(input)} answered otherwise than GET: ${post.body}`);
   return envelope<T>(get).data;
 }
+
+/**
+ * The list itself, after checking it holds something: an assertion over `.every()` of an empty list passes
+ * whatever the filter did, so each one starts here (`nonEmpty(page.list).every(…)`).
+ */
+export function nonEmpty<T>(list: readonly T[], what = 'list'): readonly T[] {
+  if (list.length === 0) throw new Error(`${what} is empty: the assertion over its items would pass vacuously`);
+  return list;
+}
