@@ -59,6 +59,8 @@ const oneOf = <K extends string, C extends string>(key: K, token: string, column
   ({ key, token, multiple: false, kind: 'code', column, options }) as const;
 const roomCounts = <K extends string, C extends string>(key: K, token: string, column: C, options: FilterOption[]) =>
   ({ key, token, multiple: true, kind: 'atLeastLast', column, options }) as const;
+const yesOrNo = <K extends string, C extends string>(key: K, token: string, column: C, yes: string, no: string) =>
+  ({ key, token, multiple: false, kind: 'yesNo', column, options: choices(yes, no) }) as const;
 const by = <C extends string>(label: string, column: C, dir: 'asc' | 'desc', nullsLast?: true): ResidentialSort<C> => ({
   label,
   column,
@@ -158,6 +160,8 @@ export const RENT = {
     ),
     bands('area', 'a', 'area', fixed(bandsBetween([20, 40, 60, 80, 100, 130], '㎡'))),
     roomCounts('rooms', 'l', 'rooms', choices('一室', '二室', '三室', '四室及以上')),
+    // dt1 有电梯, dt2 无电梯 (rentals.elevator).
+    yesOrNo('elevator', 'dt', 'elevator', '有电梯', '无电梯'),
   ],
   sorts: [
     by('默认排序', 'listedAt', 'desc'),

@@ -104,6 +104,7 @@ export const messages = {
     propertyType: '类型',
     avgPrice: '均价',
     buildAge: '楼龄',
+    elevator: '电梯',
   } satisfies Record<'district' | 'subway' | 'unlimited' | ResidentialFilterKey, string>,
   rentTypes: { 1: '整租', 2: '合租' } as Record<number, string>,
   rentUnit: '元/月',
