@@ -173,6 +173,22 @@ describe('list', () => {
     expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
   });
 
+  it('filters 有电梯 (dt1) and 无电梯 (dt2), one at a time; the two make up the city', async () => {
+    expect(conditions.elevator).toEqual([
+      { code: 1, label: '有电梯' },
+      { code: 2, label: '无电梯' },
+    ]);
+    const all = await list({ cityCode: 'bj' });
+    const lift = await list({ cityCode: 'bj', elevator: [1], pageSize: 50 });
+    const stairs = await list({ cityCode: 'bj', elevator: '2', pageSize: 50 });
+    expect(nonEmpty(lift.list).every((l) => l.elevator)).toBe(true);
+    expect(nonEmpty(stairs.list).every((l) => !l.elevator)).toBe(true);
+    expect(lift.total + stairs.total).toBe(all.total);
+    const wholeWithLift = await items({ rentType: [1], elevator: [1] });
+    expect(wholeWithLift.every((l) => l.rentType === 1 && l.elevator)).toBe(true);
+    for (const res of await both(h.app, ApiPath.rentList, { cityCode: 'bj', elevator: [3] })) expect(res.statusCode).toBe(400);
+  });
+
   const sorted = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
   it.each([
     [1, (l: RentListItem) => Date.parse(l.listedAt), -1],

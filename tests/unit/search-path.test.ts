@@ -114,6 +114,14 @@ describe('search-path codec', () => {
     // Another channel's token does not belong here: the whole segment is ignored.
     expect(parseSearchPath(esf, ['rt1p3']).filters).toEqual({});
   });
+  it('reads and writes 租房’s 电梯 (dt1 有电梯, dt2 无电梯), one at a time, into the list request', () => {
+    const q = parseSearchPath(CHANNELS.rent, ['dt2rt1dt1']);
+    expect(q.filters).toEqual({ rentType: [1], elevator: [1] });
+    expect(formatListPath(CHANNELS.rent, q)).toBe('/zufang/rt1dt1/');
+    expect(toListQuery('110000', CHANNELS.rent, q)).toEqual({ cityCode: '110000', page: 1, rentType: [1], elevator: [1] });
+    expect(nonCanonicalListPath(CHANNELS.rent, ['dt3'])).toBe('/zufang/');
+    expect(parseSearchPath(esf, ['dt1']).filters).toEqual({});
+  });
   it('takes several bands of a kind (OR-ed), sorted and unique; one-at-a-time filters keep the last', () => {
     expect(parseSearchPath(esf, ['p4p2p4l3l1'])).toMatchObject({ filters: { price: [2, 4], rooms: [1, 3] } });
     expect(parseSearchPath(CHANNELS.rent, ['rt1rt2']).filters.rentType).toEqual([2]);
