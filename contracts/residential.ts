@@ -50,6 +50,7 @@ export interface ResidentialDecl<Key extends string = string, Col extends string
   filters: readonly ResidentialFilter<Key, Col>[];
 }
 
+// The entries below read `kind(key, token, column, choices)`: the request field, the URL letters, the table column.
 const bands = <K extends string, C extends string>(key: K, token: string, column: C, of: (at: OptionsAt) => FilterBand[]) =>
   ({ key, token, multiple: true, kind: 'band', column, bands: of }) as const;
 const fixed = (list: FilterBand[]) => () => list;
