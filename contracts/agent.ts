@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentCardSchema } from './esf';
+import { agentCardSchema } from './listing-common';
 import { id, int } from './fields';
 
 /**
@@ -79,7 +79,7 @@ export type AgentProfile = z.infer<typeof agentProfileSchema>;
 
 /** An agent's listings per page, newest first: 10, as the agent page shows them beside the card. */
 export const AGENT_PAGE_SIZE = 10;
-/** As deep as a channel's list goes (contracts/constants.ts ESF_MAX_PAGE). */
+/** As deep as a channel's list goes (contracts/constants.ts LIST_MAX_PAGE). */
 export const AGENT_MAX_PAGE = 100;
 
 /**

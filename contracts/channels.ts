@@ -1,10 +1,12 @@
 import type { ChannelCode } from './constants';
+import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './residential';
 
 /**
  * The eight listing channels (issue 6, spec §2 and §9), each a description rather than a copy of pages:
  * where its pages live, what the backend calls it, which city flag switches it on, the words it uses and
  * the filter tokens of its list URLs (its name and words are in lib/messages.ts, by channel code). The path codec (lib/search-path.ts), the filter bar, the search box,
- * menus and tabs read this one registry; a channel path is never typed by hand anywhere else.
+ * menus and tabs read this one registry; a channel path is never typed by hand anywhere else. The residential
+ * channels' filters and sorts are their declarations' (contracts/residential.ts); the commercial ones are stated here.
  * Zod-free: the browser imports it.
  */
 
@@ -15,19 +17,19 @@ export type CityFlag = 'isEsf' | 'isNewhouse' | 'isRent' | 'isShop' | 'isOffice'
  * One filter of a list URL: `{token}{code}` in the filter segment, e.g. `p3` (price band 3) or `rt1`
  * (整租). What each code means (its band and label) is the backend's, per city, in /v1/condition/*.
  */
-export interface FilterDimension {
+export interface FilterDimension<Key extends string = string> {
   /** Letters of the token; never one of the location prefixes (e, dc, ta, sl, ss) nor pg / co. */
   token: string;
   /** Field of the channel's list request that takes the codes. */
-  key: string;
+  key: Key;
   /** Codes run from 1 to max. */
   max: number;
   /** Several codes OR-ed (price bands), or one at a time (整租 or 合租). */
   multiple: boolean;
 }
 
-export interface ChannelDef {
-  code: ChannelCode;
+export interface ChannelDef<Code extends ChannelCode = ChannelCode> {
+  code: Code;
   /** List path, with the trailing slash: `/ershoufang/`. Filters follow as path segments. */
   listPath: string;
   /** Detail path of listing `id`: `/ershoufang/xiangqing/{id}`. */
@@ -42,14 +44,34 @@ export interface ChannelDef {
   /** For sale or for rent: spec §9's suggestion label (售 / 租, lib/messages.ts) and the price words follow it. */
   deal: 'sale' | 'rent';
   filters: readonly FilterDimension[];
-  /** Sort codes run from 0 (default order) to maxSort. */
+  /** Sort codes run from 0 (default order) to maxSort, the last code of the channel's sort list: a higher `co` is
+   * not an address of the list (the codec drops it, and the list page redirects to the address without it). */
   maxSort: number;
 }
 
-const band = (token: string, key: string, max: number): FilterDimension => ({ token, key, max, multiple: true });
-const one = (token: string, key: string, max: number): FilterDimension => ({ token, key, max, multiple: false });
+const band = <K extends string>(token: string, key: K, max: number): FilterDimension<K> => ({ token, key, max, multiple: true });
 
-export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
+/** A residential channel's filters and sort range, from its declaration. */
+function declared<K extends string>(decl: ResidentialDecl<K>) {
+  return {
+    filters: decl.filters.map((f): FilterDimension<K> => ({
+      token: f.token,
+      key: f.key,
+      max: codeCount(f),
+      multiple: f.multiple,
+    })),
+    maxSort: maxSortOf(decl),
+  };
+}
+
+/**
+ * Sort codes of the four commercial channels (their labels: backend modules/listings/commercial-bands.ts); what
+ * "price" orders by is the deal's: the total price for sale, the rent per ㎡ per day for rent.
+ */
+export const COMMERCIAL_SORT = { DEFAULT: 0, NEWEST: 1, PRICE_ASC: 2, PRICE_DESC: 3, AREA_ASC: 4, AREA_DESC: 5 } as const;
+const COMMERCIAL_MAX_SORT = Math.max(...Object.values(COMMERCIAL_SORT));
+
+export const CHANNELS = {
   esf: {
     code: 'esf',
     menuCode: 'ershoufang',
@@ -58,9 +80,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     businessType: 1,
     cityFlag: 'isEsf',
     deal: 'sale',
-    // p total-price band, a area band, l rooms (l6: more than five).
-    filters: [band('p', 'price', 7), band('a', 'area', 7), band('l', 'rooms', 6)],
-    maxSort: 9,
+    ...declared(RESIDENTIAL.esf),
   },
   new: {
     code: 'new',
@@ -70,9 +90,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     businessType: 3,
     cityFlag: 'isNewhouse',
     deal: 'sale',
-    // up average unit-price band, tp total-price band, zt sale status (在售/待售/售罄), wy property type.
-    filters: [band('up', 'unitPrice', 7), band('tp', 'totalPrice', 7), one('zt', 'saleStatus', 3), band('wy', 'propertyType', 5)],
-    maxSort: 9,
+    ...declared(RESIDENTIAL.new),
   },
   rent: {
     code: 'rent',
@@ -82,9 +100,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     businessType: 2,
     cityFlag: 'isRent',
     deal: 'rent',
-    // rt 整租 (1) / 合租 (2), rp monthly-rent band, a area band, l rooms (l4: four or more).
-    filters: [one('rt', 'rentType', 2), band('rp', 'rent', 7), band('a', 'area', 7), band('l', 'rooms', 4)],
-    maxSort: 9,
+    ...declared(RESIDENTIAL.rent),
   },
   estate: {
     code: 'estate',
@@ -94,9 +110,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     businessType: 5,
     cityFlag: 'isEsf',
     deal: 'sale',
-    // up reference-price band, y build-age band.
-    filters: [band('up', 'avgPrice', 7), band('y', 'buildAge', 5)],
-    maxSort: 9,
+    ...declared(RESIDENTIAL.estate),
   },
   shop_sale: {
     code: 'shop_sale',
@@ -109,7 +123,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     deal: 'sale',
     // lx shop type, tp total-price band, a area band.
     filters: [band('lx', 'shopType', 5), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
-    maxSort: 9,
+    maxSort: COMMERCIAL_MAX_SORT,
   },
   shop_rent: {
     code: 'shop_rent',
@@ -122,7 +136,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     deal: 'rent',
     // dp rent per ㎡ per day band.
     filters: [band('lx', 'shopType', 5), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
-    maxSort: 9,
+    maxSort: COMMERCIAL_MAX_SORT,
   },
   offices_sale: {
     code: 'offices_sale',
@@ -135,7 +149,7 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     deal: 'sale',
     // jb office grade (甲级/乙级/丙级).
     filters: [band('jb', 'grade', 3), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
-    maxSort: 9,
+    maxSort: COMMERCIAL_MAX_SORT,
   },
   offices_rent: {
     code: 'offices_rent',
@@ -147,11 +161,17 @@ export const CHANNELS: Readonly<Record<ChannelCode, ChannelDef>> = {
     cityFlag: 'isOffice',
     deal: 'rent',
     filters: [band('jb', 'grade', 3), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
-    maxSort: 9,
+    maxSort: COMMERCIAL_MAX_SORT,
   },
-};
+} as const satisfies { [C in ChannelCode]: ChannelDef<C> };
 
 export const CHANNEL_LIST: readonly ChannelDef[] = Object.values(CHANNELS);
+
+/** The entry of a channel, typed by its code where the code is a type parameter (CHANNELS[code] is a union there). */
+export function channelDef<C extends ChannelCode>(code: C): ChannelDef<C> {
+  const byCode: { readonly [K in ChannelCode]: ChannelDef<K> } = CHANNELS;
+  return byCode[code];
+}
 
 /** `/ershoufang/xiangqing/12` */
 export function detailPath(channel: ChannelCode, id: number): string {

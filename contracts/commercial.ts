@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS } from './channels';
-import { agentCardSchema } from './esf';
 import {
+  agentCardSchema,
   bandSchema,
   codeList,
   listPageSchema,

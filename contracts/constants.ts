@@ -35,9 +35,9 @@ export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const PASSWORD_LENGTH = { min: 6, max: 32 } as const;
 
-/** Second-hand list pages: 30 listings a page, at most 100 pages. */
-export const ESF_PAGE_SIZE = 30;
-export const ESF_MAX_PAGE = 100;
+/** List pages of every channel: 30 records a page unless the channel says otherwise (新房: 10), at most 100 pages. */
+export const LIST_PAGE_SIZE = 30;
+export const LIST_MAX_PAGE = 100;
 
 /**
  * Largest request body the backend takes (1 MiB); a larger one is answered 413. The web proxy refuses larger

@@ -1,46 +1,29 @@
 import { z } from 'zod';
-import { ESF_MAX_PAGE, ESF_PAGE_SIZE } from './constants';
-import { id } from './fields';
 import {
-  bandSchema,
-  codeList,
+  agentCardSchema,
+  communitySummarySchema,
+  conditionsSchemaOf,
   listPageSchema,
-  listQueryBase,
+  listQuerySchemaOf,
   nearestStationSchema,
-  optionSchema,
   photoSchema,
-  placeWithChildrenSchema,
   type ConditionBand,
 } from './listing-common';
+import { ESF } from './residential';
 
 /**
- * Second-hand (ershoufang) listings: the filter dictionary, the list query, list items and the detail.
+ * Second-hand (ershoufang) listings: the filter dictionary and the list query (both from the declaration,
+ * contracts/residential.ts ESF), list items and the detail.
  * Money: totalPrice in 万元 (10k CNY), unitPrice in 元/㎡; area in ㎡.
  */
 
 /** /v1/condition/esf: what the filter bar offers, per city (price bands differ between cities). */
-export const esfConditionsSchema = z.object({
-  districts: z.array(placeWithChildrenSchema),
-  subwayLines: z.array(placeWithChildrenSchema),
-  price: z.array(bandSchema),
-  area: z.array(bandSchema),
-  rooms: z.array(optionSchema),
-  sorts: z.array(optionSchema),
-});
+export const esfConditionsSchema = conditionsSchemaOf(ESF);
 export type EsfConditions = z.infer<typeof esfConditionsSchema>;
 export type { ConditionBand };
 
-export { ESF_MAX_PAGE, ESF_PAGE_SIZE };
-
-export const esfListQuerySchema = z.strictObject({
-  ...listQueryBase,
-  /** Price band codes (p1–p7), OR-ed. */
-  price: codeList(7).optional(),
-  /** Area band codes (a1–a7), OR-ed. */
-  area: codeList(7).optional(),
-  /** Room counts (l1–l6; 6 means 5 rooms or more), OR-ed. */
-  rooms: codeList(6).optional(),
-});
+/** The list request: places, keyword, sort, page, and the declared filters (price p, area a, rooms l). */
+export const esfListQuerySchema = listQuerySchemaOf(ESF);
 export type EsfListQuery = z.input<typeof esfListQuerySchema>;
 
 export const esfListItemSchema = z.object({
@@ -78,46 +61,6 @@ export type EsfListItem = z.infer<typeof esfListItemSchema>;
 export const esfListPageSchema = listPageSchema(esfListItemSchema);
 export type EsfListPage = z.infer<typeof esfListPageSchema>;
 
-/** spec §3 chat-thread target info: what an agent card shows. */
-/**
- * A listing's agent as every visitor's page shows it. No phone number: the page is one render for everyone (the
- * page cache, issue 7), and a number is given to the visitor who asks for it (contracts/agent.ts).
- */
-export const agentCardSchema = z.object({
-  userId: z.number().int(),
-  agentId: z.number().int(),
-  agentName: z.string(),
-  agentPhoto: z.string(),
-  brandId: z.number().int(),
-  brandName: z.string(),
-  branchId: z.number().int(),
-  branchName: z.string(),
-  /** spec §3: 1 available, 2 left the job, 3 cannot be contacted. */
-  status: z.number().int().min(1).max(3),
-});
-export type AgentCard = z.infer<typeof agentCardSchema>;
-
-export const communitySummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  districtName: z.string(),
-  businessAreaName: z.string(),
-  address: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  buildYear: z.number().int(),
-  /** 板楼 / 塔楼 / 板塔结合 */
-  buildingType: z.string(),
-  /** 元/㎡/月 */
-  propertyFee: z.number(),
-  developer: z.string(),
-  /** Reference average price, 元/㎡: the one the community's 小区 page shows. */
-  avgPrice: z.number().int(),
-  /** Listings on sale in this community. */
-  onSaleCount: z.number().int(),
-});
-export type CommunitySummary = z.infer<typeof communitySummarySchema>;
-
 export const esfPhotoSchema = photoSchema;
 
 export const esfDetailSchema = esfListItemSchema.extend({
@@ -137,5 +80,3 @@ export const esfDetailSchema = esfListItemSchema.extend({
   agent: agentCardSchema,
 });
 export type EsfDetail = z.infer<typeof esfDetailSchema>;
-
-export const idParamSchema = z.object({ id: id() });

@@ -1,42 +1,24 @@
 import { z } from 'zod';
 import { esfListItemSchema } from './esf';
-import {
-  bandSchema,
-  codeList,
-  listPageSchema,
-  listQueryBase,
-  nearestStationSchema,
-  optionSchema,
-  photoSchema,
-  placeWithChildrenSchema,
-} from './listing-common';
+import { conditionsSchemaOf, listPageSchema, listQuerySchemaOf, nearestStationSchema, photoSchema } from './listing-common';
+import { ESTATE } from './residential';
 import { rentListItemSchema } from './rent';
 
 /**
  * Communities (小区): the filter dictionary, the list query, list items and the detail.
- * Money: avgPrice is the reference average price in 元/㎡. Filter fields are the `key`s of CHANNELS.estate
- * (contracts/channels.ts): avgPrice (up1–up7) and buildAge (y1–y5).
+ * Money: avgPrice is the reference average price in 元/㎡. The filters and sorts are the declaration's
+ * (contracts/residential.ts ESTATE).
  */
 
-/** /v1/condition/estate: what the filter bar offers, per city (price bands differ between cities). */
-export const estateConditionsSchema = z.object({
-  districts: z.array(placeWithChildrenSchema),
-  subwayLines: z.array(placeWithChildrenSchema),
-  /** Reference-price bands, 元/㎡. */
-  avgPrice: z.array(bandSchema),
-  /** Build-age bands (5年以内 … 20年以上); min and max are build years (min inclusive, max exclusive). */
-  buildAge: z.array(bandSchema),
-  sorts: z.array(optionSchema),
-});
+/**
+ * /v1/condition/estate: what the filter bar offers, per city (price bands differ between cities). Build-age bands
+ * (5年以内 … 20年以上) carry build years: min inclusive, max exclusive.
+ */
+export const estateConditionsSchema = conditionsSchemaOf(ESTATE);
 export type EstateConditions = z.infer<typeof estateConditionsSchema>;
 
-export const estateListQuerySchema = z.strictObject({
-  ...listQueryBase,
-  /** Reference-price band codes (up1–up7), OR-ed. */
-  avgPrice: codeList(7).optional(),
-  /** Build-age band codes (y1–y5), OR-ed. */
-  buildAge: codeList(5).optional(),
-});
+/** The list request: places, keyword, sort, page, and the declared filters (avgPrice up, buildAge y). */
+export const estateListQuerySchema = listQuerySchemaOf(ESTATE);
 export type EstateListQuery = z.input<typeof estateListQuerySchema>;
 
 export const estateListItemSchema = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { cityCodeField } from './city';
-import { ESF_MAX_PAGE, ESF_PAGE_SIZE, KEYWORD_MAX } from './constants';
+import { KEYWORD_MAX, LIST_MAX_PAGE, LIST_PAGE_SIZE } from './constants';
 import { id, int, text } from './fields';
+import { codeCount, type ResidentialFilter } from './residential';
 
 /**
  * What every channel's listing contract shares (contracts/channels.ts): filter options and bands, places,
- * the place-and-page part of a list request, and the list page answer. A channel's own file adds its filters,
- * its list item and its detail.
+ * the place-and-page part of a list request, the list page answer, the path id of a detail, and the agent card and
+ * community summary details show. A channel's own file adds its filters, its list item and its detail.
  */
 
 export const optionSchema = z.object({ code: z.number().int(), label: z.string() });
@@ -42,9 +43,44 @@ export const listQueryBase = {
   keyword: keywordField().optional(),
   /** Sort code (co); 0 or absent is the default order. */
   sort: int(0, 9).optional(),
-  page: int(1, ESF_MAX_PAGE).default(1),
-  pageSize: int(1, 50).default(ESF_PAGE_SIZE),
+  page: int(1, LIST_MAX_PAGE).default(1),
+  pageSize: int(1, 50).default(LIST_PAGE_SIZE),
 };
+
+/** The conditions answer's row of each declared filter: bands (with their ranges) or plain options. */
+type RowSchemas<F extends readonly ResidentialFilter[]> = {
+  [R in F[number] as R['key']]: R extends { bands: unknown } ? z.ZodArray<typeof bandSchema> : z.ZodArray<typeof optionSchema>;
+};
+/** The list request's field of each declared filter: its codes, 1 to the filter's last. */
+type FilterFields<F extends readonly ResidentialFilter[]> = {
+  [R in F[number] as R['key']]: z.ZodOptional<ReturnType<typeof codeList>>;
+};
+
+/**
+ * /v1/condition/{channel} of a residential channel (contracts/residential.ts): the city's places and lines, one
+ * row per declared filter, in the declaration's order, and the sorts.
+ */
+export function conditionsSchemaOf<const F extends readonly ResidentialFilter[]>(decl: { filters: F }) {
+  const rows = Object.fromEntries(decl.filters.map((f) => [f.key, z.array('bands' in f ? bandSchema : optionSchema)]));
+  return z.object({
+    districts: z.array(placeWithChildrenSchema),
+    subwayLines: z.array(placeWithChildrenSchema),
+    ...(rows as RowSchemas<F>),
+    sorts: z.array(optionSchema),
+  });
+}
+
+/**
+ * The list request of a residential channel: listQueryBase (or the channel's own base) and one code list per
+ * declared filter. Strict: another channel's filter is a 400 naming it (docs/decisions.md "List requests are strict").
+ */
+export function listQuerySchemaOf<const F extends readonly ResidentialFilter[], B extends z.ZodRawShape = typeof listQueryBase>(
+  decl: { filters: F },
+  base: B = listQueryBase as unknown as B,
+) {
+  const fields = Object.fromEntries(decl.filters.map((f) => [f.key, codeList(codeCount(f)).optional()]));
+  return z.strictObject({ ...base, ...(fields as FilterFields<F>) });
+}
 
 export function listPageSchema<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), list: z.array(item) });
@@ -62,3 +98,46 @@ export const photoSchema = z.object({
   /** 客厅 / 卧室 / 厨房 / 卫生间 / 户型图 … */
   title: z.string(),
 });
+
+/** The `:id` of a detail path (`/v1/esf/detail/12`), whatever the channel. */
+export const idParamSchema = z.object({ id: id() });
+
+/**
+ * A listing's agent as every visitor's page shows it. No phone number: the page is one render for everyone (the
+ * page cache, issue 7), and a number is given to the visitor who asks for it (contracts/agent.ts).
+ */
+export const agentCardSchema = z.object({
+  userId: z.number().int(),
+  agentId: z.number().int(),
+  agentName: z.string(),
+  agentPhoto: z.string(),
+  brandId: z.number().int(),
+  brandName: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string(),
+  /** spec §3: 1 available, 2 left the job, 3 cannot be contacted. */
+  status: z.number().int().min(1).max(3),
+});
+export type AgentCard = z.infer<typeof agentCardSchema>;
+
+/** A community as the detail of a home (for sale or for rent) shows it. */
+export const communitySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  districtName: z.string(),
+  businessAreaName: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  buildYear: z.number().int(),
+  /** 板楼 / 塔楼 / 板塔结合 */
+  buildingType: z.string(),
+  /** 元/㎡/月 */
+  propertyFee: z.number(),
+  developer: z.string(),
+  /** Reference average price, 元/㎡: the one the community's 小区 page shows. */
+  avgPrice: z.number().int(),
+  /** Listings on sale in this community. */
+  onSaleCount: z.number().int(),
+});
+export type CommunitySummary = z.infer<typeof communitySummarySchema>;

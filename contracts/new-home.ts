@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { int } from './fields';
-import { agentCardSchema } from './esf';
 import {
-  bandSchema,
-  codeList,
+  agentCardSchema,
+  conditionsSchemaOf,
   listPageSchema,
   listQueryBase,
+  listQuerySchemaOf,
   nearestStationSchema,
-  optionSchema,
-  placeWithChildrenSchema,
 } from './listing-common';
+import { NEW_HOME } from './residential';
 
 /**
  * 新房 (楼盘, CHANNELS.new): the filter dictionary, the list query, list items and the detail of a project.
  * Money: avgPrice in 元/㎡, total prices in 万元 (10k CNY); area in ㎡. A price of null is 价格待定.
- * Filter fields are the `key`s of CHANNELS.new (contracts/channels.ts): unitPrice, totalPrice, saleStatus,
- * propertyType.
+ * The filters and sorts are the declaration's (contracts/residential.ts NEW_HOME).
  */
 
 /** A list page of projects holds fewer, bigger cards than a page of homes (Beike and Anjuke show 10). */
@@ -28,32 +26,16 @@ export const SALE_STATUS = { ON_SALE: 1, COMING: 2, SOLD_OUT: 3 } as const;
 export const PROJECT_PHOTO_KINDS = ['效果图', '实景图', '样板间', '户型图', '交通图', '配套图'] as const;
 
 /** /v1/condition/loupan: what the filter bar offers, per city (price bands differ between cities). */
-export const newHomeConditionsSchema = z.object({
-  districts: z.array(placeWithChildrenSchema),
-  subwayLines: z.array(placeWithChildrenSchema),
-  /** Average-price bands, 元/㎡, per city tier. */
-  unitPrice: z.array(bandSchema),
-  /** Total-price bands, 万元 a home, per city tier. */
-  totalPrice: z.array(bandSchema),
-  /** 1 在售, 2 待售, 3 售罄. */
-  saleStatus: z.array(optionSchema),
-  /** 1 住宅, 2 别墅, 3 商住, 4 写字楼, 5 商铺. */
-  propertyType: z.array(optionSchema),
-  sorts: z.array(optionSchema),
-});
+export const newHomeConditionsSchema = conditionsSchemaOf(NEW_HOME);
 export type NewHomeConditions = z.infer<typeof newHomeConditionsSchema>;
 
-export const newHomeListQuerySchema = z.strictObject({
+/**
+ * The list request: places, keyword, sort, page (10 a page), and the declared filters (unitPrice up, totalPrice tp,
+ * saleStatus zt, propertyType wy).
+ */
+export const newHomeListQuerySchema = listQuerySchemaOf(NEW_HOME, {
   ...listQueryBase,
   pageSize: int(1, 50).default(NEW_HOME_PAGE_SIZE),
-  /** Average-price band codes (up1–up7), OR-ed; a 价格待定 project is in none. */
-  unitPrice: codeList(7).optional(),
-  /** Total-price band codes (tp1–tp7), OR-ed: a project whose layouts' price range reaches into the band. */
-  totalPrice: codeList(7).optional(),
-  /** 在售 (1), 待售 (2) or 售罄 (3); one at a time. */
-  saleStatus: codeList(3).optional(),
-  /** Main property type codes (wy1–wy5), OR-ed. */
-  propertyType: codeList(5).optional(),
 });
 export type NewHomeListQuery = z.input<typeof newHomeListQuerySchema>;
 

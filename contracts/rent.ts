@@ -1,48 +1,27 @@
 import { z } from 'zod';
-import { agentCardSchema, communitySummarySchema } from './esf';
 import {
-  bandSchema,
-  codeList,
+  agentCardSchema,
+  communitySummarySchema,
+  conditionsSchemaOf,
   listPageSchema,
-  listQueryBase,
+  listQuerySchemaOf,
   nearestStationSchema,
-  optionSchema,
   photoSchema,
-  placeWithChildrenSchema,
 } from './listing-common';
+import { RENT } from './residential';
 import { int } from './fields';
 
 /**
  * Rentals (租房): the filter dictionary, the list query, list items and the detail.
- * Money: monthlyRent in 元/月; area in ㎡. Filter fields are the `key`s of CHANNELS.rent (contracts/channels.ts).
+ * Money: monthlyRent in 元/月; area in ㎡. The filters and sorts are the declaration's (contracts/residential.ts RENT).
  */
 
 /** /v1/condition/rent: what the filter bar offers, per city (rent bands differ between cities). */
-export const rentConditionsSchema = z.object({
-  districts: z.array(placeWithChildrenSchema),
-  subwayLines: z.array(placeWithChildrenSchema),
-  /** 1 整租, 2 合租. */
-  rentType: z.array(optionSchema),
-  /** Monthly rent bands, 元/月. */
-  rent: z.array(bandSchema),
-  area: z.array(bandSchema),
-  /** Room counts 1–4; 4 means four or more. */
-  rooms: z.array(optionSchema),
-  sorts: z.array(optionSchema),
-});
+export const rentConditionsSchema = conditionsSchemaOf(RENT);
 export type RentConditions = z.infer<typeof rentConditionsSchema>;
 
-export const rentListQuerySchema = z.strictObject({
-  ...listQueryBase,
-  /** 整租 (1) or 合租 (2); one at a time. */
-  rentType: codeList(2).optional(),
-  /** Monthly-rent band codes (rp1–rp7), OR-ed. */
-  rent: codeList(7).optional(),
-  /** Area band codes (a1–a7), OR-ed. */
-  area: codeList(7).optional(),
-  /** Room counts (l1–l4; 4 means four or more), OR-ed. */
-  rooms: codeList(4).optional(),
-});
+/** The list request: places, keyword, sort, page, and the declared filters (rentType rt, rent rp, area a, rooms l …). */
+export const rentListQuerySchema = listQuerySchemaOf(RENT);
 export type RentListQuery = z.input<typeof rentListQuerySchema>;
 
 export const rentListItemSchema = z.object({

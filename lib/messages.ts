@@ -1,4 +1,5 @@
 import { chatWidgetMessages } from './chat/chat-messages';
+import type { ResidentialFilterKey } from '@contracts/residential';
 import { BRAND, messages as clientMessages } from './client/messages';
 
 /**
@@ -84,16 +85,27 @@ export const messages = {
   resultCount: (n: number, city: string, channel: string, word = '套') => `共找到 ${n} ${word}${city}${channel}`,
   emptyList: '没有找到符合条件的房源，换个条件试试吧',
   clearFilters: '清空条件',
+  /**
+   * The filter bar's row names: places, then every residential filter by its declared key (contracts/residential.ts);
+   * the type makes a declared filter without its name a compile error.
+   */
   filterLabels: {
     district: '区域',
     subway: '地铁',
+    unlimited: '不限',
     price: '价格',
     area: '面积',
     rooms: '房型',
     rentType: '方式',
     rent: '租金',
-    unlimited: '不限',
-  },
+    unitPrice: '均价',
+    totalPrice: '总价',
+    saleStatus: '状态',
+    propertyType: '类型',
+    avgPrice: '均价',
+    buildAge: '楼龄',
+    elevator: '电梯',
+  } satisfies Record<'district' | 'subway' | 'unlimited' | ResidentialFilterKey, string>,
   rentTypes: { 1: '整租', 2: '合租' } as Record<number, string>,
   rentUnit: '元/月',
   rentFacts: {
@@ -190,7 +202,6 @@ export const messages = {
 
   // 新房 (楼盘): the list, its card, the detail page and the home block.
   newHome: {
-    filterLabels: { unitPrice: '均价', totalPrice: '总价', saleStatus: '状态', propertyType: '类型' },
     saleStatus: { 1: '在售', 2: '待售', 3: '售罄' } as Record<number, string>,
     avgPrice: '均价',
     priceTbd: '价格待定',
@@ -258,7 +269,6 @@ export const messages = {
   } as Partial<Record<string, { count: string; noun?: string; empty: string }>>,
   /** 小区 (CHANNELS.estate): list, card, detail and the home block. */
   estate: {
-    filters: { avgPrice: '均价', buildAge: '楼龄' },
     referencePrice: '参考均价',
     /** `11月参考均价`: the month the price is of. */
     monthPrice: (month: number) => `${month}月参考均价`,

@@ -1,5 +1,5 @@
 import { CHANNELS, type ChannelDef } from '@contracts/channels';
-import { Angle, ESF_MAX_PAGE, KEYWORD_MAX, type ChannelCode } from '@contracts/constants';
+import { Angle, KEYWORD_MAX, LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
 import type { Suggestion } from '@contracts/search';
 
 /**
@@ -33,7 +33,7 @@ export type QueryPatch = Partial<Omit<SearchQuery, 'filters'>> & { filters?: Rec
 export const emptyQuery = (): SearchQuery => ({ filters: {} });
 
 /** List pages of every channel stop at this page (deep pages are a crawler's, not a visitor's). */
-export const LIST_MAX_PAGE = ESF_MAX_PAGE;
+export { LIST_MAX_PAGE };
 
 const MAX_ID = 2_147_483_647;
 
@@ -196,19 +196,36 @@ export function hasPlace(q: Pick<SearchQuery, LocationField>): boolean {
   return locationTokens.some(([, field]) => q[field] !== undefined);
 }
 
-/** A channel's list request: the city and page, places, the keyword and the channel's own filter fields. */
-export interface ListRequest {
-  cityCode: string;
-  page: number;
-  [field: string]: string | number | number[];
-}
+/** The filter fields of a channel's list request: its registry entry's filter keys. */
+type FilterKeyOf<C extends ChannelCode> = (typeof CHANNELS)[C]['filters'][number]['key'];
+
+/**
+ * A channel's list request as the codec builds it: the city and page, places, the keyword, the sort and the
+ * channel's own filter fields (`price` on 二手房, `grade` on 写字楼), each a list of codes. Typed per channel, so a
+ * list call takes only its channel's request.
+ */
+export type ListRequest<C extends ChannelCode = ChannelCode> = C extends ChannelCode
+  ? {
+      cityCode: string;
+      page: number;
+      /** The channel's page size unless a block asks for fewer (the home's blocks). */
+      pageSize?: number;
+      estateId?: number;
+      districtId?: number;
+      businessAreaId?: number;
+      lineId?: number;
+      stationId?: number;
+      keyword?: string;
+      sort?: number;
+    } & { [K in FilterKeyOf<C>]?: number[] }
+  : never;
 
 /**
  * The parsed query as the channel's list call takes it: the filter keys are the request's field names
  * (contracts/channels.ts), so nothing is copied field by field.
  */
-export function toListQuery(cityCode: string, channel: ChannelDef, q: SearchQuery): ListRequest {
-  const out: ListRequest = { cityCode, page: q.page ?? 1 };
+export function toListQuery<C extends ChannelCode>(cityCode: string, channel: ChannelDef<C>, q: SearchQuery): ListRequest<C> {
+  const out: Record<string, string | number | number[]> = { cityCode, page: q.page ?? 1 };
   for (const [, field] of locationTokens) {
     const v = q[field];
     if (v !== undefined) out[field] = v;
@@ -219,7 +236,8 @@ export function toListQuery(cityCode: string, channel: ChannelDef, q: SearchQuer
     if (codes?.length) out[dim.key] = codes;
   }
   if (q.sort) out.sort = q.sort;
-  return out;
+  // Built from the channel's own filters above, so it holds only fields of ListRequest<C>.
+  return out as ListRequest<C>;
 }
 
 /** spec-free portal rule: any filter change starts again at page 1. */

@@ -10,8 +10,8 @@ import { envelope, startHarness, type Harness } from './harness';
 let h: Harness;
 let createdFrom = 0;
 beforeAll(async () => {
-  createdFrom = Date.now();
   h = await startHarness();
+  createdFrom = h.createdAt;
 });
 afterAll(() => h?.close());
 
@@ -23,7 +23,7 @@ async function feed(query = ''): Promise<CacheChanges> {
   expect(body).toMatchObject({ code: 200, succeed: true });
   // What the web parses with the contract's schema.
   const parsed = cacheChangesSchema.parse(body.data);
-  // When each was recorded: during this test file's run.
+  // When each was recorded: after the database was made.
   for (const change of parsed.changes) expect(change.at).toBeGreaterThanOrEqual(createdFrom - 1000);
   for (const change of parsed.changes) expect(change.at).toBeLessThanOrEqual(Date.now() + 1000);
   return { ...parsed, changes: parsed.changes.map(({ seq, tags }) => ({ seq, tags }) as CacheChanges['changes'][number]) };

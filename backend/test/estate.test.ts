@@ -4,7 +4,7 @@ import type { EsfListPage } from '@contracts/esf';
 import type { EstateConditions, EstateDetail, EstateListItem, EstateListPage } from '@contracts/estate';
 import type { RentListPage } from '@contracts/rent';
 import type { Suggestion } from '@contracts/search';
-import { answer, both, envelope, startHarness, type Harness } from './harness';
+import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
 /**
  * 小区 (issue 6): conditions, list, detail and suggestions of the estate channel. A community's homes for sale
@@ -87,7 +87,7 @@ describe('conditions', () => {
 describe('list', () => {
   it('shows the city’s communities by id, 30 a page by default, pages without overlap under a stable total', async () => {
     expect(all.total).toBeGreaterThan(30);
-    expect(all.list.every((c) => c.cityCode === '110000')).toBe(true);
+    expect(nonEmpty(all.list).every((c) => c.cityCode === '110000')).toBe(true);
     const ids = all.list.map((c) => c.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // The well-known communities of the seed come first.
@@ -127,9 +127,9 @@ describe('list', () => {
 
   it('filters reference-price bands, OR-ed within the filter', async () => {
     const band = await items({ avgPrice: [5, 6] });
-    expect(band.every((c) => c.avgPrice >= 70000 && c.avgPrice < 100000)).toBe(true);
+    expect(nonEmpty(band).every((c) => c.avgPrice >= 70000 && c.avgPrice < 100000)).toBe(true);
     const ends = await items({ avgPrice: '3,7' });
-    expect(ends.every((c) => (c.avgPrice >= 50000 && c.avgPrice < 60000) || c.avgPrice >= 100000)).toBe(true);
+    expect(nonEmpty(ends).every((c) => (c.avgPrice >= 50000 && c.avgPrice < 60000) || c.avgPrice >= 100000)).toBe(true);
     const [five, six, both56] = await Promise.all([
       list({ cityCode: 'bj', avgPrice: 5 }),
       list({ cityCode: 'bj', avgPrice: 6 }),
@@ -141,16 +141,16 @@ describe('list', () => {
 
   it('filters build-age bands by build year; the five bands make up the city', async () => {
     const old = await items({ buildAge: 5 });
-    expect(old.every((c) => c.buildYear < YEAR - 19)).toBe(true);
+    expect(nonEmpty(old).every((c) => c.buildYear < YEAR - 19)).toBe(true);
     const mid = await items({ buildAge: '2,3' });
-    expect(mid.every((c) => c.buildYear >= YEAR - 14 && c.buildYear < YEAR - 4)).toBe(true);
+    expect(nonEmpty(mid).every((c) => c.buildYear >= YEAR - 14 && c.buildYear < YEAR - 4)).toBe(true);
     const totals = await Promise.all([1, 2, 3, 4, 5].map(async (code) => (await list({ cityCode: 'bj', buildAge: code })).total));
     expect(totals.reduce((a, b) => a + b, 0)).toBe(all.total);
   });
 
   it('AND-s filters across kinds and with places', async () => {
     const page = await items({ buildAge: [4, 5], avgPrice: [4, 5, 6] });
-    expect(page.every((c) => c.buildYear < YEAR - 14 && c.avgPrice >= 60000 && c.avgPrice < 100000)).toBe(true);
+    expect(nonEmpty(page).every((c) => c.buildYear < YEAR - 14 && c.avgPrice >= 60000 && c.avgPrice < 100000)).toBe(true);
     const [old, dear, oldAndDear] = await Promise.all([
       list({ cityCode: 'bj', buildAge: [4, 5] }),
       list({ cityCode: 'bj', avgPrice: [4, 5, 6] }),
@@ -159,21 +159,21 @@ describe('list', () => {
     expect(oldAndDear.total).toBeLessThan(Math.min(old.total, dear.total));
     const chaoyang = conditions.districts.find((d) => d.name === '朝阳区')!;
     const inChaoyang = await items({ districtId: chaoyang.id, buildAge: 5 });
-    expect(inChaoyang.every((c) => c.districtName === '朝阳区' && c.buildYear < YEAR - 19)).toBe(true);
+    expect(nonEmpty(inChaoyang).every((c) => c.districtName === '朝阳区' && c.buildYear < YEAR - 19)).toBe(true);
   });
 
   it('narrows by district, business area, subway line, station, the community itself and a keyword', async () => {
     const chaoyang = conditions.districts.find((d) => d.name === '朝阳区')!;
     const wangjing = chaoyang.children.find((c) => c.name === '望京')!;
-    expect((await items({ districtId: chaoyang.id })).every((c) => c.districtName === '朝阳区')).toBe(true);
+    expect(nonEmpty(await items({ districtId: chaoyang.id })).every((c) => c.districtName === '朝阳区')).toBe(true);
     const inWangjing = await items({ businessAreaId: wangjing.id });
-    expect(inWangjing.every((c) => c.businessAreaName === '望京')).toBe(true);
+    expect(nonEmpty(inWangjing).every((c) => c.businessAreaName === '望京')).toBe(true);
     expect(inWangjing.map((c) => c.name)).toContain('望京西园');
 
     const near = all.list.find((c) => c.nearestStation)!;
     const line = conditions.subwayLines.find((l) => l.name === near.nearestStation!.lineName)!;
     const station = line.children.find((s) => s.name === near.nearestStation!.stationName)!;
-    expect((await items({ lineId: line.id })).every((c) => c.nearestStation?.lineName === line.name)).toBe(true);
+    expect(nonEmpty(await items({ lineId: line.id })).every((c) => c.nearestStation?.lineName === line.name)).toBe(true);
     const atStation = await items({ lineId: line.id, stationId: station.id });
     expect(atStation.map((c) => c.id)).toContain(near.id);
 
@@ -193,7 +193,7 @@ describe('list', () => {
     expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
   });
 
-  const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
+  const sorted = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
   it.each([
     [1, (c: EstateListItem) => c.avgPrice, 1],
     [2, (c: EstateListItem) => c.avgPrice, -1],
@@ -288,7 +288,9 @@ describe('detail', () => {
     expect(d.onRentCount).toBe(await rentTotal({ cityCode: 'bj', estateId: item.id }));
     expect(d.forSale).toHaveLength(4);
     expect(d.forRent).toHaveLength(Math.min(4, d.onRentCount));
-    expect([...d.forSale, ...d.forRent].every((home) => home.communityId === d.id && home.communityName === d.name)).toBe(true);
+    expect(
+      nonEmpty([...d.forSale, ...d.forRent]).every((home) => home.communityId === d.id && home.communityName === d.name),
+    ).toBe(true);
     const newest = (await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj', estateId: d.id, pageSize: 4 })).list;
     expect(d.forSale.map((home) => home.id)).toEqual(newest.map((home) => home.id));
     const rentNewest = (await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: d.id, pageSize: 4 }))
@@ -299,7 +301,7 @@ describe('detail', () => {
   it('shows no homes for rent in 厦门, which has no rentals, but its homes for sale', async () => {
     const xm = await list({ cityCode: 'xm', pageSize: 50 });
     expect(xm.list.length).toBeGreaterThan(0);
-    expect(xm.list.every((c) => c.onRentCount === 0)).toBe(true);
+    expect(nonEmpty(xm.list).every((c) => c.onRentCount === 0)).toBe(true);
     const withHomes = xm.list.find((c) => c.onSaleCount > 0)!;
     const d = await detail(withHomes.id);
     expect(d.forRent).toEqual([]);

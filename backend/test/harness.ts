@@ -22,6 +22,8 @@ export interface Harness {
   database: Database;
   /** The app's object store (a folder of this harness). */
   storage: Storage;
+  /** When this database was made, as it knows it: the suite's seeded template's time, or this harness's own start. */
+  createdAt: number;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const startedAt = Date.now();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-test-'));
   // The suite's seeded database (seeded-template.ts); absent when a file runs outside the backend project.
   const template = inject('seededTemplate');
@@ -83,6 +86,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     config,
     database,
     storage,
+    createdAt: seeded ? template!.createdAt : startedAt,
     async close() {
       await app.close();
       await database.close();
@@ -127,4 +131,13 @@ export async function answer<T>(app: FastifyInstance, url: string, input: Record
   if (get.statusCode !== 200) throw new Error(`GET ${url} ${JSON.stringify(input)}: ${get.statusCode} ${get.body}`);
   if (post.body !== get.body) throw new Error(`POST ${url} ${JSON.stringify(input)} answered otherwise than GET: ${post.body}`);
   return envelope<T>(get).data;
+}
+
+/**
+ * The list itself, after checking it holds something: an assertion over `.every()` of an empty list passes
+ * whatever the filter did, so each one starts here (`nonEmpty(page.list).every(…)`).
+ */
+export function nonEmpty<T>(list: readonly T[], what = 'list'): readonly T[] {
+  if (list.length === 0) throw new Error(`${what} is empty: the assertion over its items would pass vacuously`);
+  return list;
 }

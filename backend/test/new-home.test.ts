@@ -13,7 +13,7 @@ import type { HomeData } from '@contracts/home';
 import { cities } from '../src/db/schema';
 import { MIN_PROJECTS_PER_CITY } from '../src/db/seed-projects';
 import { cityTable } from '../src/modules/cities/cities';
-import { answer, both, envelope, startHarness, type Harness } from './harness';
+import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
 /**
  * 新房 (issue 6): conditions, list, detail and suggestions of the 楼盘 channel. Every seeded city has new homes
@@ -118,7 +118,7 @@ describe('list', () => {
   it('shows the city’s projects, latest news first, 10 a page by default, pages without overlap under a stable total', async () => {
     expect(all.total).toBeGreaterThanOrEqual(MIN_PROJECTS_PER_CITY);
     expect(all.list.length).toBe(all.total);
-    expect(all.list.every((p) => p.cityCode === '110000')).toBe(true);
+    expect(nonEmpty(all.list).every((p) => p.cityCode === '110000')).toBe(true);
     const times = all.list.map((p) => Date.parse(p.updatedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
@@ -149,7 +149,7 @@ describe('list', () => {
     let sum = 0;
     for (const code of [1, 2, 3]) {
       const page = await list({ cityCode: 'bj', saleStatus: code, pageSize: 50 });
-      expect(page.list.every((p) => p.saleStatus === code)).toBe(true);
+      expect(nonEmpty(page.list).every((p) => p.saleStatus === code)).toBe(true);
       sum += page.total;
     }
     expect(sum).toBe(all.total);
@@ -159,9 +159,9 @@ describe('list', () => {
 
   it('filters property types, OR-ed; the five make up the city', async () => {
     const homes = await items({ propertyType: 1 });
-    expect(homes.every((p) => p.propertyType === 1 && p.propertyTypes[0] === '住宅')).toBe(true);
+    expect(nonEmpty(homes).every((p) => p.propertyType === 1 && p.propertyTypes[0] === '住宅')).toBe(true);
     const villasOrHomes = await items({ propertyType: [1, 2] });
-    expect(villasOrHomes.every((p) => p.propertyType <= 2)).toBe(true);
+    expect(nonEmpty(villasOrHomes).every((p) => p.propertyType <= 2)).toBe(true);
     let sum = 0;
     for (const code of [1, 2, 3, 4, 5]) sum += (await list({ cityCode: 'bj', propertyType: code })).total;
     expect(sum).toBe(all.total);
@@ -170,7 +170,7 @@ describe('list', () => {
   it('filters average-price bands; a 价格待定 project is in none', async () => {
     const [b4, b5] = [conditions.unitPrice[3]!, conditions.unitPrice[4]!];
     const inBand = await items({ unitPrice: [4, 5] });
-    expect(inBand.every((p) => p.avgPrice !== null && p.avgPrice >= b4.min! && p.avgPrice < b5.max!)).toBe(true);
+    expect(nonEmpty(inBand).every((p) => p.avgPrice !== null && p.avgPrice >= b4.min! && p.avgPrice < b5.max!)).toBe(true);
     expect(inBand.map((p) => p.id).sort()).toEqual(
       all.list
         .filter((p) => p.avgPrice !== null && p.avgPrice >= 50000 && p.avgPrice < 80000)
@@ -187,7 +187,7 @@ describe('list', () => {
   it('filters total-price bands by the price range of the layouts reaching into the band', async () => {
     const [b3, b4] = [conditions.totalPrice[2]!, conditions.totalPrice[3]!];
     const page = await items({ totalPrice: '3,4' });
-    expect(page.every((p) => p.totalPriceMin! < b4.max! && p.totalPriceMax! >= b3.min!)).toBe(true);
+    expect(nonEmpty(page).every((p) => p.totalPriceMin! < b4.max! && p.totalPriceMax! >= b3.min!)).toBe(true);
     const reaching = all.list.filter((p) => p.totalPriceMin !== null && p.totalPriceMin < b4.max! && p.totalPriceMax! >= b3.min!);
     expect(page.map((p) => p.id).sort()).toEqual(reaching.map((p) => p.id).sort());
     expect((await list({ cityCode: 'bj', totalPrice: [1, 2, 3, 4, 5, 6, 7] })).total).toBe(
@@ -197,7 +197,7 @@ describe('list', () => {
 
   it('AND-s filters across kinds', async () => {
     const page = await items({ saleStatus: 1, propertyType: 1, totalPrice: [3, 4, 5, 6, 7] });
-    expect(page.every((p) => p.saleStatus === 1 && p.propertyType === 1 && p.totalPriceMax! >= 300)).toBe(true);
+    expect(nonEmpty(page).every((p) => p.saleStatus === 1 && p.propertyType === 1 && p.totalPriceMax! >= 300)).toBe(true);
     const none = await list({
       cityCode: 'bj',
       saleStatus: 2,
@@ -213,15 +213,15 @@ describe('list', () => {
     const p = all.list[0]!;
     const district = conditions.districts.find((d) => d.name === p.districtName)!;
     const area = district.children.find((a) => a.name === p.businessAreaName)!;
-    expect((await items({ districtId: district.id })).every((x) => x.districtName === p.districtName)).toBe(true);
+    expect(nonEmpty(await items({ districtId: district.id })).every((x) => x.districtName === p.districtName)).toBe(true);
     const inArea = await items({ businessAreaId: area.id });
-    expect(inArea.every((x) => x.businessAreaName === p.businessAreaName)).toBe(true);
+    expect(nonEmpty(inArea).every((x) => x.businessAreaName === p.businessAreaName)).toBe(true);
     expect(inArea.map((x) => x.id)).toContain(p.id);
 
     const near = all.list.find((x) => x.nearestStation)!;
     const line = conditions.subwayLines.find((l) => l.name === near.nearestStation!.lineName)!;
     const station = line.children.find((s) => s.name === near.nearestStation!.stationName)!;
-    expect((await items({ lineId: line.id })).every((x) => x.nearestStation?.lineName === line.name)).toBe(true);
+    expect(nonEmpty(await items({ lineId: line.id })).every((x) => x.nearestStation?.lineName === line.name)).toBe(true);
     const atStation = await items({ lineId: line.id, stationId: station.id });
     expect(atStation.map((x) => x.id)).toContain(near.id);
 
@@ -242,16 +242,18 @@ describe('list', () => {
     const p = all.list[0]!;
     const byName = await items({ keyword: p.name });
     expect(byName.map((x) => x.id)).toContain(p.id);
-    expect(byName.every((x) => x.name.includes(p.name) || `${x.districtName}${x.businessAreaName}`.includes(p.name))).toBe(true);
+    expect(
+      nonEmpty(byName).every((x) => x.name.includes(p.name) || `${x.districtName}${x.businessAreaName}`.includes(p.name)),
+    ).toBe(true);
     const prefix = await items({ keyword: p.name.slice(0, 2) });
     expect(prefix.map((x) => x.id)).toContain(p.id);
     const district = await items({ keyword: p.districtName });
-    expect(district.every((x) => x.districtName === p.districtName)).toBe(true);
+    expect(nonEmpty(district).every((x) => x.districtName === p.districtName)).toBe(true);
     expect((await list({ cityCode: 'bj', keyword: '没有这样的楼盘' })).total).toBe(0);
     expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
   });
 
-  const ordered = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
+  const ordered = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
   it.each([
     [1, (p: NewHomeListItem) => p.avgPrice, 1],
     [2, (p: NewHomeListItem) => p.avgPrice, -1],
@@ -359,7 +361,7 @@ describe('detail', () => {
     const plans = d.photoGroups.find((g) => g.kind === '户型图')!.photos;
     expect(plans).toHaveLength(d.layouts.length);
     expect(plans.map((p) => p.url).sort()).toEqual(d.layouts.map((l) => l.planUrl).sort());
-    expect(d.photoGroups.every((g) => g.photos.length > 0)).toBe(true);
+    expect(nonEmpty(d.photoGroups).every((g) => g.photos.length > 0)).toBe(true);
 
     expect([1, 2, 3]).toContain(d.agent.status);
     expect(d.agent.branchName).toMatch(/店$/);
@@ -370,7 +372,7 @@ describe('detail', () => {
     expect(item).toMatchObject({ avgPrice: null, totalPriceMin: null, totalPriceMax: null });
     const d = await detail(item.id);
     expect(d.layouts.length).toBeGreaterThan(0);
-    expect(d.layouts.every((l) => l.totalPrice === null)).toBe(true);
+    expect(nonEmpty(d.layouts).every((l) => l.totalPrice === null)).toBe(true);
     expect(d.tags).not.toContain('低总价');
   });
 
@@ -385,12 +387,12 @@ describe('detail', () => {
 
   it('gives 售罄 and planned projects the dates and photos of their stage', async () => {
     const soldOut = await detail((await someProject((p) => p.saleStatus === 3)).id);
-    expect(soldOut.layouts.every((l) => l.saleStatus === 3)).toBe(true);
+    expect(nonEmpty(soldOut.layouts).every((l) => l.saleStatus === 3)).toBe(true);
     expect(soldOut.avgPrice).not.toBeNull();
     const coming = await detail((await someProject((p) => p.saleStatus === 2)).id);
     expect(coming.openingDate).toMatch(/^\d{4}-\d{2}$/);
     expect(coming.openingDate >= new Date().toISOString().slice(0, 7)).toBe(true);
-    expect(coming.layouts.every((l) => l.saleStatus === 2)).toBe(true);
+    expect(nonEmpty(coming.layouts).every((l) => l.saleStatus === 2)).toBe(true);
   });
 
   it('answers 404 / 4000000 for an unknown id and 400 for a bad one', async () => {

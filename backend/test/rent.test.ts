@@ -3,7 +3,7 @@ import { ApiPath } from '@contracts/paths';
 import type { EsfConditions } from '@contracts/esf';
 import type { RentConditions, RentDetail, RentListItem, RentListPage } from '@contracts/rent';
 import type { Suggestion } from '@contracts/search';
-import { answer, both, envelope, startHarness, type Harness } from './harness';
+import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
 /** 租房 (issue 6): conditions, list, detail and suggestions of the rent channel. 厦门 has no rentals (isRent 0). */
 
@@ -79,7 +79,7 @@ describe('conditions', () => {
 describe('list', () => {
   it('shows the city newest first, 30 a page by default, and pages without overlap under a stable total', async () => {
     expect(all.list.length).toBeGreaterThan(20);
-    expect(all.list.every((l) => l.cityCode === '110000')).toBe(true);
+    expect(nonEmpty(all.list).every((l) => l.cityCode === '110000')).toBe(true);
     const times = all.list.map((l) => Date.parse(l.listedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect((await list({ cityCode: '110000' })).pageSize).toBe(30);
@@ -100,40 +100,40 @@ describe('list', () => {
   it('filters 整租 and 合租; the two make up the city', async () => {
     const whole = await items({ rentType: 1 });
     const shared = await items({ rentType: '2' });
-    expect(whole.every((l) => l.rentType === 1)).toBe(true);
-    expect(shared.every((l) => l.rentType === 2 && l.area >= 10 && l.area <= 25)).toBe(true);
+    expect(nonEmpty(whole).every((l) => l.rentType === 1)).toBe(true);
+    expect(nonEmpty(shared).every((l) => l.rentType === 2 && l.area >= 10 && l.area <= 25)).toBe(true);
     const [w, s] = await Promise.all([list({ cityCode: 'bj', rentType: 1 }), list({ cityCode: 'bj', rentType: 2 })]);
     expect(w.total + s.total).toBe(all.total);
   });
 
   it('filters rent bands, OR-ed within the filter', async () => {
     const band = await items({ rent: [2, 3] });
-    expect(band.every((l) => l.monthlyRent >= 2000 && l.monthlyRent < 4000)).toBe(true);
+    expect(nonEmpty(band).every((l) => l.monthlyRent >= 2000 && l.monthlyRent < 4000)).toBe(true);
     const ends = await items({ rent: '1,7' });
-    expect(ends.every((l) => l.monthlyRent < 2000 || l.monthlyRent >= 10000)).toBe(true);
+    expect(nonEmpty(ends).every((l) => l.monthlyRent < 2000 || l.monthlyRent >= 10000)).toBe(true);
     expect(ends.some((l) => l.monthlyRent >= 10000)).toBe(true);
     expect((await list({ cityCode: 'bj', rent: [2, 3] })).total).toBeLessThan(all.total);
   });
 
   it('filters area bands', async () => {
     const rooms = await items({ area: 1 });
-    expect(rooms.every((l) => l.area < 20)).toBe(true);
+    expect(nonEmpty(rooms).every((l) => l.area < 20)).toBe(true);
     const mid = await items({ area: '3,4' });
-    expect(mid.every((l) => l.area >= 40 && l.area < 80)).toBe(true);
+    expect(nonEmpty(mid).every((l) => l.area >= 40 && l.area < 80)).toBe(true);
   });
 
   it('filters room counts; 4 means four rooms or more', async () => {
     const four = await items({ rooms: 4 });
-    expect(four.every((l) => l.rooms >= 4)).toBe(true);
+    expect(nonEmpty(four).every((l) => l.rooms >= 4)).toBe(true);
     expect(four.some((l) => l.rooms > 4)).toBe(true);
     const oneOrFour = await items({ rooms: [1, 4] });
-    expect(oneOrFour.every((l) => l.rooms === 1 || l.rooms >= 4)).toBe(true);
+    expect(nonEmpty(oneOrFour).every((l) => l.rooms === 1 || l.rooms >= 4)).toBe(true);
     expect(oneOrFour.some((l) => l.rooms === 1)).toBe(true);
   });
 
   it('AND-s filters across kinds', async () => {
     const page = await items({ rentType: 2, rooms: [3], rent: [1, 2, 3, 4] });
-    expect(page.every((l) => l.rentType === 2 && l.rooms === 3 && l.monthlyRent < 5000)).toBe(true);
+    expect(nonEmpty(page).every((l) => l.rentType === 2 && l.rooms === 3 && l.monthlyRent < 5000)).toBe(true);
     const none = await list({ cityCode: 'bj', rentType: 2, area: 7 });
     expect(none.total).toBe(0);
     expect(none.list).toEqual([]);
@@ -142,9 +142,9 @@ describe('list', () => {
   it('narrows by district, business area, subway line, station and community', async () => {
     const chaoyang = conditions.districts.find((d) => d.name === '朝阳区')!;
     const wangjing = chaoyang.children.find((c) => c.name === '望京')!;
-    expect((await items({ districtId: chaoyang.id })).every((l) => l.districtName === '朝阳区')).toBe(true);
+    expect(nonEmpty(await items({ districtId: chaoyang.id })).every((l) => l.districtName === '朝阳区')).toBe(true);
     const inWangjing = await items({ businessAreaId: wangjing.id });
-    expect(inWangjing.every((l) => l.businessAreaName === '望京')).toBe(true);
+    expect(nonEmpty(inWangjing).every((l) => l.businessAreaName === '望京')).toBe(true);
     expect((await list({ cityCode: 'bj', businessAreaId: wangjing.id })).total).toBeLessThanOrEqual(
       (await list({ cityCode: 'bj', districtId: chaoyang.id })).total,
     );
@@ -153,27 +153,43 @@ describe('list', () => {
     const line = conditions.subwayLines.find((l) => l.name === near.nearestStation!.lineName)!;
     const station = line.children.find((s) => s.name === near.nearestStation!.stationName)!;
     const onLine = await items({ lineId: line.id });
-    expect(onLine.every((l) => l.nearestStation?.lineName === line.name)).toBe(true);
+    expect(nonEmpty(onLine).every((l) => l.nearestStation?.lineName === line.name)).toBe(true);
     const atStation = await items({ lineId: line.id, stationId: station.id });
     expect(atStation.map((l) => l.id)).toContain(near.id);
-    expect(atStation.every((l) => l.nearestStation?.stationName === station.name)).toBe(true);
+    expect(nonEmpty(atStation).every((l) => l.nearestStation?.stationName === station.name)).toBe(true);
 
     const estate = await items({ estateId: all.list[0]!.communityId });
-    expect(estate.every((l) => l.communityId === all.list[0]!.communityId)).toBe(true);
+    expect(nonEmpty(estate).every((l) => l.communityId === all.list[0]!.communityId)).toBe(true);
   });
 
   it('matches a keyword against the places a home is in, not as a wildcard', async () => {
     const where = (l: RentListItem) =>
       `${l.communityName}${l.businessAreaName}${l.districtName}${l.nearestStation?.stationName ?? ''}`;
     const wangjing = await items({ keyword: '望京' });
-    expect(wangjing.every((l) => where(l).includes('望京'))).toBe(true);
+    expect(nonEmpty(wangjing).every((l) => where(l).includes('望京'))).toBe(true);
     const community = all.list[0]!.communityName;
     expect((await items({ keyword: community })).map((l) => l.communityName)).toContain(community);
     expect((await list({ cityCode: 'bj', keyword: '没有这样的小区' })).total).toBe(0);
     expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
   });
 
-  const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
+  it('filters 有电梯 (dt1) and 无电梯 (dt2), one at a time; the two make up the city', async () => {
+    expect(conditions.elevator).toEqual([
+      { code: 1, label: '有电梯' },
+      { code: 2, label: '无电梯' },
+    ]);
+    const all = await list({ cityCode: 'bj' });
+    const lift = await list({ cityCode: 'bj', elevator: [1], pageSize: 50 });
+    const stairs = await list({ cityCode: 'bj', elevator: '2', pageSize: 50 });
+    expect(nonEmpty(lift.list).every((l) => l.elevator)).toBe(true);
+    expect(nonEmpty(stairs.list).every((l) => !l.elevator)).toBe(true);
+    expect(lift.total + stairs.total).toBe(all.total);
+    const wholeWithLift = await items({ rentType: [1], elevator: [1] });
+    expect(wholeWithLift.every((l) => l.rentType === 1 && l.elevator)).toBe(true);
+    for (const res of await both(h.app, ApiPath.rentList, { cityCode: 'bj', elevator: [3] })) expect(res.statusCode).toBe(400);
+  });
+
+  const sorted = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
   it.each([
     [1, (l: RentListItem) => Date.parse(l.listedAt), -1],
     [2, (l: RentListItem) => l.monthlyRent, 1],
@@ -269,8 +285,8 @@ describe('detail', () => {
   it('keeps every 北京 rent within the tier’s range: 整租 3,000–20,000, 合租 1,500–4,500 元/月', async () => {
     const whole = await items({ rentType: 1 });
     const shared = await items({ rentType: 2 });
-    expect(whole.every((l) => l.monthlyRent >= 3000 && l.monthlyRent <= 20000)).toBe(true);
-    expect(shared.every((l) => l.monthlyRent >= 1500 && l.monthlyRent <= 4500)).toBe(true);
+    expect(nonEmpty(whole).every((l) => l.monthlyRent >= 3000 && l.monthlyRent <= 20000)).toBe(true);
+    expect(nonEmpty(shared).every((l) => l.monthlyRent >= 1500 && l.monthlyRent <= 4500)).toBe(true);
   });
 
   it('answers 404 / 4000000 for an unknown id and 400 for a bad one', async () => {
@@ -317,7 +333,7 @@ describe('suggestions for channel rent', () => {
 
     const esf = await suggest('bj', 'esf', '望京');
     expect(esf.length).toBeGreaterThan(0);
-    expect(esf.every((s) => /^在售\d+套$/.test(s.describe) && s.propertyTypeName === '二手房')).toBe(true);
+    expect(nonEmpty(esf).every((s) => /^在售\d+套$/.test(s.describe) && s.propertyTypeName === '二手房')).toBe(true);
   });
 
   it('suggests nothing for rent in 厦门, which has no rentals, but places for its second-hand homes', async () => {

@@ -16,6 +16,8 @@ import { TEST_SEED_SIZE } from './seed-size';
  * seeding the same deterministic data). The seeded objects (images) are copied from one folder the same way.
  */
 export interface SeededTemplate {
+  /** When the template's database was made (before its migrations): the time every copy was made, as far as it knows. */
+  createdAt: number;
   /** The seeded store's folder, copied into each file's own. */
   ossDir: string;
   /** PGlite: the seeded data directory as an uncompressed tarball. */
@@ -36,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const storage = localStorage(ossDir);
   const serverUrl = process.env.DATABASE_URL;
   let teardown = async () => {};
-  const template: SeededTemplate = { ossDir };
+  const template: SeededTemplate = { ossDir, createdAt: Date.now() };
 
   if (serverUrl) {
     // yj_file_ like the files' own databases, so that test:pg's clean-up also removes one a crashed run left.

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { CHANNEL_LIST } from '@contracts/channels';
-import type { AgentCard as Agent } from '@contracts/esf';
+import type { AgentCard as Agent } from '@contracts/listing-common';
 import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
 import { ConsultButton } from '@/components/chat/consult-button';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { detailPath } from '@contracts/channels';
-import type { CommunitySummary } from '@contracts/esf';
+import type { CommunitySummary } from '@contracts/listing-common';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 

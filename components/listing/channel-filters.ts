@@ -1,4 +1,5 @@
 import type { ChannelDef } from '@contracts/channels';
+import type { ChannelCode } from '@contracts/constants';
 import type { CallContext } from '@/lib/api/core';
 import type { FilterRow } from './filter-bar';
 
@@ -17,8 +18,8 @@ export interface Conditions {
  * (channelOptionsPage) take the same description, so every option the list offers is on the options page and
  * the other way round. One file per channel under ./filters/.
  */
-export interface ChannelFilters<C extends Conditions> {
-  channel: ChannelDef;
+export interface ChannelFilters<C extends Conditions, Code extends ChannelCode = ChannelCode> {
+  channel: ChannelDef<Code>;
   fetchConditions: (ctx: CallContext, cityCode: string) => Promise<C>;
   /** The channel's filter rows, in the order the filter bar shows them. */
   rows: (conditions: C) => FilterRow[];

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { channelIsOn } from '@contracts/channels';
+import type { ChannelCode } from '@contracts/constants';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
@@ -14,8 +15,15 @@ import { ChannelList } from './channel-list';
  * A channel's list page: its filters (the description its options page shares, ./channel-filters.ts), its list
  * call and its card.
  */
-export interface ChannelListPageOptions<C extends Conditions, T extends { id: number }> extends ChannelFilters<C> {
-  fetchList: (ctx: CallContext, query: ListRequest) => Promise<{ total: number; page: number; pageSize: number; list: T[] }>;
+export interface ChannelListPageOptions<
+  C extends Conditions,
+  T extends { id: number },
+  Code extends ChannelCode,
+> extends ChannelFilters<C, Code> {
+  fetchList: (
+    ctx: CallContext,
+    query: ListRequest<Code>,
+  ) => Promise<{ total: number; page: number; pageSize: number; list: T[] }>;
   card: (item: T, eager: boolean) => ReactNode;
 }
 
@@ -27,13 +35,13 @@ interface ListPageProps {
  * A channel's list route, whole: metadata and page. A route file says which filters (the channel's description
  * under ./filters/), which list call and which card (issue 6: a new channel is a description, a table and a card).
  */
-export function channelListPage<C extends Conditions, T extends { id: number }>({
+export function channelListPage<C extends Conditions, T extends { id: number }, Code extends ChannelCode>({
   channel,
   fetchConditions,
   fetchList,
   rows,
   card,
-}: ChannelListPageOptions<C, T>) {
+}: ChannelListPageOptions<C, T, Code>) {
   async function generateMetadata({ params }: ListPageProps): Promise<Metadata> {
     const { city: domain } = await params;
     const city = await getCity(domain);

@@ -56,7 +56,7 @@ export const fetchUserInfo = (ctx: CallContext) => call(ctx, ApiPath.userInfo, u
 export const fetchAccount = (ctx: CallContext) => call(ctx, ApiPath.account, accountSchema);
 
 /** The request comes from the path codec (toListQuery); the backend checks it against esfListQuerySchema. */
-export const fetchEsfList = (ctx: CallContext, query: ListRequest) =>
+export const fetchEsfList = (ctx: CallContext, query: ListRequest<'esf'>) =>
   call(ctx, ApiPath.esfList, esfListPageSchema, { params: query });
 
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
@@ -66,7 +66,7 @@ export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against rentListQuerySchema. */
-export const fetchRentList = (ctx: CallContext, query: ListRequest) =>
+export const fetchRentList = (ctx: CallContext, query: ListRequest<'rent'>) =>
   call(ctx, ApiPath.rentList, rentListPageSchema, { params: query });
 
 export const fetchRentDetail = (ctx: CallContext, id: number) =>
@@ -76,7 +76,7 @@ export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionNewHome, newHomeConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against newHomeListQuerySchema (10 a page). */
-export const fetchNewHomeList = (ctx: CallContext, query: ListRequest) =>
+export const fetchNewHomeList = (ctx: CallContext, query: ListRequest<'new'>) =>
   call(ctx, ApiPath.newHomeList, newHomeListPageSchema, { params: query });
 
 export const fetchNewHomeDetail = (ctx: CallContext, id: number) =>
@@ -107,7 +107,7 @@ export const fetchEstateConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionEstate, estateConditionsSchema, { method: 'GET', params: { cityCode } });
 
 /** The request comes from the path codec (toListQuery); the backend checks it against estateListQuerySchema. */
-export const fetchEstateList = (ctx: CallContext, query: ListRequest) =>
+export const fetchEstateList = (ctx: CallContext, query: ListRequest<'estate'>) =>
   call(ctx, ApiPath.estateList, estateListPageSchema, { params: query });
 
 export const fetchEstateDetail = (ctx: CallContext, id: number) =>
@@ -122,7 +122,8 @@ export const fetchCommercialConditions = (code: CommercialChannel) => (ctx: Call
 /** The request comes from the path codec (toListQuery); the backend checks it against commercialListQueryOf(code). */
 export const fetchCommercialList = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialListPage> = COMMERCIAL_SCHEMAS[code].page;
-  return (ctx: CallContext, query: ListRequest) => call(ctx, COMMERCIAL_PATHS[code].list, check, { params: query });
+  return (ctx: CallContext, query: ListRequest<CommercialChannel>) =>
+    call(ctx, COMMERCIAL_PATHS[code].list, check, { params: query });
 };
 
 export const fetchCommercialDetail = (code: CommercialChannel) => {

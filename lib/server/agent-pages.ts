@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AGENT_MAX_PAGE, type AgentProfile } from '@contracts/agent';
 import type { City } from '@contracts/city';
-import { idParamSchema } from '@contracts/esf';
+import { idParamSchema } from '@contracts/listing-common';
 import type { AgentTab } from '@/lib/agent-paths';
 import { fetchAgent } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { City } from '@contracts/city';
-import { idParamSchema } from '@contracts/esf';
+import { idParamSchema } from '@contracts/listing-common';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BACKEND, cityUrl } from './support';
+import { BACKEND, cityUrl, serverHtml } from './support';
 
 interface Band {
   code: number;
@@ -55,4 +55,19 @@ test('a filter with no match shows the empty state', async ({ page }) => {
   await page.goto(cityUrl('bj', '/ershoufang/key不存在的小区名/'));
   await expect(page.getByRole('heading', { name: '共找到 0 套北京二手房' })).toBeVisible();
   await expect(page.getByText('没有找到符合条件的房源，换个条件试试吧')).toBeVisible();
+});
+
+test('a sort past the channel’s own sorts is no address of the list: it is a 308 to the list without it', async ({ request }) => {
+  // 二手房 sorts run 0–6: co6 is a list, co8 once showed the default list under an address of its own.
+  const sorted = await serverHtml(request, 'bj', '/ershoufang/co6/');
+  expect(sorted.status()).toBe(200);
+  for (const [path, target] of [
+    ['/ershoufang/co8/', '/ershoufang/'],
+    ['/zufang/rt1co6/', '/zufang/rt1/'],
+  ] as const) {
+    const answer = await serverHtml(request, 'bj', path);
+    expect(answer.status(), path).toBe(308);
+    // Next may send the Location twice, joined (as tests/e2e/page-cache.spec.ts allows for too).
+    expect(answer.headers().location?.split(', ')[0], path).toBe(target);
+  }
 });

@@ -87,6 +87,29 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/rt1co2pg2/'));
 });
 
+test('电梯 filters the 租房 list (dt1 有电梯, dt2 无电梯), and the options page offers it', async ({ page, request }) => {
+  await page.goto(cityUrl('bj', '/zufang/'));
+  const total = await resultCount(page);
+  await page.locator('.filter-row').filter({ hasText: '电梯' }).getByRole('link', { name: '有电梯' }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/zufang/dt1/'));
+  const withLift = await resultCount(page);
+  expect(withLift).toBeGreaterThan(0);
+  expect(withLift).toBeLessThan(total);
+  // The page shows the backend's list filtered on rentals.elevator.
+  const answer = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/rent/list?cityCode=110000&elevator=1`)).json()) as {
+    data: { total: number; list: { elevator: boolean }[] };
+  };
+  expect(answer.data.total).toBe(withLift);
+  expect(answer.data.list.length).toBeGreaterThan(0);
+  for (const home of answer.data.list) expect(home.elevator).toBe(true);
+
+  await page.goto(cityUrl('bj', '/zufang/options'));
+  await expect(page.getByRole('region', { name: '电梯' }).getByRole('link', { name: '无电梯' })).toHaveAttribute(
+    'href',
+    '/zufang/dt2/',
+  );
+});
+
 test('a community on a rental links to its 小区 page, and from there to that community’s rentals', async ({ page }) => {
   await page.goto(cityUrl('bj', '/zufang/'));
   await page.locator('.listing__title').first().click();

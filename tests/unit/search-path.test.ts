@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_LIST, CHANNELS, type ChannelDef } from '@contracts/channels';
 import { Angle } from '@contracts/search';
+import type { z } from 'zod';
+import { commercialListQueryOf } from '@contracts/commercial';
+import type { ChannelCode } from '@contracts/constants';
 import { esfListQuerySchema } from '@contracts/esf';
+import { estateListQuerySchema } from '@contracts/estate';
+import { newHomeListQuerySchema } from '@contracts/new-home';
+import { rentListQuerySchema } from '@contracts/rent';
 import {
   formatListPath,
   formatSearchPath,
@@ -108,6 +114,14 @@ describe('search-path codec', () => {
     // Another channel's token does not belong here: the whole segment is ignored.
     expect(parseSearchPath(esf, ['rt1p3']).filters).toEqual({});
   });
+  it('reads and writes 租房’s 电梯 (dt1 有电梯, dt2 无电梯), one at a time, into the list request', () => {
+    const q = parseSearchPath(CHANNELS.rent, ['dt2rt1dt1']);
+    expect(q.filters).toEqual({ rentType: [1], elevator: [1] });
+    expect(formatListPath(CHANNELS.rent, q)).toBe('/zufang/rt1dt1/');
+    expect(toListQuery('110000', CHANNELS.rent, q)).toEqual({ cityCode: '110000', page: 1, rentType: [1], elevator: [1] });
+    expect(nonCanonicalListPath(CHANNELS.rent, ['dt3'])).toBe('/zufang/');
+    expect(parseSearchPath(esf, ['dt1']).filters).toEqual({});
+  });
   it('takes several bands of a kind (OR-ed), sorted and unique; one-at-a-time filters keep the last', () => {
     expect(parseSearchPath(esf, ['p4p2p4l3l1'])).toMatchObject({ filters: { price: [2, 4], rooms: [1, 3] } });
     expect(parseSearchPath(CHANNELS.rent, ['rt1rt2']).filters.rentType).toEqual([2]);
@@ -182,13 +196,39 @@ describe('search-path codec', () => {
       );
     });
   }
-  it('property: the esf list request built from any valid query passes the contract schema', () => {
-    fc.assert(
-      fc.property(validQuery(esf), (q) => {
-        expect(esfListQuerySchema.safeParse(toListQuery('110000', esf, q)).success).toBe(true);
-      }),
-      { seed: 6 },
-    );
+  /** The list request schema the backend checks each channel's calls against. */
+  const listSchemas: Record<ChannelCode, z.ZodType> = {
+    esf: esfListQuerySchema,
+    new: newHomeListQuerySchema,
+    rent: rentListQuerySchema,
+    estate: estateListQuerySchema,
+    shop_sale: commercialListQueryOf('shop_sale'),
+    shop_rent: commercialListQueryOf('shop_rent'),
+    offices_sale: commercialListQueryOf('offices_sale'),
+    offices_rent: commercialListQueryOf('offices_rent'),
+  };
+  for (const channel of CHANNEL_LIST) {
+    it(`property (${channel.code}): the list request built from any valid query passes the channel's schema`, () => {
+      const schema = listSchemas[channel.code];
+      fc.assert(
+        fc.property(validQuery(channel), (q) => {
+          const parsed = schema.safeParse(toListQuery('110000', channel, q));
+          expect(parsed.error).toBeUndefined();
+        }),
+        { numRuns: 300, seed: 6 },
+      );
+    });
+  }
+  it('takes a sort only within the channel’s own sort list: a higher co is not an address of the list', () => {
+    expect(CHANNELS.esf.maxSort).toBe(6);
+    expect(nonCanonicalListPath(esf, ['co6'])).toBeNull();
+    expect(nonCanonicalListPath(esf, ['co7'])).toBe('/ershoufang/');
+    expect(nonCanonicalListPath(esf, ['co8'])).toBe('/ershoufang/');
+    expect(nonCanonicalListPath(CHANNELS.rent, ['rt1co6'])).toBe('/zufang/rt1/');
+    expect(nonCanonicalListPath(CHANNELS.new, ['co4'])).toBeNull();
+    expect(nonCanonicalListPath(CHANNELS.new, ['co5'])).toBe('/loupan/');
+    expect(nonCanonicalListPath(CHANNELS.shop_sale, ['co5'])).toBeNull();
+    expect(nonCanonicalListPath(CHANNELS.shop_sale, ['co9'])).toBe('/sp/buy/');
   });
   it('takes a place segment as the search and its keyword as a label only', () => {
     // issue 6: `/ershoufang/sl7/key14号线/` found nothing, the keyword being searched as well as the line.

@@ -36,7 +36,7 @@ export type ListingPhoto = { url: string; title: string; kind?: string };
 /** A pre-sale permit (预售许可证) of a project: its number, date of issue (`2026-03-18`) and the buildings it covers. */
 export type ProjectPermit = { number: string; issuedAt: string; buildings: string };
 
-/** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (modules/listings/esf-bands.ts). */
+/** spec §3 City; flags are 0/1. `priceTier` picks the city's price bands (contracts/residential.ts). */
 export const cities = pgTable(
   'cities',
   {
@@ -366,7 +366,7 @@ export const rentals = pgTable(
     leaseTerm: text('lease_term').notNull(),
     viewing: text('viewing').notNull(),
     utilities: text('utilities').notNull(),
-    /** The facilities the home has, by name (modules/listings/rent-bands.ts RENT_FACILITIES lists them all). */
+    /** The facilities the home has, by name (RENT_FACILITIES, contracts/entrust-rules.ts, lists them all). */
     facilities: text('facilities').array().notNull(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
-import { idParamSchema } from '@contracts/esf';
+import { idParamSchema } from '@contracts/listing-common';
 
 interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   path: string;

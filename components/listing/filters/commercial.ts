@@ -10,7 +10,7 @@ import type { ChannelFilters } from '../channel-filters';
  */
 export function commercialFilters(
   code: CommercialChannel,
-): ChannelFilters<Awaited<ReturnType<ReturnType<typeof fetchCommercialConditions>>>> {
+): ChannelFilters<Awaited<ReturnType<ReturnType<typeof fetchCommercialConditions>>>, CommercialChannel> {
   const channel = CHANNELS[code];
   return {
     channel,

@@ -17,7 +17,7 @@ export interface SeedCity {
   isOffice: 0 | 1;
   isNewhouse: 0 | 1;
   isRent: 0 | 1;
-  /** Price bands tier, see modules/listings/esf-bands.ts. */
+  /** Price bands tier: which of a residential filter's band sets the city uses (contracts/residential.ts). */
   priceTier: 1 | 2 | 3;
   unitPrice: number;
   /** Rent of a whole flat of about 60 ㎡, 元/㎡/月 (rounded public figures of 2025). */

@@ -1,3 +1,4 @@
+import { COMMERCIAL_SORT } from '@contracts/channels';
 import type { ConditionBand } from '@contracts/listing-common';
 import { bandsBetween } from './common';
 
@@ -46,10 +47,10 @@ export const SHOP_AREA_BANDS = bandsBetween([20, 50, 100, 200, 300, 500], '㎡')
 export const OFFICE_AREA_BANDS = bandsBetween([100, 200, 300, 500, 1000, 2000], '㎡');
 
 /**
- * Sort codes of the four channels; what "price" orders by is the deal's: the total price for sale, the rent
- * per ㎡ per day for rent (the figure tenants compare). Codes 6–9 are valid (maxSort) and sort as the default.
+ * Sort codes of the four channels (their registry's maxSort is the last); what "price" orders by is the deal's:
+ * the total price for sale, the rent per ㎡ per day for rent (the figure tenants compare).
  */
-export const COMMERCIAL_SORT = { DEFAULT: 0, NEWEST: 1, PRICE_ASC: 2, PRICE_DESC: 3, AREA_ASC: 4, AREA_DESC: 5 } as const;
+export { COMMERCIAL_SORT };
 export type CommercialSort = (typeof COMMERCIAL_SORT)[keyof typeof COMMERCIAL_SORT];
 
 export function commercialSortOptions(deal: 'sale' | 'rent'): { code: CommercialSort; label: string }[] {

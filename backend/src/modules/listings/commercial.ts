@@ -143,7 +143,7 @@ function orderOf({ def: { table }, deal }: Channel, sort: number | undefined): S
     case COMMERCIAL_SORT.AREA_DESC:
       return [desc(table.area), desc(table.id)];
     default:
-      // 默认排序 and 最新发布 (and the unused codes 6–9): newest first.
+      // 默认排序 and 最新发布 (and codes 6–9, which the API takes but no list address has): newest first.
       return [desc(table.listedAt), desc(table.id)];
   }
 }

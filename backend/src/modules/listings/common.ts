@@ -1,8 +1,7 @@
 import { and, asc, count, eq, getTableName, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import type { AgentCard, CommunitySummary } from '@contracts/esf';
-import type { ConditionBand } from '@contracts/listing-common';
+import type { AgentCard, CommunitySummary, ConditionBand } from '@contracts/listing-common';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import {
@@ -52,32 +51,8 @@ export interface PlaceFilters {
   keyword?: string;
 }
 
-type Bounds = [number | null, number | null];
-/** A filter band: min inclusive, max exclusive, null for open. */
-export const band = (code: number, label: string, [min, max]: Bounds): ConditionBand => ({ code, label, min, max });
-
-/** Bands between consecutive limits, open at both ends: `200万以下`, `200-300万` … `1000万以上`. */
-export function bandsBetween(limits: number[], unit: string): ConditionBand[] {
-  const first = limits[0]!;
-  const last = limits[limits.length - 1]!;
-  const bands: ConditionBand[] = [band(1, `${first}${unit}以下`, [null, first])];
-  for (let i = 1; i < limits.length; i++)
-    bands.push(band(i + 1, `${limits[i - 1]}-${limits[i]}${unit}`, [limits[i - 1]!, limits[i]!]));
-  bands.push(band(limits.length + 1, `${last}${unit}以上`, [last, null]));
-  return bands;
-}
-
-/** A sort a list offers: its code and label (the conditions answer) and its ORDER BY (the list query). */
-export interface ListSort {
-  code: number;
-  label: string;
-  orderBy: SQL[];
-}
-
-/** The ORDER BY of a sort code; codes a channel leaves unused (up to its maxSort) sort as its default, the first. */
-export function sortOrder(sorts: readonly ListSort[], code: number | undefined): SQL[] {
-  return (sorts.find((s) => s.code === code) ?? sorts[0]!).orderBy;
-}
+/** Bands and their labels are contract data (contracts/bands.ts): the channel declarations state theirs there too. */
+export { band, bandsBetween } from '@contracts/bands';
 
 /** `%` and `_` in a keyword are literal characters, not wildcards. */
 export function likeContains(keyword: string): string {

@@ -3,37 +3,37 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '@contracts/esf';
+import { ESF } from '@contracts/residential';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import { bandCondition, communityAndAgentOf, listPager, placeConditions, placesOfCity, roomsCondition } from './common';
-import { AREA_BANDS, priceBandsOf, ROOM_OPTIONS, ROOMS_OPEN_ENDED, SORTS, sortOf } from './esf-bands';
+import { communityAndAgentOf, listPager, placeConditions, placesOfCity } from './common';
+import { residentialChannel } from './residential';
 import { listItemsByIds, selectListItems, toListItem } from './esf-items';
 
 /**
- * The 二手房 channel (CHANNELS.esf): /v1/condition/esf, /v1/esf/list and /v1/esf/detail/{id}. Places AND-ed,
- * bands OR-ed within a filter and AND-ed across filters, the keyword names a place.
+ * The 二手房 channel (CHANNELS.esf): /v1/condition/esf, /v1/esf/list and /v1/esf/detail/{id}. Its filters and
+ * sorts are its declaration's (contracts/residential.ts ESF). Places AND-ed, codes OR-ed within a filter and
+ * AND-ed across filters, the keyword names a place.
  */
 
 type EsfListInput = z.output<typeof esfListQuerySchema>;
 
-/** The WHERE of the list: places and keyword, bands OR-ed within a kind and AND-ed across kinds. */
+/** The declaration (contracts/residential.ts ESF) on the table of homes for sale. */
+const esf = residentialChannel(listings, ESF);
+
+/** The WHERE of the list: places and keyword, then the declared filters. */
 function listConditions(input: EsfListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(
-    ...placeConditions(listings, cityCode, input),
-    bandCondition(listings.totalPrice, priceBandsOf(priceTier), input.price),
-    bandCondition(listings.area, AREA_BANDS, input.area),
-    roomsCondition(listings.rooms, input.rooms, ROOMS_OPEN_ENDED),
-  );
+  return and(...placeConditions(listings, cityCode, input), esf.where(input, priceTier));
 }
 
 export function registerEsf(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.conditionEsf,
-    summary: "Second-hand filter dictionary of a city: places, lines, the city's price bands, area, rooms, sorts",
+    summary: `Second-hand filter dictionary of a city: places, lines, ${ESF.filters.map((f) => f.key).join(', ')} (bands by city tier), sorts`,
     tags: ['esf'],
     input: cityScopedRequestSchema,
     output: esfConditionsSchema,
@@ -41,10 +41,8 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
       const city = await requireChannelCity(db, input.cityCode, 'esf');
       return {
         ...(await placesOfCity(db, city.cityCode)),
-        price: priceBandsOf(city.priceTier),
-        area: AREA_BANDS,
-        rooms: ROOM_OPTIONS,
-        sorts: SORTS.map(({ code, label }) => ({ code, label })),
+        ...esf.rows(city.priceTier),
+        sorts: esf.sorts,
       };
     },
   });
@@ -63,7 +61,7 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
         city.cityCode,
         input,
         listConditions(input, city.cityCode, city.priceTier),
-        sortOf(input.sort),
+        esf.orderBy(input.sort),
         (ids) => listItemsByIds(db, ids),
       );
     },

@@ -11,6 +11,7 @@ import {
   type EstateListItem,
 } from '@contracts/estate';
 import { ApiPath } from '@contracts/paths';
+import { ESTATE } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { communities, listings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -18,7 +19,6 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { listItemsPage } from './esf-items';
 import { requireChannelCity } from '../cities/cities';
 import {
-  bandCondition,
   listPager,
   nearestStationOf,
   pageByIds,
@@ -27,12 +27,12 @@ import {
   selectWithPlaces,
   type HomeTable,
 } from './common';
-import { buildAgeBands, chinaToday, ESTATE_SORTS, estatePriceBandsOf, estateSortOf } from './estate-bands';
+import { chinaToday, residentialChannel } from './residential';
 import { rentItemsByIds } from './rent';
 
 /**
- * The 小区 channel (CHANNELS.estate): /v1/condition/estate, /v1/estate/list and /v1/estate/detail/{id}. A
- * community is its own place: `e{id}` is the community itself and a keyword matches its name or the places it
+ * The 小区 channel (CHANNELS.estate): /v1/condition/estate, /v1/estate/list and /v1/estate/detail/{id}, its
+ * filters and sorts its declaration's (contracts/residential.ts ESTATE). A community is its own place: `e{id}` is the community itself and a keyword matches its name or the places it
  * is in. Its homes for sale and for rent are counted when asked, never stored, so a card never disagrees with
  * the 二手房 and 租房 lists it links to.
  */
@@ -89,13 +89,12 @@ async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, Esta
   );
 }
 
-/** The WHERE of the list: places and keyword (the community's own name among them), then price and age bands. */
+/** The declaration (contracts/residential.ts ESTATE) on the table of communities. */
+const estate = residentialChannel(communities, ESTATE);
+
+/** The WHERE of the list: places and keyword (the community's own name among them), then the declared filters. */
 function listConditions(input: EstateListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(
-    ...placeConditions(communities, cityCode, input, communities.name),
-    bandCondition(communities.avgPrice, estatePriceBandsOf(priceTier), input.avgPrice),
-    bandCondition(communities.buildYear, buildAgeBands(), input.buildAge),
-  );
+  return and(...placeConditions(communities, cityCode, input, communities.name), estate.where(input, priceTier));
 }
 
 /** `YYYY-MM` of the 12 months ending with the current one, oldest first: the months of a stored trend. */
@@ -156,9 +155,8 @@ export function registerEstate(app: FastifyInstance, db: Db): void {
       const city = await requireChannelCity(db, input.cityCode, 'estate');
       return {
         ...(await placesOfCity(db, city.cityCode)),
-        avgPrice: estatePriceBandsOf(city.priceTier),
-        buildAge: buildAgeBands(),
-        sorts: ESTATE_SORTS.map(({ code, label }) => ({ code, label })),
+        ...estate.rows(city.priceTier),
+        sorts: estate.sorts,
       };
     },
   });
@@ -177,7 +175,7 @@ export function registerEstate(app: FastifyInstance, db: Db): void {
         city.cityCode,
         input,
         listConditions(input, city.cityCode, city.priceTier),
-        estateSortOf(input.sort),
+        estate.orderBy(input.sort),
         (ids) => estateItemsByIds(db, ids),
       );
     },

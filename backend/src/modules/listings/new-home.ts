@@ -14,27 +14,18 @@ import {
   type PhotoGroup,
 } from '@contracts/new-home';
 import { ApiPath } from '@contracts/paths';
+import { NEW_HOME } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { newProjects, projectLayouts, type ListingPhoto } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { findCity, requireChannelCity } from '../cities/cities';
-import {
-  agentCardOf,
-  bandCondition,
-  listPager,
-  nearestStationOf,
-  placeConditions,
-  placesOfCity,
-  rangeBandCondition,
-  selectWithPlaces,
-} from './common';
-import { NEW_HOME_SORTS, newHomeSortOf, SALE_STATUS_OPTIONS, totalPriceBandsOf, unitPriceBandsOf } from './new-home-bands';
-import { PROPERTY_TYPE_OPTIONS } from '../../domain/residential-codes';
+import { agentCardOf, listPager, nearestStationOf, placeConditions, placesOfCity, selectWithPlaces } from './common';
+import { residentialChannel } from './residential';
 
 /**
- * The 新房 channel (CHANNELS.new, 楼盘): /v1/condition/loupan, /v1/loupan/list and /v1/loupan/detail/{id}. The
- * semantics of the other channels: places AND-ed, bands OR-ed within a filter and AND-ed across filters. A
+ * The 新房 channel (CHANNELS.new, 楼盘): /v1/condition/loupan, /v1/loupan/list and /v1/loupan/detail/{id}. Its
+ * filters and sorts are its declaration's (contracts/residential.ts NEW_HOME), with the semantics of the other channels: places AND-ed, bands OR-ed within a filter and AND-ed across filters. A
  * project is a place of its own: `e{id}` is the project, and the keyword matches its name as well as the
  * places it is in. A city whose isNewhouse flag is 0 has no such channel: its conditions, list and projects
  * are a 404.
@@ -105,15 +96,12 @@ async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, NewHomeLis
   return new Map(rows.map((r) => [r.project.id, toItem(r, summaries.get(r.project.id))]));
 }
 
-/** The WHERE of the list: places and keyword (the project's own name too), then price, status and type. */
+/** The declaration (contracts/residential.ts NEW_HOME) on the table of projects. */
+const newHome = residentialChannel(newProjects, NEW_HOME);
+
+/** The WHERE of the list: places and keyword (the project's own name too), then the declared filters. */
 function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(
-    ...placeConditions(newProjects, cityCode, input, newProjects.name),
-    bandCondition(newProjects.avgPrice, unitPriceBandsOf(priceTier), input.unitPrice),
-    rangeBandCondition(newProjects.totalPriceMin, newProjects.totalPriceMax, totalPriceBandsOf(priceTier), input.totalPrice),
-    input.saleStatus?.length ? inArray(newProjects.saleStatus, input.saleStatus) : undefined,
-    input.propertyType?.length ? inArray(newProjects.propertyType, input.propertyType) : undefined,
-  );
+  return and(...placeConditions(newProjects, cityCode, input, newProjects.name), newHome.where(input, priceTier));
 }
 
 /** The album by kind, in the order of PROJECT_PHOTO_KINDS; a kind without photos is left out. */
@@ -188,11 +176,8 @@ export function registerNewHome(app: FastifyInstance, db: Db): void {
       const city = await requireChannelCity(db, input.cityCode, 'new');
       return {
         ...(await placesOfCity(db, city.cityCode)),
-        unitPrice: unitPriceBandsOf(city.priceTier),
-        totalPrice: totalPriceBandsOf(city.priceTier),
-        saleStatus: SALE_STATUS_OPTIONS,
-        propertyType: PROPERTY_TYPE_OPTIONS,
-        sorts: NEW_HOME_SORTS.map(({ code, label }) => ({ code, label })),
+        ...newHome.rows(city.priceTier),
+        sorts: newHome.sorts,
       };
     },
   });
@@ -207,7 +192,7 @@ export function registerNewHome(app: FastifyInstance, db: Db): void {
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'new');
       const where = listConditions(input, city.cityCode, city.priceTier);
-      return pageOf(newProjects, city.cityCode, input, where, newHomeSortOf(input.sort), (ids) => itemsByIds(db, ids));
+      return pageOf(newProjects, city.cityCode, input, where, newHome.orderBy(input.sort), (ids) => itemsByIds(db, ids));
     },
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
+import { RENT } from '@contracts/residential';
 import {
   rentConditionsSchema,
   rentDetailSchema,
@@ -16,30 +17,13 @@ import { rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import {
-  bandCondition,
-  communityAndAgentOf,
-  listItemBase,
-  listPager,
-  placeConditions,
-  placesOfCity,
-  roomsCondition,
-  selectWithPlaceNames,
-} from './common';
-import {
-  RENT_AREA_BANDS,
-  RENT_FACILITIES,
-  RENT_ROOM_OPTIONS,
-  RENT_ROOMS_OPEN_ENDED,
-  RENT_SORTS,
-  rentBandsOf,
-  rentSortOf,
-} from './rent-bands';
-import { RENT_TYPE_OPTIONS } from '../../domain/residential-codes';
+import { communityAndAgentOf, listItemBase, listPager, placeConditions, placesOfCity, selectWithPlaceNames } from './common';
+import { RENT_FACILITIES } from '@contracts/entrust-rules';
+import { residentialChannel } from './residential';
 
 /**
- * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}, with the
- * semantics of 二手房: places AND-ed, bands OR-ed within a filter and AND-ed across filters, the keyword names a
+ * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}. Its filters and
+ * sorts are its declaration's (contracts/residential.ts RENT), with the semantics of 二手房: places AND-ed, bands OR-ed within a filter and AND-ed across filters, the keyword names a
  * place. A city whose isRent flag is 0 has no such channel: its list and conditions are a 404.
  */
 
@@ -61,15 +45,12 @@ export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [r.rental.id, toRentItem(r)]));
 }
 
-/** The WHERE of the list: places and keyword, then 整租/合租, rent, area and rooms. */
+/** The declaration (contracts/residential.ts RENT) on the table of rentals. */
+const rent = residentialChannel(rentals, RENT);
+
+/** The WHERE of the list: places and keyword, then the declared filters (整租/合租, rent, area, rooms …). */
 function listConditions(input: RentListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(
-    ...placeConditions(rentals, cityCode, input),
-    input.rentType?.length ? inArray(rentals.rentType, input.rentType) : undefined,
-    bandCondition(rentals.monthlyRent, rentBandsOf(priceTier), input.rent),
-    bandCondition(rentals.area, RENT_AREA_BANDS, input.area),
-    roomsCondition(rentals.rooms, input.rooms, RENT_ROOMS_OPEN_ENDED),
-  );
+  return and(...placeConditions(rentals, cityCode, input), rent.where(input, priceTier));
 }
 
 async function rentDetail(db: Db, id: number): Promise<RentDetail> {
@@ -102,7 +83,7 @@ async function rentDetail(db: Db, id: number): Promise<RentDetail> {
 export function registerRent(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.conditionRent,
-    summary: "Rent filter dictionary of a city: places, lines, 整租/合租, the city's rent bands, area, rooms, sorts",
+    summary: `Rent filter dictionary of a city: places, lines, ${RENT.filters.map((f) => f.key).join(', ')} (bands by city tier), sorts`,
     tags: ['rent'],
     input: cityScopedRequestSchema,
     output: rentConditionsSchema,
@@ -110,11 +91,8 @@ export function registerRent(app: FastifyInstance, db: Db): void {
       const city = await requireChannelCity(db, input.cityCode, 'rent');
       return {
         ...(await placesOfCity(db, city.cityCode)),
-        rentType: RENT_TYPE_OPTIONS,
-        rent: rentBandsOf(city.priceTier),
-        area: RENT_AREA_BANDS,
-        rooms: RENT_ROOM_OPTIONS,
-        sorts: RENT_SORTS.map(({ code, label }) => ({ code, label })),
+        ...rent.rows(city.priceTier),
+        sorts: rent.sorts,
       };
     },
   });
@@ -133,7 +111,7 @@ export function registerRent(app: FastifyInstance, db: Db): void {
         city.cityCode,
         input,
         listConditions(input, city.cityCode, city.priceTier),
-        rentSortOf(input.sort),
+        rent.orderBy(input.sort),
         (ids) => rentItemsByIds(db, ids),
       );
     },

@@ -1,0 +1,27 @@
+import { channelDef } from '@contracts/channels';
+import { RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
+import type { CallContext } from '@/lib/api/core';
+import { messages } from '@/lib/messages';
+import type { ChannelFilters, Conditions } from '../channel-filters';
+
+/**
+ * The filters of a residential channel (list and options pages), from its declaration (contracts/residential.ts):
+ * one row per declared filter, in its order, named by lib/messages.ts filterLabels and offering what the city's
+ * conditions answer gives for that key.
+ */
+export function residentialFilters<Code extends ResidentialChannel, C extends Conditions>(
+  code: Code,
+  fetchConditions: (ctx: CallContext, cityCode: string) => Promise<C>,
+): ChannelFilters<C, Code> {
+  return {
+    channel: channelDef(code),
+    fetchConditions,
+    rows: (conditions) =>
+      RESIDENTIAL[code].filters.map((f) => ({
+        key: f.key,
+        label: messages.filterLabels[f.key],
+        // The conditions schema has a row per declared key (contracts/listing-common.ts conditionsSchemaOf).
+        options: (conditions as unknown as Record<string, { code: number; label: string }[]>)[f.key] ?? [],
+      })),
+  };
+}
