@@ -7,7 +7,7 @@ import { fetchEntrust } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { personalUser } from '@/lib/server/personal-user';
-import { ENTRUST_FORM_PATHS, ENTRUST_MANAGE_PATH } from '@/lib/entrust-form';
+import { ENTRUST_FORM_PATHS, ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
 import { EntrustForm } from './entrust-form';
 
 const M = messages.entrustForm;

@@ -4,7 +4,7 @@ import { ENTRUST_LIMITS, type EntrustBusinessType } from '@contracts/entrust-rul
 import type { Entrust } from '@contracts/entrust';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 import { messages } from '@/lib/client/messages';
-import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form';
+import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
 import { BrandsSection } from './brands-section';
 import { fieldKit } from './field-kit';
 import { HouseSection } from './house-section';

@@ -1,5 +1,5 @@
 'use client';
-import type { Field } from '@/lib/entrust-form';
+import type { Field } from '@/lib/entrust-form-state';
 import { messages } from '@/lib/client/messages';
 import { FieldError } from './form-row';
 import { shownFor, type EntrustFormModel } from './use-entrust-form';

@@ -1,6 +1,6 @@
 'use client';
 import { ENTRUST_LIMITS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
-import { charCount } from '@/lib/entrust-form';
+import { charCount } from '@/lib/entrust-form-state';
 import { messages } from '@/lib/client/messages';
 import { words, type FieldKit } from './field-kit';
 import { Row } from './form-row';

@@ -21,7 +21,7 @@ import {
   type EntrustFormState,
   type Errors,
   type Field,
-} from '@/lib/entrust-form';
+} from '@/lib/entrust-form-state';
 import { loadBrowserApi } from '@/lib/swr/browser-api';
 import { useEntrustBrands } from '@/lib/swr/use-entrust-brands';
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ApiPath } from '@contracts/paths';
-import { lastChangeHeard } from '@/lib/front/page-cache/tag-clock';
+import { lastChangeHeard } from '@/lib/change-heard';
 import type { AnswerCache } from './cache-rules';
 
 export { cacheKey, isCacheable } from './cache-rules';

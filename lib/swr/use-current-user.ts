@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { HeaderUser } from '@/lib/header-user';
 import { USER_CHANGED_EVENT, type UserChangedDetail } from '@/lib/client/user-changed';
-import { whoAmI, WHO_AM_I } from '@/components/header/current-user';
+import { whoAmI, WHO_AM_I } from '@/lib/client/who-am-i';
 
 /**
  * The user for a client island: `undefined` while the answer is on its way, then the user or null (whoAmI asks
- * once per page load). A name change announced by the profile form (lib/user-changed.ts) shows at once, and wins
+ * once per page load). A name change announced by the profile form (lib/client/user-changed.ts) shows at once, and wins
  * over an answer still on its way.
  */
 export function useCurrentUser(): HeaderUser | null | undefined {

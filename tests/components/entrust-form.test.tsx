@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { draftJson, draftKey, emptyState, type EntrustFormState } from '@/lib/entrust-form';
+import { draftJson, draftKey, emptyState, type EntrustFormState } from '@/lib/entrust-form-state';
 import { EntrustForm } from '@/components/entrust/entrust-form';
 import { refusalOf, servingBrandIds, shownFor } from '@/components/entrust/use-entrust-form';
 
@@ -17,7 +17,7 @@ vi.mock('@/lib/client/api-endpoints', () => api);
 
 const USER = 7;
 const photo = { key: 'ub/entrust/u7/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', url: '/oss/a.jpg', thumbUrl: '/oss/a_thumb.jpg' };
-/** A sale that passes every rule of the page (lib/entrust-form.ts), kept as a draft of user 7. */
+/** A sale that passes every rule of the page (lib/entrust-form-state.ts), kept as a draft of user 7. */
 const completeSale: EntrustFormState = {
   ...emptyState('王先生'),
   communityId: 3,

@@ -9,9 +9,9 @@ import {
   requestOf,
   validateEntrust,
   type EntrustFormState,
-} from '@/lib/entrust-form';
+} from '@/lib/entrust-form-state';
 
-/** The entrust form's own check (lib/entrust-form.ts) against the backend's schema (contracts/entrust.ts). */
+/** The entrust form's own check (lib/entrust-form-state.ts) against the backend's schema (contracts/entrust.ts). */
 
 const photo = { key: 'ub/entrust/u1/aaaaaaaaaaaaaaaaaaaaaaaa.jpg', url: '/oss/a.jpg', thumbUrl: '/oss/a_thumb.jpg' };
 const sale = (extra: Partial<EntrustFormState> = {}): EntrustFormState => ({

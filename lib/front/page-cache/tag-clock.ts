@@ -1,3 +1,5 @@
+import { markChangeHeard } from '../../change-heard';
+
 /**
  * A render reads its data before its page is stored: a page stored this soon after a change may have been
  * rendered from data read before it, so it counts as made before it. (A page may thus be rendered a few extra
@@ -17,14 +19,14 @@ export class TagClock {
   private everythingBefore = 0;
 
   change(tags: readonly string[], at: number): void {
-    lastChange.heardAt = Date.now();
+    markChangeHeard();
     for (const tag of tags) {
       if ((this.changedAt.get(tag) ?? 0) < at) this.changedAt.set(tag, at);
     }
   }
 
   changeEverything(at: number): void {
-    lastChange.heardAt = Date.now();
+    markChangeHeard();
     this.everythingBefore = Math.max(this.everythingBefore, at);
     this.changedAt.clear();
   }
@@ -39,17 +41,4 @@ export class TagClock {
   forgetBefore(at: number): void {
     for (const [tag, changed] of this.changedAt) if (changed < at) this.changedAt.delete(tag);
   }
-}
-
-/**
- * When this process last heard of any change. On the global object: the feed reader runs outside Next's
- * bundles (lib/front/page-cache/state.ts) and lib/api/cache.ts inside them, each with its own copy of this module.
- */
-const LAST_CHANGE = Symbol.for('youju.lastChangeHeard');
-const lastChange: { heardAt: number } = ((globalThis as Record<symbol, unknown>)[LAST_CHANGE] ??= { heardAt: 0 }) as {
-  heardAt: number;
-};
-
-export function lastChangeHeard(): number {
-  return lastChange.heardAt;
 }

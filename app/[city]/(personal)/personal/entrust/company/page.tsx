@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { INT4_MAX } from '@contracts/fields';
-import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
+import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form-state';
 import { fetchEntrustCompany } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
-import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form';
+import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form-state';
 import { ConfirmAction } from '@/components/personal/confirm-action';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
