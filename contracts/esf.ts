@@ -3,6 +3,8 @@ import {
   agentCardSchema,
   communitySummarySchema,
   conditionsSchemaOf,
+  homeLayoutShape,
+  homePlaceShape,
   listPageSchema,
   listQuerySchemaOf,
   nearestStationSchema,
@@ -29,24 +31,11 @@ export type EsfListQuery = z.input<typeof esfListQuerySchema>;
 export const esfListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  cityCode: z.string(),
-  communityId: z.number().int(),
-  communityName: z.string(),
-  districtName: z.string(),
-  businessAreaName: z.string(),
+  ...homePlaceShape,
   totalPrice: z.number(),
   unitPrice: z.number().int(),
   area: z.number(),
-  rooms: z.number().int(),
-  halls: z.number().int(),
-  baths: z.number().int(),
-  /** 南 / 南北 / 东南 … */
-  orientation: z.string(),
-  /** 低楼层 / 中楼层 / 高楼层 */
-  floorLevel: z.string(),
-  totalFloors: z.number().int(),
-  /** 精装 / 简装 / 毛坯 */
-  decoration: z.string(),
+  ...homeLayoutShape,
   buildYear: z.number().int(),
   elevator: z.boolean(),
   /** 满五唯一 / 满二 / 近地铁 / 随时看房 / VR看房 … */

@@ -86,6 +86,29 @@ export function listPageSchema<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), list: z.array(item) });
 }
 
+/** Where a home listing stands (二手房 and 租房 items): its city, community and region, by id and name. */
+export const homePlaceShape = {
+  cityCode: z.string(),
+  communityId: z.number().int(),
+  communityName: z.string(),
+  districtName: z.string(),
+  businessAreaName: z.string(),
+};
+
+/** A home's layout and build (二手房 and 租房 items). */
+export const homeLayoutShape = {
+  rooms: z.number().int(),
+  halls: z.number().int(),
+  baths: z.number().int(),
+  /** 南 / 南北 / 东南 … */
+  orientation: z.string(),
+  /** 低楼层 / 中楼层 / 高楼层 */
+  floorLevel: z.string(),
+  totalFloors: z.number().int(),
+  /** 精装 / 简装 / 毛坯 */
+  decoration: z.string(),
+};
+
 export const nearestStationSchema = z.object({
   lineName: z.string(),
   stationName: z.string(),

@@ -3,6 +3,8 @@ import {
   agentCardSchema,
   communitySummarySchema,
   conditionsSchemaOf,
+  homeLayoutShape,
+  homePlaceShape,
   listPageSchema,
   listQuerySchemaOf,
   nearestStationSchema,
@@ -27,27 +29,14 @@ export type RentListQuery = z.input<typeof rentListQuerySchema>;
 export const rentListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  cityCode: z.string(),
-  communityId: z.number().int(),
-  communityName: z.string(),
-  districtName: z.string(),
-  businessAreaName: z.string(),
+  ...homePlaceShape,
   /** 1 整租, 2 合租. */
   rentType: int(1, 2),
   /** 元/月; for 合租 the rent of the one room. */
   monthlyRent: z.number().int(),
   /** ㎡; for 合租 the room's own area. */
   area: z.number(),
-  rooms: z.number().int(),
-  halls: z.number().int(),
-  baths: z.number().int(),
-  /** 南 / 南北 / 东南 … */
-  orientation: z.string(),
-  /** 低楼层 / 中楼层 / 高楼层 */
-  floorLevel: z.string(),
-  totalFloors: z.number().int(),
-  /** 精装 / 简装 / 毛坯 */
-  decoration: z.string(),
+  ...homeLayoutShape,
   elevator: z.boolean(),
   /** 近地铁 / 随时看房 / 押一付一 / 独立卫生间 … */
   tags: z.array(z.string()),

@@ -1,9 +1,6 @@
 import Link from 'next/link';
-import { CHANNELS, detailPath } from '@contracts/channels';
-import { AgentCard } from '@/components/detail/agent-card';
-import { BookViewing } from '@/components/viewing/book-viewing';
-import { FollowButton } from '@/components/engage/follow-button';
-import { ViewBeacon } from '@/components/engage/view-beacon';
+import { CHANNELS } from '@contracts/channels';
+import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -72,18 +69,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
               <span>{d.buildYear}年建</span>
             </div>
           </div>
-          <div className="side-row">
-            <span>{messages.community}</span>
-            <Link href={detailPath('estate', c.id)}>{c.name}</Link>
-          </div>
-          <div className="side-row">
-            <span>{messages.regionLabel}</span>
-            {d.districtName} {d.businessAreaName}
-          </div>
-          <BookViewing businessType={1} listingId={d.id} />
-          <FollowButton businessType={1} listingId={d.id} />
-          <ViewBeacon businessType={1} listingId={d.id} />
-          <AgentCard agent={d.agent} listing={{ businessType: CHANNELS.esf.businessType, id: d.id }} />
+          <HomeSideRows businessType={CHANNELS.esf.businessType} home={d} />
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
