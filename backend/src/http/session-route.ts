@@ -29,22 +29,49 @@ export interface AddressLimit {
 
 export type RouteLimit = SessionLimit | SharedLimit | AddressLimit;
 
+/**
+ * Who may call a route and how their limits count: the session's user (sessionParty), or the agent of the desk's
+ * cookie (modules/im/desk.ts). `of` answers who is calling or throws the 401.
+ */
+export interface Party<P> {
+  of: (request: FastifyRequest, reply: FastifyReply) => Promise<P>;
+  /** The key a limit of `scope` counts under: the party where it holds, the address otherwise. */
+  limitKey: (request: FastifyRequest, scope: string) => Promise<string>;
+}
+
+export const sessionParty = (db: Db): Party<UserRow> => ({
+  of: (request) => requireUser(db, request),
+  limitKey: (request, scope) => rateLimitKey(db, request, scope),
+});
+
 export function sharedSessionLimit(app: FastifyInstance, db: Db, limit: SessionLimit): SharedLimit {
+  return sharedPartyLimit(app, sessionParty(db), limit);
+}
+
+function sharedPartyLimit<P>(app: FastifyInstance, party: Party<P>, limit: SessionLimit): SharedLimit {
   const { scope, max, timeWindow } = limit;
   return {
-    shared: app.rateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) }),
+    shared: app.rateLimit({ max, timeWindow, keyGenerator: (request: FastifyRequest) => party.limitKey(request, scope) }),
   };
 }
 
 /** The route options that set a limit up. */
-function limitOptions(db: Db, limit: RouteLimit | undefined): RouteShorthandOptions {
+function limitOptions<P>(party: Party<P>, limit: RouteLimit | undefined): RouteShorthandOptions {
   if (!limit) return {};
   if ('shared' in limit) return { onRequest: limit.shared };
   if ('perAddress' in limit) return { config: { rateLimit: limit.perAddress } };
   const { scope, max, timeWindow } = limit;
   return {
-    config: { rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => rateLimitKey(db, request, scope) } },
+    config: { rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => party.limitKey(request, scope) } },
   };
+}
+
+/** What a party route's handler is given: who is calling and the request fields its contract validated. */
+export interface PartyContext<P, I> {
+  party: P;
+  input: I;
+  request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 /** What a session route's handler is given: the session's user and the request fields its contract validated. */
@@ -57,7 +84,7 @@ export interface SessionContext<I> {
 
 type InputOf<I> = I extends z.ZodType ? z.output<I> : undefined;
 
-interface SessionRoute<I extends z.ZodType | undefined, D extends z.ZodType> {
+interface RouteShape<I extends z.ZodType | undefined, D extends z.ZodType> {
   /**
    * POST: a write, its fields in the body (the cross-site check of http/same-site.ts applies). GET: a read, its
    * fields in the query. GET and POST: a read answering both like every portal call (http/portal-route.ts).
@@ -71,7 +98,14 @@ interface SessionRoute<I extends z.ZodType | undefined, D extends z.ZodType> {
   /** Answer `data`, from contracts/. */
   output: D;
   limit?: RouteLimit;
+}
+
+interface SessionRoute<I extends z.ZodType | undefined, D extends z.ZodType> extends RouteShape<I, D> {
   handler: (session: SessionContext<InputOf<I>>) => Promise<z.input<D>>;
+}
+
+interface PartyRoute<P, I extends z.ZodType | undefined, D extends z.ZodType> extends RouteShape<I, D> {
+  handler: (context: PartyContext<P, InputOf<I>>) => Promise<z.input<D>>;
 }
 
 /**
@@ -84,18 +118,27 @@ export function sessionRoute<I extends z.ZodType | undefined, D extends z.ZodTyp
   db: Db,
   route: SessionRoute<I, D>,
 ): void {
+  partyRoute(app, sessionParty(db), { ...route, handler: ({ party, ...rest }) => route.handler({ user: party, ...rest }) });
+}
+
+/** A call of one party (sessionRoute's user, the desk's agent): who is calling is known before the handler runs. */
+export function partyRoute<P, I extends z.ZodType | undefined, D extends z.ZodType>(
+  app: FastifyInstance,
+  party: Party<P>,
+  route: PartyRoute<P, I, D>,
+): void {
   const run = async (input: unknown, request: FastifyRequest, reply: FastifyReply) =>
-    route.handler({ user: await requireUser(db, request), input: input as InputOf<I>, request, reply });
+    route.handler({ party: await party.of(request, reply), input: input as InputOf<I>, request, reply });
   if (route.method === 'GET and POST') {
     // One count for both methods: a limit of the route's own would count each method apart.
-    const limit = route.limit && 'scope' in route.limit ? sharedSessionLimit(app, db, route.limit) : route.limit;
+    const limit = route.limit && 'scope' in route.limit ? sharedPartyLimit(app, party, route.limit) : route.limit;
     portalRoute(app, {
       path: route.path,
       summary: route.summary,
       tags: route.tags,
       input: route.input ?? z.object({}),
       output: route.output,
-      options: limitOptions(db, limit),
+      options: limitOptions(party, limit),
       handler: run,
     });
     return;
@@ -103,7 +146,7 @@ export function sessionRoute<I extends z.ZodType | undefined, D extends z.ZodTyp
 
   const fields = route.method === 'GET' ? 'querystring' : 'body';
   const options: RouteShorthandOptions = {
-    ...limitOptions(db, route.limit),
+    ...limitOptions(party, route.limit),
     schema: {
       summary: route.summary,
       tags: route.tags,

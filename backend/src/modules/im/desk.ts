@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import type { z } from 'zod';
 import { channelIsOn } from '@contracts/channels';
 import { ok, ResultCode } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
@@ -41,6 +41,7 @@ import { agentDeskTokens, agents, cities, imConversations, listings, rentals, up
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { CROSS_SITE_REFUSED, isDeskSource } from '../../http/same-site';
 import { opsGuard } from '../../http/ops-guard';
+import { partyRoute, type Party } from '../../http/session-route';
 import { requireCity } from '../cities/cities';
 import type { Storage } from '../../storage';
 import { contentTypeOf } from '../../storage/local-storage';
@@ -379,7 +380,7 @@ export async function registerDesk(
     }
   };
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.opsDeskToken,
     {
       onRequest: opsGuard(config),
@@ -392,14 +393,14 @@ export async function registerDesk(
       },
     },
     async (request) => {
-      const { agentId, days } = request.body as z.output<typeof opsDeskTokenRequestSchema>;
+      const { agentId, days } = request.body;
       const { agentUserId, ...issued } = await issueDeskToken(db, agentId, days);
       hub.closeParty(agentParty(agentUserId), DESK_ENDED_CLOSE, 'token reissued');
       return ok(issued);
     },
   );
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ApiPath.deskLogin,
     {
       config: {
@@ -417,7 +418,7 @@ export async function registerDesk(
       },
     },
     async (request, reply) => {
-      const { token } = request.body as z.output<typeof deskLoginRequestSchema>;
+      const { token } = request.body;
       const agent = await agentOfToken(db, token);
       if (!agent) throw new ApiError(401, ResultCode.SESSION_INVALID, DESK_TOKEN_WRONG);
       reply.setCookie(DESK_COOKIE, token, {
@@ -428,150 +429,101 @@ export async function registerDesk(
     },
   );
 
-  app.post(
-    ApiPath.deskLogout,
-    {
-      schema: {
-        summary:
-          "Close the desk: clears the desk cookie and closes the agent's live desk sockets on every instance (desk cookie)",
-        tags: TAGS,
-        response: { 200: envelopeSchema(imCountSchema) },
-      },
-    },
-    async (request, reply) => {
-      const agent = await agentOf(request, reply);
+  /** The desk's calls: the agent of the desk cookie is known before each handler runs (401 without a live one). */
+  const desk: Party<DeskAgentRow> = { of: (request, reply) => agentOf(request, reply), limitKey: deskRateKey };
+
+  partyRoute(app, desk, {
+    method: 'POST',
+    path: ApiPath.deskLogout,
+    summary: "Close the desk: clears the desk cookie and closes the agent's live desk sockets on every instance (desk cookie)",
+    tags: TAGS,
+    output: imCountSchema,
+    handler: async ({ party: agent, reply }) => {
       reply.clearCookie(DESK_COOKIE, deskCookieOptions(config));
-      return ok({ count: hub.closeParty(agentParty(agent.userId), LOGGED_OUT_CLOSE, 'logout') });
+      return { count: hub.closeParty(agentParty(agent.userId), LOGGED_OUT_CLOSE, 'logout') };
     },
-  );
+  });
 
-  app.get(
-    ApiPath.deskMe,
-    {
-      schema: {
-        summary: "The desk's agent (desk cookie): card, status and city",
-        tags: TAGS,
-        response: { 200: envelopeSchema(deskAgentSchema) },
-      },
-    },
-    async (request, reply) => ok(await deskAgentOf(db, await agentOf(request, reply))),
-  );
+  partyRoute(app, desk, {
+    method: 'GET',
+    path: ApiPath.deskMe,
+    summary: "The desk's agent (desk cookie): card, status and city",
+    tags: TAGS,
+    output: deskAgentSchema,
+    handler: ({ party: agent }) => deskAgentOf(db, agent),
+  });
 
-  app.get(
-    ApiPath.deskConversations,
-    {
-      schema: {
-        summary:
-          "The agent's conversations, newest first (desk cookie): the user by nickname (never their number), the agent's unread count, last seq and message",
-        tags: TAGS,
-        response: { 200: envelopeSchema(deskThreadListSchema) },
-      },
-    },
-    async (request, reply) => ok({ list: await deskThreadsOf(db, (await agentOf(request, reply)).userId) }),
-  );
+  partyRoute(app, desk, {
+    method: 'GET',
+    path: ApiPath.deskConversations,
+    summary:
+      "The agent's conversations, newest first (desk cookie): the user by nickname (never their number), the agent's unread count, last seq and message",
+    tags: TAGS,
+    output: deskThreadListSchema,
+    handler: async ({ party: agent }) => ({ list: await deskThreadsOf(db, agent.userId) }),
+  });
 
-  const historySummary = `The agent's conversation with user userId after afterSeq, oldest first, ≤ ${IM_HISTORY_MAX} (desk cookie); a user who never wrote to this agent is 404`;
-  const answerHistory = async (
-    input: z.output<typeof deskHistoryRequestSchema>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    const agent = await agentOf(request, reply);
-    await requireConversation(db, agent.userId, input.userId);
-    return ok(await history(db, input.userId, agent.userId, input.afterSeq, input.limit));
-  };
-  app.get(
-    ApiPath.deskHistory,
-    {
-      schema: {
-        summary: historySummary,
-        tags: TAGS,
-        querystring: deskHistoryRequestSchema,
-        response: { 200: envelopeSchema(imHistorySchema) },
-      },
+  partyRoute(app, desk, {
+    method: 'GET and POST',
+    path: ApiPath.deskHistory,
+    summary: `The agent's conversation with user userId after afterSeq, oldest first, ≤ ${IM_HISTORY_MAX} (desk cookie); a user who never wrote to this agent is 404`,
+    tags: TAGS,
+    input: deskHistoryRequestSchema,
+    output: imHistorySchema,
+    handler: async ({ party: agent, input }) => {
+      await requireConversation(db, agent.userId, input.userId);
+      return history(db, input.userId, agent.userId, input.afterSeq, input.limit);
     },
-    (request, reply) => answerHistory(request.query as z.output<typeof deskHistoryRequestSchema>, request, reply),
-  );
-  app.post(
-    ApiPath.deskHistory,
-    {
-      schema: {
-        summary: historySummary,
-        tags: TAGS,
-        body: deskHistoryRequestSchema,
-        response: { 200: envelopeSchema(imHistorySchema) },
-      },
-    },
-    (request, reply) => answerHistory(request.body as z.output<typeof deskHistoryRequestSchema>, request, reply),
-  );
+  });
 
-  app.post(
-    ApiPath.deskMessage,
-    {
-      config: {
-        rateLimit: {
-          max: IM_SEND_LIMIT,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => deskRateKey(request, 'desk-send'),
-        },
-      },
-      schema: {
-        summary:
-          "Reply to a user (desk cookie): only one who has written to this agent (404 otherwise, agents do not cold-message); content a JSON string per layout as /api/message (121: the desk's own images; 21001 agreeing carries the agent's number); stored with its seq and pushed to both ends",
-        tags: TAGS,
-        body: deskSendRequestSchema,
-        response: { 200: envelopeSchema(imSendResultSchema) },
-      },
-    },
-    async (request, reply) => {
-      const agent = await agentOf(request, reply);
-      const body = request.body as z.output<typeof deskSendRequestSchema>;
-      await requireConversation(db, agent.userId, body.userId);
+  partyRoute(app, desk, {
+    method: 'POST',
+    path: ApiPath.deskMessage,
+    summary:
+      "Reply to a user (desk cookie): only one who has written to this agent (404 otherwise, agents do not cold-message); content a JSON string per layout as /api/message (121: the desk's own images; 21001 agreeing carries the agent's number); stored with its seq and pushed to both ends",
+    tags: TAGS,
+    input: deskSendRequestSchema,
+    output: imSendResultSchema,
+    limit: { scope: 'desk-send', max: IM_SEND_LIMIT, timeWindow: '1 minute' },
+    handler: async ({ party: agent, input }) => {
+      await requireConversation(db, agent.userId, input.userId);
       const message = await im.send({
-        userId: body.userId,
+        userId: input.userId,
         agentUserId: agent.userId,
         from: 'agent',
-        raw: body.content,
-        clientMsgId: body.clientMsgId,
+        raw: input.content,
+        clientMsgId: input.clientMsgId,
         ownsImages: agentOwnsImages(db, agent.userId),
       });
-      return ok<ImSendResult>({
+      return {
         messageId: message.messageId,
         seq: message.seq,
         conversationId: message.conversationId,
         createdAt: message.createdAt,
-      });
+      } satisfies ImSendResult;
     },
-  );
+  });
 
-  app.post(
-    ApiPath.deskRead,
-    {
-      schema: {
-        summary: `Mark messages users sent this agent read (desk cookie): readMessages (≤ ${IM_HISTORY_MAX}) all the agent's, else 404 and nothing changes; the agent's unread counts are recounted`,
-        tags: TAGS,
-        body: deskReadRequestSchema,
-        response: { 200: envelopeSchema(imCountSchema) },
-      },
-    },
-    async (request, reply) => {
-      const agent = await agentOf(request, reply);
-      const { readMessages } = request.body as z.output<typeof deskReadRequestSchema>;
-      return ok({ count: await markRead(db, { fromUser: true, receiverId: agent.userId }, readMessages) });
-    },
-  );
+  partyRoute(app, desk, {
+    method: 'POST',
+    path: ApiPath.deskRead,
+    summary: `Mark messages users sent this agent read (desk cookie): readMessages (≤ ${IM_HISTORY_MAX}) all the agent's, else 404 and nothing changes; the agent's unread counts are recounted`,
+    tags: TAGS,
+    input: deskReadRequestSchema,
+    output: imCountSchema,
+    handler: async ({ party: agent, input }) => ({
+      count: await markRead(db, { fromUser: true, receiverId: agent.userId }, input.readMessages),
+    }),
+  });
 
-  app.get(
-    ApiPath.deskListings,
-    {
-      schema: {
-        summary: `The agent's own 二手房 and 租房 listings, newest first, ≤ ${DESK_LISTINGS_MAX} (desk cookie): what a property card of each shows`,
-        tags: TAGS,
-        response: { 200: envelopeSchema(deskListingListSchema) },
-      },
-    },
-    async (request, reply) => ok({ list: await deskListingsOf(db, (await agentOf(request, reply)).id) }),
-  );
+  partyRoute(app, desk, {
+    method: 'GET',
+    path: ApiPath.deskListings,
+    summary: `The agent's own 二手房 and 租房 listings, newest first, ≤ ${DESK_LISTINGS_MAX} (desk cookie): what a property card of each shows`,
+    tags: TAGS,
+    output: deskListingListSchema,
+    handler: async ({ party: agent }) => ({ list: await deskListingsOf(db, agent.id) }),
+  });
 
   // Its own context: the multipart parser and its 5 MB body limit are for this one route; JSON stays at 1 MiB.
   await app.register(async (scoped) => {
