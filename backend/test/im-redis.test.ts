@@ -16,7 +16,7 @@ import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
 /**
- * 在线咨询 across instances (issue 10 "several service instances share delivery through Redis"): two backend
+ * 在线咨询 across instances (several service instances share delivery through Redis): two backend
  * processes on one database and one Redis; a user's socket on A, the agent's desk on B, and back. Redis is part of
  * the test machine (.ci/run starts it); an unreachable Redis fails here.
  */

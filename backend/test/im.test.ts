@@ -35,7 +35,7 @@ import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sen
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
-/** 在线咨询 (issue 10): the messaging service's HTTP calls and its live socket. */
+/** 在线咨询 (spec §2 Chat widget, §5 Chat): the messaging service's HTTP calls and its live socket. */
 
 let h: Harness;
 /** IM identities (agents.userId) of an agent at work, one who left (2) and one unreachable (3). */

@@ -5,7 +5,7 @@ import { BackendRelay } from './relay';
 import { startWebProcess } from './web-process';
 
 /**
- * Issue 7 "keep working when something fails": a second web process of the same build, in front of a relay to
+ * "Keep working when something fails" (docs/performance.md): a second web process of the same build, in front of a relay to
  * the test backend that the test cuts (./relay.ts: the cut backend accepts connections and never answers).
  * - A page in the page cache is still served: at once while it is fresh, and stale once its minute is over
  *   (the render Next starts in the background fails and the page is kept).

@@ -6,7 +6,7 @@ import { publishAndManage } from './owner-path';
 import { cityUrl, logInBySms } from './support';
 
 /**
- * 我要卖房 / 我要出租 and 委托管理 (issue 9): from the header's owner menu to the form; the community picked from
+ * 我要卖房 / 我要出租 and 委托管理 (spec §2 Personal centre): from the header's owner menu to the form; the community picked from
  * the suggestions; photos up through the upload component (and the copy's refusals); a field error from the
  * page's own check; the draft (fields and photos) through a reload; submit → 委托管理 审核中 with the photo;
  * edit; then the operator accepts and the owner's path goes on (owner-path.ts): list and detail pages with the
