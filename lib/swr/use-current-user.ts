@@ -7,7 +7,7 @@ import { whoAmI, WHO_AM_I } from '@/components/header/current-user';
 
 /**
  * The user for a client island: `undefined` while the answer is on its way, then the user or null (whoAmI asks
- * once per page load). A name change announced by the profile form (lib/user-changed.ts) shows at once, and wins
+ * once per page load). A name change announced by the profile form (lib/client/user-changed.ts) shows at once, and wins
  * over an answer still on its way.
  */
 export function useCurrentUser(): HeaderUser | null | undefined {
