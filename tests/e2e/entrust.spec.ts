@@ -138,8 +138,12 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await shot(page, '05-sell-draft');
 
   // Submitting while a photo is still going up is refused with the copy's message.
+  // The photo's callback is held until the refusal has been seen, so the upload is still going up when 提交委托 is
+  // clicked.
+  let releaseCallback = () => {};
+  const callbackHeld = new Promise<void>((r) => (releaseCallback = r));
   await page.route(`**${ApiPath.ossCallback}`, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await callbackHeld;
     await route.continue();
   });
   await photoInput(page).setInputFiles({
@@ -152,6 +156,7 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await expect(page.getByRole('button', { name: '提交委托' })).toBeDisabled();
   await page.getByRole('button', { name: '提交委托' }).click({ force: true });
   await expect(form(page).locator('.entrust-form__error')).toHaveText('图片未上传完成，请稍候...');
+  releaseCallback();
   await expect(done(page)).toHaveCount(4);
   await page.unroute(`**${ApiPath.ossCallback}`);
 
