@@ -19,7 +19,7 @@ const nextConfig: NextConfig = {
   // Turbopack merges small client chunks per layout/page/error boundary to save requests, copying shared
   // modules (lib/messages.ts was in four chunks of every page, ≈5 kB gzip each). A low request cost keeps
   // shared modules in shared chunks: first-load JS −12 kB gzip per route for ≈10 more small scripts
-  // (docs/performance.md, issue 7).
+  // (docs/performance.md "First-load JavaScript").
   experimental: { turbopackChunking: { requestCost: 5000, minChunkSize: 2000 } },
 };
 

@@ -66,7 +66,7 @@ const pages: PagePipeline = {
 };
 
 // Node would answer a request without Host with a bare 400 of its own; the gate does it, with our headers.
-// Slow senders (probe of issue 10, F3): Node's defaults let a client hold a connection 60 s with half its headers,
+// Slow senders (found by a probe): Node's defaults let a client hold a connection 60 s with half its headers,
 // and its check runs every 30 s; a page's or API's headers come in one packet, and the largest body (a 5 MB photo,
 // which the browser's own upload gives up on after 5 s, spec §9) is far within 30 s.
 const SLOW_CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 2_000 };
@@ -110,7 +110,7 @@ function rawAnswer(status: number, text: string): string {
   return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
 
-// 在线咨询 (issue 10): an upgrade on a chat socket path goes through the same gate as any request, then to the
+// 在线咨询: an upgrade on a chat socket path goes through the same gate as any request, then to the
 // backend, which checks the session and Origin. Any other upgrade is refused.
 server.on('upgrade', (req, socket, head) => {
   socket.on('error', () => socket.destroy());

@@ -1,5 +1,5 @@
 /**
- * The addresses of an agent's pages (spec §2 "Agent pages", issue 8): `/agent/{id}` shows their second-hand homes,
+ * The addresses of an agent's pages (spec §2 "Agent pages"): `/agent/{id}` shows their second-hand homes,
  * as does `/agent/{id}/esf[/n]`; `/agent/{id}/zufang[/n]` their rentals. No `.html` suffix: the spec gives one only
  * to new-home detail pages. `/h5/agent?agentId={id}` is their mobile business card (spec §2 fixed route).
  */

@@ -2,7 +2,7 @@ import { CHANNELS } from '@contracts/channels';
 import { messages } from '@/lib/messages';
 
 /**
- * The pages of one new-home project (spec §2 "New-home detail", issue 8): the detail page and its sub-pages, in
+ * The pages of one new-home project (spec §2 "New-home detail"): the detail page and its sub-pages, in
  * the order of the tab bar. `dynamic` serves the same feed as `dongtai` (both are spec routes); the tab bar links
  * `dongtai`. Labels are copy.md's "new-home sub-pages" (messages.loupanSubPages).
  */

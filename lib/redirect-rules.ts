@@ -4,7 +4,7 @@ import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
  * Path rules the proxy applies on a city domain (spec §2), as pure functions so they can be unit-tested.
  */
 
-/** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes; issue 6: every channel). */
+/** Channels whose `/detail/` path is retired and goes back to the list (spec §2 fixed routes; every channel alike). */
 const DETAIL_TO_LIST = CHANNEL_LIST.map((c) => c.listPath.replace(/\/$/, ''));
 /**
  * `/sp/` and `/xzl/` are sections, not lists: they open the section's first list (商铺出售, 写字楼出售), the page the

@@ -104,7 +104,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
     pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,
     pageRendersPerAddress: s.PAGE_RENDERS_PER_ADDRESS,
-    // The same host the backend's PostObject ticket names (backend/src/modules/storage/post-object.ts).
+    // The same host the backend's PostObject ticket names (backend/src/storage/post-object.ts).
     ...(s.OSS_REGION && s.OSS_BUCKET ? { ossUploadOrigin: `https://${s.OSS_BUCKET}.${s.OSS_REGION}.aliyuncs.com` } : {}),
   };
 }

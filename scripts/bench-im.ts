@@ -1,5 +1,5 @@
 /**
- * `npm run bench:im`: issue 10's chat bench. One backend (PostgreSQL by default, `--pglite` for the embedded
+ * `npm run bench:im`: the chat bench (10,000 sockets, 1,000 messages a second). One backend (PostgreSQL by default, `--pglite` for the embedded
  * database) on a fresh database with BENCH_IM_SOCKETS (10,000) users, each with a session inserted directly and
  * one live socket (/api/register), the sockets held by BENCH_IM_HOLDERS (2) child processes of this script.
  * Then BENCH_IM_RATE (1,000) messages a second for BENCH_IM_SECONDS (20), after a 3 s warm-up at the same rate,
@@ -48,7 +48,7 @@ const HOLDERS = Number(process.env.BENCH_IM_HOLDERS ?? 2);
 const PORT = Number(process.env.BENCH_IM_PORT ?? 4185);
 const ON_PGLITE = process.argv.includes('--pglite');
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** issue 10's target. */
+/** The chat's target (docs/performance.md "Chat"). */
 const P99_TARGET_MS = 50;
 /** Upgrades one holder has in flight while opening its sockets. */
 const OPENING_IN_FLIGHT = 100;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse for the bench (issue 7: "Lighthouse (desktop, Chromium) on home, a list and a detail page:
+ * Lighthouse for the bench (the speed targets: "Lighthouse (desktop, Chromium) on home, a list and a detail page:
  * performance ≥ 0.95, CLS ≤ 0.02, reported by the bench"). Lighthouse 12.8 (13 needs Node 22; TOOLCHAIN.md) drives
  * Debian's Chromium through chrome-launcher: nothing is downloaded. Desktop preset, performance category only,
  * one page after the other in one browser (Lighthouse resets storage and cache before each page).
@@ -116,7 +116,7 @@ export async function runLighthouse(pages: LighthousePage[], reportPath: (name: 
   }
 }
 
-/** Prints the figures beside issue 7's targets, then each page's findings. */
+/** Prints the figures beside the speed targets (score ≥ 0.95, CLS ≤ 0.02), then each page's findings. */
 export function reportLighthouse(figures: LighthouseFigures[]): void {
   console.log(
     `Lighthouse ${'12.8'} desktop, performance (targets: score ≥ ${LIGHTHOUSE_SCORE_TARGET}, CLS ≤ ${LIGHTHOUSE_CLS_TARGET}):`,

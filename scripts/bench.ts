@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: seed a large data set (≥200k second-hand listings) into a separate embedded database
- * (.bench-data), start backend and web on their own ports, and print from one run, each beside issue 7's target:
+ * (.bench-data), start backend and web on their own ports, and print from one run, each beside its speed target:
  *   - pages: server-rendered throughput and p99 latency of home, and of each channel's list (with filters) and
  *     detail, 8 connections, each as a ratio to a static asset served by the same web process (2-core machines
  *     are noisy: ratios within one run are what compare);
@@ -71,7 +71,7 @@ const HOST = `bj.${ROOT_DOMAIN}`;
 const WEB = `http://127.0.0.1:${WEB_PORT}`;
 const BACKEND = `http://127.0.0.1:${BACKEND_PORT}`;
 const BEIJING = '110000';
-/** Bump when the seed gains tables or changes its rows (issue 6: every channel). */
+/** Bump when the seed gains tables or changes its rows (every channel). */
 const SEED_SHAPE = 'channels-1';
 
 interface Load {
@@ -105,7 +105,7 @@ async function load(name: string, urlPath: string, headers: Record<string, strin
   };
 }
 
-/** issue 7's throughput targets against the static asset: home ≥ 0.5×, every list and detail ≥ 0.3×. */
+/** The throughput targets against the static asset: home ≥ 0.5×, every list and detail ≥ 0.3×. */
 function throughputTarget(name: string, ratio: number): { 'ratio target': string; met: string } {
   // A first visit (no device cookie) is shown for what it costs; the targets are a visitor's pages.
   if (name === 'static asset' || name.includes('first visit')) return { 'ratio target': '', met: '' };
@@ -113,7 +113,7 @@ function throughputTarget(name: string, ratio: number): { 'ratio target': string
   return { 'ratio target': `≥ ${target}`, met: ratio >= target ? 'yes' : 'NO' };
 }
 
-/** issue 7: p99 of home, list and detail pages at 32 connections. */
+/** The target p99 (≤ 100 ms) of home, list and detail pages at 32 connections. */
 const TAIL_CONNECTIONS = 32;
 const TAIL_P99_TARGET_MS = 100;
 
@@ -160,7 +160,7 @@ function reportTails(tails: Tail[]): void {
   );
 }
 
-/** issue 7 "Keep working when something fails": 60 s at 64 connections, 0 errors, 0 non-2xx. */
+/** "Keep working when something fails": 60 s at 64 connections, 0 errors, 0 non-2xx. */
 const SOAK_CONNECTIONS = 64;
 
 interface Soak {
@@ -232,9 +232,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, i)] ?? NaN;
 }
 
-/** How many suggestion calls are in flight at once: a city's visitors typing at the same time (issue 7). */
+/** How many suggestion calls are in flight at once: a city's visitors typing at the same time. */
 const SUGGEST_IN_FLIGHT = 16;
-/** Issue 7's target for suggestions through the web. */
+/** The target for suggestions through the web: p95 ≤ 20 ms. */
 const SUGGEST_P95_TARGET_MS = 20;
 
 /** Suggestion latency seen by a caller, SUGGEST_IN_FLIGHT requests in flight, keywords in Chinese, pinyin and initials. */
@@ -305,7 +305,7 @@ async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number
   return { raw, gzip, files: srcs.length };
 }
 
-/** issue 7: a route may load at most 25 kB gzip JavaScript above the framework floor (kB as kb() prints: 1024 bytes). */
+/** First-load JS: a route may load at most 25 kB gzip JavaScript above the framework floor (kB as kb() prints: 1024 bytes). */
 const JS_TARGET_ABOVE_FLOOR = 25 * 1024;
 
 /**
@@ -448,7 +448,7 @@ async function pageHtml(urlPath: string): Promise<string> {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 /**
- * issue 7: a listing changed shows on its (cached) page at once when the change goes through the API, and within
+ * Freshness: a listing changed shows on its (cached) page at once when the change goes through the API, and within
  * 60 s when it is made in the database behind the API's back (PostgreSQL only: PGlite belongs to the backend
  * process). Timed as a returning visitor sees it, front cache included, polling the 二手房 detail page.
  */
@@ -631,7 +631,7 @@ async function main(): Promise<void> {
         ...throughputTarget(r.name, r.rps / base.rps),
       }));
       console.table(rows);
-      // Issue 6: no channel's list or detail more than 1.5× slower than 二手房's (time per request = 1 / throughput).
+      // No channel's list or detail more than 1.5× slower than 二手房's (time per request = 1 / throughput).
       const esfList = perChannel[0]!.list;
       const esfDetail = perChannel[0]!.detail;
       console.log('Each channel against 二手房 (time per request relative to esf; target ≤ 1.50):');

@@ -1,5 +1,5 @@
 /**
- * `npm run test:im-fault`: issue 10's fault test of the chat. Two backend processes (Redis mode) on one fresh
+ * `npm run test:im-fault`: the chat's fault test (a dropped socket or instance loses no message). Two backend processes (Redis mode) on one fresh
  * PostgreSQL database, 50 users and 50 agents in 50 pairs, each end a ChatClient (lib/chat, the widget's own
  * core) in this process with the `ws` package's WebSocket, each socket opened to a random one of the two
  * instances: a user through /api/message and /api/register with a session inserted directly, an agent through

@@ -3,11 +3,11 @@
  * operator API (docs/operations.md), which announces the change to the web's page caches at once.
  * `npm run ops -- agent status <id> <1|2|3>`: an operator changes an agent's status (spec §3) the same way.
  * `npm run ops -- agent desk-token <id> [days]`: issues the agent's 经纪人工作台 token (shown once; revokes earlier ones).
- * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房, issue 9).
+ * `npm run ops -- viewing confirm|done <id>`: an operator confirms or completes a viewing (预约看房).
  * `npm run ops -- uploads cleanup`: deletes posted objects that no callback named (docs/operations.md).
  * `npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]` / `entrust sold <id>`: an operator publishes
  * an owner's entrust as a listing (spec §6: agents cannot log in), past the area/price bounds only with a reason
- * that the backend records, or marks a published one sold (issue 9).
+ * that the backend records, or marks a published one sold (spec §6: agents cannot log in, so an operator decides).
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.

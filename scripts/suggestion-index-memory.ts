@@ -1,5 +1,5 @@
 /**
- * What the in-memory suggestion index costs for one city of the bench data (issue 7): heap before and after
+ * What the in-memory suggestion index costs for one city of the bench data: heap before and after
  * loading 北京's places and every channel's counts, load times, and the time of a keystroke from memory.
  * Run after `npm run bench` has seeded .bench-data, with no bench running (PGlite opens the directory alone):
  *   node --expose-gc --import tsx scripts/suggestion-index-memory.ts [cityCode]

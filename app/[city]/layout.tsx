@@ -7,7 +7,7 @@ import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';
 
 /**
- * Every page of a city is rendered once and served from the page cache (issue 7, lib/front/page-cache/): no city is
+ * Every page of a city is rendered once and served from the page cache (docs/performance.md, lib/front/page-cache/): no city is
  * built ahead (the list is the backend's), each page is rendered on its first visit, kept, and rendered again
  * once it is 50 s old (in the background, the old one served meanwhile) or at once when the backend reports a
  * change to what it shows. 50 s plus the front cache's 5 s (lib/front/page-cache/front-cache.ts) keeps a change made in

@@ -183,7 +183,7 @@ describe('password', () => {
     expect(byPassword.statusCode).toBe(400);
     expect(envelope(byPassword).msg).toBe(ACCOUNT_MESSAGES.noPasswordYet);
 
-    // A chat socket of the session that is about to end (issue 10: none outlives its login).
+    // A chat socket of the session that is about to end (a chat socket never outlives its login).
     await h.app.ready();
     const socket = await h.app.injectWS(`${ApiPath.imRegister}?appId=youju&userId=${userId}&endType=2`, {
       headers: { authorization: `Bearer ${elsewhere}` },

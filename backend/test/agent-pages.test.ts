@@ -13,7 +13,7 @@ import { yearsInTrade } from '../src/modules/portal/agent-pages';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
- * Agent pages (issue 8): the agent's card with service area and years, their second-hand homes and rentals
+ * Agent pages (spec §2 "Agent pages"): the agent's card with service area and years, their second-hand homes and rentals
  * paged newest first; 拨打电话 only from a listing of that agent; an operator's status change announced for the
  * agent's pages and their listings' pages.
  */

@@ -21,7 +21,7 @@ import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser } from './support-users';
 
 /**
- * 拨打电话 (issue 8): an agent's mobile is in no answer. A visitor who clicks gets a virtual number — the portal's 400
+ * 拨打电话: an agent's mobile is in no answer. A visitor who clicks gets a virtual number — the portal's 400
  * line and an extension bound to that agent and that device for 30 days — the click recorded (spec §3 tracking),
  * within caps per address, device and user per hour and per day. The clock is Vitest's (Date only), never a sleep.
  */

@@ -5,7 +5,7 @@ import { ApiPath } from '@contracts/paths';
 import { pruneChanges, recordChange } from '../src/modules/cache/changes';
 import { envelope, startHarness, type Harness } from './harness';
 
-/** The change feed (issue 7): GET /internal.api/v1/cache/changes, as every web process polls it. */
+/** The change feed (how cached pages learn of a changed listing): GET /internal.api/v1/cache/changes, as every web process polls it. */
 
 let h: Harness;
 let createdFrom = 0;

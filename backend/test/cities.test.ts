@@ -8,7 +8,7 @@ import { cityTable, findCity, requireCity } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
- * One city table per database, in memory (issue 7): every route reads it; a flag changed in the database
+ * One city table per database, in memory (no query per request): every route reads it; a flag changed in the database
  * shows with the next reload (every minute, or `reload()` at once), and no request queries the cities.
  */
 

@@ -13,7 +13,7 @@ import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
- * 商铺 and 写字楼 (issue 6): conditions, list, detail and suggestions of shop_sale, shop_rent, offices_sale and
+ * 商铺 and 写字楼 (spec §2 parameterised routes): conditions, list, detail and suggestions of shop_sale, shop_rent, offices_sale and
  * offices_rent. 天津 has no shops (isShop 0), 成都 no offices (isOffice 0): backend/src/db/seed-data/cities.ts.
  */
 

@@ -43,7 +43,7 @@ import { BOMB_SIDE, flatJpeg, LIMIT_SIDE } from './support-images';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
-/** 经纪人工作台 (issue 10 "The agent side"): desk tokens, the desk's routes, its socket, and one desk never reaching another's. */
+/** 经纪人工作台 (where agents answer the chat, spec §1): desk tokens, the desk's routes, its socket, and one desk never reaching another's. */
 
 const OPS = 'desk-test-ops-token-0123456789';
 const MOBILES = 13_516_000_000;

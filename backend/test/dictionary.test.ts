@@ -8,7 +8,7 @@ import { businessAreas, communities, districts, newProjects } from '../src/db/sc
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
- * /v1/dictionary (spec §2 "/dictionary", issue 6 §1): every place of a city a channel's list can be filtered to,
+ * /v1/dictionary (spec §2 "/dictionary"): every place of a city a channel's list can be filtered to,
  * by initial letter. "Every place links" is checked the way a visitor meets it: each entry, used as the filter
  * its link carries (dc{id}, dc{d}/ta{id}, e{id}), finds that place's homes, and the places of one kind together
  * find every home of the city.

@@ -7,7 +7,7 @@ import { cities, listingFollows, listings, listingViews, rentals, sessions, user
 import { createViewDedupe } from '../src/modules/engagement/engagement';
 import { envelope, startHarness, type Harness } from './harness';
 
-/** 浏览 (the detail page's view beacon) and 关注 (issue 9): the counts an owner sees in 卖房管理 / 租房管理. */
+/** 浏览 (the detail page's view beacon) and 关注 (spec §2 Personal centre): the counts an owner sees in 卖房管理 / 租房管理. */
 
 let h: Harness;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import { ownerNames } from '../src/modules/uploads/owner-names';
 import { cities, communities, entrusts, sessions, uploads, users } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 
-/** 我要卖房 / 我要出租 and 委托管理 (issue 9): add, update, withdraw, detail, mine, company. */
+/** 我要卖房 / 我要出租 and 委托管理 (spec §2 Personal centre): add, update, withdraw, detail, mine, company. */
 
 let h: Harness;
 beforeAll(async () => {

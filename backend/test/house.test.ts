@@ -28,7 +28,7 @@ import {
 import { answer, envelope, startHarness, type Harness } from './harness';
 
 /**
- * Publishing an entrust (`npm run ops -- entrust accept|sold`) and 卖房管理 / 租房管理 (issue 9): the listing the
+ * Publishing an entrust (`npm run ops -- entrust accept|sold`) and 卖房管理 / 租房管理 (spec §2 Personal centre): the listing the
  * public sees, the owner's counts, 改价 and 下架, and nobody reaching another owner's homes.
  */
 

@@ -15,7 +15,7 @@ import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';
 
 /**
- * IDOR sweep (issue 9): user A makes one of each thing a user owns through the API; user B calls every route
+ * IDOR sweep (a user reaches only what they own): user A makes one of each thing a user owns through the API; user B calls every route
  * that takes an id or a key with A's — each answers exactly as for an id that does not exist (404), or 403 where a
  * key names another user's folder, and nothing of A's changes.
  *

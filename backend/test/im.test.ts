@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '@contracts/envelope';
 import {
   IM_AGENT_LEFT,
@@ -35,7 +35,7 @@ import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sen
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
 
-/** 在线咨询 (issue 10): the messaging service's HTTP calls and its live socket. */
+/** 在线咨询 (spec §2 Chat widget, §5 Chat): the messaging service's HTTP calls and its live socket. */
 
 let h: Harness;
 /** IM identities (agents.userId) of an agent at work, one who left (2) and one unreachable (3). */
@@ -371,9 +371,13 @@ describe('two id spaces', () => {
     const frames: string[] = [];
     socket.on('message', (data) => frames.push(String(data)));
     try {
+      await vi.waitFor(() => expect(h.app.im.hub.count(userParty(agentOther))).toBe(1));
       sent(await send(writer, agentOther, text('第三条')));
-      await new Promise((r) => setTimeout(r, 200));
-      expect(frames).toEqual([]);
+      // A marker pushed after the send reaches the socket after anything the send pushed to it: once the
+      // marker is in, nothing else came.
+      h.app.im.hub.deliver([userParty(agentOther)], 'marker');
+      await vi.waitFor(() => expect(frames).toContain('marker'));
+      expect(frames).toEqual(['marker']);
     } finally {
       socket.terminate();
     }
@@ -392,7 +396,8 @@ describe('GET /api/conversations', () => {
     sent(await send(user, agentAt, text('第一位经纪人')));
     sent(await send(user, agentOther, text('第二位经纪人')));
     // Later by the clock than the send before it (two stores in one millisecond tie, and the tie goes by id).
-    await new Promise((r) => setTimeout(r, 5));
+    const sentBy = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(sentBy), { interval: 1 });
     await fromAgent(user, agentAt);
     const list = await threads(user);
     expect(list.map((t) => [t.target.userId, t.unRead, t.lastSeq])).toEqual([

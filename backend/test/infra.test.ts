@@ -63,7 +63,7 @@ function expectFailure(res: { statusCode: number; body: string }, status: number
   expect(String(body.msg).length).toBeGreaterThan(0);
 }
 
-describe('hostile input (issue 5): a 4xx in the envelope, never a 500', () => {
+describe('hostile input: a 4xx in the envelope, never a 500', () => {
   it('refuses NUL in text fields before they reach PostgreSQL', async () => {
     for (const url of [
       `${ApiPath.esfList}?cityCode=bj&keyword=%00`,

@@ -14,7 +14,7 @@ import { localStorage } from '../src/storage/local-storage';
 import { answer, envelope, startHarness, type Harness } from './harness';
 
 /**
- * The operator API (issue 7): POST /internal.api/v1/ops/listings/{channel}/{id} with a bearer token changes a
+ * The operator API (a change shows on cached pages at once): POST /internal.api/v1/ops/listings/{channel}/{id} with a bearer token changes a
  * listing's headline price; what the list, detail, home and suggestion calls answer changes at once (no count
  * kept from before), and the change is announced on the change feed with the tags of the pages it is on.
  */

@@ -97,7 +97,7 @@ describe('footer', () => {
   });
 
   // A hot city answered as its bare domain (`sh`) was a relative link: /sh, or /ershoufang/xiangqing/sh on a
-  // detail page, and a 404 (issue 6 §3).
+  // detail page, and a 404 (spec §2 Error pages).
   it("in every city's footer, every hot city links to its own sub-domain and the city's links to the city's", async () => {
     const cityList = envelope<CityList>((await both(h.app, ApiPath.cities))[0]!).data;
     const allCities = cityList.all.flatMap((g) => g.list);
@@ -175,7 +175,7 @@ describe('recommends', () => {
     expect(envelope(channel!)).toMatchObject({ code: 400, succeed: false });
     expect(envelope(channel!).msg).toMatch(/^channelCode: /);
   });
-  // issue 6: every channel suggests, counting its own stock, and a district's count is its list's total there.
+  // Every channel suggests, counting its own stock, and a district's count is its list's total there.
   const CHANNEL_LISTS = {
     esf: [ApiPath.esfList, '二手房', /^在售\d+套$/],
     new: [ApiPath.newHomeList, '新房', /^\d+个楼盘$/],

@@ -16,7 +16,7 @@ import { cityTable } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
 /**
- * A project's sub-pages (issue 8): 楼盘动态 (news, paged), 周边 (around) and the 楼盘信息 facts of the detail.
+ * A project's sub-pages (spec §2 "New-home detail"): 楼盘动态 (news, paged), 周边 (around) and the 楼盘信息 facts of the detail.
  */
 
 let h: Harness;

@@ -20,7 +20,7 @@ import { cities, newProjects, projectReviews, sessions, uploads, users } from '.
 import { REVIEWER_MOBILE_PREFIX } from '../src/db/seed-reviews';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
-/** 楼盘点评 (issue 8): a project's reviews and summary; a user writes, reads and deletes their own. */
+/** 楼盘点评 (spec §2 "New-home detail"): a project's reviews and summary; a user writes, reads and deletes their own. */
 
 let h: Harness;
 beforeAll(async () => {
@@ -406,7 +406,7 @@ async function uploadPhotos(auth: Record<string, string>, count: number, dir = '
   return envelope<UploadedPhoto[]>(done).data;
 }
 
-describe('photos of a review (issue 9)', () => {
+describe('photos of a review', () => {
   it('keeps up to 9 of the writer’s own review uploads, in order, and lists them with their thumbnails', async () => {
     const p = await projectWithReviews(0);
     const user = await newUser('带图的点评');

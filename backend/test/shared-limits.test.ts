@@ -12,7 +12,7 @@ import { localStorage } from '../src/storage/local-storage';
 import { envelope, startHarness, type Harness } from './harness';
 
 /**
- * Two backend processes on one database and one Redis (issue 9 "shared rate limits"): what one allows per window,
+ * Two backend processes on one database and one Redis (a limit holds however many processes serve): what one allows per window,
  * both together allow. Redis is part of the test machine (.ci/run starts it); an unreachable Redis fails here, it
  * is not skipped.
  */

@@ -1,5 +1,5 @@
 /**
- * Input sweep (issue 5): every operation the OpenAPI document lists (path × method) gets bad input — each
+ * Input sweep (docs/security.md: hostile input is a 4xx, never a 500): every operation the OpenAPI document lists (path × method) gets bad input — each
  * required field missing, wrong types, NUL in every string, 10k-character strings, contact details (mobiles,
  * WeChat and QQ ids) in every text, out-of-range numbers
  * (2147483648, -1, 1e309, NaN …), deep JSON (10k nested arrays), invalid JSON, bodies that are not JSON,
@@ -8,7 +8,7 @@
  *
  * Every answer must be below 500, in the envelope (a failure: numeric code, succeed false, a message, data
  * null; a success: code 200, succeed true — except /openapi.json, the document itself), take less than a
- * second, and carry no seeded agent's mobile (issue 8: 拨打电话 gives a virtual number; no answer has the real one).
+ * second, and carry no seeded agent's mobile (拨打电话 gives a virtual number; no answer has the real one).
  *
  * Normal runs use a fixed seed and SWEEP_RUNS=15 random cases per operation (and 20× that many junk paths);
  * a longer hunt:

@@ -17,7 +17,7 @@ import { openPostSigner, v1Signature } from '../src/storage/post-object';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { envelope, startHarness, type Harness } from './harness';
 
-/** Uploads (issue 9): ticket → PostObject to the local OSS host → callback; the avatar. */
+/** Uploads (spec §5 image upload): ticket → PostObject to the local OSS host → callback; the avatar. */
 
 let h: Harness;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { shanghaiDay } from '@contracts/viewing-dates';
 import { cities, listings, rentals, sessions, users, viewings, VIEWING_STATUS } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 
-/** 预约看房 and 看房记录 (issue 9): book, list, cancel; the operator's confirm and done. */
+/** 预约看房 and 看房记录 (spec §2 Personal centre): book, list, cancel; the operator's confirm and done. */
 
 const TOKEN = 'viewings-test-ops-token';
 let h: Harness;

@@ -65,7 +65,7 @@ export function AgentProfileCard({ agent: a, mobileCard }: AgentProfileProps) {
         </dl>
       </div>
       <div className="agent-profile__contact">
-        {/* 在线咨询 (issue 10): the chat widget is on the desktop page only (the h5 card has no widget). */}
+        {/* 在线咨询 (spec §2 Chat widget): the chat widget is on the desktop page only (the h5 card has no widget). */}
         {a.status === 1 && <ConsultButton agentUserId={a.userId} returnPath={agentPath(a.agentId)} />}
         <AgentContact agent={a} />
         {mobileCard && (

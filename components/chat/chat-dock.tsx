@@ -8,7 +8,7 @@ import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 import './chat-dock.css';
 
-// issue 10: the widget's code loads only for a logged-in user (a visitor's first load stays as it was).
+// The widget's code loads only for a logged-in user, so a visitor's first load carries none of it.
 const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));
 
 const here = () => `${window.location.pathname}${window.location.search}`;
@@ -21,7 +21,7 @@ export interface ChatDockProps {
 /**
  * spec §2 "Chat widget" at the bottom right of the layouts that keep a place for it (default and index:
  * components/layout/site-shell.tsx); spec §4: shown only when a userId exists. Pages are one cached render for
- * everyone (issue 7), so the header's user box, which already asks who is looking, renders this into that place:
+ * everyone (the page cache), so the header's user box, which already asks who is looking, renders this into that place:
  * a visitor gets the closed chat header (在线咨询 · 消息), whose click goes to login with this page as the return
  * path (spec §6); a logged-in user gets the widget, loaded now.
  */

@@ -12,7 +12,7 @@ export interface ConsultButtonProps {
 }
 
 /**
- * 在线咨询 (issue 10) on an agent card and an agent's page. Plain markup, no JavaScript of its own (issue 7: a
+ * 在线咨询 (spec §2 Chat widget) on an agent card and an agent's page. Plain markup, no JavaScript of its own (first-load JS: at most +25 kB gzip a route: a
  * visitor's first load stays as it was): for a visitor it is the link to login and back here (spec §6); for a
  * logged-in user the chat widget takes its click (components/chat/chat-widget.tsx) and opens that agent's
  * conversation with the page's home as a card. (Clicked before the widget has loaded, the login page sends a

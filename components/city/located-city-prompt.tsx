@@ -13,7 +13,7 @@ const SWITCH_DELAY_MS = 800;
 
 /**
  * spec §4 "City change prompt": shown when the visitor's located city differs from the page's city. The
- * browser asks where the visitor is: the page itself is one render for everyone (issue 7's page cache).
+ * browser asks where the visitor is: the page itself is one render for everyone (the page cache).
  */
 export function LocatedCityPrompt() {
   const city = useCity();

@@ -16,7 +16,7 @@ type Shown =
   { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
 
 /**
- * 拨打电话 (issue 8): the agent's mobile is in no page and no answer (pages are one render for everyone, issue 7).
+ * 拨打电话: the agent's mobile is in no page and no answer (pages are one cached render for everyone).
  * A click asks the backend, which records it and reads the agent's status at that moment: while the agent can be
  * contacted, a virtual number — the portal's 400 line and an extension bound to this agent and this device for 30
  * days (`400-800-1234 转 5678`, a tel: link that dials both) and what it means; the status's words otherwise; the

@@ -15,11 +15,11 @@ export interface FollowButtonProps {
   listingId: number;
 }
 
-/** The API modules load after the page: no first page load carries them (issue 7), as agent-call does. */
+/** The API modules load after the page: no first page load carries them (first-load JS: at most +25 kB gzip a route), as agent-call does. */
 const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
 
 /**
- * 关注 / 已关注 on a second-hand or rental detail page (issue 9), with how many follow it. The page is one cached
+ * 关注 / 已关注 on a second-hand or rental detail page (spec §2 Personal centre), with how many follow it. The page is one cached
  * render for everyone (关注, no count), so the state is asked in the browser (useFollowStatus); no session is a
  * visitor, whose click goes to login with this page (and the hash that follows on return) as the return path. A
  * click of a user follows or stops following; the backend's answer is what is shown.

@@ -21,7 +21,7 @@ function entrustIdOf(value: string | string[] | undefined): number {
 }
 
 /**
- * 我要卖房 / 我要出租 (issue 9): the form for a new entrust, or with `?entrustId=N` for an edit of one of the
+ * 我要卖房 / 我要出租 (spec §2 Personal centre): the form for a new entrust, or with `?entrustId=N` for an edit of one of the
  * owner's own, loaded through entrustDetail with the session (another user's id is the 404 page).
  */
 export async function EntrustFormPage({

@@ -24,7 +24,7 @@ export interface EntrustFormProps {
 }
 
 /**
- * 我要卖房 / 我要出租 (issue 9): the home, its price, photos and the brands to entrust, checked here with the
+ * 我要卖房 / 我要出租 (spec §2 Personal centre): the home, its price, photos and the brands to entrust, checked here with the
  * backend's own rules and messages, then sent; a refusal's message is shown at its field. A new entrust's
  * draft (fields and uploaded photos) is kept in localStorage per user and business type, so it survives a
  * failed submit, a reload and a look at 了解经纪公司; it is cleared once submitted (./use-entrust-form.ts).

@@ -2,7 +2,7 @@ import { channelAt } from '@contracts/channels';
 import type { Menu } from '@contracts/city';
 
 /**
- * The menu entry of the section a path is in (spec §2 Header, issue 6 §3). On a channel's pages — list,
+ * The menu entry of the section a path is in (spec §2 Header). On a channel's pages — list,
  * filters, detail, dictionary, options — the entry is the channel's menu (registry `menuCode`: 商铺 for
  * /sp/buy/ and /sp/rent/ alike); elsewhere the entry whose jumpPage is the longest prefix of the path (the
  * home only for '/').

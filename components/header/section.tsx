@@ -10,7 +10,7 @@ import { activeMenu } from './active-menu';
 
 /*
  * The parts of the header that follow the section being viewed (spec §2 Header "The logo and search box change
- * with the section", issue 6 §3). They read the path in the browser: the header belongs to a layout, which a
+ * with the section"). They read the path in the browser: the header belongs to a layout, which a
  * client navigation from /zufang/ to /ershoufang/ keeps as it was rendered, so a path read on the server would
  * leave 租房 highlighted. usePathname gives the visitor's path (not the rewritten /bj/…) on the server too.
  */

@@ -8,8 +8,8 @@ import { useCurrentUser } from '@/lib/swr/use-current-user';
 import { LogoutButton } from './logout-button';
 
 /**
- * The only part of the header that depends on the visitor (issue 6 §4): the server renders every page the same
- * for everyone, with 登录/注册 (the page cache serves that one render to all, issue 7); here the browser asks
+ * The only part of the header that depends on the visitor (pages never read the session while rendering): the server renders every page the same
+ * for everyone, with 登录/注册 (the page cache serves that one render to all); here the browser asks
  * who is looking (./current-user.ts) and shows the name and 退出 instead, and the chat dock with it. The login's
  * return path is this page, read in the browser: the cached render cannot know it.
  */

@@ -16,7 +16,7 @@ export interface CommercialBlockProps {
 }
 
 /**
- * A home-page block of one 商铺 / 写字楼 channel (issue 6 "a block per channel the city has"): its newest units
+ * A home-page block of one 商铺 / 写字楼 channel (the home shows a block per channel the city has): its newest units
  * with project, type or grade, area and price, and a link to the whole list. Nothing where the city lacks the
  * channel or has no units in it.
  */

@@ -9,7 +9,7 @@ export const PROGRESS_MAX_MS = 5000;
 type NProgressApi = typeof import('nprogress');
 let nprogress: Promise<NProgressApi> | undefined;
 
-/** The bar's code is fetched on the first in-site link click, not with the page (issue 7: first-load JS). */
+/** The bar's code is fetched on the first in-site link click, not with the page (first-load JS: at most +25 kB gzip a route). */
 function loadNProgress(): Promise<NProgressApi> {
   nprogress ??= import('nprogress').then(({ default: NProgress }) => {
     NProgress.configure({ showSpinner: false, trickleSpeed: 200 });

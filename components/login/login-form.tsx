@@ -19,7 +19,7 @@ let loginApi: Promise<LoginApi> | undefined;
 
 /**
  * The API client (≈2.3 kB gzip: envelope handling, the contract's paths, the calls) loads when the form is first
- * focused or a button pressed, not with the page (issue 7: first-load JS); typing a mobile number takes far
+ * focused or a button pressed, not with the page (first-load JS: at most +25 kB gzip a route); typing a mobile number takes far
  * longer than fetching it. A failed load is forgotten, so the next press tries again.
  */
 function loadLoginApi(): Promise<LoginApi> {

@@ -16,7 +16,7 @@ export interface AvatarUploadProps {
 }
 
 /**
- * 头像 (issue 9, for /personal/account/info): the current avatar and 更换头像, one photo through the upload
+ * 头像 (spec §2 Personal centre, for /personal/account/info): the current avatar and 更换头像, one photo through the upload
  * component (ticket, PostObject, callback), then `POST /v1/user/avatar` with its key. The page's server parts
  * (the menu's avatar) are refreshed afterwards.
  */

@@ -16,7 +16,7 @@ export interface LayoutFilterProps {
 }
 
 /**
- * The room filter of 户型 (issue 8). The page is rendered once and cached for everyone (docs/performance.md), so
+ * The room filter of 户型 (spec §2 "New-home detail"). The page is rendered once and cached for everyone (docs/performance.md), so
  * the filter cannot be a query the server reads; the server renders every layout and this leaf hides the rows of
  * other room counts with one CSS rule. Without JavaScript every layout shows.
  */

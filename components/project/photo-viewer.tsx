@@ -17,7 +17,7 @@ export interface PhotoViewerProps {
 }
 
 /**
- * 相册 (issue 8): the album by kind; a click on a photo opens it large, with the previous and next photo of the
+ * 相册 (spec §2 "New-home detail"): the album by kind; a click on a photo opens it large, with the previous and next photo of the
  * whole album (arrow keys too), its place in it (`3/12`), and Esc, the close button or a click beside it closes.
  */
 export function PhotoViewer({ groups, alt }: PhotoViewerProps) {

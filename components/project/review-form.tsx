@@ -94,7 +94,7 @@ async function untilShown(path: string, reviewId: number): Promise<void> {
  * 写点评: stars for 总评 and the five parts, the text with its count and limits, checked here first (what the
  * backend checks too), then posted; the backend's message is shown when it refuses (already reviewed, too many
  * tries, session gone). Photos are optional: the upload (components/upload/photo-upload.tsx) puts them in the
- * user's own ub/review folder and the review names them by key (issue 9).
+ * user's own ub/review folder and the review names them by key (no one names another user's photo).
  */
 export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: ReviewFormProps) {
   const [ratings, setRatings] = useState<Ratings>({});

@@ -1,7 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { API_TIMEOUT_MS, callWith, type AnswerCheck, type CallContext, type CallOptions, type HttpRequest } from './core';
 
-/** Server-side calls (lib/api/endpoints.ts) go through axios; the browser uses fetch (./browser-call.ts). */
+/** Server-side calls (lib/api/endpoints.ts) go through axios; the browser uses fetch (lib/client/api-call.ts). */
 
 const instances = new Map<string, AxiosInstance>();
 function instanceFor(baseURL: string): AxiosInstance {

@@ -1,5 +1,5 @@
 /**
- * What passes between the page and the chat widget (issue 10). 在线咨询 on an agent card or page says which agent,
+ * What passes between the page and the chat widget (spec §2 Chat widget). 在线咨询 on an agent card or page says which agent,
  * and on a 二手房 or 租房 detail which home (components/chat/consult-button.tsx, handled by the dock); logout tells
  * the widget to let go first.
  */

@@ -8,7 +8,7 @@ import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { extensionOf, postObject } from '@/lib/upload/post-object';
 
 /**
- * The chat's images (spec §5: jpg, jpeg, png, bmp; several at once, at most 9), through the upload of issue 9
+ * The chat's images (spec §5: jpg, jpeg, png, bmp; several at once, at most 9), through the portal's photo upload
  * (ticket → PostObject → callback, dir ub/process). The service stores a 121 message's upload keys; the
  * storage's public side (`/oss/<key>`, served by the backend whatever the store) shows them.
  */

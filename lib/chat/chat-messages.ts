@@ -1,5 +1,5 @@
 /**
- * The chat widget's strings (issue 10, components/chat), apart from lib/client/messages.ts because they load with
+ * The chat widget's strings (components/chat), apart from lib/client/messages.ts because they load with
  * the widget, never in a visitor's first load. lib/messages.ts carries them in the catalogue (`chatWidget`), so
  * each string still has one home. Where copy.md has the string, it is copy.md's exactly.
  */

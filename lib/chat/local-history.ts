@@ -41,7 +41,7 @@ const isMessage = (m: unknown): m is ChatThread['messages'][number] =>
   (m.pushStatus === 0 || m.pushStatus === 1 || m.pushStatus === 2);
 
 /**
- * A saved thread, its messages checked one by one (probe of issue 10, W2: one `null` message made every page fail).
+ * A saved thread, its messages checked one by one (one `null` message once made every page fail).
  * Its lastSeq is at most the highest seq it holds: a larger one would stop the thread from ever catching up.
  */
 function readThread(t: unknown): ChatThread | null {
@@ -79,7 +79,7 @@ export function loadHistory(storage: StorageLike, userId: number): ChatThread[] 
 /**
  * Removes every user's chat history but `keepUserId`'s (none for a visitor): what a user left behind when their
  * session expired or they closed the tab without logging out is not kept for the next person at this browser
- * (probe of issue 10, W3).
+ * (a saved thread is untrusted input).
  */
 export function clearOtherHistories(storage: Pick<Storage, 'length' | 'key' | 'removeItem'>, keepUserId: number | null): void {
   try {

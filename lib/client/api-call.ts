@@ -2,7 +2,7 @@ import { callWith, type AnswerCheck, type CallContext, type CallOptions, type Ht
 
 /**
  * Browser calls over fetch, the same exchange as the server's axios one (./call.ts) without shipping axios
- * (≈20 kB gzip on every route, issue 7): a status never throws, the body is parsed as JSON when it is JSON,
+ * (≈20 kB gzip on every route, against a +25 kB first-load budget): a status never throws, the body is parsed as JSON when it is JSON,
  * the call gives up after the timeout, and the session cookie goes along (same origin, through the proxy).
  */
 

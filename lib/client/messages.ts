@@ -1,6 +1,6 @@
 /**
  * The strings that client islands show (copy.md), and only those: this module is in the first-load JavaScript
- * of every page, while the rest of the catalogue (lib/messages.ts, ≈5.7 kB gzip) stays on the server (issue 7).
+ * of every page, while the rest of the catalogue (lib/messages.ts, ≈5.7 kB gzip) stays on the server (first-load JS: at most +25 kB gzip a route).
  * lib/messages.ts spreads this object into `messages`, so every string still has exactly one home and server
  * code keeps reading `messages.x` for all of them. A `'use client'` module, or anything it imports, reads
  * strings from here, never from lib/messages.ts (tests/unit/messages.test.ts walks the imports to check).
@@ -91,7 +91,7 @@ export const messages = {
   invalidPassword: '密码为6-32位',
   codeSent: '验证码已发送',
 
-  /** 楼盘点评 (issue 8): the write form and its delete button (components/project/review-form.tsx). */
+  /** 楼盘点评: the write form and its delete button (components/project/review-form.tsx). */
   reviews: {
     /** 总评 and the five parts, in the order of contracts/project-review.ts REVIEW_RATING_KEYS. */
     ratingLabels: {
@@ -118,7 +118,7 @@ export const messages = {
     confirmDelete: '确定删除这条点评吗？删除后可以重新点评。',
   },
   /**
-   * The personal centre's account forms (issue 9, components/account/). The rules' own messages are the backend's
+   * The personal centre's account forms (components/account/). The rules' own messages are the backend's
    * (contracts/account-rules.ts): the form and the answer say the same thing.
    */
   accountForms: {
@@ -155,7 +155,7 @@ export const messages = {
     changed: (ended: number) => (ended > 0 ? `密码已修改，其他${ended}处登录已退出` : '密码已修改'),
     set: '密码设置成功，现在可以使用手机号和密码登录',
   },
-  /** 相册's photo viewer (issue 8, components/project/photo-viewer.tsx). */
+  /** 相册's photo viewer (components/project/photo-viewer.tsx). */
   projectViewer: {
     viewerLabel: '查看大图',
     prev: '上一张',
@@ -163,7 +163,7 @@ export const messages = {
     close: '关闭',
     position: (n: number, total: number) => `${n}/${total}`,
   },
-  /** 预约看房 (issue 9): the detail page's button and dialog, 看房记录's cancel (components/viewing/). */
+  /** 预约看房: the detail page's button and dialog, 看房记录's cancel (components/viewing/). */
   viewingForm: {
     book: '预约看房',
     checking: '请稍候…',
@@ -195,20 +195,20 @@ export const messages = {
     confirmCancel: '确定取消这次看房预约吗？',
     cancelFailed: '取消失败，请稍后再试',
   },
-  /** 关注 on a second-hand or rental detail page (issue 9, components/engage/follow-button.tsx). */
+  /** 关注 on a second-hand or rental detail page (components/engage/follow-button.tsx). */
   follow: {
     follow: '关注',
     followed: '已关注',
     unfollow: '取消关注',
     followers: (n: number) => `${n}人关注`,
   },
-  /** Photos of a 楼盘 review (issue 9): the 写点评 form's upload and the 点评 list's thumbnails. */
+  /** Photos of a 楼盘 review: the 写点评 form's upload and the 点评 list's thumbnails. */
   reviewPhotos: {
     label: '上传图片',
     hint: (max: number, mb: number) => `选填，最多${max}张，支持jpg、jpeg、png格式，单张不超过${mb}MB`,
     open: (n: number) => `查看第${n}张点评图片原图`,
   },
-  /** 我要卖房 / 我要出租 (issue 9, components/entrust/*): the form, its draft and the 撤回 button of 委托管理. */
+  /** 我要卖房 / 我要出租 (components/entrust/*): the form, its draft and the 撤回 button of 委托管理. */
   entrustForm: {
     titles: { 1: '我要卖房', 2: '我要出租' } as Record<number, string>,
     editTitles: { 1: '修改卖房委托', 2: '修改出租委托' } as Record<number, string>,
@@ -276,7 +276,7 @@ export const messages = {
     confirmWithdraw: '确定撤回这条委托吗？撤回后可修改再次提交。',
     withdrawFailed: '撤回失败，请稍后再试',
   },
-  /** Photo upload (issue 9, components/upload/photo-upload.tsx) and the avatar (components/personal/avatar-upload.tsx). */
+  /** Photo upload (components/upload/photo-upload.tsx) and the avatar (components/personal/avatar-upload.tsx). */
   upload: {
     // copy.md, exactly.
     badFormat: (list: string) => `文件格式仅限${list}格式！`,
@@ -301,14 +301,14 @@ export const messages = {
     avatarSaved: '头像已更新',
   },
   /**
-   * 在线咨询 (issue 10): what every page shows before the widget loads (the dock's header, 在线咨询 buttons). The
+   * 在线咨询: what every page shows before the widget loads (the dock's header, 在线咨询 buttons). The
    * widget's own strings load with it (lib/chat/chat-messages.ts): a visitor's first load stays as it was.
    */
   chat: {
     title: '在线咨询',
     messagesTab: '消息',
   },
-  /** Issue 9 hardening. */
+  /** Answers to input the forms reject before any call: an empty file, a name too long. */
   hardening: {
     // copy.md's 上传失败 with the reason: an empty file (0 bytes) is neither too large nor of a wrong format.
     emptyFile: '上传失败，文件为空',

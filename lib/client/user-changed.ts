@@ -1,6 +1,6 @@
 /**
  * The header's user box asks who is looking once, when the page loads (components/header/user-box.tsx). A form
- * that changes what it shows (the nickname, issue 9) tells it at once through this window event instead of
+ * that changes what it shows (the nickname) tells it at once through this window event instead of
  * waiting for the next page load.
  */
 export const USER_CHANGED_EVENT = 'youju:user-changed';

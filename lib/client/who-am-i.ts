@@ -8,7 +8,7 @@ let asked: Promise<HeaderUser | null> | null = null;
 
 /**
  * Who is looking, asked once per page load and shared by the header's user box, the chat dock and 在线咨询 (pages
- * are one cached render for everyone, issue 7, so the browser asks). Login and logout both load the page afresh,
+ * are one cached render for everyone, so the browser asks). Login and logout both load the page afresh,
  * so the answer holds for the page's life. A failed check is a visitor (spec §7 swallows user-info failures).
  */
 export function whoAmI(): Promise<HeaderUser | null> {

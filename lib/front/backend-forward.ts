@@ -10,15 +10,15 @@ import type { WebSettings } from '../settings';
 /**
  * Backend paths the browser calls same-origin (lib/front/backend-paths.ts) are forwarded by the web server itself,
  * before Next.js: through Next they cost a middleware run each, and Next's external rewrite queued them
- * under load (issue 5: 94 of 3,154 suggestion calls took over 10 s at 64 connections while the backend
+ * under load (94 of 3,154 suggestion calls took over 10 s at 64 connections while the backend
  * answered in 85 ms at most), broke with EPIPE when the backend refused a large body, and told every
  * visitor the backend's internal address in `x-middleware-rewrite`.
  *
  * The body is read whole (within API_BODY_LIMIT) before the backend is called, and sent with its own
  * Content-Length. Never streamed as it came: a body on a GET, sent unframed on a pooled keep-alive
  * socket, was read by the backend as a second request of the attacker's making — with a client address of
- * their choosing, and with its answer handed to the next visitor on that socket (found by the attacker
- * probe of issue 5). A slow sender also holds nothing of the backend's this way.
+ * their choosing, and with its answer handed to the next visitor on that socket (found by an attacker
+ * probe). A slow sender also holds nothing of the backend's this way.
  */
 
 /** Connection-level headers (RFC 9110 §7.6.1): they describe one hop and are never passed on. */
@@ -62,7 +62,7 @@ function sendEnvelope(res: ServerResponse, status: number, message: string, code
 /**
  * What is left of a refused body is read and dropped rather than the socket closed under the sender:
  * closing with unread data makes TCP reset the connection, and the client then often loses the answer too
- * (the EPIPE behind issue 5's intermittent 500). Past DISCARD_LIMIT the sender is not worth waiting for.
+ * (the EPIPE behind an intermittent 500). Past DISCARD_LIMIT the sender is not worth waiting for.
  */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
 function discardRest(req: IncomingMessage): void {

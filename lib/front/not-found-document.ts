@@ -25,7 +25,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  * is answered with the same status and no body. Next's client drops a prefetch answer that is not ok without
  * reading or cancelling its body (next/dist/client/components/segment-cache/cache.js, fetchPrefetchResponse),
  * and Chromium reports a fetch whose body nobody reads as still loading: every dead link in view kept the page
- * from ever reaching network idle (issue 6 §3). A body of nothing ends the request; the client learns all it
+ * from ever reaching network idle. A body of nothing ends the request; the client learns all it
  * uses, the status.
  */
 

@@ -13,7 +13,7 @@ import { ApiError, isNotFound, isSessionInvalid } from '../api/errors';
 /**
  * Call context for what every visitor sees alike (cities, menus, lists, details, the home): nothing of the
  * request at all, no host, no client address, no session, no device code. A page rendered from it reads no
- * request header, so Next renders it once and serves it from the page cache to everyone (issue 7,
+ * request header, so Next renders it once and serves it from the page cache to everyone (docs/performance.md,
  * lib/front/page-cache/); what depends on the visitor is asked for by client islands (the header's user box, the
  * located-city prompt).
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * `generateStaticParams` for every dynamic segment of a city's public pages (issue 7): nothing is built ahead,
+ * `generateStaticParams` for every dynamic segment of a city's public pages (one render, cached, for everyone): nothing is built ahead,
  * every page is rendered on its first visit and then served from the page cache (app/[city]/layout.tsx sets
  * how long). Without it a route with an id or a filter path would be rendered on every request.
  */

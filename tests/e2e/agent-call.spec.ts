@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { cityUrl, serverHtml } from './support';
 
 /**
- * 拨打电话 on a listing's agent card (issue 8): the agent's mobile is in no page, cached for everyone as pages are,
+ * 拨打电话 on a listing's agent card: the agent's mobile is in no page, cached for everyone as pages are,
  * and in no answer; a click asks for a virtual number — the portal's 400 line and an extension bound to the agent
  * and this browser's device code for 30 days — and shows it with a tel: link that dials both, and what it means.
  */

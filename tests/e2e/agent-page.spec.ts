@@ -5,7 +5,7 @@ import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, serverHtml } from './support';
 
 /**
- * Agent pages (issue 8): `/agent/{id}` with the agent's card and their listings in tabs, paged; status 1 can be
+ * Agent pages (spec §2 "Agent pages"): `/agent/{id}` with the agent's card and their listings in tabs, paged; status 1 can be
  * called, 2 and 3 show why not; a listing's agent card leads there; `/h5/agent` fits a phone; an operator's
  * status change shows on the cached page at once.
  */

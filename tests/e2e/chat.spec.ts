@@ -7,7 +7,7 @@ import { issueDeskToken, openDesk } from './desk-support';
 import { BACKEND, cityUrl, logInBySms } from './support';
 
 /**
- * 在线咨询 (issue 10, spec §2 "Chat widget", §4, §5, §9): the widget as a visitor and a user see it, against the real
+ * 在线咨询 (spec §2 "Chat widget", §4, §5, §9): the widget as a visitor and a user see it, against the real
  * service. The agent's side is the service's own (its auto-reply while the agent's desk is closed, the agent's status
  * set by the operator) and, in the last test, the agent at the desk in a browser context of their own.
  */

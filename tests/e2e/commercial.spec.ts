@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cityUrl } from './support';
 
 /**
- * 商铺 and 写字楼 on the channel engine (issue 6), on 北京: for each of the four channels the header menu → the
+ * 商铺 and 写字楼 on the channel engine, on 北京: for each of the four channels the header menu → the
  * list → one filter → one sort → page 2 → a unit's detail → back; a business-area suggestion from the list's
  * search box; 天津 (isShop 0) has no 商铺 menu and its /sp/buy/ is the 404 page.
  */

@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cityUrl, logInWithPassword } from './support';
 
 /**
- * A page on another site (127.0.0.1 is a different site from bj.localhost) tries what issue 5 found
+ * A page on another site (127.0.0.1 is a different site from bj.localhost) tries what an attacker probe found
  * working: navigating the visitor to a URL that ended their session, posting a form to /sso/logout,
  * posting the demo credentials to log them in as someone else, and framing the login page. Nothing of it
  * may change the visitor's state or show the login page in its frame.

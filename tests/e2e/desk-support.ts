@@ -5,7 +5,7 @@ import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, deskUrl, smsCodeFromLog } from './support';
 
 /**
- * 经纪人工作台 in browser tests (issue 10 "The agent side"): the operator issues an agent's desk token (what
+ * 经纪人工作台 in browser tests (where agents answer the chat, spec §1): the operator issues an agent's desk token (what
  * `npm run ops -- agent desk-token <id>` sends), the desk opens in a browser context of its own, and a portal user
  * writes through the API with a session. The widget's two-context test uses the same helpers.
  *

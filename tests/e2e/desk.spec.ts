@@ -6,7 +6,7 @@ import { agentOfListing, apiUser, issueDeskToken, logInDesk, openDesk, sendAsUse
 import { cityUrl, deskUrl, serverHtml } from './support';
 
 /**
- * 经纪人工作台 (issue 10 "The agent side"): the operator issues a token, the desk logs in with it, a user writes and
+ * 经纪人工作台 (where agents answer the chat, spec §1): the operator issues a token, the desk logs in with it, a user writes and
  * the desk sees it live, answers with text, an image, a property card, its card and a phone request, and agrees
  * to the user's; a wrong token shows the backend's message; logout goes back to the form.
  */

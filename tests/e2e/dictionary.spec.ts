@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { cityUrl } from './support';
 
 /**
- * A channel's /dictionary and /options pages (spec §2, issue 6 §1) and the header that follows the section being
- * viewed (issue 6 §3), as a visitor meets them.
+ * A channel's /dictionary and /options pages (spec §2) and the header that follows the section being
+ * viewed (spec §2 Header), as a visitor meets them.
  */
 const resultCount = async (page: Page) =>
   Number(/共找到 (\d+) 套/.exec((await page.locator('h1.result-count').textContent()) ?? '')?.[1] ?? NaN);
@@ -122,7 +122,7 @@ test('the header follows the section: menu, logo and search box, also after a cl
   await expect(page.locator('.logo__section')).toHaveCount(0);
 });
 
-// issue 6 §3: prefetches of links to missing pages stayed pending, and the home never reached network idle.
+// Prefetches of links to missing pages once stayed pending, and the home never reached network idle.
 test('a visit to the home reaches network idle, and a link to a page not built yet still shows the 404 page', async ({
   page,
 }) => {

@@ -6,7 +6,7 @@ import { publishAndManage } from './owner-path';
 import { cityUrl, logInBySms } from './support';
 
 /**
- * 我要卖房 / 我要出租 and 委托管理 (issue 9): from the header's owner menu to the form; the community picked from
+ * 我要卖房 / 我要出租 and 委托管理 (spec §2 Personal centre): from the header's owner menu to the form; the community picked from
  * the suggestions; photos up through the upload component (and the copy's refusals); a field error from the
  * page's own check; the draft (fields and photos) through a reload; submit → 委托管理 审核中 with the photo;
  * edit; then the operator accepts and the owner's path goes on (owner-path.ts): list and detail pages with the
@@ -138,8 +138,12 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await shot(page, '05-sell-draft');
 
   // Submitting while a photo is still going up is refused with the copy's message.
+  // The photo's callback is held until the refusal has been seen, so the upload is still going up when 提交委托 is
+  // clicked.
+  let releaseCallback = () => {};
+  const callbackHeld = new Promise<void>((r) => (releaseCallback = r));
   await page.route(`**${ApiPath.ossCallback}`, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await callbackHeld;
     await route.continue();
   });
   await photoInput(page).setInputFiles({
@@ -152,6 +156,7 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await expect(page.getByRole('button', { name: '提交委托' })).toBeDisabled();
   await page.getByRole('button', { name: '提交委托' }).click({ force: true });
   await expect(form(page).locator('.entrust-form__error')).toHaveText('图片未上传完成，请稍候...');
+  releaseCallback();
   await expect(done(page)).toHaveCount(4);
   await page.unroute(`**${ApiPath.ossCallback}`);
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BACKEND, cityUrl } from './support';
 
 /**
- * 小区 on the channel engine (issue 6): home tab 小区 → a community suggestion (its list, e{id}/) → that community → the 小区
+ * 小区 on the channel engine: home tab 小区 → a community suggestion (its list, e{id}/) → that community → the 小区
  * list → one filter and one sort → page 2 → a community → its homes for sale and for rent (the 二手房 and 租房
  * lists filtered to it) → back. Community names elsewhere link to the 小区 page; an unknown id is the 404 page.
  */

@@ -3,7 +3,7 @@ import { ApiPath } from '@contracts/paths';
 import { BACKEND, cityUrl, logInBySms, serverHtml } from './support';
 
 /**
- * 关注 and 浏览 on the 二手房 and 租房 detail pages (issue 9): a visitor's 关注 goes to login and back, and the
+ * 关注 and 浏览 on the 二手房 and 租房 detail pages: a visitor's 关注 goes to login and back, and the
  * follow happens; the count shows; unfollowing; the cached page is the same HTML with and without a session (the
  * state is the browser's to ask); opening a detail page raises its view count once per device.
  */

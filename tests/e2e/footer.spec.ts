@@ -8,7 +8,7 @@ function footerTab(page: Page, title: string) {
   return { tab: footer.getByRole('tab', { name: title }), panel: footer.getByRole('tabpanel') };
 }
 
-// issue 6 §3: the hot-city links were the bare domain (`sh`), relative to the page: /sh on the home page,
+// The hot-city links were once the bare domain (`sh`), relative to the page: /sh on the home page,
 // /ershoufang/xiangqing/sh on a listing, and a 404 either way.
 test('a hot city in the footer of a listing leads to that city’s home', async ({ page, baseURL }) => {
   await page.goto('/ershoufang/');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cityUrl, logInBySms } from './support';
 
 /**
- * 卖房管理 / 租房管理 (issue 9): where the pages are and how the menu leads to them. The owner's path through them —
+ * 卖房管理 / 租房管理 (spec §2 Personal centre): where the pages are and how the menu leads to them. The owner's path through them —
  * accepted, on the site, repriced, taken down — runs from the entrust form in entrust.spec.ts (owner-path.ts).
  */
 

@@ -49,7 +49,7 @@ test('a return path to another site is not followed after a password login', asy
 
 test('a logged-in visitor opening login with a Chinese return path is sent there', async ({ page }) => {
   await logInWithPassword(page);
-  // issue 5: the unencoded path in the Location header made this answer 500.
+  // Once the unencoded path in the Location header made this answer 500.
   const res = await page.goto(cityUrl('bj', '/login?prePath=/ershoufang/key%E6%9C%9B%E4%BA%AC/'));
   expect(res?.status()).toBe(200);
   await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/key%E6%9C%9B%E4%BA%AC/'));

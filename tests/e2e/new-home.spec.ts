@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BACKEND, cityUrl, serverHtml } from './support';
 
 /**
- * 新房 (楼盘) on the channel engine (issue 6): home tab → project suggestion (angle 6) → list → one filter and
+ * 新房 (楼盘) on the channel engine: home tab → project suggestion (angle 6) → list → one filter and
  * one sort → page 2 → project (in a new tab); the `.html` form of a project page; unknown projects are the 404 page,
  * its text in the server's HTML.
  */

@@ -11,7 +11,7 @@ function serverHtml(request: APIRequestContext, baseURL: string | undefined, pat
   return request.get(`http://127.0.0.1:${city.port}${path}`, { headers: { host: city.host }, maxRedirects: 0 });
 }
 
-// issue 6 §3: an unknown listing was a 404 with an empty body (Next's error shell, `<html id="__next_error__">`);
+// An unknown listing was once a 404 with an empty body (Next's error shell, `<html id="__next_error__">`);
 // the text came only once the browser had run the page's JavaScript. lib/front/not-found-document.ts.
 const UNKNOWN = {
   'an unknown listing': '/ershoufang/xiangqing/999999',

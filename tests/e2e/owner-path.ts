@@ -6,7 +6,7 @@ import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl } from './support';
 
 /**
- * The owner's path after 提交委托 (issue 9), shared by the form tests (entrust.spec: the home entered through
+ * The owner's path after 提交委托, shared by the form tests (entrust.spec: the home entered through
  * 我要卖房 / 我要出租) and house.spec: the operator accepts (what `npm run ops -- entrust accept <id>` sends); the
  * home is on the cached list and detail pages with the owner's photos (dropped through the change feed); 卖房管理
  * / 租房管理 shows it with its counts; 修改价格 (a refused price shows the backend's message) reaches the detail

@@ -9,7 +9,7 @@ import { BACKEND, cityUrl, logInBySms, logInWithPassword, maskMobile, serverHtml
 import { startWebProcess } from './web-process';
 
 /**
- * Issue 7's page cache, as visitors and operators meet it: one render of a public page for everyone, with no
+ * The page cache (docs/performance.md), as visitors and operators meet it: one render of a public page for everyone, with no
  * trace of whoever caused it; shared by several web processes through Redis.
  */
 

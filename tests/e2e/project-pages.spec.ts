@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { BACKEND, cityUrl, serverHtml } from './support';
 
 /**
- * A project's sub-pages (issue 8): a search hit opens the project's `.html` page in a new tab; 楼盘动态 pages
+ * A project's sub-pages (spec §2 "New-home detail"): a search hit opens the project's `.html` page in a new tab; 楼盘动态 pages
  * through the news (also at `.html` and at `dynamic`), 楼盘信息 shows the sales facts and permits, 户型 filters by
  * rooms, 相册 opens a viewer, 周边 lists stations with distances. Every page is compared with the backend's answer.
  */

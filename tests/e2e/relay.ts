@@ -9,6 +9,8 @@ export class BackendRelay {
   private up = true;
   private readonly relayed = new Set<Socket>();
   private readonly held = new Set<Socket>();
+  /** Calls made to the cut backend, in order: the request line, and whether the caller has given up on it. */
+  readonly heldCalls: { request: string; givenUp: boolean }[] = [];
 
   constructor(private readonly backendPort: number) {}
 
@@ -17,7 +19,13 @@ export class BackendRelay {
       client.on('error', () => client.destroy());
       if (!this.up) {
         this.held.add(client);
-        client.on('close', () => this.held.delete(client));
+        const call = { request: '', givenUp: false };
+        this.heldCalls.push(call);
+        client.once('data', (data) => (call.request = String(data).split('\r\n', 1)[0]!));
+        client.on('close', () => {
+          this.held.delete(client);
+          call.givenUp = true;
+        });
         return;
       }
       const upstream = connect(this.backendPort, '127.0.0.1');

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { BACKEND, cityUrl, logInBySms } from './support';
 
 /**
- * 楼盘点评 (issue 8): the 点评 page with real data and its pages; 写点评 sends a visitor to login and back, a
+ * 楼盘点评 (spec §2 "New-home detail"): the 点评 page with real data and its pages; 写点评 sends a visitor to login and back, a
  * logged-in one posts a review and sees it first on the 点评 page, a second one is refused with the backend's
  * message; the form's own checks; deleting one's review offers the form again.
  */
@@ -143,7 +143,7 @@ test('a review with photos: uploaded on 写点评, shown as thumbnails on 点评
   const project = await bjProject(page.request, (n) => n < 10);
   const add = cityUrl('bj', `/loupan/xiangqing/${project.id}/dianping/add`);
   await page.goto(add);
-  // 13918005000–13918009999: this test's own mobiles (issue 9's follow tests use the lower half).
+  // 13918005000–13918009999: this test's own mobiles (follow.spec.ts uses the lower half).
   await logInBySms(page, `1391800${5000 + (Date.now() % 5000)}`);
   await expect(page).toHaveURL(add);
 

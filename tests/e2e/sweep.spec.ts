@@ -5,7 +5,7 @@ import { E2E } from '../../playwright.config';
 import { rawRequest, type RawResponse } from './raw-http';
 
 /**
- * The web sweep (issue 5, docs/security.md): generated Hosts × paths, written raw on a socket, against both
+ * The web sweep (docs/security.md): generated Hosts × paths, written raw on a socket, against both
  * processes. Whatever arrives, the web answers below 500, sends no Location outside the portal's root
  * domain, and never names the backend's internal address. A fixed cross product of the hosts and paths
  * that once failed, then `SWEEP_RUNS` generated cases (default 200; e.g. SWEEP_RUNS=5000 by hand).
@@ -97,7 +97,7 @@ const PATHS = [
   '/no-such-page?redirect=%2F.%2F%2Fevil.com',
   '/_next/image?url=%2Fnope.png&w=64&q=75',
   '/_next/static/chunks/none.js',
-  // A channel's dictionary and options pages (issue 6), and a filter segment after one (the list ignores it).
+  // A channel's dictionary and options pages, and a filter segment after one (the list ignores it).
   '/ershoufang/dictionary',
   '/zufang/options/',
   '/zufang/dictionary/p1/',
@@ -114,7 +114,7 @@ const PATHS = [
   `/sp/buy/keya${'%F0%9F%98%80'.repeat(33)}/`,
   '/sp/',
   '/xzl/',
-  // Issue 8: a project's sub-pages with page numbers and the suffix, the review form (login), agents' pages, the h5 card.
+  // A project's sub-pages with page numbers and the suffix, the review form (login), agents' pages, the h5 card.
   '/loupan/xiangqing/1/dongtai/2.html',
   '/loupan/xiangqing/1/dynamic/99999',
   '/loupan/xiangqing/1/xinxi/2',
@@ -135,7 +135,7 @@ const PATHS = [
   '/h5/agent?agentId=1&agentId=2',
   '/h5/agent?agentId=%00',
   '/h5/agent/1',
-  // Issue 10: the agent desk, the chat's calls (no session) and its socket path as a plain GET.
+  // The agent desk, the chat's calls (no session) and its socket path as a plain GET.
   '/desk',
   '/desk/',
   '/desk?token=x',

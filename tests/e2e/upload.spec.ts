@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { cityUrl, smsCodeFromLog, uniqueMobile } from './support';
 
 /**
- * Upload (issue 9): the avatar through the upload component — ticket, PostObject to the local OSS host,
+ * Upload (spec §5 image upload): the avatar through the upload component — ticket, PostObject to the local OSS host,
  * callback, POST /v1/user/avatar — and the refusals: by name and size in the browser (copy.md messages), by
  * the bytes on the server.
  */

@@ -4,7 +4,7 @@ import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, logInBySms } from './support';
 
 /**
- * 预约看房 and 看房记录 (issue 9): a visitor's click on 预约看房 goes to login and back into the dialog; the
+ * 预约看房 and 看房记录 (spec §2 Personal centre): a visitor's click on 预约看房 goes to login and back into the dialog; the
  * dialog's own checks and the backend's refusal; the booking in 看房记录 with its status as the operator moves
  * it; cancelling it.
  */

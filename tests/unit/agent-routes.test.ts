@@ -5,7 +5,7 @@ import { agentPath, h5AgentPath } from '@/lib/agent-paths';
 import { pageTagsOf } from '@/lib/front/page-cache/page-tags';
 import { h5Route } from '@/lib/redirect-rules';
 
-/** Agent pages (issue 8): their addresses, the /h5/agent rewrite and their cache tags. */
+/** Agent pages (spec §2 "Agent pages"): their addresses, the /h5/agent rewrite and their cache tags. */
 
 const saved = { ...process.env };
 beforeAll(() => {

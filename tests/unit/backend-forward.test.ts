@@ -212,7 +212,7 @@ describe('forwardToBackend', () => {
     expect(JSON.parse(res.body)).toMatchObject({ code: 413 });
   });
   it('sends a body on a GET framed by its length, so it can never become a second request', async () => {
-    // issue 5's attacker probe: the chunked body of a GET went on unframed and the backend read it as a
+    // Found by an attacker probe: the chunked body of a GET went on unframed and the backend read it as a
     // request of its own (client address and all), answering it to the next visitor on that socket.
     const smuggled = 'POST /sso/evil HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
     async function* chunks() {

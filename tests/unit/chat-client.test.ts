@@ -17,7 +17,7 @@ import {
   type StorageLike,
 } from '@/lib/chat/local-history';
 
-/** lib/chat (issue 10): what the widget shows of pushes, fetches and sends, without a browser. */
+/** lib/chat: what the widget shows of pushes, fetches and sends, without a browser. */
 
 const AGENT = 100_001;
 const USER = 7;

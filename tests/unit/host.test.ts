@@ -42,7 +42,7 @@ describe('parseHost', () => {
   });
   it('matches an old domain written without a port on any port, as the whole name or a dot-suffix only', () => {
     const s = { rootDomain: 'localhost:3000', oldDomains: ['oldportal.localhost'] };
-    // issue 5: this host once became `bj.localhost:3000:3000` and answered 500.
+    // This host once became `bj.localhost:3000:3000` and answered 500.
     expect(parseHost('bj.oldportal.localhost:3000', s)).toMatchObject({ kind: 'old', newHost: 'bj.localhost:3000' });
     // …and the bare old domain redirected to itself.
     expect(parseHost('oldportal.localhost:3000', s)).toMatchObject({ kind: 'old', newHost: 'localhost:3000' });

@@ -112,7 +112,7 @@ describe('safeReturnPath (login prePath)', () => {
     '',
     '/\tevil',
     '/\n/evil.com',
-    // Dot segments that resolve to a network path (found by the attacker probe of issue 5).
+    // Dot segments that resolve to a network path (found by an attacker probe).
     '/.//evil.com',
     '/%2e//evil.com',
     '/a/..//evil.com',

@@ -16,7 +16,7 @@ const MENUS: Menu[] = [
   ['news', '/news/'],
 ].map(([permiCode, jumpPage]) => ({ permiName: permiCode!, permiCode: permiCode!, jumpPage: jumpPage!, children: [] }));
 
-describe('the section of a path (issue 6 §3: the header follows it)', () => {
+describe('the section of a path (spec §2 Header: the header follows it)', () => {
   it('is the channel of every page under its list path: list, filters, detail, dictionary, options', () => {
     for (const c of CHANNEL_LIST) {
       for (const path of [

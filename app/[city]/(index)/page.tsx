@@ -23,7 +23,7 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
   const { city: domain } = await params;
   const city = await getCity(domain);
   if (!city) return null;
-  // A channel the city does not have is no tab (issue 6: 厦门 has no rentals).
+  // A channel the city does not have is no tab (a city lists only the channels it has: 厦门 has no rentals).
   const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
   const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
   const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));

@@ -4,7 +4,7 @@ import { Prng } from './prng';
 import { agents, listings, rentals } from './schema';
 
 /**
- * The agent page's facts (issue 8), drawn after every city is seeded from a generator of their own, so the rows
+ * The agent page's facts (spec §2 "Agent pages"), drawn after every city is seeded from a generator of their own, so the rows
  * seeded before them stay as they were:
  * - `careerStart`, the year an agent started in the trade (从业年限), 2008–2025, most of them in the last ten years;
  * - in every city, an agent who has left (status 2) and one who cannot be contacted (status 3) among those with

@@ -19,7 +19,7 @@ type ShopRow = typeof t.shops.$inferInsert;
 type OfficeRow = typeof t.offices.$inferInsert;
 
 /**
- * 商铺 and 写字楼 of a city (issue 6), for sale and for rent, in named projects: malls, shopping streets, the shops
+ * 商铺 and 写字楼 of a city (one of the eight channels), for sale and for rent, in named projects: malls, shopping streets, the shops
  * at the foot of residential communities (住宅底商), street fronts and office towers. A project sits in a
  * business area; its units share its name, address, nearest station and price level. Prices follow the city's
  * level (seed-data/cities.ts): a shop dearer per ㎡ than a flat on the same street, offices by grade; rents

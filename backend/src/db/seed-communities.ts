@@ -8,7 +8,7 @@ import type { SeedImages } from './seed-images';
 import { searchNames } from './search-names';
 
 /**
- * The communities of a city (小区, issue 6): about one for every six homes for sale, each with the facts a 小区
+ * The communities of a city (小区): about one for every six homes for sale, each with the facts a 小区
  * page shows (property company, buildings and households, plot and green ratio, a reference price and its
  * 12-month trend, photos, a description, the nearest station).
  *

@@ -14,10 +14,10 @@ type NewsRow = typeof t.projectNews.$inferInsert;
 type PlaceRow = typeof t.places.$inferInsert;
 
 /**
- * What a project's sub-pages show beyond issue 6's detail (issue 8): 楼盘信息's sales and property facts and
+ * What a project's sub-pages show beyond the detail page (spec §2 "New-home detail"): 楼盘信息's sales and property facts and
  * pre-sale permits, the album's 交通图 and 配套图, the news feed (楼盘动态) and the schools, hospitals and
  * shopping around homes (周边). Each part draws from a generator of its own, made per city from its own seed
- * and the city code, so that the rows of issue 6 (drawn from the project generator) stay exactly as they were
+ * and the city code, so that the detail rows (drawn from the project generator) stay exactly as they were
  * and a city's rows do not depend on the cities before it.
  */
 const NEWS_SEED = 20260106;

@@ -5,7 +5,7 @@ import { DAY } from './seed-homes';
 import * as t from './schema';
 
 /**
- * Buyers' reviews of the new-home projects (点评, issue 8): reviewer accounts, then 0–25 reviews a project written
+ * Buyers' reviews of the new-home projects (点评, spec §2 "New-home detail"): reviewer accounts, then 0–25 reviews a project written
  * over the last 18 months, their text put together from phrases about each part that agree with its stars (a
  * 2-star 交通 complains about getting around), some with photos from the project's own album. A generator of its
  * own, so the rows seeded before (homes, projects …) stay as they were.

@@ -10,7 +10,7 @@ import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
  * The answers Next gave for cached pages, kept as sent (status, headers, bytes, compressed as they were) and
  * written again by the page pipeline (lib/front/page-pipeline.ts) without entering Next: a page cache hit inside Next still runs the proxy,
  * the router and the response pipeline, about 12× the cost of a static file; from here it is about the cost
- * of one (docs/performance.md, issue 7).
+ * of one (docs/performance.md).
  *
  * Only what Next itself marked shareable is kept (`Cache-Control: s-maxage`, no Set-Cookie), and never for
  * long: FRONT_TTL_MS, after which Next is asked again (and serves its page cache, fresh or stale). A copy is

@@ -1,5 +1,5 @@
 /**
- * The page cache (issue 7): Next's cache handler (next.config.ts `cacheHandler`), loaded by the running web
+ * The page cache (one render of a public page for everyone, docs/performance.md): Next's cache handler (next.config.ts `cacheHandler`), loaded by the running web
  * server only. Next renders a city's public page once, hands the result here, and asks here on every visit;
  * a page past its 50 s (app/[city]/layout.tsx) is still served while Next renders it again in the
  * background, which also keeps pages on screen while the backend is down.

@@ -11,7 +11,7 @@ import { sessionToken } from '@/lib/session-cookie';
 
 /**
  * The header's user box asks here who is looking (components/header/user-box.tsx), so that pages themselves
- * never read the session while rendering (issue 6 §4). The session is checked by the backend; a visitor
+ * never read the session while rendering (one render serves every visitor). The session is checked by the backend; a visitor
  * without a session cookie costs no backend call, and no answer is a 401 (spec §4/§5: only a user-info answer
  * with a mobile number counts as logged in; anything else is anonymous, as it was in the server-rendered header).
  */

@@ -56,7 +56,7 @@ function snapshotOf(rows: CityRow[]): CitySnapshot {
 export const CITY_RELOAD_MS = 60_000;
 
 /**
- * The cities of one database, kept in memory for every route (issue 7): a page of a city asks for its row
+ * The cities of one database, kept in memory for every route (no query per request: docs/performance.md): a page of a city asks for its row
  * several times (menus, conditions, list, footer), and a keystroke asks once, so a query each time was the
  * most repeated query of the backend for a table of a few dozen rows that changes with a seed. Loaded once
  * (the first caller waits), then read again every CITY_RELOAD_MS while an app over the database is running,

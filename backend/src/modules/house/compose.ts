@@ -5,7 +5,7 @@ import { CENTRAL_HEATING } from '../../db/seed-homes';
 import { RENT_TYPE } from '../../domain/residential-codes';
 
 /**
- * How an accepted entrust becomes a public listing (issue 9): the row of esf_listings or rentals that the seed
+ * How an accepted entrust becomes a public listing (an owner's entrust, once accepted, is listed like any other): the row of esf_listings or rentals that the seed
  * would have composed for such a home (backend/src/db/seed.ts composeListing, seed-rentals.ts composeRental),
  * with the owner's own facts, photos and words. What an owner cannot tell us (梯户比, 供暖 outside the cities with
  * central heating, 租期) is the common value, as on most seeded homes.

@@ -45,7 +45,7 @@ import {
 } from './compose';
 
 /**
- * Publishing (issue 9, spec §6: agents cannot log in here, so an operator decides): `accept` turns a 审核中
+ * Publishing (spec §6: agents cannot log in here, so an operator decides): `accept` turns a 审核中
  * entrust into a listing of 二手房 or 租房 with an agent of an entrusted brand; `sold` marks a 已发布 one 已成交
  * and takes its listing off the site. The owner's 下架 (house/house.ts) takes a home off the same way.
  * Each is one transaction with its change on the feed, so the cached lists, the detail page, the community's

@@ -67,7 +67,7 @@ import {
 } from './im';
 
 /**
- * 经纪人工作台 (issue 10 "The agent side"): agents cannot log in to the portal (spec §6), so an operator issues an
+ * 经纪人工作台 (where agents answer the chat, spec §1): agents cannot log in to the portal (spec §6), so an operator issues an
  * agent a desk token (`npm run ops -- agent desk-token <agentId>`); the desk trades it for an HttpOnly cookie and
  * answers the users who wrote to that agent, through the same service (`app.im.send`) the users' side uses.
  *

@@ -62,7 +62,7 @@ import { LoginWatch } from './login-watch';
 import { containsSensitiveWord } from './sensitive-words';
 
 /**
- * 在线咨询 (issue 10, contracts/im.ts): the sender is the session's user; a message is stored with its seq in one
+ * 在线咨询 (spec §5 Chat, contracts/im.ts): the sender is the session's user; a message is stored with its seq in one
  * transaction that holds the conversation's row lock (no gaps, no doubles), then pushed to the open sockets of
  * both ends through the hub, then answered. Every read and change is the caller's own: another user's message id
  * answers as an unknown one (404), and a conversation is only ever named by the caller's own pair.
@@ -328,7 +328,7 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<{ message
       if (answered) throw new ApiError(409, 409, IM_PHONE_ANSWERED);
     }
     if (input.content.layout === IM_LAYOUT.PROPERTY) {
-      // Issue 10: a property card goes to an agent again only after 24 h; within them the earlier card answers.
+      // A property card goes to an agent again only after 24 h; within them the earlier card answers.
       const { businessType, listingId } = input.content.layoutDetail;
       const [recent] = await tx
         .select()
@@ -567,7 +567,7 @@ async function requireAgentsOwn(db: Db, agentUserId: number, content: ImContent)
   }
 }
 
-/** The greeting of an agent whose desk is closed (issue 10 "auto-reply"). */
+/** The greeting of an agent whose desk is closed (the auto-reply: a message is never left unanswered). */
 export const autoReplyText = (agentName: string) =>
   `您好，我是${agentName}，现在不在线。您的消息我已收到，上线后会第一时间回复您。`;
 

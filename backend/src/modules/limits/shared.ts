@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config';
 
 /**
- * Counts shared by every backend process (issue 9 "shared rate limits"): with REDIS_URL, @fastify/rate-limit's
+ * Counts shared by every backend process (a limit must hold however many processes serve): with REDIS_URL, @fastify/rate-limit's
  * windows and the password lock live in Redis, so N backends behind one balancer allow what one would.
  *
  * Redis down or slow: each count falls back to this process's memory until Redis answers again (docs/security.md

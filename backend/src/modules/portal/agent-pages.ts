@@ -14,7 +14,7 @@ import { listItemsByIds } from '../listings/esf-items';
 import { rentItemsByIds } from '../listings/rent';
 
 /**
- * An agent's page (issue 8): `/v1/agent/detail/{id}` (card, service area, years, counts) and their second-hand
+ * An agent's page (spec §2 "Agent pages"): `/v1/agent/detail/{id}` (card, service area, years, counts) and their second-hand
  * homes and rentals, `/v1/agent/esf` and `/v1/agent/rent`, paged, newest first. Each page of ids is an index scan
  * of esf_agent_idx / rentals_agent_idx (agent_id, listed_at DESC, id DESC: the ORDER BY exactly), and each count
  * an index-only scan of the same index.

@@ -24,7 +24,7 @@ import { endOtherSessions, toUserInfo, type SessionsEnded } from '../../http/ses
 import { consumeCode, issueCode, SMS_CODE_TTL_SECONDS, SMS_RESEND_SECONDS } from './sms-codes';
 
 /**
- * The personal centre's account (issue 9, contracts/account.ts): the overview, the profile, the password.
+ * The personal centre's account (spec §2 Personal centre, contracts/account.ts): the overview, the profile, the password.
  * Every call needs a live session; the writes are POST (the cross-site check of http/same-site.ts applies).
  */
 

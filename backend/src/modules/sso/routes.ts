@@ -137,6 +137,6 @@ export function registerSso(
     handler: async ({ user }) => toUserInfo(user),
   });
 
-  // The personal centre's account (issue 9): the same password throttle as the login, the same SMS limit.
+  // The personal centre's account (spec §2 Personal centre): the same password throttle as the login, the same SMS limit.
   registerAccount(app, db, passwordThrottle, SMS_LIMIT, sessionsEnded);
 }

@@ -25,13 +25,13 @@ const M = messages.newHome;
 export const generateMetadata = projectDetail.generateMetadata;
 
 /**
- * 新房 detail (issue 6): price and status, the project's facts (developer, dates, ratios, households, parking,
+ * 新房 detail (spec §2 "New-home detail"): price and status, the project's facts (developer, dates, ratios, households, parking,
  * 产权年限), its layouts, the album by kind, the sales consultant and where it is. `/loupan/xiangqing/{id}.html`
  * is this page too (lib/redirect-rules.ts routeAlias). The tab bar leads to its sub-pages (lib/project-pages.ts).
  */
 export default async function NewHomeDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await projectDetail.load(props);
-  // 点评 block (issue 8): the summary and the two newest, one more public call; the page stands without it.
+  // 点评 block (spec §2 "New-home detail"): the summary and the two newest, one more public call; the page stands without it.
   const reviews = await orNull(fetchProjectReviews(await publicContext(), d.id));
   const F = M.facts;
   const more = messages.projectPages.more;

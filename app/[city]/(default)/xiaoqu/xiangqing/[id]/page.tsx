@@ -22,7 +22,7 @@ const detailRoute = channelDetail(CHANNEL, async (ctx, id) => {
 export const generateMetadata = detailRoute.generateMetadata;
 
 /**
- * 小区 detail (issue 6): the reference price and its 12-month trend, the community's facts, its homes for sale
+ * 小区 detail (spec §2 parameterised routes): the reference price and its 12-month trend, the community's facts, its homes for sale
  * and for rent (each count a link into that channel's list of the community), description and location.
  */
 export default async function EstateDetailPage(props: DetailPageProps) {

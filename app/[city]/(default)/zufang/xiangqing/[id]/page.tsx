@@ -16,7 +16,7 @@ const CHANNEL = CHANNELS.rent;
 const detailRoute = channelDetail(CHANNEL, fetchRentDetail);
 export const generateMetadata = detailRoute.generateMetadata;
 
-/** 租房 detail (issue 6): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
+/** 租房 detail (spec §2 parameterised routes): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
 export default async function RentDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
   const F = messages.detailFacts;

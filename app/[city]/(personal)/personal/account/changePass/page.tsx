@@ -6,7 +6,7 @@ import { personalUser } from '@/lib/server/personal-user';
 export const metadata: Metadata = { title: `${messages.account.changePassTitle} - ${messages.brand}` };
 
 /**
- * 修改密码, or 设置密码 for a user registered by SMS (issue 9): proven by the current password or an SMS code; the
+ * 修改密码, or 设置密码 for a user registered by SMS (spec §2 Personal centre): proven by the current password or an SMS code; the
  * other sessions of the user end. The session is checked by lib/server/personal-user.ts.
  */
 export default async function ChangePasswordPage() {

@@ -6,7 +6,7 @@ import { personalUser } from '@/lib/server/personal-user';
 
 export const metadata: Metadata = { title: `${messages.account.infoTitle} - ${messages.brand}` };
 
-/** 个人资料: the avatar (its upload) and the nickname and sex (issue 9). The session is checked by lib/server/personal-user.ts. */
+/** 个人资料: the avatar (its upload) and the nickname and sex (spec §2 Personal centre). The session is checked by lib/server/personal-user.ts. */
 export default async function AccountInfoPage() {
   const { user } = await personalUser();
   const A = messages.account;

@@ -13,7 +13,7 @@ const M = messages.entrust;
 export const metadata: Metadata = { title: `${M.companyTitle} - ${messages.brand}` };
 
 /**
- * 了解经纪公司 (issue 9): the brands serving a community (`?communityId=N`), each with its branch in the community's
+ * 了解经纪公司 (spec §2 Personal centre): the brands serving a community (`?communityId=N`), each with its branch in the community's
  * business area and its agents at work. Without a community, a message sends the owner back to the forms.
  */
 export default async function EntrustCompanyPage({

@@ -105,7 +105,7 @@ function EntrustItem({ e, cityDomain }: { e: Entrust; cityDomain: string }) {
 }
 
 /**
- * 委托管理 (issue 9): the owner's entrusts of both kinds or one (tabs), newest first, 10 a page, with their status
+ * 委托管理 (spec §2 Personal centre): the owner's entrusts of both kinds or one (tabs), newest first, 10 a page, with their status
  * and what can be done: 修改 while 审核中/已下架/已撤回, 撤回 while 审核中, 查看房源 once 已发布.
  */
 export default async function EntrustManagePage({

@@ -4,7 +4,7 @@ import { messages } from '@/lib/messages';
 
 export const metadata: Metadata = { title: `${messages.entrustForm.titles[2]} - ${messages.brand}` };
 
-/** 我要出租 (issue 9); `?entrustId=N` edits one of the owner's rental entrusts. */
+/** 我要出租 (spec §2 Personal centre); `?entrustId=N` edits one of the owner's rental entrusts. */
 export default async function EntrustRentalPage({
   searchParams,
 }: {

@@ -4,7 +4,7 @@ import { messages } from '@/lib/messages';
 
 export const metadata: Metadata = { title: `${messages.entrustForm.titles[1]} - ${messages.brand}` };
 
-/** 我要卖房 (issue 9); `?entrustId=N` edits one of the owner's sale entrusts. */
+/** 我要卖房 (spec §2 Personal centre); `?entrustId=N` edits one of the owner's sale entrusts. */
 export default async function EntrustSellPage({
   searchParams,
 }: {

@@ -114,7 +114,7 @@ function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; city
 }
 
 /**
- * 卖房管理 / 租房管理 (issue 9): the owner's homes published from their entrusts (已发布, 已下架, 已成交), newest first,
+ * 卖房管理 / 租房管理 (spec §2 Personal centre): the owner's homes published from their entrusts (已发布, 已下架, 已成交), newest first,
  * 10 a page, with 浏览 / 关注 / 预约看房 while published, 修改价格 and 下架. The layout checks the session; the data
  * comes through the API with it.
  */

@@ -89,7 +89,7 @@ function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomai
 }
 
 /**
- * 看房记录 (issue 9): the user's bookings of second-hand homes or rentals, newest first, 10 a page, with their
+ * 看房记录 (spec §2 Personal centre): the user's bookings of second-hand homes or rentals, newest first, 10 a page, with their
  * status; a pending or confirmed one can be cancelled. The session is checked here (spec §2: a user without
  * a mobile counts as logged out).
  */

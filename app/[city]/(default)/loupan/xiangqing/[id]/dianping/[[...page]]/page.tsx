@@ -14,7 +14,7 @@ const M = { ...messages.reviews, ...messages.reviewPages };
 export const generateMetadata = projectSubPageMetadata('dianping');
 
 /**
- * 点评 (spec §2 "New-home detail", issue 8): the summary of a project's reviews, then the reviews newest first,
+ * 点评 (spec §2 "New-home detail"): the summary of a project's reviews, then the reviews newest first,
  * 10 a page (`/dianping/2`). One render for everyone from the page cache; a new or deleted review reports the
  * project's change (`detail:new:{id}`), so the next visit renders it again. Times are written in the browser
  * (components/project/review-time.tsx).

@@ -25,7 +25,7 @@ export async function generateMetadata(props: DetailPageProps): Promise<Metadata
 }
 
 /**
- * 写点评 (issue 8): login required, checked here on the server (the proxy guards only /personal; ARCHITECTURE
+ * 写点评 (spec §2 "New-home detail"): login required, checked here on the server (the proxy guards only /personal; ARCHITECTURE
  * "Cities and hosts": access is never the proxy's alone). A visitor goes to login with this page as the return
  * path; a user who has reviewed the project sees their review and may delete it; anyone else gets the form.
  */

@@ -3,7 +3,7 @@ import { projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/p
 
 export const generateMetadata = projectSubPageMetadata('dongtai');
 
-/** 楼盘动态 (issue 8): `/loupan/xiangqing/{id}/dongtai[/n][.html]`, 10 news a page, newest first. */
+/** 楼盘动态 (spec §2 "New-home detail"): `/loupan/xiangqing/{id}/dongtai[/n][.html]`, 10 news a page, newest first. */
 export default async function ProjectDongtaiPage(props: ProjectSubPageProps) {
   return <ProjectNewsPage props={props} segment="dongtai" />;
 }

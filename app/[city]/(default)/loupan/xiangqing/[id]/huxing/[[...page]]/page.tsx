@@ -10,7 +10,7 @@ const M = messages.projectPages;
 export const generateMetadata = projectSubPageMetadata('huxing');
 
 /**
- * 户型 (issue 8): every layout with its plan, rooms, area, orientation, price and status, and a filter by room
+ * 户型 (spec §2 "New-home detail"): every layout with its plan, rooms, area, orientation, price and status, and a filter by room
  * count (a leaf on the client, since the page is cached for everyone: LayoutFilter). A project has 3 to 8 layouts,
  * so one page holds them all; a page number is the 404 page.
  */

@@ -6,7 +6,7 @@ import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } 
 
 export const generateMetadata = projectSubPageMetadata('xiangce');
 
-/** 相册 (issue 8): the album by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) with a viewer. One page. */
+/** 相册 (spec §2 "New-home detail"): the album by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) with a viewer. One page. */
 export default async function ProjectAlbumPage(props: ProjectSubPageProps) {
   const { project, city, page } = await loadProjectSubPage(props);
   if (page > 1) notFound();

@@ -13,7 +13,7 @@ const M = messages.projectPages;
 export const generateMetadata = projectSubPageMetadata('xinxi');
 
 /**
- * 楼盘信息 (issue 8): every fact of the project in four groups, the sales group with its pre-sale permits. One
+ * 楼盘信息 (spec §2 "New-home detail"): every fact of the project in four groups, the sales group with its pre-sale permits. One
  * page: a project's facts never need a second.
  */
 export default async function ProjectInfoPage(props: ProjectSubPageProps) {

@@ -7,7 +7,7 @@ import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } 
 
 export const generateMetadata = projectSubPageMetadata('zhoubian');
 
-/** 周边 (issue 8): subway stations, schools, hospitals and shopping within 3 km, from coordinates in the database. */
+/** 周边 (spec §2 "New-home detail"): subway stations, schools, hospitals and shopping within 3 km, from coordinates in the database. */
 export default async function ProjectAroundPage(props: ProjectSubPageProps) {
   const { project, city, page } = await loadProjectSubPage(props);
   if (page > 1) notFound();
