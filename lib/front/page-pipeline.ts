@@ -40,6 +40,9 @@ export type AnswerClass =
 export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: ServerResponse, host: HostInfo): void {
   const client = req.headers['x-forwarded-for'] as string | undefined;
   const kind = renderKind(req.headers);
+  // Read before Next sees the request: Next removes its router headers from `req.headers` while it renders, so by
+  // the time the answer is classified they are gone (a missing page's prefetch then streamed forever).
+  const routerPrefetch = isRouterPrefetch(req.headers);
 
   // 1. Front cache.
   const front = pipeline.frontCache && host.kind === 'city' ? pipeline.frontCache.request(req, host.city) : null;
@@ -56,12 +59,7 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   const kept: Buffer[] | null = front && req.method === 'GET' ? [] : null;
   tapAnswer(res, {
     classify: (status) =>
-      classifyAnswer(
-        status,
-        String(res.getHeader('content-type') ?? ''),
-        isRouterPrefetch(req.headers),
-        pipeline.documents !== null,
-      ),
+      classifyAnswer(status, String(res.getHeader('content-type') ?? ''), routerPrefetch, pipeline.documents !== null),
     replacement: (answer) => replacementOf(answer, req.method, pipeline.documents!),
     beforeHead: () => privateIfItSetsCookies(res),
     left: (chunk) => kept?.push(chunk),

@@ -37,6 +37,9 @@ const ERROR_DOCUMENT =
 
 /** Plays Next's part of sending a page (next/dist/server/send-payload.js, pipe-readable.js). */
 function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
+  // As Next does while it renders: its router headers are gone from the request by the time it answers.
+  for (const name of ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-router-state-tree'])
+    delete req.headers[name];
   compression()(req, res, () => {
     renders += 1;
     res.statusCode = answer.status;
