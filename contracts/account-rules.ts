@@ -1,7 +1,7 @@
 import { contactDetailsMessage, CONTACT_FIELD_LABELS, hasContactDetails, readNumbers } from './contact-details';
 
 /**
- * The account's rules (issue 9 "Personal centre"), zod-free so that the forms check exactly what the backend
+ * The account's rules (spec §2 "Personal centre"), zod-free so that the forms check exactly what the backend
  * checks (contracts/account.ts) without shipping the schema library to the browser.
  */
 

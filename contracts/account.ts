@@ -7,7 +7,7 @@ import { userInfoSchema } from './user';
 export * from './account-rules';
 
 /**
- * The personal centre's account (issue 9): the overview, the profile (nickname, sex) and the password.
+ * The personal centre's account: the overview, the profile (nickname, sex) and the password.
  * Every call needs a session; the writes are POST with a strict JSON body.
  */
 

@@ -3,7 +3,7 @@ import { agentCardSchema } from './listing-common';
 import { id, int } from './fields';
 
 /**
- * 拨打电话 on a listing's agent card (issue 8 privacy): the agent's mobile is in no page and no answer; a visitor
+ * 拨打电话 on a listing's agent card: for the agent's privacy, their mobile is in no page and no answer; a visitor
  * asks with a click, which is recorded with where it came from (spec §3 tracking fields: business type and id),
  * and gets a virtual number (the portal's 400 line and an extension bound to that agent and device, below) only
  * while the agent can be contacted (status 1, read at that moment), within the caps per address, device and user.
@@ -58,7 +58,7 @@ export const agentPhoneSchema = z.object({
 export type AgentPhone = z.infer<typeof agentPhoneSchema>;
 
 /**
- * An agent's page (issue 8, `/agent/{id}` and `/h5/agent`): `GET ${ApiPath.agentDetail}/{id}`. Everything a
+ * An agent's page (`/agent/{id}` and `/h5/agent`): `GET ${ApiPath.agentDetail}/{id}`. Everything a
  * visitor may see of an agent, never the mobile (拨打电话 asks for a virtual number, above). The service area is the agent's
  * branch's: its business area and district.
  */

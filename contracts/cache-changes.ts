@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChannelCode } from './constants';
 
 /**
- * The change feed (issue 7): what changed through the API, so that every web process can drop the cached
+ * The change feed: what changed through the API, so that every web process can drop the cached
  * pages it concerns at once instead of waiting for them to expire. The backend records cache tags with each
  * change (backend/src/modules/cache/changes.ts); the web tags its cached pages with the same strings and
  * polls `GET ${ApiPath.cacheChanges}?after=<seq>`.

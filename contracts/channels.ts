@@ -2,7 +2,7 @@ import type { ChannelCode } from './constants';
 import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './residential';
 
 /**
- * The eight listing channels (issue 6, spec §2 and §9), each a description rather than a copy of pages:
+ * The eight listing channels (spec §2 and §9), each a description rather than a copy of pages:
  * where its pages live, what the backend calls it, which city flag switches it on, the words it uses and
  * the filter tokens of its list URLs (its name and words are in lib/messages.ts, by channel code). The path codec (lib/search-path.ts), the filter bar, the search box,
  * menus and tabs read this one registry; a channel path is never typed by hand anywhere else. The residential
@@ -196,7 +196,7 @@ export function channelIsOn(city: Partial<Record<CityFlag, number>>, channel: Ch
 /**
  * The channel whose section a page is in, by its list path: `/zufang/rt1/`, `/zufang/xiangqing/3` and
  * `/zufang/dictionary` are 租房's, `/sp/rent/…` 商铺出租's; none for the home, news, login … The header's menu
- * highlight and search box follow it (issue 6 §3).
+ * highlight and search box follow it, so a detail or dictionary page still shows the channel it belongs to.
  */
 export function channelAt(pathname: string): ChannelDef | undefined {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;

@@ -3,7 +3,7 @@ import { cityCodeField } from './city';
 import { CHANNEL_CODES } from './constants';
 
 /**
- * A channel's place dictionary (spec §2 "/dictionary", issue 6 §1): every place of a city a channel's list can
+ * A channel's place dictionary (spec §2 "/dictionary"): every place of a city a channel's list can
  * be filtered to — districts, business areas and the channel's named places (communities on 二手房, 租房 and
  * 小区; new-home projects on 新房; none on shops and offices) — grouped by the first letter of their pinyin.
  * Compact on purpose: a big city has thousands of communities, so an entry is only its id and name (a business

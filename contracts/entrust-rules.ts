@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_FILES } from './constants';
 
 /**
- * The entrust form's choices, bounds, messages and cross-field rules (issue 9) without zod: the backend's schemas
+ * The entrust form's choices, bounds, messages and cross-field rules without zod: the backend's schemas
  * (contracts/entrust.ts, which re-exports all of this) and the page's own check in the browser share them, and
  * no schema library reaches the browser bundle.
  */

@@ -15,7 +15,7 @@ import {
 export * from './entrust-rules';
 
 /**
- * 我要卖房 / 我要出租 (issue 9): an owner entrusts a home to agencies from the personal centre. The entrust is
+ * 我要卖房 / 我要出租: an owner entrusts a home to agencies from the personal centre. The entrust is
  * 审核中 until an operator accepts it (`npm run ops -- entrust accept <id>`, spec §6: agents cannot log in); it
  * is then published as a listing of 二手房 or 租房 with an agent of an entrusted brand, and the owner manages it
  * under 卖房管理 / 租房管理 (contracts/house.ts). Every call here needs a session and sees only the caller's

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, int } from './fields';
 
 /**
- * 卖房管理 / 租房管理 (issue 9, /personal/house/ershoufang|zufang): an owner's homes that were published from
+ * 卖房管理 / 租房管理 (/personal/house/ershoufang|zufang): an owner's homes that were published from
  * their entrusts (contracts/entrust.ts), with what the public did with them (浏览, 关注, 预约看房), a price
  * change and 下架. Every call needs a session and names the home by its entrust id; another owner's id answers as
  * an unknown one (404). A change is on the public pages at once (the change feed drops their cached copies).

@@ -1,5 +1,5 @@
 /**
- * 在线咨询's constants (issue 10, spec §5/§9), without zod: the browser's chat (lib/chat) imports them from here and
+ * 在线咨询's constants (spec §5/§9), without zod: the browser's chat (lib/chat) imports them from here and
  * ships no schema library (contracts/constants.ts says why); contracts/im.ts re-exports them for everyone else.
  */
 
@@ -13,7 +13,7 @@ export const IM_SEND_LIMIT = 60;
 export const IM_HISTORY_MAX = 100;
 /** spec §9: the server pings an idle socket this often. */
 export const IM_PING_MS = 30_000;
-/** Issue 10: the same property card goes to the same agent at most once in this time (the earlier one answers). */
+/** spec §5 Chat: the same property card goes to the same agent at most once in this time (the earlier one answers). */
 export const IM_PROPERTY_CARD_INTERVAL_MS = 24 * 3_600_000;
 /** The length of `content` (a JSON string) a send may carry. */
 export const IM_CONTENT_MAX = 4000;

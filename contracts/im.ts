@@ -3,7 +3,7 @@ import { id, int, INT4_MAX } from './fields';
 import type { VirtualNumber } from './virtual-number';
 
 /**
- * 在线咨询 (issue 10, spec §7 "Instant-messaging service"): a logged-in user chats with an agent. The sender is
+ * 在线咨询 (spec §7 "Instant-messaging service"): a logged-in user chats with an agent. The sender is
  * always the session's user (never a field); the target is the agent's IM identity, agents.userId. Every message
  * is stored with a server id and a per-conversation `seq` before the sender is answered; the live socket
  * (`/api/register`) pushes it to the receiver's open connections, and `/api/history` gives what a reconnecting

@@ -127,7 +127,7 @@ export const idParamSchema = z.object({ id: id() });
 
 /**
  * A listing's agent as every visitor's page shows it. No phone number: the page is one render for everyone (the
- * page cache, issue 7), and a number is given to the visitor who asks for it (contracts/agent.ts).
+ * page cache), and a number is given to the visitor who asks for it (contracts/agent.ts).
  */
 export const agentCardSchema = z.object({
   userId: z.number().int(),

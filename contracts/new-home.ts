@@ -22,7 +22,10 @@ export const NEW_HOME_PAGE_SIZE = 10;
 /** 1 在售, 2 待售, 3 售罄 (the `zt` filter); the words are lib/messages.ts saleStatus. */
 export const SALE_STATUS = { ON_SALE: 1, COMING: 2, SOLD_OUT: 3 } as const;
 
-/** The kinds of a project's album, in the order the detail page and 相册 show them (issue 8 adds 交通图, 配套图). */
+/**
+ * The kinds of a project's album, in the order the detail page and 相册 show them (交通图 and 配套图 came with the
+ * project sub-pages: 相册 and 周边).
+ */
 export const PROJECT_PHOTO_KINDS = ['效果图', '实景图', '样板间', '户型图', '交通图', '配套图'] as const;
 
 /** /v1/condition/loupan: what the filter bar offers, per city (price bands differ between cities). */
@@ -134,7 +137,7 @@ export const newHomeDetailSchema = newHomeListItemSchema.extend({
   /** 高层 / 小高层 / 洋房 / 联排别墅 … */
   buildingType: z.string(),
   description: z.string(),
-  /** 售楼处地址 (issue 8, 楼盘信息). */
+  /** 售楼处地址 (楼盘信息). */
   salesOffice: z.string(),
   /** 物业费, 元/㎡·月. */
   propertyFee: z.number(),

@@ -7,7 +7,7 @@ export const SSO_API = '/sso';
 export const OSS_PUBLIC = '/oss';
 /**
  * Calls of our own processes and of operators, never of a browser: the web forwards only the prefixes of
- * lib/backend-paths.ts, so these answer on the backend's own address alone.
+ * lib/front/backend-paths.ts, so these answer on the backend's own address alone.
  */
 export const INTERNAL_API = '/internal.api';
 /** spec §7: the upload ticket and callback. */

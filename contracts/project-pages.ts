@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, int } from './fields';
 
 /**
- * A new-home project's sub-pages (楼盘, spec §2 "New-home detail", issue 8) that need more than the detail answer:
+ * A new-home project's sub-pages (楼盘, spec §2 "New-home detail") that need more than the detail answer:
  * its news feed (楼盘动态, paged) and what is around it (周边). 楼盘信息, 户型 and 相册 read the detail answer
  * (contracts/new-home.ts), which carries every fact, layout and photo.
  */

@@ -5,9 +5,9 @@ import { id, int, text, withoutContactDetails } from './fields';
 import { REVIEW_TEXT_FORBIDDEN, reviewTextLength, reviewVisibleLength } from './review-text';
 
 /**
- * Buyers' reviews of a new-home project (楼盘点评, issue 8): one per user and project, an overall rating (总评)
+ * Buyers' reviews of a new-home project (楼盘点评): one per user and project, an overall rating (总评)
  * and five parts (地段, 交通, 配套, 环境, 性价比), each a whole number of stars 1–5, a text, and up to 9 photos: the
- * writer's own uploads under `ub/review` (contracts/upload.ts), named by their keys (issue 9).
+ * writer's own uploads under `ub/review` (contracts/upload.ts), named by their keys.
  */
 
 /** Reviews per page, newest first. */

@@ -1,5 +1,5 @@
 /**
- * How a review's text is measured (楼盘点评, issue 8), in one place for the form and the backend: the form counts
+ * How a review's text is measured (楼盘点评), in one place for the form and the backend: the form counts
  * what the backend will check. No zod here, so the form's bundle does not carry it.
  *
  * - The length is in characters as a reader sees them: code points of the trimmed text (an emoji is one, not the

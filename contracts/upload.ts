@@ -12,7 +12,7 @@ import { text } from './fields';
 export { UPLOAD_BODY_LIMIT, UPLOAD_CHECKS_PER_USER, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB };
 
 /**
- * Uploads (issue 9, spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
+ * Uploads (spec §7 ticker → PostObject → callback, §5 limits). The browser asks a ticket for up to 9
  * keys under the user's own prefix, posts each file as multipart straight to the ticket's `host` (Aliyun OSS,
  * or the backend playing OSS at OSS_POST_PATH), then names what it posted in the callback, which checks the
  * bytes, makes the card thumbnail and records the upload.

@@ -1,5 +1,5 @@
 /**
- * 预约看房 dates (issue 9), zod-free so the browser's dialog uses the same rule as the backend: a date is a
+ * 预约看房 dates, zod-free so the browser's dialog uses the same rule as the backend: a date is a
  * calendar day `YYYY-MM-DD` in Asia/Shanghai, from today to today + VIEWING_MAX_DAYS_AHEAD.
  */
 

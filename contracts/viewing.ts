@@ -4,7 +4,7 @@ import { MOBILE_PATTERN } from './constants';
 import { isCalendarDay, VIEWING_MAX_DAYS_AHEAD } from './viewing-dates';
 
 /**
- * 预约看房 (issue 9): a logged-in user books a viewing of a second-hand home or a rental from its detail page —
+ * 预约看房: a logged-in user books a viewing of a second-hand home or a rental from its detail page —
  * a day (today to today + 30, Asia/Shanghai), a slot, a contact name and a mobile — and sees their bookings
  * under 看房记录 (/personal/record/ershoufang|zufang), where a pending or confirmed one can be cancelled.
  * Agents cannot log in (spec §6): an operator confirms or completes a viewing (`npm run ops -- viewing …`).

@@ -1,5 +1,5 @@
 /**
- * Virtual numbers (拨打电话, issue 8): what a visitor is given instead of an agent's mobile, which is in no answer —
+ * Virtual numbers (拨打电话): what a visitor is given instead of an agent's mobile, which is in no answer —
  * the portal's 400 line and an extension bound to that agent and that device (in the chat: that user) for 30 days.
  * Zod-free, so the browser's agent card and chat import it without the schemas (contracts/agent.ts has the schema).
  */

@@ -6,7 +6,7 @@ import { BRAND, messages as clientMessages } from './client/messages';
  * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,
  * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
  * ./client/messages.ts (spread in below): a client component that imported this whole table would put it in
- * every page's first-load JavaScript (issue 7).
+ * every page's first-load JavaScript.
  */
 export { BRAND };
 
@@ -20,7 +20,7 @@ export const messages = {
   brandUpgrade: '优居品牌已全新升级，请访问新网站',
   visitNewSite: '访问新网站',
 
-  /** The chat widget's own strings (issue 10), which load with the widget. */
+  /** The chat widget's own strings, which load with the widget. */
   chatWidget: chatWidgetMessages,
   tooManyChatImages: '一次最多发送9张图片',
   sensitiveWords: '包含敏感词',
@@ -313,7 +313,7 @@ export const messages = {
     hotTitle: '热门小区',
     viewMore: '更多小区',
   },
-  // A channel's /dictionary and /options pages (spec §2; issue 6 §1), titled by city and channel.
+  // A channel's /dictionary and /options pages (spec §2), titled by city and channel.
   /** What a dictionary lists, by kind (the channel's named places: contracts/dictionary.ts `named`). */
   placeKinds: { districts: '区域', businessAreas: '商圈', community: '小区', project: '楼盘' },
   /** `北京二手房小区大全`, `北京新房楼盘大全`, `北京小区大全`, `北京商铺出售区域大全`. */
@@ -395,7 +395,7 @@ export const messages = {
       offices_rent: '精选写字楼出租',
     },
   },
-  /** An agent's pages (issue 8): `/agent/{id}`, its esf and zufang lists, and the `/h5/agent` business card. */
+  /** An agent's pages: `/agent/{id}`, its esf and zufang lists, and the `/h5/agent` business card. */
   agentPage: {
     agents: '经纪人',
     title: (name: string) => `经纪人${name}`,
@@ -424,7 +424,7 @@ export const messages = {
     h5Empty: '暂无房源',
   },
   /**
-   * 楼盘点评 (issue 8): the dianping page, the detail page's block and the add page. The rating labels and the
+   * 楼盘点评: the dianping page, the detail page's block and the add page. The rating labels and the
    * form's strings are `reviews` (./client/messages.ts, spread in above: the form is a client island).
    */
   reviewPages: {
@@ -444,7 +444,7 @@ export const messages = {
     viewMine: '查看我的点评',
     backToReviews: '返回点评列表',
   },
-  /** A project's sub-pages (issue 8: 楼盘动态, 楼盘信息, 户型, 相册, 周边; lib/project-pages.ts). */
+  /** A project's sub-pages (楼盘动态, 楼盘信息, 户型, 相册, 周边; lib/project-pages.ts). */
   projectPages: {
     newsKinds: { 1: '开盘', 2: '加推', 3: '交房', 4: '价格变动' } as Record<number, string>,
     newsCount: (n: number) => `共${n}条动态`,
@@ -483,7 +483,7 @@ export const messages = {
     /** `850米`, `1.2公里`. */
     distance: (metres: number) => (metres < 1000 ? `${metres}米` : `${(metres / 1000).toFixed(1)}公里`),
   },
-  /** 看房记录 (issue 9): the user's viewings, /personal/record/ershoufang|zufang. */
+  /** 看房记录: the user's viewings, /personal/record/ershoufang|zufang. */
   viewings: {
     tabs: { ershoufang: '二手房', zufang: '租房' },
     statuses: { 1: '待确认', 2: '已确认', 3: '已完成', 4: '已取消' } as Record<number, string>,
@@ -500,7 +500,7 @@ export const messages = {
     esfPrice: (wan: number) => `${wan}万`,
     rentPrice: (yuan: number) => `${yuan}元/月`,
   },
-  /** 委托管理 and the pages around the entrust form (issue 9): /personal/entrust/manage, company, sell, rental. */
+  /** 委托管理 and the pages around the entrust form: /personal/entrust/manage, company, sell, rental. */
   entrust: {
     manageTitle: '委托管理',
     companyTitle: '经纪公司',
@@ -535,7 +535,7 @@ export const messages = {
     toRent: '去填写出租委托',
     notEditable: '该委托已发布或已成交，不能修改；已发布的房源请在房源管理中操作。',
   },
-  /** The personal centre's account pages (issue 9): the left menu, 账户设置's overview, info and changePass. */
+  /** The personal centre's account pages: the left menu, 账户设置's overview, info and changePass. */
   account: {
     menu: { overview: '账户概览', info: '个人资料', changePass: '修改密码', setPass: '设置密码' },
     menuLabel: '个人中心菜单',
@@ -560,7 +560,7 @@ export const messages = {
     setPassIntro: '您还没有设置登录密码。设置后可使用手机号和密码登录。',
     changePassIntro: '修改成功后，您在其他设备上的登录将全部退出，本设备保持登录。',
   },
-  /** 卖房管理 / 租房管理 (issue 9, /personal/house/ershoufang|zufang) and a taken-down home in 看房记录. */
+  /** 卖房管理 / 租房管理 (/personal/house/ershoufang|zufang) and a taken-down home in 看房记录. */
   house: {
     titles: { ershoufang: '卖房管理', zufang: '租房管理' },
     tabs: { ershoufang: '出售的房源', zufang: '出租的房源' },

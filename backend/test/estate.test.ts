@@ -7,7 +7,7 @@ import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
 /**
- * 小区 (issue 6): conditions, list, detail and suggestions of the estate channel. A community's homes for sale
+ * 小区: conditions, list, detail and suggestions of the estate channel. A community's homes for sale
  * and for rent are the 二手房 and 租房 lists filtered by e{id}; 厦门 has no rentals.
  */
 

@@ -16,7 +16,7 @@ import { cityTable } from '../src/modules/cities/cities';
 import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
 /**
- * 新房 (issue 6): conditions, list, detail and suggestions of the 楼盘 channel. Every seeded city has new homes
+ * 新房: conditions, list, detail and suggestions of the 楼盘 channel. Every seeded city has new homes
  * (isNewhouse 1), so the test switches 厦门's flag off in its own database to see the channel disappear.
  */
 

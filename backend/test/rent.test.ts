@@ -5,7 +5,7 @@ import type { RentConditions, RentDetail, RentListItem, RentListPage } from '@co
 import type { Suggestion } from '@contracts/search';
 import { answer, both, envelope, startHarness, type Harness, nonEmpty } from './harness';
 
-/** 租房 (issue 6): conditions, list, detail and suggestions of the rent channel. 厦门 has no rentals (isRent 0). */
+/** 租房: conditions, list, detail and suggestions of the rent channel. 厦门 has no rentals (isRent 0). */
 
 let h: Harness;
 let conditions: RentConditions;

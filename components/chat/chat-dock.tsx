@@ -14,7 +14,7 @@ const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.
 const here = () => `${window.location.pathname}${window.location.search}`;
 
 export interface ChatDockProps {
-  /** Who is looking (components/header/current-user.ts): undefined while the answer is on its way. */
+  /** Who is looking (lib/client/who-am-i.ts): undefined while the answer is on its way. */
   user: HeaderUser | null | undefined;
 }
 

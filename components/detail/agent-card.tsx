@@ -31,7 +31,7 @@ const propertyOf = (listing: AgentCardProps['listing']) =>
 
 /**
  * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, 在线咨询
- * (the chat widget, issue 10) and 拨打电话 (./agent-call.tsx), which asks for the number when clicked. An agent
+ * (the chat widget) and 拨打电话 (./agent-call.tsx), which asks for the number when clicked. An agent
  * the page already knows cannot be contacted shows why instead.
  */
 export function AgentCard({ agent, listing }: AgentCardProps) {
@@ -58,7 +58,7 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
       {/* spec §3 agent status: only an available agent (1) can be contacted; 2 left, 3 unreachable. */}
       {agent.status === 1 ? (
         <div className="agent-card__actions">
-          {/* 在线咨询 (issue 10): on a 二手房 or 租房 detail the home goes as a property card (spec §3 layout 201). */}
+          {/* 在线咨询: on a 二手房 or 租房 detail the home goes as a property card (spec §3 layout 201). */}
           <ConsultButton agentUserId={agent.userId} property={propertyOf(listing)} returnPath={pageOf(listing)} />
           <AgentCall agentId={agent.agentId} listing={listing} />
         </div>

@@ -5,7 +5,7 @@ import { ListingTags } from './listing-tags';
 /**
  * How many cards of a list are drawn with their photo loaded at once rather than lazily: those in view on a
  * desktop's first screen (Lighthouse's desktop viewport is 1350×940: about three cards on a list, two on the home).
- * The first photo is the page's largest paint, and a lazy one is only fetched after layout (issue 7: LCP).
+ * The first photo is the page's largest paint, and a lazy one is only fetched after layout, which delays LCP.
  */
 export const EAGER_CARDS = 3;
 

@@ -33,7 +33,7 @@ interface ListPageProps {
 
 /**
  * A channel's list route, whole: metadata and page. A route file says which filters (the channel's description
- * under ./filters/), which list call and which card (issue 6: a new channel is a description, a table and a card).
+ * under ./filters/), which list call and which card (a new channel is a description, a table and a card).
  */
 export function channelListPage<C extends Conditions, T extends { id: number }, Code extends ChannelCode>({
   channel,

@@ -28,9 +28,10 @@ export interface ChannelListProps<T extends { id: number }> {
 }
 
 /**
- * The list page of any channel (issue 6 "one engine"): filter bar, result count and sorts, the cards, pagination,
- * and links to the channel's dictionary and options pages (the search box is the header's: components/header/section.tsx). Everything about the channel comes from its registry entry and its conditions answer;
- * the route file only fetches and says which card to draw.
+ * The list page of any channel, one engine for all eight (contracts/channels.ts): filter bar, result count and
+ * sorts, the cards, pagination, and links to the channel's dictionary and options pages (the search box is the
+ * header's: components/header/section.tsx). Everything about the channel comes from its registry entry and its
+ * conditions answer; the route file only fetches and says which card to draw.
  */
 export function ChannelList<T extends { id: number }>({
   channel,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BACKEND, cityUrl } from './support';
 
 /**
- * 租房 on the channel engine (issue 6): home tab → suggestion → list → one filter and one sort → page 2 →
+ * 租房 on the channel engine: home tab → suggestion → list → one filter and one sort → page 2 →
  * detail → back; a city without rentals has no 租房 menu and its /zufang/ is the 404 page.
  */
 const resultCount = async (page: Page) =>

@@ -231,7 +231,7 @@ describe('search-path codec', () => {
     expect(nonCanonicalListPath(CHANNELS.shop_sale, ['co9'])).toBe('/sp/buy/');
   });
   it('takes a place segment as the search and its keyword as a label only', () => {
-    // issue 6: `/ershoufang/sl7/key14号线/` found nothing, the keyword being searched as well as the line.
+    // A regression: `/ershoufang/sl7/key14号线/` found nothing, the keyword being searched as well as the line.
     const q = parseSearchPath(esf, segs('sl7/key14%E5%8F%B7%E7%BA%BF'));
     expect(q).toMatchObject({ lineId: 7, keyword: '14号线' });
     expect(toListQuery('110000', esf, q)).toEqual({ cityCode: '110000', page: 1, lineId: 7 });

@@ -169,7 +169,7 @@ export const communities = pgTable(
     propertyFee: doublePrecision('property_fee').notNull(),
     developer: text('developer').notNull(),
     coverUrl: text('cover_url').notNull(),
-    // 小区 channel (issue 6). Defaults only so the migration applies to a database seeded before them.
+    // 小区 channel. Defaults only so the migration applies to a database seeded before them.
     propertyCompany: text('property_company').notNull().default(''),
     buildingCount: smallint('building_count').notNull().default(0),
     households: integer('households').notNull().default(0),
@@ -239,7 +239,7 @@ export const agents = pgTable(
     photoUrl: text('photo_url').notNull(),
     mobile: text('mobile').notNull(),
     status: smallint('status').notNull(),
-    /** The year the agent started in the trade (从业年限 on the agent page, issue 8). The default only lets the
+    /** The year the agent started in the trade (从业年限 on the agent page). The default only lets the
      * migration apply to a database seeded before the column. */
     careerStart: smallint('career_start').notNull().default(2020),
   },
@@ -340,7 +340,7 @@ export const listings = pgTable(
     ...homeIndexes('esf', t),
     index('esf_city_total_idx').on(t.cityCode, t.totalPrice, t.id),
     index('esf_city_unit_idx').on(t.cityCode, t.unitPrice, t.id),
-    // An agent's page lists their homes, newest first (issue 8).
+    // An agent's page lists their homes, newest first.
     index('esf_agent_idx').on(t.agentId, ...newestFirst(t)),
   ],
 );
@@ -436,7 +436,7 @@ export const newProjects = pgTable(
     stationId: integer('station_id').references(() => subwayStations.id, { onDelete: 'set null' }),
     lineId: integer('line_id').references(() => subwayLines.id, { onDelete: 'set null' }),
     stationDistance: integer('station_distance'),
-    // 楼盘信息 (issue 8): sales and property-management facts and the pre-sale permits. Defaults only so the
+    // 楼盘信息: sales and property-management facts and the pre-sale permits. Defaults only so the
     // migration applies to a database seeded before them.
     /** 售楼处地址 */
     salesOffice: text('sales_office').notNull().default(''),
@@ -671,7 +671,7 @@ export const cacheChanges = pgTable('cache_changes', {
 });
 
 /**
- * Every 拨打电话 click that was given a number (issue 8, contracts/agent.ts; spec §3 tracking): which agent, from
+ * Every 拨打电话 click that was given a number (contracts/agent.ts; spec §3 tracking): which agent, from
  * which listing (business type and id), by which device, address and user (when logged in), and the extension of
  * the virtual number given. The agent's mobile is in no answer, so this is where its use is seen; the caps per
  * address, device and user (modules/portal/agents.ts) count the distinct agents of these rows in the last hour and day.
@@ -728,7 +728,7 @@ export const agentPhoneBindings = pgTable(
   ],
 );
 
-/** `kind` of a project's news (楼盘动态, issue 8). */
+/** `kind` of a project's news (楼盘动态). */
 export const PROJECT_NEWS_KIND = { OPENING: 1, NEW_BATCH: 2, DELIVERY: 3, PRICE: 4 } as const;
 
 /** A project's news feed (楼盘动态): 开盘, 加推, 交房, 价格变动; shown newest first. */
@@ -748,7 +748,7 @@ export const projectNews = pgTable(
 );
 
 /**
- * Buyers' reviews of a project (点评, issue 8): one per user and project. Ratings are 1 to 5: the overall one
+ * Buyers' reviews of a project (点评): one per user and project. Ratings are 1 to 5: the overall one
  * (总评) and its parts (地段, 交通, 配套, 环境, 性价比).
  */
 export const projectReviews = pgTable(
@@ -780,7 +780,7 @@ export const projectReviews = pgTable(
   ],
 );
 
-/** `kind` of a place around homes (周边, issue 8); subway stations are their own table. */
+/** `kind` of a place around homes (周边); subway stations are their own table. */
 export const PLACE_KIND = { SCHOOL: 1, HOSPITAL: 2, SHOPPING: 3 } as const;
 
 /** Schools, hospitals and shopping of a city, with coordinates: what a project's 周边 page lists by distance. */
@@ -800,7 +800,7 @@ export const places = pgTable(
 );
 
 /**
- * Files a user uploaded through the PostObject ticket (issue 9, spec §7 ticker/storage/callback), recorded by the
+ * Files a user uploaded through the PostObject ticket (spec §7 ticker/storage/callback), recorded by the
  * callback once the object is in storage and its bytes checked: only a key recorded here for that user may be used
  * as their avatar, an entrust's photo or a review's.
  */
@@ -847,7 +847,7 @@ export const uploadShares = pgTable(
   (t) => [uniqueIndex('upload_shares_pk').on(t.key, t.userId, t.agentUserId)],
 );
 
-/** `status` of a viewing (预约看房, issue 9). */
+/** `status` of a viewing (预约看房). */
 export const VIEWING_STATUS = { PENDING: 1, CONFIRMED: 2, DONE: 3, CANCELLED: 4 } as const;
 
 /** Viewings a user booked from a second-hand or rental detail page (预约看房), and their status. */
@@ -876,7 +876,7 @@ export const viewings = pgTable(
   },
   (t) => [
     index('viewings_user_idx').on(t.userId, t.businessType, t.createdAt.desc()),
-    // The owner's 卖房管理 counts the viewing requests of each of their homes (issue 9).
+    // The owner's 卖房管理 counts the viewing requests of each of their homes.
     index('viewings_listing_idx').on(t.businessType, t.listingId),
     // One open booking per user and home: a second while the first stands is refused.
     uniqueIndex('viewings_open_idx')
@@ -886,7 +886,7 @@ export const viewings = pgTable(
 );
 
 /**
- * `status` of an entrust (委托, issue 9): 审核中 until an operator accepts it (`npm run ops -- entrust accept`),
+ * `status` of an entrust (委托): 审核中 until an operator accepts it (`npm run ops -- entrust accept`),
  * 已发布 while its listing is on the site, 已下架 once the owner took it down, 已成交 once an operator marked it
  * sold, 已撤回 when the owner withdrew it before it was published.
  */
@@ -896,7 +896,7 @@ export const ENTRUST_STATUS = { REVIEWING: 1, PUBLISHED: 2, OFFLINE: 3, SOLD: 4,
 export type EntrustPhoto = { key: string; url: string; thumbUrl: string };
 
 /**
- * An owner's home offered for sale (businessType 1) or to let (2) through 我要卖房 / 我要出租 (issue 9). Once
+ * An owner's home offered for sale (businessType 1) or to let (2) through 我要卖房 / 我要出租. Once
  * accepted it becomes a row of esf_listings or rentals (`listingId`) with an agent of one of the entrusted
  * brands; taking it down deletes that row and keeps this one, so the owner can edit and submit it again.
  */
@@ -998,7 +998,7 @@ export const entrustOverrides = pgTable(
 );
 
 /**
- * How often a listing's detail page was opened (浏览, issue 9: the owner's 卖房管理 shows it). The pages are cached,
+ * How often a listing's detail page was opened (浏览: the owner's 卖房管理 shows it). The pages are cached,
  * so the count comes from the page's beacon (`POST /v1/listing/view`), not from rendering.
  */
 export const listingViews = pgTable(
@@ -1012,7 +1012,7 @@ export const listingViews = pgTable(
   (t) => [uniqueIndex('listing_views_pk').on(t.businessType, t.listingId)],
 );
 
-/** Users following a listing (关注, issue 9): the detail page's button; the owner sees the count. */
+/** Users following a listing (关注): the detail page's button; the owner sees the count. */
 export const listingFollows = pgTable(
   'listing_follows',
   {
@@ -1030,7 +1030,7 @@ export const listingFollows = pgTable(
 );
 
 /**
- * 在线咨询 (issue 10, spec §7 "Instant-messaging service"): one conversation per user and agent. `agentUserId`
+ * 在线咨询 (spec §7 "Instant-messaging service"): one conversation per user and agent. `agentUserId`
  * is the agent's IM identity (agents.userId). `nextSeq` is taken under a row lock when a message is stored, so
  * the sequence of a conversation has no gaps and no doubles whatever posts race.
  */
@@ -1088,8 +1088,8 @@ export const imMessages = pgTable(
 );
 
 /**
- * 经纪人工作台 (issue 10 "the agent side"): an operator issues an agent a desk token (shown once); the desk's
- * cookie carries it and only its sha256 is stored, as for sessions. Revoked or expired, it opens nothing.
+ * 经纪人工作台 (the agent's side of 在线咨询, docs/api.md "经纪人工作台"): an operator issues an agent a desk token (shown once); the
+ * desk's cookie carries it and only its sha256 is stored, as for sessions. Revoked or expired, it opens nothing.
  */
 export const agentDeskTokens = pgTable(
   'agent_desk_tokens',

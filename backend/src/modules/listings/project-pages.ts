@@ -22,7 +22,7 @@ import { portalRoute } from '../../http/portal-route';
 import { findCity } from '../cities/cities';
 
 /**
- * A project's sub-pages beyond its detail (issue 8): the news feed (楼盘动态) and what is around it (周边).
+ * A project's sub-pages beyond its detail: the news feed (楼盘动态) and what is around it (周边).
  * Both answer 404 for a project that does not exist or whose city has no 新房 channel, as the detail does.
  */
 
