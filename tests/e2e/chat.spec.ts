@@ -336,14 +336,15 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await expect(panel(page).getByRole('alert')).toHaveText('一次最多发送9张图片');
 
   // A sensitive word: the service's text as a toast for 3 s, and nothing sent.
-  await expect(panel(page).getByRole('alert')).toHaveCount(0, { timeout: 5000 });
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
   await box.fill(`可以${SENSITIVE}吗`);
+  // Timed from before the key: a busy machine may show the toast late to the test, never take it away early.
+  const pressedAt = Date.now();
   await box.press('Enter');
   const toast = panel(page).getByRole('alert');
   await expect(toast).toHaveText('包含敏感词');
-  const shownAt = Date.now();
-  await expect(toast).toHaveCount(0, { timeout: 6000 });
-  expect(Date.now() - shownAt).toBeGreaterThan(2000);
+  await expect(toast).toHaveCount(0);
+  expect(Date.now() - pressedAt).toBeGreaterThanOrEqual(2900);
   await expect(panel(page).getByText(`可以${SENSITIVE}吗`)).toHaveCount(0);
 });
 
