@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, INT4_MAX, SMALLINT_MAX, text } from './fields';
+import { int, INT4_MAX, SMALLINT_MAX } from './fields';
 
 /** spec §3 City. Flags are 0/1 and default to 1. */
 export const menuSchema: z.ZodType<Menu> = z.lazy(() =>
@@ -51,8 +51,15 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 
-/** A city code (110000) or domain (bj), as the request fields carry it. */
-export const cityCodeField = () => text(12, { min: 1 });
+/**
+ * A city's six-digit code (110000), the only meaning a request's cityCode has: the domain (bj) is the host's
+ * business, and the web turns it into the code from the city list.
+ */
+export const cityCodeField = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '城市代码是六位数字');
 
 export const menuRequestSchema = z.object({
   cityCode: cityCodeField(),

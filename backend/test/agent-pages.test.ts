@@ -170,7 +170,7 @@ describe('an agent’s listings', () => {
     [{ agentId: 1, page: 'two' }],
     [{ agentId: 1, page: 1.5 }],
     [{ agentId: 1, pageSize: 50 }],
-    [{ agentId: 1, cityCode: 'bj' }],
+    [{ agentId: 1, cityCode: '110000' }],
     [{ agentId: 3_000_000_000 }],
   ])('refuses bad input %j with a readable 400', async (input) => {
     for (const path of [ApiPath.agentEsf, ApiPath.agentRent]) {

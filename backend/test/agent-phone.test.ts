@@ -209,7 +209,7 @@ describe('no answer carries an agent’s mobile', () => {
       ApiPath.officesRentList,
       ApiPath.estateList,
     ]) {
-      urls.push(`${path}?cityCode=bj`);
+      urls.push(`${path}?cityCode=110000`);
     }
     urls.push(`${ApiPath.agentStatus}?userId=${someAgent!.userId}&branchId=${someAgent!.branchId}`);
     let answered = 0;

@@ -141,7 +141,7 @@ describe('the change feed', () => {
         msg: expect.stringContaining('after'),
       });
     }
-    const extra = await h.app.inject(`${ApiPath.cacheChanges}?after=1&cityCode=bj`);
+    const extra = await h.app.inject(`${ApiPath.cacheChanges}?after=1&cityCode=110000`);
     expect(extra.statusCode).toBe(400);
     expect(envelope(extra).msg).toContain('cityCode');
     // A read: no other method.

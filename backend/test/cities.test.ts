@@ -30,14 +30,18 @@ const LISTS: Record<ChannelCode, { conditions: string; list: string; detail: str
 const readsCities = (query: string) => /\bfrom "cities"/i.test(query);
 
 describe('the city table', () => {
-  it('finds a city by code and by domain, the same row, and answers 404 for an unknown one', async () => {
+  it('finds a city by its six-digit code only, answers 404 for an unknown code and 400 for a domain', async () => {
     const db = h.database.db;
-    expect(await findCity(db, 'bj')).toBe(await findCity(db, '110000'));
-    expect(await findCity(db, 'bj')).toMatchObject({ name: '北京', isEsf: 1 });
-    await expect(requireCity(db, 'nowhere')).rejects.toMatchObject({ statusCode: 404 });
-    for (const res of await both(h.app, ApiPath.index, { cityCode: 'nowhere' })) {
+    expect(await findCity(db, '110000')).toMatchObject({ name: '北京', cityDomain: 'bj', isEsf: 1 });
+    expect(await findCity(db, 'bj')).toBeUndefined();
+    await expect(requireCity(db, '990000')).rejects.toMatchObject({ statusCode: 404 });
+    for (const res of await both(h.app, ApiPath.index, { cityCode: '990000' })) {
       expect(res.statusCode).toBe(404);
-      expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, msg: '城市 nowhere 不存在', data: null });
+      expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, msg: '城市 990000 不存在', data: null });
+    }
+    for (const res of await both(h.app, ApiPath.index, { cityCode: 'bj' })) {
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res)).toMatchObject({ code: 400, succeed: false, msg: 'cityCode: 城市代码是六位数字', data: null });
     }
   });
 
@@ -46,17 +50,17 @@ describe('the city table', () => {
     queries.length = 0;
     await answer(h.app, ApiPath.cities);
     await answer(h.app, ApiPath.location);
-    await answer(h.app, ApiPath.menuIcon, { cityCode: 'bj' });
-    await answer(h.app, ApiPath.pcBottomLink, { cityCode: 'bj' });
-    await answer(h.app, ApiPath.index, { cityCode: 'bj' });
+    await answer(h.app, ApiPath.menuIcon, { cityCode: '110000' });
+    await answer(h.app, ApiPath.pcBottomLink, { cityCode: '110000' });
+    await answer(h.app, ApiPath.index, { cityCode: '110000' });
     for (const code of CHANNEL_CODES) {
       const paths = LISTS[code];
-      await answer(h.app, paths.conditions, { cityCode: 'bj' });
-      const page = await answer<{ list: { id: number }[] }>(h.app, paths.list, { cityCode: 'bj' });
+      await answer(h.app, paths.conditions, { cityCode: '110000' });
+      const page = await answer<{ list: { id: number }[] }>(h.app, paths.list, { cityCode: '110000' });
       expect(page.list.length, code).toBeGreaterThan(0);
       await answer(h.app, `${paths.detail}/${page.list[0]!.id}`);
-      await answer(h.app, ApiPath.dictionary, { cityCode: 'bj', channelCode: code });
-      await answer(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: code, keyword: '朝阳' });
+      await answer(h.app, ApiPath.dictionary, { cityCode: '110000', channelCode: code });
+      await answer(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: code, keyword: '朝阳' });
     }
     // The log is the app's own: it saw the listing queries, so a cities query would have been seen too.
     expect(queries.length).toBeGreaterThan(30);
@@ -67,11 +71,11 @@ describe('the city table', () => {
 
   it('shows a flag changed in the database after a reload, and not before: 上海 without rentals', async () => {
     const db = h.database.db;
-    const rentalsOfSh = () => both(h.app, ApiPath.rentList, { cityCode: 'sh' });
-    const [district] = (await answer<{ districts: { name: string }[] }>(h.app, ApiPath.conditionRent, { cityCode: 'sh' }))
+    const rentalsOfSh = () => both(h.app, ApiPath.rentList, { cityCode: '310000' });
+    const [district] = (await answer<{ districts: { name: string }[] }>(h.app, ApiPath.conditionRent, { cityCode: '310000' }))
       .districts;
     const suggestRentals = () =>
-      answer<unknown[]>(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'rent', keyword: district!.name });
+      answer<unknown[]>(h.app, ApiPath.recommends, { cityCode: '310000', channelCode: 'rent', keyword: district!.name });
     expect((await suggestRentals()).length).toBeGreaterThan(0);
     for (const res of await rentalsOfSh()) expect(res.statusCode).toBe(200);
     await db.update(cities).set({ isRent: 0 }).where(eq(cities.cityCode, '310000'));
@@ -86,8 +90,10 @@ describe('the city table', () => {
       for (const res of await both(h.app, ApiPath.conditionRent, { cityCode: '310000' })) expect(res.statusCode).toBe(404);
       expect(await suggestRentals()).toEqual([]);
       // The rest of the city answers, and its menu has lost the 租房 entry only.
-      for (const res of await both(h.app, ApiPath.esfList, { cityCode: 'sh' })) expect(res.statusCode).toBe(200);
-      const menu = (await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: 'sh' })).map((m) => m.permiCode);
+      for (const res of await both(h.app, ApiPath.esfList, { cityCode: '310000' })) expect(res.statusCode).toBe(200);
+      const menu = (await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: '310000' })).map(
+        (m) => m.permiCode,
+      );
       expect(menu).toContain('ershoufang');
       expect(menu).not.toContain('zufang');
     } finally {
@@ -96,7 +102,7 @@ describe('the city table', () => {
     }
     for (const res of await rentalsOfSh()) expect(res.statusCode).toBe(200);
     expect(
-      (await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: 'sh' })).map((m) => m.permiCode),
+      (await answer<{ permiCode: string }[]>(h.app, ApiPath.menuIcon, { cityCode: '310000' })).map((m) => m.permiCode),
     ).toContain('zufang');
   });
 });

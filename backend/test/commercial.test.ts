@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const list = (c: CommercialChannel, input: Record<string, unknown>) =>
-  answer<Page>(h.app, COMMERCIAL_PATHS[c].list, { cityCode: 'bj', ...input });
+  answer<Page>(h.app, COMMERCIAL_PATHS[c].list, { cityCode: '110000', ...input });
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
 async function items(c: CommercialChannel, input: Record<string, unknown>): Promise<CommercialListItem[]> {
@@ -87,7 +87,7 @@ describe('conditions', () => {
 
   it('give a smaller city lower price bands, on GET and POST', async () => {
     for (const c of CHANNELS) {
-      for (const res of await both(h.app, COMMERCIAL_PATHS[c].conditions, { cityCode: 'wh' })) {
+      for (const res of await both(h.app, COMMERCIAL_PATHS[c].conditions, { cityCode: '420100' })) {
         expect(res.statusCode).toBe(200);
         const wh = envelope<CommercialConditions>(res).data;
         const bands = (x: CommercialConditions) => (x.totalPrice ?? x.dailyPrice)!;
@@ -98,7 +98,7 @@ describe('conditions', () => {
 
   it('are a 404 where the city has no such channel: 天津 has offices but no shops, 成都 shops but no offices', async () => {
     const off: [string, CommercialChannel[], CommercialChannel[]][] = [
-      ['tj', ['shop_sale', 'shop_rent'], ['offices_sale', 'offices_rent']],
+      ['120000', ['shop_sale', 'shop_rent'], ['offices_sale', 'offices_rent']],
       ['510100', ['offices_sale', 'offices_rent'], ['shop_sale', 'shop_rent']],
     ];
     for (const [cityCode, absent, present] of off) {
@@ -254,14 +254,14 @@ describe.each(CHANNELS)('%s list', (c) => {
       [{ cityCode: undefined }, /^cityCode/],
     ];
     for (const [input, msg] of bad) {
-      const body = Object.fromEntries(Object.entries({ cityCode: 'bj', ...input }).filter(([, v]) => v !== undefined));
+      const body = Object.fromEntries(Object.entries({ cityCode: '110000', ...input }).filter(([, v]) => v !== undefined));
       for (const res of await both(h.app, COMMERCIAL_PATHS[c].list, body)) {
         expect(res.statusCode, JSON.stringify(input)).toBe(400);
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null });
         expect(envelope(res).msg).toMatch(msg);
       }
     }
-    const [unknown] = await both(h.app, COMMERCIAL_PATHS[c].list, { cityCode: 'atlantis' });
+    const [unknown] = await both(h.app, COMMERCIAL_PATHS[c].list, { cityCode: '990000' });
     expect(unknown!.statusCode).toBe(404);
     expect(envelope(unknown!).code).toBe(4000000);
   });
@@ -349,12 +349,12 @@ describe('prices at the city’s level', () => {
   });
 
   it('sells 北京 shops dearer per ㎡ than its second-hand homes, and 武汉’s for less than 北京’s', async () => {
-    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: 'bj' });
+    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: '110000' });
     const avgUnit = (units: CommercialListItem[]) =>
       units.reduce((s, l) => s + (l.deal === 'sale' ? l.unitPrice : 0), 0) / units.length;
     const bj = avgUnit(all.shop_sale.list);
     expect(bj).toBeGreaterThan(home.stats.avgUnitPrice);
-    const wh = avgUnit((await answer<Page>(h.app, COMMERCIAL_PATHS.shop_sale.list, { cityCode: 'wh', pageSize: 50 })).list);
+    const wh = avgUnit((await answer<Page>(h.app, COMMERCIAL_PATHS.shop_sale.list, { cityCode: '420100', pageSize: 50 })).list);
     expect(wh).toBeLessThan(bj / 2);
   });
 });
@@ -365,7 +365,9 @@ describe('suggestions', () => {
 
   it.each(CHANNELS)('%s: a business area counts the units its filtered list finds (在售/在租N套)', async (c) => {
     const unit = all[c].list[0]!;
-    const area = (await suggest('bj', c, unit.businessAreaName)).find((s) => s.angle === 3 && s.name === unit.businessAreaName)!;
+    const area = (await suggest('110000', c, unit.businessAreaName)).find(
+      (s) => s.angle === 3 && s.name === unit.businessAreaName,
+    )!;
     expect(area.propertyTypeName).toBe(isShop(c) ? '商铺' : '写字楼');
     const n = Number(new RegExp(`^${isSale(c) ? '在售' : '在租'}(\\d+)套$`).exec(area.describe)![1]);
     expect(n).toBeGreaterThan(0);
@@ -373,13 +375,13 @@ describe('suggestions', () => {
   });
 
   it('offers no shops in 天津 and no offices in 成都, while their other channel answers', async () => {
-    const [tj] = await both(h.app, COMMERCIAL_PATHS.offices_sale.conditions, { cityCode: 'tj' });
+    const [tj] = await both(h.app, COMMERCIAL_PATHS.offices_sale.conditions, { cityCode: '120000' });
     const tjDistrict = envelope<CommercialConditions>(tj!).data.districts[0]!.name;
-    expect(await suggest('tj', 'shop_sale', tjDistrict)).toEqual([]);
-    expect((await suggest('tj', 'offices_sale', tjDistrict)).length).toBeGreaterThan(0);
-    const [cd] = await both(h.app, COMMERCIAL_PATHS.shop_rent.conditions, { cityCode: 'cd' });
+    expect(await suggest('120000', 'shop_sale', tjDistrict)).toEqual([]);
+    expect((await suggest('120000', 'offices_sale', tjDistrict)).length).toBeGreaterThan(0);
+    const [cd] = await both(h.app, COMMERCIAL_PATHS.shop_rent.conditions, { cityCode: '510100' });
     const cdDistrict = envelope<CommercialConditions>(cd!).data.districts[0]!.name;
-    expect(await suggest('cd', 'offices_rent', cdDistrict)).toEqual([]);
-    expect((await suggest('cd', 'shop_rent', cdDistrict)).length).toBeGreaterThan(0);
+    expect(await suggest('510100', 'offices_rent', cdDistrict)).toEqual([]);
+    expect((await suggest('510100', 'shop_rent', cdDistrict)).length).toBeGreaterThan(0);
   });
 });

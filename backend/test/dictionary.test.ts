@@ -20,7 +20,7 @@ let rent: Dictionary;
 beforeAll(async () => {
   h = await startHarness();
   [esf, rent] = await Promise.all([
-    dictionary({ cityCode: 'bj', channelCode: 'esf' }),
+    dictionary({ cityCode: '110000', channelCode: 'esf' }),
     dictionary({ cityCode: '110000', channelCode: 'rent' }),
   ]);
 });
@@ -30,7 +30,7 @@ const dictionary = (input: Record<string, unknown>) => answer<Dictionary>(h.app,
 const all = <K extends 'districts' | 'businessAreas' | 'places'>(d: Dictionary, kind: K): DictionaryGroup[K] =>
   d.groups.flatMap((g) => g[kind]) as DictionaryGroup[K];
 const total = async (path: string, input: Record<string, unknown>) =>
-  (await answer<{ total: number }>(h.app, path, { cityCode: 'bj', pageSize: 1, ...input })).total;
+  (await answer<{ total: number }>(h.app, path, { cityCode: '110000', pageSize: 1, ...input })).total;
 
 describe('dictionary of a community channel', () => {
   it('files every district, business area and community of the city once, under the letter of its stored initials', async () => {
@@ -77,7 +77,7 @@ describe('dictionary of a community channel', () => {
 
   it('is the same places for 租房 and 小区, which also sit in communities', async () => {
     expect(rent).toEqual(esf);
-    expect(await dictionary({ cityCode: 'bj', channelCode: 'estate' })).toEqual(esf);
+    expect(await dictionary({ cityCode: '110000', channelCode: 'estate' })).toEqual(esf);
   });
 
   it('links every place to its homes: each district, area and community finds its share, and together they find the whole city', async () => {
@@ -99,7 +99,7 @@ describe('dictionary of a community channel', () => {
   });
 
   it('gives each business area the district it lies in, as the conditions do', async () => {
-    const [res] = await both(h.app, ApiPath.conditionEsf, { cityCode: 'bj' });
+    const [res] = await both(h.app, ApiPath.conditionEsf, { cityCode: '110000' });
     const conditions = envelope<EsfConditions>(res!).data;
     const districtOf = new Map(conditions.districts.flatMap((d) => d.children.map((a) => [a.id, d.id] as const)));
     const areas = all(esf, 'businessAreas');
@@ -114,7 +114,7 @@ describe('dictionary of the other channels', () => {
       .select({ id: newProjects.id })
       .from(newProjects)
       .where(eq(newProjects.cityCode, '110000'));
-    const loupan = await dictionary({ cityCode: 'bj', channelCode: 'new' });
+    const loupan = await dictionary({ cityCode: '110000', channelCode: 'new' });
     expect(loupan.named).toBe('project');
     expect(
       all(loupan, 'places')
@@ -123,7 +123,7 @@ describe('dictionary of the other channels', () => {
     ).toEqual(projects.map((p) => p.id).sort((a, b) => a - b));
     expect(all(loupan, 'districts')).toEqual(all(esf, 'districts'));
     for (const channelCode of ['shop_sale', 'shop_rent', 'offices_sale', 'offices_rent']) {
-      const d = await dictionary({ cityCode: 'bj', channelCode });
+      const d = await dictionary({ cityCode: '110000', channelCode });
       expect(d.named).toBeNull();
       expect(all(d, 'places')).toEqual([]);
       expect(all(d, 'businessAreas')).toEqual(all(esf, 'businessAreas'));
@@ -133,11 +133,10 @@ describe('dictionary of the other channels', () => {
 
   it('is a 404 where the city does not have the channel (厦门 rentals, 成都 offices, 天津 shops), like the channel’s list', async () => {
     for (const [cityCode, channelCode] of [
-      ['xm', 'rent'],
       ['350200', 'rent'],
-      ['cd', 'offices_sale'],
-      ['cd', 'offices_rent'],
-      ['tj', 'shop_sale'],
+      ['510100', 'offices_sale'],
+      ['510100', 'offices_rent'],
+      ['120000', 'shop_sale'],
     ]) {
       for (const res of await both(h.app, ApiPath.dictionary, { cityCode, channelCode })) {
         expect(res.statusCode, `${cityCode} ${channelCode}`).toBe(404);
@@ -145,21 +144,22 @@ describe('dictionary of the other channels', () => {
       }
     }
     // The same cities keep the channels they have.
-    expect(all(await dictionary({ cityCode: 'xm', channelCode: 'esf' }), 'places').length).toBeGreaterThan(0);
-    expect(all(await dictionary({ cityCode: 'cd', channelCode: 'shop_sale' }), 'districts').length).toBeGreaterThan(0);
+    expect(all(await dictionary({ cityCode: '350200', channelCode: 'esf' }), 'places').length).toBeGreaterThan(0);
+    expect(all(await dictionary({ cityCode: '510100', channelCode: 'shop_sale' }), 'districts').length).toBeGreaterThan(0);
   });
 });
 
 describe('bad input', () => {
-  it('answers 400 naming the field for a missing, unknown or oversized field, and 404 for an unknown city', async () => {
+  it('answers 400 naming the field for a missing, unknown or oversized field or a domain for a code, and 404 for an unknown city', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ cityCode: 'bj' }, /^channelCode: /],
+      [{ cityCode: '110000' }, /^channelCode: /],
       [{ channelCode: 'esf' }, /^cityCode: /],
-      [{ cityCode: 'bj', channelCode: 'ESF' }, /^channelCode: /],
-      [{ cityCode: 'bj', channelCode: 'house' }, /^channelCode: /],
-      [{ cityCode: 'b'.repeat(13), channelCode: 'esf' }, /^cityCode: /],
+      [{ cityCode: '110000', channelCode: 'ESF' }, /^channelCode: /],
+      [{ cityCode: '110000', channelCode: 'house' }, /^channelCode: /],
+      [{ cityCode: '1'.repeat(7), channelCode: 'esf' }, /^cityCode: /],
+      [{ cityCode: 'bj', channelCode: 'esf' }, /^cityCode: 城市代码是六位数字/],
       [{ cityCode: '   ', channelCode: 'esf' }, /^cityCode: /],
-      [{ cityCode: 'bj\u0000', channelCode: 'esf' }, /^cityCode: /],
+      [{ cityCode: '110000\u0000', channelCode: 'esf' }, /^cityCode: /],
     ];
     for (const [input, msg] of cases) {
       for (const res of await both(h.app, ApiPath.dictionary, input)) {
@@ -167,20 +167,20 @@ describe('bad input', () => {
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null, msg: expect.stringMatching(msg) });
       }
     }
-    for (const res of await both(h.app, ApiPath.dictionary, { cityCode: 'atlantis', channelCode: 'esf' })) {
+    for (const res of await both(h.app, ApiPath.dictionary, { cityCode: '990000', channelCode: 'esf' })) {
       expect(res.statusCode).toBe(404);
       expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false });
     }
   });
 
   it('answers the rent dictionary only with places of its own city', async () => {
-    const [res] = await both(h.app, ApiPath.conditionRent, { cityCode: 'sh' });
+    const [res] = await both(h.app, ApiPath.conditionRent, { cityCode: '310000' });
     const shanghai = envelope<RentConditions>(res!).data;
     const bjDistricts = new Set(all(rent, 'districts').map((d) => d.id));
     expect(shanghai.districts.length).toBeGreaterThan(0);
     expect(shanghai.districts.some((d) => bjDistricts.has(d.id))).toBe(false);
     expect(
-      all(await dictionary({ cityCode: 'sh', channelCode: 'rent' }), 'districts')
+      all(await dictionary({ cityCode: '310000', channelCode: 'rent' }), 'districts')
         .map((d) => d.id)
         .sort((a, b) => a - b),
     ).toEqual(shanghai.districts.map((d) => d.id).sort((a, b) => a - b));

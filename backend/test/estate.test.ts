@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await startHarness();
   const [res] = await both(h.app, ApiPath.conditionEstate, { cityCode: '110000' });
   conditions = envelope<EstateConditions>(res!).data;
-  all = await list({ cityCode: 'bj', pageSize: 50 });
+  all = await list({ cityCode: '110000', pageSize: 50 });
 });
 afterAll(() => h?.close());
 
@@ -31,7 +31,7 @@ const detail = (id: number) => answer<EstateDetail>(h.app, `${ApiPath.estateDeta
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
 async function items(input: Record<string, unknown>): Promise<EstateListItem[]> {
-  const page = await list({ cityCode: 'bj', pageSize: 50, ...input });
+  const page = await list({ cityCode: '110000', pageSize: 50, ...input });
   expect(page.list.length).toBeGreaterThan(0);
   return page.list;
 }
@@ -68,13 +68,13 @@ describe('conditions', () => {
   });
 
   it('gives a smaller city lower price bands, on GET and POST, and is a 404 for an unknown city', async () => {
-    for (const res of await both(h.app, ApiPath.conditionEstate, { cityCode: 'xa' })) {
+    for (const res of await both(h.app, ApiPath.conditionEstate, { cityCode: '610100' })) {
       expect(res.statusCode).toBe(200);
       const xa = envelope<EstateConditions>(res).data;
       expect(xa.avgPrice[0]).toMatchObject({ label: '1万以下', max: 10000 });
       expect(xa.districts.length).toBeGreaterThan(0);
     }
-    for (const res of await both(h.app, ApiPath.conditionEstate, { cityCode: 'atlantis' })) {
+    for (const res of await both(h.app, ApiPath.conditionEstate, { cityCode: '990000' })) {
       expect(res.statusCode).toBe(404);
       expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
     }
@@ -94,11 +94,11 @@ describe('list', () => {
     expect(all.list[0]!.name).toBe('望京西园');
     expect((await list({ cityCode: '110000' })).pageSize).toBe(30);
 
-    const first = await list({ cityCode: 'bj', pageSize: 10 });
-    const second = await list({ cityCode: 'bj', pageSize: 10, page: 2 });
+    const first = await list({ cityCode: '110000', pageSize: 10 });
+    const second = await list({ cityCode: '110000', pageSize: 10, page: 2 });
     expect(second.total).toBe(first.total);
     expect([...first.list, ...second.list].map((c) => c.id)).toEqual(ids.slice(0, 20));
-    const beyond = await list({ cityCode: 'bj', page: 100 });
+    const beyond = await list({ cityCode: '110000', page: 100 });
     expect(beyond.list).toEqual([]);
     expect(beyond.total).toBe(all.total);
   });
@@ -120,8 +120,8 @@ describe('list', () => {
     const sample = [...all.list.slice(0, 6), ...all.list.slice(-3)];
     expect(sample.some((c) => c.onSaleCount > 0 && c.onRentCount > 0)).toBe(true);
     for (const c of sample) {
-      expect(c.onSaleCount, c.name).toBe(await esfTotal({ cityCode: 'bj', estateId: c.id }));
-      expect(c.onRentCount, c.name).toBe(await rentTotal({ cityCode: 'bj', estateId: c.id }));
+      expect(c.onSaleCount, c.name).toBe(await esfTotal({ cityCode: '110000', estateId: c.id }));
+      expect(c.onRentCount, c.name).toBe(await rentTotal({ cityCode: '110000', estateId: c.id }));
     }
   });
 
@@ -131,9 +131,9 @@ describe('list', () => {
     const ends = await items({ avgPrice: '3,7' });
     expect(nonEmpty(ends).every((c) => (c.avgPrice >= 50000 && c.avgPrice < 60000) || c.avgPrice >= 100000)).toBe(true);
     const [five, six, both56] = await Promise.all([
-      list({ cityCode: 'bj', avgPrice: 5 }),
-      list({ cityCode: 'bj', avgPrice: 6 }),
-      list({ cityCode: 'bj', avgPrice: [5, 6] }),
+      list({ cityCode: '110000', avgPrice: 5 }),
+      list({ cityCode: '110000', avgPrice: 6 }),
+      list({ cityCode: '110000', avgPrice: [5, 6] }),
     ]);
     expect(both56.total).toBe(five.total + six.total);
     expect(both56.total).toBeLessThan(all.total);
@@ -144,7 +144,9 @@ describe('list', () => {
     expect(nonEmpty(old).every((c) => c.buildYear < YEAR - 19)).toBe(true);
     const mid = await items({ buildAge: '2,3' });
     expect(nonEmpty(mid).every((c) => c.buildYear >= YEAR - 14 && c.buildYear < YEAR - 4)).toBe(true);
-    const totals = await Promise.all([1, 2, 3, 4, 5].map(async (code) => (await list({ cityCode: 'bj', buildAge: code })).total));
+    const totals = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (code) => (await list({ cityCode: '110000', buildAge: code })).total),
+    );
     expect(totals.reduce((a, b) => a + b, 0)).toBe(all.total);
   });
 
@@ -152,9 +154,9 @@ describe('list', () => {
     const page = await items({ buildAge: [4, 5], avgPrice: [4, 5, 6] });
     expect(nonEmpty(page).every((c) => c.buildYear < YEAR - 14 && c.avgPrice >= 60000 && c.avgPrice < 100000)).toBe(true);
     const [old, dear, oldAndDear] = await Promise.all([
-      list({ cityCode: 'bj', buildAge: [4, 5] }),
-      list({ cityCode: 'bj', avgPrice: [4, 5, 6] }),
-      list({ cityCode: 'bj', buildAge: [4, 5], avgPrice: [4, 5, 6] }),
+      list({ cityCode: '110000', buildAge: [4, 5] }),
+      list({ cityCode: '110000', avgPrice: [4, 5, 6] }),
+      list({ cityCode: '110000', buildAge: [4, 5], avgPrice: [4, 5, 6] }),
     ]);
     expect(oldAndDear.total).toBeLessThan(Math.min(old.total, dear.total));
     const chaoyang = conditions.districts.find((d) => d.name === '朝阳区')!;
@@ -177,7 +179,7 @@ describe('list', () => {
     const atStation = await items({ lineId: line.id, stationId: station.id });
     expect(atStation.map((c) => c.id)).toContain(near.id);
 
-    const one = await list({ cityCode: 'bj', estateId: near.id });
+    const one = await list({ cityCode: '110000', estateId: near.id });
     expect(one.total).toBe(1);
     expect(one.list[0]).toEqual(near);
 
@@ -189,8 +191,8 @@ describe('list', () => {
     ).toBe(true);
     expect(named.map((c) => c.name)).toContain('望京西园');
     expect((await items({ keyword: '方舟苑' })).map((c) => c.name)).toEqual(['方舟苑']);
-    expect((await list({ cityCode: 'bj', keyword: '没有这样的小区' })).total).toBe(0);
-    expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '没有这样的小区' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '%' })).total).toBe(0);
   });
 
   const sorted = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
@@ -204,7 +206,7 @@ describe('list', () => {
     const values = page.map(key);
     expect(new Set(values).size).toBeGreaterThan(1);
     expect(sorted(values, dir)).toBe(true);
-    const second = await list({ cityCode: 'bj', sort, page: 2, pageSize: 20 });
+    const second = await list({ cityCode: '110000', sort, page: 2, pageSize: 20 });
     expect(second.total).toBe(all.total);
     expect(second.list.length).toBeGreaterThan(0);
     expect(sorted([...values, ...second.list.map(key)], dir)).toBe(true);
@@ -212,21 +214,21 @@ describe('list', () => {
   });
 
   it('sorts the unused codes 5–9 as the default', async () => {
-    expect((await list({ cityCode: 'bj', sort: 9, pageSize: 50 })).list.map((c) => c.id)).toEqual(all.list.map((c) => c.id));
+    expect((await list({ cityCode: '110000', sort: 9, pageSize: 50 })).list.map((c) => c.id)).toEqual(all.list.map((c) => c.id));
   });
 
   it('rejects bad input with 400 and a readable message, and an unknown city with 404', async () => {
     const bad = [
-      { cityCode: 'bj', avgPrice: 8 },
-      { cityCode: 'bj', avgPrice: '0' },
-      { cityCode: 'bj', buildAge: 6 },
-      { cityCode: 'bj', buildAge: 'old' },
-      { cityCode: 'bj', page: 0 },
-      { cityCode: 'bj', page: 101 },
-      { cityCode: 'bj', pageSize: 51 },
-      { cityCode: 'bj', sort: 10 },
-      { cityCode: 'bj', estateId: 0 },
-      { cityCode: 'bj', keyword: '望\u0000京' },
+      { cityCode: '110000', avgPrice: 8 },
+      { cityCode: '110000', avgPrice: '0' },
+      { cityCode: '110000', buildAge: 6 },
+      { cityCode: '110000', buildAge: 'old' },
+      { cityCode: '110000', page: 0 },
+      { cityCode: '110000', page: 101 },
+      { cityCode: '110000', pageSize: 51 },
+      { cityCode: '110000', sort: 10 },
+      { cityCode: '110000', estateId: 0 },
+      { cityCode: '110000', keyword: '望\u0000京' },
       { page: 1 },
     ];
     for (const input of bad) {
@@ -235,9 +237,9 @@ describe('list', () => {
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null });
       }
     }
-    const [age] = await both(h.app, ApiPath.estateList, { cityCode: 'bj', buildAge: 6 });
+    const [age] = await both(h.app, ApiPath.estateList, { cityCode: '110000', buildAge: 6 });
     expect(envelope(age!).msg).toMatch(/^buildAge/);
-    const [unknown] = await both(h.app, ApiPath.estateList, { cityCode: 'atlantis' });
+    const [unknown] = await both(h.app, ApiPath.estateList, { cityCode: '990000' });
     expect(unknown!.statusCode).toBe(404);
     expect(envelope(unknown!).code).toBe(4000000);
   });
@@ -284,22 +286,22 @@ describe('detail', () => {
   it('shows a few of its newest homes for sale and for rent, and counts them as the lists filtered by e{id} do', async () => {
     const item = all.list.find((c) => c.onSaleCount > 4 && c.onRentCount > 0)!;
     const d = await detail(item.id);
-    expect(d.onSaleCount).toBe(await esfTotal({ cityCode: 'bj', estateId: item.id }));
-    expect(d.onRentCount).toBe(await rentTotal({ cityCode: 'bj', estateId: item.id }));
+    expect(d.onSaleCount).toBe(await esfTotal({ cityCode: '110000', estateId: item.id }));
+    expect(d.onRentCount).toBe(await rentTotal({ cityCode: '110000', estateId: item.id }));
     expect(d.forSale).toHaveLength(4);
     expect(d.forRent).toHaveLength(Math.min(4, d.onRentCount));
     expect(
       nonEmpty([...d.forSale, ...d.forRent]).every((home) => home.communityId === d.id && home.communityName === d.name),
     ).toBe(true);
-    const newest = (await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj', estateId: d.id, pageSize: 4 })).list;
+    const newest = (await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: '110000', estateId: d.id, pageSize: 4 })).list;
     expect(d.forSale.map((home) => home.id)).toEqual(newest.map((home) => home.id));
-    const rentNewest = (await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: d.id, pageSize: 4 }))
+    const rentNewest = (await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: '110000', estateId: d.id, pageSize: 4 }))
       .list;
     expect(d.forRent.map((home) => home.id)).toEqual(rentNewest.map((home) => home.id));
   });
 
   it('shows no homes for rent in 厦门, which has no rentals, but its homes for sale', async () => {
-    const xm = await list({ cityCode: 'xm', pageSize: 50 });
+    const xm = await list({ cityCode: '350200', pageSize: 50 });
     expect(xm.list.length).toBeGreaterThan(0);
     expect(nonEmpty(xm.list).every((c) => c.onRentCount === 0)).toBe(true);
     const withHomes = xm.list.find((c) => c.onSaleCount > 0)!;
@@ -325,15 +327,15 @@ describe('detail', () => {
 describe('the seed', () => {
   it('has about one community per six homes for sale in a city without well-known names, and at least twelve', async () => {
     // 成都 has no well-known communities in the seed: all its communities are composed.
-    const cd = await list({ cityCode: 'cd', pageSize: 1 });
-    const homes = await esfTotal({ cityCode: 'cd' });
+    const cd = await list({ cityCode: '510100', pageSize: 1 });
+    const homes = await esfTotal({ cityCode: '510100' });
     expect(cd.total).toBe(Math.max(12, Math.ceil(homes / 6)));
   });
 });
 
 describe('suggestions for channel estate', () => {
   const suggest = (keyword: string) =>
-    answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'estate', keyword });
+    answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'estate', keyword });
 
   it('offers communities labelled 小区 with their homes for sale, as their card counts them', async () => {
     const item = all.list.find((c) => c.onSaleCount > 0)!;

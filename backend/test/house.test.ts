@@ -176,11 +176,11 @@ describe('publishing an entrust (ops entrust accept)', () => {
       .where(eq(agents.id, result.agentId!));
     expect(agent).toEqual({ status: 1, businessAreaId: community.businessAreaId });
 
-    const list = await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj', estateId: community.id });
+    const list = await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: '110000', estateId: community.id });
     const item = list.list.find((x) => x.id === listingId);
     expect(item).toMatchObject({ totalPrice: 650.5, coverUrl: entrust.photos[0]!.thumbUrl });
     // Newest first: the home just published heads its city's list.
-    expect((await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: 'bj' })).list[0]?.id).toBe(listingId);
+    expect((await answer<EsfListPage>(h.app, ApiPath.esfList, { cityCode: '110000' })).list[0]?.id).toBe(listingId);
 
     expect(result.change.tags).toEqual(
       expect.arrayContaining([
@@ -227,7 +227,7 @@ describe('publishing an entrust (ops entrust accept)', () => {
     expect(detail.facilities).toHaveLength(12);
     expect(detail.photos.map((p) => p.url)).toEqual(entrust.photos.map((p) => p.url));
     expect(detail.description.length).toBeGreaterThan(10);
-    const list = await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: 'bj', estateId: community.id });
+    const list = await answer<RentListPage>(h.app, ApiPath.rentList, { cityCode: '110000', estateId: community.id });
     expect(list.list.map((x) => x.id)).toContain(listingId);
     expect(result.change.tags).toEqual(expect.arrayContaining([cacheTag.list('rent', 'bj'), cacheTag.detail('rent', listingId)]));
   });

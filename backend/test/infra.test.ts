@@ -66,28 +66,32 @@ function expectFailure(res: { statusCode: number; body: string }, status: number
 describe('hostile input: a 4xx in the envelope, never a 500', () => {
   it('refuses NUL in text fields before they reach PostgreSQL', async () => {
     for (const url of [
-      `${ApiPath.esfList}?cityCode=bj&keyword=%00`,
-      `${ApiPath.esfList}?cityCode=bj&keyword=a%00b`,
+      `${ApiPath.esfList}?cityCode=110000&keyword=%00`,
+      `${ApiPath.esfList}?cityCode=110000&keyword=a%00b`,
       `${ApiPath.index}?cityCode=%00`,
-      `${ApiPath.recommends}?cityCode=bj&channelCode=esf&keyword=%00`,
+      `${ApiPath.recommends}?cityCode=110000&channelCode=esf&keyword=%00`,
       `${ApiPath.pcBottomLink}?cityCode=b%00j`,
     ]) {
       const res = await h.app.inject(url);
       expectFailure(res, 400);
-      expect(envelope(res).msg).toMatch(/^(keyword|cityCode): must not contain the NUL character/);
+      expect(envelope(res).msg).toMatch(/^(keyword: must not contain the NUL character|cityCode: 城市代码是六位数字)/);
     }
-    const body = await h.app.inject({ method: 'POST', url: ApiPath.esfList, payload: { cityCode: 'bj', keyword: '望京\u0000' } });
+    const body = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.esfList,
+      payload: { cityCode: '110000', keyword: '望京\u0000' },
+    });
     expectFailure(body, 400);
   });
 
   it('refuses numbers outside their column type', async () => {
     const cases = [
-      [`${ApiPath.esfList}?cityCode=bj&districtId=2147483648`, /^districtId: Too big/],
-      [`${ApiPath.esfList}?cityCode=bj&stationId=-1`, /^stationId: Too small/],
-      [`${ApiPath.esfList}?cityCode=bj&estateId=1e309`, /^estateId: /],
-      [`${ApiPath.esfList}?cityCode=bj&page=NaN`, /^page: /],
-      [`${ApiPath.menuIcon}?cityCode=bj&platform=40000`, /^platform: Too big/],
-      [`${ApiPath.menuIcon}?cityCode=bj&parentId=2147483648`, /^parentId: Too big/],
+      [`${ApiPath.esfList}?cityCode=110000&districtId=2147483648`, /^districtId: Too big/],
+      [`${ApiPath.esfList}?cityCode=110000&stationId=-1`, /^stationId: Too small/],
+      [`${ApiPath.esfList}?cityCode=110000&estateId=1e309`, /^estateId: /],
+      [`${ApiPath.esfList}?cityCode=110000&page=NaN`, /^page: /],
+      [`${ApiPath.menuIcon}?cityCode=110000&platform=40000`, /^platform: Too big/],
+      [`${ApiPath.menuIcon}?cityCode=110000&parentId=2147483648`, /^parentId: Too big/],
       [`${ApiPath.agentStatus}?branchId=2147483648&userId=1`, /^branchId: Too big/],
       [`${ApiPath.esfDetail}/2147483648`, /^id: Too big/],
     ] as const;
@@ -101,7 +105,7 @@ describe('hostile input: a 4xx in the envelope, never a 500', () => {
   });
 
   it('answers a body over 1 MiB with 413 / 413', async () => {
-    const payload = JSON.stringify({ cityCode: 'bj', keyword: 'x'.repeat(API_BODY_LIMIT) });
+    const payload = JSON.stringify({ cityCode: '110000', keyword: 'x'.repeat(API_BODY_LIMIT) });
     const res = await h.app.inject({
       method: 'POST',
       url: ApiPath.esfList,
@@ -122,7 +126,7 @@ describe('hostile input: a 4xx in the envelope, never a 500', () => {
       const res = await h.app.inject({
         method: 'POST',
         url: ApiPath.index,
-        payload: 'cityCode=bj',
+        payload: 'cityCode=110000',
         headers: { 'content-type': type },
       });
       expectFailure(res, 415);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   h = await startHarness();
   const [res] = await both(h.app, ApiPath.conditionNewHome, { cityCode: '110000' });
   conditions = envelope<NewHomeConditions>(res!).data;
-  all = await list({ cityCode: 'bj', pageSize: 50 });
+  all = await list({ cityCode: '110000', pageSize: 50 });
 });
 afterAll(() => h?.close());
 
@@ -38,7 +38,7 @@ const suggest = (cityCode: string, keyword: string, channelCode = 'new') =>
 const detail = (id: number) => answer<NewHomeDetail>(h.app, `${ApiPath.newHomeDetail}/${id}`);
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
-async function items(input: Record<string, unknown>, cityCode = 'bj'): Promise<NewHomeListItem[]> {
+async function items(input: Record<string, unknown>, cityCode = '110000'): Promise<NewHomeListItem[]> {
   const page = await list({ cityCode, pageSize: 50, ...input });
   expect(page.list.length, JSON.stringify(input)).toBeGreaterThan(0);
   return page.list;
@@ -46,7 +46,22 @@ async function items(input: Record<string, unknown>, cityCode = 'bj'): Promise<N
 
 /** A project of any seeded city that `pick` accepts: some kinds (售罄, 写字楼) are rare within one city. */
 async function someProject(pick: (p: NewHomeListItem) => boolean): Promise<NewHomeListItem> {
-  for (const cityCode of ['bj', 'sh', 'gz', 'sz', 'hz', 'nj', 'cd', 'wh', 'tj', 'su', 'cq', 'xa', 'xm', 'qd']) {
+  for (const cityCode of [
+    '110000',
+    '310000',
+    '440100',
+    '440300',
+    '330100',
+    '320100',
+    '510100',
+    '420100',
+    '120000',
+    '320500',
+    '500000',
+    '610100',
+    '350200',
+    '370200',
+  ]) {
     const found = (await list({ cityCode, pageSize: 50 })).list.find(pick);
     if (found) return found;
   }
@@ -93,7 +108,7 @@ describe('conditions', () => {
   });
 
   it('gives a smaller city lower price bands, on GET and POST', async () => {
-    for (const res of await both(h.app, ApiPath.conditionNewHome, { cityCode: 'xa' })) {
+    for (const res of await both(h.app, ApiPath.conditionNewHome, { cityCode: '610100' })) {
       expect(res.statusCode).toBe(200);
       const xa = envelope<NewHomeConditions>(res).data;
       expect(xa.unitPrice[0]).toMatchObject({ label: '1万/㎡以下', max: 10000 });
@@ -103,7 +118,7 @@ describe('conditions', () => {
   });
 
   it('answers 404 for an unknown city and 400 without one', async () => {
-    for (const res of await both(h.app, ApiPath.conditionNewHome, { cityCode: 'atlantis' })) {
+    for (const res of await both(h.app, ApiPath.conditionNewHome, { cityCode: '990000' })) {
       expect(res.statusCode).toBe(404);
       expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
     }
@@ -123,13 +138,13 @@ describe('list', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
     const first = await list({ cityCode: '110000' });
-    const second = await list({ cityCode: 'bj', page: 2 });
+    const second = await list({ cityCode: '110000', page: 2 });
     expect(first.pageSize).toBe(10);
     expect(first.list).toHaveLength(10);
     expect(second.list).toHaveLength(10);
     expect(second.total).toBe(first.total);
     expect([...first.list, ...second.list].map((p) => p.id)).toEqual(all.list.slice(0, 20).map((p) => p.id));
-    const beyond = await list({ cityCode: 'bj', page: 100 });
+    const beyond = await list({ cityCode: '110000', page: 100 });
     expect(beyond.list).toEqual([]);
     expect(beyond.total).toBe(all.total);
   });
@@ -148,7 +163,7 @@ describe('list', () => {
   it('filters sale status, one at a time; the three make up the city', async () => {
     let sum = 0;
     for (const code of [1, 2, 3]) {
-      const page = await list({ cityCode: 'bj', saleStatus: code, pageSize: 50 });
+      const page = await list({ cityCode: '110000', saleStatus: code, pageSize: 50 });
       expect(nonEmpty(page.list).every((p) => p.saleStatus === code)).toBe(true);
       sum += page.total;
     }
@@ -163,7 +178,7 @@ describe('list', () => {
     const villasOrHomes = await items({ propertyType: [1, 2] });
     expect(nonEmpty(villasOrHomes).every((p) => p.propertyType <= 2)).toBe(true);
     let sum = 0;
-    for (const code of [1, 2, 3, 4, 5]) sum += (await list({ cityCode: 'bj', propertyType: code })).total;
+    for (const code of [1, 2, 3, 4, 5]) sum += (await list({ cityCode: '110000', propertyType: code })).total;
     expect(sum).toBe(all.total);
   });
 
@@ -177,7 +192,7 @@ describe('list', () => {
         .map((p) => p.id)
         .sort(),
     );
-    const everyBand = await list({ cityCode: 'bj', unitPrice: [1, 2, 3, 4, 5, 6, 7], pageSize: 50 });
+    const everyBand = await list({ cityCode: '110000', unitPrice: [1, 2, 3, 4, 5, 6, 7], pageSize: 50 });
     const undecided = all.list.filter((p) => p.avgPrice === null);
     expect(undecided.length).toBeGreaterThan(0);
     expect(everyBand.total).toBe(all.total - undecided.length);
@@ -190,7 +205,7 @@ describe('list', () => {
     expect(nonEmpty(page).every((p) => p.totalPriceMin! < b4.max! && p.totalPriceMax! >= b3.min!)).toBe(true);
     const reaching = all.list.filter((p) => p.totalPriceMin !== null && p.totalPriceMin < b4.max! && p.totalPriceMax! >= b3.min!);
     expect(page.map((p) => p.id).sort()).toEqual(reaching.map((p) => p.id).sort());
-    expect((await list({ cityCode: 'bj', totalPrice: [1, 2, 3, 4, 5, 6, 7] })).total).toBe(
+    expect((await list({ cityCode: '110000', totalPrice: [1, 2, 3, 4, 5, 6, 7] })).total).toBe(
       all.list.filter((p) => p.totalPriceMin !== null).length,
     );
   });
@@ -199,7 +214,7 @@ describe('list', () => {
     const page = await items({ saleStatus: 1, propertyType: 1, totalPrice: [3, 4, 5, 6, 7] });
     expect(nonEmpty(page).every((p) => p.saleStatus === 1 && p.propertyType === 1 && p.totalPriceMax! >= 300)).toBe(true);
     const none = await list({
-      cityCode: 'bj',
+      cityCode: '110000',
       saleStatus: 2,
       unitPrice: [1, 2, 3, 4, 5, 6, 7],
       propertyType: 1,
@@ -225,15 +240,15 @@ describe('list', () => {
     const atStation = await items({ lineId: line.id, stationId: station.id });
     expect(atStation.map((x) => x.id)).toContain(near.id);
 
-    const itself = await list({ cityCode: 'bj', estateId: p.id });
+    const itself = await list({ cityCode: '110000', estateId: p.id });
     expect(itself.total).toBe(1);
     expect(itself.list[0]).toEqual(p);
     // Another city's project names nothing in this city: the list of it is a 404, as for an id that does not exist.
-    const shanghai = (await list({ cityCode: 'sh' })).list[0]!;
+    const shanghai = (await list({ cityCode: '310000' })).list[0]!;
     const elsewhere = await h.app.inject({
       method: 'POST',
       url: ApiPath.newHomeList,
-      payload: { cityCode: 'bj', estateId: shanghai.id },
+      payload: { cityCode: '110000', estateId: shanghai.id },
     });
     expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([404, 4000000]);
   });
@@ -249,8 +264,8 @@ describe('list', () => {
     expect(prefix.map((x) => x.id)).toContain(p.id);
     const district = await items({ keyword: p.districtName });
     expect(nonEmpty(district).every((x) => x.districtName === p.districtName)).toBe(true);
-    expect((await list({ cityCode: 'bj', keyword: '没有这样的楼盘' })).total).toBe(0);
-    expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '没有这样的楼盘' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '%' })).total).toBe(0);
   });
 
   const ordered = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
@@ -259,7 +274,7 @@ describe('list', () => {
     [2, (p: NewHomeListItem) => p.avgPrice, -1],
     [3, (p: NewHomeListItem) => p.totalPriceMin, 1],
   ] as const)('price sort %i holds, with 价格待定 projects last, and keeps the total', async (sort, key, dir) => {
-    const page = await list({ cityCode: 'bj', sort, pageSize: 50 });
+    const page = await list({ cityCode: '110000', sort, pageSize: 50 });
     expect(page.total).toBe(all.total);
     const values = page.list.map(key);
     const priced = values.filter((v): v is number => v !== null);
@@ -271,30 +286,30 @@ describe('list', () => {
   });
 
   it('sorts 最新开盘 by opening date, newest (a planned month) first', async () => {
-    const dates = (await list({ cityCode: 'bj', sort: 4, pageSize: 50 })).list.map((p) => p.openingDate);
+    const dates = (await list({ cityCode: '110000', sort: 4, pageSize: 50 })).list.map((p) => p.openingDate);
     expect(new Set(dates).size).toBeGreaterThan(1);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('sorts the unused codes 5–9 as the default', async () => {
-    expect((await list({ cityCode: 'bj', sort: 9, pageSize: 50 })).list.map((p) => p.id)).toEqual(all.list.map((p) => p.id));
-    expect((await list({ cityCode: 'bj', sort: 0, pageSize: 50 })).list.map((p) => p.id)).toEqual(all.list.map((p) => p.id));
+    expect((await list({ cityCode: '110000', sort: 9, pageSize: 50 })).list.map((p) => p.id)).toEqual(all.list.map((p) => p.id));
+    expect((await list({ cityCode: '110000', sort: 0, pageSize: 50 })).list.map((p) => p.id)).toEqual(all.list.map((p) => p.id));
   });
 
   it('rejects bad input with 400 and an unknown city with 404', async () => {
     const bad = [
-      { cityCode: 'bj', unitPrice: 8 },
-      { cityCode: 'bj', totalPrice: '0' },
-      { cityCode: 'bj', saleStatus: 4 },
-      { cityCode: 'bj', propertyType: 6 },
-      { cityCode: 'bj', propertyType: 'abc' },
-      { cityCode: 'bj', page: 0 },
-      { cityCode: 'bj', page: 101 },
-      { cityCode: 'bj', pageSize: 51 },
-      { cityCode: 'bj', sort: 10 },
-      { cityCode: 'bj', estateId: 0 },
-      { cityCode: 'bj', keyword: '万\u0000科' },
-      { cityCode: 'bj', keyword: 'x'.repeat(51) },
+      { cityCode: '110000', unitPrice: 8 },
+      { cityCode: '110000', totalPrice: '0' },
+      { cityCode: '110000', saleStatus: 4 },
+      { cityCode: '110000', propertyType: 6 },
+      { cityCode: '110000', propertyType: 'abc' },
+      { cityCode: '110000', page: 0 },
+      { cityCode: '110000', page: 101 },
+      { cityCode: '110000', pageSize: 51 },
+      { cityCode: '110000', sort: 10 },
+      { cityCode: '110000', estateId: 0 },
+      { cityCode: '110000', keyword: '万\u0000科' },
+      { cityCode: '110000', keyword: 'x'.repeat(51) },
       { page: 1 },
     ];
     for (const input of bad) {
@@ -303,9 +318,9 @@ describe('list', () => {
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null });
       }
     }
-    const [wrongType] = await both(h.app, ApiPath.newHomeList, { cityCode: 'bj', saleStatus: 4 });
+    const [wrongType] = await both(h.app, ApiPath.newHomeList, { cityCode: '110000', saleStatus: 4 });
     expect(envelope(wrongType!).msg).toMatch(/^saleStatus/);
-    const [unknown] = await both(h.app, ApiPath.newHomeList, { cityCode: 'atlantis' });
+    const [unknown] = await both(h.app, ApiPath.newHomeList, { cityCode: '990000' });
     expect(unknown!.statusCode).toBe(404);
     expect(envelope(unknown!).code).toBe(4000000);
   });
@@ -377,7 +392,7 @@ describe('detail', () => {
   });
 
   it('prices new homes a little above the city’s second-hand homes', async () => {
-    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: 'bj' });
+    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: '110000' });
     const priced = all.list.filter((p) => p.avgPrice !== null && p.propertyType === 1).map((p) => p.avgPrice!);
     expect(priced.length).toBeGreaterThan(5);
     const mean = priced.reduce((s, v) => s + v, 0) / priced.length;
@@ -411,45 +426,45 @@ describe('detail', () => {
 describe('suggestions for channel new', () => {
   it('offers a project by a prefix of its name (angle 6 楼盘), and e{id} lists exactly it', async () => {
     const p = all.list.find((x) => x.avgPrice !== null && x.saleStatus === 1)!;
-    const found = (await suggest('bj', p.name.slice(0, 2))).find((s) => s.angle === 6 && s.id === p.id)!;
+    const found = (await suggest('110000', p.name.slice(0, 2))).find((s) => s.angle === 6 && s.id === p.id)!;
     expect(found).toMatchObject({ name: p.name, angleName: '楼盘', propertyTypeName: '新房' });
     expect(found.describe).toBe(`在售 · 均价${p.avgPrice}元/㎡`);
-    expect((await list({ cityCode: 'bj', estateId: found.id })).list.map((x) => x.id)).toEqual([p.id]);
+    expect((await list({ cityCode: '110000', estateId: found.id })).list.map((x) => x.id)).toEqual([p.id]);
     const undecided = all.list.find((x) => x.avgPrice === null)!;
-    const u = (await suggest('bj', undecided.name)).find((s) => s.angle === 6 && s.id === undecided.id)!;
+    const u = (await suggest('110000', undecided.name)).find((s) => s.angle === 6 && s.id === undecided.id)!;
     expect(u.describe).toMatch(/ · 价格待定$/);
   });
 
   it('counts the projects of a district (N个楼盘) as the list filtered by it finds them', async () => {
     const p = all.list[0]!;
-    const district = (await suggest('bj', p.districtName)).find((s) => s.angle === 2)!;
+    const district = (await suggest('110000', p.districtName)).find((s) => s.angle === 2)!;
     const n = Number(/^(\d+)个楼盘$/.exec(district.describe)![1]);
     expect(n).toBeGreaterThan(0);
-    expect(n).toBe((await list({ cityCode: 'bj', districtId: district.id })).total);
+    expect(n).toBe((await list({ cityCode: '110000', districtId: district.id })).total);
   });
 });
 
 describe('a city without new homes', () => {
   it('answers 404 for 厦门’s conditions, list and projects once its isNewhouse flag is 0, and suggests nothing', async () => {
-    const project = (await list({ cityCode: 'xm' })).list[0]!;
-    const [district] = (await answer<NewHomeConditions>(h.app, ApiPath.conditionNewHome, { cityCode: 'xm' })).districts;
-    expect((await suggest('xm', district!.name)).length).toBeGreaterThan(0);
+    const project = (await list({ cityCode: '350200' })).list[0]!;
+    const [district] = (await answer<NewHomeConditions>(h.app, ApiPath.conditionNewHome, { cityCode: '350200' })).districts;
+    expect((await suggest('350200', district!.name)).length).toBeGreaterThan(0);
     await h.database.db.update(cities).set({ isNewhouse: 0 }).where(eq(cities.cityCode, '350200'));
     // The cities are kept in memory (cities.ts): read again, as the minute's reload would.
     await cityTable(h.database.db).reload();
     try {
       for (const path of [ApiPath.conditionNewHome, ApiPath.newHomeList]) {
-        for (const res of await both(h.app, path, { cityCode: 'xm' })) {
+        for (const res of await both(h.app, path, { cityCode: '350200' })) {
           expect(res.statusCode).toBe(404);
           expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
         }
       }
       const [gone] = await both(h.app, `${ApiPath.newHomeDetail}/${project.id}`);
       expect(gone!.statusCode).toBe(404);
-      expect(await suggest('xm', district!.name)).toEqual([]);
+      expect(await suggest('350200', district!.name)).toEqual([]);
       // …while its second-hand channel and 北京's new homes answer.
-      expect((await suggest('xm', district!.name, 'esf')).length).toBeGreaterThan(0);
-      expect((await list({ cityCode: 'bj' })).total).toBe(all.total);
+      expect((await suggest('350200', district!.name, 'esf')).length).toBeGreaterThan(0);
+      expect((await list({ cityCode: '110000' })).total).toBe(all.total);
     } finally {
       await h.database.db.update(cities).set({ isNewhouse: 1 }).where(eq(cities.cityCode, '350200'));
       await cityTable(h.database.db).reload();

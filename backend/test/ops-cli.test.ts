@@ -28,7 +28,7 @@ async function run(args: string[], env: Record<string, string | undefined> = { B
 }
 
 async function someRental(): Promise<{ id: number; monthlyRent: number }> {
-  const page = await answer<{ list: { id: number; monthlyRent: number }[] }>(h.app, ApiPath.rentList, { cityCode: 'bj' });
+  const page = await answer<{ list: { id: number; monthlyRent: number }[] }>(h.app, ApiPath.rentList, { cityCode: '110000' });
   expect(page.list.length).toBeGreaterThan(0);
   return page.list[0]!;
 }

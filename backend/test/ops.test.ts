@@ -70,7 +70,7 @@ async function feed(after?: number): Promise<CacheChanges> {
 
 /** Some esf listing of 北京, for the refusals below. */
 async function someEsf(): Promise<Item> {
-  const page = await answer<Page>(h.app, ApiPath.esfList, { cityCode: 'bj' });
+  const page = await answer<Page>(h.app, ApiPath.esfList, { cityCode: '110000' });
   expect(page.list.length).toBeGreaterThan(0);
   return page.list[0]!;
 }
@@ -130,7 +130,7 @@ describe('guarded', () => {
 describe('refused input', () => {
   it('answers 404 for an unknown channel, 小区, an unknown id and a unit of the other deal', async () => {
     const home = await someEsf();
-    const shopToLet = (await answer<Page>(h.app, COMMERCIAL_PATHS.shop_rent.list, { cityCode: 'bj' })).list[0]!;
+    const shopToLet = (await answer<Page>(h.app, COMMERCIAL_PATHS.shop_rent.list, { cityCode: '110000' })).list[0]!;
     for (const [channel, id, msg] of [
       ['villa', home.id, '房源频道 villa 不存在'],
       ['estate', home.communityId!, '房源频道 estate 不存在'],
@@ -146,7 +146,7 @@ describe('refused input', () => {
 
   it('answers 400 with the rule for a bad price, a missing one, another field or a bad id', async () => {
     const home = await someEsf();
-    const rental = (await answer<Page>(h.app, ApiPath.rentList, { cityCode: 'bj' })).list[0]!;
+    const rental = (await answer<Page>(h.app, ApiPath.rentList, { cityCode: '110000' })).list[0]!;
     const cases: [string, number | string, unknown, RegExp][] = [
       ['esf', home.id, { price: 0 }, /^price: 二手房总价以万元计，须大于 0、不超过 100000，最多 2 位小数$/],
       ['esf', home.id, { price: -5 }, /^price: 二手房总价/],
@@ -250,8 +250,10 @@ describe('a price changed through the API', () => {
   for (const channel of OPS_LISTING_CHANNELS) {
     it(`${channel}: list counts, list and detail answer the new price at once, and the feed names the pages`, async () => {
       const c = CASES[channel];
-      const bands = (await answer<Record<string, ConditionBand[]>>(h.app, c.paths.conditions, { cityCode: 'bj' }))[c.bandKey]!;
-      const first = await answer<Page>(h.app, c.paths.list, { cityCode: 'bj', pageSize: 50 });
+      const bands = (await answer<Record<string, ConditionBand[]>>(h.app, c.paths.conditions, { cityCode: '110000' }))[
+        c.bandKey
+      ]!;
+      const first = await answer<Page>(h.app, c.paths.list, { cityCode: '110000', pageSize: 50 });
       // The newest priced record: it is also on the home page and its community's page (esf, rent).
       const item = first.list.find((i) => typeof c.bandValue(i) === 'number')!;
       expect(item, channel).toBeDefined();
@@ -259,7 +261,7 @@ describe('a price changed through the API', () => {
       const to = bands.find((b) => b !== from && b.min !== null && b.max !== null)!;
       const price = c.priceFor((to.min! + to.max!) / 2, item);
       const count = async (band?: ConditionBand) =>
-        (await answer<Page>(h.app, c.paths.list, { cityCode: 'bj', ...(band ? { [c.bandKey]: [band.code] } : {}) })).total;
+        (await answer<Page>(h.app, c.paths.list, { cityCode: '110000', ...(band ? { [c.bandKey]: [band.code] } : {}) })).total;
       // Counted once before the change, so the counts are kept (a minute) when it comes.
       const [inFrom, inTo, total] = [await count(from), await count(to), await count()];
       const { latest: position } = await feed();
@@ -286,7 +288,7 @@ describe('a price changed through the API', () => {
       const detail = await answer<Item>(h.app, `${c.paths.detail}/${item.id}`);
       expect(c.price(detail)).toBe(price);
       expect(inBand(c.bandValue(detail)!, to)).toBe(true);
-      const listed = (await answer<Page>(h.app, c.paths.list, { cityCode: 'bj', pageSize: 50 })).list.find(
+      const listed = (await answer<Page>(h.app, c.paths.list, { cityCode: '110000', pageSize: 50 })).list.find(
         (i) => i.id === item.id,
       )!;
       expect(c.price(listed)).toBe(price);
@@ -301,19 +303,19 @@ describe('a price changed through the API', () => {
   }
 
   it('esf: the unit price follows the total, on the home page and the community page too', async () => {
-    const [item] = (await answer<Page>(h.app, ApiPath.esfList, { cityCode: 'bj' })).list;
+    const [item] = (await answer<Page>(h.app, ApiPath.esfList, { cityCode: '110000' })).list;
     const res = await ops('esf', item!.id, { price: 777.7 });
     expect(res.statusCode).toBe(200);
     const detail = await answer<Item & { unitPrice: number }>(h.app, `${ApiPath.esfDetail}/${item!.id}`);
     expect(detail.unitPrice).toBe(Math.round((777.7 * 10_000) / detail.area));
-    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: 'bj' });
+    const home = await answer<HomeData>(h.app, ApiPath.index, { cityCode: '110000' });
     expect(home.esfHot.find((l) => l.id === item!.id)).toMatchObject({ totalPrice: 777.7, unitPrice: detail.unitPrice });
     const community = await answer<EstateDetail>(h.app, `${ApiPath.estateDetail}/${item!.communityId}`);
     expect(community.forSale.find((l) => l.id === item!.id)).toMatchObject({ totalPrice: 777.7 });
   });
 
   it('rent: the deposit keeps its months at the new rent', async () => {
-    const [item] = (await answer<Page>(h.app, ApiPath.rentList, { cityCode: 'bj' })).list;
+    const [item] = (await answer<Page>(h.app, ApiPath.rentList, { cityCode: '110000' })).list;
     const before = await answer<Item & { deposit: number }>(h.app, `${ApiPath.rentDetail}/${item!.id}`);
     const months = Math.round(before.deposit / before.monthlyRent!);
     expect(months).toBeGreaterThanOrEqual(1);
@@ -326,10 +328,10 @@ describe('a price changed through the API', () => {
 
   it('new: the project’s suggestion shows its new average price at once', async () => {
     const project = (
-      await answer<{ list: (Item & { name: string })[] }>(h.app, ApiPath.newHomeList, { cityCode: 'bj' })
+      await answer<{ list: (Item & { name: string })[] }>(h.app, ApiPath.newHomeList, { cityCode: '110000' })
     ).list.find((p) => p.avgPrice !== null)!;
     const suggest = () =>
-      answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'new', keyword: project.name });
+      answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'new', keyword: project.name });
     expect((await suggest()).find((s) => s.id === project.id)?.describe).toMatch(/均价\d+元\/㎡$/);
     expect((await ops('new', project.id, { price: 123_400 })).statusCode).toBe(200);
     expect((await suggest()).find((s) => s.id === project.id)?.describe).toMatch(/ · 均价123400元\/㎡$/);

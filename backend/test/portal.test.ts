@@ -66,7 +66,7 @@ describe('menus', () => {
     expect(names).toContain('二手房');
   });
   it('answers 404 / 4000000 for an unknown city and 400 without cityCode', async () => {
-    for (const res of await both(h.app, ApiPath.menuIcon, { cityCode: 'nowhere' })) {
+    for (const res of await both(h.app, ApiPath.menuIcon, { cityCode: '990000' })) {
       expect(res.statusCode).toBe(404);
       expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
     }
@@ -81,7 +81,7 @@ describe('footer', () => {
   const originOf = (domain: string) => `${h.config.PORTAL_PROTOCOL}://${domain}.${h.config.PORTAL_ROOT_DOMAIN}`;
 
   it('has hot cities, city links and friendly links; 厦门 has no rent links', async () => {
-    const [res] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'bj' });
+    const [res] = await both(h.app, ApiPath.pcBottomLink, { cityCode: '110000' });
     const data = envelope<BottomLinks>(res!).data;
     expect(data.hotCity[0]).toEqual({ id: '110000', name: '北京', url: 'http://bj.localhost:3000/' });
     expect(data.hotEsfCity.some((l) => /^http:\/\/bj\.localhost:3000\/xiaoqu\/xiangqing\/\d+$/.test(l.url))).toBe(true);
@@ -90,7 +90,7 @@ describe('footer', () => {
     expect(data.hotNewCity.every((l) => /^http:\/\/bj\.localhost:3000\/loupan\/dc\d+\/$/.test(l.url))).toBe(true);
     expect(data.outSideLink.length).toBeGreaterThan(0);
     expect(data.outSideLink.every((l) => /^https?:\/\/[^/]+\//.test(l.url))).toBe(true);
-    const [, xm] = await both(h.app, ApiPath.pcBottomLink, { cityCode: 'xm' });
+    const [, xm] = await both(h.app, ApiPath.pcBottomLink, { cityCode: '350200' });
     expect(envelope<BottomLinks>(xm!).data.hotRentCity).toEqual([]);
     const [empty] = await both(h.app, ApiPath.pcBottomLink);
     expect(envelope(empty!).code).toBe(200);
@@ -127,7 +127,7 @@ describe('footer', () => {
     });
     const app = await buildApp({ db: h.database.db, config, storage: localStorage(path.join(dir, 'oss')) });
     try {
-      const data = envelope<BottomLinks>((await both(app, ApiPath.pcBottomLink, { cityCode: 'sh' }))[0]!).data;
+      const data = envelope<BottomLinks>((await both(app, ApiPath.pcBottomLink, { cityCode: '310000' }))[0]!).data;
       expect(data.hotCity.find((l) => l.name === '上海')?.url).toBe('https://sh.youju.example/');
       expect(data.hotEsfCity.length).toBeGreaterThan(0);
       expect(data.hotEsfCity.every((l) => l.url.startsWith('https://sh.youju.example/'))).toBe(true);
@@ -151,27 +151,27 @@ describe('recommends', () => {
     }
   });
   it('ranks an exact match first', async () => {
-    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'estate', keyword: '望京西园' });
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'estate', keyword: '望京西园' });
     expect(envelope<Suggestion[]>(res!).data[0]).toMatchObject({ name: '望京西园', angle: 1 });
   });
   it('finds subway stations with their line as parent', async () => {
-    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'sh', channelCode: 'esf', keyword: 'ljz' });
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: '310000', channelCode: 'esf', keyword: 'ljz' });
     const station = envelope<Suggestion[]>(res!).data.find((s) => s.angle === 5);
     expect(station).toMatchObject({ name: '陆家嘴', address: '2号线' });
     // The count it shows is the number of listings its result page holds.
     expect(station!.describe).toMatch(/^在售\d+套$/);
-    const [page] = await both(h.app, ApiPath.esfList, { cityCode: 'sh', lineId: station!.parentId, stationId: station!.id });
+    const [page] = await both(h.app, ApiPath.esfList, { cityCode: '310000', lineId: station!.parentId, stationId: station!.id });
     expect(`在售${envelope<{ total: number }>(page!).data.total}套`).toBe(station!.describe);
   });
   it('rejects blank, over-long and unknown-channel input', async () => {
-    for (const res of await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '   ' })) {
+    for (const res of await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword: '   ' })) {
       expect(res.statusCode).toBe(400);
       expect(envelope(res).msg).toBe('keyword: keyword must not be blank');
     }
-    const [long] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: 'x'.repeat(51) });
+    const [long] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword: 'x'.repeat(51) });
     expect(long!.statusCode).toBe(400);
     expect(envelope(long!).msg).toMatch(/^keyword: /);
-    const [channel] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'boats', keyword: 'wj' });
+    const [channel] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'boats', keyword: 'wj' });
     expect(envelope(channel!)).toMatchObject({ code: 400, succeed: false });
     expect(envelope(channel!).msg).toMatch(/^channelCode: /);
   });
@@ -188,27 +188,27 @@ describe('recommends', () => {
   it.each(Object.entries(CHANNEL_LISTS))(
     'suggests places for %s with the count its list shows',
     async (channelCode, [listPath, typeName, describe]) => {
-      const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '朝阳' });
+      const [res] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode, keyword: '朝阳' });
       const list = envelope<Suggestion[]>(res!).data;
       expect(list.every((s) => s.propertyTypeName === typeName)).toBe(true);
       const district = list.find((s) => s.angle === 2 && s.name === '朝阳区');
       expect(district?.describe).toMatch(describe);
-      const [page] = await both(h.app, listPath, { cityCode: 'bj', districtId: district!.id, pageSize: 1 });
+      const [page] = await both(h.app, listPath, { cityCode: '110000', districtId: district!.id, pageSize: 1 });
       expect(district!.describe).toContain(String(envelope<{ total: number }>(page!).data.total));
       // Communities are offered where homes sit in them; shops and offices sit in none.
-      const [named] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode, keyword: '望京' });
+      const [named] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode, keyword: '望京' });
       expect(envelope<Suggestion[]>(named!).data.some((s) => s.angle === 1)).toBe(
         channelCode === 'esf' || channelCode === 'rent',
       );
     },
   );
   it('suggests nothing for a channel the city does not have', async () => {
-    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'tj', channelCode: 'shop_sale', keyword: '和平' });
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: '120000', channelCode: 'shop_sale', keyword: '和平' });
     expect(res!.statusCode).toBe(200);
     expect(envelope<Suggestion[]>(res!).data).toEqual([]);
   });
   it('treats % and _ literally', async () => {
-    const [res] = await both(h.app, ApiPath.recommends, { cityCode: 'bj', channelCode: 'esf', keyword: '%' });
+    const [res] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword: '%' });
     expect(envelope<Suggestion[]>(res!).data).toEqual([]);
   });
 });
@@ -224,7 +224,7 @@ describe('list requests', () => {
     [ApiPath.officesRentList, 'rentType'],
   ] as const;
   it.each(lists)("%s refuses another channel's filter %s", async (listPath, foreign) => {
-    for (const res of await both(h.app, listPath, { cityCode: 'bj', [foreign]: '1' })) {
+    for (const res of await both(h.app, listPath, { cityCode: '110000', [foreign]: '1' })) {
       expect(res.statusCode).toBe(400);
       expect(envelope(res).msg).toContain(foreign);
     }
@@ -234,7 +234,7 @@ describe('list requests', () => {
       [ApiPath.esfList, {}],
       [ApiPath.recommends, { channelCode: 'esf' }],
     ] as const) {
-      const [res] = await both(h.app, path, { cityCode: 'bj', ...extra, keyword: '望\u001b京' });
+      const [res] = await both(h.app, path, { cityCode: '110000', ...extra, keyword: '望\u001b京' });
       expect(res!.statusCode).toBe(400);
       expect(envelope(res!).msg).toMatch(/keyword: /);
     }
@@ -243,7 +243,7 @@ describe('list requests', () => {
 
 describe('home', () => {
   it('shows counts, newest listings and hot communities of the city', async () => {
-    const [res] = await both(h.app, ApiPath.index, { cityCode: 'sh' });
+    const [res] = await both(h.app, ApiPath.index, { cityCode: '310000' });
     const data = envelope<HomeData>(res!).data;
     expect(data.city.cityName).toBe('上海');
     expect(data.stats.esfCount).toBeGreaterThan(0);

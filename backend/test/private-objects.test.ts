@@ -412,7 +412,7 @@ describe('data from before the migration', () => {
     const base = {
       userId: user.id,
       businessType: 1,
-      cityCode: 'bj',
+      cityCode: '110000',
       communityId: place.communityId,
       building: '1',
       unit: '1',

@@ -24,7 +24,7 @@ let projects: NewHomeListItem[];
 beforeAll(async () => {
   h = await startHarness();
   projects = [];
-  for (const cityCode of ['bj', 'sh', 'gz', 'sz', 'hz', 'nj'])
+  for (const cityCode of ['110000', '310000', '440100', '440300', '330100', '320100'])
     projects.push(...(await answer<NewHomeListPage>(h.app, ApiPath.newHomeList, { cityCode, pageSize: 50 })).list);
 });
 afterAll(() => h?.close());

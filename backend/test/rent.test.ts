@@ -14,7 +14,7 @@ beforeAll(async () => {
   h = await startHarness();
   const [res] = await both(h.app, ApiPath.conditionRent, { cityCode: '110000' });
   conditions = envelope<RentConditions>(res!).data;
-  all = await list({ cityCode: 'bj', pageSize: 50 });
+  all = await list({ cityCode: '110000', pageSize: 50 });
 });
 afterAll(() => h?.close());
 
@@ -22,7 +22,7 @@ const list = (input: Record<string, unknown>) => answer<RentListPage>(h.app, Api
 
 /** The items of a page, after checking there are some (no assertion over an empty list). */
 async function items(input: Record<string, unknown>): Promise<RentListItem[]> {
-  const page = await list({ cityCode: 'bj', pageSize: 50, ...input });
+  const page = await list({ cityCode: '110000', pageSize: 50, ...input });
   expect(page.list.length).toBeGreaterThan(0);
   return page.list;
 }
@@ -52,7 +52,7 @@ describe('conditions', () => {
   });
 
   it('gives a smaller city lower rent bands, on GET and POST', async () => {
-    for (const res of await both(h.app, ApiPath.conditionRent, { cityCode: 'xa' })) {
+    for (const res of await both(h.app, ApiPath.conditionRent, { cityCode: '610100' })) {
       expect(res.statusCode).toBe(200);
       const xa = envelope<RentConditions>(res).data;
       expect(xa.rent[0]!.max).toBeLessThan(conditions.rent[0]!.max!);
@@ -62,16 +62,16 @@ describe('conditions', () => {
 
   it('is a 404 in 厦门, which has no rentals, while its second-hand channel answers', async () => {
     for (const path of [ApiPath.conditionRent, ApiPath.rentList]) {
-      for (const cityCode of ['xm', '350200']) {
+      for (const cityCode of ['350200']) {
         for (const res of await both(h.app, path, { cityCode })) {
           expect(res.statusCode).toBe(404);
           expect(envelope(res)).toMatchObject({ code: 4000000, succeed: false, data: null });
         }
       }
     }
-    const [esf] = await both(h.app, ApiPath.conditionEsf, { cityCode: 'xm' });
+    const [esf] = await both(h.app, ApiPath.conditionEsf, { cityCode: '350200' });
     expect(envelope<EsfConditions>(esf!).data.districts.length).toBeGreaterThan(0);
-    const [esfList] = await both(h.app, ApiPath.esfList, { cityCode: 'xm' });
+    const [esfList] = await both(h.app, ApiPath.esfList, { cityCode: '350200' });
     expect(envelope<{ total: number }>(esfList!).data.total).toBeGreaterThan(0);
   });
 });
@@ -84,15 +84,15 @@ describe('list', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect((await list({ cityCode: '110000' })).pageSize).toBe(30);
 
-    const first = await list({ cityCode: 'bj', pageSize: 10 });
-    const second = await list({ cityCode: 'bj', pageSize: 10, page: 2 });
+    const first = await list({ cityCode: '110000', pageSize: 10 });
+    const second = await list({ cityCode: '110000', pageSize: 10, page: 2 });
     expect(first.list).toHaveLength(10);
     expect(second.list).toHaveLength(10);
     expect(second.total).toBe(first.total);
     expect(new Set([...first.list, ...second.list].map((l) => l.id)).size).toBe(20);
     expect([...first.list, ...second.list].map((l) => l.id)).toEqual(all.list.slice(0, 20).map((l) => l.id));
-    expect((await list({ cityCode: 'bj', sort: 1, pageSize: 50 })).list.map((l) => l.id)).toEqual(all.list.map((l) => l.id));
-    const beyond = await list({ cityCode: 'bj', page: 100 });
+    expect((await list({ cityCode: '110000', sort: 1, pageSize: 50 })).list.map((l) => l.id)).toEqual(all.list.map((l) => l.id));
+    const beyond = await list({ cityCode: '110000', page: 100 });
     expect(beyond.list).toEqual([]);
     expect(beyond.total).toBe(all.total);
   });
@@ -102,7 +102,7 @@ describe('list', () => {
     const shared = await items({ rentType: '2' });
     expect(nonEmpty(whole).every((l) => l.rentType === 1)).toBe(true);
     expect(nonEmpty(shared).every((l) => l.rentType === 2 && l.area >= 10 && l.area <= 25)).toBe(true);
-    const [w, s] = await Promise.all([list({ cityCode: 'bj', rentType: 1 }), list({ cityCode: 'bj', rentType: 2 })]);
+    const [w, s] = await Promise.all([list({ cityCode: '110000', rentType: 1 }), list({ cityCode: '110000', rentType: 2 })]);
     expect(w.total + s.total).toBe(all.total);
   });
 
@@ -112,7 +112,7 @@ describe('list', () => {
     const ends = await items({ rent: '1,7' });
     expect(nonEmpty(ends).every((l) => l.monthlyRent < 2000 || l.monthlyRent >= 10000)).toBe(true);
     expect(ends.some((l) => l.monthlyRent >= 10000)).toBe(true);
-    expect((await list({ cityCode: 'bj', rent: [2, 3] })).total).toBeLessThan(all.total);
+    expect((await list({ cityCode: '110000', rent: [2, 3] })).total).toBeLessThan(all.total);
   });
 
   it('filters area bands', async () => {
@@ -134,7 +134,7 @@ describe('list', () => {
   it('AND-s filters across kinds', async () => {
     const page = await items({ rentType: 2, rooms: [3], rent: [1, 2, 3, 4] });
     expect(nonEmpty(page).every((l) => l.rentType === 2 && l.rooms === 3 && l.monthlyRent < 5000)).toBe(true);
-    const none = await list({ cityCode: 'bj', rentType: 2, area: 7 });
+    const none = await list({ cityCode: '110000', rentType: 2, area: 7 });
     expect(none.total).toBe(0);
     expect(none.list).toEqual([]);
   });
@@ -145,8 +145,8 @@ describe('list', () => {
     expect(nonEmpty(await items({ districtId: chaoyang.id })).every((l) => l.districtName === '朝阳区')).toBe(true);
     const inWangjing = await items({ businessAreaId: wangjing.id });
     expect(nonEmpty(inWangjing).every((l) => l.businessAreaName === '望京')).toBe(true);
-    expect((await list({ cityCode: 'bj', businessAreaId: wangjing.id })).total).toBeLessThanOrEqual(
-      (await list({ cityCode: 'bj', districtId: chaoyang.id })).total,
+    expect((await list({ cityCode: '110000', businessAreaId: wangjing.id })).total).toBeLessThanOrEqual(
+      (await list({ cityCode: '110000', districtId: chaoyang.id })).total,
     );
 
     const near = all.list.find((l) => l.nearestStation)!;
@@ -169,8 +169,8 @@ describe('list', () => {
     expect(nonEmpty(wangjing).every((l) => where(l).includes('望京'))).toBe(true);
     const community = all.list[0]!.communityName;
     expect((await items({ keyword: community })).map((l) => l.communityName)).toContain(community);
-    expect((await list({ cityCode: 'bj', keyword: '没有这样的小区' })).total).toBe(0);
-    expect((await list({ cityCode: 'bj', keyword: '%' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '没有这样的小区' })).total).toBe(0);
+    expect((await list({ cityCode: '110000', keyword: '%' })).total).toBe(0);
   });
 
   it('filters 有电梯 (dt1) and 无电梯 (dt2), one at a time; the two make up the city', async () => {
@@ -178,15 +178,16 @@ describe('list', () => {
       { code: 1, label: '有电梯' },
       { code: 2, label: '无电梯' },
     ]);
-    const all = await list({ cityCode: 'bj' });
-    const lift = await list({ cityCode: 'bj', elevator: [1], pageSize: 50 });
-    const stairs = await list({ cityCode: 'bj', elevator: '2', pageSize: 50 });
+    const all = await list({ cityCode: '110000' });
+    const lift = await list({ cityCode: '110000', elevator: [1], pageSize: 50 });
+    const stairs = await list({ cityCode: '110000', elevator: '2', pageSize: 50 });
     expect(nonEmpty(lift.list).every((l) => l.elevator)).toBe(true);
     expect(nonEmpty(stairs.list).every((l) => !l.elevator)).toBe(true);
     expect(lift.total + stairs.total).toBe(all.total);
     const wholeWithLift = await items({ rentType: [1], elevator: [1] });
     expect(wholeWithLift.every((l) => l.rentType === 1 && l.elevator)).toBe(true);
-    for (const res of await both(h.app, ApiPath.rentList, { cityCode: 'bj', elevator: [3] })) expect(res.statusCode).toBe(400);
+    for (const res of await both(h.app, ApiPath.rentList, { cityCode: '110000', elevator: [3] }))
+      expect(res.statusCode).toBe(400);
   });
 
   const sorted = (values: number[], dir: 1 | -1) => nonEmpty(values).every((v, i) => i === 0 || (values[i - 1]! - v) * dir <= 0);
@@ -201,24 +202,24 @@ describe('list', () => {
     const values = page.map(key);
     expect(new Set(values).size).toBeGreaterThan(1);
     expect(sorted(values, dir)).toBe(true);
-    expect((await list({ cityCode: 'bj', sort, page: 2, pageSize: 10 })).total).toBe(all.total);
+    expect((await list({ cityCode: '110000', sort, page: 2, pageSize: 10 })).total).toBe(all.total);
   });
 
   it('sorts the unused codes 6–9 as the default', async () => {
-    expect((await list({ cityCode: 'bj', sort: 9, pageSize: 50 })).list.map((l) => l.id)).toEqual(all.list.map((l) => l.id));
+    expect((await list({ cityCode: '110000', sort: 9, pageSize: 50 })).list.map((l) => l.id)).toEqual(all.list.map((l) => l.id));
   });
 
   it('rejects bad input with 400 and an unknown city with 404', async () => {
     const bad = [
-      { cityCode: 'bj', rentType: 3 },
-      { cityCode: 'bj', rent: 8 },
-      { cityCode: 'bj', area: '0' },
-      { cityCode: 'bj', rooms: 5 },
-      { cityCode: 'bj', page: 0 },
-      { cityCode: 'bj', page: 101 },
-      { cityCode: 'bj', pageSize: 51 },
-      { cityCode: 'bj', sort: 10 },
-      { cityCode: 'bj', keyword: '望\u0000京' },
+      { cityCode: '110000', rentType: 3 },
+      { cityCode: '110000', rent: 8 },
+      { cityCode: '110000', area: '0' },
+      { cityCode: '110000', rooms: 5 },
+      { cityCode: '110000', page: 0 },
+      { cityCode: '110000', page: 101 },
+      { cityCode: '110000', pageSize: 51 },
+      { cityCode: '110000', sort: 10 },
+      { cityCode: '110000', keyword: '望\u0000京' },
       { page: 1 },
     ];
     for (const input of bad) {
@@ -227,9 +228,9 @@ describe('list', () => {
         expect(envelope(res)).toMatchObject({ code: 400, succeed: false, data: null });
       }
     }
-    const [nul] = await both(h.app, ApiPath.rentList, { cityCode: 'bj', keyword: '\u0000' });
+    const [nul] = await both(h.app, ApiPath.rentList, { cityCode: '110000', keyword: '\u0000' });
     expect(envelope(nul!).msg).toMatch(/^keyword: .*NUL/);
-    const [unknown] = await both(h.app, ApiPath.rentList, { cityCode: 'atlantis' });
+    const [unknown] = await both(h.app, ApiPath.rentList, { cityCode: '990000' });
     expect(unknown!.statusCode).toBe(404);
     expect(envelope(unknown!).code).toBe(4000000);
   });
@@ -308,38 +309,38 @@ describe('suggestions for channel rent', () => {
 
   it('counts the rentals of a place (在租N套), as the list filtered by it finds them', async () => {
     for (const keyword of ['望京', 'wj', 'wangjing']) {
-      const wangjing = (await suggest('bj', 'rent', keyword)).find((s) => s.name === '望京' && s.angle === 3)!;
+      const wangjing = (await suggest('110000', 'rent', keyword)).find((s) => s.name === '望京' && s.angle === 3)!;
       expect(wangjing).toMatchObject({ angleName: '商圈', address: '朝阳-望京', propertyTypeName: '租房' });
       const n = Number(/^在租(\d+)套$/.exec(wangjing.describe)![1]);
       expect(n).toBeGreaterThan(0);
-      expect(n).toBe((await list({ cityCode: 'bj', businessAreaId: wangjing.id })).total);
+      expect(n).toBe((await list({ cityCode: '110000', businessAreaId: wangjing.id })).total);
     }
   });
 
   it('counts rentals for districts, communities and stations too, and sale counts stay on esf', async () => {
     const item = all.list.find((l) => l.nearestStation)!;
-    const [district] = (await suggest('bj', 'rent', item.districtName)).filter((s) => s.angle === 2);
-    expect(district!.describe).toBe(`在租${(await list({ cityCode: 'bj', districtId: district!.id })).total}套`);
-    const community = (await suggest('bj', 'rent', item.communityName)).find(
+    const [district] = (await suggest('110000', 'rent', item.districtName)).filter((s) => s.angle === 2);
+    expect(district!.describe).toBe(`在租${(await list({ cityCode: '110000', districtId: district!.id })).total}套`);
+    const community = (await suggest('110000', 'rent', item.communityName)).find(
       (s) => s.angle === 1 && s.name === item.communityName,
     )!;
-    expect(community.describe).toBe(`在租${(await list({ cityCode: 'bj', estateId: community.id })).total}套`);
-    const station = (await suggest('bj', 'rent', item.nearestStation!.stationName)).find(
+    expect(community.describe).toBe(`在租${(await list({ cityCode: '110000', estateId: community.id })).total}套`);
+    const station = (await suggest('110000', 'rent', item.nearestStation!.stationName)).find(
       (s) => s.angle === 5 && s.address === item.nearestStation!.lineName,
     )!;
     expect(station.describe).toBe(
-      `在租${(await list({ cityCode: 'bj', lineId: station.parentId, stationId: station.id })).total}套`,
+      `在租${(await list({ cityCode: '110000', lineId: station.parentId, stationId: station.id })).total}套`,
     );
 
-    const esf = await suggest('bj', 'esf', '望京');
+    const esf = await suggest('110000', 'esf', '望京');
     expect(esf.length).toBeGreaterThan(0);
     expect(nonEmpty(esf).every((s) => /^在售\d+套$/.test(s.describe) && s.propertyTypeName === '二手房')).toBe(true);
   });
 
   it('suggests nothing for rent in 厦门, which has no rentals, but places for its second-hand homes', async () => {
-    const [xm] = await both(h.app, ApiPath.conditionEsf, { cityCode: 'xm' });
+    const [xm] = await both(h.app, ApiPath.conditionEsf, { cityCode: '350200' });
     const district = envelope<EsfConditions>(xm!).data.districts[0]!.name;
-    expect(await suggest('xm', 'rent', district)).toEqual([]);
-    expect((await suggest('xm', 'esf', district)).length).toBeGreaterThan(0);
+    expect(await suggest('350200', 'rent', district)).toEqual([]);
+    expect((await suggest('350200', 'esf', district)).length).toBeGreaterThan(0);
   });
 });

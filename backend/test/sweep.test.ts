@@ -176,7 +176,7 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
 /** A value that passes the field's schema, so that a case breaks one field at a time. */
 function validValue(field: Field): unknown {
   const s = field.schema;
-  if (field.name === 'cityCode') return 'bj';
+  if (field.name === 'cityCode') return '110000';
   if (field.name === 'agentId') return availableAgentId;
   if (s.enum) return s.enum[0];
   if (s.pattern?.startsWith('^1[3-9]')) return `137${String(ipSeq).padStart(8, '0').slice(-8)}`;
@@ -433,7 +433,7 @@ describe('sweep over /openapi.json', () => {
         for (const payload of bodies)
           await probe({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
         for (const type of types)
-          await probe({ method: 'POST', url, headers: { 'content-type': type }, payload: 'cityCode=bj&mobile=13800138000' });
+          await probe({ method: 'POST', url, headers: { 'content-type': type }, payload: 'cityCode=110000&mobile=13800138000' });
         const big = await probe({
           method: 'POST',
           url,

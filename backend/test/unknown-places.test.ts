@@ -37,8 +37,8 @@ const real = new Map<string, Record<Field, number>>();
 beforeAll(async () => {
   h = await startHarness();
   for (const c of CHANNELS) {
-    const places = await answer<Places>(h.app, c.conditions, { cityCode: 'bj' });
-    const page = await answer<{ list: Array<Record<string, number>> }>(h.app, c.list, { cityCode: 'bj', pageSize: 1 });
+    const places = await answer<Places>(h.app, c.conditions, { cityCode: '110000' });
+    const page = await answer<{ list: Array<Record<string, number>> }>(h.app, c.list, { cityCode: '110000', pageSize: 1 });
     const district = places.districts.find((d) => d.children.length > 0)!;
     const line = places.subwayLines.find((l) => l.children.length > 0)!;
     const estate = page.list[0]?.[c.estateOf];
@@ -67,15 +67,15 @@ async function expectNotFound(url: string, input: Record<string, unknown>) {
 describe.each(CHANNELS)('$name list', (c) => {
   it.each(FIELDS)('a made-up %s is a 404 in the envelope, whatever else the request says', async (field) => {
     for (const id of MADE_UP) {
-      await expectNotFound(c.list, { cityCode: 'bj', [field]: id });
-      await expectNotFound(c.list, { cityCode: 'bj', [field]: id, keyword: '望京', page: 2 });
+      await expectNotFound(c.list, { cityCode: '110000', [field]: id });
+      await expectNotFound(c.list, { cityCode: '110000', [field]: id, keyword: '望京', page: 2 });
     }
   });
 
   it.each(FIELDS)('a real %s of Beijing is a list in Beijing and names nothing in 上海', async (field) => {
     const id = real.get(c.name)![field];
-    const page = await answer<{ total: number }>(h.app, c.list, { cityCode: 'bj', [field]: id });
+    const page = await answer<{ total: number }>(h.app, c.list, { cityCode: '110000', [field]: id });
     expect(page.total).toBeGreaterThanOrEqual(0);
-    await expectNotFound(c.list, { cityCode: 'sh', [field]: id });
+    await expectNotFound(c.list, { cityCode: '310000', [field]: id });
   });
 });

@@ -22,7 +22,7 @@ export interface TestAgent {
 
 /** The agent of the n-th 二手房 of 北京's newest list, at work (status 1). */
 export async function agentOfListing(request: APIRequestContext, n: number): Promise<TestAgent> {
-  const page = await request.get(`${BACKEND}${ApiPath.esfList}?cityCode=bj&pageSize=30`);
+  const page = await request.get(`${BACKEND}${ApiPath.esfList}?cityCode=110000&pageSize=30`);
   expect(page.status()).toBe(200);
   const items = ((await page.json()) as { data: { list: { id: number }[] } }).data.list;
   for (const item of [...items.slice(n), ...items.slice(0, n)]) {

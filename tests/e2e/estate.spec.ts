@@ -147,7 +147,7 @@ test('a community in 厦门, which has no rentals, offers its homes for sale and
 });
 
 test('an unknown or malformed community id, or another city’s community, is the 404 page', async ({ page, request }) => {
-  const xm = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/estate/list?cityCode=xm&pageSize=1`)).json()) as {
+  const xm = (await (await request.get(`${BACKEND}/yjyz.web.api/v1/estate/list?cityCode=350200&pageSize=1`)).json()) as {
     data: { list: { id: number }[] };
   };
   const elsewhere = xm.data.list[0]!.id;

@@ -28,10 +28,12 @@ export function toCity(row: CityRow): City {
   };
 }
 
-/** Every city as one load read it: looked up by code or domain, by name, in pinyin order and the hot ones. */
+/** Every city as one load read it: looked up by code, by domain, by name, in pinyin order and the hot ones. */
 export interface CitySnapshot {
-  /** By code (110000) and by domain (bj); a code wins over another city's equal domain. */
-  byKey: ReadonlyMap<string, CityRow>;
+  /** By code (110000): what every request's cityCode carries. */
+  byCode: ReadonlyMap<string, CityRow>;
+  /** By domain (bj): only for DEFAULT_CITY, which names a host as the web does. */
+  byDomain: ReadonlyMap<string, CityRow>;
   /** By name (北京), as ip2region names a located city. */
   byName: ReadonlyMap<string, CityRow>;
   /** In pinyin order (the city list). */
@@ -41,15 +43,14 @@ export interface CitySnapshot {
 }
 
 function snapshotOf(rows: CityRow[]): CitySnapshot {
-  const byKey = new Map<string, CityRow>();
-  for (const row of rows) byKey.set(row.cityCode, row);
-  for (const row of rows) if (!byKey.has(row.cityDomain)) byKey.set(row.cityDomain, row);
+  const byCode = new Map(rows.map((row) => [row.cityCode, row]));
+  const byDomain = new Map(rows.map((row) => [row.cityDomain, row]));
   const byName = new Map<string, CityRow>();
   for (const row of rows) if (!byName.has(row.name)) byName.set(row.name, row);
   // Code-unit order is the databases' (collation C); the code keeps equal pinyin in one order on every load.
   const all = [...rows].sort((a, b) => (a.pinyin < b.pinyin ? -1 : a.pinyin > b.pinyin ? 1 : a.cityCode < b.cityCode ? -1 : 1));
   const hot = rows.filter((r) => r.hotRank !== null).sort((a, b) => a.hotRank! - b.hotRank!);
-  return { byKey, byName, all, hot };
+  return { byCode, byDomain, byName, all, hot };
 }
 
 /** How often the kept cities are read again: a flag changed in the database by hand shows within this. */
@@ -137,15 +138,25 @@ export function registerCityTable(app: FastifyInstance, db: Db): void {
   app.addHook('onClose', () => table.stop());
 }
 
-/** A city by its code (110000) or, as the web knows it from the host, by its domain (bj). */
-export async function findCity(db: Db, codeOrDomain: string): Promise<CityRow | undefined> {
-  return (await cityTable(db).snapshot()).byKey.get(codeOrDomain);
+/**
+ * A city by its six-digit code (110000). A request's cityCode means only this: the web turns the host's
+ * domain (bj) into the code once, from the city list, so one value never has two spellings on the wire.
+ */
+export async function findCity(db: Db, cityCode: string): Promise<CityRow | undefined> {
+  return (await cityTable(db).snapshot()).byCode.get(cityCode);
 }
 
 /** spec §8: an unknown city is an unknown id (code 4000000). */
-export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow> {
-  const row = await findCity(db, codeOrDomain);
-  if (!row) throw notFound(`城市 ${codeOrDomain} `);
+export async function requireCity(db: Db, cityCode: string): Promise<CityRow> {
+  const row = await findCity(db, cityCode);
+  if (!row) throw notFound(`城市 ${cityCode} `);
+  return row;
+}
+
+/** The city DEFAULT_CITY names by its domain (bj), as the web's setting of the same name does. */
+export async function defaultCity(db: Db, domain: string): Promise<CityRow> {
+  const row = (await cityTable(db).snapshot()).byDomain.get(domain);
+  if (!row) throw notFound(`城市 ${domain} `);
   return row;
 }
 
@@ -153,8 +164,8 @@ export async function requireCity(db: Db, codeOrDomain: string): Promise<CityRow
  * A city that has the channel. spec §3 City flags: where a channel's flag is 0 (no rentals in 厦门) the
  * channel does not exist, so its list and conditions are a 404 like an unknown city.
  */
-export async function requireChannelCity(db: Db, codeOrDomain: string, channel: ChannelCode): Promise<CityRow> {
-  const row = await requireCity(db, codeOrDomain);
+export async function requireChannelCity(db: Db, cityCode: string, channel: ChannelCode): Promise<CityRow> {
+  const row = await requireCity(db, cityCode);
   if (!channelIsOn(row, channel)) throw notFound(`${row.name}的 ${channel} 频道 `);
   return row;
 }

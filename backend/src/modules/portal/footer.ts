@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { districts, friendlyLinks } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
-import { cityTable, requireCity } from '../cities/cities';
+import { cityTable, defaultCity, requireCity } from '../cities/cities';
 import { hotCommunitiesOf } from './home';
 
 const HOT_COMMUNITY_LINKS = 8;
@@ -32,7 +32,7 @@ export function registerFooter(app: FastifyInstance, db: Db, config: Config): vo
     input: optionalCityRequestSchema,
     output: bottomLinkSchema,
     handler: async (input) => {
-      const city = await requireCity(db, input.cityCode ?? config.DEFAULT_CITY);
+      const city = input.cityCode ? await requireCity(db, input.cityCode) : await defaultCity(db, config.DEFAULT_CITY);
       const [{ hot }, districtRows, links, communities] = await Promise.all([
         cityTable(db).snapshot(),
         db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),

@@ -7,7 +7,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
-import { cityTable, requireCity } from '../cities/cities';
+import { cityTable, defaultCity } from '../cities/cities';
 
 // ip2region is CommonJS with its class on `exports.default`; Node's ESM import would hand us the exports object.
 const require = createRequire(import.meta.url);
@@ -61,7 +61,7 @@ export function registerLocation(app: FastifyInstance, db: Db, config: Config): 
     handler: async (_input, request) => {
       const name = cityNameOfIp(request.ip);
       const located = name === null ? undefined : (await cityTable(db).snapshot()).byName.get(name);
-      const city = located ?? (await requireCity(db, config.DEFAULT_CITY));
+      const city = located ?? (await defaultCity(db, config.DEFAULT_CITY));
       return { cityCode: city.cityCode, cityDomain: city.cityDomain, cityName: city.name };
     },
   });
