@@ -1,9 +1,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { failure, ResultCode } from '@contracts/envelope';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
-import { ApiPath, DESK_COOKIE, OSS_POST_PATH } from '@contracts/paths';
+import { ApiPath, DESK_COOKIE, DEVICE_COOKIE, OSS_POST_PATH, OSS_PUBLIC } from '@contracts/paths';
 import type { Duplex } from 'node:stream';
 import { API_TIMEOUT_MS } from '../api/core';
+import { deviceSetCookie, newDeviceCode } from '../device-cookie';
 import type { HostInfo } from '../host';
 import type { WebSettings } from '../settings';
 
@@ -181,7 +182,11 @@ export async function forwardToBackend(
     if (!HOP_BY_HOP.has(name) && name !== 'host' && name !== 'content-length' && name !== 'cookie') headers[name] = value;
   }
   const cookie = cookiesFor(from.kind, req.headers.cookie);
-  if (cookie) headers.cookie = cookie;
+  // A portal visitor's first call gives the device code (lib/device-cookie.ts); the backend sees it at once. Not
+  // an image (`/oss/…`): a page loads many at once, and an answer with a cookie is no longer a shared one.
+  const device = from.kind === 'desk' || pathname.startsWith(`${OSS_PUBLIC}/`) ? null : newDeviceCode(cookie);
+  const sentCookie = device ? `${cookie ? `${cookie}; ` : ''}${DEVICE_COOKIE}=${device}` : cookie;
+  if (sentCookie) headers.cookie = sentCookie;
   // The body as read, framed by its length: the backend sees exactly one request.
   if (read.body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET'))
     headers['content-length'] = read.body.length;
@@ -198,6 +203,7 @@ export async function forwardToBackend(
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     }
+    if (device) out['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), deviceSetCookie(device, settings)];
     res.writeHead(answer.statusCode ?? 502, out);
     answer.pipe(res);
     answer.on('error', () => res.destroy());

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
 import { h5Route, legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
 import { loginPath } from '@/lib/return-path';
-import { forwardedHeaders, newDeviceCode, pathAndQuery, publicUrl, withDeviceCookie, type ProxyContext } from './context';
+import { forwardedHeaders, pathAndQuery, publicUrl, type ProxyContext } from './context';
 
 /**
  * City sub-domain: legacy paths redirect, personal pages need the session cookie, everything else is
@@ -10,19 +10,17 @@ import { forwardedHeaders, newDeviceCode, pathAndQuery, publicUrl, withDeviceCoo
  * session again on the server (ARCHITECTURE "Cities and hosts").
  */
 export function handleCity(ctx: ProxyContext, city: string): NextResponse {
-  const { request, settings } = ctx;
+  const { request } = ctx;
   const { pathname, search } = request.nextUrl;
   const moved = legacyRedirect(pathname);
   if (moved) return NextResponse.redirect(publicUrl(ctx, ctx.host, `${moved}${search}`), 301);
   if (needsLogin(pathname) && !request.cookies.get(SESSION_COOKIE)?.value) {
     return NextResponse.redirect(publicUrl(ctx, ctx.host, loginPath(pathAndQuery(request))), 302);
   }
-  const device = newDeviceCode(request);
   const target = request.nextUrl.clone();
   const h5 = h5Route(pathname, request.nextUrl.searchParams);
   target.pathname = `/${city}${h5 ?? routeAlias(pathname)}`;
   // The agent is in the path now; the page is one render per agent whatever else the query says.
   if (h5) target.search = '';
-  const res = NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx, device) } });
-  return withDeviceCookie(res, device, settings);
+  return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });
 }

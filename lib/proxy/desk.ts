@@ -14,7 +14,7 @@ export function handleDesk(ctx: ProxyContext): NextResponse {
   const { pathname } = ctx.request.nextUrl;
   const target = ctx.request.nextUrl.clone();
   target.pathname = pathname === '/' ? DESK_APP_PATH : `${DESK_APP_PATH}${pathname}`;
-  const headers = forwardedHeaders(ctx, null);
+  const headers = forwardedHeaders(ctx);
   headers.delete('cookie');
   return NextResponse.rewrite(target, { request: { headers } });
 }

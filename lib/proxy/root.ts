@@ -4,7 +4,7 @@ import { fetchLocation } from '@/lib/api/endpoints';
 import { clientIpOf } from '@/lib/portal-headers';
 import { isCityExempt, routeAlias } from '@/lib/redirect-rules';
 import { cityOrigin } from '@/lib/host';
-import { forwardedHeaders, newDeviceCode, pathAndQuery, withDeviceCookie, type ProxyContext } from './context';
+import { forwardedHeaders, pathAndQuery, type ProxyContext } from './context';
 
 /** The one remote call the proxy makes; a slow backend must not hold the visitor (STYLE "Routing"). */
 const LOCATE_TIMEOUT_MS = 800;
@@ -32,11 +32,9 @@ async function locatedCityDomain(ctx: ProxyContext): Promise<string> {
 export async function handleRoot(ctx: ProxyContext): Promise<NextResponse> {
   const { request, settings } = ctx;
   if (isCityExempt(request.nextUrl.pathname)) {
-    const device = newDeviceCode(request);
     const target = request.nextUrl.clone();
     target.pathname = `/${settings.defaultCity}${routeAlias(request.nextUrl.pathname)}`;
-    const res = NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx, device) } });
-    return withDeviceCookie(res, device, settings);
+    return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });
   }
   const cityDomain = await locatedCityDomain(ctx);
   return NextResponse.redirect(`${cityOrigin(cityDomain, settings)}${pathAndQuery(request)}`, 302);

@@ -82,7 +82,7 @@ function send(
 describe('forwardToBackend', () => {
   it('passes the call on with the public host and client address, and the answer back with its cookies', async () => {
     const res = await send('/yjyz.web.api/v1/cities?x=1', {
-      headers: { 'x-forwarded-for': '203.0.113.9', connection: 'keep-alive', te: 'trailers' },
+      headers: { 'x-forwarded-for': '203.0.113.9', connection: 'keep-alive', te: 'trailers', cookie: 'yj_device=abc123' },
     });
     expect(res.status).toBe(200);
     const last = seen.at(-1);
@@ -145,6 +145,18 @@ describe('forwardToBackend', () => {
     expect((await send(OSS_POST_PATH, { method: 'POST', headers: { host: DESK_HOST }, body: Buffer.from('x') })).status).toBe(
       404,
     );
+  });
+  it('gives a portal visitor without one a device code with the first call, the backend seeing it at once; not with an image', async () => {
+    const res = await send('/yjyz.web.api/v1/cities', { headers: { cookie: `${SESSION_COOKIE}=t` } });
+    const given = res.headers['set-cookie']!.find((c) => c.startsWith('yj_device='));
+    const code = /^yj_device=([0-9a-f]{32}); Max-Age=315360000; Path=\/; SameSite=Lax$/.exec(given ?? '')?.[1];
+    expect(code, given).toBeDefined();
+    expect(seen.at(-1)?.headers.cookie).toBe(`${SESSION_COOKIE}=t; yj_device=${code}`);
+    // The backend's own cookies still come back beside it.
+    expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/', given]);
+    const image = await send('/oss/seed/a.png', {});
+    expect(image.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(seen.at(-1)?.headers.cookie).toBeUndefined();
   });
   it('keeps the portal cookies and drops a desk cookie on a portal host', async () => {
     await send('/yjyz.web.api/v1/cities', { headers: { cookie: `${SESSION_COOKIE}=t; ${DESK_COOKIE}=d; yj_device=abc` } });

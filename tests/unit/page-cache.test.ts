@@ -86,17 +86,15 @@ describe('front cache', () => {
     expect(isShareable(200, { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' })).toBe(false);
   });
 
-  it('leaves a visitor without a device cookie, and anything but a read, to Next', () => {
+  it('keeps one copy for every visitor, with a cookie or without (a first visit, a crawler), and leaves anything but a read to Next', () => {
     const front = new FrontCache(new TagClock(), 1_000_000);
     const req = (method: string, cookie?: string) =>
       ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
-    expect(front.request(req('GET'), 'bj')).toBeNull();
     expect(front.request(req('POST', 'yj_device=abc'), 'bj')).toBeNull();
-    expect(front.request(req('GET', 'other=1; yj_device='), 'bj')).toBeNull();
-    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual({
-      key: expect.stringContaining('/ershoufang/'),
-      tags: ['city:bj', 'list:esf:bj'],
-    });
+    const first = front.request(req('GET'), 'bj');
+    expect(first).toEqual({ key: expect.stringContaining('/ershoufang/'), tags: ['city:bj', 'list:esf:bj'] });
+    expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual(first);
+    expect(front.request(req('HEAD', 'yj_token=t'), 'bj')).toEqual(first);
   });
 });
 

@@ -91,11 +91,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function request(answer: NextLike, { method = 'GET', gzip = false, prefetch = false, device = '', client = '' } = {}) {
+function request(
+  answer: NextLike,
+  { method = 'GET', gzip = false, prefetch = false, device = '', firstVisit = false, client = '' } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const headers: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
-    // A returning visitor (the front cache answers only those) and the address the gate found.
-    if (device) headers.cookie = `yj_device=${device}`;
+    // A returning visitor (a first visit sends no cookie at all) and the address the gate found.
+    if (device && !firstVisit) headers.cookie = `yj_device=${device}`;
     if (client) headers['x-forwarded-for'] = client;
     // What Next's client router sends for a <Link> in view.
     if (prefetch) Object.assign(headers, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' });
@@ -230,13 +233,22 @@ describe('the front cache and the headers', () => {
     expect(again.headers['x-nextjs-cache']).toBe('HIT');
   });
 
-  it('keeps nothing for a visitor without a device cookie, or a page Next could not render', async () => {
+  it('answers a first visit (no cookie) from the copy, like a returning visitor, both ways round', async () => {
     const before = renders;
-    await request(shared404, { device: '' });
-    await request(shared404, { device: '' });
+    await request(shared404, { device: 'keep4' });
+    const first = await request(shared404, { device: 'keep4', firstVisit: true });
+    expect(first.headers['x-nextjs-cache']).toBe('HIT');
+    expect(first.headers['set-cookie']).toBeUndefined();
+    await request(shared404, { device: 'keep5', firstVisit: true });
+    expect((await request(shared404, { device: 'keep5' })).headers['x-nextjs-cache']).toBe('HIT');
+    expect(renders - before).toBe(2);
+  });
+
+  it('keeps nothing Next could not render', async () => {
+    const before = renders;
     await request({ ...shared404, status: 500 }, { device: 'keep2' });
     await request({ ...shared404, status: 500 }, { device: 'keep2' });
-    expect(renders - before).toBe(4);
+    expect(renders - before).toBe(2);
   });
 
   it('makes an answer that sets a cookie private, and does not keep it', async () => {

@@ -1,8 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { DEVICE_COOKIE } from '@contracts/paths';
 import { routeAlias } from '../../redirect-rules';
-import { cookieValue } from '../../session-cookie';
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
@@ -15,7 +13,8 @@ import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
  * Only what Next itself marked shareable is kept (`Cache-Control: s-maxage`, no Set-Cookie), and never for
  * long: FRONT_TTL_MS, after which Next is asked again (and serves its page cache, fresh or stale). A copy is
  * not served once the backend reported a change to what it shows (same tags and clock as ./handler.ts).
- * Visitors without a device cookie are left to Next, whose proxy gives them one.
+ * Every visitor gets the same copy, a first visit and a crawler too: a page answer never sets a cookie
+ * (lib/device-cookie.ts), and a page renders nothing of who asks (lib/server/api.ts publicContext).
  */
 export const FRONT_TTL_MS = 5000;
 
@@ -57,7 +56,6 @@ export class FrontCache {
   /** The cache's view of a page request to a city, or null when it must go to Next whatever is kept. */
   request(req: IncomingMessage, city: string): FrontRequest | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-    if (cookieValue(req.headers.cookie, DEVICE_COOKIE) === undefined) return null;
     const url = req.url ?? '/';
     const pathname = url.split('?')[0]!;
     const varying = VARY.map((name) => String(req.headers[name] ?? '')).join('\n');

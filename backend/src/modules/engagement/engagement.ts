@@ -16,9 +16,10 @@ import {
   type FollowStatus,
   type ListingViewResult,
 } from '@contracts/house';
-import { ApiPath, DEVICE_COOKIE, RequestHeader } from '@contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listingFollows, listingViews } from '../../db/schema';
+import { deviceCodeOf } from '../../http/device';
 import { sessionRoute } from '../../http/session-route';
 import { requireListing } from '../listings/visible-listing';
 
@@ -31,14 +32,10 @@ import { requireListing } from '../listings/visible-listing';
 const TAGS = ['listing'];
 type BusinessType = 1 | 2;
 
-/** A device code as the web sets it (lib/proxy/context.ts): a short token; anything else is no device. */
-const DEVICE_CODE = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** Who a view is counted for: the device (x-device-code header, else the yj_device cookie), else the address. */
+/** Who a view is counted for: the device (http/device.ts), else the address. */
 export function viewerOf(request: FastifyRequest): string {
-  const header = request.headers[RequestHeader.deviceCode];
-  const device = typeof header === 'string' && DEVICE_CODE.test(header) ? header : request.cookies[DEVICE_COOKIE];
-  return device && DEVICE_CODE.test(device) ? `d:${device}` : `a:${request.ip}`;
+  const device = deviceCodeOf(request);
+  return device ? `d:${device}` : `a:${request.ip}`;
 }
 
 /**

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agentPhoneRequestSchema, agentPhoneSchema, type AgentPhone, type AgentPhoneRequest } from '@contracts/agent';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
-import { ApiPath, RequestHeader } from '@contracts/paths';
+import { ApiPath } from '@contracts/paths';
 import { agentStatusRequestSchema, agentStatusSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { deviceCodeOf } from '../../http/device';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { sessionUser } from '../../http/sessions';
@@ -94,9 +95,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       },
     },
     async (request) => {
-      const header = request.headers[RequestHeader.deviceCode];
-      const deviceCode = typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 64) : null;
-      const asker: Asker = { deviceCode, ip: request.ip, userId: await sessionUserId(db, request) };
+      const asker: Asker = { deviceCode: deviceCodeOf(request), ip: request.ip, userId: await sessionUserId(db, request) };
       return ok(await revealPhone(db, line, request.body, asker, new Date()));
     },
   );
