@@ -35,26 +35,59 @@ function ProofTabs({ model }: { model: PasswordFormModel }) {
   );
 }
 
+interface PasswordRowProps {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  /** The rule shown under the field, tied to it for screen readers. */
+  hint?: { id: string; text: string };
+}
+
+/** One password row (current, new, confirm): a masked field of at most 64 characters with its label. */
+function PasswordRow({ id, name, label, placeholder, autoComplete, value, onChange, hint }: PasswordRowProps) {
+  return (
+    <div className="account-form__row">
+      <label htmlFor={id}>{label}</label>
+      <div className="account-form__field">
+        <input
+          id={id}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          maxLength={64}
+          placeholder={placeholder}
+          value={value}
+          aria-describedby={hint?.id}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {hint && (
+          <p id={hint.id} className="account-form__hint">
+            {hint.text}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The proof itself: the current password, or a code sent to the user's own (masked) mobile. */
 function ProofField({ model, mobile }: { model: PasswordFormModel; mobile: string }) {
   const { fields, wait } = model;
   if (model.proofUsed === 'password') {
     return (
-      <div className="account-form__row">
-        <label htmlFor="account-current">{F.currentPasswordLabel}</label>
-        <div className="account-form__field">
-          <input
-            id="account-current"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            maxLength={64}
-            placeholder={F.currentPasswordPlaceholder}
-            value={fields.current}
-            onChange={(e) => model.setCurrent(e.target.value)}
-          />
-        </div>
-      </div>
+      <PasswordRow
+        id="account-current"
+        name="currentPassword"
+        label={F.currentPasswordLabel}
+        placeholder={F.currentPasswordPlaceholder}
+        autoComplete="current-password"
+        value={fields.current}
+        onChange={model.setCurrent}
+      />
     );
   }
   return (
@@ -105,40 +138,25 @@ export function PasswordForm({ hasPassword, mobile }: PasswordFormProps) {
       <fieldset className="account-form__body" disabled={!hydrated}>
         {hasPassword && <ProofTabs model={model} />}
         <ProofField model={model} mobile={mobile} />
-        <div className="account-form__row">
-          <label htmlFor="account-new">{F.newPasswordLabel}</label>
-          <div className="account-form__field">
-            <input
-              id="account-new"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={64}
-              placeholder={F.newPasswordPlaceholder}
-              value={fields.next}
-              aria-describedby="account-rule"
-              onChange={(e) => model.setNext(e.target.value)}
-            />
-            <p id="account-rule" className="account-form__hint">
-              {F.passwordRule}
-            </p>
-          </div>
-        </div>
-        <div className="account-form__row">
-          <label htmlFor="account-confirm">{F.confirmPasswordLabel}</label>
-          <div className="account-form__field">
-            <input
-              id="account-confirm"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={64}
-              placeholder={F.confirmPasswordPlaceholder}
-              value={fields.confirm}
-              onChange={(e) => model.setConfirm(e.target.value)}
-            />
-          </div>
-        </div>
+        <PasswordRow
+          id="account-new"
+          name="newPassword"
+          label={F.newPasswordLabel}
+          placeholder={F.newPasswordPlaceholder}
+          autoComplete="new-password"
+          value={fields.next}
+          onChange={model.setNext}
+          hint={{ id: 'account-rule', text: F.passwordRule }}
+        />
+        <PasswordRow
+          id="account-confirm"
+          name="confirmPassword"
+          label={F.confirmPasswordLabel}
+          placeholder={F.confirmPasswordPlaceholder}
+          autoComplete="new-password"
+          value={fields.confirm}
+          onChange={model.setConfirm}
+        />
         <div className="account-form__row">
           <span />
           <div className="account-form__field">

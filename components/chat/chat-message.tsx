@@ -56,8 +56,13 @@ function PropertyCard({ m }: { m: ChatMessage }) {
   const href = card.cityDomain === city.cityDomain ? card.pcUrl : `${cityOrigin(card.cityDomain, city)}${card.pcUrl}`;
   return (
     <a className="chat-card chat-card--property" href={href} target="_blank" rel="noopener">
-      {/* eslint-disable-next-line @next/next/no-img-element -- the home's cover from the storage */}
-      <img className="chat-card__cover" src={card.coverUrl} alt={card.title} width={96} height={72} loading="lazy" />
+      {/* A home without photos has no cover: an empty box of the cover's size, never an <img src="">. */}
+      {card.coverUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the home's cover from the storage
+        <img className="chat-card__cover" src={card.coverUrl} alt={card.title} width={96} height={72} loading="lazy" />
+      ) : (
+        <span className="chat-card__cover" aria-hidden="true" />
+      )}
       <span className="chat-card__body">
         <span className="chat-card__title">{card.title}</span>
         <span className="chat-card__meta">{card.layoutText}</span>

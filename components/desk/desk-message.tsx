@@ -88,8 +88,14 @@ function Body({
       const card = content.layoutDetail as ImPropertyCard;
       return (
         <a className={styles.card} href={`${cityOrigin(card.cityDomain)}${card.pcUrl}`} target="_blank" rel="noreferrer">
-          {/* eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store */}
-          <img src={card.coverUrl} alt={card.title} className={styles.cardCover} />
+          {/* A listing without photos has no cover: an empty box of the cover's size, never an <img src=""> (which
+              loads the page again). */}
+          {card.coverUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store
+            <img src={card.coverUrl} alt={card.title} className={styles.cardCover} />
+          ) : (
+            <span className={styles.cardCover} aria-hidden="true" />
+          )}
           <span className={styles.cardBody}>
             <span className={styles.cardTitle}>{card.title}</span>
             <span className={styles.cardLayout}>{card.layoutText}</span>

@@ -171,5 +171,23 @@ describe('DeskConversation', () => {
       'http://sh.localhost:3000/ershoufang/xiangqing/42',
     );
     expect(screen.getByRole('img', { name: copy.imageAlt }).getAttribute('src')).toBe('/api/desk/oss/ub/chat/a.jpg');
+    // A listing without photos shows an empty cover box, not an image that would load the page again.
+    expect(screen.queryByRole('img', { name: '望京 3室' })).toBeNull();
+    expect(document.querySelector('img[src=""]')).toBeNull();
+  });
+  it('shows a property card’s cover when the listing has one', () => {
+    show([
+      message(true, IM_LAYOUT.PROPERTY, {
+        layoutDetail: {
+          cityDomain: 'bj',
+          pcUrl: '/ershoufang/xiangqing/7',
+          title: '国贸 2室',
+          coverUrl: '/oss/seed/cover-7.jpg',
+          layoutText: '2室1厅',
+          priceText: '500万',
+        },
+      }),
+    ]);
+    expect(screen.getByRole('img', { name: '国贸 2室' }).getAttribute('src')).toBe('/oss/seed/cover-7.jpg');
   });
 });
