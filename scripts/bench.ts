@@ -29,7 +29,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { CHANNEL_LIST, detailPath, type ChannelDef } from '@contracts/channels';
-import type { ChannelCode } from '@contracts/constants';
+import { LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
 import { ApiPath } from '@contracts/paths';
 import { formatListPath } from '../lib/search-path';
 import { reportLighthouse, runLighthouse, type LighthouseFigures } from './bench-lighthouse';
@@ -84,17 +84,19 @@ interface Load {
 }
 
 /**
- * Page loads come from a returning visitor: the device cookie the proxy gave on the first page. Those are the
- * visits the front page cache answers (lib/front/page-cache/front-cache.ts); a first visit goes through Next's page cache
- * and gets its cookie (the `first visit` row).
+ * Page loads come from a returning visitor (the device cookie its first call to the backend was given) and from a
+ * first visit: no cookie at all, as a new visitor, a crawler or a link preview asks. Both are answered from the page
+ * cache (lib/front/page-cache/front-cache.ts); the `first visit` rows show it.
  */
 const VISITOR = { host: HOST, cookie: 'yj_device=bench00000000000000000000000000' };
 const FIRST_VISIT = { host: HOST };
 
+const PAGE_CONNECTIONS = 8;
+
 async function load(name: string, urlPath: string, headers: Record<string, string> = VISITOR): Promise<Load> {
   // Warm up: the first render fills the page cache (and the web's API cache).
   for (let i = 0; i < 5; i++) await pageHtml(urlPath);
-  const result = await autocannon({ url: WEB + urlPath, headers, connections: 8, duration: SECONDS });
+  const result = await autocannon({ url: WEB + urlPath, headers, connections: PAGE_CONNECTIONS, duration: SECONDS });
   return {
     name,
     path: urlPath,
@@ -105,13 +107,73 @@ async function load(name: string, urlPath: string, headers: Record<string, strin
   };
 }
 
-/** The throughput targets against the static asset: home ≥ 0.5×, every list and detail ≥ 0.3×. */
+/**
+ * The throughput targets against the static asset: home ≥ 0.5×, every list and detail ≥ 0.3×; a first visit (no
+ * cookie) ≥ 1.0×, as fast as a returning visitor's; a page never rendered before ≥ 0.1×.
+ */
 function throughputTarget(name: string, ratio: number): { 'ratio target': string; met: string } {
-  // A first visit (no device cookie) is shown for what it costs; the targets are a visitor's pages.
-  if (name === 'static asset' || name.includes('first visit')) return { 'ratio target': '', met: '' };
-  const target = name.startsWith('home') ? 0.5 : 0.3;
+  if (name === 'static asset') return { 'ratio target': '', met: '' };
+  const target = name.includes('first visit') ? 1.0 : name.includes('cold') ? 0.1 : name.startsWith('home') ? 0.5 : 0.3;
   return { 'ratio target': `≥ ${target}`, met: ratio >= target ? 'yes' : 'NO' };
 }
+
+/**
+ * Pages nobody asked for yet, each asked once (the long tail of listings and filter combinations a crawler walks):
+ * PAGE_CONNECTIONS in flight for SECONDS, every request a path from `paths` not asked before in this run.
+ */
+async function coldLoad(name: string, paths: string[], connections = PAGE_CONNECTIONS): Promise<Tail> {
+  let next = 0;
+  const r = await autocannon({
+    url: WEB,
+    headers: FIRST_VISIT,
+    connections,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const urlPath = paths[next++];
+          if (!urlPath) throw new Error(`${name}: ran out of never-asked paths after ${paths.length}`);
+          return { ...req, path: urlPath };
+        },
+      },
+    ],
+  });
+  return {
+    name,
+    path: paths[0]!,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/**
+ * Never-rendered pages of 二手房: details of listings taken from the list's pages (deep pages first, which the
+ * load runs never open), and lists under filter combinations (district × price band × rooms × sort).
+ */
+async function coldPaths(channel: ChannelDef, districts: number[]): Promise<{ details: string[]; lists: string[] }> {
+  const details: string[] = [];
+  for (let page = 2; details.length < COLD_PATHS && page <= LIST_MAX_PAGE; page++) {
+    const list = await api<{ list: { id: number }[] }>(
+      `/yjyz.web.api/v1/esf/list?cityCode=${BEIJING}&sort=1&page=${page}&pageSize=50`,
+    );
+    if (list.list.length === 0) break;
+    details.push(...list.list.map((l) => detailPath(channel.code, l.id)));
+  }
+  const lists: string[] = [];
+  for (const districtId of districts)
+    for (const price of [1, 2, 3, 4, 5, 6, 7])
+      for (const rooms of [1, 2, 3, 4])
+        for (const sort of [0, 1, 2, 3, 4])
+          lists.push(formatListPath(channel, { districtId, filters: { price: [price], rooms: [rooms] }, sort }));
+  return { details, lists };
+}
+
+/** How many never-asked paths each cold run has at hand: far more than SECONDS of renders can take. */
+const COLD_PATHS = 3000;
 
 /** The target p99 (≤ 100 ms) of home, list and detail pages at 32 connections. */
 const TAIL_CONNECTIONS = 32;
@@ -129,9 +191,9 @@ interface Tail {
 }
 
 /** One page at TAIL_CONNECTIONS connections: the latency a visitor sees when the site is busy. */
-async function tail(name: string, urlPath: string): Promise<Tail> {
+async function tail(name: string, urlPath: string, headers: Record<string, string> = VISITOR): Promise<Tail> {
   for (let i = 0; i < 5; i++) await pageHtml(urlPath);
-  const r = await autocannon({ url: WEB + urlPath, headers: VISITOR, connections: TAIL_CONNECTIONS, duration: SECONDS });
+  const r = await autocannon({ url: WEB + urlPath, headers, connections: TAIL_CONNECTIONS, duration: SECONDS });
   return {
     name,
     path: urlPath,
@@ -144,8 +206,13 @@ async function tail(name: string, urlPath: string): Promise<Tail> {
   };
 }
 
+/** A page never rendered before may take this long at p99 (TAIL_CONNECTIONS in flight). */
+const COLD_P99_TARGET_MS = 400;
+
 function reportTails(tails: Tail[]): void {
-  console.log(`p99 at ${TAIL_CONNECTIONS} connections, ${SECONDS} s per page (target p99 ≤ ${TAIL_P99_TARGET_MS} ms):`);
+  console.log(
+    `p99 at ${TAIL_CONNECTIONS} connections, ${SECONDS} s per page (target p99 ≤ ${TAIL_P99_TARGET_MS} ms; never rendered before ≤ ${COLD_P99_TARGET_MS} ms):`,
+  );
   console.table(
     tails.map((t) => ({
       page: t.name,
@@ -155,7 +222,8 @@ function reportTails(tails: Tail[]): void {
       'p99 ms': t.p99.toFixed(0),
       'max ms': t.max.toFixed(0),
       'non-2xx + errors': t.non2xx + t.errors,
-      within: t.p99 <= TAIL_P99_TARGET_MS && t.non2xx + t.errors === 0 ? 'yes' : 'NO',
+      within:
+        t.p99 <= (t.name.includes('cold') ? COLD_P99_TARGET_MS : TAIL_P99_TARGET_MS) && t.non2xx + t.errors === 0 ? 'yes' : 'NO',
     })),
   );
 }
@@ -234,8 +302,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** How many suggestion calls are in flight at once: a city's visitors typing at the same time. */
 const SUGGEST_IN_FLIGHT = 16;
-/** The target for suggestions through the web: p95 ≤ 20 ms. */
-const SUGGEST_P95_TARGET_MS = 20;
+/** The target for suggestions through the web, for a first visit and a returning one: p95 ≤ 15 ms. */
+const SUGGEST_P95_TARGET_MS = 15;
 
 /** Suggestion latency seen by a caller, SUGGEST_IN_FLIGHT requests in flight, keywords in Chinese, pinyin and initials. */
 const SUGGEST_KEYWORDS = [
@@ -267,7 +335,11 @@ const suggestPath = (keyword: string) =>
 const SUGGEST_WARM_UP = 200;
 const SUGGEST_CALLS = 1000;
 
-async function suggestionLatency(port: number, host?: string): Promise<{ p50: number; p95: number; p99: number; n: number }> {
+async function suggestionLatency(
+  port: number,
+  host?: string,
+  cookie?: string,
+): Promise<{ p50: number; p95: number; p99: number; n: number }> {
   const keywords = SUGGEST_KEYWORDS;
   const run = async (total: number): Promise<number[]> => {
     const times: number[] = [];
@@ -277,7 +349,7 @@ async function suggestionLatency(port: number, host?: string): Promise<{ p50: nu
         const keyword = keywords[next++ % keywords.length] ?? 'wj';
         const urlPath = suggestPath(keyword);
         const t0 = performance.now();
-        const res = await get(port, urlPath, host);
+        const res = await get(port, urlPath, host, cookie);
         if (res.status !== 200) throw new Error(`suggestions answered ${res.status} for ${keyword}`);
         times.push(performance.now() - t0);
       }
@@ -576,7 +648,13 @@ async function main(): Promise<void> {
     );
     running.push(backend);
     await waitForHttp(`${BACKEND}/healthz`, backend, 120_000);
-    const web = startWeb(WEB_PORT, { BACKEND_URL: BACKEND, PORTAL_ROOT_DOMAIN: ROOT_DOMAIN, PORT: String(WEB_PORT) }, log);
+    // Every load comes from this one address: the renders-per-address limit (a crawler's share, lib/front/render-budget.ts)
+    // would turn the cold runs into 429s, so it is off here; what is measured is what a render costs.
+    const web = startWeb(
+      WEB_PORT,
+      { BACKEND_URL: BACKEND, PORTAL_ROOT_DOMAIN: ROOT_DOMAIN, PORT: String(WEB_PORT), PAGE_RENDERS_PER_ADDRESS: '0' },
+      log,
+    );
     running.push(web);
     await waitForHttp(`${WEB}/robots.txt`, web, 60_000);
 
@@ -586,6 +664,9 @@ async function main(): Promise<void> {
     if (!staticJs) throw new Error('home page loads no /_next/static script');
     const targets = await Promise.all(CHANNEL_LIST.map((channel) => channelTargets(channel)));
     const esf = targets[0]!;
+    const districts = (
+      await api<{ districts: { id: number }[] }>(`/yjyz.web.api/v1/condition/esf?cityCode=${BEIJING}`)
+    ).districts.map((d) => d.id);
     const results: Record<string, unknown> = {
       size: SIZE,
       database: ON_PG ? 'postgresql' : 'pglite',
@@ -611,7 +692,7 @@ async function main(): Promise<void> {
       );
       const base = await load('static asset', staticJs);
       const home = await load('home', '/');
-      const pages = [home, await load('home, first visit', '/', FIRST_VISIT)];
+      const pages = [home];
       const perChannel: { channel: string; list: Load; detail: Load }[] = [];
       for (const t of targets) {
         const list = await load(`${t.channel.code} list`, t.listPath);
@@ -619,6 +700,14 @@ async function main(): Promise<void> {
         pages.push(list, detail);
         perChannel.push({ channel: t.channel.code, list, detail });
       }
+      pages.push(
+        await load('home, first visit', '/', FIRST_VISIT),
+        await load('esf list, first visit', esf.listPath, FIRST_VISIT),
+        await load('esf detail, first visit', esf.detailPath, FIRST_VISIT),
+      );
+      const cold = await coldPaths(esf.channel, districts);
+      const colds = [await coldLoad('esf detail, cold', cold.details), await coldLoad('esf list, cold', cold.lists)];
+      pages.push(...colds.map((c) => ({ ...c, path: `${c.path} …` })));
 
       const rows = [base, ...pages].map((r) => ({
         target: r.name,
@@ -650,15 +739,26 @@ async function main(): Promise<void> {
 
     if (runs('p99')) {
       // One page of each kind: 二手房's list and detail stand for their kinds (the per-channel table above holds
-      // every channel within 1.5× of them).
-      const tails = [await tail('home', '/'), await tail('esf list', esf.listPath), await tail('esf detail', esf.detailPath)];
+      // every channel within 1.5× of them). Cold pages are asked after `pages` took theirs: new ones from the rest.
+      const cold = await coldPaths(esf.channel, districts);
+      const tails = [
+        await tail('home', '/'),
+        await tail('esf list', esf.listPath),
+        await tail('esf detail', esf.detailPath),
+        await tail('home, first visit', '/', FIRST_VISIT),
+        await tail('esf list, first visit', esf.listPath, FIRST_VISIT),
+        await tail('esf detail, first visit', esf.detailPath, FIRST_VISIT),
+        await coldLoad('esf detail, cold', cold.details.slice(COLD_PATHS / 2), TAIL_CONNECTIONS),
+        await coldLoad('esf list, cold', cold.lists.slice(cold.lists.length / 2), TAIL_CONNECTIONS),
+      ];
       reportTails(tails);
       results.p99 = tails;
     }
 
     if (runs('suggest')) {
       const direct = await suggestionLatency(BACKEND_PORT);
-      const viaWeb = await suggestionLatency(WEB_PORT, HOST);
+      const viaWeb = await suggestionLatency(WEB_PORT, HOST, VISITOR.cookie);
+      const firstVisit = await suggestionLatency(WEB_PORT, HOST);
       console.log(
         `Suggestions (/v1/recommends, ${SUGGEST_CALLS} calls after ${SUGGEST_WARM_UP} not counted, ${SUGGEST_IN_FLIGHT} in flight; target p95 ≤ ${SUGGEST_P95_TARGET_MS} ms through the web):`,
       );
@@ -680,8 +780,16 @@ async function main(): Promise<void> {
           'p95 target ms': SUGGEST_P95_TARGET_MS,
           within: within(viaWeb.p95),
         },
+        {
+          route: 'through the web, first visit',
+          'p50 ms': firstVisit.p50.toFixed(1),
+          'p95 ms': firstVisit.p95.toFixed(1),
+          'p99 ms': firstVisit.p99.toFixed(1),
+          'p95 target ms': SUGGEST_P95_TARGET_MS,
+          within: within(firstVisit.p95),
+        },
       ]);
-      results.suggestions = { direct, viaWeb };
+      results.suggestions = { direct, viaWeb, firstVisit };
     }
 
     if (runs('soak')) {
