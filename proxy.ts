@@ -4,12 +4,8 @@ import { handleCity } from '@/lib/proxy/city';
 import { handleDesk } from '@/lib/proxy/desk';
 import { handleOldDomain } from '@/lib/proxy/old-domain';
 import { handleRoot } from '@/lib/proxy/root';
+import { isPublicFile } from '@/lib/public-files';
 import { currentSettings } from '@/lib/settings';
-
-/** Files of public/ that are the same on every host: served as they are, never rewritten into a city. */
-function isPublicFile(pathname: string): boolean {
-  return pathname === '/favicon.ico' || pathname === '/robots.txt' || /^\/assets\/[\w./-]+\.[a-z0-9]+$/i.test(pathname);
-}
 
 /**
  * Thin on purpose: parse the host, hand over to one handler per host kind (lib/proxy/*). Access control

@@ -37,9 +37,8 @@ const settingsSchema = z.object({
   // The most the page cache keeps in Redis (its own eviction, lib/front/page-cache/stores.ts), and never over half the
   // Redis's maxmemory: the backend's rate limits and password lock may share that Redis.
   PAGE_CACHE_REDIS_MB: z.coerce.number().int().min(1).max(65536).default(512),
-  // Pages one client address may have rendered (cache misses) per 10 s; past it, only cached pages (0: no limit).
-  // Off by default: Next's link prefetches are renders too, so a person on a list of uncached homes used up 30 in
-  // one reload (a browser test saw the 429 page). An operator turns it on once prefetches are not counted.
+  // Pages one client address (an IPv6 one by its /64) may have rendered (cache misses) per 10 s; past it, only cached
+  // pages (0: no limit). The router's link prefetches have a window of their own, 4× larger (lib/front/render-budget.ts).
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.

@@ -27,7 +27,15 @@ export function clientAddress(
   return isIP(address) ? address : undefined;
 }
 
-/** `::ffff:1.2.3.4` is the IPv4 visitor 1.2.3.4 on a dual-stack socket. */
+/**
+ * `::ffff:1.2.3.4` is the IPv4 visitor 1.2.3.4 on a dual-stack socket. A proxy may write the visitor's port beside
+ * the address (`1.2.3.4:5555`, `[2001:db8::1]:443`): the address is what names the visitor, so a proxy that does is
+ * not taken for the visitor itself (every visitor would then share one address's limits).
+ */
 function normalise(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) return bracketed[1]!;
+  const withPort = /^([\d.]+):\d+$/.exec(address);
+  if (withPort && isIP(withPort[1]!) === 4) return withPort[1]!;
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }

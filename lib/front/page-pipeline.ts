@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { HostInfo } from '../host';
+import { mayRender } from '../public-files';
 import { isRouterPrefetch } from './not-found-document';
 import type { FrontCache } from './page-cache/front-cache';
 import { renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
@@ -9,7 +10,8 @@ import { renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-b
  * the order it happens:
  *
  * 1. front cache: a current copy of a shareable answer is written without entering Next (./page-cache/front-cache.ts);
- * 2. render budget: an address past its renders gets the 429 page, without entering Next (./render-budget.ts);
+ * 2. render budget: a request that may render takes one of its address's renders; an address past them gets the 429
+ *    page, without entering Next (./render-budget.ts);
  * 3. render: Next's request handler writes its answer; every byte it writes passes one tap (`tapAnswer`);
  * 4. classify: when the answer's head is about to leave, its status, type and the request say what it is
  *    (`classifyAnswer`): a page as Next made it, a 404 page, a 404 to a router prefetch, a page Next could
@@ -18,7 +20,7 @@ import { renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-b
  *    with no body (./not-found-document.ts says why); anything else as Next wrote it;
  * 6. headers: an answer that sets a cookie is never marked for shared caches (`privateIfItSetsCookies`);
  * 7. after it left: a shareable answer is kept by the front cache, exactly as it left (compressed, swapped);
- *    a render is counted against the address's budget.
+ *    a render taken in step 2 is given back if Next's answer (as Next made it, step 4) was no render.
  *
  * The tap is installed before Next gets the response, so it sits below whatever Next wraps around it (its gzip
  * middleware): it sees the bytes as they leave, and a replaced body leaves once, uncompressed.
@@ -48,28 +50,34 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   const front = pipeline.frontCache && host.kind === 'city' ? pipeline.frontCache.request(req, host.city) : null;
   if (front && pipeline.frontCache!.answer(req, res, front)) return;
 
-  // 2. Render budget: city pages and the desk host's (any made-up path there is a render too) are refused; every
-  // render is counted (step 7), prefetches apart.
-  if ((host.kind === 'city' || host.kind === 'desk') && pipeline.renderBudget.isSpent(client, kind)) {
+  // 2. Render budget: city pages and the desk host's (any made-up path there is a render too), prefetches apart. Taken
+  // now, before Next starts, so that requests sent at once are counted at once.
+  const counted = (host.kind === 'city' || host.kind === 'desk') && mayRender(req.url);
+  const taken = counted ? pipeline.renderBudget.take(client, kind) : null;
+  if (taken === 'spent') {
     sendRenderBudgetSpent(req, res, pipeline.renderBudget.retryAfter(client!, kind));
     return;
   }
 
   // 3–6. Render, classify, body, headers.
   const kept: Buffer[] | null = front && req.method === 'GET' ? [] : null;
+  /** Next's content type, read when its answer was classified: a replaced answer carries the document's. */
+  let nextType = '';
   tapAnswer(res, {
-    classify: (status) =>
-      classifyAnswer(status, String(res.getHeader('content-type') ?? ''), routerPrefetch, pipeline.documents !== null),
+    classify: (status) => {
+      nextType = String(res.getHeader('content-type') ?? '');
+      return classifyAnswer(status, nextType, routerPrefetch, pipeline.documents !== null);
+    },
     replacement: (answer) => replacementOf(answer, req.method, pipeline.documents!),
     beforeHead: () => privateIfItSetsCookies(res),
     left: (chunk) => kept?.push(chunk),
   });
 
-  // 7. After it left.
+  // 7. After it left. A request that never finished (the visitor left) keeps its render counted: Next did the work.
   res.once('finish', () => {
     const headers = res.getHeaders();
     if (front && kept) pipeline.frontCache!.keep(front, res.statusCode, headers, Buffer.concat(kept));
-    if (isRender(headers)) pipeline.renderBudget.charge(client, kind);
+    if (taken && !wasRender(nextType, headers['x-nextjs-cache'])) pipeline.renderBudget.giveBack(taken);
   });
 
   void pipeline.render(req, res);
@@ -122,12 +130,12 @@ export function privateIfItSetsCookies(res: ServerResponse): void {
 }
 
 /**
- * Step 7: whether Next rendered this answer (a page or its RSC payload that its page cache did not hold).
- * `x-nextjs-cache` is the header Next documents for telling a cache HIT from a render.
+ * Step 7: whether Next rendered this answer (a page or its RSC payload that its page cache did not hold), from the
+ * content type Next gave it (before any document replaced it) and its `x-nextjs-cache`, the header Next documents
+ * for telling a cache HIT from a render.
  */
-export function isRender(headers: OutgoingHttpHeaders): boolean {
-  const type = String(headers['content-type'] ?? '');
-  return /^(text\/html|text\/x-component)/.test(type) && headers['x-nextjs-cache'] !== 'HIT';
+export function wasRender(nextContentType: string, nextjsCache: OutgoingHttpHeaders[string]): boolean {
+  return /^(text\/html|text\/x-component)/.test(nextContentType) && nextjsCache !== 'HIT';
 }
 
 /** Headers that describe the body Next was going to send, not a document sent instead. */

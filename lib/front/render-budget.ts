@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -8,15 +9,20 @@ import { LRUCache } from 'lru-cache';
  * `perWindow` pages in `windowMs` gets, until its window ends, only what the caches hold: anything else is a short
  * 429 page, written here without entering Next. A person reading pages, even new ones, stays far below it.
  *
- * Counted after the fact, by Next's own verdict on the answer: an HTML or RSC answer that was not a cache HIT
- * (lib/front/page-pipeline.ts `isRender`).
+ * Counted when the request goes to Next (`take`), not when its answer has left: requests sent all at once must not
+ * all pass the check before any of them is counted (an attacker probe had 241 renders from one address that way).
+ * When the answer has left, Next's own verdict gives back what was not a render (`giveBack`): an answer from its
+ * page cache (`x-nextjs-cache: HIT`) or anything but a page or its RSC payload (lib/front/page-pipeline.ts
+ * `wasRender`), judged on Next's answer before any document replaced it.
  * Loopback is this machine's own tools (tests, the bench, a health check) and is not counted: behind a proxy on the
- * same host, TRUSTED_PROXY_HOPS names the visitor (docs/deploy.md "The client address").
+ * same host, TRUSTED_PROXY_HOPS names the visitor (docs/deploy.md "The client address"). An IPv6 visitor is counted
+ * by its /64, the block one subscriber is given: counted per address, one line could rotate through 2^64 budgets.
  *
  * Prefetches have a window of their own, PREFETCHES_PER_PAGE times larger: Next's router prefetches every link
  * that scrolls into view, so one page of a list may ask for 30 renders no person chose, and a person must never
- * meet the 429 for reading. A prefetch refused costs the reader nothing (the router asks again on the click); a
- * flood that sends the prefetch header to use the larger window is still bounded by it.
+ * meet the 429 for reading. A prefetch refused costs the reader nothing (the router asks again on the click). Only
+ * the router's own prefetch counts as one (`RSC: 1` with `Next-Router-Prefetch: 1`): its answer is a short RSC
+ * payload, never the page's HTML, so sending the header gains a flood no full pages.
  */
 export interface RenderBudgetOptions {
   perWindow: number;
@@ -29,11 +35,26 @@ export type RenderKind = 'page' | 'prefetch';
 /** How many more prefetch renders than page renders an address may have in a window. */
 export const PREFETCHES_PER_PAGE = 4;
 
-/** Next's router marks its prefetches; browsers mark their own (`<link rel=prefetch>`, speculation rules). */
+/**
+ * Next's router marks its prefetches with both headers and gets an RSC payload. A browser's own prefetch
+ * (`Sec-Purpose: prefetch`) gets the whole page, as a visit does, and is counted as one.
+ */
 export function renderKind(headers: IncomingHttpHeaders): RenderKind {
-  if (headers['next-router-prefetch'] === '1') return 'prefetch';
-  const purpose = String(headers['sec-purpose'] ?? headers['purpose'] ?? '');
-  return /prefetch/i.test(purpose) ? 'prefetch' : 'page';
+  return headers['next-router-prefetch'] === '1' && headers.rsc === '1' ? 'prefetch' : 'page';
+}
+
+/** Whose window a render is counted in: the address, or an IPv6 address's /64. */
+export function budgetKeyOf(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const v6 = ipaddr.IPv6.parse(address);
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
+}
+
+/** A render counted from its start: given back by `giveBack` if Next's answer says it was none. */
+export interface Taken {
+  key: string;
+  startedAt: number;
 }
 
 interface Window {
@@ -56,17 +77,35 @@ export class RenderBudget {
   /** Whether `address` has used up its renders of `kind` in this window. */
   isSpent(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): boolean {
     if (!this.counts(address)) return false;
-    const w = this.windows.get(`${kind} ${address}`);
+    const w = this.windows.get(this.keyOf(address, kind));
     return w !== undefined && now - w.startedAt < this.options.windowMs && w.renders >= this.limit(kind);
   }
 
-  /** Counts one render of `kind` for `address`. */
-  charge(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): void {
-    if (!this.counts(address)) return;
-    const key = `${kind} ${address}`;
+  /**
+   * Takes one render of `kind` for `address` as its request goes to Next: 'spent' when none is left (the caller
+   * answers 429), null when the address is not counted, else what `giveBack` needs.
+   */
+  take(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): Taken | 'spent' | null {
+    if (!this.counts(address)) return null;
+    if (this.isSpent(address, kind, now)) return 'spent';
+    const key = this.keyOf(address, kind);
     const w = this.windows.get(key);
-    if (!w || now - w.startedAt >= this.options.windowMs) this.windows.set(key, { startedAt: now, renders: 1 });
-    else w.renders += 1;
+    if (!w || now - w.startedAt >= this.options.windowMs) {
+      this.windows.set(key, { startedAt: now, renders: 1 });
+      return { key, startedAt: now };
+    }
+    w.renders += 1;
+    return { key, startedAt: w.startedAt };
+  }
+
+  /** Gives a taken render back (Next answered from its cache): only within the window it was taken from. */
+  giveBack(taken: Taken): void {
+    const w = this.windows.get(taken.key);
+    if (w && w.startedAt === taken.startedAt && w.renders > 0) w.renders -= 1;
+  }
+
+  private keyOf(address: string, kind: RenderKind): string {
+    return `${kind} ${budgetKeyOf(address)}`;
   }
 
   private limit(kind: RenderKind): number {
@@ -79,7 +118,7 @@ export class RenderBudget {
 
   /** Seconds until `address` may have renders of `kind` again. */
   retryAfter(address: string, kind: RenderKind = 'page', now = Date.now()): number {
-    const w = this.windows.get(`${kind} ${address}`);
+    const w = this.windows.get(this.keyOf(address, kind));
     return w ? Math.max(1, Math.ceil((w.startedAt + this.options.windowMs - now) / 1000)) : 1;
   }
 }

@@ -4,7 +4,14 @@ import { FrontCache, isShareable } from '@/lib/front/page-cache/front-cache';
 import { pageTagsOf } from '@/lib/front/page-cache/page-tags';
 import { TagClock } from '@/lib/front/page-cache/tag-clock';
 import PageCacheHandler from '@/lib/front/page-cache/handler';
-import { PREFETCHES_PER_PAGE, RENDER_BUDGET_DEFAULTS, RenderBudget, renderKind } from '@/lib/front/render-budget';
+import {
+  budgetKeyOf,
+  PREFETCHES_PER_PAGE,
+  RENDER_BUDGET_DEFAULTS,
+  RenderBudget,
+  renderKind,
+  type Taken,
+} from '@/lib/front/render-budget';
 import {
   FREE_TEXT_TTL_SECONDS,
   isFreeTextPage,
@@ -162,9 +169,10 @@ describe('renders per client address', () => {
     const t = 1_000_000;
     for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) {
       expect(budget.isSpent('203.0.113.7', 'page', t + i)).toBe(false);
-      budget.charge('203.0.113.7', 'page', t + i);
+      expect(budget.take('203.0.113.7', 'page', t + i)).toMatchObject({ startedAt: t });
     }
     expect(budget.isSpent('203.0.113.7', 'page', t + 100)).toBe(true);
+    expect(budget.take('203.0.113.7', 'page', t + 100)).toBe('spent');
     expect(budget.retryAfter('203.0.113.7', 'page', t + 100)).toBe(10);
     // Another address, and the same one in its next window, render again.
     expect(budget.isSpent('203.0.113.8', 'page', t + 100)).toBe(false);
@@ -174,28 +182,54 @@ describe('renders per client address', () => {
     const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
     const t = 2_000_000;
     const reader = '198.51.100.30';
-    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) budget.charge(reader, 'prefetch', t + i);
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) budget.take(reader, 'prefetch', t + i);
     expect(budget.isSpent(reader, 'page', t + 50)).toBe(false);
     expect(budget.isSpent(reader, 'prefetch', t + 50)).toBe(false);
     // Prefetches are bounded too, at PREFETCHES_PER_PAGE times the pages: a flood sending the header gains only that.
     for (let i = RENDER_BUDGET_DEFAULTS.perWindow; i < RENDER_BUDGET_DEFAULTS.perWindow * PREFETCHES_PER_PAGE; i++)
-      budget.charge(reader, 'prefetch', t + i);
+      budget.take(reader, 'prefetch', t + i);
     expect(budget.isSpent(reader, 'prefetch', t + 200)).toBe(true);
     expect(budget.isSpent(reader, 'page', t + 200)).toBe(false);
     expect(budget.retryAfter(reader, 'prefetch', t + 200)).toBe(10);
   });
-  it("tells Next's router prefetch and the browser's own from a page", () => {
+  it("counts only Next's router prefetch (an RSC payload) as a prefetch; a browser's prefetch of the whole page is a page", () => {
     expect(renderKind({ 'next-router-prefetch': '1', rsc: '1' })).toBe('prefetch');
-    expect(renderKind({ 'sec-purpose': 'prefetch;prerender' })).toBe('prefetch');
-    expect(renderKind({ purpose: 'prefetch' })).toBe('prefetch');
+    expect(renderKind({ 'next-router-prefetch': '1' })).toBe('page');
+    expect(renderKind({ 'sec-purpose': 'prefetch;prerender' })).toBe('page');
+    expect(renderKind({ purpose: 'prefetch' })).toBe('page');
     expect(renderKind({ rsc: '1' })).toBe('page');
     expect(renderKind({})).toBe('page');
+  });
+  it('gives back a render Next answered from its cache, within the window it was taken from only', () => {
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    const t = 3_000_000;
+    const a = '203.0.113.21';
+    const takens = Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow }, (_, i) => budget.take(a, 'page', t + i));
+    expect(budget.isSpent(a, 'page', t + 50)).toBe(true);
+    budget.giveBack(takens[0] as Taken);
+    expect(budget.isSpent(a, 'page', t + 50)).toBe(false);
+    // A render taken in an earlier window gives nothing back to the next one.
+    const next = t + RENDER_BUDGET_DEFAULTS.windowMs;
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) budget.take(a, 'page', next + i);
+    budget.giveBack(takens[1] as Taken);
+    expect(budget.isSpent(a, 'page', next + 50)).toBe(true);
+  });
+  it('counts an IPv6 visitor by its /64, and an IPv4-mapped one as its IPv4 address', () => {
+    expect(budgetKeyOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(budgetKeyOf('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(budgetKeyOf('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(budgetKeyOf('203.0.113.5')).toBe('203.0.113.5');
+    const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++)
+      budget.take(`2001:db8:1:2::${(i + 1).toString(16)}`, 'page', 5_000_000);
+    expect(budget.take('2001:db8:1:2:ffff::9', 'page', 5_000_100)).toBe('spent');
+    expect(budget.take('2001:db8:1:3::9', 'page', 5_000_100)).not.toBe('spent');
   });
   it('does not count this machine, and 0 turns it off', () => {
     const budget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
     const off = new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: 0 });
-    for (let i = 0; i < 100; i++) for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) budget.charge(a);
-    for (let i = 0; i < 100; i++) off.charge('203.0.113.9');
+    for (let i = 0; i < 100; i++) for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(budget.take(a)).toBeNull();
+    for (let i = 0; i < 100; i++) expect(off.take('203.0.113.9')).toBeNull();
     for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(budget.isSpent(a)).toBe(false);
     expect(off.isSpent('203.0.113.9')).toBe(false);
   });

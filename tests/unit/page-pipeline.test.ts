@@ -7,7 +7,7 @@ import { isRouterPrefetch } from '@/lib/front/not-found-document';
 import { FrontCache } from '@/lib/front/page-cache/front-cache';
 import { TagClock } from '@/lib/front/page-cache/tag-clock';
 import { servePage, type PagePipeline } from '@/lib/front/page-pipeline';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/front/render-budget';
+import { PREFETCHES_PER_PAGE, RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/front/render-budget';
 
 // The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -28,8 +28,12 @@ interface NextLike {
   dev?: boolean;
   /** Next marks the page for shared caches (its page cache holds it) instead of no-store. */
   shared?: boolean;
-  /** Next's answer sets a cookie (a new visitor's device code). */
+  /** Next's answer sets a cookie. */
   cookie?: boolean;
+  /** Next answered from its own page cache (`x-nextjs-cache: HIT`). */
+  hit?: boolean;
+  /** Milliseconds Next takes before it answers (a render under way). */
+  delay?: number;
 }
 
 const ERROR_DOCUMENT =
@@ -44,6 +48,7 @@ function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
     renders += 1;
     res.statusCode = answer.status;
     if (answer.cookie !== false) res.setHeader('set-cookie', 'yj_device=abc; Path=/');
+    if (answer.hit) res.setHeader('x-nextjs-cache', 'HIT');
     res.setHeader(
       'cache-control',
       answer.shared ? 's-maxage=50, stale-while-revalidate=86350' : 'private, no-cache, no-store, max-age=0, must-revalidate',
@@ -77,9 +82,12 @@ const frontCache = new FrontCache(new TagClock(), 1_000_000);
 const renderBudget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const answer = JSON.parse(decodeURIComponent(req.url!.slice(1).split('?')[0]!)) as NextLike;
+    const answer = JSON.parse(decodeURIComponent(req.url!.split('?')[0]!.split('/').pop()!)) as NextLike;
     const pipeline: PagePipeline = {
-      render: async (req, res) => nextLike(req, res, answer),
+      render: async (req, res) => {
+        if (answer.delay) await new Promise((resolve) => setTimeout(resolve, answer.delay));
+        nextLike(req, res, answer);
+      },
       frontCache,
       renderBudget,
       documents: answer.dev ? null : { notFound: DOCUMENT, serverError: ERROR_DOCUMENT },
@@ -93,16 +101,25 @@ afterAll(() => server.close());
 
 function request(
   answer: NextLike,
-  { method = 'GET', gzip = false, prefetch = false, device = '', firstVisit = false, client = '' } = {},
+  {
+    method = 'GET',
+    gzip = false,
+    prefetch = false,
+    device = '',
+    firstVisit = false,
+    client = '',
+    headers: extra = {} as Record<string, string>,
+    path: under = '',
+  } = {},
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
+    const headers: Record<string, string> = { ...(gzip ? { 'accept-encoding': 'gzip' } : {}), ...extra };
     // A returning visitor (a first visit sends no cookie at all) and the address the gate found.
     if (device && !firstVisit) headers.cookie = `yj_device=${device}`;
     if (client) headers['x-forwarded-for'] = client;
     // What Next's client router sends for a <Link> in view.
     if (prefetch) Object.assign(headers, { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' });
-    const path = `/${encodeURIComponent(JSON.stringify(answer))}${device ? `?v=${device}` : ''}`;
+    const path = `${under}/${encodeURIComponent(JSON.stringify(answer))}${device ? `?v=${device}` : ''}`;
     http
       .request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -257,6 +274,50 @@ describe('the front cache and the headers', () => {
     expect(res.headers['cache-control']).toMatch(/^private, no-cache, no-store/);
     await request({ status: 200, type: 'text/html; charset=utf-8', shared: true }, { device: 'keep3' });
     expect(renders - before).toBe(2);
+  });
+
+  const html: NextLike = { status: 200, type: 'text/html; charset=utf-8' };
+  const spend = async (client: string) => {
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++) expect((await request(html, { client })).status).toBe(200);
+    expect((await request(html, { client })).status).toBe(429);
+  };
+
+  it('counts a render as it starts: requests sent all at once get no more renders than one after another', async () => {
+    const client = '203.0.113.51';
+    const all = await Promise.all(
+      Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow * 3 }, () => request({ ...html, delay: 100 }, { client })),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(RENDER_BUDGET_DEFAULTS.perWindow);
+    expect(all.filter((r) => r.status === 429)).toHaveLength(RENDER_BUDGET_DEFAULTS.perWindow * 2);
+  });
+
+  it("counts a router prefetch of a missing page (sent without a body) in the prefetch window, and gives back Next's cache hits", async () => {
+    const client = '203.0.113.52';
+    const prefetch404: NextLike = { status: 404, type: 'text/x-component' };
+    const prefetches = RENDER_BUDGET_DEFAULTS.perWindow * PREFETCHES_PER_PAGE;
+    for (let i = 0; i < prefetches; i++) expect((await request(prefetch404, { client, prefetch: true })).status).toBe(404);
+    expect((await request(prefetch404, { client, prefetch: true })).status).toBe(429);
+    // Pages answered from Next's own cache cost nothing: as many as asked.
+    const other = '203.0.113.53';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow * 2; i++)
+      expect((await request({ ...html, hit: true }, { client: other })).status).toBe(200);
+    await spend(other);
+  });
+
+  it("counts a browser's prefetch of a whole page (Sec-Purpose) as a page, and never the built files", async () => {
+    const client = '203.0.113.54';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow; i++)
+      expect((await request(html, { client, headers: { 'sec-purpose': 'prefetch' } })).status).toBe(200);
+    expect((await request(html, { client })).status).toBe(429);
+    const files = '203.0.113.55';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow * 2; i++) {
+      const chunk = await request(
+        { status: 200, type: 'application/javascript' },
+        { client: files, path: '/_next/static/chunks' },
+      );
+      expect(chunk.status).toBe(200);
+    }
+    await spend(files);
   });
 
   it('counts renders against the address and refuses it past its budget, with the 429 page', async () => {

@@ -15,6 +15,13 @@ describe('clientAddress (TRUSTED_PROXY_HOPS)', () => {
     // More hops configured than present: the leftmost address there is.
     expect(clientAddress('10.0.0.3', '198.51.100.7', 5)).toBe('198.51.100.7');
   });
+  it('reads the address of an entry a proxy wrote with its port, so visitors are not all taken for the proxy', () => {
+    expect(clientAddress('10.0.0.3', '198.51.100.7:5555', 1)).toBe('198.51.100.7');
+    expect(clientAddress('10.0.0.3', '[2001:db8::7]:443', 1)).toBe('2001:db8::7');
+    expect(clientAddress('10.0.0.3', '[2001:db8::7]', 1)).toBe('2001:db8::7');
+    expect(clientAddress('10.0.0.3', '2001:db8::7', 1)).toBe('2001:db8::7');
+    expect(clientAddress('10.0.0.3', '999.1.1.1:80', 1)).toBe('10.0.0.3');
+  });
   it('stops at an entry that is no address', () => {
     expect(clientAddress('10.0.0.3', 'x, <script>', 1)).toBe('10.0.0.3');
     expect(clientAddress(undefined, undefined, 0)).toBeUndefined();

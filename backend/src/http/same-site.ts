@@ -43,11 +43,28 @@ export function isPortalSource(source: string, root: URL): boolean {
 }
 
 const DESK_PREFIX = ApiPath.deskLogin.replace(/\/login$/, '');
-const isDeskPath = (url: string) => url === DESK_PREFIX || url.startsWith(`${DESK_PREFIX}/`) || url.startsWith(`${DESK_PREFIX}?`);
+const isDeskPath = (path: string) => path === DESK_PREFIX || path.startsWith(`${DESK_PREFIX}/`);
+
+/**
+ * The path of `url` as the router reads it, %-escapes decoded: `/api/%64esk/login` is the desk's login to the router,
+ * so it is the desk's here too (an attacker probe passed a portal Origin that way). A malformed escape stays as
+ * written; the router answers such a path with its 400 anyway.
+ */
+function routedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /** Where a state-changing request to `url` may come from: the desk's calls from the desk, the rest from the portal. */
 export function isAllowedSource(source: string, url: string, root: URL): boolean {
-  return isDeskPath(url) ? isDeskSource(source, root) : isPortalSource(source, root);
+  const path = url.split('?')[0]!;
+  // Desk or not, either spelling: a path that is the desk's written one way or read the other is the desk's.
+  const desk = isDeskPath(path) || isDeskPath(routedPath(url));
+  return desk ? isDeskSource(source, root) : isPortalSource(source, root);
 }
 
 /**
