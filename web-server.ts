@@ -11,6 +11,7 @@
  */
 import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend, forwardUpgrade, SOCKET_PATHS, socketAllowed } from './lib/front/backend-forward';
+import { SharedAnswers } from './lib/front/shared-answers';
 import { parseHost } from './lib/host';
 import { readNotFoundDocument } from './lib/front/not-found-document';
 import { serverErrorDocument } from './lib/front/server-error-document';
@@ -49,6 +50,9 @@ const headers = securityHeaders(settings, dev);
 const notFoundDocument = dev ? null : readNotFoundDocument(import.meta.dirname);
 if (!dev && !notFoundDocument)
   console.warn('web: no prerendered not-found page in .next; a 404 from notFound() keeps an empty body');
+
+/** Backend answers the backend marked public (a keystroke's suggestions), kept for their few seconds. */
+const sharedAnswers = new SharedAnswers();
 
 /** Everything a page request goes through after the gate, in order: lib/front/page-pipeline.ts. */
 const pages: PagePipeline = {
@@ -92,7 +96,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
       res.end();
       return;
     }
-    void forwardToBackend(req, res, settings, info);
+    void forwardToBackend(req, res, settings, info, sharedAnswers);
     return;
   }
   servePage(pages, req, res, parseHost(req.headers.host, settings));

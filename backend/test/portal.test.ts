@@ -163,6 +163,19 @@ describe('recommends', () => {
     const [page] = await both(h.app, ApiPath.esfList, { cityCode: '310000', lineId: station!.parentId, stationId: station!.id });
     expect(`在售${envelope<{ total: number }>(page!).data.total}套`).toBe(station!.describe);
   });
+  it('lets any cache keep a GET answer 30 s (the same for everyone), never a POST answer, a refusal or an unknown city', async () => {
+    const [get, post] = await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword: 'wj' });
+    expect(get!.headers['cache-control']).toBe('public, max-age=30');
+    expect(post!.headers['cache-control']).toBeUndefined();
+    for (const input of [
+      { cityCode: '110000', channelCode: 'esf', keyword: '   ' },
+      { cityCode: '990000', channelCode: 'esf', keyword: 'wj' },
+    ]) {
+      const [refused] = await both(h.app, ApiPath.recommends, input);
+      expect(refused!.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused!.headers['cache-control']).toBeUndefined();
+    }
+  });
   it('rejects blank, over-long and unknown-channel input', async () => {
     for (const res of await both(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'esf', keyword: '   ' })) {
       expect(res.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { ApiPath, DESK_COOKIE, DEVICE_COOKIE, OSS_POST_PATH, OSS_PUBLIC } from '
 import type { Duplex } from 'node:stream';
 import { API_TIMEOUT_MS } from '../api/core';
 import { deviceSetCookie, newDeviceCode } from '../device-cookie';
+import { sharedSeconds, type SharedAnswers } from './shared-answers';
 import type { HostInfo } from '../host';
 import type { WebSettings } from '../settings';
 
@@ -163,6 +164,7 @@ export async function forwardToBackend(
   res: ServerResponse,
   settings: WebSettings,
   from: ForwardHost,
+  shared?: SharedAnswers,
 ): Promise<void> {
   const pathname = (req.url ?? '/').split('?')[0]!;
   if (!backendPathAllowed(req.method, pathname, from.kind)) {
@@ -185,6 +187,18 @@ export async function forwardToBackend(
   // A portal visitor's first call gives the device code (lib/device-cookie.ts); the backend sees it at once. Not
   // an image (`/oss/…`): a page loads many at once, and an answer with a cookie is no longer a shared one.
   const device = from.kind === 'desk' || pathname.startsWith(`${OSS_PUBLIC}/`) ? null : newDeviceCode(cookie);
+  const deviceCookie = device ? deviceSetCookie(device, settings) : null;
+
+  // An answer the backend marked the same for everyone, kept a few seconds (./shared-answers.ts). Not the desk's.
+  const sharing = shared && req.method === 'GET' && read.body.length === 0 && from.kind !== 'desk' ? shared : undefined;
+  const kept = sharing?.get(req.url ?? '/');
+  if (kept) {
+    const headers = { ...kept.headers };
+    if (deviceCookie) headers['set-cookie'] = [deviceCookie];
+    res.writeHead(kept.status, headers);
+    res.end(kept.body);
+    return;
+  }
   const sentCookie = device ? `${cookie ? `${cookie}; ` : ''}${DEVICE_COOKIE}=${device}` : cookie;
   if (sentCookie) headers.cookie = sentCookie;
   // The body as read, framed by its length: the backend sees exactly one request.
@@ -203,8 +217,14 @@ export async function forwardToBackend(
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     }
-    if (device) out['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), deviceSetCookie(device, settings)];
+    const seconds = sharing ? sharedSeconds(answer.statusCode ?? 0, answer.headers) : 0;
+    if (deviceCookie) out['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), deviceCookie];
     res.writeHead(answer.statusCode ?? 502, out);
+    if (seconds > 0) {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.once('end', () => sharing!.keep(req.url ?? '/', answer.statusCode!, answer.headers, Buffer.concat(chunks), seconds));
+    }
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
 import { ApiPath, DESK_COOKIE, OSS_POST_PATH, SESSION_COOKIE } from '@contracts/paths';
 import { backendPathAllowed, cookiesFor, forwardToBackend, socketAllowed } from '@/lib/front/backend-forward';
+import { SharedAnswers } from '@/lib/front/shared-answers';
 import { parseHost } from '@/lib/host';
 import { loadSettings } from '@/lib/settings';
 
@@ -24,6 +25,13 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.length));
     req.on('end', () => {
       seen.push({ headers: req.headers, body, url: req.url });
+      // `/shared…` answers as the backend answers a keystroke's suggestions: the same for everyone, for 30 s.
+      if (req.url?.startsWith('/yjyz.web.api/shared')) {
+        res.setHeader('cache-control', req.url.includes('private') ? 'private, max-age=30' : 'public, max-age=30');
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ code: 200, succeed: true, msg: 'success', data: { n: seen.length } }));
+        return;
+      }
       res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
       res.setHeader('keep-alive', 'timeout=72');
       res.setHeader('content-type', 'application/json');
@@ -33,7 +41,8 @@ beforeAll(async () => {
   backendPort = await listen(backend);
   const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
   // As web-server.ts does: the host kind from the Host header (bj.localhost:3000 unless a test says otherwise).
-  web = http.createServer((req, res) => forwardToBackend(req, res, settings, parseHost(req.headers.host, settings)));
+  const shared = new SharedAnswers();
+  web = http.createServer((req, res) => forwardToBackend(req, res, settings, parseHost(req.headers.host, settings), shared));
   webPort = await listen(web);
 });
 afterAll(() => {
@@ -157,6 +166,26 @@ describe('forwardToBackend', () => {
     const image = await send('/oss/seed/a.png', {});
     expect(image.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     expect(seen.at(-1)?.headers.cookie).toBeUndefined();
+  });
+  it('sends an answer the backend marked public again without calling it, to a GET with the same query only', async () => {
+    const before = seen.length;
+    const first = await send('/yjyz.web.api/shared?k=wj', { headers: { cookie: 'yj_device=abc12345' } });
+    const again = await send('/yjyz.web.api/shared?k=wj', {});
+    expect(seen.length - before).toBe(1);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['cache-control']).toBe('public, max-age=30');
+    expect(Number(again.headers.age)).toBeGreaterThanOrEqual(0);
+    // A first visit gets its device code with the kept answer too; the kept answer itself carries none.
+    expect(again.headers['set-cookie']?.[0]).toMatch(/^yj_device=[0-9a-f]{32};/);
+    expect(
+      (await send('/yjyz.web.api/shared?k=wj', { headers: { cookie: 'yj_device=abc12345' } })).headers['set-cookie'],
+    ).toBeUndefined();
+    // Another query, a POST, a private answer and the desk host all go to the backend.
+    await send('/yjyz.web.api/shared?k=wa', {});
+    await send('/yjyz.web.api/shared?k=wj', { method: 'POST', body: Buffer.from('{}') });
+    await send('/yjyz.web.api/shared-private?k=wj', {});
+    await send('/yjyz.web.api/shared-private?k=wj', {});
+    expect(seen.length - before).toBe(5);
   });
   it('keeps the portal cookies and drops a desk cookie on a portal host', async () => {
     await send('/yjyz.web.api/v1/cities', { headers: { cookie: `${SESSION_COOKIE}=t; ${DESK_COOKIE}=d; yj_device=abc` } });

@@ -14,6 +14,11 @@ interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   output: D;
   /** Extra options (rate limit config …). */
   options?: RouteShorthandOptions;
+  /**
+   * Seconds any cache (the web's forward, nginx, a CDN, the browser) may keep the GET answer: set only on an
+   * answer that is the same for everyone who asks the same query (no session, no address, no device).
+   */
+  sharedFor?: number;
   handler: (input: z.output<Q>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<D>>;
 }
 
@@ -25,9 +30,11 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
   // Generic over the route's schemas, so typed by the handler signature rather than Fastify's type provider.
   const response = { 200: envelopeSchema(route.output) };
   const common = { summary: route.summary, tags: route.tags };
-  app.get(route.path, { ...route.options, schema: { ...common, querystring: route.input, response } }, async (request, reply) =>
-    ok(await route.handler(request.query as z.output<Q>, request, reply)),
-  );
+  app.get(route.path, { ...route.options, schema: { ...common, querystring: route.input, response } }, async (request, reply) => {
+    const answer = ok(await route.handler(request.query as z.output<Q>, request, reply));
+    if (route.sharedFor) reply.header('cache-control', `public, max-age=${route.sharedFor}`);
+    return answer;
+  });
   app.post(
     route.path,
     {

@@ -10,6 +10,9 @@ import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
 import { cityTable, requireCity } from '../cities/cities';
 import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
+/** How long any cache may keep a keystroke's suggestions (docs/api.md). */
+export const SUGGESTIONS_SHARED_SECONDS = 30;
+
 const LIMIT = 10;
 const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商圈', 4: '地铁线', 5: '地铁站', 6: '楼盘' };
 
@@ -99,6 +102,9 @@ export function registerSuggestions(
     tags: ['search'],
     input: recommendsRequestSchema,
     output: z.array(suggestionSchema),
+    // The same for everyone who types the same: the web keeps it, so a keystroke most people type (w, wa, wan…)
+    // costs the backend nothing; a new place shows within this.
+    sharedFor: SUGGESTIONS_SHARED_SECONDS,
     handler: async (input) => {
       // The city and the places from memory: a keystroke makes no database query.
       const city = await requireCity(db, input.cityCode);
