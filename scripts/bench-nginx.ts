@@ -7,7 +7,8 @@
  *   - load: autocannon, 32 connections, BENCH_SECONDS (default 10) per row, a first visit's request (no cookie,
  *     `Accept-Encoding: gzip` as browsers send): the home, 二手房's list and a detail from it, each straight to one
  *     web process and then through nginx, back to back; the static chunk straight to the web is the ratio
- *     baseline (and once through nginx);
+ *     baseline (and once through nginx); each row with the answer's size, and the CPU the load generator (this
+ *     process) and the two web processes used, in % of one core (a HIT in nginx never reaches a web process);
  *   - fresh: seconds until a price changed through the operator API shows through nginx, and straight from the web,
  *     timed from the worst moment: just after nginx stored its copy of the detail page.
  * Skips (exit 0) when nginx is not installed. Ports: BENCH_NGINX_PORT (8090), BENCH_WEB_PORT (3400, and the next
@@ -15,6 +16,7 @@
  * test-results/bench-nginx-servers.log. Takes about 4 minutes on 2 cores after the build.
  */
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,6 +127,25 @@ interface Row {
   bytes: number;
   /** CPU this process (autocannon, the load generator) used, in % of one core. */
   generatorCpu: number;
+  /** CPU both web processes used together, in % of one core (null without /proc). */
+  webCpu: number | null;
+}
+
+/** The web processes' PIDs, for their CPU time. */
+const webPids: number[] = [];
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds (user + system) the processes used so far, from /proc/<pid>/stat; null where there is no /proc. */
+function cpuSeconds(pids: number[]): number | null {
+  let ticks = 0;
+  for (const pid of pids) {
+    const file = `/proc/${pid}/stat`;
+    if (!existsSync(file)) return null;
+    // Fields after the command's closing parenthesis: state is the first, utime the 12th, stime the 13th.
+    const fields = readFileSync(file, 'utf8').split(')').at(-1)!.trim().split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / CLOCK_TICKS;
 }
 
 async function load(page: string, via: 'web' | 'nginx', urlPath: string): Promise<Row> {
@@ -134,6 +155,7 @@ async function load(page: string, via: 'web' | 'nginx', urlPath: string): Promis
   for (let i = 0; i < 4; i++) last = await get(port, urlPath, FIRST_VISIT);
   if (last.status !== 200) throw new Error(`${urlPath} answered ${last.status} via ${via}`);
   const cpu = process.cpuUsage();
+  const webBefore = cpuSeconds(webPids);
   const t0 = performance.now();
   const r = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
@@ -142,6 +164,8 @@ async function load(page: string, via: 'web' | 'nginx', urlPath: string): Promis
     duration: SECONDS,
   });
   const used = process.cpuUsage(cpu);
+  const elapsed = performance.now() - t0;
+  const webAfter = cpuSeconds(webPids);
   return {
     page,
     via,
@@ -152,7 +176,8 @@ async function load(page: string, via: 'web' | 'nginx', urlPath: string): Promis
     bad: r.non2xx + r.errors,
     cacheStatus: via === 'nginx' ? last.cacheStatus : '',
     bytes: last.body.length,
-    generatorCpu: (used.user + used.system) / 10 / (performance.now() - t0),
+    generatorCpu: (used.user + used.system) / 10 / elapsed,
+    webCpu: webBefore === null || webAfter === null ? null : ((webAfter - webBefore) * 100_000) / elapsed,
   };
 }
 
@@ -236,6 +261,7 @@ async function main(): Promise<void> {
         log,
       );
       running.push(web);
+      if (web.child.pid) webPids.push(web.child.pid);
       await waitForHttp(`http://127.0.0.1:${port}/robots.txt`, web, 60_000);
     }
     const nginx = startProcess('nginx', NGINX, ['-p', prefix, '-c', 'conf/nginx.conf', '-g', 'daemon off;'], {}, log);
@@ -274,6 +300,7 @@ async function main(): Promise<void> {
         'p99 ms': r.p99.toFixed(0),
         'kB each': (r.bytes / 1024).toFixed(1),
         'autocannon CPU': `${r.generatorCpu.toFixed(0)} %`,
+        'web CPU': r.webCpu === null ? '' : `${r.webCpu.toFixed(0)} %`,
         'vs static (web)': (r.rps / base).toFixed(2),
         'non-2xx + errors': r.bad,
         'X-Cache-Status': r.cacheStatus,
