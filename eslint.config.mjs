@@ -11,6 +11,7 @@ const config = [
       'node_modules/**',
       '.data/**',
       '.bench-data/**',
+      '.bench-nginx-data/**',
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
