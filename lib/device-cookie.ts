@@ -1,32 +1,22 @@
 import { stringifySetCookie } from 'cookie';
 import { DEVICE_COOKIE } from '@contracts/paths';
+import { DEVICE_COOKIE_MAX_AGE, makeDeviceCode, rootCookieDomain } from './device-code';
 import { cookieValue } from './session-cookie';
 import type { WebSettings } from './settings';
 
 /**
- * spec §7: the device code is generated once and kept in a cookie. It is given with the visitor's first call to the
- * backend (lib/front/backend-forward.ts), never with a page: a page answer that sets a cookie belongs to one
- * visitor, so neither our page cache nor a CDN or nginx in front could hand it to the next one, and every first
- * visit and every crawler would render anew (docs/performance.md "First visits"). Nothing a page renders needs
- * the code: public pages render without the visitor, and the calls that count a device (the detail page's view
- * beacon, login, chat) are the browser's own.
+ * spec §7: the device code is generated once and kept in a cookie — never given with a page: a page answer that
+ * sets a cookie belongs to one visitor, so neither our page cache nor a CDN or nginx in front could hand it to the
+ * next one, and every first visit and every crawler would render anew (docs/performance.md "First visits"). Nothing
+ * a page renders needs the code: public pages render without the visitor, and the calls that count a device (the
+ * detail page's view beacon, login, chat) are the browser's own. The browser makes it as a page starts
+ * (lib/client/device-code.ts), before any call; a call that still comes without one (a client without script) is
+ * given one by the web's forward (lib/front/backend-forward.ts), with the Set-Cookie made here.
  */
-
-/** Ten years is "for good" for a browser cookie. */
-const DEVICE_COOKIE_MAX_AGE = 10 * 365 * 24 * 3600;
-
-/**
- * One device code for every city: on the root domain, like the session cookie — but only when the root host
- * has a dot, because browsers refuse `Domain=localhost` (docs/decisions.md); there it stays per sub-domain.
- */
-export function rootCookieDomain(settings: Pick<WebSettings, 'rootDomain'>): string | undefined {
-  const host = settings.rootDomain.replace(/:\d+$/, '');
-  return host.includes('.') ? host : undefined;
-}
 
 /** A new device code when this Cookie header has none; null when the visitor already has one. */
 export function newDeviceCode(cookieHeader: string | undefined): string | null {
-  return cookieValue(cookieHeader, DEVICE_COOKIE) ? null : crypto.randomUUID().replace(/-/g, '');
+  return cookieValue(cookieHeader, DEVICE_COOKIE) ? null : makeDeviceCode();
 }
 
 /** The Set-Cookie value that keeps a device code. Script reads it (lib/client/api.ts), so it is not HttpOnly. */

@@ -145,20 +145,25 @@ test('a first visit (no cookie: a new visitor, a crawler) gets the page every vi
   }
   await crawler.dispose();
 
-  // A person's browser gets its device code (spec §7) with its first call to the backend, not with the page.
+  // A person's browser makes its device code (spec §7) as the page starts, never given with the page; the page's
+  // calls all go with that one code (the view beacon's and the rest, which start together).
   const context = await browser.newContext();
   const page = await context.newPage();
+  const deviceOf = async () => (await context.cookies()).find((c) => c.name === 'yj_device');
   const list = await page.goto(cityUrl('bj', '/ershoufang/'));
   expect(list!.headers()['set-cookie']).toBeUndefined();
+  await expect.poll(async () => (await deviceOf())?.value).toMatch(/^[0-9a-f]{32}$/);
+  const device = (await deviceOf())!;
+  expect(device.httpOnly).toBe(false);
   const viewed = page.waitForResponse((res) => res.url().endsWith(ApiPath.listingView));
   await page.locator('a[href^="/ershoufang/xiangqing/"]').first().click();
-  expect((await viewed).status()).toBe(200);
-  const device = (await context.cookies()).find((c) => c.name === 'yj_device');
-  expect(device?.value).toMatch(/^[0-9a-f]{32}$/);
-  expect(device?.httpOnly).toBe(false);
-  // Kept: the next call goes with it and is not given another.
+  const beacon = await viewed;
+  expect(beacon.status()).toBe(200);
+  expect(beacon.headers()['set-cookie']).toBeUndefined();
+  expect(await beacon.request().headerValue('cookie')).toContain(`yj_device=${device.value}`);
+  // Kept across a reload: nothing gives it another.
   await page.reload();
-  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'yj_device')?.value).toBe(device!.value);
+  expect((await deviceOf())?.value).toBe(device.value);
   await context.close();
 });
 

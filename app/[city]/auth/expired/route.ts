@@ -5,7 +5,7 @@ import { isSessionInvalid } from '@/lib/api/errors';
 import { config } from '@/lib/server/config';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
-import { rootCookieDomain } from '@/lib/device-cookie';
+import { rootCookieDomain } from '@/lib/device-code';
 import { loginPath, safeReturnPath } from '@/lib/return-path';
 import { sessionToken } from '@/lib/session-cookie';
 
