@@ -16,8 +16,8 @@
  * test-results/bench-nginx-servers.log. Takes about 4 minutes on 2 cores after the build.
  */
 import autocannon from 'autocannon';
+import { getLocal } from './http-get';
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
 import os from 'node:os';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -91,27 +91,10 @@ http {
 `;
 }
 
-/** GET with the city's Host (Node's fetch drops a custom Host header); the body undecoded. */
-function get(
-  port: number,
-  urlPath: string,
-  headers: Record<string, string> = { host: HOST },
-): Promise<{ status: number; body: Buffer; cacheStatus: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            cacheStatus: String(res.headers['x-cache-status'] ?? ''),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
+/** GET with the city's Host (scripts/http-get.ts), and nginx's word on its cache. */
+async function get(port: number, urlPath: string, headers: Record<string, string> = { host: HOST }) {
+  const answer = await getLocal(port, urlPath, headers);
+  return { ...answer, cacheStatus: String(answer.headers['x-cache-status'] ?? '') };
 }
 
 interface Row {

@@ -23,7 +23,6 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import http from 'node:http';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +31,7 @@ import { CHANNEL_LIST, detailPath, type ChannelDef } from '@contracts/channels';
 import { LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
 import { ApiPath } from '@contracts/paths';
 import { formatListPath } from '../lib/search-path';
+import { getLocal } from './http-get';
 import { reportLighthouse, runLighthouse, type LighthouseFigures } from './bench-lighthouse';
 import {
   DEV_OPS_TOKEN,
@@ -138,16 +138,7 @@ async function coldLoad(name: string, paths: string[], connections = PAGE_CONNEC
       },
     ],
   });
-  return {
-    name,
-    path: paths[0]!,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
+  return tailOf(name, paths[0]!, r);
 }
 
 /**
@@ -194,6 +185,11 @@ interface Tail {
 async function tail(name: string, urlPath: string, headers: Record<string, string> = VISITOR): Promise<Tail> {
   for (let i = 0; i < 5; i++) await pageHtml(urlPath);
   const r = await autocannon({ url: WEB + urlPath, headers, connections: TAIL_CONNECTIONS, duration: SECONDS });
+  return tailOf(name, urlPath, r);
+}
+
+/** One load run's figures as a Tail row. */
+function tailOf(name: string, urlPath: string, r: autocannon.Result): Tail {
   return {
     name,
     path: urlPath,
@@ -479,34 +475,10 @@ async function api<T>(urlPath: string): Promise<T> {
   return body.data;
 }
 
-/**
- * GET from the web with the city's Host header. Node's fetch drops a custom Host header, and the web would
- * then treat the call as a bare-root visit and redirect it.
- */
-function get(
-  port: number,
-  urlPath: string,
-  host?: string,
-  cookie?: string,
-): Promise<{ status: number; body: Buffer; cache?: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        { host: '127.0.0.1', port, path: urlPath, headers: { ...(host ? { host } : {}), ...(cookie ? { cookie } : {}) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              body: Buffer.concat(chunks),
-              cache: res.headers['x-nextjs-cache'] as string | undefined,
-            }),
-          );
-        },
-      )
-      .on('error', reject);
-  });
+/** GET from a process of the bench with the city's Host header (scripts/http-get.ts) and, if given, a cookie. */
+async function get(port: number, urlPath: string, host?: string, cookie?: string) {
+  const answer = await getLocal(port, urlPath, { ...(host ? { host } : {}), ...(cookie ? { cookie } : {}) });
+  return { ...answer, cache: answer.headers['x-nextjs-cache'] as string | undefined };
 }
 
 const getFromWeb = (urlPath: string) => get(WEB_PORT, urlPath, HOST);

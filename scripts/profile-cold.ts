@@ -12,8 +12,8 @@
  * The profiles are kept in test-results/profile-cold-<kind>.cpuprofile (open them in Chrome's DevTools).
  */
 import autocannon from 'autocannon';
+import { getLocal } from './http-get';
 import { mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { CHANNELS, detailPath } from '@contracts/channels';
 import { LIST_MAX_PAGE } from '@contracts/constants';
@@ -68,17 +68,7 @@ async function coldPaths(): Promise<Record<'detail' | 'list', string[]>> {
   return { detail: details.reverse(), list: lists.reverse() };
 }
 
-function get(urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: WEB_PORT, path: urlPath, headers: { host: HOST, ...headers } }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      })
-      .on('error', reject);
-  });
-}
+const get = (urlPath: string, headers: Record<string, string> = {}) => getLocal(WEB_PORT, urlPath, { host: HOST, ...headers });
 
 interface CallLine {
   reqId?: string;
@@ -213,7 +203,7 @@ async function main(): Promise<void> {
       const calls = backendCalls(backendLog, logFrom);
       const rsc = await get(list.pop()!, { rsc: '1' });
       console.log(
-        `\n${kind}: ${one} — HTML ${(html.bytes / 1024).toFixed(1)} kB, RSC payload ${(rsc.bytes / 1024).toFixed(1)} kB`,
+        `\n${kind}: ${one} — HTML ${(html.body.length / 1024).toFixed(1)} kB, RSC payload ${(rsc.body.length / 1024).toFixed(1)} kB`,
       );
       console.log('backend calls of that one page:');
       console.table([...calls].map(([url, c]) => ({ call: url, n: c.n, 'backend ms': c.ms.toFixed(1) })));

@@ -76,8 +76,10 @@ export class RenderBudget {
 
   /** Whether `address` has used up its renders of `kind` in this window. */
   isSpent(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): boolean {
-    if (!this.counts(address)) return false;
-    const w = this.windows.get(this.keyOf(address, kind));
+    return this.counts(address) && this.spent(this.windows.get(this.keyOf(address, kind)), kind, now);
+  }
+
+  private spent(w: Window | undefined, kind: RenderKind, now: number): boolean {
     return w !== undefined && now - w.startedAt < this.options.windowMs && w.renders >= this.limit(kind);
   }
 
@@ -87,9 +89,9 @@ export class RenderBudget {
    */
   take(address: string | undefined, kind: RenderKind = 'page', now = Date.now()): Taken | 'spent' | null {
     if (!this.counts(address)) return null;
-    if (this.isSpent(address, kind, now)) return 'spent';
     const key = this.keyOf(address, kind);
     const w = this.windows.get(key);
+    if (this.spent(w, kind, now)) return 'spent';
     if (!w || now - w.startedAt >= this.options.windowMs) {
       this.windows.set(key, { startedAt: now, renders: 1 });
       return { key, startedAt: now };

@@ -46,12 +46,11 @@ const DESK_PREFIX = ApiPath.deskLogin.replace(/\/login$/, '');
 const isDeskPath = (path: string) => path === DESK_PREFIX || path.startsWith(`${DESK_PREFIX}/`);
 
 /**
- * The path of `url` as the router reads it, %-escapes decoded: `/api/%64esk/login` is the desk's login to the router,
- * so it is the desk's here too (an attacker probe passed a portal Origin that way). A malformed escape stays as
- * written; the router answers such a path with its 400 anyway.
+ * A path as the router reads it, %-escapes decoded: `/api/%64esk/login` is the desk's login to the router, so it is
+ * the desk's here too (an attacker probe passed a portal Origin that way). A malformed escape stays as written; the
+ * router answers such a path with its 400 anyway.
  */
-function routedPath(url: string): string {
-  const path = url.split('?')[0]!;
+function routedPath(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {
@@ -63,7 +62,7 @@ function routedPath(url: string): string {
 export function isAllowedSource(source: string, url: string, root: URL): boolean {
   const path = url.split('?')[0]!;
   // Desk or not, either spelling: a path that is the desk's written one way or read the other is the desk's.
-  const desk = isDeskPath(path) || isDeskPath(routedPath(url));
+  const desk = isDeskPath(path) || isDeskPath(routedPath(path));
   return desk ? isDeskSource(source, root) : isPortalSource(source, root);
 }
 
