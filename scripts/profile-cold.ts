@@ -5,7 +5,7 @@
  * a web process under V8's CPU profiler, asks PROFILE_SECONDS of never-asked pages of that kind at 8 in flight,
  * and prints:
  *   - throughput and latency of the cold pages;
- *   - the page's HTML size and its RSC payload (what a client navigation fetches);
+ *   - the page's HTML size and the RSC payload inline in it (for hydration);
  *   - the backend calls one page makes, by path, with their time in the backend;
  *   - the web's CPU by where it is spent (our code, React's server renderer, Next, Node, garbage collection) and
  *     the functions with the most self time.
@@ -201,9 +201,11 @@ async function main(): Promise<void> {
       const logFrom = readFileSync(backendLog, 'utf8').length;
       const html = await get(one);
       const calls = backendCalls(backendLog, logFrom);
-      const rsc = await get(list.pop()!, { rsc: '1' });
+      // The RSC payload the page carries for hydration: Next's inline `self.__next_f.push(…)` scripts.
+      const text = html.body.toString('utf8');
+      const flight = [...text.matchAll(/<script>self\.__next_f\.push\(.*?\)<\/script>/gs)].reduce((n, m) => n + m[0].length, 0);
       console.log(
-        `\n${kind}: ${one} — HTML ${(html.body.length / 1024).toFixed(1)} kB, RSC payload ${(rsc.body.length / 1024).toFixed(1)} kB`,
+        `\n${kind}: ${one} — HTML ${(html.body.length / 1024).toFixed(1)} kB, of it the inline RSC payload ${(flight / 1024).toFixed(1)} kB`,
       );
       console.log('backend calls of that one page:');
       console.table([...calls].map(([url, c]) => ({ call: url, n: c.n, 'backend ms': c.ms.toFixed(1) })));
