@@ -73,11 +73,20 @@ export function useChat(userId: number): ChatHandle {
   useEffect(() => {
     let ended = false;
     let saveTimer: ReturnType<typeof setTimeout> | undefined;
+    const saveNow = () => {
+      saveTimer = undefined;
+      if (!ended) saveHistory(window.localStorage, userId, chat.store.snapshot());
+    };
     const save = () => {
       clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => {
-        if (!ended) saveHistory(window.localStorage, userId, chat.store.snapshot());
-      }, SAVE_DELAY_MS);
+      saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+    };
+    // A page left (a reload, a link) within SAVE_DELAY_MS of a change writes it now: else the next page restores
+    // what was held before it, e.g. a card still being sent, shown again as failed beside the one the service stored.
+    const onPageHide = () => {
+      if (saveTimer === undefined) return;
+      clearTimeout(saveTimer);
+      saveNow();
     };
     const end = () => {
       ended = true;
@@ -145,6 +154,7 @@ export function useChat(userId: number): ChatHandle {
     const onEnd = () => end();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener(CHAT_END_EVENT, onEnd);
+    window.addEventListener('pagehide', onPageHide);
     // A page opened in the background connects when it is first shown.
     if (document.visibilityState !== 'hidden') chat.start();
     // The threads at once, whether or not the socket opens (it syncs again each time it does).
@@ -157,6 +167,7 @@ export function useChat(userId: number): ChatHandle {
       chat.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener(CHAT_END_EVENT, onEnd);
+      window.removeEventListener('pagehide', onPageHide);
     };
   }, [userId]);
 
