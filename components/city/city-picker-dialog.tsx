@@ -1,12 +1,11 @@
 'use client';
 import Link from 'next/link';
-import type { CityList } from '@contracts/city';
 import { messages } from '@/lib/client/messages';
 import { cityOrigin } from '@/lib/host';
 import { useCity } from '@/lib/client/city-context';
+import { useCityList } from '@/lib/swr/use-city-list';
 
 export interface CityPickerDialogProps {
-  cities: CityList;
   onClose: () => void;
 }
 
@@ -14,9 +13,26 @@ export interface CityPickerDialogProps {
  * The city picker's dialog: hot cities and all cities by initial (spec §4). A module of its own that the header's
  * toggle loads when the visitor points at it or opens it, so no first load carries it (first-load JS: at most +25 kB gzip a route).
  */
-export default function CityPickerDialog({ cities, onClose }: CityPickerDialogProps) {
+export default function CityPickerDialog({ onClose }: CityPickerDialogProps) {
   const city = useCity();
+  const { data: cities, error } = useCityList();
   const href = (domain: string) => `${cityOrigin(domain, city)}/`;
+  const allCitiesLink = (
+    <Link className="city-picker__more" href="/citys" onClick={onClose}>
+      {messages.allCities} &gt;
+    </Link>
+  );
+  if (!cities) {
+    // The list is asked when the picker opens (or is pointed at); the all-cities page is there meanwhile and on a failure.
+    return (
+      <div className="city-picker__dialog" role="dialog" aria-label={messages.pickCity} aria-busy={!error}>
+        <p className="city-picker__status" role={error ? 'alert' : 'status'}>
+          {error ? messages.serverBusy : messages.citiesLoading}
+        </p>
+        {allCitiesLink}
+      </div>
+    );
+  }
   return (
     <div className="city-picker__dialog" role="dialog" aria-label={messages.pickCity}>
       <div className="city-picker__row">
@@ -43,9 +59,7 @@ export default function CityPickerDialog({ cities, onClose }: CityPickerDialogPr
           </div>
         ))}
       </div>
-      <Link className="city-picker__more" href="/citys" onClick={onClose}>
-        {messages.allCities} &gt;
-      </Link>
+      {allCitiesLink}
     </div>
   );
 }

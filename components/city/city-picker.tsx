@@ -1,21 +1,23 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { CityList } from '@contracts/city';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from '@/lib/client/city-context';
+import { preloadCityList } from '@/lib/swr/use-city-list';
 
 const loadDialog = () => import('./city-picker-dialog');
-/** The dialog's code loads on first use (first-load JS: at most +25 kB gzip a route); pointing at the toggle starts it early. */
+/**
+ * The dialog's code and the city list load on first use (first-load JS: at most +25 kB gzip a route; the list is
+ * not in every page's payload); pointing at the toggle starts both early.
+ */
 const CityPickerDialog = lazy(loadDialog);
-const preloadDialog = () => void loadDialog().catch(() => {});
-
-export interface CityPickerProps {
-  cities: CityList;
-}
+const preloadDialog = () => {
+  void loadDialog().catch(() => {});
+  preloadCityList();
+};
 
 /** Header city switch: a dialog with hot cities and all cities by initial; closes on a body click (spec §4). */
-export function CityPicker({ cities }: CityPickerProps) {
+export function CityPicker() {
   const city = useCity();
   const open = useUiStore((s) => s.cityPickerOpen);
   const setOpen = useUiStore((s) => s.setCityPickerOpen);
@@ -45,7 +47,7 @@ export function CityPicker({ cities }: CityPickerProps) {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <CityPickerDialog cities={cities} onClose={() => setOpen(false)} />
+          <CityPickerDialog onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>

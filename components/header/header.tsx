@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { CHANNEL_LIST, channelIsOn } from '@contracts/channels';
 import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
-import { getCityList, getMenus } from '@/lib/server/city-data';
+import { getMenus } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { MainNav, SectionLogo, SectionSearch } from './section';
 import { UserBox } from './user-box';
@@ -38,14 +38,14 @@ export function visibleMenus(menus: Menu[], city: City): Menu[] {
 }
 
 export async function Header({ city, active }: HeaderProps) {
-  const [menus, cities] = await Promise.all([getMenus(city.cityCode), getCityList()]);
+  const menus = await getMenus(city.cityCode);
   const items = visibleMenus(menus.length ? menus : fallbackMenus(), city);
   return (
     <>
       <header className="site-header">
         <div className="site-header__inner container">
           <SectionLogo />
-          <CityPicker cities={cities} />
+          <CityPicker />
           <MainNav items={items} active={active} />
           <div className="site-header__right">
             <Link href="/map?type=0" className="map-button">

@@ -1,7 +1,7 @@
 import { ApiPath } from '@contracts/paths';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
-import type { Location } from '@contracts/city';
+import type { CityList, Location } from '@contracts/city';
 import type { ProjectReview, ReviewAddRequest, ReviewDeleted } from '@contracts/project-review';
 import type { LoginResult, SmsCodeResult, UserInfo } from '@contracts/user';
 import type { Viewing, ViewingBookRequest } from '@contracts/viewing';
@@ -21,6 +21,9 @@ import { unchecked, type CallContext } from '../api/core';
 
 /** spec §7 location: the visitor's city from their address (the backend sees it through the forward). */
 export const fetchLocation = (ctx: CallContext) => call(ctx, ApiPath.location, unchecked<Location | null>(), { method: 'GET' });
+
+/** spec §3 City list: hot cities and all by initial, for the header's city picker. */
+export const fetchCities = (ctx: CallContext) => call(ctx, ApiPath.cities, unchecked<CityList>(), { method: 'GET' });
 
 /** 拨打电话: a virtual number of the agent for this device, the click recorded (contracts/agent.ts). */
 export const revealAgentPhone = (ctx: CallContext, req: AgentPhoneRequest) =>

@@ -48,6 +48,7 @@ export const messages = {
   hotCities: '热门城市',
   allCities: '全部城市',
   pickCity: '切换城市',
+  citiesLoading: '城市列表加载中…',
 
   // Search box and its suggestion dropdown.
   suggestionSale: '售',

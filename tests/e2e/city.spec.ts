@@ -23,6 +23,24 @@ test('the city picker switches to another city with that city’s menus', async 
   await expect(nav.getByRole('link', { name: '写字楼' })).toHaveCount(0);
 });
 
+test('the city list is not in the page: the picker asks for it, and a failed call says so and keeps 全部城市', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/cities')) asked.push(r.url());
+  });
+  await page.route('**/v1/cities*', (route) => route.abort());
+  await page.goto(cityUrl('bj', '/'));
+  // 青岛 is in the city list but not a hot city (the footer's 热门城市): the page's own HTML does not name it.
+  expect(await page.content()).not.toContain('青岛');
+  expect(asked).toEqual([]);
+
+  await page.getByRole('button', { name: /切换城市/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('alert')).toHaveText('网络繁忙，请稍后再试');
+  await dialog.getByRole('link', { name: /全部城市/ }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/citys'));
+});
+
 test('the city picker closes on a click elsewhere on the page', async ({ page }) => {
   await page.goto(cityUrl('bj', '/'));
   await page.getByRole('button', { name: /切换城市/ }).click();

@@ -178,6 +178,8 @@ export function registerCities(app: FastifyInstance, db: Db): void {
     tags: ['portal'],
     input: z.object({}),
     output: cityListSchema,
+    // The same for everyone: the web's forward keeps it for the city picker, which asks it when it opens.
+    sharedFor: 60,
     handler: async () => {
       const { all, hot } = await cityTable(db).snapshot();
       const groups = new Map<string, City[]>();
