@@ -23,7 +23,9 @@ test('the city picker switches to another city with that city’s menus', async 
   await expect(nav.getByRole('link', { name: '写字楼' })).toHaveCount(0);
 });
 
-test('the city list is not in the page: the picker asks for it, and a failed call says so and keeps 全部城市', async ({ page }) => {
+test('the city list is not in the page: the picker asks for it, and a failed call says so and keeps 全部城市', async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/v1/cities')) asked.push(r.url());
