@@ -45,6 +45,16 @@ describe('the city table', () => {
     }
   });
 
+  it('marks the city list as the same for everyone, for 60 s, so the web keeps it for the city picker', async () => {
+    const res = await h.app.inject({ method: 'GET', url: ApiPath.cities });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(envelope(res)).toMatchObject({
+      data: { hot: expect.arrayContaining([expect.objectContaining({ cityName: '北京' })]) },
+    });
+  });
+
   it('answers every city route from memory: not one query reads the cities table', async () => {
     await answer(h.app, ApiPath.cities);
     queries.length = 0;
