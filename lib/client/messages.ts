@@ -86,7 +86,9 @@ export const messages = {
   getCode: '获取验证码',
   resendIn: (n: number) => `${n}秒后重新获取`,
   loginButton: '登录',
-  loginAgreement: '登录即代表同意《优居用户服务协议》和《隐私政策》',
+  /** The consent beside the login button: ticked before a code is sent or a login made; each document a link. */
+  loginAgreement: { before: '我已阅读并同意', agreement: '《优居用户服务协议》', and: '和', privacy: '《隐私政策》' },
+  mustAgree: '请先阅读并勾选同意《优居用户服务协议》和《隐私政策》',
   invalidMobile: '请输入正确的手机号',
   invalidCode: '请输入6位验证码',
   invalidPassword: '密码为6-32位',
