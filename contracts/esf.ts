@@ -38,7 +38,7 @@ export const esfListItemSchema = z.object({
   ...homeLayoutShape,
   buildYear: z.number().int(),
   elevator: z.boolean(),
-  /** 满五唯一 / 满二 / 近地铁 / 随时看房 / VR看房 … */
+  /** 满五唯一 / 满二 / 近地铁 / 随时看房 / 新上 */
   tags: z.array(z.string()),
   /** ISO date-time. */
   listedAt: z.string(),

@@ -123,6 +123,14 @@ describe('list', () => {
     expect(sorted(page.list, key, dir)).toBe(true);
   });
 
+  it('tags a home only with what it has: no 「VR看房」, since no listing has a VR tour', async () => {
+    const TAGS = ['满五唯一', '满二', '近地铁', '随时看房', '新上'];
+    const homes = nonEmpty((await list({ cityCode: '110000', pageSize: 50 })).list);
+    expect(homes.flatMap((l) => l.tags).filter((t) => !TAGS.includes(t))).toEqual([]);
+    // Not vacuous: the homes do carry tags.
+    expect(homes.some((l) => l.tags.includes('随时看房'))).toBe(true);
+  });
+
   it('rejects bad input and unknown cities', async () => {
     for (const input of [
       { cityCode: '110000', page: 101 },

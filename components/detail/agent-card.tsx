@@ -5,6 +5,7 @@ import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
 import { ConsultButton } from '@/components/chat/consult-button';
 import { AgentCall } from './agent-call';
+import { ServerPhoto } from '@/components/layout/server-photo';
 
 export interface AgentCardProps {
   agent: Agent;
@@ -44,8 +45,7 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
         aria-label={messages.agentPage.profileOf(agent.agentName)}
         prefetch={false}
       >
-        {/* eslint-disable-next-line @next/next/no-img-element -- agent photo from the backend */}
-        <img src={agent.agentPhoto} alt={agent.agentName} width={64} height={64} />
+        <ServerPhoto src={agent.agentPhoto} alt={agent.agentName} width={64} height={64} />
       </Link>
       <div>
         <Link href={profile} className="agent-card__name" prefetch={false}>

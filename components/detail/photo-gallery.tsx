@@ -1,5 +1,9 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { PhotoLightbox } from '@/components/detail/photo-lightbox';
+import { messages } from '@/lib/client/messages';
+
+const M = messages.projectViewer;
 
 export interface PhotoGalleryProps {
   photos: { url: string; title: string }[];
@@ -8,27 +12,63 @@ export interface PhotoGalleryProps {
   coverUrl?: string;
 }
 
-/** Big photo with a thumbnail strip. */
+/**
+ * A detail page's photos: the big photo with 上一张/下一张 arrows (round the ends), a click on it opens it large
+ * (./photo-lightbox.tsx), and a strip of whole thumbnails (six in view, the CSS sizes them to the strip) that
+ * scrolls to keep the chosen one in view.
+ */
 export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps) {
   const photos = given.length === 0 && coverUrl ? [{ url: coverUrl, title: '' }] : given;
   const [index, setIndex] = useState(0);
+  const [large, setLarge] = useState(false);
+  const strip = useRef<HTMLDivElement>(null);
+
+  // The chosen thumbnail scrolls into the strip's view (the strip only: the page itself stays where it is).
+  useEffect(() => {
+    const s = strip.current;
+    const thumb = s?.children[index];
+    if (!s || !(thumb instanceof HTMLElement)) return;
+    if (thumb.offsetLeft < s.scrollLeft) s.scrollLeft = thumb.offsetLeft;
+    else if (thumb.offsetLeft + thumb.offsetWidth > s.scrollLeft + s.clientWidth)
+      s.scrollLeft = thumb.offsetLeft + thumb.offsetWidth - s.clientWidth;
+  }, [index]);
+
   const current = photos[index];
   if (!current) return <div className="gallery gallery--empty" />;
+  const step = (by: number) => setIndex((i) => (i + by + photos.length) % photos.length);
   return (
     <div className="gallery">
       <div className="gallery__main">
-        {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
-        <img src={current.url} alt={`${alt} ${current.title}`} width={600} height={450} />
+        <button
+          type="button"
+          className="gallery__open"
+          onClick={() => setLarge(true)}
+          aria-label={`${M.viewerLabel} ${current.title}`.trim()}
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
+          <img src={current.url} alt={`${alt} ${current.title}`.trim()} width={600} height={450} />
+        </button>
+        {photos.length > 1 && (
+          <>
+            <button type="button" className="gallery__arrow gallery__arrow--prev" onClick={() => step(-1)} aria-label={M.prev}>
+              ‹
+            </button>
+            <button type="button" className="gallery__arrow gallery__arrow--next" onClick={() => step(1)} aria-label={M.next}>
+              ›
+            </button>
+          </>
+        )}
         <span className="gallery__caption">
-          {current.title} {index + 1}/{photos.length}
+          {current.title} {M.position(index + 1, photos.length)}
         </span>
       </div>
-      <div className="gallery__thumbs">
+      <div className="gallery__thumbs" ref={strip} hidden={photos.length < 2}>
         {photos.map((p, i) => (
           <button
             key={`${p.url}-${i}`}
             type="button"
             className={i === index ? 'is-active' : undefined}
+            aria-current={i === index ? 'true' : undefined}
             onClick={() => setIndex(i)}
             aria-label={p.title}
           >
@@ -37,6 +77,15 @@ export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps
           </button>
         ))}
       </div>
+      {large && (
+        <PhotoLightbox
+          photos={photos.map((p) => ({ url: p.url, label: p.title }))}
+          index={index}
+          alt={alt}
+          onIndex={setIndex}
+          onClose={() => setLarge(false)}
+        />
+      )}
     </div>
   );
 }

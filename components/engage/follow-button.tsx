@@ -88,6 +88,8 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
         type="button"
         className={`btn follow__button${followed ? ' is-on' : ''}`}
         aria-pressed={followed}
+        // Who is looking, once known (visitor or user): what the page's tests wait for.
+        data-state={state?.kind}
         title={followed ? M.unfollow : undefined}
         disabled={busy}
         onClick={onClick}

@@ -24,6 +24,7 @@ import {
 } from '@/lib/entrust-form-state';
 import { loadBrowserApi } from '@/lib/swr/browser-api';
 import { useEntrustBrands } from '@/lib/swr/use-entrust-brands';
+import { rememberSubmitted } from './entrust-submitted';
 
 const M = messages.entrustForm;
 const U = messages.upload;
@@ -143,6 +144,7 @@ export function useEntrustForm({ businessType, userId, defaultContact, initial }
       else await api.addEntrust(api.browserContext(), request);
       submitted.current = true;
       if (!initial) window.localStorage.removeItem(key);
+      rememberSubmitted(initial ? 'edit' : 'new');
       router.push(ENTRUST_MANAGE_PATH);
       router.refresh();
     } catch (err) {

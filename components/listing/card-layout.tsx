@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ListingTags } from './listing-tags';
+import { ServerPhoto } from '@/components/layout/server-photo';
 
 /**
  * How many cards of a list are drawn with their photo loaded at once rather than lazily: those in view on a
@@ -43,8 +44,7 @@ export function CardLayout({
   return (
     <li className="listing">
       <Link href={href} className="listing__photo">
-        {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={coverUrl} alt={title} {...photoLoading(eager)} width={232} height={174} />
+        <ServerPhoto src={coverUrl} alt={title} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <Link href={href} className="listing__title">

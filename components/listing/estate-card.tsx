@@ -4,6 +4,7 @@ import type { EstateListItem } from '@contracts/estate';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 import { photoLoading } from './card-layout';
+import { ServerPhoto } from '@/components/layout/server-photo';
 
 const E = messages.estate;
 
@@ -16,8 +17,7 @@ export function EstateCard({ item, eager = false }: { item: EstateListItem; eage
   return (
     <li className="listing estate-card">
       <Link href={href} className="listing__photo">
-        {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
+        <ServerPhoto src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <Link href={href} className="listing__title">

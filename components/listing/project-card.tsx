@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 import { photoLoading } from './card-layout';
 import { ListingTags } from './listing-tags';
+import { ServerPhoto } from '@/components/layout/server-photo';
 
 const M = messages.newHome;
 
@@ -52,8 +53,7 @@ export function ProjectCard({ item, eager = false }: { item: NewHomeListItem; ea
   return (
     <li className="listing project">
       <Link href={href} className="listing__photo" target="_blank" rel="noopener">
-        {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
-        <img src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
+        <ServerPhoto src={item.coverUrl} alt={item.name} {...photoLoading(eager)} width={232} height={174} />
       </Link>
       <div className="listing__body">
         <div className="project__head">

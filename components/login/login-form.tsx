@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
 import { ApiError } from '@/lib/api/errors';
@@ -45,6 +46,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
   const [notice, setNotice] = useState('');
   const [wait, setWait] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [agreed, setAgreed] = useState(false);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -56,6 +58,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
     setError('');
     setNotice('');
     if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
+    if (!agreed) return setError(messages.mustAgree);
     setWait(SMS_RESEND_SECONDS);
     try {
       const { browserContext, sendSmsCode } = await loadLoginApi();
@@ -76,6 +79,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
     if (mode === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return setError(messages.invalidCode);
     if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max))
       return setError(messages.invalidPassword);
+    if (!agreed) return setError(messages.mustAgree);
     setBusy(true);
     try {
       const { browserContext, loginByPassword, loginBySms } = await loadLoginApi();
@@ -118,6 +122,8 @@ export function LoginForm({ prePath }: LoginFormProps) {
           type="tel"
           inputMode="numeric"
           maxLength={11}
+          // The mobile is the account's name: with a password, a password manager fills the two together.
+          autoComplete={mode === 'password' ? 'username' : 'tel'}
           placeholder={messages.mobilePlaceholder}
           value={mobile}
           onChange={(e) => setMobile(e.target.value)}
@@ -127,6 +133,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
             <input
               name="code"
               inputMode="numeric"
+              autoComplete="one-time-code"
               maxLength={6}
               placeholder={messages.codePlaceholder}
               value={code}
@@ -140,6 +147,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
           <input
             name="password"
             type="password"
+            autoComplete="current-password"
             maxLength={32}
             placeholder={messages.passwordPlaceholder}
             value={password}
@@ -155,7 +163,20 @@ export function LoginForm({ prePath }: LoginFormProps) {
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {messages.loginButton}
         </button>
-        <p className="login-card__agreement">{messages.loginAgreement}</p>
+        {/* The terms open in a new tab, so what is typed here stays. */}
+        <label className="login-card__agreement">
+          <input type="checkbox" name="agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <span>
+            {messages.loginAgreement.before}
+            <Link href="/about/agreement" target="_blank" rel="noopener">
+              {messages.loginAgreement.agreement}
+            </Link>
+            {messages.loginAgreement.and}
+            <Link href="/about/privacy" target="_blank" rel="noopener">
+              {messages.loginAgreement.privacy}
+            </Link>
+          </span>
+        </label>
       </form>
     </div>
   );

@@ -1,5 +1,6 @@
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { PhotoLightbox } from '@/components/detail/photo-lightbox';
 import { messages } from '@/lib/client/messages';
 
 const M = messages.projectViewer;
@@ -17,29 +18,14 @@ export interface PhotoViewerProps {
 }
 
 /**
- * 相册 (spec §2 "New-home detail"): the album by kind; a click on a photo opens it large, with the previous and next photo of the
- * whole album (arrow keys too), its place in it (`3/12`), and Esc, the close button or a click beside it closes.
+ * 相册 (spec §2 "New-home detail"): the album by kind; a click on a photo opens it large (./photo-lightbox.tsx), with the
+ * previous and next photo of the whole album.
  */
 export function PhotoViewer({ groups, alt }: PhotoViewerProps) {
-  const all = groups.flatMap((g) => g.photos.map((p) => ({ ...p, kind: g.kind })));
+  const all = groups.flatMap((g) => g.photos.map((p) => ({ url: p.url, label: `${g.kind} · ${p.title}` })));
   const [open, setOpen] = useState<number | null>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const step = useCallback((by: number) => setOpen((i) => (i === null ? i : (i + by + all.length) % all.length)), [all.length]);
-
-  useEffect(() => {
-    if (open === null) return;
-    closeButton.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(null);
-      else if (e.key === 'ArrowLeft') step(-1);
-      else if (e.key === 'ArrowRight') step(1);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, step]);
 
   let index = 0;
-  const current = open === null ? null : all[open];
   return (
     <div className="photo-album">
       {groups.map((g) => (
@@ -66,41 +52,7 @@ export function PhotoViewer({ groups, alt }: PhotoViewerProps) {
           </ul>
         </section>
       ))}
-      {current && open !== null && (
-        <div
-          className="photo-viewer"
-          role="dialog"
-          aria-modal="true"
-          aria-label={M.viewerLabel}
-          onClick={(e) => e.target === e.currentTarget && setOpen(null)}
-        >
-          <div className="photo-viewer__frame">
-            {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
-            <img src={current.url} alt={`${alt} ${current.title}`} width={800} height={600} />
-            <div className="photo-viewer__bar">
-              <span className="photo-viewer__title">
-                {current.kind} · {current.title}
-              </span>
-              <span className="photo-viewer__position">{M.position(open + 1, all.length)}</span>
-            </div>
-          </div>
-          <button type="button" className="photo-viewer__prev" onClick={() => step(-1)} aria-label={M.prev}>
-            ‹
-          </button>
-          <button type="button" className="photo-viewer__next" onClick={() => step(1)} aria-label={M.next}>
-            ›
-          </button>
-          <button
-            type="button"
-            ref={closeButton}
-            className="photo-viewer__close"
-            onClick={() => setOpen(null)}
-            aria-label={M.close}
-          >
-            ×
-          </button>
-        </div>
-      )}
+      {open !== null && <PhotoLightbox photos={all} index={open} alt={alt} onIndex={setOpen} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -86,7 +86,9 @@ export const messages = {
   getCode: '获取验证码',
   resendIn: (n: number) => `${n}秒后重新获取`,
   loginButton: '登录',
-  loginAgreement: '登录即代表同意《优居用户服务协议》和《隐私政策》',
+  /** The consent beside the login button: ticked before a code is sent or a login made; each document a link. */
+  loginAgreement: { before: '我已阅读并同意', agreement: '《优居用户服务协议》', and: '和', privacy: '《隐私政策》' },
+  mustAgree: '请先阅读并勾选同意《优居用户服务协议》和《隐私政策》',
   invalidMobile: '请输入正确的手机号',
   invalidCode: '请输入6位验证码',
   invalidPassword: '密码为6-32位',
@@ -262,7 +264,8 @@ export const messages = {
     aboutCompanies: '了解经纪公司',
     required: (label: string) => `请填写${label}`,
     pick: (label: string) => `请选择${label}`,
-    wholeNumber: (label: string, min: number, max: number) => `${label}须为${min}-${max}的整数`,
+    // 至, not -: a range from a negative number (所在楼层须为-3至99) would read as a minus sign otherwise.
+    wholeNumber: (label: string, min: number, max: number) => `${label}须为${min}至${max}的整数`,
     brandsMax: (n: number) => `最多委托${n}家经纪公司`,
     submit: '提交委托',
     resubmit: '保存并重新提交审核',
@@ -276,6 +279,12 @@ export const messages = {
     withdrawing: '撤回中…',
     confirmWithdraw: '确定撤回这条委托吗？撤回后可修改再次提交。',
     withdrawFailed: '撤回失败，请稍后再试',
+    /** 委托管理 after a submit (components/entrust/entrust-submitted.tsx). */
+    submitted: {
+      new: '委托已提交，正在审核。审核通过后将发布为房源，所选经纪公司的经纪人会联系您核实房屋信息。',
+      edit: '修改已提交，正在重新审核。审核通过后将按新的信息发布。',
+    },
+    dismiss: '知道了',
   },
   /** Photo upload (components/upload/photo-upload.tsx) and the avatar (components/personal/avatar-upload.tsx). */
   upload: {

@@ -2,6 +2,7 @@
 import useSWR, { type SWRConfiguration } from 'swr';
 import { ApiPath } from '@contracts/paths';
 import type { FollowStatus } from '@contracts/house';
+import { whoAmI } from '@/lib/client/who-am-i';
 import { ASK_ONCE, loadBrowserApi } from './browser-api';
 
 /** visitor: no session (or a dead one); user: the caller's follow state and the follower count. */
@@ -9,7 +10,8 @@ export type FollowState = { kind: 'visitor' } | { kind: 'user'; status: FollowSt
 
 /**
  * 关注 of a second-hand or rental listing, asked in the browser with the session cookie (the page is one cached
- * render for everyone). `data` is `undefined` until the answer and after a failure other than a missing session,
+ * render for everyone). Who is looking is asked first (whoAmI, once per page and shared with the header): a visitor
+ * is one without asking the backend, whose answer could only be a 401 (and a console error on every anonymous view). `data` is `undefined` until the answer and after a failure other than a missing session,
  * which leaves the button to try on a click. `mutate` takes the backend's answer to a follow or unfollow;
  * `events` hear the answer as it arrives.
  */
@@ -21,6 +23,7 @@ export function useFollowStatus(
   return useSWR<FollowState>(
     [ApiPath.listingFollowStatus, businessType, listingId],
     async () => {
+      if ((await whoAmI()) === null) return { kind: 'visitor' };
       const [api, { isSessionInvalid }] = await Promise.all([loadBrowserApi(), import('@/lib/api/errors')]);
       try {
         return { kind: 'user', status: await api.fetchFollowStatus(api.browserContext(), { businessType, listingId }) };

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { draftJson, draftKey, emptyState, type EntrustFormState } from '@/lib/entrust-form-state';
 import { EntrustForm } from '@/components/entrust/entrust-form';
+import { EntrustSubmitted } from '@/components/entrust/entrust-submitted';
 import { refusalOf, servingBrandIds, shownFor } from '@/components/entrust/use-entrust-form';
 
 const push = vi.fn();
@@ -67,7 +68,7 @@ describe('EntrustForm: the page checks the fields before anything is sent', () =
         '请选择小区',
         '楼栋、门牌须为1-10个字',
         '建筑面积须在5-1000㎡之间，最多两位小数',
-        '室须为1-9的整数',
+        '室须为1至9的整数',
         '请选择朝向',
         '请选择装修',
         '请填写期望售价',
@@ -141,6 +142,13 @@ describe('EntrustForm: the draft, the brands and the answer', () => {
     });
     // Submitted: the draft is gone.
     expect(window.localStorage.getItem(draftKey(USER, 1))).toBeNull();
+    // 委托管理 confirms it, once: a reload shows the list alone.
+    cleanup();
+    render(<EntrustSubmitted />);
+    expect(await screen.findByText(/^委托已提交，正在审核/)).toBeTruthy();
+    cleanup();
+    render(<EntrustSubmitted />);
+    expect(screen.queryByText(/委托已提交/)).toBeNull();
   });
 
   it('清空重填 empties the form and forgets the draft', async () => {

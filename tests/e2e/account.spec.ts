@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
-import { cityUrl, logInBySms, maskMobile, uniqueMobile } from './support';
+import { agreeToTerms, cityUrl, logInBySms, maskMobile, uniqueMobile } from './support';
 
 /** The codes the development gateway logged for a mobile, oldest first (support.ts smsCodeFromLog reads the newest). */
 function codesOf(mobile: string): string[] {
@@ -15,6 +15,7 @@ async function logInByPassword(page: Page, mobile: string, password: string): Pr
   await page.getByRole('tab', { name: '密码登录' }).click();
   await page.getByPlaceholder('请输入手机号').fill(mobile);
   await page.getByPlaceholder(/密码/).fill(password);
+  await agreeToTerms(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 

@@ -163,6 +163,9 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await form(page).getByLabel('所在楼层', { exact: true }).fill('12');
   await page.getByRole('button', { name: '提交委托' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
+  // 委托管理 says the entrust was taken, and the menu shows where the owner is.
+  await expect(page.getByRole('status').filter({ hasText: '委托已提交，正在审核' })).toBeVisible();
+  await expect(page.locator('.personal__menu').getByRole('link', { name: '委托管理' })).toHaveAttribute('aria-current', 'page');
   const item = page.locator('.entrust-item').first();
   await expect(item.locator('.entrust-status')).toHaveText('审核中');
   await expect(item).toContainText(community);
@@ -193,6 +196,7 @@ test('我要卖房: pick, fill, photos, a field error, the draft through a reloa
   await shot(page, '07-sell-edit');
   await page.getByRole('button', { name: '保存并重新提交审核' }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
+  await expect(page.getByText('修改已提交，正在重新审核', { exact: false })).toBeVisible();
   await expect(page.locator('.entrust-item').first()).toContainText('600万');
   await expect(page.locator('.entrust-item').first().locator('.entrust-status')).toHaveText('审核中');
 

@@ -144,3 +144,29 @@ test('opening a detail page counts one view for the device', async ({ page, requ
   const after = (await (await beacon(`e2eviewafter${run}`)).json()) as { data: { views: number } };
   expect(after.data.views).toBe(before.data.views + 2);
 });
+
+test('an anonymous detail view does not ask the follow status, so it meets no 401', async ({ page }) => {
+  for (const [channel, prefix] of [
+    ['esf', '/ershoufang/xiangqing'],
+    ['rent', '/zufang/xiangqing'],
+  ] as const) {
+    const asked: string[] = [];
+    const refused: string[] = [];
+    const onRequest = (r: { url: () => string }) => {
+      if (r.url().includes(ApiPath.listingFollowStatus)) asked.push(r.url());
+    };
+    const onResponse = (r: { status: () => number; url: () => string }) => {
+      if (r.status() === 401) refused.push(r.url());
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    await page.goto(cityUrl('bj', `${prefix}/${await bjHome(page.request, channel, 3)}`));
+    // The button knows the visitor is one: the question it would have asked is settled.
+    await expect(followButton(page)).toHaveAttribute('data-state', 'visitor');
+    await expect(followButton(page)).toHaveText(/^\W*关注$/);
+    expect(asked).toEqual([]);
+    expect(refused).toEqual([]);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+  }
+});

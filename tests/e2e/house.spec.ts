@@ -28,4 +28,12 @@ test('/personal/house is 卖房管理, and the left menu leads to both pages', a
   await expect(page).toHaveURL(cityUrl('bj', '/personal/record/ershoufang'));
   await expect(menu.getByRole('link', { name: '看房记录' })).toHaveAttribute('aria-current', 'page');
   await expect(menu.getByRole('link', { name: '租房管理' })).not.toHaveAttribute('aria-current', 'page');
+  // 委托管理 has its entry too, lit on its page and on 经纪公司.
+  await menu.getByRole('link', { name: '委托管理' }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/personal/entrust/manage'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('委托管理');
+  await expect(menu.getByRole('link', { name: '委托管理' })).toHaveAttribute('aria-current', 'page');
+  await page.goto(cityUrl('bj', '/personal/entrust/company'));
+  await expect(menu.getByRole('link', { name: '委托管理' })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
 });

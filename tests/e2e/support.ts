@@ -47,6 +47,11 @@ export async function smsCodeFromLog(mobile: string, timeoutMs = 5000): Promise<
 
 export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}***${mobile.slice(-4)}`;
 
+/** Ticks 我已阅读并同意《优居用户服务协议》和《隐私政策》 on the login form: no code is sent and no login made without it. */
+export async function agreeToTerms(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+}
+
 /**
  * Logs in by SMS on the login page the browser is on (the code read from the backend's log); answers the mobile.
  * A value typed before the form hydrates can be lost: it is typed again until the code is sent.
@@ -54,6 +59,7 @@ export const maskMobile = (mobile: string) => `${mobile.slice(0, 3)}***${mobile.
 export async function logInBySms(page: Page, mobile = uniqueMobile()): Promise<string> {
   await expect(async () => {
     await page.getByPlaceholder('请输入手机号').fill(mobile);
+    await agreeToTerms(page);
     await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
     await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
   }).toPass({ timeout: 30_000 });
@@ -68,6 +74,7 @@ export async function logInWithPassword(page: Page): Promise<void> {
   await page.getByRole('tab', { name: '密码登录' }).click();
   await page.getByPlaceholder('请输入手机号').fill('13800138000');
   await page.getByPlaceholder(/密码/).fill('youju2026');
+  await agreeToTerms(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.locator('.user-box__name')).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { cityUrl, smsCodeFromLog, uniqueMobile } from './support';
+import { agreeToTerms, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
 
 /**
  * Upload (spec §5 image upload): the avatar through the upload component — ticket, PostObject to the local OSS host,
@@ -12,6 +12,7 @@ async function logIn(page: Page): Promise<void> {
   await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent('/personal/account/info')}`));
   const mobile = uniqueMobile();
   await page.getByPlaceholder('请输入手机号').fill(mobile);
+  await agreeToTerms(page);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
   await page.getByRole('button', { name: '登录', exact: true }).click();

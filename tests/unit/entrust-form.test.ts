@@ -46,6 +46,9 @@ describe('validateEntrust', () => {
     ['floor above total', sale({ floor: '19' }), 1, { floor: ENTRUST_MESSAGES.floor }],
     ['floor 0', sale({ floor: '0' }), 1, { floor: ENTRUST_MESSAGES.floor }],
     ['basement', sale({ floor: '-3' }), 1, {}],
+    // 至 between the bounds: "-3-99" read as a minus.
+    ['below the lowest basement', sale({ floor: '-4' }), 1, { floor: '所在楼层须为-3至99的整数' }],
+    ['floor not whole', sale({ floor: '3.5' }), 1, { floor: '所在楼层须为-3至99的整数' }],
     ['price with 3 decimals', sale({ price: '1.005' }), 1, { price: ENTRUST_MESSAGES.sellPrice }],
     ['rent with decimals', rental({ price: '6500.5' }), 2, { price: ENTRUST_MESSAGES.rentPrice }],
     ['rent without 出租方式', rental({ rentType: '' }), 2, { rentType: '请选择出租方式' }],

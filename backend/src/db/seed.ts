@@ -494,7 +494,9 @@ function composeListing(rng: Prng, homes: CityHomes, listingSeq: number): Listin
   else if (rng.chance(0.35)) tags.push('满二');
   if (c.station && c.station.distance <= 1000) tags.push('近地铁');
   if (rng.chance(0.5)) tags.push('随时看房');
-  if (rng.chance(0.3)) tags.push('VR看房');
+  // No listing has a VR tour, so none says 「VR看房」 (the detail shows only what exists); the draw that once decided
+  // the tag stays, so every value drawn after it, and so the whole seed, is as before.
+  rng.chance(0.3);
   if (listedDays <= 14) tags.push('新上');
   const orientation = rng.pick(words.ORIENTATIONS);
   const decoration = rng.pick(words.DECORATIONS);

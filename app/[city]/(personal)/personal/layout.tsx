@@ -4,6 +4,7 @@ import { PersonalMenu } from '@/components/personal/personal-menu';
 import { Header } from '@/components/header/header';
 import { getCity } from '@/lib/server/city-data';
 import { displayName } from '@/lib/format';
+import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
 import { messages } from '@/lib/messages';
 import { beijingHour, personalUser } from '@/lib/server/personal-user';
 
@@ -42,6 +43,7 @@ export default async function PersonalLayout({ children, params }: { children: R
               { href: '/personal/house/ershoufang', label: M.sell, also: ['/personal/entrust/sell'] },
               { href: '/personal/house/zufang', label: M.rent, also: ['/personal/entrust/rental'] },
               { href: '/personal/record/ershoufang', label: M.record, also: ['/personal/record/zufang'] },
+              { href: ENTRUST_MANAGE_PATH, label: M.entrust, also: ['/personal/entrust/company'] },
             ]}
           />
         </aside>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { ENTRUST_MAX_PAGE, ENTRUST_STATUSES, type Entrust, type EntrustBusinessType } from '@contracts/entrust';
 import { ENTRUST_FORM_PATHS } from '@/lib/entrust-form-state';
 import { ConfirmAction } from '@/components/personal/confirm-action';
+import { EntrustSubmitted } from '@/components/entrust/entrust-submitted';
 import { Pagination } from '@/components/listing/pagination';
 import { fetchMyEntrusts } from '@/lib/api/endpoints';
 import { rethrowAsPage } from '@/lib/server/api';
@@ -129,6 +130,7 @@ export default async function EntrustManagePage({
           <Link href={ENTRUST_FORM_PATHS[2]}>{M.rentOutHome}</Link>
         </span>
       </div>
+      <EntrustSubmitted />
       <nav className="viewing-records__tabs" aria-label={M.manageTitle}>
         {(Object.keys(TABS) as Tab[]).map((t) => (
           <Link
