@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
 import { cityUrl, logInBySms } from './support';
 
@@ -7,11 +7,14 @@ import { cityUrl, logInBySms } from './support';
  * fails or answers 4xx/5xx — what a visitor with the developer tools open would see in red. The header once linked
  * to pages not built yet (地图找房, 资讯, 下载APP) and Next's prefetch of them logged four errors on every page.
  *
- * Each page is opened in a page of its own and read until the network is idle (the islands' calls and the
+ * Each page is opened in a page of its own and read until its network is quiet (the islands' calls and the
  * prefetches of the links in view have answered); what happens after the test stops listening is not counted.
  * Several pages a test: the limits guard a hang on a machine busy with other work, they are no budget.
  */
 test.describe.configure({ timeout: 300_000 });
+
+/** How long the page's network must stay quiet for its islands and prefetches to count as done (Playwright's networkidle). */
+const QUIET_MS = 500;
 
 /** What went wrong while `url` was opened in a new page of `context`; an empty list when nothing did. */
 async function troubleOn(context: BrowserContext, url: string, expectedStatus = 200): Promise<string[]> {
@@ -20,6 +23,18 @@ async function troubleOn(context: BrowserContext, url: string, expectedStatus = 
   let listening = true;
   const note = (what: string) => listening && trouble.push(what);
   const isThePage = (u: string) => u === url;
+  // Requests not yet answered. Not Playwright's networkidle: the detail pages' view beacon (a keepalive fetch) is
+  // answered but never reported finished, so a logged-in detail never went idle.
+  const pending = new Set<Request>();
+  let lastActivity = Date.now();
+  const settle = (r: Request) => {
+    pending.delete(r);
+    lastActivity = Date.now();
+  };
+  page.on('request', (r) => {
+    pending.add(r);
+    lastActivity = Date.now();
+  });
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     // The not-found page's own status is the answer it should have, not a failure.
@@ -28,6 +43,7 @@ async function troubleOn(context: BrowserContext, url: string, expectedStatus = 
   });
   page.on('pageerror', (e) => note(`uncaught: ${e.message}`));
   page.on('requestfailed', (r) => {
+    settle(r);
     // Next cancels its own prefetches (a link whose address changes after hydration, such as 登录's return path, or
     // that leaves the view); Chromium lists them as "(canceled)", never as an error. A failure that is an answer
     // (a 404 prefetch) is counted below by its status.
@@ -35,11 +51,15 @@ async function troubleOn(context: BrowserContext, url: string, expectedStatus = 
     note(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
   page.on('response', (r) => {
+    settle(r.request());
     if (r.status() < 400 || (isThePage(r.url()) && r.status() === expectedStatus)) return;
     note(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
-  const res = await page.goto(url, { waitUntil: 'networkidle' });
+  const res = await page.goto(url);
   expect(res?.status(), url).toBe(expectedStatus);
+  await expect
+    .poll(() => pending.size === 0 && Date.now() - lastActivity >= QUIET_MS, { message: `${url} goes quiet`, timeout: 120_000 })
+    .toBe(true);
   listening = false;
   await page.close();
   return trouble.map((t) => `${url}: ${t}`);
