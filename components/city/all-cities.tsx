@@ -1,5 +1,5 @@
 import type { CityList } from '@contracts/city';
-import { cityOrigin } from '@/lib/host';
+import { chooseCityHref } from '@/lib/city-choice';
 import { messages } from '@/lib/messages';
 
 export interface AllCitiesProps {
@@ -10,7 +10,8 @@ export interface AllCitiesProps {
 
 /** The all-cities page: hot cities, then every city by initial letter, each linking to its own domain. */
 export function AllCities({ cities, settings, notice }: AllCitiesProps) {
-  const href = (domain: string) => `${cityOrigin(domain, settings)}/`;
+  // A link here chooses the city: its page does not question the choice (lib/city-choice.ts).
+  const href = (domain: string) => chooseCityHref(domain, settings);
   return (
     <div className="all-cities container">
       {notice && <p className="all-cities__notice">{notice}</p>}

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { messages } from '@/lib/client/messages';
-import { cityOrigin } from '@/lib/host';
+import { chooseCityHref } from '@/lib/city-choice';
 import { useCity } from '@/lib/client/city-context';
 import { useCityList } from '@/lib/swr/use-city-list';
 
@@ -16,7 +16,8 @@ export interface CityPickerDialogProps {
 export default function CityPickerDialog({ onClose }: CityPickerDialogProps) {
   const city = useCity();
   const { data: cities, error } = useCityList();
-  const href = (domain: string) => `${cityOrigin(domain, city)}/`;
+  // A link here chooses the city: its page does not question the choice (lib/city-choice.ts).
+  const href = (domain: string) => chooseCityHref(domain, city);
   const allCitiesLink = (
     <Link className="city-picker__more" href="/citys" onClick={onClose}>
       {messages.allCities} &gt;

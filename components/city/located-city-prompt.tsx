@@ -1,43 +1,44 @@
 'use client';
-import { useState } from 'react';
-import { readCookie, writeCookie } from '@/lib/client/browser-cookie';
-import { cityOrigin } from '@/lib/host';
+import { useEffect, useState } from 'react';
+import { chooseCityHref } from '@/lib/city-choice';
+import { cityChosen, rememberCityChoice } from '@/lib/client/city-choice';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useLocation } from '@/lib/swr/use-location';
 import { useCity } from '@/lib/client/city-context';
 
-/** Remembers "cancel" for the located city, so the prompt does not come back on every page. */
-export const CITY_PROMPT_COOKIE = 'yj_city_prompt';
 const SWITCH_DELAY_MS = 800;
 
 /**
- * spec §4 "City change prompt": shown when the visitor's located city differs from the page's city. The
- * browser asks where the visitor is: the page itself is one render for everyone (the page cache).
+ * spec §4 "City change prompt": shown when the visitor's located city differs from the page's city, unless the
+ * visitor has chosen a city themselves (lib/city-choice.ts): picked in the city picker or on 全部城市, or stayed
+ * with 取消. The browser asks where the visitor is, and only then: the page itself is one render for everyone
+ * (the page cache), and a visitor who has chosen is not located at all.
  */
 export function LocatedCityPrompt() {
   const city = useCity();
   const showToast = useUiStore((s) => s.showToast);
-  const located = useLocation();
+  // Unknown until hydrated: the server's render is everyone's and knows no visitor's choice.
+  const [chosen, setChosen] = useState<boolean>();
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setChosen(cityChosen(city));
+  }, [city]);
+  const located = useLocation(chosen === false);
   const [dismissed, setDismissed] = useState(false);
-  // Shown once the answer is in (never in the server's render): another city than the page's, not cancelled before.
-  const open =
-    !dismissed &&
-    located != null &&
-    located.cityDomain !== city.cityDomain &&
-    readCookie(CITY_PROMPT_COOKIE) !== located.cityDomain;
+  const open = !dismissed && located != null && located.cityDomain !== city.cityDomain;
 
   if (!open || !located) return null;
   const confirm = () => {
     setDismissed(true);
     showToast(messages.switched);
-    // Another city is another origin: the client router cannot go there.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    setTimeout(() => window.location.assign(`${cityOrigin(located.cityDomain, city)}/`), SWITCH_DELAY_MS);
+    // Another city is another origin: the client router cannot go there. Going is choosing it.
+    setTimeout(() => window.location.assign(chooseCityHref(located.cityDomain, city)), SWITCH_DELAY_MS);
   };
   const cancel = () => {
     setDismissed(true);
-    writeCookie(CITY_PROMPT_COOKIE, located.cityDomain, 30);
+    // Staying is a choice too: this city, remembered for every city where the root domain allows.
+    rememberCityChoice(city.cityDomain, city);
     showToast(messages.switchCancelled);
   };
   return (

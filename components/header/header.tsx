@@ -1,11 +1,13 @@
 import Link from 'next/link';
-import { CHANNEL_LIST, channelIsOn } from '@contracts/channels';
+import { CHANNEL_LIST } from '@contracts/channels';
 import type { City, Menu } from '@contracts/city';
 import { CityPicker } from '@/components/city/city-picker';
+import { SECTIONS, sectionBuilt } from '@/lib/built-sections';
 import { getMenus } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { MainNav, SectionLogo, SectionSearch } from './section';
 import { UserBox } from './user-box';
+import { visibleMenus } from './visible-menus';
 
 export interface HeaderProps {
   city: City;
@@ -20,21 +22,8 @@ function fallbackMenus(): Menu[] {
   return [
     { permiName: m.index, permiCode: 'index', jumpPage: '/', children: [] },
     ...channels.map((c) => ({ permiName: m[c.menuCode], permiCode: c.menuCode, jumpPage: c.listPath, children: [] })),
-    { permiName: m.news, permiCode: 'news', jumpPage: '/news/', children: [] },
+    { permiName: m.news, permiCode: 'news', jumpPage: `${SECTIONS.news.path}/`, children: [] },
   ];
-}
-
-/**
- * spec §2 Header: channel entries follow the city's flags (shops and offices only where the city has them);
- * an entry goes when every channel behind it is off in the city.
- */
-export function visibleMenus(menus: Menu[], city: City): Menu[] {
-  const isOff = (permiCode: string) => {
-    const behind = CHANNEL_LIST.filter((c) => c.menuCode === permiCode);
-    return behind.length > 0 && behind.every((c) => !channelIsOn(city, c.code));
-  };
-  // The map has its own button.
-  return menus.filter((m) => m.permiCode !== 'map' && !isOff(m.permiCode));
 }
 
 export async function Header({ city, active }: HeaderProps) {
@@ -48,9 +37,11 @@ export async function Header({ city, active }: HeaderProps) {
           <CityPicker />
           <MainNav items={items} active={active} />
           <div className="site-header__right">
-            <Link href="/map?type=0" className="map-button">
-              {messages.mapSearch}
-            </Link>
+            {sectionBuilt('map') && (
+              <Link href={`${SECTIONS.map.path}?type=0`} className="map-button">
+                {messages.mapSearch}
+              </Link>
+            )}
             <div className="dropdown">
               <span className="dropdown__toggle">{messages.owner}</span>
               <div className="dropdown__menu">
@@ -58,9 +49,11 @@ export async function Header({ city, active }: HeaderProps) {
                 <Link href="/personal/entrust/rental">{messages.rentOutHome}</Link>
               </div>
             </div>
-            <Link href="/download" className="header-link">
-              {messages.downloadApp}
-            </Link>
+            {sectionBuilt('app') && (
+              <Link href={SECTIONS.app.path} className="header-link">
+                {messages.downloadApp}
+              </Link>
+            )}
             <UserBox />
           </div>
         </div>

@@ -1,5 +1,5 @@
 /**
- * The two cookie reads and one write the browser does (device code, the city prompt's "cancel"), without a
+ * The cookie reads the browser does (device code, the visitor's city choice), without a
  * cookie library on every route (first-load JS: at most +25 kB gzip a route). Values are URI-encoded as js-cookie wrote them.
  */
 export function readCookie(name: string): string | undefined {
@@ -15,10 +15,4 @@ export function readCookie(name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** A site-wide cookie kept `days` days. */
-export function writeCookie(name: string, value: string, days: number): void {
-  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
-  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/`;
 }

@@ -69,3 +69,46 @@ test('cancelling the city switch says so and stays', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /共找到 \d+ 套北京二手房/ })).toBeVisible();
   await expect(page.getByText('当前定位城市为上海，是否切换？')).toBeHidden();
 });
+
+// A visitor located in 北京 (loopback is 北京, the default city) who picks 上海 was asked at once whether to switch to 北京.
+test('a city chosen in the picker is not questioned: no located-city prompt there, also after a reload', async ({
+  page,
+  context,
+}) => {
+  const located: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/location')) located.push(new URL(r.url()).host);
+  });
+  await page.goto(cityUrl('bj', '/'));
+  // In 北京 there is nothing to offer, but the visitor has chosen nothing yet: the page asks where they are.
+  await expect.poll(() => located).toEqual([new URL(cityUrl('bj')).host]);
+
+  await page.getByRole('button', { name: /切换城市/ }).click();
+  // 上海 is a hot city and under S: the first is the hot one.
+  await page.getByRole('dialog').getByRole('link', { name: '上海', exact: true }).first().click();
+  // The choice is remembered on 上海's own origin and the mark taken off the address.
+  await expect(page).toHaveURL(cityUrl('sh', '/'));
+  await expect
+    .poll(async () => (await context.cookies(cityUrl('sh', '/'))).find((c) => c.name === 'yj_city_choice')?.value)
+    .toBe('sh');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('当前定位城市为北京，是否切换？')).toBeHidden();
+  // Having chosen, the visitor is not located at all on 上海.
+  expect(located).toHaveLength(1);
+
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByText('当前定位城市为北京，是否切换？')).toBeHidden();
+  expect(located).toHaveLength(1);
+});
+
+test('a city chosen on 全部城市 is not questioned either, and a visitor who chose nothing is still asked', async ({ page }) => {
+  // The control: on 上海 without a choice, the visitor located in 北京 is offered the switch.
+  await page.goto(cityUrl('sh', '/ershoufang/'));
+  await expect(page.getByText('当前定位城市为北京，是否切换？')).toBeVisible();
+
+  await page.goto(cityUrl('bj', '/citys'));
+  await page.locator('main').getByRole('link', { name: '上海', exact: true }).first().click();
+  await expect(page).toHaveURL(cityUrl('sh', '/'));
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('当前定位城市为北京，是否切换？')).toBeHidden();
+});
