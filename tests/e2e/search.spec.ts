@@ -101,3 +101,28 @@ test('the search box is a combobox: a visible focus ring, arrows move through th
   await expect(page.getByRole('heading', { name: /共找到 [1-9]\d* 套北京二手房/ })).toBeVisible();
   expect(name).toContain('望京');
 });
+
+test('a list of one result keeps 更多找房方式 below its card', async ({ page }) => {
+  await page.goto(cityUrl('bj', '/xiaoqu/'));
+  const href = (await page.locator('.estate-card .listing__title').first().getAttribute('href'))!;
+  const id = /\/xiaoqu\/xiangqing\/(\d+)/.exec(href)![1];
+  await page.goto(cityUrl('bj', `/xiaoqu/e${id}/`));
+  await expect(page.locator('h1.result-count')).toHaveText('共找到 1 个北京小区');
+  const card = (await page.locator('.listings > li').last().boundingBox())!;
+  const more = (await page.getByRole('navigation', { name: '更多找房方式' }).boundingBox())!;
+  expect(more.y).toBeGreaterThanOrEqual(card.y + card.height);
+});
+
+test('an empty result repeats the keyword and offers similar searches that find homes', async ({ page }) => {
+  await page.goto(cityUrl('bj', `/ershoufang/key${encodeURIComponent('望京zzz')}/`));
+  await expect(page.locator('h1.result-count')).toHaveText('共找到 0 套北京二手房');
+  await expect(page.getByText('没有找到与“望京zzz”相关的二手房，换个条件试试吧')).toBeVisible();
+  const similar = page.getByRole('navigation', { name: '您可以试试' }).getByRole('link');
+  await expect(similar.first()).toBeVisible();
+  // Each offer shows what it finds; the first leads to a list that has it.
+  await expect(similar.first()).toContainText(/在售[1-9]\d*套/);
+  await expect(similar.filter({ hasText: '望京' }).first()).toBeVisible();
+  await similar.first().click();
+  await expect(page).toHaveURL(/\/ershoufang\/(dc|e|sl)\d+\//);
+  await expect(page.getByRole('heading', { name: /共找到 [1-9]\d* 套北京二手房/ })).toBeVisible();
+});
