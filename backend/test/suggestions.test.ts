@@ -75,14 +75,6 @@ describe('every tab counts its own channel', () => {
     expect(counted.length).toBeGreaterThan(0);
   });
 
-  it('新房: a project describes itself and its e{id} list is exactly it', async () => {
-    const projects = nonEmpty((await suggest('new', '望京')).filter((s) => s.angle === Angle.NEW_HOME));
-    for (const p of projects) {
-      expect(p.describe).toMatch(/^(在售|待售|售罄) · (均价\d+元\/㎡|价格待定)$/);
-      expect(await total('new', { estateId: p.id })).toBe(1);
-    }
-  });
-
   it('小区: wj finds what 望京 finds, counted in communities, and each community shows its reference price', async () => {
     const byPinyin = await suggest('estate', 'wj');
     const byName = await suggest('estate', '望京');
@@ -126,5 +118,24 @@ describe('places without the channel’s records are left out', () => {
     expect(bare).toBeDefined();
     expect((await suggest('esf', bare!.name)).some((s) => s.angle === Angle.ESTATE && s.id === bare!.id)).toBe(false);
     expect((await suggest('estate', bare!.name)).some((s) => s.angle === Angle.ESTATE && s.id === bare!.id)).toBe(true);
+  });
+});
+
+describe('a keyword searched with Enter is read as pinyin too, as the suggestions read it', () => {
+  const names = async (path: string, keyword: string) =>
+    (
+      await answer<{ list: { name?: string; communityName?: string }[] }>(h.app, path, { cityCode: BJ, keyword, pageSize: 50 })
+    ).list.map((x) => x.name ?? x.communityName);
+
+  it('小区: wj and wangjingxiyuan find 望京西园 by its initials and full pinyin', async () => {
+    expect(await names(ApiPath.estateList, 'wj')).toContain('望京西园');
+    expect(await names(ApiPath.estateList, 'wangjingxiyuan')).toEqual(['望京西园']);
+    expect(await names(ApiPath.estateList, 'WJXY')).toEqual(['望京西园']);
+  });
+
+  it('二手房: wjxy finds the homes of 望京西园, as 望京西园 does', async () => {
+    const byPinyin = await names(ApiPath.esfList, 'wjxy');
+    expect(nonEmpty(byPinyin).every((n) => n === '望京西园')).toBe(true);
+    expect(byPinyin).toEqual(await names(ApiPath.esfList, '望京西园'));
   });
 });
