@@ -85,6 +85,10 @@ export const messages = {
   resultCount: (n: number, city: string, channel: string, word = '套') => `共找到 ${n} ${word}${city}${channel}`,
   emptyList: '没有找到符合条件的房源，换个条件试试吧',
   clearFilters: '清空条件',
+  /** An empty result of a keyword search says what was searched (`没有找到与“望京xyz”相关的二手房`). */
+  emptyFor: (keyword: string, noun: string) => `没有找到与“${keyword}”相关的${noun}，换个条件试试吧`,
+  /** The similar searches an empty result offers, each with what it finds. */
+  similarSearches: '您可以试试',
   /**
    * The filter bar's row names: places, then every residential filter by its declared key (contracts/residential.ts);
    * the type makes a declared filter without its name a compile error.

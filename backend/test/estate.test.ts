@@ -337,14 +337,14 @@ describe('suggestions for channel estate', () => {
   const suggest = (keyword: string) =>
     answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: '110000', channelCode: 'estate', keyword });
 
-  it('offers communities labelled 小区 with their homes for sale, as their card counts them', async () => {
-    const item = all.list.find((c) => c.onSaleCount > 0)!;
+  it('offers communities labelled 小区 with their reference price, as their card shows it', async () => {
+    const item = all.list.find((c) => c.avgPrice > 0)!;
     const found = (await suggest(item.name)).find((s) => s.angle === 1 && s.id === item.id)!;
     expect(found).toMatchObject({
       name: item.name,
       angleName: '小区',
       propertyTypeName: '小区',
-      describe: `在售${item.onSaleCount}套`,
+      describe: `参考均价${item.avgPrice}元/㎡`,
     });
     expect(found.address).toBe(`${item.districtName.replace(/区$/, '')}-${item.businessAreaName}`);
   });

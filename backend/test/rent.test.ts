@@ -338,8 +338,9 @@ describe('suggestions for channel rent', () => {
   });
 
   it('suggests nothing for rent in 厦门, which has no rentals, but places for its second-hand homes', async () => {
-    const [xm] = await both(h.app, ApiPath.conditionEsf, { cityCode: '350200' });
-    const district = envelope<EsfConditions>(xm!).data.districts[0]!.name;
+    // The district of one of its second-hand homes: a district without any is not suggested on 二手房 either.
+    const [home] = await both(h.app, ApiPath.esfList, { cityCode: '350200', pageSize: 1 });
+    const district = envelope<{ list: { districtName: string }[] }>(home!).data.list[0]!.districtName;
     expect(await suggest('350200', 'rent', district)).toEqual([]);
     expect((await suggest('350200', 'esf', district)).length).toBeGreaterThan(0);
   });

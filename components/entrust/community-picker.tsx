@@ -1,6 +1,5 @@
 'use client';
 import { useState } from 'react';
-import type { EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Suggestion } from '@contracts/search';
 import { Angle } from '@contracts/constants';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
@@ -9,7 +8,6 @@ import { messages } from '@/lib/client/messages';
 const M = messages.entrustForm;
 
 export interface CommunityPickerProps {
-  businessType: EntrustBusinessType;
   inputId: string;
   chosen: string | null;
   onPick: (s: Suggestion) => void;
@@ -17,11 +15,15 @@ export interface CommunityPickerProps {
   invalid: boolean;
 }
 
-/** The 小区 picker: the header's suggestions of the current city, communities (小区) only. */
-export function CommunityPicker({ businessType, inputId, chosen, onPick, onClear, invalid }: CommunityPickerProps) {
+/**
+ * The 小区 picker: the header's suggestions of the current city on the 小区 tab, communities only. The 小区 tab
+ * offers every community of the city; the 二手房 and 租房 tabs leave out those without homes listed, and an
+ * owner's home may be the first of its community.
+ */
+export function CommunityPicker({ inputId, chosen, onPick, onClear, invalid }: CommunityPickerProps) {
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
-  const { data, isLoading } = useSuggestions(businessType === 1 ? 'esf' : 'rent', keyword);
+  const { data, isLoading } = useSuggestions('estate', keyword);
   const found = keyword.trim() && data ? data.filter((s) => s.angle === Angle.ESTATE) : [];
   if (chosen !== null) {
     return (

@@ -54,7 +54,7 @@ export function EntrustForm(props: EntrustFormProps) {
           )}
         </p>
       )}
-      <HouseSection model={model} kit={kit} businessType={businessType} />
+      <HouseSection model={model} kit={kit} />
       <PriceSection model={model} kit={kit} businessType={businessType} />
       <fieldset className="entrust-form__section" id={id('photos')} tabIndex={-1}>
         <legend>{M.sections.photos}</legend>

@@ -1,5 +1,5 @@
 'use client';
-import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS, type EntrustBusinessType } from '@contracts/entrust-rules';
+import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS } from '@contracts/entrust-rules';
 import { messages } from '@/lib/client/messages';
 import { CommunityPicker } from './community-picker';
 import { words, type FieldKit } from './field-kit';
@@ -9,22 +9,13 @@ import type { EntrustFormModel } from './use-entrust-form';
 const M = messages.entrustForm;
 
 /** 房屋信息: the community, address, area, layout, floors, orientation and decoration. */
-export function HouseSection({
-  model,
-  kit,
-  businessType,
-}: {
-  model: EntrustFormModel;
-  kit: FieldKit;
-  businessType: EntrustBusinessType;
-}) {
+export function HouseSection({ model, kit }: { model: EntrustFormModel; kit: FieldKit }) {
   const { id, form, errors } = model;
   return (
     <fieldset className="entrust-form__section">
       <legend>{M.sections.house}</legend>
       <Row label={M.community} htmlFor={id('communityId')} required>
         <CommunityPicker
-          businessType={businessType}
           inputId={id('communityId')}
           chosen={form.communityId === null ? null : form.communityName}
           invalid={Boolean(errors.communityId)}

@@ -6,6 +6,7 @@ import type { ChannelCode } from '@contracts/constants';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
+import { searchedWords, similarSearches } from '@/lib/server/similar-searches';
 import { messages } from '@/lib/messages';
 import { nonCanonicalListPath, parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
 import type { ChannelFilters, Conditions } from './channel-filters';
@@ -67,6 +68,16 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
       fetchConditions(ctx, city.cityCode),
       fetchList(ctx, toListQuery(city.cityCode, channel, query)),
     ]).catch(rethrowAsPage);
+    const similar =
+      result.list.length === 0
+        ? await similarSearches(
+            ctx,
+            city.cityCode,
+            channel,
+            searchedWords(query, conditions.districts, conditions.subwayLines),
+            query,
+          )
+        : [];
     return (
       <ChannelList
         channel={channel}
@@ -78,6 +89,7 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
         rows={rows(conditions)}
         sorts={conditions.sorts}
         card={card}
+        similar={similar}
       />
     );
   }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
+import { EmptyResult, type EmptyResultProps } from '@/components/listing/empty-result';
 import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
 import { Pagination } from '@/components/listing/pagination';
 import { messages } from '@/lib/messages';
@@ -25,6 +26,8 @@ export interface ChannelListProps<T extends { id: number }> {
   sorts: { code: number; label: string }[];
   /** `eager`: one of the first cards, in view on load (card-layout.tsx EAGER_CARDS). */
   card: (item: T, eager: boolean) => ReactNode;
+  /** What an empty result offers instead (lib/server/similar-searches.ts). */
+  similar?: EmptyResultProps['similar'];
 }
 
 /**
@@ -43,6 +46,7 @@ export function ChannelList<T extends { id: number }>({
   rows,
   sorts,
   card,
+  similar = [],
 }: ChannelListProps<T>) {
   const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
   const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
@@ -66,10 +70,7 @@ export function ChannelList<T extends { id: number }>({
         </div>
       </div>
       {result.list.length === 0 ? (
-        <div className="empty-state">
-          <p>{words?.empty ?? messages.emptyList}</p>
-          <Link href={channel.listPath}>{messages.clearFilters}</Link>
-        </div>
+        <EmptyResult channel={channel} keyword={query.keyword} similar={similar} />
       ) : (
         <ul className="listings">{result.list.map((item, i) => card(item, i < EAGER_CARDS))}</ul>
       )}

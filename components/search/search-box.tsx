@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { ChannelCode } from '@contracts/search';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { ChannelCode, Suggestion } from '@contracts/search';
 import { messages } from '@/lib/client/messages';
 import { CHANNELS } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
@@ -23,7 +23,14 @@ export interface SearchBoxProps {
   initialKeyword?: string;
 }
 
-/** Keyword search with the suggestion dropdown (spec §4 "Suggestion dropdown", §5 "Search"). */
+const NONE: Suggestion[] = [];
+
+/**
+ * Keyword search with the suggestion dropdown (spec §4 "Suggestion dropdown", §5 "Search"), a combobox as WAI-ARIA
+ * describes one: the input owns the listbox (`aria-controls`) and keeps the focus while ArrowDown/ArrowUp move
+ * the active option (`aria-activedescendant`, read by screen readers); Enter goes to the active option, or
+ * searches the keyword when none is active; Esc closes the list.
+ */
 export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   const router = useRouter();
   const [channel, setChannel] = useState<ChannelCode>(tabs[0]?.channel ?? 'esf');
@@ -31,8 +38,14 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   // Set on first focus or typing: from then on the suggestion code is loaded and mounted.
   const [touched, setTouched] = useState(false);
+  // What the dropdown has for the current text (it holds the calls), and the option the arrows point at.
+  const [items, setItems] = useState<Suggestion[]>(NONE);
+  const [active, setActive] = useState(-1);
   const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const optionId = useCallback((i: number) => `${listId}-option-${i}`, [listId]);
   const target = CHANNELS[channel];
+  const expanded = open && items.length > 0;
 
   useEffect(() => {
     const onDocClick = (e: MouseEvent) => {
@@ -42,13 +55,42 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
     return () => document.removeEventListener('mousedown', onDocClick);
   }, []);
 
-  const go = (path: string) => {
+  const onItems = useCallback((next: Suggestion[]) => {
+    setItems(next);
+    setActive(-1);
+  }, []);
+  const close = () => {
     setOpen(false);
+    setActive(-1);
+  };
+  const go = (path: string) => {
+    close();
     router.push(path);
   };
+  const pick = (s: Suggestion) => go(suggestionPath(target, s));
   const submit = () => {
+    const chosen = expanded ? items[active] : undefined;
+    if (chosen) return pick(chosen);
     const k = keyword.trim();
     go(k ? keywordPath(target, k) : target.listPath);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (items.length === 0 || !keyword.trim()) return;
+      e.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setActive(e.key === 'ArrowDown' ? 0 : items.length - 1);
+        return;
+      }
+      // From none, Down starts at the first option and Up at the last; past either end it wraps round.
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i === -1 ? (step === 1 ? 0 : items.length - 1) : (i + step + items.length) % items.length));
+    } else if (e.key === 'Escape' && expanded) {
+      // Only an open list is Esc's to close; otherwise Esc is the browser's (clearing a search field).
+      e.preventDefault();
+      close();
+    }
   };
   const placeholder = (messages.searchPlaceholder as Record<string, string>)[channel] ?? messages.searchPlaceholder.esf;
 
@@ -77,11 +119,16 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
       >
         <input
           type="search"
+          role="combobox"
           className="search-box__input"
           value={keyword}
           maxLength={50}
           placeholder={placeholder}
           aria-label={placeholder}
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           onChange={(e) => {
             setKeyword(e.target.value);
@@ -92,6 +139,7 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
             setTouched(true);
             setOpen(keyword.trim().length > 0);
           }}
+          onKeyDown={onKeyDown}
         />
         <button type="submit" className="search-box__submit">
           {messages.search}
@@ -104,7 +152,11 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
             keyword={keyword}
             initialKeyword={initialKeyword}
             open={open}
-            onPick={(s) => go(suggestionPath(target, s))}
+            listId={listId}
+            optionId={optionId}
+            active={active}
+            onItems={onItems}
+            onPick={pick}
           />
         </Suspense>
       )}

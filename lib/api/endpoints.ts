@@ -19,6 +19,7 @@ import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
+import { suggestionSchema, type RecommendsRequest } from '@contracts/search';
 import { userInfoSchema } from '@contracts/user';
 import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
 import { housePageSchema } from '@contracts/house';
@@ -115,6 +116,9 @@ export const fetchEstateDetail = (ctx: CallContext, id: number) =>
 /** A channel's places of a city by initial letter (its /dictionary page); cached like the conditions. */
 export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode: ChannelCode) =>
   call(ctx, ApiPath.dictionary, dictionarySchema, { method: 'GET', params: { cityCode, channelCode } });
+/** A channel's suggestions for a keyword, as the search box gets them (an empty list's similar searches). */
+export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
+  call(ctx, ApiPath.recommends, z.array(suggestionSchema), { method: 'GET', params: req });
 /** 商铺 and 写字楼: the calls of one of the four channels (contracts/commercial.ts), answers parsed with its own schemas. */
 export const fetchCommercialConditions = (code: CommercialChannel) => (ctx: CallContext, cityCode: string) =>
   call(ctx, COMMERCIAL_PATHS[code].conditions, commercialConditionsSchema, { method: 'GET', params: { cityCode } });

@@ -64,6 +64,8 @@ export const messages = {
     offices_rent: '请输入区域、商圈或写字楼名',
   },
   search: '搜索',
+  /** The dropdown's name for screen readers (role=listbox). */
+  suggestionsLabel: '搜索建议',
 
   // The header's user box.
   login: '登录',

@@ -22,6 +22,17 @@ const wangjing: Suggestion = {
   propertyTypeName: '',
 };
 
+const xiyuan: Suggestion = {
+  id: 41,
+  name: '望京西园',
+  angle: 1,
+  angleName: '小区',
+  parentId: 0,
+  address: '朝阳-望京',
+  describe: '在售12套',
+  propertyTypeName: '',
+};
+
 function renderBox() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -48,7 +59,7 @@ async function advance(ms: number) {
   });
 }
 
-const input = () => screen.getByRole('searchbox');
+const input = () => screen.getByRole('combobox');
 
 describe('SearchBox (spec §4/§5)', () => {
   // The dropdown is a module loaded on first focus or keystroke (React.lazy); have it in the module
@@ -111,6 +122,55 @@ describe('SearchBox (spec §4/§5)', () => {
     fireEvent.click(screen.getByText('朝阳-望京'));
     expect(push).toHaveBeenCalledWith('/ershoufang/dc2/ta3/key%E6%9C%9B%E4%BA%AC/');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('is a combobox that owns its listbox, and says when it is expanded', async () => {
+    renderBox();
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(600);
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(input().getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    expect(input().getAttribute('aria-autocomplete')).toBe('list');
+  });
+
+  it('ArrowDown/ArrowUp move the active option (aria-activedescendant), wrapping round; Enter goes to it', async () => {
+    fetchSuggestions.mockResolvedValue([wangjing, xiyuan]);
+    renderBox();
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(600);
+    const [first, second] = screen.getAllByRole('option');
+    expect(input().getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(first!.id);
+    expect(first!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(second!.id);
+    expect(first!.getAttribute('aria-selected')).toBe('false');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(first!.id);
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(second!.id);
+    // Enter submits the form: with an active option it goes to that option, not to the keyword.
+    fireEvent.submit(input().closest('form')!);
+    expect(push).toHaveBeenCalledWith('/ershoufang/e41/');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('Esc closes the list and forgets the active option; Enter then searches the keyword', async () => {
+    renderBox();
+    fireEvent.change(input(), { target: { value: '望京' } });
+    await advance(600);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+    expect(input().getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.submit(input().closest('form')!);
+    expect(push).toHaveBeenCalledWith('/ershoufang/key%E6%9C%9B%E4%BA%AC/');
+    // ArrowDown opens it again at the first option.
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
   });
 
   it('Enter goes to key{keyword}/ of the current tab', async () => {

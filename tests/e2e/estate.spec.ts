@@ -32,7 +32,8 @@ test('a home search on the 小区 tab finds a community; the list leads through 
     .filter({ has: page.locator('.sug__kind', { hasText: '小区' }) })
     .filter({ has: page.locator('.sug__name', { hasText: /^望京西园$/ }) });
   await expect(suggestion).toBeVisible();
-  await expect(suggestion.locator('.sug__desc')).toHaveText(/售 在售\d+套/);
+  // The 小区 tab's community shows its own reference price; its places count communities (N个小区).
+  await expect(suggestion.locator('.sug__desc')).toHaveText(/售 参考均价\d+元\/㎡/);
   await suggestion.click();
   await expect(page).toHaveURL(/\/xiaoqu\/e\d+\/$/);
   await expect(page.locator('h1.result-count')).toHaveText('共找到 1 个北京小区');

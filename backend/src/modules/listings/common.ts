@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn, type PgTable, type SelectedFields } from 'driz
 import { LRUCache } from 'lru-cache';
 import type { AgentCard, CommunitySummary, ConditionBand } from '@contracts/listing-common';
 import type { Db } from '../../db/client';
+import { normalize } from '../../db/search-names';
 import { notFound } from '../../http/errors';
 import {
   agents,
@@ -59,6 +60,11 @@ export function likeContains(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The same for a prefix: text that starts with the keyword. */
+function likePrefix(keyword: string): string {
+  return `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** The chosen bands of one kind, OR-ed; codes a city does not have are ignored. */
 export function bandCondition(column: AnyPgColumn, bands: ConditionBand[], codes: number[] | undefined): SQL | undefined {
   const parts = (codes ?? [])
@@ -98,14 +104,23 @@ export function roomsCondition(column: AnyPgColumn, codes: number[] | undefined,
   return or(exact.length ? inArray(column, exact) : undefined, codes.includes(openEnded) ? gte(column, openEnded) : undefined);
 }
 
+/** A table whose records are searched by their own name, and its pinyin forms (communities, new-home projects). */
+interface OwnNames {
+  name: AnyPgColumn;
+  pinyin: AnyPgColumn;
+  initials: AnyPgColumn;
+}
+
 /**
  * The WHERE of a list's places: the city, location ids, and a keyword that names a place the record is in:
- * community, business area, district or subway station, or the record's own name (`ownName`: a project's or
- * a community's). Titles are not searched: they repeat the community name, and a contains-match on 200k
- * titles is a full scan (≈110 ms on PGlite) that no index serves for two-character Chinese words.
+ * community, business area, district or subway station, or the record's own name (`own`: a project's, a
+ * community's or a shop project's). Titles are not searched: they repeat the community name, and a contains-match
+ * on 200k titles is a full scan (≈110 ms on PGlite) that no index serves for two-character Chinese words.
+ * A keyword without Chinese characters also matches the start of a name's full pinyin or initials, as the
+ * suggestions do (`wj`, `wangjing` find what `望京` finds: Enter after typing `wj` must not find nothing).
  * `e{id}` (estateId) is the home's community, or the record itself where the record is the place.
  */
-export function placeConditions(table: ListingTable, cityCode: string, input: PlaceFilters, ownName?: AnyPgColumn): SQL[] {
+export function placeConditions(table: ListingTable, cityCode: string, input: PlaceFilters, own?: AnyPgColumn | OwnNames): SQL[] {
   const where: SQL[] = [eq(table.cityCode, cityCode)];
   if (input.districtId) where.push(eq(table.districtId, input.districtId));
   if (input.businessAreaId) where.push(eq(table.businessAreaId, input.businessAreaId));
@@ -114,18 +129,21 @@ export function placeConditions(table: ListingTable, cityCode: string, input: Pl
   if (input.estateId) where.push(eq(table.communityId ?? table.id, input.estateId));
   if (input.keyword) {
     const pattern = likeContains(input.keyword);
+    // Pinyin is stored lower case without spaces (db/search-names.ts); a Chinese keyword has none to match.
+    const spelled = /[\u3400-\u9fff]/.test(input.keyword) ? null : likePrefix(normalize(input.keyword));
+    const matches = (names: OwnNames) =>
+      spelled
+        ? sql`(${names.name} ilike ${pattern} or ${names.pinyin} like ${spelled} or ${names.initials} like ${spelled})`
+        : sql`${names.name} ilike ${pattern}`;
     const named = (
       column: AnyPgColumn,
       places: typeof communities | typeof subwayStations | typeof businessAreas | typeof districts,
-    ) =>
-      inArray(
-        column,
-        sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${places.name} ilike ${pattern})`,
-      );
+    ) => inArray(column, sql`(select ${places.id} from ${places} where ${places.cityCode} = ${cityCode} and ${matches(places)})`);
+    const ownNames = own === undefined ? undefined : 'pinyin' in own ? matches(own) : sql`${own} ilike ${pattern}`;
     where.push(
       or(
         table.communityId ? named(table.communityId, communities) : undefined,
-        ownName ? sql`${ownName} ilike ${pattern}` : undefined,
+        ownNames,
         named(table.stationId, subwayStations),
         named(table.businessAreaId, businessAreas),
         named(table.districtId, districts),

@@ -94,7 +94,7 @@ const estate = residentialChannel(communities, ESTATE);
 
 /** The WHERE of the list: places and keyword (the community's own name among them), then the declared filters. */
 function listConditions(input: EstateListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(...placeConditions(communities, cityCode, input, communities.name), estate.where(input, priceTier));
+  return and(...placeConditions(communities, cityCode, input, communities), estate.where(input, priceTier));
 }
 
 /** `YYYY-MM` of the 12 months ending with the current one, oldest first: the months of a stored trend. */

@@ -101,7 +101,7 @@ const newHome = residentialChannel(newProjects, NEW_HOME);
 
 /** The WHERE of the list: places and keyword (the project's own name too), then the declared filters. */
 function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
-  return and(...placeConditions(newProjects, cityCode, input, newProjects.name), newHome.where(input, priceTier));
+  return and(...placeConditions(newProjects, cityCode, input, newProjects), newHome.where(input, priceTier));
 }
 
 /** The album by kind, in the order of PROJECT_PHOTO_KINDS; a kind without photos is left out. */

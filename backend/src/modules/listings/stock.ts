@@ -1,11 +1,12 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { ChannelCode } from '@contracts/constants';
-import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { communities, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import type { ListingTable } from './common';
 
 /**
  * What a channel's stock is and how a count of it reads: the one place that knows it. Suggestions count here
- * (望京 · 在租12套); every channel has an entry.
+ * (望京 · 在租12套, 望京 · 35个小区), each tab its own channel's records, as its list filtered by the place finds
+ * them; every channel has an entry.
  */
 export interface ChannelStock {
   table: ListingTable;
@@ -16,6 +17,12 @@ export interface ChannelStock {
    * a new-home project (angle 6), or none (shops and offices sit in neither).
    */
   named: 'community' | 'project' | null;
+  /**
+   * The named place is itself one of the channel's records (a project on 新房, a community on 小区): it is always
+   * offered and describes itself (status, price). Otherwise it holds records (a community's homes) and is offered
+   * only when it holds some of this channel's, as every other place is.
+   */
+  namedIsRecord: boolean;
   /** `在售12套` / `在租12套` / `12个楼盘` */
   describe: (count: number) => string;
   /** spec §3 suggestion `propertyTypeName`. */
@@ -25,20 +32,28 @@ export interface ChannelStock {
 const homesForSale: ChannelStock = {
   table: listings,
   named: 'community',
+  namedIsRecord: false,
   describe: (n) => `在售${n}套`,
   propertyTypeName: '二手房',
 };
 
 export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
   esf: homesForSale,
-  new: { table: newProjects, named: 'project', describe: (n) => `${n}个楼盘`, propertyTypeName: '新房' },
-  rent: { table: rentals, named: 'community', describe: (n) => `在租${n}套`, propertyTypeName: '租房' },
-  // A community search counts the homes for sale in it, as the community pages do.
-  estate: { ...homesForSale, propertyTypeName: '小区' },
+  new: { table: newProjects, named: 'project', namedIsRecord: true, describe: (n) => `${n}个楼盘`, propertyTypeName: '新房' },
+  rent: { table: rentals, named: 'community', namedIsRecord: false, describe: (n) => `在租${n}套`, propertyTypeName: '租房' },
+  // The 小区 list lists communities: a district counts its communities, as `/xiaoqu/dc{id}/` finds them.
+  estate: {
+    table: communities,
+    named: 'community',
+    namedIsRecord: true,
+    describe: (n) => `${n}个小区`,
+    propertyTypeName: '小区',
+  },
   shop_sale: {
     table: shops,
     scope: eq(shops.deal, DEAL.SALE),
     named: null,
+    namedIsRecord: false,
     describe: (n) => `在售${n}套`,
     propertyTypeName: '商铺',
   },
@@ -46,6 +61,7 @@ export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
     table: shops,
     scope: eq(shops.deal, DEAL.RENT),
     named: null,
+    namedIsRecord: false,
     describe: (n) => `在租${n}套`,
     propertyTypeName: '商铺',
   },
@@ -53,6 +69,7 @@ export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
     table: offices,
     scope: eq(offices.deal, DEAL.SALE),
     named: null,
+    namedIsRecord: false,
     describe: (n) => `在售${n}套`,
     propertyTypeName: '写字楼',
   },
@@ -60,6 +77,7 @@ export const CHANNEL_STOCK: Record<ChannelCode, ChannelStock> = {
     table: offices,
     scope: eq(offices.deal, DEAL.RENT),
     named: null,
+    namedIsRecord: false,
     describe: (n) => `在租${n}套`,
     propertyTypeName: '写字楼',
   },

@@ -22,9 +22,12 @@ export interface Place {
   nameLower: string;
   parentId: number;
   address: string;
-  /** The count its line shows; none for a project, which describes itself. */
+  /** The count its line shows; none for a project, which is only ever a record of its channel. */
   countedBy: PlaceKey | null;
-  /** A project's own line (在售 · 均价62000元/㎡). */
+  /**
+   * Its own line where it is a record of the channel searched (ChannelStock.namedIsRecord): a project's
+   * `在售 · 均价62000元/㎡`, a community's `参考均价52000元/㎡`.
+   */
   describe?: string;
 }
 
@@ -50,6 +53,11 @@ const SALE_STATUS_NAMES: Record<number, string> = { 1: '在售', 2: '待售', 3:
 /** A project's own line in the dropdown: `在售 · 均价62000元/㎡`, or `待售 · 价格待定`. */
 export function projectDescribe(p: { saleStatus: number; avgPrice: number | null }): string {
   return `${SALE_STATUS_NAMES[p.saleStatus] ?? ''} · ${p.avgPrice === null ? '价格待定' : `均价${p.avgPrice}元/㎡`}`;
+}
+
+/** A community's own line on the 小区 tab: its reference price, as its card shows it (0: none yet). */
+export function communityDescribe(c: { avgPrice: number }): string {
+  return c.avgPrice > 0 ? `参考均价${c.avgPrice}元/㎡` : '暂无参考均价';
 }
 
 /** Code point order with PostgreSQL's character length first: the databases run with collation C (C.UTF-8). */
@@ -90,12 +98,23 @@ export function matcher(keyword: string): (p: Place) => number | null {
   };
 }
 
-/** The best `limit` places of one kind: rank, then name length, then name (the places are kept in that order). */
-export function bestMatches(places: Place[], rankOf: (p: Place) => number | null, limit: number): Ranked[] {
+/** Offers every place: the default of `keep`. */
+const everyPlace = (): boolean => true;
+
+/**
+ * The best `limit` places of one kind that `keep` lets through (a channel leaves out places without its records):
+ * rank, then name length, then name (the places are kept in that order).
+ */
+export function bestMatches(
+  places: Place[],
+  rankOf: (p: Place) => number | null,
+  limit: number,
+  keep: (p: Place) => boolean = everyPlace,
+): Ranked[] {
   const buckets: Ranked[][] = [[], [], []];
   for (const place of places) {
     const rank = rankOf(place);
-    if (rank === null || buckets[rank]!.length >= limit) continue;
+    if (rank === null || buckets[rank]!.length >= limit || !keep(place)) continue;
     buckets[rank]!.push({ place, rank });
     if (buckets[0]!.length >= limit) break;
   }
@@ -183,12 +202,12 @@ function kindSearch(places: Place[]): KindSearch {
 }
 
 /**
- * `bestMatches(places, matcher(keyword), limit)` without testing every place: the candidates are the places
+ * `bestMatches(places, matcher(keyword), limit, keep)` without testing every place: the candidates are the places
  * whose pinyin or initials start with the normalised keyword, whose lower-cased name starts with the keyword
  * (other keywords) or whose name holds the keyword's rarest unit (Chinese keywords); each is then ranked by
  * the same `matcher`, in the order the places are kept, so the answer is the scan's.
  */
-export function findMatches(places: Place[], keyword: string, limit: number): Ranked[] {
+export function findMatches(places: Place[], keyword: string, limit: number, keep: (p: Place) => boolean = everyPlace): Ranked[] {
   const search = kindSearch(places);
   const key = normalize(keyword);
   const rankOf = matcher(keyword);
@@ -208,7 +227,7 @@ export function findMatches(places: Place[], keyword: string, limit: number): Ra
   let total = contains?.length ?? 0;
   for (const [, start, end] of ranges) total += end - start;
   // A keyword most places match (one common letter) is cheaper to answer by the plain scan than by sorting.
-  if (total * 4 >= places.length) return bestMatches(places, rankOf, limit);
+  if (total * 4 >= places.length) return bestMatches(places, rankOf, limit, keep);
   const candidates = new Int32Array(total);
   let n = 0;
   for (const [sorted, start, end] of ranges) for (let i = start; i < end; i++) candidates[n++] = sorted.at[i]!;
@@ -219,7 +238,7 @@ export function findMatches(places: Place[], keyword: string, limit: number): Ra
     if (i > 0 && candidates[i] === candidates[i - 1]) continue;
     const place = places[candidates[i]!]!;
     const rank = rankOf(place);
-    if (rank === null || buckets[rank]!.length >= limit) continue;
+    if (rank === null || buckets[rank]!.length >= limit || !keep(place)) continue;
     buckets[rank]!.push({ place, rank });
     if (buckets[0]!.length >= limit) break;
   }
@@ -271,6 +290,7 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
         name: communities.name,
         pinyin: communities.pinyin,
         initials: communities.initials,
+        avgPrice: communities.avgPrice,
         districtName: districts.shortName,
         areaName: businessAreas.name,
       })
@@ -344,6 +364,7 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
         parentId: 0,
         address: `${r.districtName}-${r.areaName}`,
         countedBy: 'communityId',
+        describe: communityDescribe(r),
       })),
     ),
     line: sorted(

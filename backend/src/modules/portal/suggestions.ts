@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { portalRoute } from '../../http/portal-route';
 import { CHANNEL_STOCK, type ChannelStock } from '../listings/stock';
 import { cityTable, requireCity } from '../cities/cities';
-import { createSuggestionIndex, findMatches, type PlaceKind, type SuggestionIndex } from './suggestion-index';
+import { createSuggestionIndex, findMatches, type Place, type PlaceKind, type SuggestionIndex } from './suggestion-index';
 
 /** How long any cache may keep a keystroke's suggestions (docs/api.md). */
 export const SUGGESTIONS_SHARED_SECONDS = 30;
@@ -20,6 +20,11 @@ const ANGLE_NAMES: Record<number, string> = { 1: '小区', 2: '区域', 3: '商�
  * spec §3 / §5 suggestions: the keyword matches a name (contains), its full pinyin (prefix) or its initials
  * (prefix), case-insensitively. Rank: 0 exact, 1 prefix, 2 contains; then shorter names. Answered from the
  * city's places and the channel's counts kept in memory (suggestion-index.ts), not SQL per keystroke.
+ *
+ * Each tab suggests what its own channel has: a place is offered with the count of the channel's records in it
+ * (在售12套, 3个楼盘, 35个小区), as the channel's list filtered by it finds them, and left out when it has none (a
+ * suggestion that leads to an empty list leads nowhere). A named place that is itself a record of the channel (a
+ * project on 新房, a community on 小区) is always offered, with its own line.
  */
 export async function suggest(
   index: SuggestionIndex,
@@ -28,28 +33,29 @@ export async function suggest(
   stock: ChannelStock,
 ): Promise<Suggestion[]> {
   const [places, counts] = await Promise.all([index.places(cityCode), index.counts(cityCode, stock)]);
-  const best = (kind: PlaceKind) => findMatches(places[kind], keyword, LIMIT);
+  const countOf = (p: Place) => (p.countedBy === null ? 0 : (counts[p.countedBy].get(p.id) ?? 0));
+  const hasStock = (p: Place) => countOf(p) > 0;
+  const best = (kind: PlaceKind, keep: (p: Place) => boolean = hasStock) =>
+    findMatches(places[kind], keyword, LIMIT, keep).map((r) => ({ ...r, isRecord: false }));
+  const named =
+    stock.named === null
+      ? []
+      : stock.namedIsRecord
+        ? findMatches(places[stock.named], keyword, LIMIT).map((r) => ({ ...r, isRecord: true }))
+        : best(stock.named);
   // This order is the tie order within a rank: places (district, area) before projects and communities, then
   // lines and stations.
-  const candidates = [
-    ...best('district'),
-    ...best('area'),
-    ...(stock.named === 'project' ? best('project') : []),
-    ...(stock.named === 'community' ? best('community') : []),
-    ...best('line'),
-    ...best('station'),
-  ];
+  const candidates = [...best('district'), ...best('area'), ...named, ...best('line'), ...best('station')];
   return candidates
     .sort((a, b) => a.rank - b.rank)
     .slice(0, LIMIT)
-    .map(({ place }) =>
+    .map(({ place, isRecord }) =>
       suggestionSchema.parse({
         id: place.id,
         name: place.name,
         parentId: place.parentId,
         address: place.address,
-        // Every kind says how many of the channel's homes are there (在售 / 在租); a project describes itself.
-        describe: place.countedBy === null ? place.describe : stock.describe(counts[place.countedBy].get(place.id) ?? 0),
+        describe: isRecord ? place.describe : stock.describe(countOf(place)),
         angle: place.angle,
         angleName: ANGLE_NAMES[place.angle]!,
         propertyTypeName: stock.propertyTypeName,
