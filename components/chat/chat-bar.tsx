@@ -4,8 +4,11 @@ import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 
-/** The closed widget of a logged-in user: 在线咨询 · 消息 with the unread badge (spec §9: max 99); a click opens it. */
-export function ChatBar({ unread = 0, onClick }: { unread?: number; onClick: () => void }) {
+/**
+ * The closed widget of a logged-in user: 在线咨询 · 消息 with the unread badge (spec §9: max 99); a click opens it. It
+ * stays on the page under the open dialog, which gives focus back to it on closing.
+ */
+export function ChatBar({ unread = 0, open, onClick }: { unread?: number; open: boolean; onClick: () => void }) {
   const inner = (
     <>
       <span className="chat-bar__title">{M.title}</span>
@@ -20,7 +23,14 @@ export function ChatBar({ unread = 0, onClick }: { unread?: number; onClick: () 
     </>
   );
   return (
-    <button type="button" className="chat-bar" aria-label={M.expand} aria-expanded={false} onClick={onClick}>
+    <button
+      type="button"
+      className="chat-bar"
+      aria-label={M.expand}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={onClick}
+    >
       {inner}
     </button>
   );

@@ -75,6 +75,8 @@ export function ChatComposer({ onText, onImages, onPhoneRequest, uploading }: Ch
         ref={area}
         className="chat-composer__input"
         aria-label={M.input}
+        // Where focus goes when the conversation opens (./chat-dialog.tsx).
+        data-autofocus
         placeholder={M.placeholder}
         rows={3}
         value={text}

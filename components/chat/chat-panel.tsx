@@ -6,6 +6,7 @@ import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
 import { ChatBar } from './chat-bar';
+import { ChatDialog } from './chat-dialog';
 import { ChatComposer } from './chat-composer';
 import { Conversation } from './conversation';
 import { ThreadList } from './thread-list';
@@ -82,80 +83,84 @@ export function ChatPanel({ userId }: ChatPanelProps) {
 
   if (!client) return null;
   const total = client.store.totalUnread();
-  if (!open) return <ChatBar unread={total} onClick={() => setOpen(true)} />;
-
   const store = client.store;
   const thread = current === null ? null : store.thread(current);
   const target = thread?.target ?? null;
   const threads = store.list().filter((t) => t.target && (t.messages.length > 0 || t.agentUserId === current));
 
+  // The closed header stays under the open dialog: focus goes back to it when the dialog closes.
   return (
-    <section className="chat-panel" aria-label={M.title} data-live={live}>
-      <header className="chat-panel__head">
-        {thread && (
-          <button type="button" className="chat-panel__back" aria-label={M.back} onClick={() => setCurrent(null)}>
-            ‹
-          </button>
-        )}
-        <h2 className="chat-panel__title">
-          {thread ? (target?.agentName ?? M.loading) : M.messagesTab}
-          {thread && target && (
-            <small>
-              {target.brandName} · {target.branchName}
-            </small>
-          )}
-          {!thread && total > 0 && (
-            <span className="chat-badge" aria-label={M.unreadLabel(total)}>
-              {M.badge(total)}
-            </span>
-          )}
-        </h2>
-        {live !== 'open' && live !== 'paused' && <span className="chat-panel__live">{M.connecting}</span>}
-        <button
-          type="button"
-          className="chat-panel__close"
-          aria-label={M.collapse}
-          title={M.collapse}
-          onClick={() => setOpen(false)}
-        >
-          —
-        </button>
-      </header>
-      {thread === null || current === null ? (
-        <ThreadList threads={threads} now={now} onOpen={openThread} />
-      ) : (
-        <>
-          <Conversation
-            thread={thread}
-            target={target}
-            now={now}
-            version={version}
-            onResend={(id) => void client.resend(current, id).then((f) => afterSend(client, current, id, f))}
-            onAnswer={(requestId, agree) =>
-              void sendContent(current, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })
-            }
-            onOpenAgent={openThread}
-            agentOf={(id) => store.threads.get(id)?.target ?? null}
-          />
-          {target && target.status !== 1 ? (
-            <p className="chat-notice" role="status">
-              {statusText(target.status)}
-            </p>
+    <>
+      <ChatBar unread={total} open={open} onClick={() => setOpen(true)} />
+      {open && (
+        <ChatDialog label={M.title} view={current} live={live} onClose={() => setOpen(false)}>
+          <header className="chat-panel__head">
+            {thread && (
+              <button type="button" className="chat-panel__back" aria-label={M.back} onClick={() => setCurrent(null)}>
+                ‹
+              </button>
+            )}
+            <h2 className="chat-panel__title">
+              {thread ? (target?.agentName ?? M.loading) : M.messagesTab}
+              {thread && target && (
+                <small>
+                  {target.brandName} · {target.branchName}
+                </small>
+              )}
+              {!thread && total > 0 && (
+                <span className="chat-badge" aria-label={M.unreadLabel(total)}>
+                  {M.badge(total)}
+                </span>
+              )}
+            </h2>
+            {live !== 'open' && live !== 'paused' && <span className="chat-panel__live">{M.connecting}</span>}
+            <button
+              type="button"
+              className="chat-panel__close"
+              aria-label={messages.closeDialog}
+              title={messages.closeDialog}
+              onClick={() => setOpen(false)}
+            >
+              ×
+            </button>
+          </header>
+          {thread === null || current === null ? (
+            <ThreadList threads={threads} now={now} onOpen={openThread} />
           ) : (
-            <ChatComposer
-              uploading={uploading}
-              onText={(text) => void sendContent(current, { layout: IM_LAYOUT.TEXT, msgDetail: text })}
-              onImages={(files) => void sendImages(current, files)}
-              onPhoneRequest={() => void sendContent(current, { layout: IM_LAYOUT.PHONE_REQUEST })}
-            />
+            <>
+              <Conversation
+                thread={thread}
+                target={target}
+                now={now}
+                version={version}
+                onResend={(id) => void client.resend(current, id).then((f) => afterSend(client, current, id, f))}
+                onAnswer={(requestId, agree) =>
+                  void sendContent(current, { layout: IM_LAYOUT.PHONE_REPLY, layoutDetail: { requestId, agree } })
+                }
+                onOpenAgent={openThread}
+                agentOf={(id) => store.threads.get(id)?.target ?? null}
+              />
+              {target && target.status !== 1 ? (
+                <p className="chat-notice" role="status">
+                  {statusText(target.status)}
+                </p>
+              ) : (
+                <ChatComposer
+                  uploading={uploading}
+                  onText={(text) => void sendContent(current, { layout: IM_LAYOUT.TEXT, msgDetail: text })}
+                  onImages={(files) => void sendImages(current, files)}
+                  onPhoneRequest={() => void sendContent(current, { layout: IM_LAYOUT.PHONE_REQUEST })}
+                />
+              )}
+            </>
           )}
-        </>
+          {toast && (
+            <div className="chat-toast" role="alert">
+              {toast}
+            </div>
+          )}
+        </ChatDialog>
       )}
-      {toast && (
-        <div className="chat-toast" role="alert">
-          {toast}
-        </div>
-      )}
-    </section>
+    </>
   );
 }

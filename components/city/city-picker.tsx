@@ -1,5 +1,5 @@
 'use client';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { messages } from '@/lib/client/messages';
 import { useUiStore } from '@/stores/ui-store';
 import { useCity } from '@/lib/client/city-context';
@@ -16,27 +16,21 @@ const preloadDialog = () => {
   preloadCityList();
 };
 
-/** Header city switch: a dialog with hot cities and all cities by initial; closes on a body click (spec §4). */
+/**
+ * Header city switch: a modal dialog with hot cities and all cities by initial (spec §4); a click on the page around
+ * it (spec §4 "closes on a body click"), Esc or 关闭 closes it and focus comes back to this toggle.
+ */
 export function CityPicker() {
   const city = useCity();
   const open = useUiStore((s) => s.cityPickerOpen);
   const setOpen = useUiStore((s) => s.setCityPickerOpen);
-  const root = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onBodyClick = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', onBodyClick);
-    return () => document.removeEventListener('click', onBodyClick);
-  }, [open, setOpen]);
 
   return (
-    <div className="city-picker" ref={root}>
+    <div className="city-picker">
       <button
         type="button"
         className="city-picker__toggle"
+        aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preloadDialog}
         onFocus={preloadDialog}

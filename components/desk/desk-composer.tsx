@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { IM_TEXT_MAX, trimLineBreaks } from '@contracts/im-constants';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
+import { composerDraft } from '@/lib/chat/composer-rules';
 import { messages as clientMessages } from '@/lib/client/messages';
 import type { DeskCopy } from './desk-copy';
 import styles from './desk.module.css';
@@ -25,13 +25,13 @@ export function DeskComposer({ copy, busy, onSend, onImage, onRefuseImage, onPic
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
-  const trimmed = trimLineBreaks(text);
-  const length = [...trimmed].length;
-  const sendable = trimmed.trim() !== '' && length <= IM_TEXT_MAX && !busy;
+  // The same rule as the user's composer (spec §5): the counter counts what would be sent, blank text counts 0.
+  const { body, length, tooLong } = composerDraft(text);
+  const sendable = body !== null && !busy;
 
   const submit = async () => {
-    if (!sendable) return;
-    if (await onSend(trimmed)) setText('');
+    if (body === null || busy) return;
+    if (await onSend(body)) setText('');
   };
 
   // spec §5: Enter sends; Alt, Ctrl or Shift with Enter makes a new line (Shift does by itself in a textarea).
@@ -97,9 +97,7 @@ export function DeskComposer({ copy, busy, onSend, onImage, onRefuseImage, onPic
         aria-label={copy.placeholder}
       />
       <div className={styles.sendRow}>
-        <span className={length > IM_TEXT_MAX ? styles.counterOver : styles.counter}>
-          {copy.counter.replace('{n}', String(length))}
-        </span>
+        <span className={tooLong ? styles.counterOver : styles.counter}>{copy.counter.replace('{n}', String(length))}</span>
         <button type="button" className="btn btn--primary" disabled={!sendable} onClick={() => void submit()}>
           {copy.send}
         </button>

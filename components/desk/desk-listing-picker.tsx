@@ -1,4 +1,6 @@
+'use client';
 import type { DeskListing } from '@contracts/im';
+import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 import { messages as clientMessages } from '@/lib/client/messages';
 import type { DeskCopy } from './desk-copy';
 import styles from './desk.module.css';
@@ -11,36 +13,38 @@ export interface DeskListingPickerProps {
   onClose: () => void;
 }
 
-/** The agent's own 二手房 and 租房, one of which goes to the user as a property card (201). */
+/**
+ * The agent's own 二手房 and 租房, one of which goes to the user as a property card (201). A modal dialog
+ * (lib/hooks/use-modal-dialog.ts): focus moves in and stays, Esc or a click beside it closes it, focus returns to 发送房源.
+ */
 export function DeskListingPicker({ copy, listings, busy, onPick, onClose }: DeskListingPickerProps) {
+  const modal = useModalDialog(onClose);
   return (
-    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label={copy.pickListing}>
-      <div className={styles.dialog}>
-        <header className={styles.dialogHead}>
-          <h3>{copy.pickListing}</h3>
-          <button type="button" className="link-button" onClick={onClose}>
-            {copy.close}
-          </button>
-        </header>
-        {listings.length === 0 && <p className={styles.empty}>{copy.noListings}</p>}
-        <ul className={styles.listingList}>
-          {listings.map((l) => (
-            <li key={`${l.businessType}-${l.listingId}`}>
-              <button type="button" className={styles.listing} disabled={busy} onClick={() => onPick(l)}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store */}
-                <img src={l.coverUrl} alt="" className={styles.listingCover} />
-                <span className={styles.cardBody}>
-                  <span className={styles.cardTitle}>{l.title}</span>
-                  <span className={styles.cardLayout}>
-                    {clientMessages.channelNames[l.businessType === 1 ? 'esf' : 'rent']} · {l.layoutText}
-                  </span>
-                  <span className={styles.cardPrice}>{l.priceText}</span>
+    <dialog {...modal} className={styles.dialog} aria-label={copy.pickListing}>
+      <header className={styles.dialogHead}>
+        <h3>{copy.pickListing}</h3>
+        <button type="button" className="link-button" onClick={onClose}>
+          {copy.close}
+        </button>
+      </header>
+      {listings.length === 0 && <p className={styles.empty}>{copy.noListings}</p>}
+      <ul className={styles.listingList}>
+        {listings.map((l) => (
+          <li key={`${l.businessType}-${l.listingId}`}>
+            <button type="button" className={styles.listing} disabled={busy} onClick={() => onPick(l)}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- the listing's cover from the portal's store */}
+              <img src={l.coverUrl} alt="" className={styles.listingCover} />
+              <span className={styles.cardBody}>
+                <span className={styles.cardTitle}>{l.title}</span>
+                <span className={styles.cardLayout}>
+                  {clientMessages.channelNames[l.businessType === 1 ? 'esf' : 'rent']} · {l.layoutText}
                 </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+                <span className={styles.cardPrice}>{l.priceText}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </dialog>
   );
 }

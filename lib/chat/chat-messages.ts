@@ -10,7 +10,6 @@ export const chatWidgetMessages = {
   /** The 在线咨询 button (a server component; the dock handles its click) and the agent card message's. */
   consult: '在线咨询',
   expand: '展开在线咨询',
-  collapse: '收起',
   back: '返回列表',
   listTitle: '消息列表',
   empty: '暂无咨询，在房源或经纪人页面点击“在线咨询”即可开始',

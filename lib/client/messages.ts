@@ -49,6 +49,8 @@ export const messages = {
   allCities: '全部城市',
   pickCity: '切换城市',
   citiesLoading: '城市列表加载中…',
+  /** The 关闭 (×) of the city picker's dialog and the chat panel. */
+  closeDialog: '关闭',
 
   // Search box and its suggestion dropdown.
   suggestionSale: '售',

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatComposer } from '@/components/chat/chat-composer';
-import { composerDraft, textLength } from '@/lib/chat/composer-rules';
+import { composerDraft } from '@/lib/chat/composer-rules';
 
 /** The chat panel's send rules (spec §5): Enter sends, blank text is not sent, 140 characters at most. */
 
@@ -38,6 +38,17 @@ describe('ChatComposer', () => {
       c.enter();
     }
     expect(c.onText).not.toHaveBeenCalled();
+  });
+
+  it('the counter counts what would be sent: blank text is 0, and blank past 140 is not 最多输入140个字', () => {
+    const c = renderComposer();
+    c.type('   \n\t  ');
+    expect(screen.getByText('0/140')).toBeTruthy();
+    c.type(' '.repeat(141));
+    expect(screen.getByText('0/140')).toBeTruthy();
+    expect(screen.queryByText('最多输入140个字')).toBeNull();
+    c.type('\n  你好 \n');
+    expect(screen.getByText('5/140')).toBeTruthy();
   });
 
   it('leading and trailing line breaks are stripped from what is sent', () => {
@@ -79,8 +90,8 @@ describe('ChatComposer', () => {
 describe('composerDraft', () => {
   it('gives the body to send, or null for blank and over-long text', () => {
     expect(composerDraft('\n hi \n')).toEqual({ body: ' hi ', length: 4, tooLong: false });
-    expect(composerDraft(' \n ')).toMatchObject({ body: null, tooLong: false });
+    expect(composerDraft(' \n ')).toEqual({ body: null, length: 0, tooLong: false });
     expect(composerDraft('a'.repeat(141))).toEqual({ body: null, length: 141, tooLong: true });
-    expect(textLength('\n😀😀\n')).toBe(2);
+    expect(composerDraft('\n😀😀\n').length).toBe(2);
   });
 });

@@ -87,6 +87,13 @@ describe('DeskComposer', () => {
     fireEvent.change(box, { target: { value: '好'.repeat(140) } });
     expect(screen.getByRole('button', { name: copy.send })).toHaveProperty('disabled', false);
   });
+  it('counts what would be sent: blank text is 0 (spec §5: it is never sent)', () => {
+    const { box } = composer();
+    fireEvent.change(box, { target: { value: '  \n\t ' } });
+    expect(screen.getByText('0/140')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '\n 好 \n' } });
+    expect(screen.getByText('3/140')).toBeTruthy();
+  });
   it('refuses an image by its name or its size before anything goes up (5 MB)', () => {
     const { onRefuseImage, onImage } = composer();
     const input = screen.getByTestId('desk-image-input');

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { ApiPath } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { issueDeskToken, openDesk } from './desk-support';
+import { expectModalWithFocusKeptIn } from './modal-dialog';
 import { BACKEND, cityUrl, logInBySms } from './support';
 
 /**
@@ -99,9 +100,11 @@ const dock = (page: Page) => page.locator('.chat-dock');
  * the link goes through login, which sends a logged-in user straight back.
  */
 async function consult(page: Page): Promise<void> {
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).or(panel(page))).toBeVisible();
+  await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
   await expect(async () => {
-    await page.locator('.agent-card').getByRole('link', { name: '在线咨询' }).click();
+    // The open chat is modal: a click that did open it, only late, is not repeated on the page behind it.
+    if (!(await panel(page).isVisible()))
+      await page.locator('.agent-card').getByRole('link', { name: '在线咨询' }).click({ timeout: 5000 });
     await expect(panel(page)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
 }
@@ -190,6 +193,8 @@ test('a visitor’s chat header goes to login with this page as the return path,
   await expect
     .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')).length))
     .toBe(1);
+  // The open chat is modal: the header is reached once it is closed.
+  await panel(page).getByRole('button', { name: '关闭' }).click();
   await page.getByRole('button', { name: '退出' }).click();
   await expect(dock(page).getByRole('link', { name: /在线咨询/ })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('youju.chatData.')))).toEqual([]);
@@ -213,7 +218,8 @@ test('在线咨询 on an agent’s page: a visitor goes to login and back; logge
   await expect(page).toHaveURL(cityUrl('bj', path));
   await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
   await expect(async () => {
-    await page.locator('.agent-profile').getByRole('link', { name: '在线咨询' }).click();
+    if (!(await panel(page).isVisible()))
+      await page.locator('.agent-profile').getByRole('link', { name: '在线咨询' }).click({ timeout: 5000 });
     await expect(panel(page)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
   await expect(panel(page).locator('.chat-panel__title')).toContainText(a.agentName);
@@ -262,6 +268,7 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
 
   // A second 在线咨询 within 24 h: the service answers the earlier card, no second one.
   const second = page.waitForResponse((r) => r.url().endsWith(ApiPath.imMessage) && r.request().method() === 'POST');
+  await page.keyboard.press('Escape');
   await consult(page);
   expect((await second).status()).toBe(200);
   await settled(page);
@@ -348,6 +355,40 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await expect(panel(page).getByText(`可以${SENSITIVE}吗`)).toHaveCount(0);
 });
 
+test('the open chat is a modal dialog with 关闭: focus goes to the composer and stays in; Esc, 关闭 or a click beside it closes it and focus returns to what opened it', async ({
+  page,
+}) => {
+  const a = agents[3]!;
+  await logIn(page, `/ershoufang/xiangqing/${a.listingId}`);
+  const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
+  await expect(bar).toBeVisible();
+  const consultLink = page.locator('.agent-card').getByRole('link', { name: '在线咨询' });
+  await consultLink.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '在线咨询' });
+  await expect(dialog.locator('.chat-panel__title')).toContainText(a.agentName);
+  await expect(composer(page)).toBeFocused();
+  await expect(bar).toHaveAttribute('aria-expanded', 'true');
+  await expectModalWithFocusKeptIn(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(consultLink).toBeFocused();
+  await expect(bar).toHaveAttribute('aria-expanded', 'false');
+
+  // The chat header opens the list; 关闭 closes it, and focus is back on the header.
+  await bar.click();
+  await expect(dialog.getByRole('button', { name: '关闭' })).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bar).toBeFocused();
+  // A click on the page beside it closes it too (the page's own buttons are behind it meanwhile).
+  await bar.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(200, 300);
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(cityUrl('bj', `/ershoufang/xiangqing/${a.listingId}`));
+});
+
 test('agents of status 2 and 3 refuse with the copy’s words', async ({ page, request }) => {
   const a = agents[1]!;
   await logIn(page, `/ershoufang/xiangqing/${a.listingId}`);
@@ -422,7 +463,7 @@ test('the unread badge counts what the agent side sent while the widget was clos
   await expect(panel(page).locator('.chat-msg--theirs', { hasText: '自动回复' })).toBeVisible();
   await read;
   // Read once open and visible: the header's badge counts the other agent only, and the server agrees.
-  await panel(page).getByRole('button', { name: '收起' }).click();
+  await panel(page).getByRole('button', { name: '关闭' }).click();
   await expect(bar.locator('.chat-badge')).toHaveText('1');
   await page.reload();
   await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).locator('.chat-badge')).toHaveText('1');
@@ -430,7 +471,7 @@ test('the unread badge counts what the agent side sent while the widget was clos
   const readC = page.waitForResponse((r) => r.url().endsWith(ApiPath.imRead) && r.status() === 200);
   await openThread(page, c.agentName);
   await readC;
-  await panel(page).getByRole('button', { name: '收起' }).click();
+  await panel(page).getByRole('button', { name: '关闭' }).click();
   await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).locator('.chat-badge')).toHaveCount(0);
   await page.reload();
   await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
@@ -486,7 +527,7 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
       await replyRead;
 
       // The unread badge counts what the desk sends while the widget is closed, and clears when read.
-      await panel(page).getByRole('button', { name: '收起' }).click();
+      await panel(page).getByRole('button', { name: '关闭' }).click();
       const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
       await deskSays('地址在望京');
       await deskSays('到了给我打电话');
@@ -495,7 +536,7 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
       await bar.click();
       await expect(panel(page).locator('.chat-msg--theirs', { hasText: '到了给我打电话' })).toBeVisible();
       await read;
-      await panel(page).getByRole('button', { name: '收起' }).click();
+      await panel(page).getByRole('button', { name: '关闭' }).click();
       await expect(bar.locator('.chat-badge')).toHaveCount(0);
       await bar.click();
 
@@ -538,7 +579,7 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
 
       // 在线咨询 again within 24 h: no second card, on either side.
       const again = page.waitForResponse((r) => r.url().endsWith(ApiPath.imMessage) && r.request().method() === 'POST');
-      await panel(page).getByRole('button', { name: '收起' }).click();
+      await panel(page).getByRole('button', { name: '关闭' }).click();
       await consult(page);
       expect((await again).status()).toBe(200);
       await settled(page);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectModalWithFocusKeptIn } from './modal-dialog';
 import { cityUrl } from './support';
 
 const SHANGHAI_IP = '116.224.10.20';
@@ -49,6 +50,40 @@ test('the city picker closes on a click elsewhere on the page', async ({ page })
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 600 } });
   await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('the city picker is a modal dialog for the keyboard: focus moves in and stays, Esc and 关闭 close it, focus returns to the toggle', async ({
+  page,
+}) => {
+  await page.goto(cityUrl('bj', '/'));
+  const toggle = page.getByRole('button', { name: /切换城市/ });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '切换城市' });
+  // 上海 is a hot city and under S: the hot one comes first.
+  const shanghai = dialog.getByRole('link', { name: '上海', exact: true }).first();
+  await expect(shanghai).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expectModalWithFocusKeptIn(page, dialog);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // The keyboard reaches a city: Tab to 上海 and Enter goes there.
+  await page.keyboard.press('Enter');
+  await expect(shanghai).toBeVisible();
+  for (let i = 0; i < 30 && !(await shanghai.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(shanghai).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(cityUrl('sh', '/'));
 });
 
 test('a visitor located elsewhere is offered the switch, and confirming goes there', async ({ page }) => {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DESK_TOKEN_WRONG, IM_LAYOUT, type ImHistory } from '@contracts/im';
 import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { agentOfListing, apiUser, issueDeskToken, logInDesk, openDesk, sendAsUser, textOf, typeDeskToken } from './desk-support';
+import { expectModalWithFocusKeptIn } from './modal-dialog';
 import { cityUrl, deskUrl, serverHtml } from './support';
 
 /**
@@ -87,8 +88,16 @@ test('a user writes, the desk sees it live and answers with every kind of messag
     .toBuffer();
   await desk.getByTestId('desk-image-input').setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
   await expect(desk.locator('[data-layout="121"] img')).toBeVisible();
-  await desk.getByRole('button', { name: '发送房源' }).click();
+  const sendListing = desk.getByRole('button', { name: '发送房源' });
+  await sendListing.click();
   const dialog = desk.getByRole('dialog', { name: '选择要发送的房源' });
+  // A modal dialog: focus in and kept in; Esc closes it and focus is back on 发送房源.
+  await expect(dialog.getByRole('button').nth(1)).toBeVisible();
+  await expectModalWithFocusKeptIn(desk, dialog);
+  await desk.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(sendListing).toBeFocused();
+  await sendListing.click();
   const first = dialog.getByRole('button').nth(1);
   const title = (await first.locator('span span').first().textContent())!;
   await first.click();
