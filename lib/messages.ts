@@ -85,6 +85,12 @@ export const messages = {
   resultCount: (n: number, city: string, channel: string, word = '套') => `共找到 ${n} ${word}${city}${channel}`,
   emptyList: '没有找到符合条件的房源，换个条件试试吧',
   clearFilters: '清空条件',
+  // The chosen conditions above a list's results (components/listing/chosen-conditions.tsx).
+  chosenConditions: '已选条件',
+  removeCondition: (label: string) => `删除条件：${label}`,
+  chosenEstate: '已选小区',
+  rangeAbove: '以上',
+  rangeBelow: '以下',
   /**
    * The filter bar's row names: places, then every residential filter by its declared key (contracts/residential.ts);
    * the type makes a declared filter without its name a compile error.
@@ -105,7 +111,19 @@ export const messages = {
     avgPrice: '均价',
     buildAge: '楼龄',
     elevator: '电梯',
-  } satisfies Record<'district' | 'subway' | 'unlimited' | ResidentialFilterKey, string>,
+    orientation: '朝向',
+    floorLevel: '楼层',
+    decoration: '装修',
+    homeAge: '房龄',
+    tag: '标签',
+    priceFrom: '最低价格',
+    priceTo: '最高价格',
+    rentFrom: '最低租金',
+    rentTo: '最高租金',
+    areaFrom: '最小面积',
+    areaTo: '最大面积',
+    more: '更多',
+  } satisfies Record<'district' | 'subway' | 'unlimited' | 'more' | ResidentialFilterKey, string>,
   rentTypes: { 1: '整租', 2: '合租' } as Record<number, string>,
   rentUnit: '元/月',
   rentFacts: {

@@ -4,7 +4,7 @@ import { CHANNELS } from '@contracts/channels';
 import { esfConditionsSchema, esfListQuerySchema } from '@contracts/esf';
 import { estateConditionsSchema, estateListQuerySchema } from '@contracts/estate';
 import { newHomeConditionsSchema, newHomeListQuerySchema } from '@contracts/new-home';
-import { codeCount, optionsOf, RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
+import { codeCount, isRowFilter, optionsOf, RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
 import { rentConditionsSchema, rentListQuerySchema } from '@contracts/rent';
 import { messages } from '@/lib/messages';
 
@@ -24,14 +24,20 @@ describe('the residential declarations (contracts/residential.ts) and what is de
     it(`${code}: the registry's tokens, codes and sort range are the declaration's`, () => {
       expect(decl.filters.length).toBeGreaterThan(0);
       expect(channel.filters).toEqual(
-        decl.filters.map((f) => ({ token: f.token, key: f.key, max: codeCount(f), multiple: f.multiple })),
+        decl.filters.map((f) => ({
+          token: f.token,
+          key: f.key,
+          max: codeCount(f),
+          multiple: f.multiple,
+          ...(f.kind === 'bound' ? { bound: { row: f.row, end: f.end, unit: f.unit } } : {}),
+        })),
       );
       expect(channel.maxSort).toBe(decl.sorts.length - 1);
       expect(decl.sorts[0]!.label).toBe('默认排序');
     });
 
     it(`${code}: every filter has codes 1…n in every price tier, and a row name`, () => {
-      for (const f of decl.filters) {
+      for (const f of decl.filters.filter(isRowFilter)) {
         for (const priceTier of [1, 2, 3]) {
           const codes = optionsOf(f, { priceTier, year: 2026 }).map((o) => o.code);
           expect(codes, `${f.key} tier ${priceTier}`).toEqual(Array.from({ length: codeCount(f) }, (_, i) => i + 1));
@@ -50,7 +56,7 @@ describe('the residential declarations (contracts/residential.ts) and what is de
       expect(Object.keys(schemas[code].conditions.shape)).toEqual([
         'districts',
         'subwayLines',
-        ...decl.filters.map((f) => f.key),
+        ...decl.filters.filter(isRowFilter).map((f) => f.key),
         'sorts',
       ]);
     });
