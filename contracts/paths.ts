@@ -38,10 +38,14 @@ export const ApiPath = {
   esfList: `${PORTAL_API}/v1/esf/list`,
   /** `${esfDetail}/${id}` */
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
+  /** `${esfSimilar}/${id}`: homes like this one (相似房源, contracts/esf.ts esfSimilarSchema). */
+  esfSimilar: `${PORTAL_API}/v1/esf/similar`,
   conditionRent: `${PORTAL_API}/v1/condition/rent`,
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */
   rentDetail: `${PORTAL_API}/v1/rent/detail`,
+  /** `${rentSimilar}/${id}`: rentals like this one (相似房源, contracts/rent.ts rentSimilarSchema). */
+  rentSimilar: `${PORTAL_API}/v1/rent/similar`,
   conditionNewHome: `${PORTAL_API}/v1/condition/loupan`,
   newHomeList: `${PORTAL_API}/v1/loupan/list`,
   /** `${newHomeDetail}/${id}` */

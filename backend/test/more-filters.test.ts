@@ -145,3 +145,49 @@ describe('租房 更多', () => {
     );
   });
 });
+
+describe('相似房源', () => {
+  const similarOf = <T>(path: string, id: number) => answer<{ list: T[] }>(h.app, `${path}/${id}`);
+
+  it('gives homes of the same community or business area, of a like price and a room more or less, never the home itself', async () => {
+    const homes = (await esf({ sort: 0 })).list;
+    let checked = 0;
+    for (const home of homes.slice(0, 10)) {
+      const { list } = await similarOf<EsfListItem>(ApiPath.esfSimilar, home.id);
+      expect(list.length).toBeLessThanOrEqual(6);
+      for (const other of list) {
+        expect(other.id).not.toBe(home.id);
+        expect(other.communityId === home.communityId || other.businessAreaName === home.businessAreaName).toBe(true);
+        expect(Math.abs(other.totalPrice - home.totalPrice)).toBeLessThanOrEqual(home.totalPrice * 0.25 + 1e-9);
+        expect(Math.abs(other.rooms - home.rooms)).toBeLessThanOrEqual(1);
+      }
+      // The community's own homes come first.
+      const own = list.map((o) => o.communityId === home.communityId);
+      expect(own).toEqual([...own].sort((a, b) => Number(b) - Number(a)));
+      if (list.length > 0) checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('gives a rental only rentals let the same way (整租 or 合租)', async () => {
+    let checked = 0;
+    for (const home of (await rent({})).list.slice(0, 10)) {
+      const { list } = await similarOf<RentListItem>(ApiPath.rentSimilar, home.id);
+      for (const other of list) {
+        expect(other.rentType).toBe(home.rentType);
+        expect(Math.abs(other.monthlyRent - home.monthlyRent)).toBeLessThanOrEqual(home.monthlyRent * 0.25);
+      }
+      if (list.length > 0) checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('is a 404 for an unknown home and a 400 for a bad id', async () => {
+    for (const path of [ApiPath.esfSimilar, ApiPath.rentSimilar]) {
+      const unknown = await h.app.inject({ method: 'GET', url: `${path}/2000000000` });
+      expect(unknown.statusCode).toBe(404);
+      expect(envelope(unknown).code).toBe(4000000);
+      expect((await h.app.inject({ method: 'GET', url: `${path}/abc` })).statusCode).toBe(400);
+    }
+  });
+});

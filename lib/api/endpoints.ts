@@ -11,13 +11,13 @@ import {
   type CommercialDetail,
   type CommercialListPage,
 } from '@contracts/commercial';
-import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfSimilarSchema } from '@contracts/esf';
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
-import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
+import { rentConditionsSchema, rentDetailSchema, rentListPageSchema, rentSimilarSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { userInfoSchema } from '@contracts/user';
 import { viewingPageSchema, type ViewingBusinessType } from '@contracts/viewing';
@@ -62,6 +62,10 @@ export const fetchEsfList = (ctx: CallContext, query: ListRequest<'esf'>) =>
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });
 
+/** 相似房源 of a home (components/detail/similar-homes.tsx). */
+export const fetchEsfSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.esfSimilar}/${id}`, esfSimilarSchema, { method: 'GET' });
+
 export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });
 
@@ -71,6 +75,10 @@ export const fetchRentList = (ctx: CallContext, query: ListRequest<'rent'>) =>
 
 export const fetchRentDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+
+/** 相似房源 of a rental (components/detail/similar-homes.tsx). */
+export const fetchRentSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.rentSimilar}/${id}`, rentSimilarSchema, { method: 'GET' });
 
 export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionNewHome, newHomeConditionsSchema, { method: 'GET', params: { cityCode } });

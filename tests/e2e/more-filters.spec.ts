@@ -70,3 +70,30 @@ test('a price range of one’s own goes to bp…ep…, shows as a chip, and a ba
   }
   await expect(priceRow.getByRole('textbox', { name: '价格最低' })).toHaveValue('300');
 });
+
+test('a home’s detail shows 相似房源 from the backend, each a link to its own detail', async ({ page }) => {
+  const homes = (
+    (await (await fetch(`${BACKEND}/yjyz.web.api/v1/esf/list?cityCode=110000&pageSize=20`)).json()) as {
+      data: { list: { id: number }[] };
+    }
+  ).data.list;
+  let home: { id: number; similar: { id: number; title: string }[] } | undefined;
+  for (const { id } of homes) {
+    const similar = (
+      (await (await fetch(`${BACKEND}/yjyz.web.api/v1/esf/similar/${id}`)).json()) as {
+        data: { list: { id: number; title: string }[] };
+      }
+    ).data.list;
+    if (similar.length > 0) {
+      home = { id, similar };
+      break;
+    }
+  }
+  expect(home, 'a home with similar homes among the first 20').toBeDefined();
+  await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${home!.id}`));
+  const block = page.getByRole('region', { name: '相似房源' });
+  await expect(block.locator('.similar-home__title')).toHaveText(home!.similar.map((s) => s.title));
+  await block.getByRole('link').first().click();
+  await expect(page).toHaveURL(cityUrl('bj', `/ershoufang/xiangqing/${home!.similar[0]!.id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(home!.similar[0]!.title);
+});
