@@ -91,8 +91,8 @@ export const messages = {
   chosenEstate: '已选小区',
   rangeAbove: '以上',
   rangeBelow: '以下',
-  // A home's detail page (components/detail/similar-homes.tsx).
-  similarHomes: '相似房源',
+  // A detail page's block of records like it (components/detail/similar-listings.tsx).
+  similar: { homes: '相似房源', estates: '相似小区', projects: '相似楼盘' },
   /**
    * The filter bar's row names: places, then every residential filter by its declared key (contracts/residential.ts);
    * the type makes a declared filter without its name a compile error.

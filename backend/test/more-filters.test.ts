@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import type { EsfConditions, EsfListItem, EsfListPage } from '@contracts/esf';
 import { ApiPath } from '@contracts/paths';
 import type { RentConditions, RentListItem, RentListPage } from '@contracts/rent';
@@ -182,8 +183,44 @@ describe('相似房源', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  it('is a 404 for an unknown home and a 400 for a bad id', async () => {
-    for (const path of [ApiPath.esfSimilar, ApiPath.rentSimilar]) {
+  /** Each place-bound channel: its list, its similar path, and the price a like record is within a quarter of. */
+  const PLACE_BOUND: [string, string, string, (r: Record<string, unknown>) => number | null][] = [
+    ['小区', ApiPath.estateList, ApiPath.estateSimilar, (r) => r.avgPrice as number],
+    ['新房', ApiPath.newHomeList, ApiPath.newHomeSimilar, (r) => r.avgPrice as number | null],
+    ['商铺出售', COMMERCIAL_PATHS.shop_sale.list, COMMERCIAL_PATHS.shop_sale.similar, (r) => r.totalPrice as number],
+    ['写字楼出租', COMMERCIAL_PATHS.offices_rent.list, COMMERCIAL_PATHS.offices_rent.similar, (r) => r.dailyRent as number],
+  ];
+  it.each(PLACE_BOUND)(
+    'gives a %s record others of its district, of a like price',
+    async (_name, listPath, similarPath, price) => {
+      const records = (await answer<{ list: Record<string, unknown>[] }>(h.app, listPath, BJ)).list;
+      let checked = 0;
+      for (const record of records.slice(0, 10)) {
+        const { list } = await similarOf<Record<string, unknown>>(similarPath, record.id as number);
+        expect(list.length).toBeLessThanOrEqual(6);
+        for (const other of list) {
+          expect(other.id).not.toBe(record.id);
+          expect(other.districtName).toBe(record.districtName);
+          const [mine, theirs] = [price(record), price(other)];
+          if (mine !== null) expect(Math.abs(theirs! - mine)).toBeLessThanOrEqual(mine * 0.25 + 1e-9);
+        }
+        // Its own business area first.
+        const own = list.map((o) => o.businessAreaName === record.businessAreaName);
+        expect(own).toEqual([...own].sort((a, b) => Number(b) - Number(a)));
+        if (list.length > 0) checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+
+  it('is a 404 for an unknown record and a 400 for a bad id', async () => {
+    for (const path of [
+      ApiPath.esfSimilar,
+      ApiPath.rentSimilar,
+      ApiPath.estateSimilar,
+      ApiPath.newHomeSimilar,
+      COMMERCIAL_PATHS.shop_rent.similar,
+    ]) {
       const unknown = await h.app.inject({ method: 'GET', url: `${path}/2000000000` });
       expect(unknown.statusCode).toBe(404);
       expect(envelope(unknown).code).toBe(4000000);

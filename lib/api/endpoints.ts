@@ -9,12 +9,13 @@ import {
   commercialConditionsSchema,
   type CommercialChannel,
   type CommercialDetail,
+  type CommercialListItem,
   type CommercialListPage,
 } from '@contracts/commercial';
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfSimilarSchema } from '@contracts/esf';
-import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
+import { estateConditionsSchema, estateDetailSchema, estateListPageSchema, estateSimilarSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
-import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
+import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema, newHomeSimilarSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema, rentSimilarSchema } from '@contracts/rent';
@@ -93,6 +94,10 @@ export const fetchNewHomeDetail = (ctx: CallContext, id: number) =>
 export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 1) =>
   call(ctx, ApiPath.projectReviews, reviewPageSchema, { method: 'GET', params: { projectId, page } });
 
+/** 相似楼盘 of a project (components/detail/similar-listings.tsx). */
+export const fetchNewHomeSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.newHomeSimilar}/${id}`, newHomeSimilarSchema, { method: 'GET' });
+
 /** The logged-in visitor's review of a project, or null (the write page; needs serverContext). */
 /** 看房记录: the caller's bookings of one channel (session). */
 export const fetchMyViewings = (ctx: CallContext, businessType: ViewingBusinessType, page: number) =>
@@ -127,6 +132,10 @@ export const fetchDictionary = (ctx: CallContext, cityCode: string, channelCode:
 export const fetchCommercialConditions = (code: CommercialChannel) => (ctx: CallContext, cityCode: string) =>
   call(ctx, COMMERCIAL_PATHS[code].conditions, commercialConditionsSchema, { method: 'GET', params: { cityCode } });
 
+/** 相似小区 of a community (components/detail/similar-listings.tsx). */
+export const fetchEstateSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.estateSimilar}/${id}`, estateSimilarSchema, { method: 'GET' });
+
 /** The request comes from the path codec (toListQuery); the backend checks it against commercialListQueryOf(code). */
 export const fetchCommercialList = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialListPage> = COMMERCIAL_SCHEMAS[code].page;
@@ -137,6 +146,12 @@ export const fetchCommercialList = (code: CommercialChannel) => {
 export const fetchCommercialDetail = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialDetail> = COMMERCIAL_SCHEMAS[code].detail;
   return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].detail}/${id}`, check, { method: 'GET' });
+};
+
+/** 相似房源 of a 商铺 or 写字楼 unit (components/detail/similar-listings.tsx). */
+export const fetchCommercialSimilar = (code: CommercialChannel) => {
+  const check: AnswerCheck<{ list: CommercialListItem[] }> = COMMERCIAL_SCHEMAS[code].similar;
+  return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].similar}/${id}`, check, { method: 'GET' });
 };
 
 /** An agent's page (contracts/agent.ts): the card with service area, years and counts; never the mobile. */

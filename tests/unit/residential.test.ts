@@ -36,6 +36,19 @@ describe('the residential declarations (contracts/residential.ts) and what is de
       expect(decl.sorts[0]!.label).toBe('默认排序');
     });
 
+    it(`${code}: a bound refines a row of the declaration, and comes with the other end`, () => {
+      for (const f of decl.filters) {
+        if (f.kind !== 'bound') continue;
+        expect(
+          decl.filters.find((r) => r.key === f.row && isRowFilter(r)),
+          f.key,
+        ).toBeDefined();
+        expect(decl.filters.filter((b) => b.kind === 'bound' && b.row === f.row).map((b) => b.kind === 'bound' && b.end)).toEqual(
+          ['from', 'to'],
+        );
+      }
+    });
+
     it(`${code}: every filter has codes 1…n in every price tier, and a row name`, () => {
       for (const f of decl.filters.filter(isRowFilter)) {
         for (const priceTier of [1, 2, 3]) {
@@ -50,7 +63,10 @@ describe('the residential declarations (contracts/residential.ts) and what is de
       const base = { cityCode: '110000' };
       for (const f of decl.filters) {
         const n = codeCount(f);
-        expect(schemas[code].list.safeParse({ ...base, [f.key]: [1, n] }).success, `${f.key} 1,${n}`).toBe(true);
+        // A row takes several of its codes; a bound (priceFrom) one number.
+        const many = isRowFilter(f);
+        expect(schemas[code].list.safeParse({ ...base, [f.key]: [1, n] }).success, `${f.key} 1,${n}`).toBe(many);
+        expect(schemas[code].list.safeParse({ ...base, [f.key]: [n] }).success, `${f.key} ${n}`).toBe(true);
         expect(schemas[code].list.safeParse({ ...base, [f.key]: [n + 1] }).success, `${f.key} ${n + 1}`).toBe(false);
       }
       expect(Object.keys(schemas[code].conditions.shape)).toEqual([

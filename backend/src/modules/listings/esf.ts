@@ -13,7 +13,7 @@ import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listPager, placeConditions, placesOfCity } from './common';
 import { residentialChannel } from './residential';
 import { listItemsByIds, selectListItems, toListItem } from './esf-items';
-import { similarHomes } from './similar';
+import { homeLikeness, similarListings } from './similar';
 
 /**
  * The 二手房 channel (CHANNELS.esf): /v1/condition/esf, /v1/esf/list and /v1/esf/detail/{id}. Its filters and
@@ -84,12 +84,8 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
     handler: async (id) => {
       const [home] = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
       if (!home) throw notFound(`房源 ${id} `);
-      const like = { ...home, price: home.totalPrice };
-      return {
-        list: await similarHomes(db, listings, { price: listings.totalPrice, rooms: listings.rooms }, like, (ids) =>
-          listItemsByIds(db, ids),
-        ),
-      };
+      const like = homeLikeness(listings, home, { column: listings.totalPrice, value: home.totalPrice });
+      return { list: await similarListings(db, listings, like, (ids) => listItemsByIds(db, ids)) };
     },
   });
 }

@@ -21,7 +21,7 @@ import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listItemBase, listPager, placeConditions, placesOfCity, selectWithPlaceNames } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
 import { residentialChannel } from './residential';
-import { similarHomes } from './similar';
+import { homeLikeness, similarListings } from './similar';
 
 /**
  * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}. Its filters and
@@ -135,18 +135,11 @@ export function registerRent(app: FastifyInstance, db: Db): void {
     handler: async (id) => {
       const [home] = await db.select().from(rentals).where(eq(rentals.id, id)).limit(1);
       if (!home) throw notFound(`房源 ${id} `);
-      const like = { ...home, price: home.monthlyRent };
-      return {
-        list: await similarHomes(
-          db,
-          rentals,
-          { price: rentals.monthlyRent, rooms: rentals.rooms },
-          like,
-          (ids) => rentItemsByIds(db, ids),
-          // A room of a shared flat is no alternative to a whole flat of the same rent.
-          eq(rentals.rentType, home.rentType),
-        ),
-      };
+      // A room of a shared flat is no alternative to a whole flat of the same rent.
+      const like = homeLikeness(rentals, home, { column: rentals.monthlyRent, value: home.monthlyRent }, [
+        eq(rentals.rentType, home.rentType),
+      ]);
+      return { list: await similarListings(db, rentals, like, (ids) => rentItemsByIds(db, ids)) };
     },
   });
 }

@@ -3,7 +3,8 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
-import { SimilarHomes } from '@/components/detail/similar-homes';
+import { esfSimilarItems } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchEsfDetail, fetchEsfSimilar } from '@/lib/api/endpoints';
@@ -84,7 +85,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={communityListings} />
-      <SimilarHomes similar={similar && { channel: 'esf', list: similar.list }} />
+      <SimilarListings title={messages.similar.homes} items={similar && esfSimilarItems(similar.list)} />
     </div>
   );
 }

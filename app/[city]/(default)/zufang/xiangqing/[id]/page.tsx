@@ -3,7 +3,8 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
-import { SimilarHomes } from '@/components/detail/similar-homes';
+import { rentSimilarItems } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { fetchRentDetail, fetchRentSimilar } from '@/lib/api/endpoints';
@@ -103,7 +104,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={formatListPath(CHANNELS.esf, { estateId: c.id })} />
-      <SimilarHomes similar={similar && { channel: 'rent', list: similar.list }} />
+      <SimilarListings title={messages.similar.homes} items={similar && rentSimilarItems(similar.list)} />
     </div>
   );
 }
