@@ -26,6 +26,11 @@ export interface FilterDimension<Key extends string = string> {
   max: number;
   /** Several codes OR-ed (price bands), or one at a time (整租 or 合租). */
   multiple: boolean;
+  /**
+   * A visitor's own bound of a banded row (`bp100`: at least 100 of the price row's unit), not a choice among codes:
+   * the row it refines, which end it is and the unit the number is in. The codec keeps a range's ends in order.
+   */
+  bound?: { row: string; end: 'from' | 'to'; unit: string };
 }
 
 export interface ChannelDef<Code extends ChannelCode = ChannelCode> {
@@ -59,6 +64,7 @@ function declared<K extends string>(decl: ResidentialDecl<K>) {
       key: f.key,
       max: codeCount(f),
       multiple: f.multiple,
+      ...(f.kind === 'bound' ? { bound: { row: f.row, end: f.end, unit: f.unit } } : {}),
     })),
     maxSort: maxSortOf(decl),
   };

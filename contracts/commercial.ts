@@ -35,12 +35,33 @@ export const commercialChannelOf = (unit: { kind: CommercialKind; deal: 'sale' |
   COMMERCIAL_CHANNELS.find((code) => commercialKindOf(code) === unit.kind && CHANNELS[code].deal === unit.deal)!;
 
 /** The calls of each channel (contracts/paths.ts). */
-export const COMMERCIAL_PATHS: Record<CommercialChannel, { conditions: string; list: string; detail: string }> = {
-  shop_sale: { conditions: ApiPath.conditionShopSale, list: ApiPath.shopSaleList, detail: ApiPath.shopSaleDetail },
-  shop_rent: { conditions: ApiPath.conditionShopRent, list: ApiPath.shopRentList, detail: ApiPath.shopRentDetail },
-  offices_sale: { conditions: ApiPath.conditionOfficesSale, list: ApiPath.officesSaleList, detail: ApiPath.officesSaleDetail },
-  offices_rent: { conditions: ApiPath.conditionOfficesRent, list: ApiPath.officesRentList, detail: ApiPath.officesRentDetail },
-};
+export const COMMERCIAL_PATHS: Record<CommercialChannel, { conditions: string; list: string; detail: string; similar: string }> =
+  {
+    shop_sale: {
+      conditions: ApiPath.conditionShopSale,
+      list: ApiPath.shopSaleList,
+      detail: ApiPath.shopSaleDetail,
+      similar: ApiPath.shopSaleSimilar,
+    },
+    shop_rent: {
+      conditions: ApiPath.conditionShopRent,
+      list: ApiPath.shopRentList,
+      detail: ApiPath.shopRentDetail,
+      similar: ApiPath.shopRentSimilar,
+    },
+    offices_sale: {
+      conditions: ApiPath.conditionOfficesSale,
+      list: ApiPath.officesSaleList,
+      detail: ApiPath.officesSaleDetail,
+      similar: ApiPath.officesSaleSimilar,
+    },
+    offices_rent: {
+      conditions: ApiPath.conditionOfficesRent,
+      list: ApiPath.officesRentList,
+      detail: ApiPath.officesRentDetail,
+      similar: ApiPath.officesRentSimilar,
+    },
+  };
 
 /**
  * /v1/condition/{channel}: what the filter bar offers, per city. Each channel answers the rows of its own
@@ -187,7 +208,13 @@ const officeDetail = {
 
 const channelSchemas = <I extends z.ZodRawShape, D extends z.ZodRawShape>(item: I, detail: D) => {
   const itemSchema = z.object(item);
-  return { item: itemSchema, page: listPageSchema(itemSchema), detail: itemSchema.extend({ ...detailBase, ...detail }) };
+  return {
+    item: itemSchema,
+    page: listPageSchema(itemSchema),
+    detail: itemSchema.extend({ ...detailBase, ...detail }),
+    /** 相似房源 of a unit: up to six of the same deal in its district, of a like price and area. */
+    similar: z.object({ list: z.array(itemSchema) }),
+  };
 };
 
 /** Item, list page and detail schemas of each channel. */

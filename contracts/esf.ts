@@ -50,6 +50,10 @@ export type EsfListItem = z.infer<typeof esfListItemSchema>;
 export const esfListPageSchema = listPageSchema(esfListItemSchema);
 export type EsfListPage = z.infer<typeof esfListPageSchema>;
 
+/** 相似房源 of a home: up to six of the same community or business area, of a like price and layout. */
+export const esfSimilarSchema = z.object({ list: z.array(esfListItemSchema) });
+export type EsfSimilar = z.infer<typeof esfSimilarSchema>;
+
 export const esfPhotoSchema = photoSchema;
 
 export const esfDetailSchema = esfListItemSchema.extend({

@@ -39,6 +39,10 @@ export const estateListItemSchema = z.object({
   coverUrl: z.string(),
   nearestStation: nearestStationSchema.nullable(),
 });
+
+/** 相似小区 of a community: up to six of its district, its business area first, of a like reference price. */
+export const estateSimilarSchema = z.object({ list: z.array(estateListItemSchema) });
+export type EstateSimilar = z.infer<typeof estateSimilarSchema>;
 export type EstateListItem = z.infer<typeof estateListItemSchema>;
 
 export const estateListPageSchema = listPageSchema(estateListItemSchema);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cityCodeField } from './city';
 import { KEYWORD_MAX, LIST_MAX_PAGE, LIST_PAGE_SIZE } from './constants';
 import { id, int, text } from './fields';
-import { codeCount, type ResidentialFilter } from './residential';
+import { codeCount, isRowFilter, type ResidentialFilter, type RowFilter } from './residential';
 
 /**
  * What every channel's listing contract shares (contracts/channels.ts): filter options and bands, places,
@@ -17,11 +17,11 @@ export type ConditionBand = z.infer<typeof bandSchema>;
 const place = z.object({ id: z.number().int(), name: z.string() });
 export const placeWithChildrenSchema = place.extend({ children: z.array(place) });
 
-/** Accepts `[1,2]` (JSON body) or `"1,2"` / `"1"` (query string). */
-export const codeList = (max: number) =>
+/** Accepts `[1,2]` (JSON body) or `"1,2"` / `"1"` (query string): codes 1…max, at most `length` of them. */
+export const codeList = (max: number, length = max) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : typeof v === 'number' ? [v] : v),
-    z.array(int(1, max)).max(max),
+    z.array(int(1, max)).max(length),
   );
 
 /** A search keyword: bounded, and without control characters (nothing a visitor types has them). */
@@ -49,7 +49,9 @@ export const listQueryBase = {
 
 /** The conditions answer's row of each declared filter: bands (with their ranges) or plain options. */
 type RowSchemas<F extends readonly ResidentialFilter[]> = {
-  [R in F[number] as R['key']]: R extends { bands: unknown } ? z.ZodArray<typeof bandSchema> : z.ZodArray<typeof optionSchema>;
+  [R in RowFilter<F[number]> as R['key']]: R extends { bands: unknown }
+    ? z.ZodArray<typeof bandSchema>
+    : z.ZodArray<typeof optionSchema>;
 };
 /** The list request's field of each declared filter: its codes, 1 to the filter's last. */
 type FilterFields<F extends readonly ResidentialFilter[]> = {
@@ -61,7 +63,9 @@ type FilterFields<F extends readonly ResidentialFilter[]> = {
  * row per declared filter, in the declaration's order, and the sorts.
  */
 export function conditionsSchemaOf<const F extends readonly ResidentialFilter[]>(decl: { filters: F }) {
-  const rows = Object.fromEntries(decl.filters.map((f) => [f.key, z.array('bands' in f ? bandSchema : optionSchema)]));
+  const rows = Object.fromEntries(
+    decl.filters.filter(isRowFilter).map((f) => [f.key, z.array('bands' in f ? bandSchema : optionSchema)]),
+  );
   return z.object({
     districts: z.array(placeWithChildrenSchema),
     subwayLines: z.array(placeWithChildrenSchema),
@@ -78,7 +82,10 @@ export function listQuerySchemaOf<const F extends readonly ResidentialFilter[], 
   decl: { filters: F },
   base: B = listQueryBase as unknown as B,
 ) {
-  const fields = Object.fromEntries(decl.filters.map((f) => [f.key, codeList(codeCount(f)).optional()]));
+  // A bound (priceFrom) is one number, a row's codes as many as it has.
+  const fields = Object.fromEntries(
+    decl.filters.map((f) => [f.key, codeList(codeCount(f), isRowFilter(f) ? codeCount(f) : 1).optional()]),
+  );
   return z.strictObject({ ...base, ...(fields as FilterFields<F>) });
 }
 

@@ -81,6 +81,10 @@ export const newHomeListItemSchema = z.object({
   /** ISO date-time of the project's last news (开盘, 加推 …). */
   updatedAt: z.string(),
 });
+
+/** 相似楼盘 of a project: up to six of its district and property type, its business area first, of a like price. */
+export const newHomeSimilarSchema = z.object({ list: z.array(newHomeListItemSchema) });
+export type NewHomeSimilar = z.infer<typeof newHomeSimilarSchema>;
 export type NewHomeListItem = z.infer<typeof newHomeListItemSchema>;
 
 export const newHomeListPageSchema = listPageSchema(newHomeListItemSchema);

@@ -38,14 +38,20 @@ export const ApiPath = {
   esfList: `${PORTAL_API}/v1/esf/list`,
   /** `${esfDetail}/${id}` */
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
+  /** `${esfSimilar}/${id}`: homes like this one (相似房源, contracts/esf.ts esfSimilarSchema). */
+  esfSimilar: `${PORTAL_API}/v1/esf/similar`,
   conditionRent: `${PORTAL_API}/v1/condition/rent`,
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */
   rentDetail: `${PORTAL_API}/v1/rent/detail`,
+  /** `${rentSimilar}/${id}`: rentals like this one (相似房源, contracts/rent.ts rentSimilarSchema). */
+  rentSimilar: `${PORTAL_API}/v1/rent/similar`,
   conditionNewHome: `${PORTAL_API}/v1/condition/loupan`,
   newHomeList: `${PORTAL_API}/v1/loupan/list`,
   /** `${newHomeDetail}/${id}` */
   newHomeDetail: `${PORTAL_API}/v1/loupan/detail`,
+  /** `${newHomeSimilar}/${id}`: projects like this one (相似楼盘, contracts/new-home.ts). */
+  newHomeSimilar: `${PORTAL_API}/v1/loupan/similar`,
   /** A project's reviews (点评, contracts/project-review.ts): a page with the summary; add, delete, the caller's own. */
   projectReviews: `${PORTAL_API}/v1/loupan/dianping/list`,
   /** POST only, session. */
@@ -68,21 +74,27 @@ export const ApiPath = {
   estateList: `${PORTAL_API}/v1/estate/list`,
   /** `${estateDetail}/${id}` */
   estateDetail: `${PORTAL_API}/v1/estate/detail`,
+  /** `${estateSimilar}/${id}`: communities like this one (相似小区, contracts/estate.ts). */
+  estateSimilar: `${PORTAL_API}/v1/estate/similar`,
   /** Every place of a city for a channel, by initial letter (contracts/dictionary.ts). */
   dictionary: `${PORTAL_API}/v1/dictionary`,
-  // 商铺 and 写字楼 (contracts/commercial.ts COMMERCIAL_PATHS): conditions, list and `${detail}/${id}` per channel.
+  // 商铺 and 写字楼 (contracts/commercial.ts COMMERCIAL_PATHS): conditions, list, `${detail}/${id}` and `${similar}/${id}` per channel.
   conditionShopSale: `${PORTAL_API}/v1/condition/shop_sale`,
   shopSaleList: `${PORTAL_API}/v1/shop_sale/list`,
   shopSaleDetail: `${PORTAL_API}/v1/shop_sale/detail`,
+  shopSaleSimilar: `${PORTAL_API}/v1/shop_sale/similar`,
   conditionShopRent: `${PORTAL_API}/v1/condition/shop_rent`,
   shopRentList: `${PORTAL_API}/v1/shop_rent/list`,
   shopRentDetail: `${PORTAL_API}/v1/shop_rent/detail`,
+  shopRentSimilar: `${PORTAL_API}/v1/shop_rent/similar`,
   conditionOfficesSale: `${PORTAL_API}/v1/condition/offices_sale`,
   officesSaleList: `${PORTAL_API}/v1/offices_sale/list`,
   officesSaleDetail: `${PORTAL_API}/v1/offices_sale/detail`,
+  officesSaleSimilar: `${PORTAL_API}/v1/offices_sale/similar`,
   conditionOfficesRent: `${PORTAL_API}/v1/condition/offices_rent`,
   officesRentList: `${PORTAL_API}/v1/offices_rent/list`,
   officesRentDetail: `${PORTAL_API}/v1/offices_rent/detail`,
+  officesRentSimilar: `${PORTAL_API}/v1/offices_rent/similar`,
   /** Session: a PostObject ticket for up to 9 keys under the user's prefix (contracts/upload.ts). */
   ossTicker: `${CORE_API}/common/oss/ticker`,
   /** POST only, session: what the browser posted; checked, thumbnailed, recorded; answers the URLs. */

@@ -50,6 +50,10 @@ export type RentListItem = z.infer<typeof rentListItemSchema>;
 export const rentListPageSchema = listPageSchema(rentListItemSchema);
 export type RentListPage = z.infer<typeof rentListPageSchema>;
 
+/** 相似房源 of a rental: up to six of the same community or business area, of a like rent and layout. */
+export const rentSimilarSchema = z.object({ list: z.array(rentListItemSchema) });
+export type RentSimilar = z.infer<typeof rentSimilarSchema>;
+
 export const rentDetailSchema = rentListItemSchema.extend({
   /** Listing number shown to tenants. */
   listingNo: z.string(),

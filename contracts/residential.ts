@@ -24,7 +24,21 @@ type Match<Col extends string> =
   /** The column holds the code; the last code means that many or more (五室以上). */
   | { kind: 'atLeastLast'; column: Col; options: FilterOption[] }
   /** A yes/no column: code 1 yes, code 2 no. */
-  | { kind: 'yesNo'; column: Col; options: FilterOption[] };
+  | { kind: 'yesNo'; column: Col; options: FilterOption[] }
+  /** A text column holds one of the code's words (朝南: 南, 东南, 西南 or 南北). */
+  | { kind: 'words'; column: Col; options: FilterOption[]; words: readonly (readonly string[])[] }
+  /**
+   * A text-array column (tags) holds one of the code's words; unlike the other kinds, chosen codes are AND-ed:
+   * a visitor who picks 满五 and 近地铁 wants homes that are both, not either.
+   */
+  | { kind: 'tags'; column: Col; options: FilterOption[]; words: readonly (readonly string[])[] }
+  /** The home's community's column (communities.build_year) lies in the band: a home is as old as its building. */
+  | { kind: 'communityBand'; communityColumn: 'buildYear'; bands: (at: OptionsAt) => FilterBand[] }
+  /**
+   * The visitor's own bound of a row's column (自定义价格 `bp100ep300`): at least (`from`) or at most (`to`) the
+   * number in the token, both ends included. Not a row of its own: `row` names the banded row it refines.
+   */
+  | { kind: 'bound'; column: Col; end: 'from' | 'to'; row: string; max: number; unit: string };
 
 export type ResidentialFilter<Key extends string = string, Col extends string = string> = Match<Col> & {
   /** The list request's field and the conditions answer's row. */
@@ -33,6 +47,8 @@ export type ResidentialFilter<Key extends string = string, Col extends string = 
   token: string;
   /** Several codes OR-ed (price bands), or one at a time (整租 or 合租). */
   multiple: boolean;
+  /** Shown under 更多 in the filter bar (朝向, 楼层, 装修 …), not as a row of its own. */
+  more?: boolean;
 };
 
 /** A sort: its label (the conditions answer) and its column; the id breaks ties in the same direction. */
@@ -62,12 +78,61 @@ const roomCounts = <K extends string, C extends string>(key: K, token: string, c
   ({ key, token, multiple: true, kind: 'atLeastLast', column, options }) as const;
 const yesOrNo = <K extends string, C extends string>(key: K, token: string, column: C, yes: string, no: string) =>
   ({ key, token, multiple: false, kind: 'yesNo', column, options: choices(yes, no) }) as const;
+/** Options whose codes match words of a text column: `{ 朝南: ['南', '东南', '西南', '南北'], … }`, coded in order. */
+const wordsOf = <K extends string, C extends string>(key: K, token: string, column: C, words: Record<string, string[]>) =>
+  ({
+    key,
+    token,
+    multiple: true,
+    more: true,
+    kind: 'words',
+    column,
+    options: choices(...Object.keys(words)),
+    words: Object.values(words),
+  }) as const;
+const tagsOf = <K extends string, C extends string>(key: K, token: string, column: C, words: Record<string, string[]>) =>
+  ({ ...wordsOf(key, token, column, words), kind: 'tags' }) as const;
+/** The visitor's own range of a banded row: two bounds, `{from}{n}` and `{to}{n}` (bp100ep300). */
+const boundsOf = <K extends string, C extends string>(
+  row: string,
+  [fromKey, toKey]: readonly [K, K],
+  [from, to]: readonly [string, string],
+  column: C,
+  max: number,
+  unit: string,
+) =>
+  [
+    { key: fromKey, token: from, multiple: false, kind: 'bound', column, end: 'from', row, max, unit },
+    { key: toKey, token: to, multiple: false, kind: 'bound', column, end: 'to', row, max, unit },
+  ] as const;
+/** 朝向 as the big portals offer it: a home facing south-east is among both 朝南 and 朝东. */
+const ORIENTATION_WORDS = {
+  朝南: ['南', '东南', '西南', '南北'],
+  朝北: ['北', '南北'],
+  朝东: ['东', '东南', '东西'],
+  朝西: ['西', '西南', '东西'],
+  南北通透: ['南北'],
+};
+/** 楼层 by where the floor sits in the building (homeColumns floor_level). */
+const FLOOR_WORDS = { 低楼层: ['低楼层'], 中楼层: ['中楼层'], 高楼层: ['高楼层'] };
 const by = <C extends string>(label: string, column: C, dir: 'asc' | 'desc', nullsLast?: true): ResidentialSort<C> => ({
   label,
   column,
   dir,
   ...(nullsLast ? { nullsLast } : {}),
 });
+
+/**
+ * Build-age bands (楼龄) as the visitor reads them, stored as build-year ranges so that the list filters the
+ * column directly: a community built in `year - 4` or later is 5年以内.
+ */
+const buildAges = ({ year }: OptionsAt): FilterBand[] => [
+  band(1, '5年以内', [year - 4, null]),
+  band(2, '5-10年', [year - 9, year - 4]),
+  band(3, '10-15年', [year - 14, year - 9]),
+  band(4, '15-20年', [year - 19, year - 14]),
+  band(5, '20年以上', [null, year - 19]),
+];
 
 /** 二手房 (CHANNELS.esf, esf_listings). Money: totalPrice 万元, unitPrice 元/㎡. */
 export const ESF = {
@@ -84,6 +149,25 @@ export const ESF = {
     ),
     bands('area', 'a', 'area', fixed(bandsBetween([50, 70, 90, 110, 130, 150], '㎡'))),
     roomCounts('rooms', 'l', 'rooms', choices('一室', '二室', '三室', '四室', '五室', '五室以上')),
+    // 更多
+    wordsOf('orientation', 'cx', 'orientation', ORIENTATION_WORDS),
+    wordsOf('floorLevel', 'lc', 'floorLevel', FLOOR_WORDS),
+    wordsOf('decoration', 'zx', 'decoration', { 精装: ['精装'], 简装: ['简装'], 毛坯: ['毛坯'] }),
+    {
+      key: 'homeAge',
+      token: 'y',
+      multiple: true,
+      more: true,
+      kind: 'communityBand',
+      communityColumn: 'buildYear',
+      bands: buildAges,
+    },
+    { ...yesOrNo('elevator', 'dt', 'elevator', '有电梯', '无电梯'), more: true },
+    // 满二: owned two years or more, which a home 满五唯一 is too.
+    tagsOf('tag', 'bq', 'tags', { 满二: ['满二', '满五唯一'], 满五: ['满五唯一'], 近地铁: ['近地铁'], 随时看房: ['随时看房'] }),
+    // 自定义价格 and 面积 (万, ㎡).
+    ...boundsOf('price', ['priceFrom', 'priceTo'], ['bp', 'ep'], 'totalPrice', 100_000, '万'),
+    ...boundsOf('area', ['areaFrom', 'areaTo'], ['ba', 'ea'], 'area', 10_000, '㎡'),
   ],
   sorts: [
     by('默认排序', 'listedAt', 'desc'),
@@ -161,8 +245,22 @@ export const RENT = {
     ),
     bands('area', 'a', 'area', fixed(bandsBetween([20, 40, 60, 80, 100, 130], '㎡'))),
     roomCounts('rooms', 'l', 'rooms', choices('一室', '二室', '三室', '四室及以上')),
-    // dt1 有电梯, dt2 无电梯 (rentals.elevator).
-    yesOrNo('elevator', 'dt', 'elevator', '有电梯', '无电梯'),
+    // 更多. dt1 有电梯, dt2 无电梯 (rentals.elevator).
+    wordsOf('orientation', 'cx', 'orientation', ORIENTATION_WORDS),
+    wordsOf('floorLevel', 'lc', 'floorLevel', FLOOR_WORDS),
+    // Rentals are let 精装 or 简装, never bare (seed-rentals.ts, house/compose.ts).
+    wordsOf('decoration', 'zx', 'decoration', { 精装: ['精装'], 简装: ['简装'] }),
+    { ...yesOrNo('elevator', 'dt', 'elevator', '有电梯', '无电梯'), more: true },
+    tagsOf('tag', 'bq', 'tags', {
+      近地铁: ['近地铁'],
+      随时看房: ['随时看房'],
+      押一付一: ['押一付一'],
+      独立卫生间: ['独立卫生间'],
+      独立阳台: ['独立阳台'],
+    }),
+    // 自定义租金 and 面积 (元/月, ㎡).
+    ...boundsOf('rent', ['rentFrom', 'rentTo'], ['bp', 'ep'], 'monthlyRent', 999_999, '元'),
+    ...boundsOf('area', ['areaFrom', 'areaTo'], ['ba', 'ea'], 'area', 10_000, '㎡'),
   ],
   sorts: [
     by('默认排序', 'listedAt', 'desc'),
@@ -173,18 +271,6 @@ export const RENT = {
     by('面积从大到小', 'area', 'desc'),
   ],
 } as const satisfies ResidentialDecl;
-
-/**
- * Build-age bands (楼龄) as the visitor reads them, stored as build-year ranges so that the list filters the
- * column directly: a community built in `year - 4` or later is 5年以内.
- */
-const buildAges = ({ year }: OptionsAt): FilterBand[] => [
-  band(1, '5年以内', [year - 4, null]),
-  band(2, '5-10年', [year - 9, year - 4]),
-  band(3, '10-15年', [year - 14, year - 9]),
-  band(4, '15-20年', [year - 19, year - 14]),
-  band(5, '20年以上', [null, year - 19]),
-];
 
 /**
  * 小区 (CHANNELS.estate, communities). Reference prices in 元/㎡, read in 万 as the big portals' 小区 filters do,
@@ -220,22 +306,28 @@ export const RESIDENTIAL = { esf: ESF, new: NEW_HOME, rent: RENT, estate: ESTATE
 export type ResidentialChannel = keyof typeof RESIDENTIAL;
 export type ResidentialFilterKey = (typeof RESIDENTIAL)[ResidentialChannel]['filters'][number]['key'];
 
-/** The choices of each filter of a declaration, by its key: bands where it has bands, else options. */
+/** A filter the filter bar shows as a row of choices: any but a visitor's own bound. */
+export type RowFilter<F extends ResidentialFilter = ResidentialFilter> = Exclude<F, { kind: 'bound' }>;
+export type BoundFilter = Extract<ResidentialFilter, { kind: 'bound' }>;
+export const isRowFilter = <F extends ResidentialFilter>(f: F): f is F & RowFilter<F> => f.kind !== 'bound';
+export const isBound = (f: ResidentialFilter): f is BoundFilter => f.kind === 'bound';
+
+/** The choices of each row of a declaration, by its key: bands where it has bands, else options. */
 export type FilterRowsOf<D extends ResidentialDecl> = {
-  [F in D['filters'][number] as F['key']]: F extends { bands: unknown } ? FilterBand[] : FilterOption[];
+  [F in RowFilter<D['filters'][number]> as F['key']]: F extends { bands: unknown } ? FilterBand[] : FilterOption[];
 };
 
-/** The choices of a filter in a city: its bands for the city's tier, or its fixed options. */
-export function optionsOf(filter: ResidentialFilter, at: OptionsAt): FilterOption[] | FilterBand[] {
+/** The choices of a row in a city: its bands for the city's tier, or its fixed options. */
+export function optionsOf(filter: RowFilter, at: OptionsAt): FilterOption[] | FilterBand[] {
   return 'bands' in filter ? filter.bands(at) : filter.options;
 }
 
 /**
- * How many codes a filter has: codes run from 1 to this. Every tier has as many bands (a unit test checks), so
- * any tier and year will do.
+ * How many codes a filter has: codes run from 1 to this (a bound: the largest number it takes). Every tier has as
+ * many bands (a unit test checks), so any tier and year will do.
  */
 export function codeCount(filter: ResidentialFilter): number {
-  return optionsOf(filter, { priceTier: 1, year: 2000 }).length;
+  return isRowFilter(filter) ? optionsOf(filter, { priceTier: 1, year: 2000 }).length : filter.max;
 }
 
 /** The highest sort code of a declaration: its sorts are numbered from 0. */

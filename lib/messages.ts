@@ -89,6 +89,14 @@ export const messages = {
   emptyFor: (keyword: string, noun: string) => `没有找到与“${keyword}”相关的${noun}，换个条件试试吧`,
   /** The similar searches an empty result offers, each with what it finds. */
   similarSearches: '您可以试试',
+  // The chosen conditions above a list's results (components/listing/chosen-conditions.tsx).
+  chosenConditions: '已选条件',
+  removeCondition: (label: string) => `删除条件：${label}`,
+  chosenEstate: '已选小区',
+  rangeAbove: '以上',
+  rangeBelow: '以下',
+  // A detail page's block of records like it (components/detail/similar-listings.tsx).
+  similar: { homes: '相似房源', estates: '相似小区', projects: '相似楼盘' },
   /**
    * The filter bar's row names: places, then every residential filter by its declared key (contracts/residential.ts);
    * the type makes a declared filter without its name a compile error.
@@ -109,7 +117,19 @@ export const messages = {
     avgPrice: '均价',
     buildAge: '楼龄',
     elevator: '电梯',
-  } satisfies Record<'district' | 'subway' | 'unlimited' | ResidentialFilterKey, string>,
+    orientation: '朝向',
+    floorLevel: '楼层',
+    decoration: '装修',
+    homeAge: '房龄',
+    tag: '标签',
+    priceFrom: '最低价格',
+    priceTo: '最高价格',
+    rentFrom: '最低租金',
+    rentTo: '最高租金',
+    areaFrom: '最小面积',
+    areaTo: '最大面积',
+    more: '更多',
+  } satisfies Record<'district' | 'subway' | 'unlimited' | 'more' | ResidentialFilterKey, string>,
   rentTypes: { 1: '整租', 2: '合租' } as Record<number, string>,
   rentUnit: '元/月',
   rentFacts: {

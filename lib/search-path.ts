@@ -1,4 +1,4 @@
-import { CHANNELS, type ChannelDef } from '@contracts/channels';
+import { CHANNELS, type ChannelDef, type FilterDimension } from '@contracts/channels';
 import { Angle, KEYWORD_MAX, LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
 import type { Suggestion } from '@contracts/search';
 
@@ -84,7 +84,8 @@ function tokenizerOf(channel: ChannelDef): RegExp {
   let re = tokenizers.get(channel.code);
   if (!re) {
     const tokens = [...channel.filters.map((f) => f.token), 'pg', 'co'].sort((a, b) => b.length - a.length);
-    re = new RegExp(`(${tokens.join('|')})(\\d{1,4})`, 'y');
+    // Six digits: a visitor's own rent bound (`ep12000`) is a number of 元, not a code.
+    re = new RegExp(`(${tokens.join('|')})(\\d{1,6})`, 'y');
     tokenizers.set(channel.code, re);
   }
   return re;
@@ -115,6 +116,23 @@ function parseFilterSegment(channel: ChannelDef, seg: string, q: SearchQuery): v
       const dim = channel.filters.find((f) => f.token === token);
       if (!dim || n < 1 || n > dim.max) continue;
       q.filters[dim.key] = dim.multiple ? sortedUnique([...(q.filters[dim.key] ?? []), n]) : [n];
+    }
+  }
+  orderBounds(channel, q.filters);
+}
+
+/**
+ * A visitor's own range given high end first (`bp300ep100`) is the same range as `bp100ep300`: the ends are put
+ * in order, so a range has one address.
+ */
+function orderBounds(channel: ChannelDef, filters: Record<string, number[]>): void {
+  for (const from of channel.filters) {
+    if (from.bound?.end !== 'from') continue;
+    const to = channel.filters.find((f) => f.bound?.row === from.bound!.row && f.bound.end === 'to');
+    const [low, high] = [filters[from.key]?.[0], to && filters[to.key]?.[0]];
+    if (to && low !== undefined && high !== undefined && low > high) {
+      filters[from.key] = [high];
+      filters[to.key] = [low];
     }
   }
 }
@@ -186,6 +204,7 @@ export function normalizeQuery(channel: ChannelDef, q: SearchQuery): SearchQuery
     const codes = sortedUnique(q.filters[dim.key] ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= dim.max);
     if (codes.length) out.filters[dim.key] = dim.multiple ? codes : codes.slice(-1);
   }
+  orderBounds(channel, out.filters);
   if (q.sort !== undefined && q.sort > 0 && q.sort <= channel.maxSort) out.sort = q.sort;
   if (q.page !== undefined && q.page > 1 && q.page <= LIST_MAX_PAGE) out.page = q.page;
   return out;
@@ -240,9 +259,29 @@ export function toListQuery<C extends ChannelCode>(cityCode: string, channel: Ch
   return out as ListRequest<C>;
 }
 
-/** spec-free portal rule: any filter change starts again at page 1. */
-export function withFilter(q: SearchQuery, key: string, codes: number[]): QueryPatch {
-  return { ...q, page: undefined, filters: { ...q.filters, [key]: codes } };
+/** The bounds of a row (bp, ep of the price row), from and to, where the channel takes a visitor's own range of it. */
+export function boundsOf(channel: ChannelDef, row: string): { from: FilterDimension; to: FilterDimension } | undefined {
+  const from = channel.filters.find((f) => f.bound?.row === row && f.bound.end === 'from');
+  const to = channel.filters.find((f) => f.bound?.row === row && f.bound.end === 'to');
+  return from && to ? { from, to } : undefined;
+}
+
+/**
+ * spec-free portal rules: any filter change starts again at page 1; a row's bands and the visitor's own range of
+ * it replace each other (picking 300-400万 drops 自定义 100-250万, as on the big portals).
+ */
+export function withFilter(channel: ChannelDef, q: SearchQuery, key: string, codes: number[]): QueryPatch {
+  const bounds = boundsOf(channel, key);
+  const cleared = bounds ? { [bounds.from.key]: [], [bounds.to.key]: [] } : {};
+  return { ...q, page: undefined, filters: { ...q.filters, ...cleared, [key]: codes } };
+}
+
+/** The visitor's own range of a row (either end may be open); its bands are dropped. See withFilter. */
+export function withRange(channel: ChannelDef, q: SearchQuery, row: string, from?: number, to?: number): QueryPatch {
+  const bounds = boundsOf(channel, row);
+  if (!bounds) return { ...q };
+  const ends = { [bounds.from.key]: from === undefined ? [] : [from], [bounds.to.key]: to === undefined ? [] : [to] };
+  return { ...q, page: undefined, filters: { ...q.filters, [row]: [], ...ends } };
 }
 
 /** Suggestion → result path (contracts/search.ts Angle comments). */

@@ -6,7 +6,10 @@ import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchCommercialDetail } from '@/lib/api/endpoints';
+import { commercialSimilarItems, type SimilarItem } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
+import { fetchCommercialDetail, fetchCommercialSimilar } from '@/lib/api/endpoints';
+import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { commercialFloor, commercialPrice } from '@/lib/commercial-format';
 import { formatArea, formatDate } from '@/lib/format';
@@ -63,13 +66,15 @@ interface CommercialDetailBodyProps {
   code: CommercialChannel;
   detail: CommercialDetail;
   city: City;
+  /** 相似房源 (components/detail/similar-listings.tsx); none when its call failed. */
+  similar?: SimilarItem[] | null;
 }
 
 /**
  * The detail page of a shop or an office, for sale or for rent (one body for the four channels): photos, the
  * price in the deal's words, the kind's facts, the agent, the description and where it is.
  */
-export function CommercialDetailBody({ code, detail: d, city }: CommercialDetailBodyProps) {
+export function CommercialDetailBody({ code, detail: d, city, similar = null }: CommercialDetailBodyProps) {
   const channel = CHANNELS[code];
   const name = messages.channelNames[code];
   const price = commercialPrice(d);
@@ -158,6 +163,7 @@ export function CommercialDetailBody({ code, detail: d, city }: CommercialDetail
           <Link href={areaUnits}>{M.areaUnits(d.businessAreaName, name)}</Link>
         </p>
       </section>
+      <SimilarListings title={messages.similar.homes} items={similar} />
     </div>
   );
 }
@@ -170,7 +176,16 @@ export function commercialDetailPage(code: CommercialChannel) {
   const route = channelDetail(CHANNELS[code], fetchCommercialDetail(code));
   async function CommercialDetailPage(props: DetailPageProps) {
     const { detail, city } = await route.load(props);
-    return <CommercialDetailBody code={code} detail={detail} city={city} />;
+    // 相似房源: the page stands without it if that call fails.
+    const similar = await orNull(fetchCommercialSimilar(code)(await publicContext(), detail.id));
+    return (
+      <CommercialDetailBody
+        code={code}
+        detail={detail}
+        city={city}
+        similar={similar && commercialSimilarItems(code, similar.list)}
+      />
+    );
   }
   return { generateMetadata: route.generateMetadata, CommercialDetailPage };
 }

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { EmptyResult, type EmptyResultProps } from '@/components/listing/empty-result';
+import { ChosenConditions } from '@/components/listing/chosen-conditions';
+import { chosenConditions } from '@/components/listing/condition-chips';
 import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
 import { Pagination } from '@/components/listing/pagination';
 import { messages } from '@/lib/messages';
@@ -31,7 +33,8 @@ export interface ChannelListProps<T extends { id: number }> {
 }
 
 /**
- * The list page of any channel, one engine for all eight (contracts/channels.ts): filter bar, result count and
+ * The list page of any channel, one engine for all eight (contracts/channels.ts): filter bar, the chosen conditions
+ * as chips, result count and
  * sorts, the cards, pagination, and links to the channel's dictionary and options pages (the search box is the
  * header's: components/header/section.tsx). Everything about the channel comes from its registry entry and its
  * conditions answer; the route file only fetches and says which card to draw.
@@ -55,6 +58,7 @@ export function ChannelList<T extends { id: number }>({
   return (
     <div className="container list-page">
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
+      <ChosenConditions chips={chosenConditions(channel, query, rows, districts, subwayLines)} clearHref={channel.listPath} />
       <div className="list-page__head">
         <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
         <div className="sort-links">

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { ChannelDef } from '@contracts/channels';
 import { messages } from '@/lib/messages';
-import { formatListPath, hasPlace, withFilter, type QueryPatch, type SearchQuery } from '@/lib/search-path';
+import { boundsOf, formatListPath, withFilter, type QueryPatch, type SearchQuery } from '@/lib/search-path';
+import { RangeForm } from './range-form';
 
 interface Place {
   id: number;
@@ -14,6 +15,8 @@ export interface FilterRow {
   key: string;
   label: string;
   options: { code: number; label: string }[];
+  /** Folded under 更多 (朝向, 楼层 …) rather than a row of its own. */
+  more?: boolean;
 }
 
 export interface FilterBarProps {
@@ -24,7 +27,12 @@ export interface FilterBarProps {
   rows: FilterRow[];
 }
 
-/** Filters as plain links (crawlable, work without script): each link is the list path with one change. */
+/**
+ * Filters as plain links (crawlable, work without script): each link is the list path with one change. A row that
+ * takes several choices (OR-ed; 标签 AND-ed) marks its options as boxes to tick; the rows marked `more` fold under
+ * 更多 (a native disclosure, open while one of them is chosen); a row with a visitor's own range (bp…ep…) ends with
+ * its RangeForm.
+ */
 export function FilterBar({ channel, query, districts, subwayLines, rows }: FilterBarProps) {
   const L = messages.filterLabels;
   // Any change starts again at page 1.
@@ -41,7 +49,7 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
   const toggle = (row: FilterRow, code: number, multiple: boolean) => {
     const current = query.filters[row.key] ?? [];
     const next = current.includes(code) ? current.filter((c) => c !== code) : multiple ? [...current, code] : [code];
-    return formatListPath(channel, withFilter(query, row.key, next));
+    return formatListPath(channel, withFilter(channel, query, row.key, next));
   };
   const district = districts.find((d) => d.id === query.districtId);
   const line = subwayLines.find((l) => l.id === query.lineId);
@@ -49,23 +57,46 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
   const filterRow = (row: FilterRow) => {
     const chosen = query.filters[row.key] ?? [];
     const multiple = channel.filters.find((f) => f.key === row.key)?.multiple ?? true;
+    const bounds = boundsOf(channel, row.key);
+    const from = bounds && query.filters[bounds.from.key]?.[0];
+    const to = bounds && query.filters[bounds.to.key]?.[0];
+    const ranged = from !== undefined || to !== undefined;
+    const option = (on: boolean) => [multiple ? 'filter-option--multi' : '', on ? 'is-active' : ''].join(' ').trim() || undefined;
     return (
       <div className="filter-row" key={row.key}>
         <span className="filter-row__label">{row.label}</span>
         <div className="filter-row__options">
-          <Link href={formatListPath(channel, withFilter(query, row.key, []))} className={cls(chosen.length === 0)}>
+          <Link
+            href={formatListPath(channel, withFilter(channel, query, row.key, []))}
+            className={cls(chosen.length === 0 && !ranged)}
+          >
             {L.unlimited}
           </Link>
           {row.options.map((o) => (
-            <Link key={o.code} href={toggle(row, o.code, multiple)} className={cls(chosen.includes(o.code))} rel="nofollow">
+            <Link key={o.code} href={toggle(row, o.code, multiple)} className={option(chosen.includes(o.code))} rel="nofollow">
               {o.label}
             </Link>
           ))}
+          {bounds ? (
+            <RangeForm
+              // A new address (another range chosen, or a chip removed) starts the inputs again from it.
+              key={`${from}-${to}`}
+              channel={channel.code}
+              query={query}
+              row={row.key}
+              rowLabel={row.label}
+              unit={bounds.from.bound!.unit}
+              max={bounds.from.max}
+              from={from}
+              to={to}
+            />
+          ) : null}
         </div>
       </div>
     );
   };
-  const anyFilter = hasPlace(query) || query.keyword || Object.values(query.filters).some((c) => c.length > 0) || query.sort;
+  const moreRows = rows.filter((r) => r.more);
+  const moreChosen = moreRows.some((r) => (query.filters[r.key] ?? []).length > 0);
 
   return (
     <div className="filter-bar">
@@ -126,11 +157,15 @@ export function FilterBar({ channel, query, districts, subwayLines, rows }: Filt
           </div>
         </div>
       )}
-      {rows.map(filterRow)}
-      {anyFilter ? (
-        <div className="filter-bar__clear">
-          <Link href={channel.listPath}>{messages.clearFilters}</Link>
-        </div>
+      {rows.filter((r) => !r.more).map(filterRow)}
+      {moreRows.length > 0 ? (
+        <details className="filter-more" open={moreChosen}>
+          <summary className="filter-more__summary">
+            <span className="filter-row__label">{L.more}</span>
+            <span className="filter-more__names">{moreRows.map((r) => r.label).join(' · ')}</span>
+          </summary>
+          {moreRows.map(filterRow)}
+        </details>
       ) : null}
     </div>
   );

@@ -9,15 +9,16 @@ import {
   commercialConditionsSchema,
   type CommercialChannel,
   type CommercialDetail,
+  type CommercialListItem,
   type CommercialListPage,
 } from '@contracts/commercial';
-import { esfConditionsSchema, esfDetailSchema, esfListPageSchema } from '@contracts/esf';
-import { estateConditionsSchema, estateDetailSchema, estateListPageSchema } from '@contracts/estate';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfSimilarSchema } from '@contracts/esf';
+import { estateConditionsSchema, estateDetailSchema, estateListPageSchema, estateSimilarSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
-import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema } from '@contracts/new-home';
+import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema, newHomeSimilarSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
-import { rentConditionsSchema, rentDetailSchema, rentListPageSchema } from '@contracts/rent';
+import { rentConditionsSchema, rentDetailSchema, rentListPageSchema, rentSimilarSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { suggestionSchema, type RecommendsRequest } from '@contracts/search';
 import { userInfoSchema } from '@contracts/user';
@@ -63,6 +64,10 @@ export const fetchEsfList = (ctx: CallContext, query: ListRequest<'esf'>) =>
 export const fetchEsfDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfDetail}/${id}`, esfDetailSchema, { method: 'GET' });
 
+/** 相似房源 of a home (components/detail/similar-homes.tsx). */
+export const fetchEsfSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.esfSimilar}/${id}`, esfSimilarSchema, { method: 'GET' });
+
 export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });
 
@@ -72,6 +77,10 @@ export const fetchRentList = (ctx: CallContext, query: ListRequest<'rent'>) =>
 
 export const fetchRentDetail = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.rentDetail}/${id}`, rentDetailSchema, { method: 'GET' });
+
+/** 相似房源 of a rental (components/detail/similar-homes.tsx). */
+export const fetchRentSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.rentSimilar}/${id}`, rentSimilarSchema, { method: 'GET' });
 
 export const fetchNewHomeConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionNewHome, newHomeConditionsSchema, { method: 'GET', params: { cityCode } });
@@ -85,6 +94,10 @@ export const fetchNewHomeDetail = (ctx: CallContext, id: number) =>
 /** 楼盘点评: a page of a project's reviews with the summary (public: nothing of the visitor). */
 export const fetchProjectReviews = (ctx: CallContext, projectId: number, page = 1) =>
   call(ctx, ApiPath.projectReviews, reviewPageSchema, { method: 'GET', params: { projectId, page } });
+
+/** 相似楼盘 of a project (components/detail/similar-listings.tsx). */
+export const fetchNewHomeSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.newHomeSimilar}/${id}`, newHomeSimilarSchema, { method: 'GET' });
 
 /** The logged-in visitor's review of a project, or null (the write page; needs serverContext). */
 /** 看房记录: the caller's bookings of one channel (session). */
@@ -123,6 +136,10 @@ export const fetchSuggestions = (ctx: CallContext, req: RecommendsRequest) =>
 export const fetchCommercialConditions = (code: CommercialChannel) => (ctx: CallContext, cityCode: string) =>
   call(ctx, COMMERCIAL_PATHS[code].conditions, commercialConditionsSchema, { method: 'GET', params: { cityCode } });
 
+/** 相似小区 of a community (components/detail/similar-listings.tsx). */
+export const fetchEstateSimilar = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.estateSimilar}/${id}`, estateSimilarSchema, { method: 'GET' });
+
 /** The request comes from the path codec (toListQuery); the backend checks it against commercialListQueryOf(code). */
 export const fetchCommercialList = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialListPage> = COMMERCIAL_SCHEMAS[code].page;
@@ -133,6 +150,12 @@ export const fetchCommercialList = (code: CommercialChannel) => {
 export const fetchCommercialDetail = (code: CommercialChannel) => {
   const check: AnswerCheck<CommercialDetail> = COMMERCIAL_SCHEMAS[code].detail;
   return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].detail}/${id}`, check, { method: 'GET' });
+};
+
+/** 相似房源 of a 商铺 or 写字楼 unit (components/detail/similar-listings.tsx). */
+export const fetchCommercialSimilar = (code: CommercialChannel) => {
+  const check: AnswerCheck<{ list: CommercialListItem[] }> = COMMERCIAL_SCHEMAS[code].similar;
+  return (ctx: CallContext, id: number) => call(ctx, `${COMMERCIAL_PATHS[code].similar}/${id}`, check, { method: 'GET' });
 };
 
 /** An agent's page (contracts/agent.ts): the card with service area, years and counts; never the mobile. */

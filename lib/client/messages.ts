@@ -347,4 +347,12 @@ export const messages = {
     confirmOffline: '确定下架这套房源吗？下架后房源将从网站上移除，未完成的看房预约会被取消。',
     offlineFailed: '下架失败，请稍后再试',
   },
+  // A list row's own range (components/listing/range-form.tsx): 自定义价格 / 面积 / 租金.
+  rangeForm: {
+    from: (row: string) => `${row}最低`,
+    to: (row: string) => `${row}最高`,
+    submit: '确定',
+    empty: '请填写最低或最高值',
+    bad: (max: number) => `请输入1至${max}的整数`,
+  },
 } as const;

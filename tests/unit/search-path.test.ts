@@ -18,6 +18,8 @@ import {
   parseSearchPath,
   suggestionPath,
   toListQuery,
+  withFilter,
+  withRange,
   type SearchQuery,
 } from '@/lib/search-path';
 
@@ -120,7 +122,59 @@ describe('search-path codec', () => {
     expect(formatListPath(CHANNELS.rent, q)).toBe('/zufang/rt1dt1/');
     expect(toListQuery('110000', CHANNELS.rent, q)).toEqual({ cityCode: '110000', page: 1, rentType: [1], elevator: [1] });
     expect(nonCanonicalListPath(CHANNELS.rent, ['dt3'])).toBe('/zufang/');
-    expect(parseSearchPath(esf, ['dt1']).filters).toEqual({});
+    expect(parseSearchPath(CHANNELS.estate, ['dt1']).filters).toEqual({});
+  });
+  it('reads 二手房’s 更多 (朝向 cx, 楼层 lc, 装修 zx, 房龄 y, 电梯 dt, 标签 bq), several per row, in one canonical order', () => {
+    const q = parseSearchPath(esf, ['bq3dt1y2zx1lc3cx2cx1bq2']);
+    expect(q.filters).toEqual({
+      orientation: [1, 2],
+      floorLevel: [3],
+      decoration: [1],
+      homeAge: [2],
+      elevator: [1],
+      tag: [2, 3],
+    });
+    expect(formatListPath(esf, q)).toBe('/ershoufang/cx1cx2lc3zx1y2dt1bq2bq3/');
+    expect(nonCanonicalListPath(esf, ['bq3dt1y2zx1lc3cx2cx1bq2'])).toBe('/ershoufang/cx1cx2lc3zx1y2dt1bq2bq3/');
+    expect(nonCanonicalListPath(esf, ['p3cx1lc3'])).toBeNull();
+    expect(toListQuery('110000', esf, q)).toMatchObject({ orientation: [1, 2], tag: [2, 3], homeAge: [2] });
+    // Codes past a row's options are dropped as any other (朝向 has five, 租房's 装修 two).
+    expect(nonCanonicalListPath(esf, ['cx6zx1'])).toBe('/ershoufang/zx1/');
+    expect(nonCanonicalListPath(CHANNELS.rent, ['zx3'])).toBe('/zufang/');
+    expect(parseSearchPath(CHANNELS.rent, ['cx5lc1zx2bq4'])).toMatchObject({
+      filters: { orientation: [5], floorLevel: [1], decoration: [2], tag: [4] },
+    });
+  });
+  it('reads a visitor’s own range (bp…ep… price or rent, ba…ea… area), ends in order, bounds in range', () => {
+    expect(parseSearchPath(esf, ['bp100ep300ba60']).filters).toEqual({ priceFrom: [100], priceTo: [300], areaFrom: [60] });
+    expect(formatListPath(esf, { filters: { priceTo: [300], priceFrom: [100] } })).toBe('/ershoufang/bp100ep300/');
+    // High end first is the same range: one address.
+    expect(parseSearchPath(esf, ['ep100bp300']).filters).toEqual({ priceFrom: [100], priceTo: [300] });
+    expect(nonCanonicalListPath(esf, ['ep100bp300'])).toBe('/ershoufang/bp100ep300/');
+    expect(nonCanonicalListPath(esf, ['bp0100'])).toBe('/ershoufang/bp100/');
+    // Past the bound's largest number (10 000 ㎡, 100 000万), or 0: dropped.
+    expect(nonCanonicalListPath(esf, ['ba10001ea0p2'])).toBe('/ershoufang/p2/');
+    expect(toListQuery('110000', esf, parseSearchPath(esf, ['p2ep300']))).toEqual({
+      cityCode: '110000',
+      page: 1,
+      price: [2],
+      priceTo: [300],
+    });
+    // 租房: a rent of 元 a month takes six digits.
+    expect(parseSearchPath(CHANNELS.rent, ['rt1bp3000ep12000']).filters).toEqual({
+      rentType: [1],
+      rentFrom: [3000],
+      rentTo: [12000],
+    });
+    // Channels without a range do not read one.
+    expect(parseSearchPath(CHANNELS.new, ['bp100']).filters).toEqual({});
+  });
+  it('lets a row’s bands and its own range replace each other, and any change start at page 1', () => {
+    const q = parseSearchPath(esf, ['p2p3a1bp100ep300pg3']);
+    expect(formatListPath(esf, withFilter(esf, q, 'price', [4]))).toBe('/ershoufang/p4a1/');
+    expect(formatListPath(esf, withRange(esf, q, 'price', 150, undefined))).toBe('/ershoufang/a1bp150/');
+    expect(formatListPath(esf, withRange(esf, q, 'area', undefined, 90))).toBe('/ershoufang/p2p3bp100ep300ea90/');
+    expect(formatListPath(esf, withFilter(esf, q, 'rooms', [2]))).toBe('/ershoufang/p2p3a1l2bp100ep300/');
   });
   it('takes several bands of a kind (OR-ed), sorted and unique; one-at-a-time filters keep the last', () => {
     expect(parseSearchPath(esf, ['p4p2p4l3l1'])).toMatchObject({ filters: { price: [2, 4], rooms: [1, 3] } });

@@ -1,12 +1,12 @@
 import { channelDef } from '@contracts/channels';
-import { RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
+import { isRowFilter, RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
 import type { CallContext } from '@/lib/api/core';
 import { messages } from '@/lib/messages';
 import type { ChannelFilters, Conditions } from '../channel-filters';
 
 /**
  * The filters of a residential channel (list and options pages), from its declaration (contracts/residential.ts):
- * one row per declared filter, in its order, named by lib/messages.ts filterLabels and offering what the city's
+ * one row per declared filter (bounds aside), in its order, the 更多 ones marked, named by lib/messages.ts filterLabels and offering what the city's
  * conditions answer gives for that key.
  */
 export function residentialFilters<Code extends ResidentialChannel, C extends Conditions>(
@@ -17,9 +17,11 @@ export function residentialFilters<Code extends ResidentialChannel, C extends Co
     channel: channelDef(code),
     fetchConditions,
     rows: (conditions) =>
-      RESIDENTIAL[code].filters.map((f) => ({
+      // A visitor's own bound (bp100) is no row: the filter bar offers it in the row it refines (price, area).
+      RESIDENTIAL[code].filters.filter(isRowFilter).map((f) => ({
         key: f.key,
         label: messages.filterLabels[f.key],
+        ...('more' in f && f.more ? { more: true } : {}),
         // The conditions schema has a row per declared key (contracts/listing-common.ts conditionsSchemaOf).
         options: (conditions as unknown as Record<string, { code: number; label: string }[]>)[f.key] ?? [],
       })),

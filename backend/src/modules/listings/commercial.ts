@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -36,6 +36,7 @@ import {
 } from './commercial-bands';
 import { OFFICE_GRADE_OPTIONS, SHOP_TYPE_OPTIONS } from '../../domain/commercial-codes';
 import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithPlaces } from './common';
+import { placeLikeness, similarListings } from './similar';
 
 /**
  * 商铺 and 写字楼 for sale and for rent: the four channels CHANNELS.shop_sale … offices_rent, as ONE module driven
@@ -304,6 +305,29 @@ function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel):
     output: schemas.detail,
     handler: async (id) => (await detailOf(db, channel, id)) as z.input<typeof schemas.detail>,
   });
+
+  portalIdRoute(app, {
+    path: paths.similar,
+    summary: `相似房源 of a ${name} unit: up to six of the same deal in its district, its business area first, price within 25%, area within half`,
+    tags,
+    output: schemas.similar,
+    handler: async (id) => (await similarUnits(db, channel, id)) as z.input<typeof schemas.similar>,
+  });
+}
+
+/** A unit's 相似房源: the same deal, its district (its business area first), a like price and an area within half of it. */
+async function similarUnits(db: Db, channel: Channel, id: number): Promise<{ list: CommercialListItem[] }> {
+  const { table } = channel.def;
+  const [u] = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), channel.scope))
+    .limit(1);
+  if (!u) throw notFound(`房源 ${id} `);
+  const price =
+    channel.deal === 'sale' ? { column: table.totalPrice, value: u.totalPrice } : { column: table.dailyRent, value: u.dailyRent };
+  const like = placeLikeness(table, u, price, [channel.scope, between(table.area, u.area * 0.5, u.area * 1.5)]);
+  return { list: await similarListings(db, table, like, (ids) => itemsByIds(db, channel, ids)) };
 }
 
 export function registerCommercial(app: FastifyInstance, db: Db): void {

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
-import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema } from '@contracts/esf';
+import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySchema, esfSimilarSchema } from '@contracts/esf';
 import { ESF } from '@contracts/residential';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
@@ -13,6 +13,7 @@ import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listPager, placeConditions, placesOfCity } from './common';
 import { residentialChannel } from './residential';
 import { listItemsByIds, selectListItems, toListItem } from './esf-items';
+import { homeLikeness, similarListings } from './similar';
 
 /**
  * The 二手房 channel (CHANNELS.esf): /v1/condition/esf, /v1/esf/list and /v1/esf/detail/{id}. Its filters and
@@ -73,6 +74,19 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
     tags: ['esf'],
     output: esfDetailSchema,
     handler: (id) => esfDetail(db, id),
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.esfSimilar,
+    summary: '相似房源: up to six homes of the same community or business area, price within 25%, a room more or less',
+    tags: ['esf'],
+    output: esfSimilarSchema,
+    handler: async (id) => {
+      const [home] = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
+      if (!home) throw notFound(`房源 ${id} `);
+      const like = homeLikeness(listings, home, { column: listings.totalPrice, value: home.totalPrice });
+      return { list: await similarListings(db, listings, like, (ids) => listItemsByIds(db, ids)) };
+    },
   });
 }
 

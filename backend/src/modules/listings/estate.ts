@@ -9,6 +9,7 @@ import {
   estateListQuerySchema,
   type EstateDetail,
   type EstateListItem,
+  estateSimilarSchema,
 } from '@contracts/estate';
 import { ApiPath } from '@contracts/paths';
 import { ESTATE } from '@contracts/residential';
@@ -29,6 +30,7 @@ import {
 } from './common';
 import { chinaToday, residentialChannel } from './residential';
 import { rentItemsByIds } from './rent';
+import { placeLikeness, similarListings } from './similar';
 
 /**
  * The 小区 channel (CHANNELS.estate): /v1/condition/estate, /v1/estate/list and /v1/estate/detail/{id}, its
@@ -187,5 +189,18 @@ export function registerEstate(app: FastifyInstance, db: Db): void {
     tags: ['estate'],
     output: estateDetailSchema,
     handler: (id) => estateDetail(db, id),
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.estateSimilar,
+    summary: '相似小区: up to six communities of the same district, its business area first, reference price within 25%',
+    tags: ['estate'],
+    output: estateSimilarSchema,
+    handler: async (id) => {
+      const [c] = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
+      if (!c) throw notFound(`小区 ${id} `);
+      const like = placeLikeness(communities, c, { column: communities.avgPrice, value: c.avgPrice });
+      return { list: await similarListings(db, communities, like, (ids) => estateItemsByIds(db, ids)) };
+    },
   });
 }

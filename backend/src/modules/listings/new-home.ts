@@ -12,6 +12,7 @@ import {
   type NewHomeDetail,
   type NewHomeListItem,
   type PhotoGroup,
+  newHomeSimilarSchema,
 } from '@contracts/new-home';
 import { ApiPath } from '@contracts/paths';
 import { NEW_HOME } from '@contracts/residential';
@@ -22,6 +23,7 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { findCity, requireChannelCity } from '../cities/cities';
 import { agentCardOf, listPager, nearestStationOf, placeConditions, placesOfCity, selectWithPlaces } from './common';
 import { residentialChannel } from './residential';
+import { placeLikeness, similarListings } from './similar';
 
 /**
  * The 新房 channel (CHANNELS.new, 楼盘): /v1/condition/loupan, /v1/loupan/list and /v1/loupan/detail/{id}. Its
@@ -203,5 +205,21 @@ export function registerNewHome(app: FastifyInstance, db: Db): void {
     tags: ['new-home'],
     output: newHomeDetailSchema,
     handler: (id) => projectDetail(db, id),
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.newHomeSimilar,
+    summary:
+      '相似楼盘: up to six projects of the same district and main property type, its business area first, average price within 25% (by place alone while 价格待定)',
+    tags: ['new-home'],
+    output: newHomeSimilarSchema,
+    handler: async (id) => {
+      const [p] = await db.select().from(newProjects).where(eq(newProjects.id, id)).limit(1);
+      if (!p) throw notFound(`楼盘 ${id} `);
+      const like = placeLikeness(newProjects, p, { column: newProjects.avgPrice, value: p.avgPrice }, [
+        eq(newProjects.propertyType, p.propertyType),
+      ]);
+      return { list: await similarListings(db, newProjects, like, (ids) => itemsByIds(db, ids)) };
+    },
   });
 }

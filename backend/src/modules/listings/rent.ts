@@ -9,6 +9,7 @@ import {
   rentDetailSchema,
   rentListPageSchema,
   rentListQuerySchema,
+  rentSimilarSchema,
   type RentDetail,
   type RentListItem,
 } from '@contracts/rent';
@@ -20,6 +21,7 @@ import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listItemBase, listPager, placeConditions, placesOfCity, selectWithPlaceNames } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
 import { residentialChannel } from './residential';
+import { homeLikeness, similarListings } from './similar';
 
 /**
  * The 租房 channel (CHANNELS.rent): /v1/condition/rent, /v1/rent/list and /v1/rent/detail/{id}. Its filters and
@@ -123,5 +125,21 @@ export function registerRent(app: FastifyInstance, db: Db): void {
     tags: ['rent'],
     output: rentDetailSchema,
     handler: (id) => rentDetail(db, id),
+  });
+
+  portalIdRoute(app, {
+    path: ApiPath.rentSimilar,
+    summary: '相似房源: up to six rentals of the same community or business area, rent within 25%, a room more or less',
+    tags: ['rent'],
+    output: rentSimilarSchema,
+    handler: async (id) => {
+      const [home] = await db.select().from(rentals).where(eq(rentals.id, id)).limit(1);
+      if (!home) throw notFound(`房源 ${id} `);
+      // A room of a shared flat is no alternative to a whole flat of the same rent.
+      const like = homeLikeness(rentals, home, { column: rentals.monthlyRent, value: home.monthlyRent }, [
+        eq(rentals.rentType, home.rentType),
+      ]);
+      return { list: await similarListings(db, rentals, like, (ids) => rentItemsByIds(db, ids)) };
+    },
   });
 }

@@ -1,7 +1,22 @@
-import { and, asc, desc, eq, getTableColumns, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterOption } from '@contracts/bands';
-import { optionsOf, type FilterRowsOf, type ResidentialDecl, type ResidentialFilter } from '@contracts/residential';
+import { isRowFilter, optionsOf, type FilterRowsOf, type ResidentialDecl, type ResidentialFilter } from '@contracts/residential';
+import { communities } from '../../db/schema';
 import { bandCondition, rangeBandCondition, roomsCondition, type ListingTable } from './common';
 
 /**
@@ -44,7 +59,7 @@ export function residentialChannel<T extends ListingTable, D extends Residential
     if (!found) throw new Error(`${getTableName(table)}: no column "${name}" for the declaration`);
     return found;
   };
-  for (const f of decl.filters) {
+  for (const f of decl.filters.filter(isRowFilter)) {
     const counts = [1, 2, 3].map((priceTier) => optionsOf(f, { priceTier, year: 2000 }).length);
     if (new Set(counts).size !== 1) throw new Error(`filter ${f.key}: the price tiers have ${counts.join('/')} bands`);
   }
@@ -62,6 +77,26 @@ export function residentialChannel<T extends ListingTable, D extends Residential
         return roomsCondition(column(f.column), codes, f.options.length);
       case 'yesNo':
         return codes?.length ? or(...codes.map((code) => eq(column(f.column), code === 1))) : undefined;
+      case 'words': {
+        const words = (codes ?? []).flatMap((code) => f.words[code - 1] ?? []);
+        return words.length ? inArray(column(f.column), words) : undefined;
+      }
+      case 'tags': {
+        // Each chosen tag must be there (AND), any of its words naming it (满二: 满二 or 满五唯一).
+        const each = (codes ?? []).map((code) => f.words[code - 1]).filter((w) => w !== undefined);
+        return each.length ? and(...each.map((words) => arrayOverlaps(column(f.column), [...words]))) : undefined;
+      }
+      case 'communityBand': {
+        const inBand = bandCondition(communities[f.communityColumn], f.bands(at), codes);
+        if (!inBand) return undefined;
+        const community = column('communityId');
+        return inArray(community, sql`(select ${communities.id} from ${communities} where ${inBand})`);
+      }
+      case 'bound': {
+        const n = codes?.[0];
+        if (n === undefined) return undefined;
+        return f.end === 'from' ? gte(column(f.column), n) : lte(column(f.column), n);
+      }
     }
   };
 
@@ -76,7 +111,7 @@ export function residentialChannel<T extends ListingTable, D extends Residential
   return {
     rows: (priceTier) =>
       Object.fromEntries(
-        decl.filters.map((f) => [f.key, optionsOf(f, { priceTier, year: chinaToday().year })]),
+        decl.filters.filter(isRowFilter).map((f) => [f.key, optionsOf(f, { priceTier, year: chinaToday().year })]),
       ) as FilterRowsOf<D>,
     sorts: decl.sorts.map(({ label }, code) => ({ code, label })),
     where: (input, priceTier) => and(...decl.filters.map((f) => whereOf(f, input[f.key] as number[] | undefined, priceTier))),

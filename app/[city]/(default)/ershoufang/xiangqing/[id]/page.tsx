@@ -3,10 +3,13 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
+import { esfSimilarItems } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchEsfDetail } from '@/lib/api/endpoints';
+import { fetchEsfDetail, fetchEsfSimilar } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
+import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
@@ -16,6 +19,8 @@ export const generateMetadata = detailRoute.generateMetadata;
 
 export default async function EsfDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  // 相似房源: the page stands without it if that call fails.
+  const similar = await orNull(fetchEsfSimilar(await publicContext(), d.id));
   const F = messages.detailFacts;
   const facts: [string, string][] = [
     [F.layout, formatLayout(d.rooms, d.halls, d.baths)],
@@ -80,6 +85,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={communityListings} />
+      <SimilarListings title={messages.similar.homes} items={similar && esfSimilarItems(similar.list)} />
     </div>
   );
 }

@@ -10,7 +10,9 @@ import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchProjectReviews } from '@/lib/api/endpoints';
+import { SimilarListings } from '@/components/detail/similar-listings';
+import { projectSimilarItems } from '@/components/detail/similar-items';
+import { fetchNewHomeSimilar, fetchProjectReviews } from '@/lib/api/endpoints';
 import { orNull, publicContext } from '@/lib/server/api';
 import type { DetailPageProps } from '@/lib/server/channel-detail';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
@@ -32,7 +34,9 @@ export const generateMetadata = projectDetail.generateMetadata;
 export default async function NewHomeDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await projectDetail.load(props);
   // 点评 block (spec §2 "New-home detail"): the summary and the two newest, one more public call; the page stands without it.
-  const reviews = await orNull(fetchProjectReviews(await publicContext(), d.id));
+  const ctx = await publicContext();
+  // 点评 and 相似楼盘: the page stands without either if its call fails.
+  const [reviews, similar] = await Promise.all([orNull(fetchProjectReviews(ctx, d.id)), orNull(fetchNewHomeSimilar(ctx, d.id))]);
   const F = M.facts;
   const more = messages.projectPages.more;
   const opening =
@@ -183,6 +187,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           <p className="description">{d.description}</p>
         </section>
       )}
+      <SimilarListings title={messages.similar.projects} items={similar && projectSimilarItems(similar.list)} />
     </ProjectFrame>
   );
 }

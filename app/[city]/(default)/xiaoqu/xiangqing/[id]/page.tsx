@@ -4,7 +4,10 @@ import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { RentTiles, SaleTiles } from '@/components/estate/home-tiles';
 import { percentChange, PriceTrendChart } from '@/components/estate/price-trend-chart';
-import { fetchEstateDetail } from '@/lib/api/endpoints';
+import { estateSimilarItems } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
+import { fetchEstateDetail, fetchEstateSimilar } from '@/lib/api/endpoints';
+import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -27,6 +30,8 @@ export const generateMetadata = detailRoute.generateMetadata;
  */
 export default async function EstateDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  // 相似小区: the page stands without it if that call fails.
+  const similar = await orNull(fetchEstateSimilar(await publicContext(), d.id));
   const hasRentals = channelIsOn(city, 'rent');
   const forSaleList = formatListPath(CHANNELS.esf, { estateId: d.id });
   const forRentList = formatListPath(CHANNELS.rent, { estateId: d.id });
@@ -149,6 +154,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
         </section>
       )}
       <FactsSection title={E.location} facts={location} />
+      <SimilarListings title={messages.similar.estates} items={similar && estateSimilarItems(similar.list)} />
     </div>
   );
 }

@@ -3,10 +3,13 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
+import { rentSimilarItems } from '@/components/detail/similar-items';
+import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchRentDetail } from '@/lib/api/endpoints';
+import { fetchRentDetail, fetchRentSimilar } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout } from '@/lib/format';
+import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
@@ -19,6 +22,8 @@ export const generateMetadata = detailRoute.generateMetadata;
 /** 租房 detail (spec §2 parameterised routes): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
 export default async function RentDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  // 相似房源: the page stands without it if that call fails.
+  const similar = await orNull(fetchRentSimilar(await publicContext(), d.id));
   const F = messages.detailFacts;
   const R = messages.rentFacts;
   const facts: [string, string][] = [
@@ -99,6 +104,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={formatListPath(CHANNELS.esf, { estateId: c.id })} />
+      <SimilarListings title={messages.similar.homes} items={similar && rentSimilarItems(similar.list)} />
     </div>
   );
 }
