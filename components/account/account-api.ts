@@ -1,5 +1,4 @@
 'use client';
-import { useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/client/messages';
 
@@ -23,19 +22,4 @@ export function loadAccountApi(): Promise<AccountApi> {
 /** The backend's message for a refusal (it is the user's language), the network one for anything else. */
 export function accountErrorText(err: unknown): string {
   return err instanceof ApiError && err.message ? err.message : messages.serverBusy;
-}
-
-const subscribeNever = () => () => {};
-
-/**
- * False in the server render and while hydrating, true once React owns the form. The forms keep their fields
- * disabled until then: typed into before hydration, a controlled field is reset by React's first render, and a
- * submit would be the browser's own GET, with the password in the address.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 }

@@ -1,6 +1,7 @@
 'use client';
 import { messages } from '@/lib/client/messages';
-import { loadAccountApi, useHydrated } from './account-api';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import { loadAccountApi } from './account-api';
 import { usePasswordForm, type PasswordFormModel } from './use-password-form';
 
 export interface PasswordFormProps {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { nicknameProblem, type Sex } from '@contracts/account-rules';
 import { messages } from '@/lib/client/messages';
 import { announceUserChanged } from '@/lib/client/user-changed';
-import { accountErrorText, loadAccountApi, useHydrated } from './account-api';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import { accountErrorText, loadAccountApi } from './account-api';
 
 export interface ProfileFormProps {
   userName: string;

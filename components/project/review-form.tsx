@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { UPLOAD_MAX_MB } from '@contracts/constants';
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
@@ -23,15 +24,6 @@ export interface ReviewFormProps {
   /** Review photos: their upload dir and how many (contracts/project-review.ts REVIEW_UPLOAD_DIR, REVIEW_PHOTOS_MAX). */
   photoLimits: { dir: string; max: number };
 }
-
-const noSubscription = () => () => {};
-/** False in the server's HTML and until hydration: a click before then would submit the form natively (a reload). */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /** Five stars to pick from, a radio group read out as `总评` with `4星 不错`. */
 function StarPicker({

@@ -1,5 +1,6 @@
 'use client';
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
 import type { UploadedPhoto } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
@@ -26,15 +27,6 @@ export interface PhotoUploadProps {
   /** Told when a batch starts and stops going up: a form disables its submit meanwhile. */
   onBusyChange?: (busy: boolean) => void;
 }
-
-const noSubscription = () => () => {};
-/** False in the server's HTML and until hydration: a file picked before then would reach no handler. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * 上传图片 (spec §5 defaults, §7 ticker → PostObject → callback): jpg/jpeg/png by name, case-insensitive, up
