@@ -181,6 +181,19 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.listingFollow]: `${PUBLIC_LISTING}; the follow changed is the caller's own`,
   [`${ApiPath.opsEntrust}/{id}`]: OPERATOR,
   [ApiPath.menuIcon]: 'parentId: a node of the public menu tree',
+  // 相似房源: a public record's id; the answer is other public records like it.
+  ...Object.fromEntries(
+    [
+      ApiPath.esfSimilar,
+      ApiPath.rentSimilar,
+      ApiPath.newHomeSimilar,
+      ApiPath.estateSimilar,
+      ApiPath.shopSaleSimilar,
+      ApiPath.shopRentSimilar,
+      ApiPath.officesSaleSimilar,
+      ApiPath.officesRentSimilar,
+    ].map((path) => [`${path}/{id}`, `${PUBLIC_LISTING}; the answer is other public records like it`]),
+  ),
   [ApiPath.esfList]: `place filters: ${PUBLIC_LISTING}`,
   [`${ApiPath.esfDetail}/{id}`]: PUBLIC_LISTING,
   [ApiPath.rentList]: `place filters: ${PUBLIC_LISTING}`,

@@ -86,10 +86,11 @@ describe('sms login', () => {
     expect(byBearer.body).not.toContain('13912345678');
     const byCookie = await h.app.inject({ method: 'GET', url: ApiPath.userInfo, cookies: { [SESSION_COOKIE]: token } });
     expect(envelope<UserInfo>(byCookie).data.userId).toBe(result.user.userId);
-    // A personal answer is kept by no shared cache (http/personal-answers.ts); a public one without a session carries no such header.
+    // A personal answer is kept by no shared cache (http/personal-answers.ts); a public one is never marked personal
+    // (the city list is marked shared instead).
     expect(byCookie.headers['cache-control']).toBe('private, no-store');
     expect(byBearer.headers['cache-control']).toBe('private, no-store');
-    expect((await h.app.inject(ApiPath.cities)).headers['cache-control']).toBeUndefined();
+    expect((await h.app.inject(ApiPath.cities)).headers['cache-control']).toBe('public, max-age=60');
 
     const logout = await h.app.inject({ method: 'POST', url: ApiPath.logout, headers: { authorization: `Bearer ${token}` } });
     expect(envelope(logout).succeed).toBe(true);
