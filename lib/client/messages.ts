@@ -334,4 +334,11 @@ export const messages = {
     confirmOffline: '确定下架这套房源吗？下架后房源将从网站上移除，未完成的看房预约会被取消。',
     offlineFailed: '下架失败，请稍后再试',
   },
+  /** For the keyboard and screen readers: the skip link, and the names that tell a page's landmarks apart (WCAG 2.4.1). */
+  a11y: {
+    skipToMain: '跳到主要内容',
+    mainNav: '主导航',
+    breadcrumb: '当前位置',
+    pagination: '分页',
+  },
 } as const;
