@@ -158,7 +158,7 @@ test('logged in: the personal pages, the forms with their errors, and a detail p
   const project = await detailOf(request, CHANNELS.new);
   await page.goto(cityUrl('bj', `${project}/dianping/add`));
   await settled(page);
-  await showError(page, page.getByRole('button', { name: '发表点评' }), page.locator('.form-error'));
+  await showError(page, page.getByRole('button', { name: '发表点评' }), page.locator('.field-error, .form-error'));
   await expectAccessible(page, 'dianping/add with its error');
 
   // A detail page as a logged-in visitor, and the home with the user's name in the header.
