@@ -41,7 +41,7 @@ export async function AgentPageView({ agent, city, tab, page, home = false }: Ag
   const counts: Record<AgentTab, number> = { esf: agent.esfCount, zufang: agent.rentCount };
   return (
     <div className="container agent-page">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <span>{A.agents}</span> &gt;{' '}
         {home ? <span>{agent.agentName}</span> : <Link href={agentPath(agent.agentId)}>{agent.agentName}</Link>}
       </nav>

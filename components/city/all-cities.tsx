@@ -8,12 +8,13 @@ export interface AllCitiesProps {
   notice?: string;
 }
 
-/** The all-cities page: hot cities, then every city by initial letter, each linking to its own domain. */
+/** The all-cities page (its h1 names it): hot cities, then every city by initial letter, each linking to its own domain. */
 export function AllCities({ cities, settings, notice }: AllCitiesProps) {
   // A link here chooses the city: its page does not question the choice (lib/city-choice.ts).
   const href = (domain: string) => chooseCityHref(domain, settings);
   return (
     <div className="all-cities container">
+      <h1>{messages.allCities}</h1>
       {notice && <p className="all-cities__notice">{notice}</p>}
       <section className="all-cities__hot">
         <h2>{messages.hotCities}</h2>
@@ -25,8 +26,7 @@ export function AllCities({ cities, settings, notice }: AllCitiesProps) {
           ))}
         </div>
       </section>
-      <section>
-        <h2>{messages.allCities}</h2>
+      <section aria-label={messages.allCities}>
         <div className="all-cities__letters">
           {cities.all.map((g) => (
             <a key={g.initial} href={`#city-${g.initial}`}>

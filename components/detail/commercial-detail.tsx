@@ -83,7 +83,7 @@ export function CommercialDetailBody({ code, detail: d, city, similar = null }: 
   const station = d.nearestStation;
   return (
     <div className="container detail-page commercial-detail">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={channel.listPath}>{name}</Link> &gt;{' '}
         <Link href={formatListPath(channel, { keyword: d.districtName })}>{d.districtName}</Link> &gt;{' '}
         <Link href={areaUnits}>{d.businessAreaName}</Link> &gt; <Link href={projectUnits}>{d.projectName}</Link>

@@ -21,12 +21,14 @@ export function fieldKit({ id, form, errors, set }: EntrustFormModel) {
     error: (f: Field) => <FieldError id={id(`${f}-error`)} error={errors[f]} />,
     rowErrors: (fields: Field[]) =>
       fields.map((f) => (shownFor(errors, f) === f ? <FieldError key={f} id={id(`${f}-error`)} error={errors[f]} /> : null)),
-    text: (f: TextField, placeholder: string, max: number) => (
+    /** `label` names a field that shares its row's label with others (栋 / 单元 / 门牌): a placeholder is no name. */
+    text: (f: TextField, placeholder: string, max: number, label?: string) => (
       <input
         id={id(f)}
         type="text"
         value={form[f]}
         placeholder={placeholder}
+        aria-label={label}
         maxLength={max + 5}
         onChange={(e) => set(f, e.target.value)}
         {...err(f)}

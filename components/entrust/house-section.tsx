@@ -27,8 +27,8 @@ export function HouseSection({ model, kit }: { model: EntrustFormModel; kit: Fie
       <Row label={`${M.building} / ${M.unit} / ${M.room}`} htmlFor={id('building')} required>
         <div className="entrust-form__inline">
           {kit.text('building', M.buildingPlaceholder, ENTRUST_LIMITS.addressMax)}
-          {kit.text('unit', M.unitPlaceholder, ENTRUST_LIMITS.addressMax)}
-          {kit.text('room', M.roomPlaceholder, ENTRUST_LIMITS.addressMax)}
+          {kit.text('unit', M.unitPlaceholder, ENTRUST_LIMITS.addressMax, M.unit)}
+          {kit.text('room', M.roomPlaceholder, ENTRUST_LIMITS.addressMax, M.room)}
         </div>
         {kit.rowErrors(['building', 'unit', 'room'])}
       </Row>

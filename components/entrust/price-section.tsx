@@ -44,25 +44,28 @@ export function PriceSection({
             {kit.error('payment')}
           </Row>
           <Row label={M.facilities}>
-            <ul className="entrust-facilities" role="group" aria-label={M.facilities}>
-              {RENT_FACILITIES.map((f) => {
-                const checked = form.facilities.includes(f);
-                return (
-                  <li key={f}>
-                    <label className={checked ? 'is-on' : undefined}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() =>
-                          set('facilities', checked ? form.facilities.filter((x) => x !== f) : [...form.facilities, f])
-                        }
-                      />
-                      {f}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
+            {/* The group is a wrapper: a role on the list itself would hide its items from screen readers. */}
+            <div role="group" aria-label={M.facilities}>
+              <ul className="entrust-facilities">
+                {RENT_FACILITIES.map((f) => {
+                  const checked = form.facilities.includes(f);
+                  return (
+                    <li key={f}>
+                      <label className={checked ? 'is-on' : undefined}>
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() =>
+                            set('facilities', checked ? form.facilities.filter((x) => x !== f) : [...form.facilities, f])
+                          }
+                        />
+                        {f}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
             {kit.error('facilities')}
           </Row>
         </>

@@ -21,12 +21,17 @@ function useChannel() {
   return { pathname, channel: channelAt(pathname) };
 }
 
-/** The brand, with the section's name beside it on a channel's pages (优居 | 租房). */
+/**
+ * The brand, with the section's name beside it on a channel's pages (优居 | 租房). Named by the words it shows
+ * (WCAG 2.5.3: 优居租房 is what a speech user reads and says); the mark's 优 is a picture of the brand, not a word.
+ */
 export function SectionLogo() {
   const { channel } = useChannel();
   return (
-    <Link href="/" className="logo" aria-label={messages.brand}>
-      <span className="logo__mark">优</span>
+    <Link href="/" className="logo">
+      <span className="logo__mark" aria-hidden="true">
+        优
+      </span>
       <span className="logo__text">{messages.brand}</span>
       {channel && <span className="logo__section">{messages.channelNames[channel.code]}</span>}
     </Link>
@@ -44,7 +49,7 @@ export function MainNav({ items, active }: MainNavProps) {
   const { pathname } = useChannel();
   const current = active ?? activeMenu(items, pathname);
   return (
-    <nav className="main-nav">
+    <nav className="main-nav" aria-label={messages.a11y.mainNav}>
       {items.map((m) => {
         const link = (
           <Link

@@ -5,6 +5,7 @@ import { Header } from '@/components/header/header';
 import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
 import { getCity } from '@/lib/server/city-data';
 import { BackToTop } from './back-to-top';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 export interface SiteShellProps {
   cityDomain: string;
@@ -24,8 +25,11 @@ export async function SiteShell({ cityDomain, children, home = false }: SiteShel
   if (!city) return null;
   return (
     <>
+      <SkipLink />
       <Header city={city} active={home ? 'index' : undefined} />
-      <main className="site-main">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="site-main">
+        {children}
+      </main>
       <Footer city={city} withFriendlyLinks={home} />
       <BackToTop />
       <LocatedCityPrompt />

@@ -53,7 +53,7 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
 
   return (
     <div className="container options-page">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
         {messages.optionsTitle('', channelName)}
       </nav>

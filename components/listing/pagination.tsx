@@ -15,7 +15,7 @@ export function Pagination({ page, pages, href }: PaginationProps) {
   const nums: number[] = [];
   for (let i = from; i <= to; i++) nums.push(i);
   return (
-    <nav className="pagination" aria-label="pagination">
+    <nav className="pagination" aria-label={messages.a11y.pagination}>
       {page > 1 && <Link href={href(page - 1)}>{messages.prevPage}</Link>}
       {from > 1 && <Link href={href(1)}>1</Link>}
       {from > 2 && <span className="pagination__gap">…</span>}

@@ -46,7 +46,7 @@ export function PlaceDictionary({ channel, cityName, dictionary }: PlaceDictiona
 
   return (
     <div className="container dict-page">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
         {messages.dictionaryTitle('', channelName, dictionary.named)}
       </nav>

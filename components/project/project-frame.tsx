@@ -26,7 +26,7 @@ export function ProjectFrame({ project: p, city, active, heading, children }: Pr
   const activeLabel = PROJECT_TABS.find((t) => t.key === active)!.label;
   return (
     <div className="container detail-page project-detail">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.new.listPath}>{messages.channelNames.new}</Link> &gt;{' '}
         <Link href={districtList}>{p.districtName}</Link> &gt;{' '}
         {active === 'home' ? (

@@ -355,4 +355,11 @@ export const messages = {
     empty: '请填写最低或最高值',
     bad: (max: number) => `请输入1至${max}的整数`,
   },
+  /** For the keyboard and screen readers: the skip link, and the names that tell a page's landmarks apart (WCAG 2.4.1). */
+  a11y: {
+    skipToMain: '跳到主要内容',
+    mainNav: '主导航',
+    breadcrumb: '当前位置',
+    pagination: '分页',
+  },
 } as const;

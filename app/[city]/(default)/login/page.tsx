@@ -22,7 +22,8 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
   return (
     <div className="login-page">
       <div className="login-page__promo">
-        <h2>{messages.brand}</h2>
+        {/* The page's heading level one: the brand the visitor logs in to (the form's tabs name the two ways). */}
+        <h1>{messages.brand}</h1>
         <p>{messages.loginPromo}</p>
       </div>
       <LoginForm prePath={prePath} />

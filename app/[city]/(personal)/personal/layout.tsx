@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PersonalMenu } from '@/components/personal/personal-menu';
 import { Header } from '@/components/header/header';
+import { MAIN_ID, SkipLink } from '@/components/layout/skip-link';
 import { getCity } from '@/lib/server/city-data';
 import { displayName } from '@/lib/format';
 import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
@@ -26,8 +27,9 @@ export default async function PersonalLayout({ children, params }: { children: R
   const name = displayName(user);
   return (
     <>
+      <SkipLink />
       <Header city={city} />
-      <main className="container personal">
+      <main id={MAIN_ID} tabIndex={-1} className="container personal">
         <aside className="personal__menu">
           <div className="personal__hello">
             <UserAvatar avatarUrl={user.avatarUrl} sex={user.sex} size={64} label={name} />

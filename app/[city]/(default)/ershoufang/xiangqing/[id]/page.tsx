@@ -42,7 +42,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
   const communityListings = formatListPath(CHANNELS.esf, { estateId: c.id });
   return (
     <div className="container detail-page">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.esf.listPath}>{messages.menu.ershoufang}</Link> &gt;{' '}
         <span>{d.districtName}</span> &gt; <Link href={communityListings}>{d.communityName}</Link>
       </nav>

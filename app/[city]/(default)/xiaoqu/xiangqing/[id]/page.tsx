@@ -60,7 +60,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   ];
   return (
     <div className="container detail-page estate-detail">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.estate}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId })}>{d.districtName}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId, businessAreaId: d.businessAreaId })}>

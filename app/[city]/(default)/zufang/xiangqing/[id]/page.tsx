@@ -47,7 +47,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
   const communityRentals = formatListPath(CHANNEL, { estateId: c.id });
   return (
     <div className="container detail-page">
-      <nav className="breadcrumb">
+      <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.rent}</Link> &gt;{' '}
         <Link href={communityRentals}>{d.communityName}</Link>
       </nav>
