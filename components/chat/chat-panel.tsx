@@ -15,6 +15,7 @@ import { useChatSends } from './use-chat-sends';
 import { useChatToast } from './use-chat-toast';
 import { useConsultLinks } from './use-consult-links';
 import { useReadThrottle } from './use-read-throttle';
+import { UnreadBadge } from './unread-badge';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 
@@ -107,11 +108,7 @@ export function ChatPanel({ userId }: ChatPanelProps) {
                   {target.brandName} · {target.branchName}
                 </small>
               )}
-              {!thread && total > 0 && (
-                <span className="chat-badge" aria-label={M.unreadLabel(total)}>
-                  {M.badge(total)}
-                </span>
-              )}
+              {!thread && total > 0 && <UnreadBadge count={total} />}
             </h2>
             {live !== 'open' && live !== 'paused' && <span className="chat-panel__live">{M.connecting}</span>}
             <button

@@ -4,6 +4,7 @@ import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { previewOf } from './chat-message';
+import { UnreadBadge } from './unread-badge';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 
@@ -30,11 +31,7 @@ export function ThreadList({ threads, now, onOpen }: { threads: ChatThread[]; no
                 <span className="chat-thread__brand">{target ? `${target.brandName} · ${target.branchName}` : ''}</span>
                 <span className="chat-thread__bottom">
                   <span className="chat-thread__preview">{previewOf(last)}</span>
-                  {t.unRead > 0 && (
-                    <span className="chat-badge" aria-label={M.unreadLabel(t.unRead)}>
-                      {M.badge(t.unRead)}
-                    </span>
-                  )}
+                  {t.unRead > 0 && <UnreadBadge count={t.unRead} />}
                 </span>
               </span>
             </button>

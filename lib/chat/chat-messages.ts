@@ -9,7 +9,6 @@ export const chatWidgetMessages = {
   unreadLabel: (n: number) => `${n > 99 ? '99+' : n}条未读消息`,
   /** The 在线咨询 button (a server component; the dock handles its click) and the agent card message's. */
   consult: '在线咨询',
-  expand: '展开在线咨询',
   back: '返回列表',
   listTitle: '消息列表',
   empty: '暂无咨询，在房源或经纪人页面点击“在线咨询”即可开始',

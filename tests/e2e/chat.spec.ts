@@ -100,7 +100,7 @@ const dock = (page: Page) => page.locator('.chat-dock');
  * the link goes through login, which sends a logged-in user straight back.
  */
 async function consult(page: Page): Promise<void> {
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
+  await expect(dock(page).getByRole('button', { name: /^在线咨询\s*消息/ })).toBeVisible();
   await expect(async () => {
     // The open chat is modal: a click that did open it, only late, is not repeated on the page behind it.
     if (!(await panel(page).isVisible()))
@@ -184,7 +184,7 @@ test('a visitor’s chat header goes to login with this page as the return path,
   await logInBySms(page, newMobile());
   await expect(page).toHaveURL(cityUrl('bj', path));
   // Logged in: the closed widget (a button that opens it), no link to login.
-  const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
+  const bar = dock(page).getByRole('button', { name: /^在线咨询\s*消息/ });
   await expect(bar).toBeVisible();
   await bar.click();
   await expect(panel(page)).toBeVisible();
@@ -216,7 +216,7 @@ test('在线咨询 on an agent’s page: a visitor goes to login and back; logge
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
   await logInBySms(page, newMobile());
   await expect(page).toHaveURL(cityUrl('bj', path));
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
+  await expect(dock(page).getByRole('button', { name: /^在线咨询\s*消息/ })).toBeVisible();
   await expect(async () => {
     if (!(await panel(page).isVisible()))
       await page.locator('.agent-profile').getByRole('link', { name: '在线咨询' }).click({ timeout: 5000 });
@@ -274,7 +274,9 @@ test('在线咨询 on a 二手房 opens the conversation with the home’s card,
   await settled(page);
   await expect(card).toHaveCount(1);
   await page.reload();
-  await dock(page).getByRole('button', { name: '展开在线咨询' }).click();
+  await dock(page)
+    .getByRole('button', { name: /^在线咨询\s*消息/ })
+    .click();
   await openThread(page, a.agentName);
   await expect(panel(page).locator('.chat-msg--mine[data-layout="201"]')).toHaveCount(1);
 
@@ -360,7 +362,7 @@ test('the open chat is a modal dialog with 关闭: focus goes to the composer an
 }) => {
   const a = agents[3]!;
   await logIn(page, `/ershoufang/xiangqing/${a.listingId}`);
-  const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
+  const bar = dock(page).getByRole('button', { name: /^在线咨询\s*消息/ });
   await expect(bar).toBeVisible();
   const consultLink = page.locator('.agent-card').getByRole('link', { name: '在线咨询' });
   await consultLink.focus();
@@ -445,7 +447,7 @@ test('the unread badge counts what the agent side sent while the widget was clos
 }) => {
   const [b, c] = [agents[3]!, agents[4] ?? agents[0]!];
   await logIn(page, '/ershoufang/');
-  const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
+  const bar = dock(page).getByRole('button', { name: /^在线咨询\s*消息/ });
   await expect(bar).toBeVisible();
   // Two agents whose desks are closed: each answers a first message with the service's greeting.
   await sendAsUser(page, request, b.userId, { layout: 101, msgDetail: '您好' });
@@ -466,16 +468,30 @@ test('the unread badge counts what the agent side sent while the widget was clos
   await panel(page).getByRole('button', { name: '关闭' }).click();
   await expect(bar.locator('.chat-badge')).toHaveText('1');
   await page.reload();
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).locator('.chat-badge')).toHaveText('1');
-  await dock(page).getByRole('button', { name: '展开在线咨询' }).click();
+  await expect(
+    dock(page)
+      .getByRole('button', { name: /^在线咨询\s*消息/ })
+      .locator('.chat-badge'),
+  ).toHaveText('1');
+  await dock(page)
+    .getByRole('button', { name: /^在线咨询\s*消息/ })
+    .click();
   const readC = page.waitForResponse((r) => r.url().endsWith(ApiPath.imRead) && r.status() === 200);
   await openThread(page, c.agentName);
   await readC;
   await panel(page).getByRole('button', { name: '关闭' }).click();
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).locator('.chat-badge')).toHaveCount(0);
+  await expect(
+    dock(page)
+      .getByRole('button', { name: /^在线咨询\s*消息/ })
+      .locator('.chat-badge'),
+  ).toHaveCount(0);
   await page.reload();
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' })).toBeVisible();
-  await expect(dock(page).getByRole('button', { name: '展开在线咨询' }).locator('.chat-badge')).toHaveCount(0);
+  await expect(dock(page).getByRole('button', { name: /^在线咨询\s*消息/ })).toBeVisible();
+  await expect(
+    dock(page)
+      .getByRole('button', { name: /^在线咨询\s*消息/ })
+      .locator('.chat-badge'),
+  ).toHaveCount(0);
 });
 
 test.describe('with the agent at the desk (two browser contexts)', () => {
@@ -528,7 +544,7 @@ test.describe('with the agent at the desk (two browser contexts)', () => {
 
       // The unread badge counts what the desk sends while the widget is closed, and clears when read.
       await panel(page).getByRole('button', { name: '关闭' }).click();
-      const bar = dock(page).getByRole('button', { name: '展开在线咨询' });
+      const bar = dock(page).getByRole('button', { name: /^在线咨询\s*消息/ });
       await deskSays('地址在望京');
       await deskSays('到了给我打电话');
       await expect(bar.locator('.chat-badge')).toHaveText('2');
