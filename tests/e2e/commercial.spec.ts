@@ -130,7 +130,7 @@ for (const c of CASES) {
     expect(first).toHaveLength(30);
     expect(first).toEqual([...first].sort((a, b) => a - b));
     expect(new Set(first).size).toBeGreaterThan(1);
-    await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(cityUrl('bj', `${c.path}co2pg2/`));
     const second = await prices(page, c.price);
     expect(second.length).toBe(all - 30 > 30 ? 30 : all - 30);

@@ -67,7 +67,7 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   const sorted = await prices(page);
   expect(sorted.length).toBe(30);
   expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
-  await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/xiaoqu/y5co1pg2/'));
   const second = await prices(page);
   expect(second.length).toBe(old - 30);

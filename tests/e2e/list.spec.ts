@@ -18,7 +18,7 @@ test('pagination moves to page 2 with other listings', async ({ page }) => {
   const firstPage = await page.locator('.listing__title').allTextContents();
   expect(firstPage).toHaveLength(30);
 
-  await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/pg2/'));
   await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2');
   const secondPage = await page.locator('.listing__title').allTextContents();

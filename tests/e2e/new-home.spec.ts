@@ -62,7 +62,7 @@ test('a home search on the 新房 tab leads through a project, the list, a filte
   const first = await avgPrices(page);
   expect(first.length).toBeGreaterThan(1);
   expect(first).toEqual([...first].sort((a, b) => a - b));
-  await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/loupan/zt1co1pg2/'));
   const second = await avgPrices(page);
   expect(second.length).toBeGreaterThan(0);

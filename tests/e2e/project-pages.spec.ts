@@ -96,7 +96,7 @@ test('楼盘动态 pages through the news newest first, at .html and at dynamic 
   const kinds: Record<number, string> = { 1: '开盘', 2: '加推', 3: '交房', 4: '价格变动' };
   await expect(page.locator('.project-news__kind')).toHaveText(one.list.map((n) => kinds[n.kind]!));
 
-  await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', path(project.id, '/dongtai/2')));
   await expect(titles).toHaveText(two.list.map((n) => n.title));
   await expect(page).toHaveTitle(new RegExp(`^楼盘动态 - ${project.name} - 第2页`));

@@ -70,7 +70,7 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   expect(sorted.length).toBeGreaterThan(1);
   expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
 
-  await page.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: '2', exact: true }).click();
+  await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(cityUrl('bj', '/zufang/rt1co2pg2/'));
   const second = await rents(page);
   expect(second.length).toBeGreaterThan(0);
