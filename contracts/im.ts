@@ -195,7 +195,18 @@ export const imConversationsQuerySchema = z.strictObject({ agentUserId: id().opt
 // ——— 经纪人工作台 (the agent desk) ———
 
 /** POST /api/desk/login: the token an operator issued; answers the agent and sets the desk cookie. */
-export const deskLoginRequestSchema = z.strictObject({ token: z.string().trim().min(16).max(200) });
+/** Issued tokens are this long at most (a longer one is refused before any lookup). */
+export const DESK_TOKEN_MAX = 200;
+/**
+ * Only the length a body may have: a token of the wrong length is a wrong token, answered 401 with DESK_TOKEN_WRONG
+ * like any other, so the agent reads one plain answer and never a rule about lengths.
+ */
+export const deskLoginRequestSchema = z.strictObject({
+  token: z
+    .string()
+    .trim()
+    .max(DESK_TOKEN_MAX * 5),
+});
 /** The desk's own agent (GET /api/desk/me, the login's answer). */
 export const deskAgentSchema = imAgentCardSchema.extend({ cityCode: z.string(), cityName: z.string() });
 export type DeskAgent = z.infer<typeof deskAgentSchema>;

@@ -42,7 +42,8 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; json?: unk
 }
 
 export const deskApi = {
-  me: () => call<DeskAgent>(ApiPath.deskMe),
+  /** The agent at this desk, or null when the desk cookie names none (the token form). */
+  me: () => call<DeskAgent | null>(ApiPath.deskMe),
   login: (token: string) => call<DeskAgent>(ApiPath.deskLogin, { json: { token } }),
   logout: () => call<{ count: number }>(ApiPath.deskLogout, { json: {} }),
   conversations: () => call<{ list: DeskThread[] }>(ApiPath.deskConversations).then((r) => r.list),

@@ -25,7 +25,7 @@ export function DeskApp({ copy, portal }: DeskAppProps) {
     deskApi.me().then(
       (me) => {
         setAgent(me);
-        setPhase('desk');
+        setPhase(me ? 'desk' : 'login');
       },
       () => setPhase('login'),
     );

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 import { messages } from '@/lib/client/messages';
 
 const M = messages.houseManage;
@@ -19,23 +20,40 @@ export interface HousePriceProps {
  */
 export function HousePrice({ entrustId, businessType, price }: HousePriceProps) {
   const router = useRouter();
-  const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn house-card__action" onClick={() => setOpen(true)}>
+        {M.changePrice}
+      </button>
+      {open && (
+        <PriceDialog
+          entrustId={entrustId}
+          businessType={businessType}
+          price={price}
+          onClose={() => setOpen(false)}
+          onChanged={() => {
+            setOpen(false);
+            router.refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The dialog lives only while open (a modal: focus kept in, Esc closes, focus back on 修改价格), so it starts empty each time. */
+function PriceDialog({
+  entrustId,
+  businessType,
+  price,
+  onClose,
+  onChanged,
+}: HousePriceProps & { onClose: () => void; onChanged: () => void }) {
+  const dialog = useModalDialog(onClose);
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
-    if (!open && dialog?.open) dialog.close();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    setError('');
-    setValue('');
-  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -56,8 +74,7 @@ export function HousePrice({ entrustId, businessType, price }: HousePriceProps) 
         if (handleSessionError(err)) return;
         throw err;
       }
-      close();
-      router.refresh();
+      onChanged();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : M.failed);
     } finally {
@@ -67,64 +84,51 @@ export function HousePrice({ entrustId, businessType, price }: HousePriceProps) 
 
   const unit = M.units[businessType];
   return (
-    <>
-      <button type="button" className="btn house-card__action" onClick={() => setOpen(true)}>
-        {M.changePrice}
-      </button>
-      {open && (
-        <dialog
-          ref={ref}
-          className="viewing-dialog house-price-dialog"
-          aria-labelledby={`house-price-${entrustId}`}
-          onClose={close}
-          onCancel={close}
-        >
-          <div className="viewing-dialog__head">
-            <h2 id={`house-price-${entrustId}`}>{M.dialogTitle}</h2>
-            <button type="button" className="viewing-dialog__close" aria-label={M.close} onClick={close}>
-              ×
-            </button>
-          </div>
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            <p className="house-price-dialog__current">
-              {M.current}：
-              <strong>
-                {price}
-                {unit}
-              </strong>
-            </p>
-            <label className="viewing-dialog__input">
-              <span>{M.newPrice}</span>
-              <input
-                name="price"
-                inputMode="decimal"
-                value={value}
-                maxLength={12}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`house-price-hint-${entrustId}`}
-                onChange={(e) => setValue(e.target.value)}
-              />
-              <em className="house-price-dialog__unit">{unit}</em>
-            </label>
-            <p id={`house-price-hint-${entrustId}`} className="house-price-dialog__hint">
-              {M.hint[businessType]}
-            </p>
-            {error && (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            )}
-            <p className="viewing-dialog__actions">
-              <button type="submit" className="btn btn--primary" disabled={sending}>
-                {sending ? M.submitting : M.submit}
-              </button>
-              <button type="button" className="btn" onClick={close}>
-                {M.cancel}
-              </button>
-            </p>
-          </form>
-        </dialog>
-      )}
-    </>
+    <dialog {...dialog} className="viewing-dialog house-price-dialog" aria-labelledby={`house-price-${entrustId}`}>
+      <div className="viewing-dialog__head">
+        <h2 id={`house-price-${entrustId}`}>{M.dialogTitle}</h2>
+        <button type="button" className="viewing-dialog__close" aria-label={M.close} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <p className="house-price-dialog__current">
+          {M.current}：
+          <strong>
+            {price}
+            {unit}
+          </strong>
+        </p>
+        <label className="viewing-dialog__input">
+          <span>{M.newPrice}</span>
+          <input
+            name="price"
+            inputMode="decimal"
+            value={value}
+            maxLength={12}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`house-price-hint-${entrustId}`}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <em className="house-price-dialog__unit">{unit}</em>
+        </label>
+        <p id={`house-price-hint-${entrustId}`} className="house-price-dialog__hint">
+          {M.hint[businessType]}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <p className="viewing-dialog__actions">
+          <button type="submit" className="btn btn--primary" disabled={sending}>
+            {sending ? M.submitting : M.submit}
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            {M.cancel}
+          </button>
+        </p>
+      </form>
+    </dialog>
   );
 }

@@ -54,8 +54,11 @@ export function BookViewing({ businessType, listingId }: BookViewingProps) {
       <button
         type="button"
         className="btn btn--primary book-viewing"
-        disabled={state === 'checking'}
-        onClick={() => void start()}
+        // Not `disabled` while checking: a disabled button loses focus, and the dialog gives focus back to its opener.
+        aria-disabled={state === 'checking' ? true : undefined}
+        onClick={() => {
+          if (state === 'idle') void start();
+        }}
       >
         {state === 'checking' ? M.checking : M.book}
       </button>

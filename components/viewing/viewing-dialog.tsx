@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { shanghaiDay, VIEWING_DIALOG_DAYS } from '@contracts/viewing-dates';
 import { messages } from '@/lib/client/messages';
+import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 
 const M = messages.viewingForm;
 /** contracts/viewing.ts VIEWING_CONTACT_MAX and the mobile rule; written out so no zod reaches the browser. */
@@ -33,7 +34,7 @@ function dayLabel(day: string, index: number): { top: string; bottom: string } {
  * too many tries, the home gone) is shown as it says it. On success it links to 看房记录.
  */
 export default function ViewingDialog({ businessType, listingId, onClose }: ViewingDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
   const [days] = useState(() => Array.from({ length: VIEWING_DIALOG_DAYS }, (_, i) => shanghaiDay(i)));
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState(0);
@@ -43,12 +44,6 @@ export default function ViewingDialog({ businessType, listingId, onClose }: View
   const [serverError, setServerError] = useState('');
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const check = () => {
     const found: Partial<Record<Field, string>> = {};
@@ -94,7 +89,7 @@ export default function ViewingDialog({ businessType, listingId, onClose }: View
   };
 
   return (
-    <dialog ref={ref} className="viewing-dialog" aria-labelledby="viewing-dialog-title" onClose={onClose} onCancel={onClose}>
+    <dialog {...dialog} className="viewing-dialog" aria-labelledby="viewing-dialog-title">
       <div className="viewing-dialog__head">
         <h2 id="viewing-dialog-title">{M.title}</h2>
         <button type="button" className="viewing-dialog__close" aria-label={M.close} onClick={onClose}>

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
-import { cityUrl, logInBySms } from './support';
+import { cityUrl, deskUrl, logInBySms } from './support';
 
 /**
  * A quiet console on one page of every route pattern: no console error, no uncaught exception, no request that
@@ -86,6 +86,8 @@ test('the fixed pages and the not-found page log nothing', async ({ context }) =
     ['/', '/citys', '/about', '/about/aboutuj', '/login', '/brand-upgrade'].map((p) => cityUrl('bj', p)),
   );
   expect(await troubleOn(context, cityUrl('bj', '/no-such-page'), 404)).toEqual([]);
+  // The agents' desk on its own host, before any token: it asks who is there and shows the token form, quietly.
+  await quiet(context, [deskUrl('/')]);
 });
 
 for (const channel of CHANNEL_LIST) {

@@ -119,6 +119,13 @@ export async function publishAndManage(
   await dialog.getByRole('textbox').fill(prices.same);
   await dialog.getByRole('button', { name: '确认修改' }).click();
   await expect(dialog.getByRole('alert')).toContainText('新价格与当前价格相同');
+  // A modal: Esc closes it and focus is back on 修改价格; opened again it starts empty.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('button', { name: '修改价格' })).toBeFocused();
+  await card.getByRole('button', { name: '修改价格' }).click();
+  await expect(dialog.getByRole('textbox')).toBeFocused();
+  await expect(dialog.getByRole('textbox')).toHaveValue('');
   await dialog.getByRole('textbox').fill(prices.next);
   await dialog.getByRole('button', { name: '确认修改' }).click();
   await expect(dialog).toBeHidden();

@@ -99,6 +99,8 @@ test('a user books a rental once: the second booking is refused with the backend
   await expect(dialog(page).getByRole('status')).toContainText('预约成功');
   await dialog(page).getByRole('button', { name: '关闭' }).last().click();
   await expect(dialog(page)).toHaveCount(0);
+  // A modal dialog hands focus back to its opener (WCAG 2.4.3), so the keyboard user is where they were.
+  await expect(page.getByRole('button', { name: '预约看房' })).toBeFocused();
 
   await page.getByRole('button', { name: '预约看房' }).click();
   await fillAndBook(page, 2, '上午', '李先生');

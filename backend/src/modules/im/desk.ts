@@ -18,6 +18,7 @@ import {
   deskHistoryRequestSchema,
   deskImageSchema,
   deskListingListSchema,
+  DESK_TOKEN_MAX,
   deskLoginRequestSchema,
   deskReadRequestSchema,
   deskSendRequestSchema,
@@ -419,7 +420,7 @@ export async function registerDesk(
     },
     async (request, reply) => {
       const { token } = request.body;
-      const agent = await agentOfToken(db, token);
+      const agent = token.length >= 16 && token.length <= DESK_TOKEN_MAX ? await agentOfToken(db, token) : null;
       if (!agent) throw new ApiError(401, ResultCode.SESSION_INVALID, DESK_TOKEN_WRONG);
       reply.setCookie(DESK_COOKIE, token, {
         ...deskCookieOptions(config),
@@ -444,14 +445,25 @@ export async function registerDesk(
     },
   });
 
-  partyRoute(app, desk, {
-    method: 'GET',
-    path: ApiPath.deskMe,
-    summary: "The desk's agent (desk cookie): card, status and city",
-    tags: TAGS,
-    output: deskAgentSchema,
-    handler: ({ party: agent }) => deskAgentOf(db, agent),
-  });
+  // Who is at the desk, asked by every desk page as it opens: nobody yet is an answer (data null, the token form), not
+  // an error, as the portal's /auth/me answers `user: null`; a browser logs every 401 in red. A dead cookie is cleared.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    ApiPath.deskMe,
+    {
+      schema: {
+        summary: "The desk's agent (desk cookie): card, status and city; null without a live token (the dead cookie cleared)",
+        tags: TAGS,
+        response: { 200: envelopeSchema(deskAgentSchema.nullable()) },
+      },
+    },
+    async (request, reply) => {
+      const agent = await agentOf(request, reply).catch((err: unknown) => {
+        if (err instanceof ApiError && err.statusCode === 401) return null;
+        throw err;
+      });
+      return ok(agent ? await deskAgentOf(db, agent) : null);
+    },
+  );
 
   partyRoute(app, desk, {
     method: 'GET',
