@@ -11,8 +11,8 @@ import { writeFileSync } from 'node:fs';
 export const LIGHTHOUSE_SCORE_TARGET = 0.95;
 export const LIGHTHOUSE_CLS_TARGET = 0.02;
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
