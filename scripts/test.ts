@@ -1,10 +1,13 @@
 /**
- * `npm test`: type-check, lint, Vitest (unit, component, backend integration on an embedded database),
- * then a production build and Playwright in Chromium against both processes.
- * Ends with one plain line `N passed, N failed, N skipped` (CI's reader does not parse Vitest's or
- * Playwright's summaries). Type-check, lint and the format check count as one check each.
+ * `npm test`: type-check, lint and format check (at once), Vitest (unit, component, backend integration on an embedded
+ * database), then a production build and Playwright in Chromium against both processes; beside the browser suite,
+ * when a PostgreSQL server answers on DATABASE_URL (default 127.0.0.1:5432), the backend suite again on PostgreSQL.
+ * Ends with one plain line `N passed, N failed, N skipped` (CI's reader does not parse Vitest's or Playwright's
+ * summaries). Type-check, lint and the format check count as one check each.
  */
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { ROOT, run } from './processes';
 
@@ -34,15 +37,12 @@ function readJson<T>(file: string): T | null {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
-async function vitest(): Promise<void> {
-  console.log('\n▶ vitest');
-  const out = path.join(results, 'vitest.json');
-  rmSync(out, { force: true });
-  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+/** Adds a Vitest JSON report's counts to the totals; `code` is the run's exit code. */
+function countVitest(out: string, code: number, name: string): void {
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(out);
   if (!report) {
     totals.failed += 1;
-    console.error(`✖ vitest produced no report (exit ${code})`);
+    console.error(`✖ ${name} produced no report (exit ${code})`);
     return;
   }
   totals.passed += report.numPassedTests;
@@ -52,6 +52,56 @@ async function vitest(): Promise<void> {
   if (code !== 0 && report.numFailedTests === 0) totals.failed += 1;
 }
 
+async function vitest(): Promise<void> {
+  console.log('\n▶ vitest');
+  const out = path.join(results, 'vitest.json');
+  rmSync(out, { force: true });
+  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  countVitest(out, code, 'vitest');
+}
+
+const PG_SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether a PostgreSQL server takes connections where the PostgreSQL suite would run. */
+function postgresAnswers(): Promise<boolean> {
+  const url = new URL(PG_SERVER);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The backend suite on PostgreSQL (`npm run test:pg`), run beside the browser suite: the browser tests leave the two
+ * cores idle while they wait on pages, and the PostgreSQL suite fills that. Its output goes to a log that is printed
+ * whole when it ends, so that the two runs' lines do not interleave.
+ */
+async function vitestOnPostgres(): Promise<void> {
+  if (!(await postgresAnswers())) {
+    console.log(`\nPostgreSQL does not answer at ${new URL(PG_SERVER).host}: the backend suite on PostgreSQL is not run`);
+    return;
+  }
+  const out = path.join(results, 'vitest-pg.json');
+  const logFile = path.join(results, 'vitest-pg.log');
+  rmSync(out, { force: true });
+  const log = openSync(logFile, 'w');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(bin('tsx'), ['scripts/test-pg.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', log, log],
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+  closeSync(log);
+  console.log(`\n▶ vitest on PostgreSQL (run beside the browser suite; its log, ${path.relative(ROOT, logFile)}):`);
+  console.log(readFileSync(logFile, 'utf8'));
+  countVitest(out, code, 'vitest on PostgreSQL');
+}
+
 /**
  * The browser tests run as two Playwright runs, one per project: `owners` publishes homes into 北京's lists and
  * must run after `site` (playwright.config.ts), but a failure in `site` must not keep it from running, as a
@@ -59,7 +109,8 @@ async function vitest(): Promise<void> {
  */
 async function playwright(): Promise<void> {
   console.log('\n▶ next build');
-  if ((await run(bin('next'), ['build'])) !== 0) {
+  // The tree was type-checked a moment ago (tsc --noEmit): the build need not check it a second time (next.config.ts).
+  if ((await run(bin('next'), ['build'], { YOUJU_TYPES_CHECKED: '1' })) !== 0) {
     totals.failed += 1;
     console.error('✖ next build failed: browser tests not run');
     return;
@@ -85,11 +136,14 @@ async function playwright(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await check('typecheck', bin('tsc'), ['--noEmit']);
-  await check('lint', bin('eslint'), ['.']);
-  await check('format', bin('prettier'), ['--check', '.']);
+  // Three read-only checks at once: their lines interleave, each ends with its own verdict.
+  await Promise.all([
+    check('typecheck', bin('tsc'), ['--noEmit']),
+    check('lint', bin('eslint'), ['.']),
+    check('format', bin('prettier'), ['--check', '.']),
+  ]);
   await vitest();
-  await playwright();
+  await Promise.all([playwright(), vitestOnPostgres()]);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(totals.failed === 0 ? 0 : 1);
 }
