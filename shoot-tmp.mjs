@@ -12,16 +12,16 @@ async function first(path, prefix) {
   await page.goto(base + path);
   return page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
 }
-const ch = [['esf','/ershoufang/','/ershoufang/xiangqing/'],['new','/loupan/','/loupan/'],['rent','/zufang/','/zufang/xiangqing/'],['xq','/xiaoqu/','/xiaoqu/'],['sp','/sp/sell/','/sp/sell/xiangqing/'],['sprent','/sp/rent/','/sp/rent/xiangqing/'],['xzl','/xzl/sell/','/xzl/sell/xiangqing/'],['xzlrent','/xzl/rent/','/xzl/rent/xiangqing/']];
+const ch = [['esf','/ershoufang/','/ershoufang/xiangqing/'],['new','/loupan/','/loupan/xiangqing/'],['rent','/zufang/','/zufang/xiangqing/'],['xq','/xiaoqu/','/xiaoqu/xiangqing/'],['sp','/sp/buy/','/sp/buy/xiangqing/'],['sprent','/sp/rent/','/sp/rent/xiangqing/'],['xzl','/xzl/buy/','/xzl/buy/xiangqing/'],['xzlrent','/xzl/rent/','/xzl/rent/xiangqing/']];
 const pages = [['home','/'],['citys','/citys'],['about','/about'],['aboutuj','/about/aboutuj'],['login','/login'],['brand','/brand-upgrade'],['404','/no-such']];
 for (const [n, list, det] of ch) {
   pages.push([`${n}-list`, list], [`${n}-dict`, `${list}dictionary`], [`${n}-opts`, `${list}options`]);
-  const d = await first(list, det === list ? list : det).catch(() => null);
+  const d = await first(list, det).catch(() => null);
   if (d) pages.push([`${n}-detail`, d]);
 }
 pages.push(['esf-empty', '/ershoufang/key%E4%B8%8D%E5%AD%98%E5%9C%A8%E7%9A%84%E5%9C%B0%E6%96%B9xyz/']);
 pages.push(['esf-filtered', '/ershoufang/l2a3/']);
-const proj = (await first('/loupan/', '/loupan/')).replace(/\.html$/, '');
+const proj = (await first('/loupan/', '/loupan/xiangqing/')).replace(/\.html$/, '');
 for (const s of ['dongtai','xinxi','huxing','xiangce','zhoubian','dianping']) pages.push([`proj-${s}`, `${proj}/${s}`]);
 const esfd = pages.find((p) => p[0] === 'esf-detail')[1];
 await page.goto(base + esfd);

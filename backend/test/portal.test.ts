@@ -266,6 +266,14 @@ describe('home', () => {
     const counts = data.hotCommunities.map((c) => c.onSaleCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
+
+  it('counts what the lists count: 在售二手房 is the 二手房 list’s total, 小区 the 小区 list’s', async () => {
+    const total = async (path: string) =>
+      envelope<{ total: number }>((await both(h.app, path, { cityCode: '110000' }))[0]!).data.total;
+    const { stats } = envelope<HomeData>((await both(h.app, ApiPath.index, { cityCode: '110000' }))[0]!).data;
+    expect(stats.esfCount).toBe(await total(ApiPath.esfList));
+    expect(stats.communityCount).toBe(await total(ApiPath.estateList));
+  });
 });
 
 describe('agent status', () => {

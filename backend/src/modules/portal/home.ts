@@ -1,4 +1,4 @@
-import { and, avg, count, countDistinct, desc, eq, inArray } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { homeDataSchema } from '@contracts/home';
@@ -61,15 +61,13 @@ export function registerHome(app: FastifyInstance, db: Db): void {
     output: homeDataSchema,
     handler: async (input) => {
       const city = await requireCity(db, input.cityCode);
-      const [[stats], [agentStats], newest, hotCommunities] = await Promise.all([
+      const [[stats], [communityStats], [agentStats], newest, hotCommunities] = await Promise.all([
         db
-          .select({
-            esfCount: count(),
-            communityCount: countDistinct(listings.communityId),
-            avgUnitPrice: avg(listings.unitPrice),
-          })
+          .select({ esfCount: count(), avgUnitPrice: avg(listings.unitPrice) })
           .from(listings)
           .where(eq(listings.cityCode, city.cityCode)),
+        // Every community of the city, as the 小区 list counts them (共找到 N 个小区), not only those with homes for sale.
+        db.select({ n: count() }).from(communities).where(eq(communities.cityCode, city.cityCode)),
         db
           .select({ n: count() })
           .from(agents)
@@ -81,7 +79,7 @@ export function registerHome(app: FastifyInstance, db: Db): void {
         city: toCity(city),
         stats: {
           esfCount: stats?.esfCount ?? 0,
-          communityCount: stats?.communityCount ?? 0,
+          communityCount: communityStats?.n ?? 0,
           agentCount: agentStats?.n ?? 0,
           avgUnitPrice: Math.round(Number(stats?.avgUnitPrice ?? 0)),
         },
