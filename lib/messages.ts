@@ -12,6 +12,8 @@ export { BRAND };
 
 export const messages = {
   ...clientMessages,
+  /** The heading of 全部城市's second block: every city under the initial of its pinyin. */
+  citiesByLetter: '按拼音首字母查找',
   titleSuffix: '找房',
   /** Site title pattern: `{城市名}找房 - 优居`. */
   siteTitle: (city: string) => `${city}找房 - ${BRAND}`,

@@ -26,7 +26,8 @@ export function AllCities({ cities, settings, notice }: AllCitiesProps) {
           ))}
         </div>
       </section>
-      <section aria-label={messages.allCities}>
+      <section className="all-cities__by-letter">
+        <h2>{messages.citiesByLetter}</h2>
         <div className="all-cities__letters">
           {cities.all.map((g) => (
             <a key={g.initial} href={`#city-${g.initial}`}>
