@@ -12,6 +12,12 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="zh-CN">
+      <head>
+        {/* Without scripts nobody asks who is looking: the header's 登录/注册 show as they are (user-box.tsx). */}
+        <noscript>
+          <style>{'.user-box--pending{visibility:visible}'}</style>
+        </noscript>
+      </head>
       <body>
         {children}
         <Toast />

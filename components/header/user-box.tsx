@@ -9,7 +9,7 @@ import { LogoutButton } from './logout-button';
 
 /**
  * The only part of the header that depends on the visitor (pages never read the session while rendering): the server renders every page the same
- * for everyone, with 登录/注册 (the page cache serves that one render to all); here the browser asks
+ * for everyone, with 登录/注册 held hidden (the page cache serves that one render to all); here the browser asks
  * who is looking (./current-user.ts) and shows the name and 退出 instead, and the chat dock with it. The login's
  * return path is this page, read in the browser: the cached render cannot know it.
  */
@@ -36,8 +36,11 @@ export function UserBox() {
     );
   }
   const login = here.startsWith('/login') ? '/login' : loginPath(here);
+  // Until the answer comes (and in the one render the server makes for everyone) 登录/注册 keep their place but are not
+  // shown: a logged-in user, above all on a personal page, would otherwise see them flash before the name. A browser
+  // without scripts shows them (app/layout.tsx).
   return (
-    <span className="user-box">
+    <span className={user === undefined ? 'user-box user-box--pending' : 'user-box'}>
       <Link href={login}>{messages.login}</Link>
       <span className="divider">/</span>
       <Link href={login}>{messages.register}</Link>

@@ -97,3 +97,21 @@ test('login asks for consent to the linked 用户服务协议 and 隐私政策 f
   await expect(page.locator('.user-box__name')).toBeVisible();
   await expect(page).toHaveURL(cityUrl('bj', '/'));
 });
+
+test('a logged-in user never sees 登录/注册 flash in the header while the page asks who is looking', async ({ page }) => {
+  await logInWithPassword(page);
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/auth/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(cityUrl('bj', '/personal/entrust/manage'));
+  // The page is there and hydrated, the answer is not: the header's links keep their place unseen.
+  await expect(page.getByRole('heading', { name: '委托管理' })).toBeVisible();
+  await expect(page.locator('.user-box--pending')).toHaveCount(1);
+  await expect(page.locator('.site-header').getByRole('link', { name: '登录' })).toBeHidden();
+  answer();
+  await expect(page.locator('.user-box__name')).toBeVisible();
+  await expect(page.locator('.site-header').getByRole('link', { name: '登录' })).toHaveCount(0);
+});
