@@ -10,6 +10,7 @@ import {
 } from '@contracts/tracking';
 import { trackingDaily, trackingEvents } from '../src/db/schema';
 import { addDays, dayOf, ensurePartition, partitionDays } from '../src/modules/stats/partitions';
+import { runOps } from '../../scripts/ops';
 import { envelope, startHarness, type Harness } from './harness';
 
 /** spec §7 tracking: the two public endpoints, retention by day partitions, the roll-ups and the operator's report. */
@@ -76,7 +77,7 @@ describe('POST behavior/view/page and behavior/opportunity', () => {
       [ApiPath.trackingView, [view({ pagePath: 'ershoufang' })]],
       [ApiPath.trackingView, [view({ promoCode: 'a b' })]],
       [ApiPath.trackingView, [view({ eventType: 'Page View' })]],
-      [ApiPath.trackingView, [view({ deviceChannel: 2 })]],
+      [ApiPath.trackingView, [{ ...view(), deviceChannel: 2 }]],
       [ApiPath.trackingView, [{ ...view(), extra: 1 }]],
       [ApiPath.trackingView, [view({ pagePath: `/${'x'.repeat(600)}` })]],
       [ApiPath.trackingContact, contact({ buttonTitle: '点赞' })],
@@ -158,5 +159,32 @@ describe('partitions, roll-ups and the report', () => {
     expect(wrong.statusCode).toBe(400);
     const open = await h.app.inject({ method: 'POST', url: ApiPath.opsStats, payload: { from: today, to: today } });
     expect(open.statusCode).toBe(401);
+  });
+});
+
+describe('npm run ops -- stats', () => {
+  it('prints the report and runs the upkeep through the operator API; a bad day is a usage error', async () => {
+    const backendUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const run = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runOps(args, {
+        env: { BACKEND_URL: backendUrl, OPS_TOKEN: TOKEN },
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        fetch,
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const rollup = await run(['stats', 'rollup']);
+    expect(rollup.code).toBe(0);
+    expect(rollup.out).toContain(`rolled up: `);
+    const today = dayOf(Date.now());
+    const report = await run(['stats', today, today, '--city', 'bj']);
+    expect(report.code).toBe(0);
+    expect(report.out).toContain(`tracking ${today} – ${today} (bj): 4 views, 1 searches, 2 contacts`);
+    expect(report.out).toMatch(/bj +二手房 +3 views {2}2 contacts {2}66\.7%/);
+    expect(report.out).toContain('wx/spring26');
+    expect((await run(['stats', 'yesterday'])).code).toBe(2);
   });
 });
