@@ -129,6 +129,7 @@ export function trackPageView(pathname: string): void {
 /**
  * spec §9: `_pc` and `_f` of the landing URL are kept until 2100, on the root domain so every city sees them.
  * Set here, in the browser, so no page answer carries a Set-Cookie (pages are one cached render for everyone).
+ * Browsers now cap a cookie's life at 400 days (RFC 6265bis; Chromium since 104): asked for 2100, kept that long.
  */
 export function keepPromotion(search: string, settings: { rootDomain: string; protocol: string }): void {
   const params = new URLSearchParams(search);

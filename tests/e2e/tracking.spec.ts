@@ -13,14 +13,36 @@ import { startWebProcess } from './web-process';
  * them, read back through the operator's report.
  */
 
-/** Every tracking event the page sends, as the backend receives them (beacons and keepalive fetches alike). */
-function recordEvents(page: Page): TrackingEvent[] {
+/**
+ * Every tracking event the page sends, as it sends them. Chromium does not show a beacon's Blob body to Playwright, so
+ * the page's sendBeacon is wrapped to hand the JSON over as it goes (the beacon still goes out); a keepalive fetch
+ * (the fallback) is read from the request.
+ */
+async function recordEvents(page: Page): Promise<TrackingEvent[]> {
   const events: TrackingEvent[] = [];
+  const take = (body: unknown) => events.push(...((Array.isArray(body) ? body : [body]) as TrackingEvent[]));
+  await page.exposeFunction('__trackingSent', (json: string) => take(JSON.parse(json)));
+  await page.addInitScript(() => {
+    const texts = new WeakMap<Blob, string>();
+    const NativeBlob = window.Blob;
+    window.Blob = class extends NativeBlob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        if (parts?.every((p) => typeof p === 'string')) texts.set(this, parts.join(''));
+      }
+    };
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+      const text = data instanceof Blob ? texts.get(data) : undefined;
+      if (text !== undefined && String(url).includes('/common.stats.api/'))
+        void (window as unknown as { __trackingSent(json: string): Promise<void> }).__trackingSent(text);
+      return send(url, data);
+    };
+  });
   page.on('request', (req: Request) => {
     const path = new URL(req.url()).pathname;
     if (req.method() !== 'POST' || (path !== ApiPath.trackingView && path !== ApiPath.trackingContact)) return;
-    const body = req.postDataJSON() as TrackingEvent | TrackingEvent[];
-    events.push(...(Array.isArray(body) ? body : [body]));
+    if (req.resourceType() === 'fetch' && req.postData()) take(req.postDataJSON());
   });
   return events;
 }
@@ -31,7 +53,7 @@ test('page views, searches, a suggestion and each contact go out with the promot
   page,
   request,
 }) => {
-  const events = recordEvents(page);
+  const events = await recordEvents(page);
   const landing = await page.goto(cityUrl('bj', `/?_f=${PROMO.promotion}&_pc=${PROMO.promoCode}`));
   // Public pages stay one cached render for everyone: the cookies are the browser's own doing.
   expect(landing!.headers()['set-cookie']).toBeUndefined();
@@ -44,7 +66,8 @@ test('page views, searches, a suggestion and each contact go out with the promot
   const cookies = await page.context().cookies();
   const pc = cookies.find((c) => c.name === '_pc')!;
   expect(pc.value).toBe(PROMO.promoCode);
-  expect(new Date(pc.expires * 1000).getUTCFullYear()).toBe(2100);
+  // Asked until 2100 (spec §9); Chromium keeps a cookie 400 days at most (RFC 6265bis), so that is what it keeps.
+  expect(pc.expires * 1000).toBeGreaterThan(Date.now() + 399 * 86_400_000);
   expect(cookies.find((c) => c.name === '_f')?.value).toBe(PROMO.promotion);
 
   // A suggestion chosen: its place's id, the channel's business type (spec §9: 二手房 1) and label.
