@@ -4,7 +4,8 @@
  * posts batches of BATCH page-view events to /common.stats.api/behavior/view/page from CONNECTIONS connections for
  * BENCH_SECONDS (default 10), with a city page's Origin and a rate limit high enough not to answer for the load.
  * Printed: answered calls/s and events/s, latency p50/p99/max, then the events the roll-up counted after the last
- * write, which must equal the events the backend said it took (none lost, none doubled). Figures go to
+ * write, which must be the events answered 200 (plus at most the calls still in flight at the deadline, one batch
+ * per connection): none lost, none doubled. Figures go to
  * test-results/bench-tracking.json. On two cores autocannon competes with the backend for the CPU: the figures are a
  * floor for this machine, not a capacity.
  *
@@ -105,8 +106,10 @@ try {
   console.log(`events taken ${accepted}, counted by the roll-up ${figures.counted}; load average ${figures.load.join(' ')}`);
   mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'test-results/bench-tracking.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  if (figures.counted !== accepted) {
-    console.error('the roll-up does not count every event taken');
+  // autocannon stops counting at the deadline while each connection may still have one call in flight, which the
+  // backend takes: the roll-up counts every event answered, and at most one batch per connection more.
+  if (figures.counted < accepted || figures.counted > accepted + CONNECTIONS * BATCH) {
+    console.error('the roll-up does not count the events taken');
     process.exitCode = 1;
   }
 } finally {
