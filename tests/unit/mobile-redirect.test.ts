@@ -12,7 +12,7 @@ const IPAD =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
-const bj: HostInfo = { kind: 'city', city: 'bj', host: 'bj.youju.com' };
+const bj = { kind: 'city', city: 'bj', host: 'bj.youju.com' } as HostInfo;
 const on = { mobileSiteRoot: 'm.youju.com', protocol: 'https' as const, rootDomain: 'youju.com' };
 const ask = (url: string, ua = IPHONE, extra: Record<string, string> = {}, settings = on, host = bj, method = 'GET') =>
   mobileAnswer(method, url, { 'user-agent': ua, ...extra }, host, settings);
