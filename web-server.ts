@@ -21,6 +21,7 @@ import { loadSettings } from './lib/settings';
 import { FrontCache } from './lib/front/page-cache/front-cache';
 import { pageCacheState } from './lib/front/page-cache/state';
 import { servePage, type PagePipeline } from './lib/front/page-pipeline';
+import { mobileAnswer } from './lib/front/mobile-redirect';
 import { RENDER_BUDGET_DEFAULTS, RenderBudget } from './lib/front/render-budget';
 
 const dev = process.argv.includes('--dev');
@@ -99,7 +100,19 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
     void forwardToBackend(req, res, settings, info, sharedAnswers);
     return;
   }
-  servePage(pages, req, res, parseHost(req.headers.host, settings));
+  const host = parseHost(req.headers.host, settings);
+  // spec §1: a phone goes to the mobile site's page, before the page cache could serve it ours.
+  const mobile = mobileAnswer(req.method, gate.url, req.headers, host, settings);
+  if (mobile) {
+    res.writeHead(302, {
+      location: mobile.location,
+      'cache-control': 'private, no-store',
+      ...(mobile.kind === 'remember-pc' ? { 'set-cookie': mobile.cookie } : {}),
+    });
+    res.end();
+    return;
+  }
+  servePage(pages, req, res, host);
 });
 
 /** An answer written straight to a socket (no request object exists): status, our headers, a short text. */

@@ -18,3 +18,4 @@ export * from './channels';
 export * from './user';
 export * from './home';
 export * from './agent';
+export * from './tracking';

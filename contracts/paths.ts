@@ -12,6 +12,8 @@ export const OSS_PUBLIC = '/oss';
 export const INTERNAL_API = '/internal.api';
 /** spec §7: the upload ticket and callback. */
 export const CORE_API = '/common.core.api';
+/** spec §7: tracking events (contracts/tracking.ts). */
+export const STATS_API = '/common.stats.api';
 /**
  * Without Aliyun settings the backend plays the OSS host here (PostObject, contracts/upload.ts): under the
  * `/oss/` prefix the web forwards, so the browser posts same-origin.
@@ -145,6 +147,14 @@ export const ApiPath = {
   opsAgent: `${INTERNAL_API}/v1/ops/agents`,
   /** `${opsViewing}/${id}`: an operator confirms or completes a viewing (docs/operations.md). */
   opsViewing: `${INTERNAL_API}/v1/ops/viewings`,
+  /** spec §7: a list of tracking events (contracts/tracking.ts); public, fire-and-forget. */
+  trackingView: `${STATS_API}/behavior/view/page`,
+  /** spec §7: one event for a proactive contact (拨打电话, 在线咨询, 预约看房). */
+  trackingContact: `${STATS_API}/behavior/opportunity`,
+  /** The operator's tracking report over the daily roll-ups (npm run ops -- stats). */
+  opsStats: `${INTERNAL_API}/v1/ops/stats`,
+  /** Partitions made and dropped, days rolled up now rather than at the next hour (npm run ops -- stats rollup). */
+  opsStatsMaintain: `${INTERNAL_API}/v1/ops/stats/maintain`,
   /** `${opsEntrust}/${id}`: an operator accepts an entrust (publishes it) or marks it sold (docs/operations.md). */
   opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
   /** An operator deletes posted objects no callback ever named (docs/operations.md "Upload clean-up"). */

@@ -42,6 +42,12 @@ const settingsSchema = z.object({
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
+  // spec §7: a statistics provider's page-view script (Baidu Tongji style, `https://hm.baidu.com/hm.js?<site id>`),
+  // loaded anew on every route change (components/tracking/page-tracker.tsx). Empty: none.
+  // spec §1: phones asking a page with a mobile equivalent go to this host (`m.youju.com`; lib/front/mobile-redirect.ts).
+  // Empty: off.
+  MOBILE_SITE_ROOT: z.string().toLowerCase().regex(hostPattern, 'must be a host name with an optional port').optional(),
+  STATS_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   OSS_REGION: z
     .string()
     .regex(/^[a-z0-9-]{1,63}$/, 'must be an OSS region such as oss-cn-beijing')
@@ -72,6 +78,10 @@ export interface WebSettings {
   pageRendersPerAddress: number;
   /** `https://{bucket}.{region}.aliyuncs.com` in Aliyun mode (the ticket's `host`): the CSP's connect-src allows it. */
   ossUploadOrigin?: string;
+  /** The statistics provider's page-view script; its origin joins the CSP's script-src, img-src and connect-src. */
+  statsScriptUrl?: string;
+  /** The mobile site's host; unset: no phone is redirected. */
+  mobileSiteRoot?: string;
 }
 
 export function loadSettings(env: Record<string, string | undefined>): WebSettings {
@@ -104,6 +114,8 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,
     pageRendersPerAddress: s.PAGE_RENDERS_PER_ADDRESS,
     // The same host the backend's PostObject ticket names (backend/src/storage/post-object.ts).
+    ...(s.MOBILE_SITE_ROOT ? { mobileSiteRoot: s.MOBILE_SITE_ROOT } : {}),
+    ...(s.STATS_SCRIPT_URL ? { statsScriptUrl: s.STATS_SCRIPT_URL } : {}),
     ...(s.OSS_REGION && s.OSS_BUCKET ? { ossUploadOrigin: `https://${s.OSS_BUCKET}.${s.OSS_REGION}.aliyuncs.com` } : {}),
   };
 }

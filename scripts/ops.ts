@@ -8,6 +8,8 @@
  * `npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]` / `entrust sold <id>`: an operator publishes
  * an owner's entrust as a listing (spec §6: agents cannot log in), past the area/price bounds only with a reason
  * that the backend records, or marks a published one sold (spec §6: agents cannot log in, so an operator decides).
+ * `npm run ops -- stats [from] [to] [--city <domain>]`: the tracking report over the daily roll-ups (docs/operations.md);
+ * `npm run ops -- stats rollup [day]`: writes buffered events, keeps the day partitions and rolls up today (and day) now.
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
@@ -19,6 +21,7 @@ import { ApiPath } from '@contracts/paths';
 import type { UploadsCleanupResult } from '@contracts/upload';
 import type { OpsViewingResult } from '@contracts/viewing';
 import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '@contracts/entrust';
+import type { StatsMaintenance, StatsReport } from '@contracts/tracking';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
@@ -27,6 +30,8 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- uploads cleanup
        npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]
        npm run ops -- entrust sold <id>
+       npm run ops -- stats [from] [to] [--city <domain>]
+       npm run ops -- stats rollup [day]
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
@@ -35,6 +40,8 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
            an entrust outside the bounds (area, price, price per ㎡ against the community's reference) is refused
            unless --override gives the reason, which is recorded with the entrust (entrust_overrides);
            sold marks a 已发布 one 已成交 and takes its listing off the site
+  stats:   views, searches and contacts from the daily roll-ups, days YYYY-MM-DD inclusive (default: today,
+           Asia/Shanghai); rollup brings today's roll-up up to date now instead of at the next hour
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
 /** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
@@ -57,7 +64,64 @@ type Command =
   | { kind: 'desk'; path: string; body: { agentId: number; days?: number } }
   | { kind: 'viewing'; path: string; body: { action: string } }
   | { kind: 'uploads'; path: string; body: Record<string, never> }
-  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } };
+  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } }
+  | { kind: 'stats'; path: string; body: { from: string; to: string; cityDomain?: string } }
+  | { kind: 'maintain'; path: string; body: { day?: string } };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Today in Asia/Shanghai, the portal's day (backend modules/stats/partitions.ts). */
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** `stats [from] [to] [--city <domain>]` or `stats rollup [day]`. */
+function parseStatsCommand(all: string[]): Command {
+  if (all[1] === 'rollup') {
+    const [, , day, ...rest] = all;
+    if (rest.length > 0 || (day !== undefined && !DAY.test(day))) throw new UsageError('stats rollup takes [day] as YYYY-MM-DD');
+    return { kind: 'maintain', path: ApiPath.opsStatsMaintain, body: day ? { day } : {} };
+  }
+  const at = all.indexOf('--city');
+  const city = at === -1 ? undefined : all[at + 1];
+  if (at !== -1 && (city === undefined || !/^[a-z]{1,12}$/.test(city)))
+    throw new UsageError('--city takes a city domain: --city bj');
+  const args = at === -1 ? all : [...all.slice(0, at), ...all.slice(at + 2)];
+  const [, from = today(), to = from, ...rest] = args;
+  if (rest.length > 0 || !DAY.test(from) || !DAY.test(to)) throw new UsageError('stats takes [from] [to] as YYYY-MM-DD');
+  return { kind: 'stats', path: ApiPath.opsStats, body: { from, to, ...(city ? { cityDomain: city } : {}) } };
+}
+
+const CHANNEL_WORDS: Record<number, string> = { 0: '其他页面', 1: '二手房', 2: '租房', 3: '新房', 4: '商铺写字楼', 5: '小区' };
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function describeStats(r: StatsReport): string[] {
+  const rows = (title: string, list: StatsReport['topListings']) => [
+    `${title}:`,
+    ...(list.length
+      ? list.map((x) => `  ${x.key.padEnd(24)} ${x.views} views  ${x.searches} searches  ${x.contacts} contacts`)
+      : ['  (none)']),
+  ];
+  return [
+    `tracking ${r.from} – ${r.to}${r.cityDomain ? ` (${r.cityDomain})` : ''}: ${r.totals.views} views, ${r.totals.searches} searches, ${r.totals.contacts} contacts`,
+    'by city and channel:',
+    ...(r.byChannel.length
+      ? r.byChannel.map(
+          (c) =>
+            `  ${(c.cityDomain || '-').padEnd(6)} ${(CHANNEL_WORDS[c.businessType] ?? String(c.businessType)).padEnd(6)} ${c.views} views  ${c.contacts} contacts  ${percent(c.conversion)}`,
+        )
+      : ['  (none)']),
+    ...rows('top listings (businessType:id)', r.topListings),
+    ...rows('top agents', r.topAgents),
+    ...rows('top pages', r.topPages),
+    ...rows('by promotion (_f/_pc)', r.byPromotion),
+  ];
+}
+
+function describeMaintenance(r: StatsMaintenance): string[] {
+  return [
+    `partitions made: ${r.created.join(' ')}`,
+    `partitions dropped: ${r.dropped.length ? r.dropped.join(' ') : '(none)'}`,
+    `rolled up: ${r.rolledUp.join(' ')}`,
+  ];
+}
 
 /** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
 function parseUploadsCommand(args: string[]): Command {
@@ -131,6 +195,7 @@ function parseCommand(args: string[]): Command {
   if (args[0] === 'viewing') return parseViewingCommand(args);
   if (args[0] === 'uploads') return parseUploadsCommand(args);
   if (args[0] === 'entrust') return parseEntrustCommand(args);
+  if (args[0] === 'stats') return parseStatsCommand(args);
   const { channel, id, price } = parsePriceCommand(args);
   return { kind: 'listing', path: `${ApiPath.opsListing}/${encodeURIComponent(channel)}/${id}`, body: { price } };
 }
@@ -243,7 +308,9 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
           OpsViewingResult &
           UploadsCleanupResult &
           OpsEntrustResult &
-          OpsDeskTokenResult;
+          OpsDeskTokenResult &
+          StatsReport &
+          StatsMaintenance;
       }
     | undefined;
   try {
@@ -262,6 +329,8 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     entrust: describeEntrust,
     uploads: describeCleanup,
     listing: describe,
+    stats: describeStats,
+    maintain: describeMaintenance,
   } as const;
   const lines = describeAs[command.kind](body.data);
   for (const line of lines) io.out(line);

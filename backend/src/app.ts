@@ -45,6 +45,7 @@ import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
+import { registerStats } from './modules/stats/stats';
 import { clearSessionCookie, sessionUser } from './http/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
 import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
@@ -154,6 +155,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerOpsAgents(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
+  registerStats(app, db, config);
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
   registerHouse(app, db, suggestionIndex);

@@ -41,6 +41,8 @@ const configSchema = z.object({
   PORTAL_ROOT_DOMAIN: z.string().min(1).default('localhost:3000'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
+  // Days of raw tracking events kept (modules/stats): older day partitions are dropped whole; roll-ups stay.
+  TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
   OPS_TOKEN: z.preprocess(
     blankToUndefined,

@@ -341,6 +341,10 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.viewingMine}`,
         `POST ${ApiPath.viewingCancel}`,
         `POST ${ApiPath.opsViewing}/{id}`,
+        `POST ${ApiPath.trackingView}`,
+        `POST ${ApiPath.trackingContact}`,
+        `POST ${ApiPath.opsStats}`,
+        `POST ${ApiPath.opsStatsMaintain}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

@@ -66,7 +66,7 @@ export function AgentProfileCard({ agent: a, mobileCard }: AgentProfileProps) {
       </div>
       <div className="agent-profile__contact">
         {/* 在线咨询 (spec §2 Chat widget): the chat widget is on the desktop page only (the h5 card has no widget). */}
-        {a.status === 1 && <ConsultButton agentUserId={a.userId} returnPath={agentPath(a.agentId)} />}
+        {a.status === 1 && <ConsultButton agentId={a.agentId} agentUserId={a.userId} returnPath={agentPath(a.agentId)} />}
         <AgentContact agent={a} />
         {mobileCard && (
           <Link className="agent-profile__mobile" href={mobileCard} prefetch={false}>

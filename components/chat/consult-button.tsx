@@ -5,6 +5,8 @@ import { loginPath } from '@/lib/return-path';
 export interface ConsultButtonProps {
   /** The agent's IM identity (AgentCard.userId). */
   agentUserId: number;
+  /** The agent's id, for the contact's tracking event (components/tracking/page-tracker.tsx reads the click). */
+  agentId: number;
   /** On a 二手房 or 租房 detail: the home, sent as a property card (spec §3 layout 201). */
   property?: ChatProperty | undefined;
   /** The page it is on: where a visitor comes back to after login. */
@@ -18,13 +20,14 @@ export interface ConsultButtonProps {
  * conversation with the page's home as a card. (Clicked before the widget has loaded, the login page sends a
  * logged-in user straight back.)
  */
-export function ConsultButton({ agentUserId, property, returnPath }: ConsultButtonProps) {
+export function ConsultButton({ agentUserId, agentId, property, returnPath }: ConsultButtonProps) {
   return (
     <a
       className="btn consult-button"
       href={loginPath(returnPath)}
       rel="nofollow"
       data-chat-agent={agentUserId}
+      data-agent-id={agentId}
       data-chat-property={property ? `${property.businessType}:${property.listingId}` : undefined}
     >
       {messages.chatWidget.consult}

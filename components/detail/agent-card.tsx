@@ -59,7 +59,12 @@ export function AgentCard({ agent, listing }: AgentCardProps) {
       {agent.status === 1 ? (
         <div className="agent-card__actions">
           {/* 在线咨询: on a 二手房 or 租房 detail the home goes as a property card (spec §3 layout 201). */}
-          <ConsultButton agentUserId={agent.userId} property={propertyOf(listing)} returnPath={pageOf(listing)} />
+          <ConsultButton
+            agentId={agent.agentId}
+            agentUserId={agent.userId}
+            property={propertyOf(listing)}
+            returnPath={pageOf(listing)}
+          />
           <AgentCall agentId={agent.agentId} listing={listing} />
         </div>
       ) : (

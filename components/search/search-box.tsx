@@ -3,8 +3,10 @@ import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { messages } from '@/lib/client/messages';
-import { CHANNELS } from '@contracts/channels';
+import { CHANNELS, type ChannelDef } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
+import { track } from '@/lib/client/tracking';
+import { TrackingEventType } from '@contracts/tracking';
 
 /**
  * Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. React's
@@ -67,11 +69,27 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
     close();
     router.push(path);
   };
-  const pick = (s: Suggestion) => go(suggestionPath(target, s));
+  // spec §7 event-tracking helper, §9 business types: every search and every suggestion chosen is an event.
+  const trackSearch = (buttonTitle: string, businessId?: number) => {
+    const def: ChannelDef = target;
+    track({
+      eventType: TrackingEventType.search,
+      buttonTitle: buttonTitle.slice(0, 32),
+      businessType: target.businessType,
+      ...(def.businessTypeTwo ? { businessTypeTwo: def.businessTypeTwo } : {}),
+      ...(businessId && businessId > 0 ? { businessId } : {}),
+      type: target.deal,
+    });
+  };
+  const pick = (s: Suggestion) => {
+    trackSearch(s.name, s.id);
+    go(suggestionPath(target, s));
+  };
   const submit = () => {
     const chosen = expanded ? items[active] : undefined;
     if (chosen) return pick(chosen);
     const k = keyword.trim();
+    trackSearch(k);
     go(k ? keywordPath(target, k) : target.listPath);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -2,6 +2,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
+import { trackContact } from '@/lib/client/tracking';
 
 const M = messages.viewingForm;
 /** The dialog's module loads with the first click: no first page load carries it (first-load JS: at most +25 kB gzip a route). */
@@ -57,7 +58,10 @@ export function BookViewing({ businessType, listingId }: BookViewingProps) {
         // Not `disabled` while checking: a disabled button loses focus, and the dialog gives focus back to its opener.
         aria-disabled={state === 'checking' ? true : undefined}
         onClick={() => {
-          if (state === 'idle') void start();
+          if (state !== 'idle') return;
+          // spec §7 behavior/opportunity: the click is the contact, whether a login or the dialog follows.
+          trackContact('预约看房', { businessType, businessId: listingId });
+          void start();
         }}
       >
         {state === 'checking' ? M.checking : M.book}

@@ -11,16 +11,18 @@ import type { WebSettings } from '@/lib/settings';
  * 'none'` (and X-Frame-Options for older browsers) keeps the login page out of foreign frames; forms may
  * post only to our own origin. Images may come from https hosts too: the Aliyun OSS bucket and its CDN.
  */
-function contentSecurityPolicy(dev: boolean, ossUploadOrigin?: string): string {
+function contentSecurityPolicy(dev: boolean, ossUploadOrigin?: string, statsScriptUrl?: string): string {
+  // The statistics provider's script (STATS_SCRIPT_URL, spec §7) runs from its own origin and reports to it.
+  const stats = statsScriptUrl ? ` ${new URL(statsScriptUrl).origin}` : '';
   return [
     "default-src 'self'",
     // next dev evaluates modules with eval() for fast refresh; a production build does not.
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'unsafe-inline'${stats}${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // Uploads are posted by XHR to the ticket's host: this origin locally, the Aliyun bucket otherwise.
-    `connect-src 'self'${ossUploadOrigin ? ` ${ossUploadOrigin}` : ''}${dev ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${ossUploadOrigin ? ` ${ossUploadOrigin}` : ''}${stats}${dev ? ' ws: wss:' : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -31,11 +33,11 @@ function contentSecurityPolicy(dev: boolean, ossUploadOrigin?: string): string {
 const HSTS_MAX_AGE = 180 * 24 * 3600;
 
 export function securityHeaders(
-  settings: Pick<WebSettings, 'protocol' | 'ossUploadOrigin'>,
+  settings: Pick<WebSettings, 'protocol' | 'ossUploadOrigin' | 'statsScriptUrl'>,
   dev = process.env.NODE_ENV === 'development',
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(dev, settings.ossUploadOrigin),
+    'content-security-policy': contentSecurityPolicy(dev, settings.ossUploadOrigin, settings.statsScriptUrl),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1105,3 +1105,54 @@ export const agentDeskTokens = pgTable(
   },
   (t) => [uniqueIndex('agent_desk_tokens_hash_idx').on(t.tokenHash), index('agent_desk_tokens_agent_idx').on(t.agentId)],
 );
+
+/**
+ * Tracking events (spec §3, contracts/tracking.ts; modules/stats): append-only, never updated. The table is
+ * PARTITIONED BY RANGE (received_at), one partition a day (Asia/Shanghai), made ahead by the backend and dropped
+ * whole after TRACKING_RETENTION_DAYS: a DROP TABLE, not a DELETE that would leave bloat. Drizzle cannot declare
+ * a partitioned table, so the migration's CREATE TABLE says it by hand (same SQL on PGlite and PostgreSQL). No
+ * primary key and no index: rows are only ever scanned a day at a time by the roll-up, and each index would
+ * slow the ingest. The ids are as the browser sent them (no references): a log outlives what it names.
+ */
+export const trackingEvents = pgTable('tracking_events', {
+  /** When the backend took the event: the partition key, never the browser's clock. */
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  eventTm: timestamp('event_tm', { withTimezone: true }),
+  eventType: text('event_type').notNull(),
+  pagePath: text('page_path').notNull(),
+  deviceChannel: smallint('device_channel').notNull(),
+  /** The city of the page (from the page's Origin), null when the sender was no city page. */
+  cityDomain: text('city_domain'),
+  deviceCode: text('device_code'),
+  /** As the browser says: a count's dimension, never a proof of who it was. */
+  userId: integer('user_id'),
+  promotion: text('promotion'),
+  promoCode: text('promo_code'),
+  agentId: integer('agent_id'),
+  businessId: integer('business_id'),
+  businessType: smallint('business_type'),
+  businessTypeTwo: smallint('business_type_two'),
+  buttonTitle: text('button_title'),
+  type: text('type'),
+  pageLongParam1: integer('page_long_param1'),
+});
+
+/**
+ * The daily roll-ups of tracking_events (modules/stats/rollup.ts): per day, city and dimension — `listing`
+ * (`{businessType}:{businessId}`), `agent`, `page`, `promotion` (`{_f}/{_pc}`), `channel` (business type, 0 for
+ * pages of none) — the page views, searches and contacts. Recomputed whole for a day (delete and insert in one
+ * transaction), so a roll-up run twice gives the same rows; kept when the day's events are dropped.
+ */
+export const trackingDaily = pgTable(
+  'tracking_daily',
+  {
+    day: text('day').notNull(),
+    cityDomain: text('city_domain').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    views: integer('views').notNull().default(0),
+    searches: integer('searches').notNull().default(0),
+    contacts: integer('contacts').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tracking_daily_pk').on(t.day, t.kind, t.cityDomain, t.key)],
+);

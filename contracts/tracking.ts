@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { id, int, INT4_MAX, text } from './fields';
+
+/**
+ * Tracking (spec §3 "Tracking event", §7, §9): the browser tells the backend what visitors look at, search and
+ * contact, batched and fire-and-forget (lib/tracking). The backend stores the events append-only, partitioned by
+ * day, and rolls them up per day (backend/src/modules/stats, docs/data.md "Tracking").
+ */
+
+/** spec §9: device channel code 4 is the PC web, the only client that sends from here. */
+export const DEVICE_CHANNEL_PC = 4;
+
+/** The event types this web sends. `event_search` is the spec's name (§7 event-tracking helper). */
+export const TrackingEventType = {
+  pageView: 'page_view',
+  search: 'event_search',
+  contact: 'event_opportunity',
+} as const;
+
+/** spec §2/§7: the three ways a visitor makes contact, as the opportunity event's buttonTitle. */
+export const CONTACT_KINDS = ['拨打电话', '在线咨询', '预约看房'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+/** Events in one page-view call: the browser flushes at 20, so 50 leaves room and bounds a call's work. */
+export const TRACKING_BATCH_MAX = 50;
+/** Calls per address per minute: a busy reader sends a few; a script sending more is refused with a 429. */
+export const TRACKING_VIEW_LIMIT = 240;
+export const TRACKING_CONTACT_LIMIT = 60;
+
+/** Promotion cookies (spec §9): `_pc` the promotion code, `_f` where the visitor came from; kept until 2100. */
+export const PROMO_CODE_COOKIE = '_pc';
+export const PROMOTION_COOKIE = '_f';
+export const PROMOTION_COOKIE_EXPIRES = '2100-01-01T00:00:00Z';
+/** A promotion value as the landing URL may carry it: short, letters, digits, `_ . -`. */
+export const PROMOTION_VALUE = /^[\w.-]{1,64}$/;
+
+const promotionValue = z.string().regex(PROMOTION_VALUE, 'letters, digits, _ . - (at most 64)');
+
+/**
+ * One event (spec §3). The time is the browser's (`eventTm`, ms since the epoch); the backend files it under the
+ * day it arrived, so a wrong clock moves no event into a dropped partition. Identifiers are the portal's own ids.
+ */
+export const trackingEventSchema = z.strictObject({
+  eventTm: int(0, 8_640_000_000_000_000),
+  pagePath: text(512, { min: 1 }).refine((p) => p.startsWith('/'), 'must be a path starting with /'),
+  eventType: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)'),
+  deviceChannel: z.literal(DEVICE_CHANNEL_PC).default(DEVICE_CHANNEL_PC),
+  userId: id().nullish(),
+  promotion: promotionValue.nullish(),
+  promoCode: promotionValue.nullish(),
+  agentId: id().nullish(),
+  businessId: id().nullish(),
+  /** spec §9: 1 second-hand, 2 rental, 3 new, 4 shop/office, 5 community. */
+  businessType: int(1, 5).nullish(),
+  /** spec §9: shops and offices' second level, 1–4 (contracts/channels.ts businessTypeTwo). */
+  businessTypeTwo: int(1, 4).nullish(),
+  buttonTitle: text(32).nullish(),
+  /** The search helper's type: the suggestion's kind label (spec §9 "sale" / "rent") or `keyword`. */
+  type: text(16).nullish(),
+  pageLongParam1: int(0, INT4_MAX).nullish(),
+});
+export type TrackingEvent = z.input<typeof trackingEventSchema>;
+export type TrackingEventParsed = z.output<typeof trackingEventSchema>;
+
+/** POST behavior/view/page: a list of events. */
+export const trackingBatchSchema = z.array(trackingEventSchema).min(1).max(TRACKING_BATCH_MAX);
+
+/** POST behavior/opportunity: one contact. */
+export const trackingContactSchema = trackingEventSchema.extend({
+  eventType: z.literal(TrackingEventType.contact),
+  buttonTitle: z.enum(CONTACT_KINDS),
+});
+
+export const trackingAcceptedSchema = z.object({ accepted: z.number().int() });
+export type TrackingAccepted = z.infer<typeof trackingAcceptedSchema>;
+
+/** A calendar day, Asia/Shanghai (the portal's day; modules/stats files events under it). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD');
+
+/** The operator's report (npm run ops -- stats, /ops/stats): days inclusive, optionally one city. */
+export const statsReportRequestSchema = z.strictObject({
+  from: day,
+  to: day,
+  cityDomain: z
+    .string()
+    .regex(/^[a-z]{1,12}$/)
+    .optional(),
+  top: int(1, 100).default(10),
+});
+export type StatsReportRequest = z.input<typeof statsReportRequestSchema>;
+
+const countsSchema = z.object({ views: z.number(), searches: z.number(), contacts: z.number() });
+const keyedCounts = countsSchema.extend({ key: z.string() });
+
+export const statsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  cityDomain: z.string().nullable(),
+  totals: countsSchema,
+  /** Per city and channel (business type, 0 for pages of none): views, contacts and contacts per view. */
+  byChannel: z.array(countsSchema.extend({ cityDomain: z.string(), businessType: z.number(), conversion: z.number() })),
+  topListings: z.array(keyedCounts),
+  topAgents: z.array(keyedCounts),
+  topPages: z.array(keyedCounts),
+  byPromotion: z.array(keyedCounts),
+});
+export type StatsReport = z.infer<typeof statsReportSchema>;
+
+/** The maintenance run (npm run ops -- stats rollup): partitions made and dropped, days rolled up. */
+export const statsMaintenanceSchema = z.object({
+  created: z.array(z.string()),
+  dropped: z.array(z.string()),
+  rolledUp: z.array(z.string()),
+});
+export type StatsMaintenance = z.infer<typeof statsMaintenanceSchema>;
+export const statsMaintenanceRequestSchema = z.strictObject({ day: day.optional() });
