@@ -40,6 +40,8 @@ export const ApiPath = {
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
   /** `${esfSimilar}/${id}`: homes like this one (相似房源, contracts/esf.ts esfSimilarSchema). */
   esfSimilar: `${PORTAL_API}/v1/esf/similar`,
+  /** 调价记录 of a listing of any repriceable channel (contracts/price-history.ts). */
+  priceHistory: `${PORTAL_API}/v1/priceHistory`,
   conditionRent: `${PORTAL_API}/v1/condition/rent`,
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */

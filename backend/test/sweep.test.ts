@@ -341,6 +341,8 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.viewingMine}`,
         `POST ${ApiPath.viewingCancel}`,
         `POST ${ApiPath.opsViewing}/{id}`,
+        `GET ${ApiPath.priceHistory}`,
+        `POST ${ApiPath.priceHistory}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

@@ -67,7 +67,11 @@ export function homeTaxes(t: TaxInput): TaxResult {
   const lines: TaxLine[] = [
     { key: 'deed', amount: toFen(deed), rule: `${deedPercent}%` },
     { key: 'vat', amount: toFen(vat), rule: vat > 0 ? `${R.vat.percent}%` : 'exempt' },
-    { key: 'vatSurcharge', amount: toFen(surcharge), rule: vat > 0 ? `${(R.vatSurcharge.percentOfVat * R.vatSurcharge.relief).toString()}%` : 'exempt' },
+    {
+      key: 'vatSurcharge',
+      amount: toFen(surcharge),
+      rule: vat > 0 ? `${(R.vatSurcharge.percentOfVat * R.vatSurcharge.relief).toString()}%` : 'exempt',
+    },
     { key: 'income', amount: toFen(income), rule: incomeRule },
   ];
   return { lines, total: toFen(lines.reduce((s, l) => s + l.amount, 0)) };

@@ -119,7 +119,9 @@ export function parseToolQuery(params: Params): ToolState {
   const kind = pick(LOAN_KINDS, one(params, 'kind'), fundLoan !== undefined ? 'combo' : 'commercial');
   const rateGiven = num('rate');
   const bp = rateGiven === undefined ? Math.round(num('bp') ?? 0) : null;
-  const rate = rateGiven ?? (kind === 'fund' ? fundDefault : commercialRate(bp ?? 0));
+  const fundRate = num('fundRate');
+  // 公积金 alone: its rate is the 公积金 rate (the form's fundRate field), or `rate` when an address gives that.
+  const rate = kind === 'fund' ? (fundRate ?? rateGiven ?? fundDefault) : (rateGiven ?? commercialRate(bp ?? 0));
   // The loan: typed directly, else from the price and 首付; the default is 100万 (the calculators' usual start).
   const loanFromPrice = price !== undefined ? Math.round(price * (100 - down)) / 100 : undefined;
   const typedLoan = num('loan');
@@ -133,7 +135,7 @@ export function parseToolQuery(params: Params): ToolState {
     down,
     years,
     rate,
-    fundRate: num('fundRate') ?? fundDefault,
+    fundRate: kind === 'fund' ? rate : (fundRate ?? fundDefault),
     bp: kind === 'fund' ? null : bp,
     fundHome,
     repay,
@@ -155,7 +157,13 @@ export function parseToolQuery(params: Params): ToolState {
     years,
     rate,
   };
-  return { calc, mortgage, tax, afford, rejected: (Object.keys(FIELD_RANGES) as RangedField[]).filter((f) => rejected.includes(f)) };
+  return {
+    calc,
+    mortgage,
+    tax,
+    afford,
+    rejected: (Object.keys(FIELD_RANGES) as RangedField[]).filter((f) => rejected.includes(f)),
+  };
 }
 
 /** A `/tool?…` address of the given values (only those given: the others take their defaults). */

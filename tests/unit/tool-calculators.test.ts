@@ -167,7 +167,12 @@ describe('the calculators in the URL', () => {
   });
 
   it('a fundLoan makes it 组合; a price and 首付 give the loan', () => {
-    expect(parseToolQuery({ loan: '70', fundLoan: '30', fundRate: '2.85' }).mortgage).toMatchObject({ kind: 'combo', loan: 70, fundLoan: 30, fundRate: 2.85 });
+    expect(parseToolQuery({ loan: '70', fundLoan: '30', fundRate: '2.85' }).mortgage).toMatchObject({
+      kind: 'combo',
+      loan: 70,
+      fundLoan: 30,
+      fundRate: 2.85,
+    });
     expect(parseToolQuery({ price: '500', down: '35' }).mortgage).toMatchObject({ loan: 325, price: 500 });
   });
 
@@ -182,11 +187,14 @@ describe('the calculators in the URL', () => {
     expect(s.rejected).toEqual(['loan', 'years', 'rate']);
     expect(s.mortgage).toMatchObject({ loan: 100, years: 30 });
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('calc', 'loan', 'years', 'rate', 'price', 'down', 'bp', 'income', 'held'), fc.string()), (p) => {
-        const r = parseToolQuery(p);
-        expect(r.mortgage.years).toBeGreaterThanOrEqual(1);
-        expect(Number.isFinite(r.mortgage.loan)).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('calc', 'loan', 'years', 'rate', 'price', 'down', 'bp', 'income', 'held'), fc.string()),
+        (p) => {
+          const r = parseToolQuery(p);
+          expect(r.mortgage.years).toBeGreaterThanOrEqual(1);
+          expect(Number.isFinite(r.mortgage.loan)).toBe(true);
+        },
+      ),
     );
   });
 
