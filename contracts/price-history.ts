@@ -35,3 +35,21 @@ export type PriceHistory = z.infer<typeof priceHistorySchema>;
 
 /** A listing repriced more often than this shows its latest changes (the record stays whole in the table). */
 export const PRICE_HISTORY_MAX = 50;
+
+/** A community's 二手房 whose price came down lately (its 小区 page's 近期降价), newest cut first. */
+export const priceCutsRequestSchema = z.object({ estateId: id() });
+
+export const priceCutSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  changedAt: z.string(),
+  oldPrice: z.number(),
+  newPrice: z.number(),
+});
+export type PriceCut = z.infer<typeof priceCutSchema>;
+
+export const priceCutsSchema = z.object({ list: z.array(priceCutSchema) });
+export type PriceCuts = z.infer<typeof priceCutsSchema>;
+
+/** Cuts a 小区 page shows. */
+export const PRICE_CUTS_MAX = 5;

@@ -627,6 +627,7 @@ export const messages = {
     down: (pct: string) => `降${pct}%`,
     up: (pct: string) => `涨${pct}%`,
     chartLabel: (from: string, to: string) => `挂牌以来价格走势：从${from}到${to}`,
+    recentCuts: '近期降价',
   },
 
   /** 购房工具 (/tool): 房贷计算器, 税费计算器, 购房能力评估 (docs/tools.md). */

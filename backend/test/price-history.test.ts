@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import { ApiPath } from '@contracts/paths';
-import type { PriceHistory } from '@contracts/price-history';
+import type { PriceCuts, PriceHistory } from '@contracts/price-history';
 import { listings, priceChanges } from '../src/db/schema';
 import { DAY } from '../src/db/seed-homes';
 import { answer, both, envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -127,6 +127,28 @@ describe('GET/POST /v1/priceHistory', () => {
     // The same unit is no 商铺出售.
     const [get] = await both(h.app, ApiPath.priceHistory, { channelCode: 'shop_sale', id: shop.id });
     expect(get.statusCode).toBe(404);
+  });
+
+  it('GET/POST /v1/priceCuts: a community’s homes cut in price, newest first; 404 for an unknown one', async () => {
+    const [cut] = await h.database.db
+      .select({ communityId: listings.communityId })
+      .from(priceChanges)
+      .innerJoin(listings, eq(listings.id, priceChanges.listingId))
+      .where(and(eq(priceChanges.channel, 'esf'), lt(priceChanges.newPrice, priceChanges.oldPrice)))
+      .limit(1);
+    const { list } = await answer<PriceCuts>(h.app, ApiPath.priceCuts, { estateId: cut!.communityId });
+    nonEmpty(list);
+    expect(list.length).toBeLessThanOrEqual(5);
+    for (const c of list) expect(c.newPrice).toBeLessThan(c.oldPrice);
+    const times = list.map((c) => Date.parse(c.changedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const [input, status] of [
+      [{ estateId: 2_000_000_000 }, 404],
+      [{ estateId: 0 }, 400],
+      [{}, 400],
+    ] as const) {
+      for (const res of await both(h.app, ApiPath.priceCuts, input)) expect(res.statusCode, JSON.stringify(input)).toBe(status);
+    }
   });
 
   it('refuses what is not a repriceable listing with a readable 4xx', async () => {

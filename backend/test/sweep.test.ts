@@ -343,6 +343,7 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.opsViewing}/{id}`,
         `GET ${ApiPath.priceHistory}`,
         `POST ${ApiPath.priceHistory}`,
+        `GET ${ApiPath.priceCuts}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

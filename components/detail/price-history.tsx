@@ -1,4 +1,6 @@
-import type { PriceHistory } from '@contracts/price-history';
+import Link from 'next/link';
+import { CHANNELS } from '@contracts/channels';
+import type { PriceCut, PriceHistory } from '@contracts/price-history';
 import { formatDate } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import styles from './price-history.module.css';
@@ -97,6 +99,42 @@ export function PriceHistorySection({ history, rent }: { history: PriceHistory |
           </tbody>
         </table>
       )}
+    </section>
+  );
+}
+
+/** 近期降价 on a 小区 page: its 二手房 whose price came down lately, each linking to its page. Nothing without cuts. */
+export function RecentCuts({ cuts }: { cuts: PriceCut[] | null }) {
+  if (!cuts?.length) return null;
+  return (
+    <section className="section" aria-labelledby="recent-cuts-title">
+      <h2 id="recent-cuts-title" className="section__title">
+        {M.recentCuts}
+      </h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{messages.channelNames.esf}</th>
+            <th scope="col">{M.columns.date}</th>
+            <th scope="col">{M.columns.from}</th>
+            <th scope="col">{M.columns.to}</th>
+            <th scope="col">{M.columns.change}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cuts.map((c) => (
+            <tr key={`${c.id}-${c.changedAt}`}>
+              <td>
+                <Link href={`${CHANNELS.esf.detailPrefix}${c.id}`}>{c.title}</Link>
+              </td>
+              <td>{formatDate(c.changedAt)}</td>
+              <td>{priceText(c.oldPrice, false)}</td>
+              <td>{priceText(c.newPrice, false)}</td>
+              <td className={styles.down}>{changeText(c.oldPrice, c.newPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -8,6 +8,8 @@ test('the calculators: reference cases from the address, the form, the chart, ta
   page,
   request,
 }) => {
+  // One journey through three calculators and a detail page: more pages than the default allows on a busy machine.
+  test.setTimeout(300_000);
   // Without JavaScript: the server's HTML already holds the result, to the fen.
   const html = await (await serverHtml(request, 'bj', '/tool?calc=mortgage&loan=100&years=30&rate=3.5&repay=equal')).text();
   expect(html).toContain('4490.45');

@@ -1,16 +1,20 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { channelIsOn } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
 import {
+  PRICE_CUTS_MAX,
   PRICE_HISTORY_MAX,
+  priceCutsRequestSchema,
+  priceCutsSchema,
+  type PriceCuts,
   priceHistoryRequestSchema,
   priceHistorySchema,
   type PriceHistory,
   type PriceHistoryChannel,
 } from '@contracts/price-history';
 import type { Db } from '../../db/client';
-import { cities, DEAL, listings, offices, priceChanges, rentals, shops } from '../../db/schema';
+import { cities, communities, DEAL, listings, offices, priceChanges, rentals, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 
@@ -61,7 +65,35 @@ export async function priceHistoryOf(db: Db, channel: PriceHistoryChannel, id: n
   };
 }
 
+/** A community's 二手房 cut in price lately (newest first, PRICE_CUTS_MAX); 404 for an unknown community. */
+export async function priceCutsOf(db: Db, communityId: number): Promise<PriceCuts> {
+  const [community] = await db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId));
+  if (!community) throw notFound(`小区 ${communityId} `);
+  const rows = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      changedAt: priceChanges.changedAt,
+      oldPrice: priceChanges.oldPrice,
+      newPrice: priceChanges.newPrice,
+    })
+    .from(listings)
+    .innerJoin(priceChanges, and(eq(priceChanges.channel, 'esf'), eq(priceChanges.listingId, listings.id)))
+    .where(and(eq(listings.communityId, communityId), lt(priceChanges.newPrice, priceChanges.oldPrice)))
+    .orderBy(desc(priceChanges.changedAt), desc(priceChanges.id))
+    .limit(PRICE_CUTS_MAX);
+  return { list: rows.map((r) => ({ ...r, changedAt: r.changedAt.toISOString() })) };
+}
+
 export function registerPriceHistory(app: FastifyInstance, db: Db): void {
+  portalRoute(app, {
+    path: ApiPath.priceCuts,
+    summary: '近期降价: a community’s second-hand homes whose price came down lately, newest first',
+    tags: ['listings'],
+    input: priceCutsRequestSchema,
+    output: priceCutsSchema,
+    handler: ({ estateId }) => priceCutsOf(db, estateId),
+  });
   portalRoute(app, {
     path: ApiPath.priceHistory,
     summary: '调价记录: when a listing was listed and every change of its price since (二手房, 租房, 商铺, 写字楼)',
