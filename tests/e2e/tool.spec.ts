@@ -35,6 +35,8 @@ test('the calculators: reference cases from the address, the form, the chart, ta
   await expect(page.getByRole('alert').filter({ hasText: '已按默认值计算' })).toContainText('贷款金额（万元）');
 
   await page.getByRole('link', { name: '税费计算器' }).click();
+  // The mortgage form has a 房屋总价 field too: type only once the tax form is the page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('税费计算器');
   await page.getByLabel('房屋总价（万元）').fill('210');
   await page.getByLabel('建筑面积（㎡）').fill('100');
   await page.getByRole('radio', { name: '不满2年' }).check();
@@ -44,6 +46,7 @@ test('the calculators: reference cases from the address, the form, the chart, ta
   await expect(page.locator('[data-tax="total"]')).toHaveText('224800.00');
 
   await page.getByRole('link', { name: '购房能力评估' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('购房能力评估');
   await page.getByLabel('家庭月收入（元）').fill('30000');
   await page.getByLabel('可用于首付的存款（万元）').fill('120');
   await page.getByRole('button', { name: '开始计算' }).click();
