@@ -690,6 +690,7 @@ export const messages = {
       onlyOptions: { 1: '是', 0: '否' },
       origHint: '不知道原购价时填0，个人所得税按成交价的1%核定。',
       names: { deed: '契税（买方）', vat: '增值税（卖方）', vatSurcharge: '增值税附加（卖方）', income: '个人所得税（卖方）' },
+      kind: '税种',
       rule: '税率/规则',
       amount: '金额（元）',
       exempt: '免征',

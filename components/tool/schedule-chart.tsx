@@ -40,7 +40,7 @@ export function ScheduleChart({ years, labels, className }: ScheduleChartProps) 
       chart.setOption({
         animation: false,
         tooltip: { trigger: 'axis' },
-        legend: { data: [labels.principal, labels.interest, labels.balance] },
+        legend: { top: 0, data: [labels.principal, labels.interest, labels.balance] },
         grid: { left: 70, right: 70, top: 40, bottom: 30 },
         xAxis: { type: 'category', data: years.map((_, i) => labels.year.replace('{n}', String(i + 1))) },
         yAxis: [{ type: 'value' }, { type: 'value', splitLine: { show: false } }],

@@ -39,7 +39,7 @@ export function TaxCalculator({ state: s }: { state: TaxState }) {
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">{T.result}</th>
+              <th scope="col">{X.kind}</th>
               <th scope="col">{X.rule}</th>
               <th scope="col">{X.amount}</th>
             </tr>
