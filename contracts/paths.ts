@@ -42,6 +42,10 @@ export const ApiPath = {
   esfDetail: `${PORTAL_API}/v1/esf/detail`,
   /** `${esfSimilar}/${id}`: homes like this one (相似房源, contracts/esf.ts esfSimilarSchema). */
   esfSimilar: `${PORTAL_API}/v1/esf/similar`,
+  /** 调价记录 of a listing of any repriceable channel (contracts/price-history.ts). */
+  priceHistory: `${PORTAL_API}/v1/priceHistory`,
+  /** A community's 二手房 recently cut in price (contracts/price-history.ts priceCutsSchema). */
+  priceCuts: `${PORTAL_API}/v1/priceCuts`,
   conditionRent: `${PORTAL_API}/v1/condition/rent`,
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */

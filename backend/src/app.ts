@@ -15,6 +15,7 @@ import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
+import { registerPriceHistory } from './modules/listings/price-history';
 import { registerNewHome } from './modules/listings/new-home';
 import { registerProjectPages } from './modules/listings/project-pages';
 import { registerEstate } from './modules/listings/estate';
@@ -124,6 +125,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerProjectPages(app, db);
   registerEstate(app, db);
   registerCommercial(app, db);
+  registerPriceHistory(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
   const suggestionIndex = createSuggestionIndex(db, {
     onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),

@@ -345,6 +345,9 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.trackingContact}`,
         `POST ${ApiPath.opsStats}`,
         `POST ${ApiPath.opsStatsMaintain}`,
+        `GET ${ApiPath.priceHistory}`,
+        `POST ${ApiPath.priceHistory}`,
+        `GET ${ApiPath.priceCuts}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

@@ -4,11 +4,13 @@ import type { City } from '@contracts/city';
 import type { CommercialChannel, CommercialDetail } from '@contracts/commercial';
 import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
+import { PriceHistorySection } from '@/components/detail/price-history';
+import type { PriceHistory } from '@contracts/price-history';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { commercialSimilarItems, type SimilarItem } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
-import { fetchCommercialDetail, fetchCommercialSimilar } from '@/lib/api/endpoints';
+import { fetchCommercialDetail, fetchCommercialSimilar, fetchPriceHistory } from '@/lib/api/endpoints';
 import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { commercialFloor, commercialPrice } from '@/lib/commercial-format';
@@ -68,13 +70,15 @@ interface CommercialDetailBodyProps {
   city: City;
   /** 相似房源 (components/detail/similar-listings.tsx); none when its call failed. */
   similar?: SimilarItem[] | null;
+  /** 调价记录; none when its call failed. */
+  history?: PriceHistory | null;
 }
 
 /**
  * The detail page of a shop or an office, for sale or for rent (one body for the four channels): photos, the
  * price in the deal's words, the kind's facts, the agent, the description and where it is.
  */
-export function CommercialDetailBody({ code, detail: d, city, similar = null }: CommercialDetailBodyProps) {
+export function CommercialDetailBody({ code, detail: d, city, similar = null, history = null }: CommercialDetailBodyProps) {
   const channel = CHANNELS[code];
   const name = messages.channelNames[code];
   const price = commercialPrice(d);
@@ -134,6 +138,7 @@ export function CommercialDetailBody({ code, detail: d, city, similar = null }: 
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={factsOf(d)} />
+      <PriceHistorySection history={history} rent={d.deal === 'rent'} />
       {d.description && (
         <section className="section">
           <h2 className="section__title">{messages.describe}</h2>
@@ -177,13 +182,18 @@ export function commercialDetailPage(code: CommercialChannel) {
   async function CommercialDetailPage(props: DetailPageProps) {
     const { detail, city } = await route.load(props);
     // 相似房源: the page stands without it if that call fails.
-    const similar = await orNull(fetchCommercialSimilar(code)(await publicContext(), detail.id));
+    const ctx = await publicContext();
+    const [similar, history] = await Promise.all([
+      orNull(fetchCommercialSimilar(code)(ctx, detail.id)),
+      orNull(fetchPriceHistory(ctx, code, detail.id)),
+    ]);
     return (
       <CommercialDetailBody
         code={code}
         detail={detail}
         city={city}
         similar={similar && commercialSimilarItems(code, similar.list)}
+        history={history}
       />
     );
   }

@@ -15,6 +15,7 @@ import {
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfSimilarSchema } from '@contracts/esf';
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema, estateSimilarSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
+import { priceCutsSchema, priceHistorySchema, type PriceHistoryChannel } from '@contracts/price-history';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema, newHomeSimilarSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
@@ -67,6 +68,14 @@ export const fetchEsfDetail = (ctx: CallContext, id: number) =>
 /** 相似房源 of a home (components/detail/similar-homes.tsx). */
 export const fetchEsfSimilar = (ctx: CallContext, id: number) =>
   call(ctx, `${ApiPath.esfSimilar}/${id}`, esfSimilarSchema, { method: 'GET' });
+
+/** 调价记录 of a 二手房, 租房, 商铺 or 写字楼 listing (contracts/price-history.ts). */
+export const fetchPriceHistory = (ctx: CallContext, channelCode: PriceHistoryChannel, id: number) =>
+  call(ctx, ApiPath.priceHistory, priceHistorySchema, { method: 'GET', params: { channelCode, id } });
+
+/** 近期降价 of a community's 二手房 (contracts/price-history.ts). */
+export const fetchPriceCuts = (ctx: CallContext, estateId: number) =>
+  call(ctx, ApiPath.priceCuts, priceCutsSchema, { method: 'GET', params: { estateId } });
 
 export const fetchRentConditions = (ctx: CallContext, cityCode: string) =>
   call(ctx, ApiPath.conditionRent, rentConditionsSchema, { method: 'GET', params: { cityCode } });

@@ -136,6 +136,13 @@ const PATHS = [
   '/h5/agent',
   '/h5/agent?agentId=1',
   '/h5/agent?agentId=1&agentId=2',
+  // 购房工具: the calculators read every field from the query; values out of range are named, never a 500.
+  '/tool',
+  '/tool?calc=mortgage&loan=100&years=30&rate=3.5&repay=equal',
+  '/tool?calc=mortgage&loan=1e999&years=-1&rate=NaN&fundLoan=%zz&kind=x',
+  '/tool?calc=tax&price=0&area=99999999&buyerHome=9&held=x&orig=-5',
+  '/tool?calc=afford&income=1&debt=999999999&savings=0&down=100',
+  '/tool?calc=x&calc=tax',
   '/h5/agent?agentId=%00',
   '/h5/agent/1',
   // The agent desk, the chat's calls (no session) and its socket path as a plain GET.

@@ -15,7 +15,7 @@ import {
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { DEAL, listings, newProjects, offices, priceChanges, rentals, shops } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts, type ListingTable } from '../listings/common';
@@ -214,6 +214,10 @@ export async function changeListingPrice(
       // Gone between the two reads, or a unit of the other deal (a shop to let under shop_sale).
       if (!changed) throw notFound(`房源 ${id} `);
       await options.alsoInTx?.(tx, changed.previous);
+      // 调价记录 (price_changes): a listing's changes with their time; a project's average is no asking price.
+      if (channel !== 'new' && changed.previous !== null && changed.previous !== price) {
+        await tx.insert(priceChanges).values({ channel, listingId: id, oldPrice: changed.previous, newPrice: price });
+      }
       const tags = tagsOf(channel, id, city.cityDomain, changed);
       const seq = await recordChange(tx, tags);
       return { changed, change: { seq, tags } };

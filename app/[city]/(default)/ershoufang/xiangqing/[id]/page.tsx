@@ -6,8 +6,10 @@ import { FactsSection } from '@/components/detail/facts-section';
 import { esfSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { LoanEstimate } from '@/components/tool/loan-estimate';
+import { PriceHistorySection } from '@/components/detail/price-history';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchEsfDetail, fetchEsfSimilar } from '@/lib/api/endpoints';
+import { fetchEsfDetail, fetchEsfSimilar, fetchPriceHistory } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
@@ -20,7 +22,9 @@ export const generateMetadata = detailRoute.generateMetadata;
 export default async function EsfDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
   // 相似房源: the page stands without it if that call fails.
-  const similar = await orNull(fetchEsfSimilar(await publicContext(), d.id));
+  // 调价记录 too: the page stands without it.
+  const ctx = await publicContext();
+  const [similar, history] = await Promise.all([orNull(fetchEsfSimilar(ctx, d.id)), orNull(fetchPriceHistory(ctx, 'esf', d.id))]);
   const F = messages.detailFacts;
   const facts: [string, string][] = [
     [F.layout, formatLayout(d.rooms, d.halls, d.baths)],
@@ -58,6 +62,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
             </span>
             <span className="price-block__unit">{formatUnitPrice(d.unitPrice)}</span>
           </div>
+          <LoanEstimate totalWan={d.totalPrice} />
           <div className="key-facts">
             <div>
               <strong>{formatLayout(d.rooms, d.halls)}</strong>
@@ -78,6 +83,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
+      <PriceHistorySection history={history} rent={false} />
       {d.description && (
         <section className="section">
           <h2 className="section__title">{messages.describe}</h2>

@@ -10,6 +10,7 @@ import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
+import { LoanEstimate } from '@/components/tool/loan-estimate';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { projectSimilarItems } from '@/components/detail/similar-items';
 import { fetchNewHomeSimilar, fetchProjectReviews } from '@/lib/api/endpoints';
@@ -90,6 +91,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           <div className="price-block project-detail__price">
             <ProjectPrice avgPrice={d.avgPrice} totalPriceMin={d.totalPriceMin} totalPriceMax={d.totalPriceMax} />
           </div>
+          <LoanEstimate totalWan={d.totalPriceMin} />
           <div className="key-facts">
             <div>
               <strong>{formatLayoutRooms(d.layoutRooms)}</strong>

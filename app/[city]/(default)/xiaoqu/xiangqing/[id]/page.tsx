@@ -2,11 +2,12 @@ import Link from 'next/link';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
+import { RecentCuts } from '@/components/detail/price-history';
 import { RentTiles, SaleTiles } from '@/components/estate/home-tiles';
 import { percentChange, PriceTrendChart } from '@/components/estate/price-trend-chart';
 import { estateSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
-import { fetchEstateDetail, fetchEstateSimilar } from '@/lib/api/endpoints';
+import { fetchEstateDetail, fetchEstateSimilar, fetchPriceCuts } from '@/lib/api/endpoints';
 import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import { formatUnitPrice } from '@/lib/format';
@@ -31,7 +32,9 @@ export const generateMetadata = detailRoute.generateMetadata;
 export default async function EstateDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
   // 相似小区: the page stands without it if that call fails.
-  const similar = await orNull(fetchEstateSimilar(await publicContext(), d.id));
+  // and 近期降价 of its homes for sale, likewise.
+  const ctx = await publicContext();
+  const [similar, cuts] = await Promise.all([orNull(fetchEstateSimilar(ctx, d.id)), orNull(fetchPriceCuts(ctx, d.id))]);
   const hasRentals = channelIsOn(city, 'rent');
   const forSaleList = formatListPath(CHANNELS.esf, { estateId: d.id });
   const forRentList = formatListPath(CHANNELS.rent, { estateId: d.id });
@@ -138,6 +141,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
         </div>
         {d.forSale.length > 0 ? <SaleTiles homes={d.forSale} /> : <p className="estate-detail__none">{E.noHomesForSale}</p>}
       </section>
+      <RecentCuts cuts={cuts?.list ?? null} />
       {hasRentals && (
         <section className="section">
           <div className="section__head estate-detail__head">

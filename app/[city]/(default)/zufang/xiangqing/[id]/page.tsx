@@ -5,9 +5,10 @@ import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
 import { rentSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
+import { PriceHistorySection } from '@/components/detail/price-history';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchRentDetail, fetchRentSimilar } from '@/lib/api/endpoints';
+import { fetchPriceHistory, fetchRentDetail, fetchRentSimilar } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout } from '@/lib/format';
 import { orNull, publicContext } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
@@ -23,7 +24,11 @@ export const generateMetadata = detailRoute.generateMetadata;
 export default async function RentDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
   // 相似房源: the page stands without it if that call fails.
-  const similar = await orNull(fetchRentSimilar(await publicContext(), d.id));
+  const ctx = await publicContext();
+  const [similar, history] = await Promise.all([
+    orNull(fetchRentSimilar(ctx, d.id)),
+    orNull(fetchPriceHistory(ctx, 'rent', d.id)),
+  ]);
   const F = messages.detailFacts;
   const R = messages.rentFacts;
   const facts: [string, string][] = [
@@ -83,6 +88,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
+      <PriceHistorySection history={history} rent />
       <section className="section">
         <h2 className="section__title">{messages.facilities}</h2>
         <ul className="facilities">

@@ -1,0 +1,170 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMERCIAL_PATHS } from '@contracts/commercial';
+import { ApiPath } from '@contracts/paths';
+import type { PriceCuts, PriceHistory } from '@contracts/price-history';
+import { listings, priceChanges } from '../src/db/schema';
+import { DAY } from '../src/db/seed-homes';
+import { answer, both, envelope, nonEmpty, startHarness, type Harness } from './harness';
+
+/**
+ * 调价记录 (price_changes): the seed's history agrees with the listings, the operator's repricing adds to it, and
+ * GET/POST /v1/priceHistory answers it oldest first, refusing what is not a repriceable listing.
+ */
+
+const TOKEN = 'test-ops-token-0123456789';
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ config: { OPS_TOKEN: TOKEN } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const history = (channelCode: string, id: number) => answer<PriceHistory>(h.app, ApiPath.priceHistory, { channelCode, id });
+
+function reprice(channel: string, id: number, price: number) {
+  return h.app.inject({
+    method: 'POST',
+    url: `${ApiPath.opsListing}/${channel}/${id}`,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    payload: JSON.stringify({ price }),
+  });
+}
+
+describe('the seeded history', () => {
+  it('gives a share of the older listings changes between their listing and today, chained to the price now', async () => {
+    const db = h.database.db;
+    const rows = await db
+      .select({ change: priceChanges, listedAt: listings.listedAt, price: listings.totalPrice })
+      .from(priceChanges)
+      .innerJoin(listings, eq(listings.id, priceChanges.listingId))
+      .where(eq(priceChanges.channel, 'esf'))
+      .orderBy(asc(priceChanges.listingId), asc(priceChanges.changedAt));
+    nonEmpty(rows, 'seeded 二手房 price changes');
+    const byListing = new Map<number, typeof rows>();
+    for (const r of rows) byListing.set(r.change.listingId, [...(byListing.get(r.change.listingId) ?? []), r]);
+    const older = (await db.select({ listedAt: listings.listedAt }).from(listings)).filter(
+      (l) => l.listedAt.getTime() < h.createdAt - 14 * DAY,
+    ).length;
+    // About 30% of the listings on the market two weeks or more.
+    expect(byListing.size / older).toBeGreaterThan(0.2);
+    expect(byListing.size / older).toBeLessThan(0.4);
+    for (const changes of byListing.values()) {
+      for (const [i, r] of changes.entries()) {
+        expect(r.change.changedAt.getTime()).toBeGreaterThan(r.listedAt.getTime());
+        expect(r.change.changedAt.getTime()).toBeLessThanOrEqual(h.createdAt);
+        expect(r.change.oldPrice).not.toBe(r.change.newPrice);
+        if (i > 0) expect(r.change.oldPrice).toBe(changes[i - 1]!.change.newPrice);
+      }
+      expect(changes.at(-1)!.change.newPrice).toBe(changes[0]!.price);
+    }
+    // Mostly cuts.
+    const cuts = rows.filter((r) => r.change.newPrice < r.change.oldPrice).length;
+    expect(cuts / rows.length).toBeGreaterThan(0.6);
+  });
+
+  it('covers 租房, 商铺 and 写字楼 too', async () => {
+    const channels = await h.database.db.selectDistinct({ channel: priceChanges.channel }).from(priceChanges);
+    expect(channels.map((c) => c.channel).sort()).toEqual([
+      'esf',
+      'offices_rent',
+      'offices_sale',
+      'rent',
+      'shop_rent',
+      'shop_sale',
+    ]);
+  });
+});
+
+describe('GET/POST /v1/priceHistory', () => {
+  it('answers a seeded history oldest first, with the 挂牌 time of the detail', async () => {
+    const [row] = await h.database.db.select().from(priceChanges).where(eq(priceChanges.channel, 'esf')).limit(1);
+    const id = row!.listingId;
+    const got = await history('esf', id);
+    const detail = await answer<{ listedAt: string; totalPrice: number }>(h.app, `${ApiPath.esfDetail}/${id}`);
+    expect(new Date(got.listedAt).getTime()).toBe(new Date(detail.listedAt).getTime());
+    expect(got.price).toBe(detail.totalPrice);
+    nonEmpty(got.changes);
+    const times = got.changes.map((c) => Date.parse(c.changedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(got.changes.at(-1)!.newPrice).toBe(detail.totalPrice);
+  });
+
+  it('records the operator’s repricing with its time, and not a "change" to the same price', async () => {
+    const page = await answer<{ list: { id: number; totalPrice: number }[] }>(h.app, ApiPath.esfList, { cityCode: '110000' });
+    const home = nonEmpty(page.list)[0]!;
+    const before = await history('esf', home.id);
+    const started = Date.now();
+    expect((await reprice('esf', home.id, home.totalPrice - 10)).statusCode).toBe(200);
+    expect((await reprice('esf', home.id, home.totalPrice - 10)).statusCode).toBe(200);
+    const after = await history('esf', home.id);
+    expect(after.changes).toHaveLength(before.changes.length + 1);
+    const last = after.changes.at(-1)!;
+    expect(last).toMatchObject({ oldPrice: home.totalPrice, newPrice: home.totalPrice - 10 });
+    expect(Date.parse(last.changedAt)).toBeGreaterThanOrEqual(started - 1000);
+    expect(after.price).toBe(home.totalPrice - 10);
+  });
+
+  it('records a rent and a shop’s rent the same way', async () => {
+    const rent = nonEmpty(
+      (await answer<{ list: { id: number; monthlyRent: number }[] }>(h.app, ApiPath.rentList, { cityCode: '110000' })).list,
+    )[0]!;
+    expect((await reprice('rent', rent.id, rent.monthlyRent + 100)).statusCode).toBe(200);
+    expect((await history('rent', rent.id)).changes.at(-1)).toMatchObject({
+      oldPrice: rent.monthlyRent,
+      newPrice: rent.monthlyRent + 100,
+    });
+    const shop = nonEmpty(
+      (
+        await answer<{ list: { id: number; monthlyRent: number }[] }>(h.app, COMMERCIAL_PATHS.shop_rent.list, {
+          cityCode: '110000',
+        })
+      ).list,
+    )[0]!;
+    expect((await reprice('shop_rent', shop.id, shop.monthlyRent + 500)).statusCode).toBe(200);
+    expect((await history('shop_rent', shop.id)).changes.at(-1)).toMatchObject({ newPrice: shop.monthlyRent + 500 });
+    // The same unit is no 商铺出售.
+    const [get] = await both(h.app, ApiPath.priceHistory, { channelCode: 'shop_sale', id: shop.id });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('GET/POST /v1/priceCuts: a community’s homes cut in price, newest first; 404 for an unknown one', async () => {
+    const [cut] = await h.database.db
+      .select({ communityId: listings.communityId })
+      .from(priceChanges)
+      .innerJoin(listings, eq(listings.id, priceChanges.listingId))
+      .where(and(eq(priceChanges.channel, 'esf'), lt(priceChanges.newPrice, priceChanges.oldPrice)))
+      .limit(1);
+    const { list } = await answer<PriceCuts>(h.app, ApiPath.priceCuts, { estateId: cut!.communityId });
+    nonEmpty(list);
+    expect(list.length).toBeLessThanOrEqual(5);
+    for (const c of list) expect(c.newPrice).toBeLessThan(c.oldPrice);
+    const times = list.map((c) => Date.parse(c.changedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const [input, status] of [
+      [{ estateId: 2_000_000_000 }, 404],
+      [{ estateId: 0 }, 400],
+      [{}, 400],
+    ] as const) {
+      for (const res of await both(h.app, ApiPath.priceCuts, input)) expect(res.statusCode, JSON.stringify(input)).toBe(status);
+    }
+  });
+
+  it('refuses what is not a repriceable listing with a readable 4xx', async () => {
+    for (const [input, status] of [
+      [{ channelCode: 'new', id: 1 }, 400],
+      [{ channelCode: 'estate', id: 1 }, 400],
+      [{ channelCode: 'esf', id: 0 }, 400],
+      [{ channelCode: 'esf', id: 'x' }, 400],
+      [{ channelCode: 'esf' }, 400],
+      [{ id: 1 }, 400],
+      [{ channelCode: 'esf', id: 2_000_000_000 }, 404],
+    ] as const) {
+      for (const res of await both(h.app, ApiPath.priceHistory, input)) {
+        expect(res.statusCode, JSON.stringify(input)).toBe(status);
+        expect(envelope(res).msg.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
