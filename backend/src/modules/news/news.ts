@@ -48,8 +48,13 @@ const summaryColumns = {
 type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] };
 
 const toSummary = (r: SummaryRow): ArticleSummary => ({
-  ...r,
+  id: r.id,
   category: r.category as NewsCategory,
+  title: r.title,
+  summary: r.summary,
+  author: r.author,
+  coverUrl: r.coverUrl,
+  tags: r.tags,
   publishedAt: r.publishedAt.toISOString(),
 });
 
@@ -156,9 +161,8 @@ export async function articleOf(db: Db, id: number): Promise<Article> {
       )
       .limit(RELATED_ARTICLES),
   ]);
-  const { mentions: _mentions, ...rest } = row;
   return {
-    ...toSummary(rest),
+    ...toSummary(row),
     cityCode: row.cityCode,
     cityDomain: row.cityDomain,
     body: row.body,
