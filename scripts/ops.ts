@@ -8,10 +8,14 @@
  * `npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]` / `entrust sold <id>`: an operator publishes
  * an owner's entrust as a listing (spec §6: agents cannot log in), past the area/price bounds only with a reason
  * that the backend records, or marks a published one sold (spec §6: agents cannot log in, so an operator decides).
+ * `npm run ops -- news add <file.json>` / `news edit <id> <file.json>` / `news takedown <id>`: an operator publishes,
+ * edits or takes down a 资讯 article (contracts/news.ts opsArticleSchema: the JSON file holds its fields); its pages and
+ * the home's block follow through the change feed at once.
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '@contracts/ops';
 import type { OpsDeskTokenResult } from '@contracts/im';
@@ -19,6 +23,7 @@ import { ApiPath } from '@contracts/paths';
 import type { UploadsCleanupResult } from '@contracts/upload';
 import type { OpsViewingResult } from '@contracts/viewing';
 import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '@contracts/entrust';
+import type { OpsArticleResult } from '@contracts/news';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
@@ -27,6 +32,9 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- uploads cleanup
        npm run ops -- entrust accept <id> [brandId] [--override "<reason>"]
        npm run ops -- entrust sold <id>
+       npm run ops -- news add <file.json>
+       npm run ops -- news edit <id> <file.json>
+       npm run ops -- news takedown <id>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
@@ -35,6 +43,11 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
            an entrust outside the bounds (area, price, price per ㎡ against the community's reference) is refused
            unless --override gives the reason, which is recorded with the entrust (entrust_overrides);
            sold marks a 已发布 one 已成交 and takes its listing off the site
+  news:    the JSON file holds the article: category (loushikuaixun | shichangzhengce | loupingdaogou |
+           zhishifenxiang), title, summary, body (blank-line blocks, "## " a heading, "- " list lines), author, and
+           optionally cityCode (absent or null: every city), coverUrl (a same-site path), tags, mentions
+           ([{"kind": "esf" | "rent" | "new" | "estate", "id": 12}]); edit sends only the fields the file names;
+           a published article is on its category page at once; takedown removes it from every page
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
 /** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
@@ -43,6 +56,8 @@ export interface OpsIo {
   out: (line: string) => void;
   err: (line: string) => void;
   fetch: typeof fetch;
+  /** Reads an article's JSON file (`news add`); the process's file system by default. */
+  readFile?: (file: string) => string;
 }
 
 /** How long the backend may take before the command gives up. */
@@ -57,7 +72,42 @@ type Command =
   | { kind: 'desk'; path: string; body: { agentId: number; days?: number } }
   | { kind: 'viewing'; path: string; body: { action: string } }
   | { kind: 'uploads'; path: string; body: Record<string, never> }
-  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } };
+  | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } }
+  | { kind: 'news'; path: string; body: unknown };
+
+/** An article's fields from the operator's JSON file; the backend checks them (opsArticleSchema). */
+function readArticleFile(file: string, readFile: (file: string) => string): unknown {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`${file} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** `news add <file.json>`, `news edit <id> <file.json>`, `news takedown <id>`. */
+function parseNewsCommand(args: string[], readFile: (file: string) => string): Command {
+  const [, action, ...rest] = args;
+  if (action === 'add') {
+    if (rest.length !== 1) throw new UsageError('news add takes <file.json>');
+    return { kind: 'news', path: ApiPath.opsNews, body: readArticleFile(rest[0]!, readFile) };
+  }
+  if (action === 'edit' || action === 'takedown') {
+    const [idText, file, ...more] = rest;
+    const wanted = action === 'edit' ? 'news edit takes <id> <file.json>' : 'news takedown takes <id>';
+    if (idText === undefined || more.length > 0 || (action === 'edit') !== (file !== undefined)) throw new UsageError(wanted);
+    if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+    return action === 'edit'
+      ? { kind: 'news', path: `${ApiPath.opsNews}/${Number(idText)}`, body: readArticleFile(file!, readFile) }
+      : { kind: 'news', path: `${ApiPath.opsNews}/${Number(idText)}/takedown`, body: {} };
+  }
+  throw new UsageError(`unknown news action: ${action ?? '(none)'}`);
+}
 
 /** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
 function parseUploadsCommand(args: string[]): Command {
@@ -126,7 +176,8 @@ function parseAgentCommand(args: string[]): Command {
   return { kind: 'agent', path: `${ApiPath.opsAgent}/${Number(idText)}`, body: { status: Number(statusText) } };
 }
 
-function parseCommand(args: string[]): Command {
+function parseCommand(args: string[], readFile: (file: string) => string): Command {
+  if (args[0] === 'news') return parseNewsCommand(args, readFile);
   if (args[0] === 'agent') return parseAgentCommand(args);
   if (args[0] === 'viewing') return parseViewingCommand(args);
   if (args[0] === 'uploads') return parseUploadsCommand(args);
@@ -195,6 +246,16 @@ function describeEntrust(result: OpsEntrustResult): string[] {
   ];
 }
 
+const ARTICLE_STATUS_WORDS: Record<number, string> = { 1: '已发布', 2: '已下线' };
+
+function describeArticle(result: OpsArticleResult): string[] {
+  return [
+    `article #${result.id} ${result.title} (${result.category}, ${result.cityCode ?? 'every city'}): ${ARTICLE_STATUS_WORDS[result.status] ?? result.status}`,
+    `  published ${result.publishedAt}`,
+    `  change ${result.change.seq}: ${result.change.tags.length} tags (${result.change.tags.slice(0, 5).join(' ')}${result.change.tags.length > 5 ? ' …' : ''})`,
+  ];
+}
+
 function describe(result: OpsListingResult): string[] {
   const before = result.previousPrice === null ? '（无）' : String(result.previousPrice);
   return [
@@ -208,7 +269,7 @@ function describe(result: OpsListingResult): string[] {
 export async function runOps(args: string[], io: OpsIo): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(args);
+    command = parseCommand(args, io.readFile ?? ((file) => readFileSync(file, 'utf8')));
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.err(err.message);
@@ -243,7 +304,8 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
           OpsViewingResult &
           UploadsCleanupResult &
           OpsEntrustResult &
-          OpsDeskTokenResult;
+          OpsDeskTokenResult &
+          OpsArticleResult;
       }
     | undefined;
   try {
@@ -261,6 +323,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     viewing: describeViewing,
     entrust: describeEntrust,
     uploads: describeCleanup,
+    news: describeArticle,
     listing: describe,
   } as const;
   const lines = describeAs[command.kind](body.data);

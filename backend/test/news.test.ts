@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTag, type CacheChanges } from '@contracts/cache-changes';
 import { NEWS_CATEGORIES, type Article, type NewsListPage, type OpsArticleResult } from '@contracts/news';
 import { ApiPath } from '@contracts/paths';
+import { runOps, type OpsIo } from '../../scripts/ops';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
 /**
@@ -13,8 +14,10 @@ import { answer, envelope, nonEmpty, startHarness, type Harness } from './harnes
 const TOKEN = 'news-ops-token-0123456789';
 const BJ = '110000';
 let h: Harness;
+let backendUrl: string;
 beforeAll(async () => {
   h = await startHarness({ config: { OPS_TOKEN: TOKEN } });
+  backendUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(() => h?.close());
 
@@ -142,5 +145,67 @@ describe('资讯', () => {
     expect((await h.app.inject({ method: 'GET', url: `${ApiPath.newsDetail}/${result.id}` })).statusCode).toBe(404);
     expect((await list({ cityCode: BJ, category: 'shichangzhengce' })).list.map((a) => a.id)).not.toContain(result.id);
     expect((await ops(`${ApiPath.opsNews}/${result.id}/takedown`, {})).statusCode).toBe(400);
+  });
+
+  it('`npm run ops -- news add|edit|takedown` publishes, edits and takes down through the backend', async () => {
+    const files: Record<string, string> = {
+      'new.json': JSON.stringify({
+        category: 'zhishifenxiang',
+        title: '公积金异地贷款怎么办',
+        summary: '在一个城市缴存公积金、到另一个城市买房，能不能用公积金贷款？',
+        body: '可以申请异地贷款。\n\n## 条件\n\n- 连续缴存满6个月\n- 在购房地无未结清的公积金贷款',
+        author: '优居置业课堂',
+      }),
+      'edit.json': JSON.stringify({ title: '公积金异地贷款怎么办理' }),
+      'bad.json': '{"title": ',
+    };
+    const run = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const io: OpsIo = {
+        env: { BACKEND_URL: backendUrl, OPS_TOKEN: TOKEN },
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        fetch,
+        readFile: (file) => {
+          if (!(file in files)) throw new Error(`ENOENT: no such file, open '${file}'`);
+          return files[file]!;
+        },
+      };
+      return { code: await runOps(args, io), out: out.join('\n'), err: err.join('\n') };
+    };
+    const added = await run(['news', 'add', 'new.json']);
+    expect(added.err).toBe('');
+    expect(added.code).toBe(0);
+    const id = Number(/^article #(\d+) 公积金异地贷款怎么办 \(zhishifenxiang, every city\): 已发布$/m.exec(added.out)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    expect(added.out).toMatch(/change \d+: \d+ tags \(article:\d+ news:/);
+    // On its category page at once, in every city.
+    expect((await list({ cityCode: '510100', category: 'zhishifenxiang' })).list[0]!.id).toBe(id);
+
+    expect(await run(['news', 'edit', String(id), 'edit.json'])).toMatchObject({ code: 0 });
+    expect((await article(id)).title).toBe('公积金异地贷款怎么办理');
+    expect(await run(['news', 'takedown', String(id)])).toMatchObject({ code: 0, out: expect.stringContaining('已下线') });
+    expect((await list({ cityCode: BJ, category: 'zhishifenxiang' })).list.map((a) => a.id)).not.toContain(id);
+
+    // The backend's refusal is printed; usage errors exit 2 before any call.
+    expect(await run(['news', 'takedown', String(id)])).toMatchObject({ code: 1, err: `400: 资讯 ${id} 已下线` });
+    expect(await run(['news', 'add', 'bad.json'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('bad.json is not JSON'),
+    });
+    expect(await run(['news', 'add', 'missing.json'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('cannot read missing.json'),
+    });
+    expect(await run(['news', 'edit', String(id)])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('news edit takes <id> <file.json>'),
+    });
+    expect(await run(['news', 'publish', '1'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unknown news action: publish'),
+    });
+    expect(await run(['news', 'takedown', '0'])).toMatchObject({ code: 2 });
   });
 });

@@ -17,7 +17,7 @@ import { KNOWLEDGE, QUALIFICATION, QUALIFICATION_LIFTED } from './seed-data/news
  * - 知识分享: the hand-written articles of every city (cityCode null).
  * A generator of its own (NEWS_SEED), so every row seeded before stays as it was.
  */
-const NEWS_SEED = 20260110;
+const NEWS_SEED = 20260111;
 const WEEKS = 12;
 const GUIDES_PER_CITY = 6;
 const AUTHORS = {
@@ -149,7 +149,10 @@ async function marketReports(db: Db, rng: Prng, city: SeedCity, lastMonday: numb
       n > 0
         ? `${period}，优居${city.cityName}站新增二手房挂牌${n}套，挂牌均价${yuan(Number(now!.unit))}元/㎡${before && Number(before.n) > 0 ? `，较前一周${pct(Number(now!.unit), Number(before.unit))}` : ''}，套均总价约${wan(Number(now!.total))}万元。`
         : `${period}，优居${city.cityName}站没有新增二手房挂牌。`;
-    blocks.push(lead);
+    // The lead is the summary, shown above the text; the text starts with what it counts.
+    blocks.push(
+      `本周报统计${period}在优居${city.cityName}站新上架的房源，以及本月${city.cityName}小区的参考均价和新房的价格动态。`,
+    );
     blocks.push('## 二手房');
     blocks.push(
       n > 0

@@ -155,7 +155,8 @@ export async function articleOf(db: Db, id: number): Promise<Article> {
         and(eq(articles.status, ARTICLE_STATUS.PUBLISHED), eq(articles.category, row.category), ne(articles.id, id), sameCity),
       )
       .orderBy(
-        desc(row.tags.length > 0 ? arrayOverlaps(articles.tags, row.tags) : sql`false`),
+        // (PostgreSQL refuses a constant in ORDER BY: without tags the term is left out.)
+        ...(row.tags.length > 0 ? [desc(arrayOverlaps(articles.tags, row.tags))] : []),
         sql`abs(extract(epoch from ${articles.publishedAt} - ${row.publishedAt.toISOString()}::timestamptz))`,
         desc(articles.id),
       )
