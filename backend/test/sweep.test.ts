@@ -341,6 +341,12 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.viewingMine}`,
         `POST ${ApiPath.viewingCancel}`,
         `POST ${ApiPath.opsViewing}/{id}`,
+        `GET ${ApiPath.newsList}`,
+        `POST ${ApiPath.newsList}`,
+        `GET ${ApiPath.newsDetail}/{id}`,
+        `POST ${ApiPath.opsNews}`,
+        `POST ${ApiPath.opsNews}/{id}`,
+        `POST ${ApiPath.opsNews}/{id}/takedown`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

@@ -85,7 +85,7 @@ const detailOf = (request: APIRequestContext, c: ChannelDef) =>
 test('a visitor: the home, all cities, about, brand upgrade, 404, an unknown city, and login with its error', async ({
   page,
 }) => {
-  await visit(page, ['/', '/citys', '/about/aboutuj', '/brand-upgrade']);
+  await visit(page, ['/', '/citys', '/about/aboutuj', '/brand-upgrade', '/news/', '/news/loushikuaixun/pg2/', '/download']);
   // The 404 page: its countdown goes to `redirect`, here the same 404, so axe reads a page that stays.
   await page.goto(cityUrl('bj', `/no-such-page?redirect=${encodeURIComponent('/no-such-page')}`));
   await expectAccessible(page, '404');

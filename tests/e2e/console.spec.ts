@@ -83,7 +83,9 @@ async function firstLink(page: Page, path: string, prefix: string): Promise<stri
 test('the fixed pages and the not-found page log nothing', async ({ context }) => {
   await quiet(
     context,
-    ['/', '/citys', '/about', '/about/aboutuj', '/login', '/brand-upgrade'].map((p) => cityUrl('bj', p)),
+    ['/', '/citys', '/about', '/about/aboutuj', '/login', '/brand-upgrade', '/news/', '/news/loushikuaixun/', '/download'].map(
+      (p) => cityUrl('bj', p),
+    ),
   );
   expect(await troubleOn(context, cityUrl('bj', '/no-such-page'), 404)).toEqual([]);
 });
