@@ -1,3 +1,4 @@
+import { ServerPhoto } from '@/components/layout/server-photo';
 import Link from 'next/link';
 import type { Article } from '@contracts/news';
 import { formatDate } from '@/lib/format';
@@ -33,8 +34,7 @@ export function ArticleView({ article, cardOrigin }: { article: Article; cardOri
       )}
       <p className="article__summary">{article.summary}</p>
       {article.coverUrl && (
-        /* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */
-        <img className="article__cover" src={article.coverUrl} alt={article.title} width={760} height={456} />
+        <ServerPhoto className="article__cover" src={article.coverUrl} alt={article.title} width={760} height={456} />
       )}
       <ArticleBody body={article.body} />
       {article.cards.length > 0 && (

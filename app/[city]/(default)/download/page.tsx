@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ServerPhoto } from '@/components/layout/server-photo';
 import '@/components/news/news.css';
 import { fetchHome } from '@/lib/api/endpoints';
 import { cityOrigin } from '@/lib/host';
@@ -52,8 +53,7 @@ export default async function DownloadPage({ params }: DownloadProps) {
           {stores.map((s, i) => (
             <figure key={s.key} className="download__code">
               {codes[i] ? (
-                /* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn on the server */
-                <img src={codes[i]!} alt={messages.news.qrAlt(s.label)} width={140} height={140} />
+                <ServerPhoto src={codes[i]!} alt={messages.news.qrAlt(s.label)} width={140} height={140} />
               ) : (
                 <span className="download__soon">{D.comingSoon}</span>
               )}
@@ -71,8 +71,7 @@ export default async function DownloadPage({ params }: DownloadProps) {
             </figure>
           ))}
           <figure className="download__code">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn on the server */}
-            <img src={siteCode} alt={messages.news.qrAlt(D.mobileSite)} width={140} height={140} />
+            <ServerPhoto src={siteCode} alt={messages.news.qrAlt(D.mobileSite)} width={140} height={140} />
             <figcaption>
               {D.mobileSite}
               <br />

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ServerPhoto } from '@/components/layout/server-photo';
 import Link from 'next/link';
 import { NEWS_CATEGORIES } from '@contracts/news';
 import { ArticleList, ArticleTitles } from '@/components/news/article-list';
@@ -38,10 +39,7 @@ export default async function NewsFrontPage({ params }: NewsFrontProps) {
         {headline && (
           <section className="news-headline">
             <Link href={articlePath(headline.category, headline.id)} className="news-headline__link">
-              {headline.coverUrl && (
-                /* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */
-                <img src={headline.coverUrl} alt="" width={560} height={340} />
-              )}
+              {headline.coverUrl && <ServerPhoto src={headline.coverUrl} alt="" width={560} height={340} />}
               <span className="news-headline__text">
                 <span className="news-tag">{messages.newsCategories[headline.category]}</span>
                 <span className="news-headline__title">{headline.title}</span>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ServerPhoto } from '@/components/layout/server-photo';
 import { ArticleBody } from '@/components/news/article-body';
 import { ArticleCards } from '@/components/news/article-cards';
 import '@/components/news/news.css';
@@ -37,8 +38,7 @@ export default async function NewsWxArticle({ params }: ArticleProps) {
         <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
       </p>
       {article.coverUrl && (
-        /* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */
-        <img className="wx-article__cover" src={article.coverUrl} alt={article.title} width={345} height={207} />
+        <ServerPhoto className="wx-article__cover" src={article.coverUrl} alt={article.title} width={345} height={207} />
       )}
       <ArticleBody body={article.body} />
       {article.cards.length > 0 && <ArticleCards cards={article.cards} origin={cardOrigin} />}
@@ -46,8 +46,7 @@ export default async function NewsWxArticle({ params }: ArticleProps) {
         <a href={original}>{N.wxReadOriginal}</a>
       </p>
       <figure className="wx-article__qr">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn on the server */}
-        <img src={qr} alt={N.qrAlt(article.title)} width={120} height={120} />
+        <ServerPhoto src={qr} alt={N.qrAlt(article.title)} width={120} height={120} />
         <figcaption>{N.wxFooter}</figcaption>
       </figure>
     </article>
