@@ -89,6 +89,8 @@ export default defineConfig({
         PORTAL_OLD_DOMAINS: `${E2E.oldDomain},${E2E.portlessOldDomain}`,
         // The browser plays a load balancer: the last X-Forwarded-For entry it sends is the client address.
         TRUSTED_PROXY_HOPS: '1',
+        // 下载APP shows a store page's QR code (news.spec.ts); the Android one stays unset (即将上架).
+        APP_IOS_URL: 'https://apps.apple.com/cn/app/id6450000000',
       },
       timeout: 300_000,
       reuseExistingServer: false,

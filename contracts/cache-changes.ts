@@ -19,6 +19,10 @@ export const cacheTag = {
   detail: (channel: ChannelCode, id: number) => `detail:${channel}:${id}`,
   /** An agent's pages (`/agent/{id}…`, `/h5/agent?agentId={id}`): their card and status. */
   agent: (id: number) => `agent:${id}`,
+  /** A city's 资讯 pages (`/news…`) and the home page's 资讯 block. */
+  news: (cityDomain: string) => `news:${cityDomain}`,
+  /** One article's pages (`/news/{category}/{id}.html` and its other layouts), on whichever city's host. */
+  article: (id: number) => `article:${id}`,
   /** Everything of a city. */
   city: (cityDomain: string) => `city:${cityDomain}`,
 } as const;

@@ -70,6 +70,10 @@ export const ApiPath = {
   projectNews: `${PORTAL_API}/v1/loupan/news`,
   /** What is around a project (周边): stations, schools, hospitals, shopping by distance. */
   projectAround: `${PORTAL_API}/v1/loupan/around`,
+  /** 资讯: a city's articles, paged, of one category or all (contracts/news.ts). */
+  newsList: `${PORTAL_API}/v1/news/list`,
+  /** `${newsDetail}/${id}`: an article with its cards and related articles. */
+  newsDetail: `${PORTAL_API}/v1/news/detail`,
   /** 预约看房 (contracts/viewing.ts): POST only, session. */
   viewingBook: `${PORTAL_API}/v1/viewing/book`,
   /** Session: the caller's bookings of one channel (看房记录), newest first. */
@@ -161,6 +165,8 @@ export const ApiPath = {
   opsStatsMaintain: `${INTERNAL_API}/v1/ops/stats/maintain`,
   /** `${opsEntrust}/${id}`: an operator accepts an entrust (publishes it) or marks it sold (docs/operations.md). */
   opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
+  /** An operator adds an article (POST); `${opsNews}/${id}` edits one, `${opsNews}/${id}/takedown` takes it down. */
+  opsNews: `${INTERNAL_API}/v1/ops/news`,
   /** An operator deletes posted objects no callback ever named (docs/operations.md "Upload clean-up"). */
   opsUploadsCleanup: `${INTERNAL_API}/v1/ops/uploads/cleanup`,
   /** 在线咨询 (contracts/im.ts, spec §7 "Instant-messaging service"): POST only, session. */

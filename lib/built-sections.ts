@@ -10,9 +10,9 @@ export const SECTIONS = {
   /** 地图找房: /map?type=0 and the map routes. */
   map: { path: '/map', built: false },
   /** 资讯: the news front page, categories and articles. */
-  news: { path: '/news', built: false },
+  news: { path: '/news', built: true },
   /** 下载APP: the app page. */
-  app: { path: '/download', built: false },
+  app: { path: '/download', built: true },
 } as const satisfies Record<string, { path: string; built: boolean }>;
 
 export type SectionName = keyof typeof SECTIONS;

@@ -1,4 +1,5 @@
 import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
+import { NEWS_QUERY_ROUTES } from './news-paths';
 
 /**
  * Path rules the proxy applies on a city domain (spec §2), as pure functions so they can be unit-tested.
@@ -62,6 +63,20 @@ export function h5Route(pathname: string, search: URLSearchParams): string | nul
   if (pathname !== '/h5/agent' && pathname !== '/h5/agent/') return null;
   const ids = search.getAll('agentId');
   return ids.length === 1 && /^[1-9]\d{0,9}$/.test(ids[0]!) ? `/h5/agent/${ids[0]}` : null;
+}
+
+/**
+ * spec §2 fixed routes `/news/detail`, `/news/detailHouseCard` and `/news/detailWxArt` name their article in the query,
+ * `?id=12`: rewritten, as `/h5/agent`, to a path of that article (`/news/detailWxArt/12`), one cached render each.
+ * Null without a well-formed id: the address is then the 404 page.
+ */
+export function newsQueryRoute(pathname: string, search: URLSearchParams): string | null {
+  const route = /^\/news\/([A-Za-z]+)\/?$/.exec(pathname)?.[1];
+  if (!route || !(NEWS_QUERY_ROUTES as readonly string[]).includes(route)) return null;
+  const ids = search.getAll('id');
+  return ids.length === 1 && /^[1-9]\d{0,9}$/.test(ids[0]!) && Number(ids[0]) <= 2_147_483_647
+    ? `/news/${route}/${ids[0]}`
+    : null;
 }
 
 /** spec §2 "Personal centre (needs login)". */

@@ -28,6 +28,9 @@ const settingsSchema = z.object({
     .default('bj'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   ICP_FILING: z.string().max(64).default('京ICP备2026031588号-1'),
+  // The app's store pages (/download shows each as a QR code and a link); a platform without one is 即将上架.
+  APP_IOS_URL: z.url({ protocol: /^https$/ }).optional(),
+  APP_ANDROID_URL: z.url({ protocol: /^https$/ }).optional(),
   // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
   // 0: the visitor talks to us directly, so a visitor-sent X-Forwarded-For is ignored (web-server.ts).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -67,6 +70,8 @@ export interface WebSettings {
   defaultCity: string;
   protocol: 'http' | 'https';
   icpFiling: string;
+  /** The app's store pages (APP_IOS_URL, APP_ANDROID_URL), when the deployment has them. */
+  appLinks: { ios?: string; android?: string };
   trustedProxyHops: number;
   /** Set: cached pages are kept in this Redis, shared by every web process. */
   redisUrl?: string;
@@ -108,6 +113,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     defaultCity: s.DEFAULT_CITY,
     protocol: s.PORTAL_PROTOCOL,
     icpFiling: s.ICP_FILING,
+    appLinks: { ios: s.APP_IOS_URL, android: s.APP_ANDROID_URL },
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
     redisUrl: s.REDIS_URL,
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,

@@ -10,10 +10,14 @@
  * that the backend records, or marks a published one sold (spec §6: agents cannot log in, so an operator decides).
  * `npm run ops -- stats [from] [to] [--city <domain>]`: the tracking report over the daily roll-ups (docs/operations.md);
  * `npm run ops -- stats rollup [day]`: writes buffered events, keeps the day partitions and rolls up today (and day) now.
+ * `npm run ops -- news add <file.json>` / `news edit <id> <file.json>` / `news takedown <id>`: an operator publishes,
+ * edits or takes down a 资讯 article (contracts/news.ts opsArticleSchema: the JSON file holds its fields); its pages and
+ * the home's block follow through the change feed at once.
  * Reads BACKEND_URL (default http://127.0.0.1:${BACKEND_PORT:-4000}, as `npm start` does) and OPS_TOKEN (the
  * backend's). Prints the result, or the backend's message; exits 0 on success, 1 when the call failed, 2 on a
  * usage error.
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '@contracts/ops';
 import type { OpsDeskTokenResult } from '@contracts/im';
@@ -22,6 +26,7 @@ import type { UploadsCleanupResult } from '@contracts/upload';
 import type { OpsViewingResult } from '@contracts/viewing';
 import { ENTRUST_STATUS_NAMES, type OpsEntrustResult } from '@contracts/entrust';
 import type { StatsMaintenance, StatsReport } from '@contracts/tracking';
+import type { OpsArticleResult } from '@contracts/news';
 
 export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- agent status <id> <1|2|3>
@@ -32,6 +37,9 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
        npm run ops -- entrust sold <id>
        npm run ops -- stats [from] [to] [--city <domain>]
        npm run ops -- stats rollup [day]
+       npm run ops -- news add <file.json>
+       npm run ops -- news edit <id> <file.json>
+       npm run ops -- news takedown <id>
   channel: ${OPS_LISTING_CHANNELS.join(' | ')}
   price:   esf and shop/office sale total in 万元; rent and shop/office rent in 元/月; new average in 元/㎡
   status:  1 available, 2 left the job, 3 cannot be contacted
@@ -42,6 +50,11 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
            sold marks a 已发布 one 已成交 and takes its listing off the site
   stats:   views, searches and contacts from the daily roll-ups, days YYYY-MM-DD inclusive (default: today,
            Asia/Shanghai); rollup brings today's roll-up up to date now instead of at the next hour
+  news:    the JSON file holds the article: category (loushikuaixun | shichangzhengce | loupingdaogou |
+           zhishifenxiang), title, summary, body (blank-line blocks, "## " a heading, "- " list lines), author, and
+           optionally cityCode (absent or null: every city), coverUrl (a same-site path), tags, mentions
+           ([{"kind": "esf" | "rent" | "new" | "estate", "id": 12}]); edit sends only the fields the file names;
+           a published article is on its category page at once; takedown removes it from every page
 environment: BACKEND_URL (default http://127.0.0.1:4000), OPS_TOKEN (required, the backend's)`;
 
 /** Where the command writes, and how it reaches the backend: the process's own, or a test's. */
@@ -50,6 +63,8 @@ export interface OpsIo {
   out: (line: string) => void;
   err: (line: string) => void;
   fetch: typeof fetch;
+  /** Reads an article's JSON file (`news add`); the process's file system by default. */
+  readFile?: (file: string) => string;
 }
 
 /** How long the backend may take before the command gives up. */
@@ -66,7 +81,8 @@ type Command =
   | { kind: 'uploads'; path: string; body: Record<string, never> }
   | { kind: 'entrust'; path: string; body: { action: string; brandId?: number; override?: string } }
   | { kind: 'stats'; path: string; body: { from: string; to: string; cityDomain?: string } }
-  | { kind: 'maintain'; path: string; body: { day?: string } };
+  | { kind: 'maintain'; path: string; body: { day?: string } }
+  | { kind: 'news'; path: string; body: unknown };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Today in Asia/Shanghai, the portal's day (backend modules/stats/partitions.ts). */
@@ -121,6 +137,40 @@ function describeMaintenance(r: StatsMaintenance): string[] {
     `partitions dropped: ${r.dropped.length ? r.dropped.join(' ') : '(none)'}`,
     `rolled up: ${r.rolledUp.join(' ')}`,
   ];
+}
+
+/** An article's fields from the operator's JSON file; the backend checks them (opsArticleSchema). */
+function readArticleFile(file: string, readFile: (file: string) => string): unknown {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`${file} is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** `news add <file.json>`, `news edit <id> <file.json>`, `news takedown <id>`. */
+function parseNewsCommand(args: string[], readFile: (file: string) => string): Command {
+  const [, action, ...rest] = args;
+  if (action === 'add') {
+    if (rest.length !== 1) throw new UsageError('news add takes <file.json>');
+    return { kind: 'news', path: ApiPath.opsNews, body: readArticleFile(rest[0]!, readFile) };
+  }
+  if (action === 'edit' || action === 'takedown') {
+    const [idText, file, ...more] = rest;
+    const wanted = action === 'edit' ? 'news edit takes <id> <file.json>' : 'news takedown takes <id>';
+    if (idText === undefined || more.length > 0 || (action === 'edit') !== (file !== undefined)) throw new UsageError(wanted);
+    if (!ID.test(idText)) throw new UsageError(`id must be a positive integer: ${idText}`);
+    return action === 'edit'
+      ? { kind: 'news', path: `${ApiPath.opsNews}/${Number(idText)}`, body: readArticleFile(file!, readFile) }
+      : { kind: 'news', path: `${ApiPath.opsNews}/${Number(idText)}/takedown`, body: {} };
+  }
+  throw new UsageError(`unknown news action: ${action ?? '(none)'}`);
 }
 
 /** `uploads cleanup`: the orphan clean-up now, instead of at the backend's next interval. */
@@ -190,7 +240,8 @@ function parseAgentCommand(args: string[]): Command {
   return { kind: 'agent', path: `${ApiPath.opsAgent}/${Number(idText)}`, body: { status: Number(statusText) } };
 }
 
-function parseCommand(args: string[]): Command {
+function parseCommand(args: string[], readFile: (file: string) => string): Command {
+  if (args[0] === 'news') return parseNewsCommand(args, readFile);
   if (args[0] === 'agent') return parseAgentCommand(args);
   if (args[0] === 'viewing') return parseViewingCommand(args);
   if (args[0] === 'uploads') return parseUploadsCommand(args);
@@ -260,6 +311,16 @@ function describeEntrust(result: OpsEntrustResult): string[] {
   ];
 }
 
+const ARTICLE_STATUS_WORDS: Record<number, string> = { 1: '已发布', 2: '已下线' };
+
+function describeArticle(result: OpsArticleResult): string[] {
+  return [
+    `article #${result.id} ${result.title} (${result.category}, ${result.cityCode ?? 'every city'}): ${ARTICLE_STATUS_WORDS[result.status] ?? result.status}`,
+    `  published ${result.publishedAt}`,
+    `  change ${result.change.seq}: ${result.change.tags.length} tags (${result.change.tags.slice(0, 5).join(' ')}${result.change.tags.length > 5 ? ' …' : ''})`,
+  ];
+}
+
 function describe(result: OpsListingResult): string[] {
   const before = result.previousPrice === null ? '（无）' : String(result.previousPrice);
   return [
@@ -273,7 +334,7 @@ function describe(result: OpsListingResult): string[] {
 export async function runOps(args: string[], io: OpsIo): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(args);
+    command = parseCommand(args, io.readFile ?? ((file) => readFileSync(file, 'utf8')));
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.err(err.message);
@@ -310,7 +371,8 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
           OpsEntrustResult &
           OpsDeskTokenResult &
           StatsReport &
-          StatsMaintenance;
+          StatsMaintenance &
+          OpsArticleResult;
       }
     | undefined;
   try {
@@ -328,6 +390,7 @@ export async function runOps(args: string[], io: OpsIo): Promise<number> {
     viewing: describeViewing,
     entrust: describeEntrust,
     uploads: describeCleanup,
+    news: describeArticle,
     listing: describe,
     stats: describeStats,
     maintain: describeMaintenance,

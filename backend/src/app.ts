@@ -35,6 +35,8 @@ import { registerSuggestions } from './modules/portal/suggestions';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
+import { registerNews } from './modules/news/news';
+import { registerOpsNews } from './modules/news/ops-news';
 import { registerViewings } from './modules/viewings/viewings';
 import { registerEngagement } from './modules/engagement/engagement';
 import { registerEntrust } from './modules/entrust/entrust';
@@ -126,6 +128,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEstate(app, db);
   registerCommercial(app, db);
   registerPriceHistory(app, db);
+  registerNews(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
   const suggestionIndex = createSuggestionIndex(db, {
     onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),
@@ -155,6 +158,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerCacheChanges(app, db);
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
+  registerOpsNews(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
   registerStats(app, db, config);

@@ -348,6 +348,12 @@ describe('sweep over /openapi.json', () => {
         `GET ${ApiPath.priceHistory}`,
         `POST ${ApiPath.priceHistory}`,
         `GET ${ApiPath.priceCuts}`,
+        `GET ${ApiPath.newsList}`,
+        `POST ${ApiPath.newsList}`,
+        `GET ${ApiPath.newsDetail}/{id}`,
+        `POST ${ApiPath.opsNews}`,
+        `POST ${ApiPath.opsNews}/{id}`,
+        `POST ${ApiPath.opsNews}/{id}/takedown`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

@@ -19,6 +19,7 @@ import { priceCutsSchema, priceHistorySchema, type PriceHistoryChannel } from '@
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema, newHomeSimilarSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
 import { projectAroundSchema, projectNewsPageSchema } from '@contracts/project-pages';
+import { articleSchema, newsListPageSchema, type NewsCategory } from '@contracts/news';
 import { rentConditionsSchema, rentDetailSchema, rentListPageSchema, rentSimilarSchema } from '@contracts/rent';
 import { ApiPath } from '@contracts/paths';
 import { suggestionSchema, type RecommendsRequest } from '@contracts/search';
@@ -123,6 +124,14 @@ export const fetchMyReview = (ctx: CallContext, projectId: number) =>
 /** A project's news (楼盘动态), 10 a page, newest first. */
 export const fetchProjectNews = (ctx: CallContext, projectId: number, page: number) =>
   call(ctx, ApiPath.projectNews, projectNewsPageSchema, { method: 'GET', params: { projectId, page } });
+/** 资讯: a city's articles of a category (or of all), newest first. Never kept by the answer cache: a published article shows at once. */
+export const fetchNewsList = (
+  ctx: CallContext,
+  query: { cityCode: string; category?: NewsCategory; page?: number; pageSize?: number },
+) => call(ctx, ApiPath.newsList, newsListPageSchema, { method: 'GET', params: query });
+/** An article with its cards and related articles. */
+export const fetchArticle = (ctx: CallContext, id: number) =>
+  call(ctx, `${ApiPath.newsDetail}/${id}`, articleSchema, { method: 'GET' });
 /** What is within 3 km of a project (周边). */
 export const fetchProjectAround = (ctx: CallContext, projectId: number) =>
   call(ctx, ApiPath.projectAround, projectAroundSchema, { method: 'GET', params: { projectId } });

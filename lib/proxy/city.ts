@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
-import { h5Route, legacyRedirect, needsLogin, routeAlias } from '@/lib/redirect-rules';
+import { h5Route, legacyRedirect, needsLogin, newsQueryRoute, routeAlias } from '@/lib/redirect-rules';
 import { loginPath } from '@/lib/return-path';
 import { forwardedHeaders, pathAndQuery, publicUrl, type ProxyContext } from './context';
 
@@ -18,9 +18,9 @@ export function handleCity(ctx: ProxyContext, city: string): NextResponse {
     return NextResponse.redirect(publicUrl(ctx, ctx.host, loginPath(pathAndQuery(request))), 302);
   }
   const target = request.nextUrl.clone();
-  const h5 = h5Route(pathname, request.nextUrl.searchParams);
-  target.pathname = `/${city}${h5 ?? routeAlias(pathname)}`;
-  // The agent is in the path now; the page is one render per agent whatever else the query says.
-  if (h5) target.search = '';
+  const byQuery = h5Route(pathname, request.nextUrl.searchParams) ?? newsQueryRoute(pathname, request.nextUrl.searchParams);
+  target.pathname = `/${city}${byQuery ?? routeAlias(pathname)}`;
+  // The agent (the article) is in the path now; the page is one render each whatever else the query says.
+  if (byQuery) target.search = '';
   return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });
 }

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { apiCache } from '@/lib/api/cache';
 import { fetchLocation } from '@/lib/api/endpoints';
 import { clientIpOf } from '@/lib/portal-headers';
-import { isCityExempt, routeAlias } from '@/lib/redirect-rules';
+import { isCityExempt, newsQueryRoute, routeAlias } from '@/lib/redirect-rules';
 import { cityOrigin } from '@/lib/host';
 import { forwardedHeaders, pathAndQuery, type ProxyContext } from './context';
 
@@ -33,7 +33,9 @@ export async function handleRoot(ctx: ProxyContext): Promise<NextResponse> {
   const { request, settings } = ctx;
   if (isCityExempt(request.nextUrl.pathname)) {
     const target = request.nextUrl.clone();
-    target.pathname = `/${settings.defaultCity}${routeAlias(request.nextUrl.pathname)}`;
+    const byQuery = newsQueryRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
+    target.pathname = `/${settings.defaultCity}${byQuery ?? routeAlias(request.nextUrl.pathname)}`;
+    if (byQuery) target.search = '';
     return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });
   }
   const cityDomain = await locatedCityDomain(ctx);

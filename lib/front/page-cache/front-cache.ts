@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { routeAlias } from '../../redirect-rules';
+import { newsQueryRoute, routeAlias } from '../../redirect-rules';
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
@@ -57,9 +57,11 @@ export class FrontCache {
   request(req: IncomingMessage, city: string): FrontRequest | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const url = req.url ?? '/';
-    const pathname = url.split('?')[0]!;
+    const [pathname = '/', query = ''] = url.split('?');
     const varying = VARY.map((name) => String(req.headers[name] ?? '')).join('\n');
-    return { key: `${city}\n${url}\n${varying}`, tags: pageTagsOf(`/${city}${routeAlias(pathname)}`) };
+    // The route Next renders, as the proxy rewrites it (an article named by query is tagged as that article).
+    const route = newsQueryRoute(pathname, new URLSearchParams(query)) ?? routeAlias(pathname);
+    return { key: `${city}\n${url}\n${varying}`, tags: pageTagsOf(`/${city}${route}`) };
   }
 
   /** Answers from the cache when it holds a current copy; false when Next must answer. */

@@ -7,6 +7,8 @@ import { CHANNEL_LIST } from '@contracts/channels';
  * - `list:{channel}:{domain}` on a channel's lists, its dictionary and options pages, and on the city's home
  *   (its blocks are every channel's newest listings);
  * - `detail:{channel}:{id}` on a listing's page and on a project's sub-pages;
+ * - `news:{domain}` on the city's 资讯 pages and its home (the latest articles), and `article:{id}` on an article's
+ *   pages (`/news/loushikuaixun/12.html`, `/news/detailWxArt/12` as rewritten), which any city's host may show;
  * - `agent:{id}` on an agent's pages and their h5 business card (`/agent/12/esf/2`, `/h5/agent/12` as rewritten),
  *   with the city's 二手房 and 租房 list tags: they list the agent's homes with their prices.
  * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
@@ -20,6 +22,13 @@ export function pageTagsOf(pathname: string): string[] {
   const inCity = `/${rest.join('/')}`;
   if (inCity === '/' || inCity === '/index.html') {
     for (const channel of CHANNEL_LIST) tags.push(cacheTag.list(channel.code, domain));
+    tags.push(cacheTag.news(domain));
+    return tags;
+  }
+  if (inCity === '/news' || inCity.startsWith('/news/')) {
+    tags.push(cacheTag.news(domain));
+    const article = /^\/news\/[A-Za-z]+\/(\d+)(?:\.html)?$/.exec(inCity)?.[1];
+    if (article) tags.push(cacheTag.article(Number(article)));
     return tags;
   }
   const agent = /^\/(?:h5\/)?agent\/(\d+)(?:\/.*)?$/.exec(inCity)?.[1];
