@@ -4,6 +4,8 @@ import type { City } from '@contracts/city';
 import type { CommercialChannel, CommercialDetail } from '@contracts/commercial';
 import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
+import { JsonLd } from '@/components/seo/json-ld';
+import type { JsonLdObject } from '@/lib/seo/structured-data';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { commercialSimilarItems, type SimilarItem } from '@/components/detail/similar-items';
@@ -68,13 +70,15 @@ interface CommercialDetailBodyProps {
   city: City;
   /** 相似房源 (components/detail/similar-listings.tsx); none when its call failed. */
   similar?: SimilarItem[] | null;
+  /** What the page tells crawlers (lib/server/seo.ts). */
+  jsonLd?: JsonLdObject[];
 }
 
 /**
  * The detail page of a shop or an office, for sale or for rent (one body for the four channels): photos, the
  * price in the deal's words, the kind's facts, the agent, the description and where it is.
  */
-export function CommercialDetailBody({ code, detail: d, city, similar = null }: CommercialDetailBodyProps) {
+export function CommercialDetailBody({ code, detail: d, city, similar = null, jsonLd = [] }: CommercialDetailBodyProps) {
   const channel = CHANNELS[code];
   const name = messages.channelNames[code];
   const price = commercialPrice(d);
@@ -83,6 +87,7 @@ export function CommercialDetailBody({ code, detail: d, city, similar = null }: 
   const station = d.nearestStation;
   return (
     <div className="container detail-page commercial-detail">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={channel.listPath}>{name}</Link> &gt;{' '}
         <Link href={formatListPath(channel, { keyword: d.districtName })}>{d.districtName}</Link> &gt;{' '}
@@ -176,6 +181,7 @@ export function commercialDetailPage(code: CommercialChannel) {
   const route = channelDetail(CHANNELS[code], fetchCommercialDetail(code));
   async function CommercialDetailPage(props: DetailPageProps) {
     const { detail, city } = await route.load(props);
+    const { jsonLd } = await route.seo(props);
     // 相似房源: the page stands without it if that call fails.
     const similar = await orNull(fetchCommercialSimilar(code)(await publicContext(), detail.id));
     return (
@@ -184,6 +190,7 @@ export function commercialDetailPage(code: CommercialChannel) {
         detail={detail}
         city={city}
         similar={similar && commercialSimilarItems(code, similar.list)}
+        jsonLd={jsonLd}
       />
     );
   }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -30,6 +31,7 @@ export const generateMetadata = detailRoute.generateMetadata;
  */
 export default async function EstateDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  const { jsonLd } = await detailRoute.seo(props);
   // 相似小区: the page stands without it if that call fails.
   const similar = await orNull(fetchEstateSimilar(await publicContext(), d.id));
   const hasRentals = channelIsOn(city, 'rent');
@@ -60,6 +62,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   ];
   return (
     <div className="container detail-page estate-detail">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.estate}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId })}>{d.districtName}</Link> &gt;{' '}
