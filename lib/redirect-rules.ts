@@ -42,8 +42,8 @@ const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z
 
 /**
  * spec §2 fixed route `/index{id}`: a city's home by its city code (`/index310000` is 上海's home), the form an old
- * link or a campaign that knows the city only by its code uses. Served by app/[city]/(default)/index/[code], which
- * sends the visitor to that city's own host (308); an unknown code is the 404 page.
+ * link or a campaign that knows the city only by its code uses. Served by app/[city]/index/[code]/route.ts, which
+ * sends the visitor to that city's own host (308); an unknown code is a 404.
  */
 const CITY_HOME_BY_CODE = /^\/index(\d{6})$/;
 

@@ -96,7 +96,7 @@ test('a crawler finds every page described, and the listing in the city’s site
   expect((await serverHtml(request, 'bj', '/sitemaps/esf-999.xml.gz')).status()).toBe(404);
   expect((await serverHtml(request, 'bj', '/sitemaps/nothing.xml.gz')).status()).toBe(404);
 
-  // /index{id}: a city's home by its code, on that city's own host; a code no city has is the 404 page.
+  // /index{id}: a city's home by its code, on that city's own host; a code no city has is a 404.
   const byCode = await serverHtml(request, 'bj', '/index310000');
   expect(byCode.status()).toBe(308);
   expect(byCode.headers()['location']).toBe(cityUrl('sh'));
