@@ -18,7 +18,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const ctx = { request, settings, host: info.host };
   // Backend paths never get here: web-server.ts forwards them before Next (lib/front/backend-forward.ts).
   if (info.kind === 'old') return handleOldDomain(ctx, info.newHost);
-  if (isPublicFile(request.nextUrl.pathname)) return NextResponse.next();
+  // A city's robots.txt names its own sitemap (app/[city]/robots.txt); every other public file is the same everywhere.
+  const cityRobots = info.kind === 'city' && request.nextUrl.pathname === '/robots.txt';
+  if (isPublicFile(request.nextUrl.pathname) && !cityRobots) return NextResponse.next();
   if (info.kind === 'city') return handleCity(ctx, info.city);
   if (info.kind === 'desk') return handleDesk(ctx);
   return handleRoot(ctx);

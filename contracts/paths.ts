@@ -86,6 +86,10 @@ export const ApiPath = {
   estateDetail: `${PORTAL_API}/v1/estate/detail`,
   /** `${estateSimilar}/${id}`: communities like this one (相似小区, contracts/estate.ts). */
   estateSimilar: `${PORTAL_API}/v1/estate/similar`,
+  /** GET: a city's sitemap index, XML (contracts/sitemap.ts). */
+  sitemapIndex: `${PORTAL_API}/v1/sitemap/index`,
+  /** GET: one sitemap file of a city, gzip XML streamed from the database (contracts/sitemap.ts). */
+  sitemapFile: `${PORTAL_API}/v1/sitemap/file`,
   /** Every place of a city for a channel, by initial letter (contracts/dictionary.ts). */
   dictionary: `${PORTAL_API}/v1/dictionary`,
   // 商铺 and 写字楼 (contracts/commercial.ts COMMERCIAL_PATHS): conditions, list, `${detail}/${id}` and `${similar}/${id}` per channel.

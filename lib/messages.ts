@@ -811,4 +811,108 @@ export const messages = {
     imageFormats: 'jpg、jpeg、png',
     listing: '房源',
   },
+  /**
+   * Meta descriptions written from a page's data (lib/server/seo.ts decides which page says which). Prices in the
+   * units the pages show them in: 万 for a sale, 元/月 for a rent, 元/㎡ for a unit price.
+   */
+  seo: {
+    home: (city: string, s: { esfCount: number; communityCount: number; agentCount: number; avgUnitPrice: number }) =>
+      `${BRAND}${city}房产网：${s.esfCount}套${city}二手房在售，${s.communityCount}个小区，${s.agentCount}位经纪人，挂牌均价${s.avgUnitPrice}元/㎡。找二手房、新房、租房、小区、商铺、写字楼，房源真实，信息及时。`,
+    onPage: (name: string, page: number) => `${name} 第${page}页`,
+    list: (city: string, what: string, total: number, word: string, channel: string) =>
+      `${BRAND}${city}${what}：共${total}${word}，真实房源，价格、面积、户型、位置一目了然，按区域、地铁、价格筛选${city}${channel}。`,
+    esf: (
+      city: string,
+      d: {
+        communityName: string;
+        districtName: string;
+        businessAreaName: string;
+        rooms: number;
+        halls: number;
+        area: number;
+        totalPrice: number;
+        unitPrice: number;
+        orientation: string;
+        floorLevel: string;
+        totalFloors: number;
+        buildYear: number;
+      },
+    ) =>
+      `${city}${d.districtName}${d.businessAreaName}${d.communityName}二手房：${d.rooms}室${d.halls}厅，${d.area}㎡，总价${d.totalPrice}万，单价${d.unitPrice}元/㎡，朝${d.orientation}，${d.floorLevel}/共${d.totalFloors}层，${d.buildYear}年建成。`,
+    rent: (
+      city: string,
+      d: {
+        communityName: string;
+        districtName: string;
+        businessAreaName: string;
+        rooms: number;
+        halls: number;
+        area: number;
+        monthlyRent: number;
+        rentType: number;
+        orientation: string;
+        payment: string;
+        checkIn: string;
+      },
+    ) =>
+      `${city}${d.districtName}${d.businessAreaName}${d.communityName}${d.rentType === 2 ? '合租' : '整租'}：${d.rooms}室${d.halls}厅，${d.area}㎡，月租${d.monthlyRent}元，${d.payment}，朝${d.orientation}，${d.checkIn === '随时入住' ? d.checkIn : `${d.checkIn}起可入住`}。`,
+    estate: (
+      city: string,
+      d: {
+        name: string;
+        districtName: string;
+        businessAreaName: string;
+        address: string;
+        buildYear: number;
+        avgPrice: number;
+        onSaleCount: number;
+        onRentCount: number;
+      },
+    ) =>
+      `${city}${d.districtName}${d.businessAreaName}${d.name}小区，位于${d.address}，${d.buildYear}年建成，参考均价${d.avgPrice}元/㎡，在售二手房${d.onSaleCount}套，在租房源${d.onRentCount}套。`,
+    project: (
+      city: string,
+      d: {
+        name: string;
+        districtName: string;
+        businessAreaName: string;
+        address: string;
+        avgPrice: number | null;
+        areaMin: number;
+        areaMax: number;
+        openingDate: string;
+        developer: string;
+      },
+    ) =>
+      `${city}${d.districtName}${d.businessAreaName}新楼盘${d.name}，${d.avgPrice === null ? '价格待定' : `均价${d.avgPrice}元/㎡`}，建面${d.areaMin}-${d.areaMax}㎡，开盘${d.openingDate}，开发商${d.developer}，地址${d.address}。`,
+    commercial: (
+      city: string,
+      channel: string,
+      d: { projectName: string; districtName: string; businessAreaName: string; area: number; address: string } & (
+        { deal: 'sale'; totalPrice: number; unitPrice: number } | { deal: 'rent'; monthlyRent: number; dailyRent: number }
+      ),
+    ) =>
+      `${city}${d.districtName}${d.businessAreaName}${d.projectName}${channel}：${d.area}㎡，${d.deal === 'sale' ? `总价${d.totalPrice}万，单价${d.unitPrice}元/㎡` : `月租${d.monthlyRent}元，${d.dailyRent}元/㎡·天`}，地址${d.address}。`,
+    agent: (
+      city: string,
+      a: {
+        agentName: string;
+        brandName: string;
+        branchName: string;
+        districtName: string;
+        businessAreaName: string;
+        years: number;
+        esfCount: number;
+        rentCount: number;
+      },
+    ) =>
+      `${city}经纪人${a.agentName}，${a.brandName}${a.branchName}，主营${a.districtName}${a.businessAreaName}，从业${a.years}年，在售二手房${a.esfCount}套，在租房源${a.rentCount}套。`,
+    site: (city: string) => `${BRAND}${city}房产网：${city}二手房、新房、租房、小区、商铺、写字楼，房源真实，信息及时。`,
+    cities: (count: number, hot: readonly string[]) =>
+      `${BRAND}已开通${count}个城市：${hot.join('、')}等，选择城市查看当地二手房、新房、租房、小区、商铺和写字楼。`,
+    options: (city: string, channel: string, districts: number, lines: number, filters: readonly string[]) =>
+      `${city}${channel}找房条件：${districts}个区域${lines > 0 ? `、${lines}条地铁线路` : ''}，按${filters.join('、')}筛选${city}${channel}。`,
+    dictionary: (title: string, districts: number, areas: number, places: number, placeWord: string) =>
+      `${title}：${districts}个区域、${areas}个商圈${places > 0 ? `、${places}个${placeWord}` : ''}，按拼音首字母查找。`,
+  },
 } as const;

@@ -42,6 +42,13 @@ export function legacyRedirect(pathname: string): string | null {
 const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z]+(?:/(?:\\d+|add))?)?)\\.html$`);
 
 /**
+ * spec §2 fixed route `/index{id}`: a city's home by its city code (`/index310000` is 上海's home), the form an old
+ * link or a campaign that knows the city only by its code uses. Served by app/[city]/index/[code]/route.ts, which
+ * sends the visitor to that city's own host (308); an unknown code is a 404.
+ */
+const CITY_HOME_BY_CODE = /^\/index(\d{6})$/;
+
+/**
  * Paths served as another route: `/index.html` is the home page (spec §2 fixed routes), and a new-home detail
  * with the `.html` suffix (`/loupan/xiangqing/12.html`, opened in a new window from search hits, spec §2) is
  * the project's page; so is each of its sub-pages with the suffix (spec §2: "each with optional page number and a
@@ -49,6 +56,8 @@ const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z
  */
 export function routeAlias(pathname: string): string {
   if (pathname === '/index.html') return '/';
+  const cityHome = CITY_HOME_BY_CODE.exec(pathname);
+  if (cityHome) return `/index/${cityHome[1]}`;
   const project = PROJECT_PAGE_HTML.exec(pathname);
   return project ? project[1]! : pathname;
 }

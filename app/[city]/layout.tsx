@@ -27,7 +27,10 @@ export interface CityLayoutProps {
 export async function generateMetadata({ params }: { params: Promise<{ city: string }> }): Promise<Metadata> {
   const { city } = await params;
   const c = await getCity(city);
-  return { title: c ? messages.siteTitle(c.cityName) : `${messages.allCities} - ${messages.brand}` };
+  // The pages that say nothing of their own (personal, login) fall back on the city's description.
+  return c
+    ? { title: messages.siteTitle(c.cityName), description: messages.seo.site(c.cityName) }
+    : { title: `${messages.allCities} - ${messages.brand}` };
 }
 
 /**

@@ -32,6 +32,7 @@ import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
 import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
+import { registerSitemaps } from './modules/sitemap/sitemap';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
 import { registerOpsListings } from './modules/ops/listings';
@@ -135,6 +136,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   });
   registerSuggestions(app, db, suggestionIndex);
   registerDictionary(app, db);
+  registerSitemaps(app, db, config);
   registerAgents(app, db);
   registerAgentPhone(app, db, virtualLineOf(config));
   registerAgentPages(app, db);

@@ -7,7 +7,8 @@ import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { ListingCard } from '@/components/listing/listing-card';
 import { Pagination } from '@/components/listing/pagination';
 import { RentCard } from '@/components/listing/rent-card';
-import { AGENT_TABS } from '@/lib/server/agent-pages';
+import { JsonLd } from '@/components/seo/json-ld';
+import { AGENT_TABS, agentPageSeo } from '@/lib/server/agent-pages';
 import { agentPath, h5AgentPath, type AgentTab } from '@/lib/agent-paths';
 import { fetchAgentEsf, fetchAgentRent } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
@@ -41,6 +42,7 @@ export async function AgentPageView({ agent, city, tab, page, home = false }: Ag
   const counts: Record<AgentTab, number> = { esf: agent.esfCount, zufang: agent.rentCount };
   return (
     <div className="container agent-page">
+      <JsonLd data={agentPageSeo(agent, city, home ? undefined : tab, page).jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <span>{A.agents}</span> &gt;{' '}
         {home ? <span>{agent.agentName}</span> : <Link href={agentPath(agent.agentId)}>{agent.agentName}</Link>}

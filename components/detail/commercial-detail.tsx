@@ -6,6 +6,8 @@ import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PriceHistorySection } from '@/components/detail/price-history';
 import type { PriceHistory } from '@contracts/price-history';
+import { JsonLd } from '@/components/seo/json-ld';
+import type { JsonLdObject } from '@/lib/seo/structured-data';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { commercialSimilarItems, type SimilarItem } from '@/components/detail/similar-items';
@@ -72,13 +74,22 @@ interface CommercialDetailBodyProps {
   similar?: SimilarItem[] | null;
   /** 调价记录; none when its call failed. */
   history?: PriceHistory | null;
+  /** What the page tells crawlers (lib/server/seo.ts). */
+  jsonLd?: JsonLdObject[];
 }
 
 /**
  * The detail page of a shop or an office, for sale or for rent (one body for the four channels): photos, the
  * price in the deal's words, the kind's facts, the agent, the description and where it is.
  */
-export function CommercialDetailBody({ code, detail: d, city, similar = null, history = null }: CommercialDetailBodyProps) {
+export function CommercialDetailBody({
+  code,
+  detail: d,
+  city,
+  similar = null,
+  history = null,
+  jsonLd = [],
+}: CommercialDetailBodyProps) {
   const channel = CHANNELS[code];
   const name = messages.channelNames[code];
   const price = commercialPrice(d);
@@ -87,6 +98,7 @@ export function CommercialDetailBody({ code, detail: d, city, similar = null, hi
   const station = d.nearestStation;
   return (
     <div className="container detail-page commercial-detail">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={channel.listPath}>{name}</Link> &gt;{' '}
         <Link href={formatListPath(channel, { keyword: d.districtName })}>{d.districtName}</Link> &gt;{' '}
@@ -181,6 +193,7 @@ export function commercialDetailPage(code: CommercialChannel) {
   const route = channelDetail(CHANNELS[code], fetchCommercialDetail(code));
   async function CommercialDetailPage(props: DetailPageProps) {
     const { detail, city } = await route.load(props);
+    const { jsonLd } = await route.seo(props);
     // 相似房源: the page stands without it if that call fails.
     const ctx = await publicContext();
     const [similar, history] = await Promise.all([
@@ -194,6 +207,7 @@ export function commercialDetailPage(code: CommercialChannel) {
         city={city}
         similar={similar && commercialSimilarItems(code, similar.list)}
         history={history}
+        jsonLd={jsonLd}
       />
     );
   }

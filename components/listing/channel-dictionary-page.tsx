@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { channelIsOn, type ChannelDef } from '@contracts/channels';
+import { channelIsOn, dictionaryPath, type ChannelDef } from '@contracts/channels';
+import { JsonLd } from '@/components/seo/json-ld';
+import { channelPageSeo } from '@/lib/server/seo';
 import { fetchDictionary } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
@@ -31,20 +33,27 @@ export function channelDictionaryPage(channel: ChannelDef) {
   async function generateMetadata({ params }: DictionaryPageProps): Promise<Metadata> {
     const loaded = await load((await params).city);
     if (!loaded) return {};
-    const { city, dictionary } = loaded;
-    return {
-      title: messages.pageTitle(
-        messages.dictionaryTitle(city.cityName, messages.channelNames[channel.code], dictionary.named),
-        city.cityName,
-      ),
-    };
+    return seoOf(loaded).metadata;
+  }
+
+  function seoOf({ city, dictionary }: NonNullable<Awaited<ReturnType<typeof load>>>) {
+    const title = messages.dictionaryTitle(city.cityName, messages.channelNames[channel.code], dictionary.named);
+    const count = (key: 'districts' | 'businessAreas' | 'places') => dictionary.groups.reduce((n, g) => n + g[key].length, 0);
+    const placeWord = dictionary.named === 'project' ? messages.channelNames.new : messages.channelNames.estate;
+    const description = messages.seo.dictionary(title, count('districts'), count('businessAreas'), count('places'), placeWord);
+    return channelPageSeo(city, channel, dictionaryPath(channel.code), title, description);
   }
 
   async function Page({ params }: DictionaryPageProps) {
     const loaded = await load((await params).city);
     if (!loaded) return null;
     const { city, dictionary } = loaded;
-    return <PlaceDictionary channel={channel} cityName={city.cityName} dictionary={dictionary} />;
+    return (
+      <>
+        <JsonLd data={seoOf(loaded).jsonLd} />
+        <PlaceDictionary channel={channel} cityName={city.cityName} dictionary={dictionary} />
+      </>
+    );
   }
 
   return { generateMetadata, Page };

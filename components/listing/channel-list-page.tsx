@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { cache, type ReactNode } from 'react';
 import { channelIsOn } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
 import { searchedWords, similarSearches } from '@/lib/server/similar-searches';
-import { messages } from '@/lib/messages';
-import { nonCanonicalListPath, parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
+import { listSeo } from '@/lib/server/seo';
+import { JsonLd } from '@/components/seo/json-ld';
+import { formatListPath, nonCanonicalListPath, parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
+import { chosenConditions } from './condition-chips';
 import type { ChannelFilters, Conditions } from './channel-filters';
 import { ChannelList } from './channel-list';
 
@@ -43,16 +45,12 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
   rows,
   card,
 }: ChannelListPageOptions<C, T, Code>) {
-  async function generateMetadata({ params }: ListPageProps): Promise<Metadata> {
-    const { city: domain } = await params;
-    const city = await getCity(domain);
-    return {
-      title: city ? messages.pageTitle(`${city.cityName}${messages.channelNames[channel.code]}`, city.cityName) : undefined,
-    };
-  }
-
-  async function ListPage({ params }: ListPageProps) {
-    const { city: domain, slug } = await params;
+  /**
+   * The list a page shows, loaded once for the page and its metadata (react cache): the 404 page for a channel the
+   * city does not have, the one address (308) for another spelling of the same list.
+   */
+  const loadList = cache(async (domain: string, slugKey: string) => {
+    const slug = slugKey === '' ? undefined : slugKey.split('/');
     const city = await getCity(domain);
     if (!city) return null;
     // A channel the city does not have is no page of it (spec §3 city flags).
@@ -68,6 +66,31 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
       fetchConditions(ctx, city.cityCode),
       fetchList(ctx, toListQuery(city.cityCode, channel, query)),
     ]).catch(rethrowAsPage);
+    const conditionWords = chosenConditions(channel, query, rows(conditions), conditions.districts, conditions.subwayLines).map(
+      (c) => c.label,
+    );
+    const seo = listSeo(city, channel, {
+      path: formatListPath(channel, query),
+      conditions: conditionWords,
+      keyword: query.keyword,
+      total: result.total,
+      page: query.page ?? 1,
+    });
+    return { city, query, conditions, result, ctx, seo };
+  });
+  const load = async ({ params }: ListPageProps) => {
+    const { city: domain, slug } = await params;
+    return loadList(domain, (slug ?? []).join('/'));
+  };
+
+  async function generateMetadata(props: ListPageProps): Promise<Metadata> {
+    return (await load(props))?.seo.metadata ?? {};
+  }
+
+  async function ListPage(props: ListPageProps) {
+    const loaded = await load(props);
+    if (!loaded) return null;
+    const { city, query, conditions, result, ctx, seo } = loaded;
     const similar =
       result.list.length === 0
         ? await similarSearches(
@@ -79,18 +102,21 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
           )
         : [];
     return (
-      <ChannelList
-        channel={channel}
-        cityName={city.cityName}
-        query={query}
-        result={result}
-        districts={conditions.districts}
-        subwayLines={conditions.subwayLines}
-        rows={rows(conditions)}
-        sorts={conditions.sorts}
-        card={card}
-        similar={similar}
-      />
+      <>
+        <JsonLd data={seo.jsonLd} />
+        <ChannelList
+          channel={channel}
+          cityName={city.cityName}
+          query={query}
+          result={result}
+          districts={conditions.districts}
+          subwayLines={conditions.subwayLines}
+          rows={rows(conditions)}
+          sorts={conditions.sorts}
+          card={card}
+          similar={similar}
+        />
+      </>
     );
   }
 

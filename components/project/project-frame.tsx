@@ -4,6 +4,8 @@ import { CHANNELS } from '@contracts/channels';
 import type { City } from '@contracts/city';
 import type { NewHomeDetail } from '@contracts/new-home';
 import { ProjectPrice, SaleStatusBadge } from '@/components/listing/project-card';
+import { JsonLd } from '@/components/seo/json-ld';
+import { projectPageSeo } from '@/lib/server/project-detail';
 import { messages } from '@/lib/messages';
 import { PROJECT_TABS, projectPath, type ProjectTab } from '@/lib/project-pages';
 import { formatListPath } from '@/lib/search-path';
@@ -12,6 +14,8 @@ export interface ProjectFrameProps {
   project: NewHomeDetail;
   city: City;
   active: ProjectTab;
+  /** The sub-page's page number (its address and breadcrumb for crawlers). */
+  page?: number;
   /** The page's heading when it is not the tab's name (写点评 under the 点评 tab). */
   heading?: string;
   children: ReactNode;
@@ -21,11 +25,12 @@ export interface ProjectFrameProps {
  * What every page of a project shares (spec §2 "New-home detail"): the breadcrumb, the name with its sale status
  * and price, and the tab bar of its sub-pages with the current one marked.
  */
-export function ProjectFrame({ project: p, city, active, heading, children }: ProjectFrameProps) {
+export function ProjectFrame({ project: p, city, active, page = 1, heading, children }: ProjectFrameProps) {
   const districtList = formatListPath(CHANNELS.new, { districtId: p.districtId, keyword: p.districtName });
   const activeLabel = PROJECT_TABS.find((t) => t.key === active)!.label;
   return (
     <div className="container detail-page project-detail">
+      <JsonLd data={projectPageSeo(p, city, active, page).jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.new.listPath}>{messages.channelNames.new}</Link> &gt;{' '}
         <Link href={districtList}>{p.districtName}</Link> &gt;{' '}

@@ -21,7 +21,7 @@ export async function ProjectNewsPage({ props, segment }: { props: ProjectSubPag
   if (page > pages) notFound();
   const base = projectPath(project.id, 'dongtai').replace(/dongtai$/, segment);
   return (
-    <ProjectFrame project={project} city={city} active="dongtai">
+    <ProjectFrame project={project} city={city} active="dongtai" page={page}>
       <p className="project-pages__count">{messages.projectPages.newsCount(news.total)}</p>
       <ProjectNews items={news.list} />
       <Pagination page={page} pages={pages} href={(n) => (n > 1 ? `${base}/${n}` : base)} />

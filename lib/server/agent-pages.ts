@@ -5,7 +5,8 @@ import { cache } from 'react';
 import { AGENT_MAX_PAGE, type AgentProfile } from '@contracts/agent';
 import type { City } from '@contracts/city';
 import { idParamSchema } from '@contracts/listing-common';
-import type { AgentTab } from '@/lib/agent-paths';
+import { agentPath, type AgentTab } from '@/lib/agent-paths';
+import { agentSeo, type Seo } from '@/lib/server/seo';
 import { fetchAgent } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
@@ -47,9 +48,14 @@ export async function loadAgentPage(props: AgentPageProps): Promise<{ agent: Age
 export function agentPageMetadata(tab?: AgentTab) {
   return async (props: AgentPageProps): Promise<Metadata> => {
     const { agent, city, page } = await loadAgentPage(props);
-    const A = messages.agentPage;
-    const label = AGENT_TABS.find((t) => t.key === tab)?.label;
-    const name = label ? A.tabTitle(agent.agentName, label) : A.title(agent.agentName);
-    return { title: messages.pageTitle(page > 1 ? A.onPage(name, page) : name, city.cityName) };
+    return agentPageSeo(agent, city, tab, page).metadata;
   };
+}
+
+/** What an agent's page tells crawlers (lib/server/seo.ts); its address is the tab's and page's own. */
+export function agentPageSeo(agent: AgentProfile, city: City, tab: AgentTab | undefined, page: number): Seo {
+  const A = messages.agentPage;
+  const label = AGENT_TABS.find((t) => t.key === tab)?.label;
+  const name = label ? A.tabTitle(agent.agentName, label) : A.title(agent.agentName);
+  return agentSeo(city, agent, agentPath(agent.agentId, tab, page), page > 1 ? A.onPage(name, page) : name);
 }

@@ -8,7 +8,7 @@ import { idParamSchema } from '@contracts/listing-common';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
-import { messages } from '@/lib/messages';
+import { detailSeo, type DetailOfSeo, type Seo } from '@/lib/server/seo';
 
 export interface DetailPageProps {
   params: Promise<{ city: string; id: string }>;
@@ -38,11 +38,16 @@ export function channelDetail<D extends { title: string; cityCode: string }>(
     return { detail, city };
   }
 
-  // The title passes the same checks as the page: another city's listing must not lend this city its title.
-  async function generateMetadata(props: DetailPageProps): Promise<Metadata> {
+  /** What the page tells crawlers (lib/server/seo.ts): the page renders its jsonLd, generateMetadata the rest. */
+  async function seo(props: DetailPageProps): Promise<Seo> {
     const { detail, city } = await load(props);
-    return { title: messages.pageTitle(detail.title, city.cityName) };
+    return detailSeo(channel, city, detail as unknown as DetailOfSeo);
   }
 
-  return { generateMetadata, load };
+  // The title passes the same checks as the page: another city's listing must not lend this city its title.
+  async function generateMetadata(props: DetailPageProps): Promise<Metadata> {
+    return (await seo(props)).metadata;
+  }
+
+  return { generateMetadata, load, seo };
 }

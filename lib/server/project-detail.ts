@@ -4,8 +4,11 @@ import type { Metadata } from 'next';
 import { CHANNELS } from '@contracts/channels';
 import { fetchNewHomeDetail } from '@/lib/api/endpoints';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
+import type { City } from '@contracts/city';
+import type { NewHomeDetail } from '@contracts/new-home';
 import { messages } from '@/lib/messages';
-import { PROJECT_TABS, subPageNumber, type ProjectTab } from '@/lib/project-pages';
+import { PROJECT_TABS, projectPath, subPageNumber, type ProjectTab } from '@/lib/project-pages';
+import { projectSeo, type Seo } from '@/lib/server/seo';
 
 /**
  * A new-home project, loaded once per request for the detail page, each sub-page and their metadata. A project's
@@ -29,15 +32,25 @@ export async function loadProjectSubPage(props: ProjectSubPageProps) {
   return { project: detail, city, page };
 }
 
-/** `楼盘动态 - 远洋天著 - 北京找房 - 优居`, `… 第2页 …` on later pages. */
-export function projectSubPageMetadata(tab: ProjectTab) {
+/**
+ * What a project's page tells crawlers (lib/server/seo.ts): `远洋天著` on its home, `楼盘动态 - 远洋天著` on a
+ * sub-page, `… 第2页 …` on later pages; its address is the sub-page's own. The frame renders its JSON-LD.
+ */
+export function projectPageSeo(project: NewHomeDetail, city: City, tab: ProjectTab, page = 1): Seo {
   const label = PROJECT_TABS.find((t) => t.key === tab)!.label;
-  return async (props: ProjectSubPageProps): Promise<Metadata> => {
-    const { project, city, page } = await loadProjectSubPage(props);
-    const name =
-      page > 1
+  const name =
+    tab === 'home'
+      ? project.name
+      : page > 1
         ? messages.newHome.subPageTitleOnPage(label, project.name, page)
         : messages.newHome.subPageTitle(label, project.name);
-    return { title: messages.pageTitle(name, city.cityName) };
+  return projectSeo(city, project, projectPath(project.id, tab, page), name);
+}
+
+/** `楼盘动态 - 远洋天著 - 北京找房 - 优居`, `… 第2页 …` on later pages. */
+export function projectSubPageMetadata(tab: ProjectTab) {
+  return async (props: ProjectSubPageProps): Promise<Metadata> => {
+    const { project, city, page } = await loadProjectSubPage(props);
+    return projectPageSeo(project, city, tab, page).metadata;
   };
 }

@@ -94,7 +94,9 @@ describe('proxy', () => {
     }
   });
   it('passes public files through untouched, but not a page path hidden under assets/', async () => {
-    expect((await run('bj.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
+    // A city's robots.txt names its sitemap (app/[city]/robots.txt); elsewhere it is the file.
+    expect(rewritten(await run('bj.localhost:3000', '/robots.txt'))).toBe('/bj/robots.txt');
+    expect((await run('www.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
     expect((await run('bj.localhost:3000', '/assets/logo.png')).headers.get('x-middleware-next')).toBe('1');
     expect(rewritten(await run('bj.localhost:3000', '/assets/auth/expired'))).toBe('/bj/assets/auth/expired');
   });

@@ -44,6 +44,7 @@ describe('legacyRedirect (spec §2)', () => {
 describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () => {
   it.each([
     ['/index.html', '/'],
+    ['/index310000', '/index/310000'],
     ['/loupan/xiangqing/12.html', '/loupan/xiangqing/12'],
     ['/loupan/xiangqing/2147483647.html', '/loupan/xiangqing/2147483647'],
     ['/loupan/xiangqing/12/dongtai.html', '/loupan/xiangqing/12/dongtai'],
@@ -63,6 +64,9 @@ describe('routeAlias (spec §2: /index.html, /loupan/xiangqing/{id}.html)', () =
     '/loupan/xiangqing/12/dongtai.html.html',
     '/zufang/xiangqing/12.html',
     '/news/loushikuaixun/12.html',
+    '/index31000',
+    '/index3100000',
+    '/index310000/',
   ])('leaves %s alone', (p) => expect(routeAlias(p)).toBe(p));
 });
 

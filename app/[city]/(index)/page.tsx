@@ -1,4 +1,6 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+import { cache } from 'react';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { CommercialBlock } from '@/components/home/commercial-block';
 import { EstateBlock } from '@/components/home/estate-block';
@@ -11,6 +13,8 @@ import { ListingCard } from '@/components/listing/listing-card';
 import { fetchHome } from '@/lib/api/endpoints';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
+import { homeSeo } from '@/lib/server/seo';
+import { JsonLd } from '@/components/seo/json-ld';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 
@@ -20,7 +24,26 @@ const COMMERCIAL_CHANNELS = ['shop_sale', 'shop_rent', 'offices_sale', 'offices_
 /** spec §2 Home banner tabs: the four channels a home search starts from, in this order. */
 const BANNER_CHANNELS = ['esf', 'new', 'rent', 'estate'] as const;
 
-export default async function HomePage({ params }: { params: Promise<{ city: string }> }) {
+interface HomePageProps {
+  params: Promise<{ city: string }>;
+}
+
+/** The home's data, once for the page and its metadata. */
+const loadHome = cache(async (cityCode: string, hasNew: boolean) => {
+  const ctx = await publicContext();
+  return Promise.all([fetchHome(ctx, cityCode), hasNew ? fetchHomeProjects(ctx, cityCode) : Promise.resolve([])]).catch(
+    rethrowAsPage,
+  );
+});
+
+export async function generateMetadata({ params }: HomePageProps): Promise<Metadata> {
+  const city = await getCity((await params).city);
+  if (!city) return {};
+  const [home] = await loadHome(city.cityCode, channelIsOn(city, 'new'));
+  return homeSeo(city, home.stats).metadata;
+}
+
+export default async function HomePage({ params }: HomePageProps) {
   const { city: domain } = await params;
   const city = await getCity(domain);
   if (!city) return null;
@@ -28,14 +51,11 @@ export default async function HomePage({ params }: { params: Promise<{ city: str
   const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
   const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
   const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
-  const ctx = await publicContext();
-  const [home, projects] = await Promise.all([
-    fetchHome(ctx, city.cityCode),
-    channelIsOn(city, 'new') ? fetchHomeProjects(ctx, city.cityCode) : Promise.resolve([]),
-  ]).catch(rethrowAsPage);
+  const [home, projects] = await loadHome(city.cityCode, channelIsOn(city, 'new'));
   const s = home.stats;
   return (
     <>
+      <JsonLd data={homeSeo(city, s).jsonLd} />
       <section className="banner">
         <div className="container banner__inner">
           <h1 className="banner__title">{messages.siteTitle(city.cityName).replace(` - ${messages.brand}`, '')}</h1>

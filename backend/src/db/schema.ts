@@ -339,6 +339,8 @@ export const listings = pgTable(
   (t) => [
     ...homeIndexes('esf', t),
     index('esf_city_total_idx').on(t.cityCode, t.totalPrice, t.id),
+    // The city's sitemap files read its rows in id order by keyset (modules/sitemap/sources.ts).
+    index('esf_city_id_idx').on(t.cityCode, t.id),
     index('esf_city_unit_idx').on(t.cityCode, t.unitPrice, t.id),
     // An agent's page lists their homes, newest first.
     index('esf_agent_idx').on(t.agentId, ...newestFirst(t)),
@@ -372,6 +374,8 @@ export const rentals = pgTable(
   (t) => [
     ...homeIndexes('rentals', t),
     index('rentals_city_rent_idx').on(t.cityCode, t.monthlyRent, t.id),
+    // The city's sitemap files read its rows in id order by keyset (modules/sitemap/sources.ts).
+    index('rentals_city_id_idx').on(t.cityCode, t.id),
     // 整租 / 合租 is the first choice most visitors make; its pages and counts stay index scans.
     index('rentals_city_type_idx').on(t.cityCode, t.rentType, ...newestFirst(t)),
     index('rentals_agent_idx').on(t.agentId, ...newestFirst(t)),
@@ -572,6 +576,8 @@ const commercialIndexes = (prefix: string, t: CommercialIndexed) => {
     index(`${prefix}_city_area_idx`).on(t.cityCode, t.deal, t.area, t.id),
     index(`${prefix}_city_total_idx`).on(t.cityCode, t.deal, t.totalPrice, t.id),
     index(`${prefix}_city_daily_idx`).on(t.cityCode, t.deal, t.dailyRent, t.id),
+    // The city's sitemap files read a deal's rows in id order by keyset (modules/sitemap/sources.ts).
+    index(`${prefix}_city_id_idx`).on(t.cityCode, t.deal, t.id),
   ];
 };
 

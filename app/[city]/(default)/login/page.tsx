@@ -8,7 +8,12 @@ import { safeReturnPath } from '@/lib/return-path';
 // Reads the visitor's session and return path: never one render for everyone (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: `${messages.login} - ${messages.brand}` };
+// No index keeps a login page (robots.txt disallows it too); its description is the promo it shows.
+export const metadata: Metadata = {
+  title: `${messages.login} - ${messages.brand}`,
+  description: messages.loginPromo,
+  robots: { index: false, follow: true },
+};
 
 interface LoginPageProps {
   searchParams: Promise<{ prePath?: string | string[] }>;

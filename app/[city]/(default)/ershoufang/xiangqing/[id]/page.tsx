@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
@@ -21,6 +22,7 @@ export const generateMetadata = detailRoute.generateMetadata;
 
 export default async function EsfDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  const { jsonLd } = await detailRoute.seo(props);
   // 相似房源: the page stands without it if that call fails.
   // 调价记录 too: the page stands without it.
   const ctx = await publicContext();
@@ -46,6 +48,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
   const communityListings = formatListPath(CHANNELS.esf, { estateId: c.id });
   return (
     <div className="container detail-page">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.esf.listPath}>{messages.menu.ershoufang}</Link> &gt;{' '}
         <span>{d.districtName}</span> &gt; <Link href={communityListings}>{d.communityName}</Link>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { FactsSection } from '@/components/detail/facts-section';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -31,6 +32,7 @@ export const generateMetadata = detailRoute.generateMetadata;
  */
 export default async function EstateDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  const { jsonLd } = await detailRoute.seo(props);
   // 相似小区: the page stands without it if that call fails.
   // and 近期降价 of its homes for sale, likewise.
   const ctx = await publicContext();
@@ -63,6 +65,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   ];
   return (
     <div className="container detail-page estate-detail">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.estate}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId })}>{d.districtName}</Link> &gt;{' '}

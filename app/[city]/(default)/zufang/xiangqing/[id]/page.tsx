@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
@@ -23,6 +24,7 @@ export const generateMetadata = detailRoute.generateMetadata;
 /** 租房 detail (spec §2 parameterised routes): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
 export default async function RentDetailPage(props: DetailPageProps) {
   const { detail: d, city } = await detailRoute.load(props);
+  const { jsonLd } = await detailRoute.seo(props);
   // 相似房源: the page stands without it if that call fails.
   const ctx = await publicContext();
   const [similar, history] = await Promise.all([
@@ -52,6 +54,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
   const communityRentals = formatListPath(CHANNEL, { estateId: c.id });
   return (
     <div className="container detail-page">
+      <JsonLd data={jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.rent}</Link> &gt;{' '}
         <Link href={communityRentals}>{d.communityName}</Link>

@@ -27,7 +27,7 @@ export default async function ProjectReviewsPage(props: ProjectSubPageProps) {
   if (page > 1 && page > pages) notFound();
   const addHref = projectPath(project.id, 'dianping/add');
   return (
-    <ProjectFrame project={project} city={city} active="dianping">
+    <ProjectFrame project={project} city={city} active="dianping" page={page}>
       <ReviewSummaryPanel summary={reviews.summary} addHref={addHref} />
       {reviews.list.length === 0 ? (
         <div className="empty-state review-empty">

@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CHANNELS, channelIsOn, detailPath, dictionaryPath, optionsPath } from '@contracts/channels';
+import type { ChannelCode } from '@contracts/constants';
+import type { SitemapKind } from '@contracts/sitemap';
+import type { Db } from '../../db/client';
+import {
+  agents,
+  businessAreas,
+  communities,
+  districts,
+  listings,
+  newProjects,
+  offices,
+  rentals,
+  shops,
+  subwayLines,
+} from '../../db/schema';
+import type { CityRow } from '../cities/cities';
+
+/** One address of a sitemap: its path on the city host and, when the data has one, when it last changed. */
+export interface SitemapUrl {
+  path: string;
+  lastmod?: Date;
+}
+
+/**
+ * A kind of detail page and the table it comes from. Rows are read in id order by keyset (`id > last`), BATCH at a
+ * time, so a file of 50,000 addresses never holds more than one batch in memory.
+ */
+interface DetailSource {
+  /** The channel whose detail page it is (the city must have it on); none for agents. */
+  channel?: ChannelCode;
+  table: PgTable;
+  id: PgColumn;
+  cityCode: PgColumn;
+  /** When a row last changed, for lastmod; none where the data has no date (communities, agents). */
+  lastmod?: PgColumn;
+  /** Rows of another kind in the same table (a shop for sale is not one for rent). */
+  where?: SQL;
+  path: (id: number) => string;
+}
+
+const detail = (
+  channel: ChannelCode,
+  table: PgTable & { id: PgColumn; cityCode: PgColumn },
+  lastmod?: PgColumn,
+  where?: SQL,
+): DetailSource => ({
+  channel,
+  table,
+  id: table.id,
+  cityCode: table.cityCode,
+  lastmod,
+  where,
+  path: (id) => detailPath(channel, id),
+});
+
+/**
+ * Every detail kind of the sitemap. The news pages add theirs here (`news: { table: articles, … }` with the
+ * article's path) and the kind to contracts/sitemap.ts SITEMAP_KINDS.
+ */
+export const DETAIL_SOURCES: Record<Exclude<SitemapKind, 'lists'>, DetailSource> = {
+  esf: detail('esf', listings, listings.listedAt),
+  rent: detail('rent', rentals, rentals.listedAt),
+  estate: detail('estate', communities),
+  new: detail('new', newProjects, newProjects.updatedAt),
+  shop_sale: detail('shop_sale', shops, shops.listedAt, eq(shops.deal, 1)),
+  shop_rent: detail('shop_rent', shops, shops.listedAt, eq(shops.deal, 2)),
+  offices_sale: detail('offices_sale', offices, offices.listedAt, eq(offices.deal, 1)),
+  offices_rent: detail('offices_rent', offices, offices.listedAt, eq(offices.deal, 2)),
+  agent: { table: agents, id: agents.id, cityCode: agents.cityCode, path: (id) => `/agent/${id}` },
+};
+
+const BATCH = 5_000;
+
+/** Whether the city has the pages of a kind at all (a channel it does not have is no page of it). */
+export function kindIsOn(city: CityRow, kind: SitemapKind): boolean {
+  if (kind === 'lists') return true;
+  const channel = DETAIL_SOURCES[kind].channel;
+  return !channel || channelIsOn(city, channel);
+}
+
+const cityWhere = (s: DetailSource, cityCode: string, ...more: (SQL | undefined)[]) =>
+  and(eq(s.cityCode, cityCode), s.where, ...more);
+
+/** How many pages of a kind the city has, and the newest change among them (the index's lastmod). */
+export async function detailCount(db: Db, kind: Exclude<SitemapKind, 'lists'>, cityCode: string) {
+  const s = DETAIL_SOURCES[kind];
+  const [row] = await db
+    .select({ n: count(), newest: s.lastmod ? sql<Date | string | null>`max(${s.lastmod})` : sql<null>`null` })
+    .from(s.table)
+    .where(cityWhere(s, cityCode));
+  const newest = row?.newest ? new Date(row.newest) : undefined;
+  return { count: Number(row?.n ?? 0), newest };
+}
+
+/**
+ * The addresses of one part of a kind, streamed: the part's first id by its offset in id order, then batches by
+ * keyset from there until the part is full or the rows end.
+ */
+export async function* detailUrls(
+  db: Db,
+  kind: Exclude<SitemapKind, 'lists'>,
+  cityCode: string,
+  part: number,
+  perFile: number,
+): AsyncGenerator<SitemapUrl> {
+  const s = DETAIL_SOURCES[kind];
+  const [first] = await db
+    .select({ id: s.id })
+    .from(s.table)
+    .where(cityWhere(s, cityCode))
+    .orderBy(asc(s.id))
+    .offset((part - 1) * perFile)
+    .limit(1);
+  if (!first) return;
+  let left = perFile;
+  let after: SQL = gte(s.id, first.id as number);
+  while (left > 0) {
+    const rows = await db
+      .select({ id: s.id, lastmod: s.lastmod ?? sql<null>`null` })
+      .from(s.table)
+      .where(cityWhere(s, cityCode, after))
+      .orderBy(asc(s.id))
+      .limit(Math.min(BATCH, left));
+    for (const r of rows) {
+      const lastmod = r.lastmod ? new Date(r.lastmod as Date | string) : undefined;
+      yield { path: s.path(r.id as number), ...(lastmod ? { lastmod } : {}) };
+    }
+    if (rows.length < Math.min(BATCH, left)) return;
+    left -= rows.length;
+    after = gt(s.id, rows[rows.length - 1]!.id as number);
+  }
+}
+
+/**
+ * The list pages worth indexing, whole (a few thousand at most: the city's places times its channels): the home,
+ * each channel's list, options and place dictionary, and its list by district, business area and subway line, in
+ * the codec's one address (`dc{id}/`, `dc{id}/ta{id}/`, `sl{id}/`, lib/search-path.ts). Keyword searches, filters
+ * and deep pages are left to the links: they are many spellings of the same homes. A channel's list carries the
+ * date of its newest listing.
+ */
+export async function listUrls(db: Db, city: CityRow): Promise<SitemapUrl[]> {
+  const [districtRows, areaRows, lineRows] = await Promise.all([
+    db.select({ id: districts.id }).from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
+    db
+      .select({ id: businessAreas.id, districtId: businessAreas.districtId })
+      .from(businessAreas)
+      .where(eq(businessAreas.cityCode, city.cityCode))
+      .orderBy(asc(businessAreas.districtId), asc(businessAreas.id)),
+    db
+      .select({ id: subwayLines.id })
+      .from(subwayLines)
+      .where(eq(subwayLines.cityCode, city.cityCode))
+      .orderBy(asc(subwayLines.sort)),
+  ]);
+  const urls: SitemapUrl[] = [{ path: '/' }];
+  for (const def of Object.values(CHANNELS)) {
+    if (!channelIsOn(city, def.code)) continue;
+    const newest = await newestOf(db, def.code as Exclude<SitemapKind, 'lists' | 'agent'>, city.cityCode);
+    urls.push({ path: def.listPath, ...(newest ? { lastmod: newest } : {}) });
+    urls.push({ path: optionsPath(def.code) }, { path: dictionaryPath(def.code) });
+    for (const d of districtRows) urls.push({ path: `${def.listPath}dc${d.id}/` });
+    for (const a of areaRows) urls.push({ path: `${def.listPath}dc${a.districtId}/ta${a.id}/` });
+    for (const l of lineRows) urls.push({ path: `${def.listPath}sl${l.id}/` });
+  }
+  return urls;
+}
+
+/** The newest listing date of a channel in the city, by the newest-first index (one row). */
+async function newestOf(db: Db, kind: Exclude<SitemapKind, 'lists' | 'agent'>, cityCode: string): Promise<Date | undefined> {
+  const s = DETAIL_SOURCES[kind];
+  if (!s.lastmod) return undefined;
+  const [row] = await db.select({ at: s.lastmod }).from(s.table).where(cityWhere(s, cityCode)).orderBy(desc(s.lastmod)).limit(1);
+  return row?.at ? new Date(row.at as Date | string) : undefined;
+}
