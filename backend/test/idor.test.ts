@@ -224,6 +224,16 @@ const NOT_OWNED: Record<string, string> = {
   [`${ApiPath.opsAgent}/{id}`]: OPERATOR,
   [`${ApiPath.opsViewing}/{id}`]: OPERATOR,
   [ApiPath.opsDeskToken]: OPERATOR,
+  [ApiPath.opsNews]: OPERATOR,
+  [`${ApiPath.opsNews}/{id}`]: OPERATOR,
+  [`${ApiPath.opsNews}/{id}/takedown`]: OPERATOR,
+  [ApiPath.priceHistory]: `id: ${PUBLIC_LISTING}; its price changes are public`,
+  [ApiPath.priceCuts]: `estateId: ${PUBLIC_LISTING}; its listings' price cuts are public`,
+  [`${ApiPath.newsDetail}/{id}`]: 'a published article: public, the same for everyone',
+  [ApiPath.trackingView]:
+    'agentId, businessId, userId: what the browser says it looked at, stored as said and never read back by the caller',
+  [ApiPath.trackingContact]:
+    'agentId, businessId, userId: what the browser says it contacted, stored as said and never read back by the caller',
   [ApiPath.imMessage]:
     "targetId: an agent's public IM identity; the conversation written is the caller's own with that agent (its ids are never taken)",
 };

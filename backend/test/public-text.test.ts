@@ -211,6 +211,15 @@ const NOT_PUBLIC: Record<string, string> = {
   'ossTicker.applyId': 'an upload ticket’s request id',
   'userAvatar.key': 'an upload key',
   [`${ApiPath.opsEntrust}/{id}.override`]: 'the operator’s reason, kept in entrust_overrides and shown to no visitor',
+  // 资讯 articles are the portal's own, written by its operators (OPS_TOKEN), not by a visitor.
+  ...Object.fromEntries(
+    ['author', 'body', 'coverUrl', 'summary', 'title'].flatMap((field) => [
+      [`opsNews.${field}`, 'an operator’s article: the portal’s own text, never a visitor’s'],
+      [`${ApiPath.opsNews}/{id}.${field}`, 'an operator’s article: the portal’s own text, never a visitor’s'],
+    ]),
+  ),
+  'trackingContact.pagePath': 'a tracking event, stored as sent and shown on no page (only counted)',
+  'trackingContact.type': 'a tracking event, stored as sent and shown on no page (only counted)',
 };
 
 describe('contact details in public text', () => {

@@ -19,6 +19,12 @@ const PER_VISITOR = new Map([
   ['(default)/loupan/xiangqing/[id]/dianping/add/page.tsx', 'the review form checks the session (docs/web.md)'],
 ]);
 
+/**
+ * Pages whose whole content is their query: each address is its own render, for everyone alike (no session is read),
+ * computed without a backend call. Rendered per request; a shared cache in front may still keep each address.
+ */
+const PER_QUERY = new Map([['(default)/tool/page.tsx', 'the calculators: their state is the query (docs/web.md 购房工具)']]);
+
 /** What makes Next render a page on every request: route config, or reading the request while rendering. */
 const READS_THE_REQUEST = [
   /export\s+const\s+dynamic\s*=\s*['"]force-dynamic['"]/,
@@ -68,11 +74,16 @@ describe('every public page is cacheable', () => {
 
   it('no page reads the request while rendering, except those that must', () => {
     const reading = pages
-      .filter((p) => !PER_VISITOR.has(p.route))
+      .filter((p) => !PER_VISITOR.has(p.route) && !PER_QUERY.has(p.route))
       .filter((p) => READS_THE_REQUEST.some((rule) => rule.test(p.source)))
       .map((p) => p.route);
     expect(reading).toEqual([]);
-    // The exceptions are real: each says so in its route config.
+    // The exceptions are real: each says so in its route config, and a page of its query reads no session.
+    for (const route of PER_QUERY.keys()) {
+      const source = pages.find((p) => p.route === route)?.source;
+      expect(source).toMatch(READS_THE_REQUEST[0]!);
+      expect(source).not.toMatch(/\bserverContext\s*\(|from\s+['"]next\/headers['"]/);
+    }
     for (const route of PER_VISITOR.keys()) {
       expect(pages.find((p) => p.route === route)?.source).toMatch(READS_THE_REQUEST[0]!);
     }
