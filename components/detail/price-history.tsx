@@ -62,19 +62,22 @@ export function PriceHistorySection({ history, rent }: { history: PriceHistory |
           <dd>{M.times(changes.length)}</dd>
         </div>
       </dl>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${W} ${H}`}
-        width={W}
-        height={H}
-        role="img"
-        aria-label={M.chartLabel(priceText(first, rent), priceText(history.price, rent))}
-      >
-        <path d={`${path}H${W - PAD}`} fill="none" stroke="#007c48" strokeWidth="2" />
-        {steps.map((s) => (
-          <circle key={s.t} cx={x(s.t)} cy={y(s.p)} r="3.5" fill="#d0391f" />
-        ))}
-      </svg>
+      {/* A flat line says nothing a sentence does not: the chart only where the price has moved. */}
+      {changes.length > 0 && (
+        <svg
+          className={styles.chart}
+          viewBox={`0 0 ${W} ${H}`}
+          width={W}
+          height={H}
+          role="img"
+          aria-label={M.chartLabel(priceText(first, rent), priceText(history.price, rent))}
+        >
+          <path d={`${path}H${W - PAD}`} fill="none" stroke="#007c48" strokeWidth="2" />
+          {steps.map((s) => (
+            <circle key={s.t} cx={x(s.t)} cy={y(s.p)} r="3.5" fill="#d0391f" />
+          ))}
+        </svg>
+      )}
       {changes.length === 0 ? (
         <p className={styles.none}>{M.none}</p>
       ) : (
