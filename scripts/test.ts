@@ -1,7 +1,7 @@
 /**
  * `npm test`: type-check, lint and format check (at once), Vitest (unit, component, backend integration on an embedded
- * database), then a production build and Playwright in Chromium against both processes; beside the browser suite,
- * when a PostgreSQL server answers on DATABASE_URL (default 127.0.0.1:5432), the backend suite again on PostgreSQL.
+ * database), then a production build and Playwright in Chromium against both processes, then, when a PostgreSQL
+ * server answers on DATABASE_URL (default 127.0.0.1:5432), the backend suite again on PostgreSQL.
  * Ends with one plain line `N passed, N failed, N skipped` (CI's reader does not parse Vitest's or Playwright's
  * summaries). Type-check, lint and the format check count as one check each.
  */
@@ -75,9 +75,9 @@ function postgresAnswers(): Promise<boolean> {
 }
 
 /**
- * The backend suite on PostgreSQL (`npm run test:pg`), run beside the browser suite: the browser tests leave the two
- * cores idle while they wait on pages, and the PostgreSQL suite fills that. Its output goes to a log that is printed
- * whole when it ends, so that the two runs' lines do not interleave.
+ * The backend suite on PostgreSQL (`npm run test:pg`). Run after the browser suite, not beside it: beside it (tried on
+ * 2026-11-27) the two shared two cores at load 13-15 and each ran three times slower. Its output goes to a log that
+ * is printed whole when it ends.
  */
 async function vitestOnPostgres(): Promise<void> {
   if (!(await postgresAnswers())) {
@@ -143,7 +143,8 @@ async function main(): Promise<void> {
     check('format', bin('prettier'), ['--check', '.']),
   ]);
   await vitest();
-  await Promise.all([playwright(), vitestOnPostgres()]);
+  await playwright();
+  await vitestOnPostgres();
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(totals.failed === 0 ? 0 : 1);
 }
