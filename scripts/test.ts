@@ -97,7 +97,7 @@ async function vitestOnPostgres(): Promise<void> {
     child.on('exit', (c) => resolve(c ?? 1));
   });
   closeSync(log);
-  console.log(`\n▶ vitest on PostgreSQL (run beside the browser suite; its log, ${path.relative(ROOT, logFile)}):`);
+  console.log(`\n▶ vitest on PostgreSQL (its log, ${path.relative(ROOT, logFile)}):`);
   console.log(readFileSync(logFile, 'utf8'));
   countVitest(out, code, 'vitest on PostgreSQL');
 }
