@@ -103,6 +103,8 @@ function PriceDialog({
           <span>{M.newPrice}</span>
           <input
             name="price"
+            // The dialog is for this one field: focus starts in it (use-modal-dialog.ts focusFirst).
+            data-autofocus
             inputMode="decimal"
             value={value}
             maxLength={12}
