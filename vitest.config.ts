@@ -15,6 +15,9 @@ const HANG_GUARD_MS = 60_000;
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on two cores is one worker (cores − 1), which leaves a core idle while a file waits on its
+    // database or a socket. The files share nothing (each has its own database copy, port 0, its own Redis prefix).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -135,16 +135,26 @@ async function playwright(): Promise<void> {
   }
 }
 
+/** Runs one phase and prints how long it took, so a slow CI run shows where its minutes went. */
+async function timed(name: string, phase: () => Promise<void>): Promise<void> {
+  const start = Date.now();
+  await phase();
+  const seconds = Math.round((Date.now() - start) / 1000);
+  console.log(`\n⏱ ${name}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+}
+
 async function main(): Promise<void> {
   // Three read-only checks at once: their lines interleave, each ends with its own verdict.
-  await Promise.all([
-    check('typecheck', bin('tsc'), ['--noEmit']),
-    check('lint', bin('eslint'), ['.']),
-    check('format', bin('prettier'), ['--check', '.']),
-  ]);
-  await vitest();
-  await playwright();
-  await vitestOnPostgres();
+  await timed('typecheck, lint, format', async () => {
+    await Promise.all([
+      check('typecheck', bin('tsc'), ['--noEmit']),
+      check('lint', bin('eslint'), ['.']),
+      check('format', bin('prettier'), ['--check', '.']),
+    ]);
+  });
+  await timed('vitest', vitest);
+  await timed('build and browser tests', playwright);
+  await timed('vitest on PostgreSQL', vitestOnPostgres);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(totals.failed === 0 ? 0 : 1);
 }
