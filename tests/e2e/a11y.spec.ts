@@ -57,7 +57,7 @@ async function showError(page: Page, submit: Locator, error: Locator): Promise<v
   await expect(async () => {
     await submit.click();
     await expect(error.first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
 }
 
 /** The first address of a `href` matching `pattern` in the page's server HTML. */

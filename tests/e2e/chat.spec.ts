@@ -106,7 +106,7 @@ async function consult(page: Page): Promise<void> {
     if (!(await panel(page).isVisible()))
       await page.locator('.agent-card').getByRole('link', { name: '在线咨询' }).click({ timeout: 5000 });
     await expect(panel(page)).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 90_000 });
 }
 const panel = (page: Page) => page.locator('.chat-panel');
 const composer = (page: Page) => panel(page).getByRole('textbox', { name: '消息内容' });
@@ -221,7 +221,7 @@ test('在线咨询 on an agent’s page: a visitor goes to login and back; logge
     if (!(await panel(page).isVisible()))
       await page.locator('.agent-profile').getByRole('link', { name: '在线咨询' }).click({ timeout: 5000 });
     await expect(panel(page)).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(panel(page).locator('.chat-panel__title')).toContainText(a.agentName);
   await expect(panel(page)).toContainText('还没有消息，和经纪人打个招呼吧');
   await expect(panel(page).locator('.chat-msg')).toHaveCount(0);

@@ -61,7 +61,7 @@ export async function typeDeskToken(page: Page, token: string): Promise<void> {
   await expect(async () => {
     await page.getByLabel('工作台口令').fill(token);
     await expect(button).toBeEnabled({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   await button.click();
 }
 

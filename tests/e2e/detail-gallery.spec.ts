@@ -38,7 +38,7 @@ for (const width of [1280, 1440, 1920]) {
     await expect(async () => {
       await page.getByRole('button', { name: '下一张' }).click({ timeout: 2000 });
       await expect(caption).toHaveText(`${d.photos[1]!.title} 2/${count}`, { timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 90_000 });
     await page.getByRole('button', { name: '上一张' }).click();
     await page.getByRole('button', { name: '上一张' }).click();
     await expect(caption).toHaveText(`${d.photos[count - 1]!.title} ${count}/${count}`);

@@ -32,7 +32,7 @@ test('a visitor’s 关注 goes to login and back, and the home is followed; the
   await expect(async () => {
     await followButton(page).click({ timeout: 2000 });
     await expect(page).toHaveURL(/\/login\?/, { timeout: 3000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(page).toHaveURL(cityUrl('bj', `/login?prePath=${encodeURIComponent(`${path}#guanzhu`)}`));
   await logInBySms(page, followMobile());
 

@@ -75,7 +75,7 @@ test('login asks for consent to the linked 用户服务协议 and 隐私政策 f
     await mobileInput.fill(uniqueMobile());
     await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
     await expect(page.locator('.form-error')).toHaveText(mustAgree, { timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(page.getByRole('button', { name: '获取验证码' })).toBeEnabled();
 
   // The document opens in a new tab, and what is typed here stays.

@@ -100,7 +100,7 @@ test('an operator’s article is on its category page at once, and gone once tak
     await expect(async () => {
       await page.reload();
       await expect(page.locator('.news-list__title a').first()).toHaveText(title, { timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 90_000 });
   } finally {
     const down = await request.post(`${BACKEND}${ApiPath.opsNews}/${id}/takedown`, {
       headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
@@ -111,7 +111,7 @@ test('an operator’s article is on its category page at once, and gone once tak
   await expect(async () => {
     await page.reload();
     await expect(page.locator('.news-list__title a').first()).not.toHaveText(title, { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
   expect((await serverHtml(request, 'bj', `/news/shichangzhengce/${id}.html`)).status()).toBe(404);
 });
 

@@ -81,7 +81,7 @@ export async function publishAndManage(
   await expect(async () => {
     await page.reload();
     await expect(page.locator(`a[href="${k.detail}${listingId}"]`).first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 90_000 });
   await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(e.communityName);
   for (const photo of e.photos) await expect(page.locator(`img[src="${photo.url}"]`).first()).toBeAttached();
@@ -134,7 +134,7 @@ export async function publishAndManage(
   await expect(async () => {
     await page.reload();
     await expect(page.locator('main')).toContainText(prices.nextDetail, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 90_000 });
 
   // 下架: asked first; the card says 已下架 and the detail page is gone.
   await page.goto(cityUrl('bj', `/personal/house/${kind}`));
@@ -149,7 +149,7 @@ export async function publishAndManage(
   await expect(async () => {
     const res = await page.goto(cityUrl('bj', `${k.detail}${listingId}`));
     expect(res?.status()).toBe(404);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 90_000 });
 
   // The booking stays in 看房记录, cancelled, named as the owner entrusted the home, with no link to a page that is gone.
   await page.goto(cityUrl('bj', `/personal/record/${kind}`));

@@ -62,7 +62,7 @@ export async function logInBySms(page: Page, mobile = uniqueMobile()): Promise<s
     await agreeToTerms(page);
     await page.getByRole('button', { name: '获取验证码' }).click({ timeout: 2000 });
     await expect(page.getByText('验证码已发送')).toBeVisible({ timeout: 5000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
   await page.getByRole('button', { name: '登录', exact: true }).click();
   return mobile;

@@ -128,7 +128,7 @@ test('page views, searches, a suggestion and each contact go out with the promot
     expect(mine).toMatchObject({ contacts: 3, searches: 2 });
     expect(mine!.views).toBeGreaterThanOrEqual(3);
     expect(report.topListings.find((l) => l.key === `1:${id}`)?.contacts).toBeGreaterThanOrEqual(3);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
 });
 
 test.describe('the statistics provider’s script (STATS_SCRIPT_URL)', () => {
