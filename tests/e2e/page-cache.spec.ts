@@ -94,7 +94,7 @@ async function cachedListing(request: APIRequestContext, port: number, host: str
   for (const path of pages) {
     await expect(async () => {
       expect((await pageOn(request, port, host, path)).headers()['x-nextjs-cache'], path).toBe('HIT');
-    }).toPass({ timeout: 10_000, intervals: [200] });
+    }).toPass({ timeout: 90_000, intervals: [200] });
   }
   return { id, pages };
 }
@@ -112,7 +112,7 @@ async function shownEverywhere(
     for (const port of ports)
       for (const path of pages)
         expect(await (await pageOn(request, port, hostOf(port), path)).text(), `${port}${path}`).toContain(text);
-  }).toPass({ timeout: 10_000, intervals: [100] });
+  }).toPass({ timeout: 90_000, intervals: [100] });
   return Date.now() - started;
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { cityUrl } from './support';
 
 /**
@@ -9,14 +9,22 @@ import { cityUrl } from './support';
 for (const path of ['/ershoufang/', '/xiaoqu/', '/sp/buy/']) {
   test(`${path}: after the links in view are prefetched, every preloaded photo is one the page shows`, async ({ page }) => {
     let prefetched = 0;
+    let answered = 0;
+    const isPrefetch = (r: Request) => Boolean(r.headers()['next-router-prefetch']);
+    const onAnswer = (r: Request) => {
+      if (isPrefetch(r)) answered++;
+    };
     page.on('request', (r) => {
-      if (r.headers()['next-router-prefetch']) prefetched++;
+      if (isPrefetch(r)) prefetched++;
     });
+    page.on('requestfinished', onAnswer);
+    page.on('requestfailed', onAnswer);
     await page.goto(cityUrl('bj', path));
     await expect(page.locator('.listings > li').first()).toBeVisible();
-    // The prefetches of the links in view have come back (and done whatever they do to the page).
+    // The router prefetches the links in view once the page is idle (later on a busy machine); then they come back
+    // and do whatever they do to the page.
+    await expect.poll(() => prefetched > 0 && answered === prefetched, { timeout: 90_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
-    expect(prefetched).toBeGreaterThan(0);
     const preloaded = await page
       .locator('link[rel="preload"][as="image"]')
       .evaluateAll((links) => links.map((l) => new URL(l.getAttribute('href') ?? '', location.href).pathname));
