@@ -6,6 +6,7 @@ import { CommercialBlock } from '@/components/home/commercial-block';
 import { EstateBlock } from '@/components/home/estate-block';
 import { fetchHomeProjects, ProjectBlock } from '@/components/home/project-block';
 import { NewsBlock } from '@/components/home/news-block';
+import { KeptScroll } from '@/components/home/kept-scroll';
 import { RentBlock } from '@/components/home/rent-block';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
@@ -55,6 +56,7 @@ export default async function HomePage({ params }: HomePageProps) {
   return (
     <>
       <JsonLd data={homeSeo(city, s).jsonLd} />
+      <KeptScroll />
       <section className="banner">
         <div className="container banner__inner">
           <h1 className="banner__title">{messages.siteTitle(city.cityName).replace(` - ${messages.brand}`, '')}</h1>

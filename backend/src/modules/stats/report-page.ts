@@ -55,12 +55,20 @@ const escapeHtml = (s: string) =>
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const rate = (contacts: number, views: number) => (views > 0 ? percent(contacts / views) : '–');
 
+/** Counts and rates line up on the right; names on the left. */
+const isNumeric = (c: string | number) => typeof c === 'number' || /^(\d+(\.\d+)?%|–)$/.test(c);
+
 function table(caption: string, head: string[], rows: (string | number)[][]): string {
-  const cells = (r: (string | number)[], tag: 'td' | 'th') =>
-    r.map((c, i) => `<${tag}${i > 0 && tag === 'td' ? ' class="n"' : ''}>${escapeHtml(String(c))}</${tag}>`).join('');
-  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${cells(head, 'th')}</tr></thead><tbody>${
-    rows.length ? rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('') : `<tr><td colspan="${head.length}">无数据</td></tr>`
-  }</tbody></table>`;
+  // A column is numeric when its first row's cell is: its heading is aligned with it.
+  const numericColumn = head.map((_, i) => rows[0] !== undefined && isNumeric(rows[0][i] ?? ''));
+  const cell = (tag: 'td' | 'th', c: string | number, numeric: boolean) =>
+    `<${tag}${numeric ? ' class="n"' : ''}>${escapeHtml(String(c))}</${tag}>`;
+  const body = rows.length
+    ? rows.map((r) => `<tr>${r.map((c) => cell('td', c, isNumeric(c))).join('')}</tr>`).join('')
+    : `<tr><td colspan="${head.length}">无数据</td></tr>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head
+    .map((h, i) => cell('th', h, numericColumn[i]!))
+    .join('')}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** The keyed rows (listings, agents, promotions) with their conversion. */
@@ -93,9 +101,9 @@ h1{font-size:22px;margin:0 0 4px}.sub{color:#666;margin:0 0 16px}
 form{display:flex;gap:14px;align-items:center;margin:0 0 18px;flex-wrap:wrap}input{font:inherit;padding:3px 6px}
 button{font:inherit;padding:4px 14px;background:#1f6f54;color:#fff;border:0;border-radius:3px}
 .totals{display:flex;gap:16px;margin:0 0 20px}.totals div{border:1px solid #dde;border-radius:4px;padding:10px 18px;min-width:130px}
-.totals strong{display:block;font-size:24px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(360px,1fr));gap:20px}
+.totals strong{display:block;font-size:24px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(360px,1fr));gap:24px 20px;align-items:start}
 table{border-collapse:collapse;width:100%}caption{text-align:left;font-weight:600;padding:4px 0}
-th,td{border-bottom:1px solid #e6e6ea;padding:4px 8px;text-align:left}th{background:#f4f6f8}td.n{text-align:right;font-variant-numeric:tabular-nums}
+th,td{border-bottom:1px solid #e6e6ea;padding:4px 8px;text-align:left}th{background:#f4f6f8;white-space:nowrap}.n{text-align:right;font-variant-numeric:tabular-nums}
 </style></head><body>
 <h1>优居 运营报表</h1>
 <p class="sub">${escapeHtml(r.from)} 至 ${escapeHtml(r.to)}（北京时间，含首尾）· ${r.cityDomain ? `城市 ${escapeHtml(r.cityDomain)}` : '全部城市'} · 数据来自每日汇总（tracking_daily），当天的数字每小时更新</p>
