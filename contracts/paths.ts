@@ -167,6 +167,8 @@ export const ApiPath = {
   opsStats: `${INTERNAL_API}/v1/ops/stats`,
   /** Partitions made and dropped, days rolled up now rather than at the next hour (npm run ops -- stats rollup). */
   opsStatsMaintain: `${INTERNAL_API}/v1/ops/stats/maintain`,
+  /** The same report as a page for an operator's browser (HTTP Basic, the password OPS_TOKEN; docs/operations.md). */
+  opsStatsPage: `${INTERNAL_API}/v1/ops/stats/report`,
   /** `${opsEntrust}/${id}`: an operator accepts an entrust (publishes it) or marks it sold (docs/operations.md). */
   opsEntrust: `${INTERNAL_API}/v1/ops/entrusts`,
   /** An operator adds an article (POST); `${opsNews}/${id}` edits one, `${opsNews}/${id}/takedown` takes it down. */

@@ -89,6 +89,21 @@ export const statsReportRequestSchema = z.strictObject({
 });
 export type StatsReportRequest = z.input<typeof statsReportRequestSchema>;
 
+/** The report page's query (GET, from a form): the same fields, days optional (the last 7 days to today). */
+const calendarDay = day.refine((d) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+}, 'a day of the calendar');
+export const statsPageQuerySchema = z.strictObject({
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+  cityDomain: z
+    .string()
+    .regex(/^[a-z]{0,12}$/, 'a city sub-domain (letters)')
+    .optional(),
+  top: z.coerce.number().int().min(1).max(100).default(10),
+});
+
 const countsSchema = z.object({ views: z.number(), searches: z.number(), contacts: z.number() });
 const keyedCounts = countsSchema.extend({ key: z.string() });
 

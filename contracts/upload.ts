@@ -87,8 +87,26 @@ export const callbackRequestSchema = z.object({
 });
 export type UploadCallbackInput = z.input<typeof callbackRequestSchema>;
 
-export const uploadedSchema = z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() });
+/**
+ * One accepted upload. spec §3 "Upload result": url, name, size, type, index; besides, the key the browser names it
+ * by afterwards (an avatar, an entrust's photos) and the card thumbnail.
+ */
+export const uploadedSchema = z.object({
+  key: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  /** The object's file name, the key's last segment (`<uuid>.jpg`). */
+  name: z.string(),
+  /** Bytes as stored (after the metadata was stripped), not as posted. */
+  size: z.number().int(),
+  /** MIME type of the stored image: image/jpeg or image/png. */
+  type: z.string(),
+  /** Its place in the callback's `uploads` list, from 0. */
+  index: z.number().int(),
+});
 export type UploadedPhoto = z.infer<typeof uploadedSchema>;
+/** A photo as forms keep it: a fresh upload or one stored before (an entrust's photos carry no more than these). */
+export type PhotoRef = Pick<UploadedPhoto, 'key' | 'url' | 'thumbUrl'>;
 export const uploadedListSchema = z.array(uploadedSchema);
 
 export const avatarRequestSchema = z.object({ key: text(512, { min: 1 }) });

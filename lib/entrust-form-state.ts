@@ -10,7 +10,7 @@ import {
 } from '@contracts/entrust-rules';
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { Entrust } from '@contracts/entrust';
-import type { UploadedPhoto } from '@contracts/upload';
+import type { PhotoRef } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
 
 /**
@@ -47,7 +47,7 @@ export interface EntrustFormState {
   facilities: string[];
   contactName: string;
   description: string;
-  photos: UploadedPhoto[];
+  photos: PhotoRef[];
   brandIds: number[];
 }
 
@@ -152,7 +152,7 @@ export function readDraft(key: string): EntrustFormState | null {
       const value = parsed.form[k];
       if (k === 'photos')
         form.photos = Array.isArray(value)
-          ? (value as UploadedPhoto[]).filter(
+          ? (value as PhotoRef[]).filter(
               (p) => p && typeof p.key === 'string' && typeof p.url === 'string' && typeof p.thumbUrl === 'string',
             )
           : [];

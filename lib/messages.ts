@@ -15,8 +15,6 @@ export const messages = {
   /** The heading of 全部城市's second block: every city under the initial of its pinyin. */
   citiesByLetter: '按拼音首字母查找',
   titleSuffix: '找房',
-  /** Site title pattern: `{城市名}找房 - 优居`. */
-  siteTitle: (city: string) => `${city}找房 - ${BRAND}`,
   pageTitle: (page: string, city: string) => `${page} - ${city}找房 - ${BRAND}`,
 
   brandUpgrade: '优居品牌已全新升级，请访问新网站',
@@ -182,6 +180,16 @@ export const messages = {
   agreement: '用户服务协议',
   privacy: '隐私政策',
   disclaimer: '本站房源信息由经纪机构及业主提供，仅供参考，请以实际交易为准。',
+  /** spec §2 Footer "disclaimers per tab": what the links of each tab lead to, and how far to trust it. */
+  footerDisclaimers: {
+    hotCity: '各城市频道的房源、小区与资讯由当地经纪机构、业主及公开资料提供，各城市开通的频道不同，以城市站点实际展示为准。',
+    hotEsfCity:
+      '二手房房源由经纪机构及业主提供，价格、面积、楼层等仅供参考，以不动产权证书及实际成交为准；交易前请核实房屋权属及抵押情况。',
+    hotNewCity: '新房楼盘的价格、户型、面积及交付时间来自开发商及公开资料，仅供参考，以政府备案信息及开发商最终公示为准。',
+    hotRentCity:
+      '租房房源由经纪机构及房东提供，租金与房屋状况以实地查看及租赁合同为准；签约前请核实出租人身份，勿提前向他人支付定金。',
+    outSideLink: '友情链接指向第三方网站，其内容与服务由该网站负责，与优居无关；请自行判断其信息的可靠性。',
+  },
   greeting: (hour: number) =>
     hour >= 5 && hour < 9
       ? '早上好'

@@ -50,6 +50,7 @@ import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';
 import { registerStats } from './modules/stats/stats';
+import { registerStatsPage } from './modules/stats/report-page';
 import { clearSessionCookie, sessionUser } from './http/sessions';
 import { registerStorageRoutes } from './modules/storage/routes';
 import { ImageWork, imageWorkLimits } from './modules/uploads/image-work';
@@ -164,6 +165,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerViewings(app, db, config);
   registerEngagement(app, db);
   registerStats(app, db, config);
+  registerStatsPage(app, db, config);
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
   registerHouse(app, db, suggestionIndex);

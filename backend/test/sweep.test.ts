@@ -161,7 +161,10 @@ async function probe(req: Req): Promise<LightMyRequestResponse> {
   // HEAD answers carry no body; /oss answers files; a sitemap that exists is XML or gzip (modules/sitemap), its failures the envelope.
   const path = req.url.split(/[?#]/)[0]!;
   const sitemap = (path === ApiPath.sitemapIndex || path === ApiPath.sitemapFile) && res.statusCode === 200;
-  if (req.method === 'HEAD' || sitemap || res.headers['content-type']?.toString().startsWith('image/')) return res;
+  // The operator's report page answers HTML to the operator (its refusals are the envelope).
+  const reportPage = path === ApiPath.opsStatsPage && res.statusCode === 200;
+  if (reportPage) expect(res.headers['content-type'], label).toMatch(/^text\/html/);
+  if (req.method === 'HEAD' || sitemap || reportPage || res.headers['content-type']?.toString().startsWith('image/')) return res;
   let body: unknown;
   expect(() => (body = JSON.parse(res.body)), label).not.toThrow();
   if (res.statusCode >= 200 && res.statusCode < 300) {
@@ -347,6 +350,7 @@ describe('sweep over /openapi.json', () => {
         `POST ${ApiPath.trackingContact}`,
         `POST ${ApiPath.opsStats}`,
         `POST ${ApiPath.opsStatsMaintain}`,
+        `GET ${ApiPath.opsStatsPage}`,
         `GET ${ApiPath.priceHistory}`,
         `POST ${ApiPath.priceHistory}`,
         `GET ${ApiPath.priceCuts}`,

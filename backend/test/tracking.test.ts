@@ -12,6 +12,7 @@ import { trackingDaily, trackingEvents } from '../src/db/schema';
 import { addDays, dayOf, ensurePartition, partitionDays } from '../src/modules/stats/partitions';
 import { runOps } from '../../scripts/ops';
 import { envelope, startHarness, type Harness } from './harness';
+import { newTestUser } from './support-users';
 
 /** spec §7 tracking: the two public endpoints, retention by day partitions, the roll-ups and the operator's report. */
 
@@ -65,6 +66,31 @@ describe('POST behavior/view/page and behavior/opportunity', () => {
       }
     ).rows;
     expect(where!.part).toBe(`tracking_events_${dayOf(Date.now()).replaceAll('-', '')}`);
+  });
+
+  it("files a logged-in reader's events under their session's user, and a visitor's claim of a userId under none", async () => {
+    const reader = await newTestUser(h);
+    const other = await newTestUser(h);
+    const path = `/zufang/xiangqing/${reader.id}`;
+    // From 上海's pages: 北京's counts are the roll-up tests' below.
+    const SH = { origin: 'http://sh.localhost:3000' };
+    // The reader names their id (as the browser does); a visitor claims the other user's; a session claiming another
+    // id is filed under its own.
+    await post(ApiPath.trackingView, [view({ pagePath: path, userId: reader.id })], { ...SH, ...reader.cookie });
+    await post(ApiPath.trackingContact, contact({ pagePath: path }), { ...SH, ...reader.cookie });
+    await post(ApiPath.trackingView, [view({ pagePath: path, userId: other.id })], SH);
+    await post(ApiPath.trackingView, [view({ pagePath: path, userId: other.id, eventType: 'event_search' })], {
+      ...SH,
+      ...reader.cookie,
+    });
+    await h.app.tracking.flush();
+    const rows = await h.database.db.select().from(trackingEvents).where(eq(trackingEvents.pagePath, path));
+    expect(rows.map((r) => [r.eventType, r.userId]).sort()).toEqual([
+      ['event_opportunity', reader.id],
+      ['event_search', reader.id],
+      ['page_view', null],
+      ['page_view', reader.id],
+    ]);
   });
 
   it('refuses bad input with a 400 that names the field, and a page of another site with a 403', async () => {
@@ -186,5 +212,45 @@ describe('npm run ops -- stats', () => {
     expect(report.out).toMatch(/bj +二手房 +3 views {2}2 contacts {2}66\.7%/);
     expect(report.out).toContain('wx/spring26');
     expect((await run(['stats', 'yesterday'])).code).toBe(2);
+  });
+});
+
+describe('the operator report page', () => {
+  const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`ops:${password}`).toString('base64')}` });
+
+  it('asks a browser for the operator token and shows views, contacts, conversion and promotions to it alone', async () => {
+    const today = dayOf(Date.now());
+    // A page path with markup in it is shown as text.
+    await post(ApiPath.trackingView, [view({ pagePath: '/news/<b>x</b>', businessType: null, businessId: null })]);
+    await h.app.tracking.maintain();
+    const url = `${ApiPath.opsStatsPage}?from=${today}&to=${today}`;
+    const none = await h.app.inject({ url });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toMatch(/^Basic realm="youju-ops"/);
+    expect(JSON.parse(none.body)).toMatchObject({ succeed: false });
+    expect((await h.app.inject({ url, headers: basic('not-the-token') })).statusCode).toBe(401);
+    // The web never forwards /internal.api (lib/front/backend-paths.ts): only the backend's own address answers it.
+    expect(ApiPath.opsStatsPage.startsWith('/internal.api/')).toBe(true);
+
+    const page = await h.app.inject({ url: `${url}&cityDomain=bj`, headers: basic(TOKEN) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const text = page.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`${today} 至 ${today}`);
+    // 北京's 二手房 row as the CLI prints it: 3 views, 2 contacts, 66.7%.
+    expect(text).toMatch(/bj 二手房 3 2 66\.7%/);
+    expect(text).toContain('wx/spring26');
+    expect(text).toContain('二手房 #7');
+    expect(page.body).toContain('/news/&lt;b&gt;x&lt;/b&gt;');
+    expect(page.body).not.toContain('<b>x</b>');
+    // The Bearer header of the other operator routes opens it too; bad days are a 400 in the envelope.
+    expect((await h.app.inject({ url, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
+    for (const bad of ['from=2026-13-45', 'to=yesterday', `from=${today}&to=2020-01-01`, 'top=0', 'x=1']) {
+      const res = await h.app.inject({ url: `${ApiPath.opsStatsPage}?${bad}`, headers: basic(TOKEN) });
+      expect(res.statusCode, bad).toBe(400);
+      expect(JSON.parse(res.body).msg.length, bad).toBeGreaterThan(0);
+    }
   });
 });

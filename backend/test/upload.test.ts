@@ -191,6 +191,11 @@ describe('PostObject to the local host and the callback', () => {
     expect(res.statusCode, res.body).toBe(200);
     const done = envelope<UploadedPhoto[]>(res).data;
     expect(done.map((d) => d.key)).toEqual([`${t.keys[0]}.png`, `${t.keys[1]}.jpg`]);
+    // spec §3 Upload result: url, name, size, type, index beside our key and thumbnail.
+    expect(done.map((d) => [d.name, d.type, d.index])).toEqual([
+      [`${t.keys[0]!.split('/').pop()}.png`, 'image/png', 0],
+      [`${t.keys[1]!.split('/').pop()}.jpg`, 'image/jpeg', 1],
+    ]);
     // Named by nothing public yet: served to its owner (backend/test/private-objects.test.ts).
     const original = await h.app.inject({ url: done[0]!.url, headers: u.auth });
     expect(original.statusCode).toBe(200);
@@ -207,9 +212,19 @@ describe('PostObject to the local host and the callback', () => {
       ['jpg', 640, 960, servedJpg.rawPayload.length],
       ['png', 800, 600, original.rawPayload.length],
     ]);
+    expect(done.map((d) => d.size)).toEqual([original.rawPayload.length, servedJpg.rawPayload.length]);
     // The same callback again answers the same, once recorded.
     const again = await callback(u.auth, [{ key: `${t.keys[0]}.png`, md5: md5(a), suffix: 'png' }]);
     expect(envelope<UploadedPhoto[]>(again).data[0]).toEqual(done[0]);
+    // Named second in another callback, it is that callback's index 1.
+    const swapped = await callback(u.auth, [
+      { key: `${t.keys[1]}.jpg`, md5: md5(b), suffix: 'jpg' },
+      { key: `${t.keys[0]}.png`, md5: md5(a), suffix: 'png' },
+    ]);
+    expect(envelope<UploadedPhoto[]>(swapped).data.map((d) => [d.key, d.index])).toEqual([
+      [`${t.keys[1]}.jpg`, 0],
+      [`${t.keys[0]}.png`, 1],
+    ]);
   });
 
   it('keeps no EXIF (GPS, camera) in what it stores and serves, and applies the orientation to the pixels', async () => {

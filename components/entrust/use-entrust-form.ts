@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import type { EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust } from '@contracts/entrust';
 import type { Suggestion } from '@contracts/search';
-import type { UploadedPhoto } from '@contracts/upload';
+import type { PhotoRef } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
 import {
   draftJson,
@@ -109,7 +109,7 @@ export function useEntrustForm({ businessType, userId, defaultContact, initial }
     setForm((f) => ({ ...f, [field]: value }));
     if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const onPhotos = useCallback((photos: UploadedPhoto[]) => {
+  const onPhotos = useCallback((photos: PhotoRef[]) => {
     setForm((f) => ({ ...f, photos }));
     setErrors((e) => (e.photos ? { ...e, photos: undefined } : e));
   }, []);

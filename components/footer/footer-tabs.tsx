@@ -6,12 +6,14 @@ export interface FooterTab {
   key: string;
   title: string;
   links: FooterLink[];
+  /** spec §2 Footer: each tab's own disclaimer, shown with its links. */
+  disclaimer: string;
 }
 
 /**
- * Footer link tabs (spec §2 Footer): hovering or clicking a tab shows its links. Every tab's links are in the
- * HTML, the others hidden, so that they are links of the page for a crawler and without script, not only after
- * a click.
+ * Footer link tabs (spec §2 Footer): hovering or clicking a tab shows its links and its own disclaimer. Every tab's
+ * links are in the HTML, the others hidden, so that they are links of the page for a crawler and without script, not
+ * only after a click.
  */
 export function FooterTabs({ tabs }: { tabs: FooterTab[] }) {
   const [current, setCurrent] = useState(tabs[0]?.key ?? '');
@@ -35,11 +37,14 @@ export function FooterTabs({ tabs }: { tabs: FooterTab[] }) {
       </div>
       {tabs.map((t) => (
         <div key={t.key} className="footer-tabs__links" role="tabpanel" aria-label={t.title} hidden={t.key !== shown?.key}>
-          {t.links.map((l) => (
-            <a key={`${l.id}-${l.url}`} href={l.url}>
-              {l.name}
-            </a>
-          ))}
+          <div className="footer-tabs__link-row">
+            {t.links.map((l) => (
+              <a key={`${l.id}-${l.url}`} href={l.url}>
+                {l.name}
+              </a>
+            ))}
+          </div>
+          <p className="site-footer__disclaimer">{t.disclaimer}</p>
         </div>
       ))}
     </div>

@@ -14,13 +14,20 @@ export interface FooterProps {
 export async function Footer({ city, withFriendlyLinks = false }: FooterProps) {
   const links = await getBottomLinks(city.cityCode);
   const t = messages.footerTabs;
+  const d = messages.footerDisclaimers;
+  const tab = (key: keyof typeof t, tabLinks: FooterTab['links']): FooterTab => ({
+    key,
+    title: t[key],
+    links: tabLinks,
+    disclaimer: d[key],
+  });
   const tabs: FooterTab[] = links
     ? [
-        { key: 'hotCity', title: t.hotCity, links: links.hotCity },
-        { key: 'hotEsfCity', title: t.hotEsfCity, links: links.hotEsfCity },
-        { key: 'hotNewCity', title: t.hotNewCity, links: links.hotNewCity },
-        { key: 'hotRentCity', title: t.hotRentCity, links: links.hotRentCity },
-        ...(withFriendlyLinks ? [{ key: 'outSideLink', title: t.outSideLink, links: links.outSideLink }] : []),
+        tab('hotCity', links.hotCity),
+        tab('hotEsfCity', links.hotEsfCity),
+        tab('hotNewCity', links.hotNewCity),
+        tab('hotRentCity', links.hotRentCity),
+        ...(withFriendlyLinks ? [tab('outSideLink', links.outSideLink)] : []),
       ]
     : [];
   return (
@@ -33,7 +40,8 @@ export async function Footer({ city, withFriendlyLinks = false }: FooterProps) {
           <Link href="/about/agreement">{messages.agreement}</Link>
           <Link href="/about/privacy">{messages.privacy}</Link>
         </div>
-        <p className="site-footer__disclaimer">{messages.disclaimer}</p>
+        {/* Each tab carries its own disclaimer; without the tabs (the footer links failed) the site's general one. */}
+        {tabs.length === 0 && <p className="site-footer__disclaimer">{messages.disclaimer}</p>}
         <p className="site-footer__icp">
           © {messages.brand} · {config.icpFiling}
         </p>

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
-import type { UploadedPhoto } from '@contracts/upload';
+import type { PhotoRef } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PhotoUpload } from '@/components/upload/photo-upload';
@@ -23,12 +23,12 @@ export interface AvatarUploadProps {
 export function AvatarUpload({ avatarUrl, sex = '' }: AvatarUploadProps) {
   const router = useRouter();
   const [current, setCurrent] = useState(avatarUrl);
-  const [photos, setPhotos] = useState<UploadedPhoto[]>([]);
+  const [photos, setPhotos] = useState<PhotoRef[]>([]);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
 
   const onChange = useCallback(
-    (next: UploadedPhoto[]) => {
+    (next: PhotoRef[]) => {
       const photo = next[0];
       setPhotos(next);
       if (!photo) return;

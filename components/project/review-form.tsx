@@ -6,7 +6,7 @@ import { UPLOAD_MAX_MB } from '@contracts/constants';
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { ProjectReview, ReviewRatings } from '@contracts/project-review';
 import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
-import type { UploadedPhoto } from '@contracts/upload';
+import type { PhotoRef } from '@contracts/upload';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 import { messages } from '@/lib/client/messages';
 
@@ -91,7 +91,7 @@ async function untilShown(path: string, reviewId: number): Promise<void> {
 export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: ReviewFormProps) {
   const [ratings, setRatings] = useState<Ratings>({});
   const [body, setBody] = useState('');
-  const [photos, setPhotos] = useState<UploadedPhoto[]>([]);
+  const [photos, setPhotos] = useState<PhotoRef[]>([]);
   const photoBox = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<Partial<Record<RatingKey | 'body' | 'photos', string>>>({});
   const [serverError, setServerError] = useState('');

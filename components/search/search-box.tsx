@@ -1,6 +1,17 @@
 'use client';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { messages } from '@/lib/client/messages';
 import { CHANNELS, type ChannelDef } from '@contracts/channels';
@@ -21,9 +32,21 @@ export interface SearchTab {
 }
 
 export interface SearchBoxProps {
+  /**
+   * The channels the box searches. More than one (the home): spec §2 Home banner tabs, links to each channel's list
+   * page, and a choice of channel inside the box for the keyword and its suggestions.
+   */
   tabs: SearchTab[];
   initialKeyword?: string;
+  /**
+   * spec §2 "index" layout, the home kept alive: the box's channel and keyword outlive the page, so going back to the
+   * home finds them as they were left (the page's own HTML and data come back from the router's cache).
+   */
+  keepAlive?: boolean;
 }
+
+/** The home box's state while the visitor is elsewhere in the site (this tab's script, never the server's). */
+let keptHomeBox: { channel: ChannelCode; keyword: string } | null = null;
 
 const NONE: Suggestion[] = [];
 
@@ -33,10 +56,15 @@ const NONE: Suggestion[] = [];
  * the active option (`aria-activedescendant`, read by screen readers); Enter goes to the active option, or
  * searches the keyword when none is active; Esc closes the list.
  */
-export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
+export function SearchBox({ tabs, initialKeyword = '', keepAlive = false }: SearchBoxProps) {
   const router = useRouter();
-  const [channel, setChannel] = useState<ChannelCode>(tabs[0]?.channel ?? 'esf');
-  const [keyword, setKeyword] = useState(initialKeyword);
+  // A first load renders from nothing kept (so hydration matches the server); a return to the home mounts with it.
+  const kept = keepAlive && keptHomeBox && tabs.some((t) => t.channel === keptHomeBox!.channel) ? keptHomeBox : null;
+  const [channel, setChannel] = useState<ChannelCode>(kept?.channel ?? tabs[0]?.channel ?? 'esf');
+  const [keyword, setKeyword] = useState(kept?.keyword ?? initialKeyword);
+  useEffect(() => {
+    if (keepAlive) keptHomeBox = { channel, keyword };
+  }, [keepAlive, channel, keyword]);
   const [open, setOpen] = useState(false);
   // Set on first focus or typing: from then on the suggestion code is loaded and mounted.
   const [touched, setTouched] = useState(false);
@@ -44,6 +72,7 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
   const [items, setItems] = useState<Suggestion[]>(NONE);
   const [active, setActive] = useState(-1);
   const root = useRef<HTMLDivElement>(null);
+  const channelChoice = useRef<HTMLSelectElement>(null);
   const listId = useId();
   const optionId = useCallback((i: number) => `${listId}-option-${i}`, [listId]);
   const target = CHANNELS[channel];
@@ -70,16 +99,31 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
     router.push(path);
   };
   // spec §7 event-tracking helper, §9 business types: every search and every suggestion chosen is an event.
-  const trackSearch = (buttonTitle: string, businessId?: number) => {
-    const def: ChannelDef = target;
+  const trackSearch = (buttonTitle: string, businessId?: number, def: ChannelDef = target) => {
     track({
       eventType: TrackingEventType.search,
       buttonTitle: buttonTitle.slice(0, 32),
-      businessType: target.businessType,
+      businessType: def.businessType,
       ...(def.businessTypeTwo ? { businessTypeTwo: def.businessTypeTwo } : {}),
       ...(businessId && businessId > 0 ? { businessId } : {}),
-      type: target.deal,
+      type: def.deal,
     });
+  };
+  /**
+   * spec §2 Home: a banner tab goes to its channel's list page; with a keyword in the box, to that list searched for
+   * the keyword (what the visitor has typed is not thrown away).
+   */
+  const onBannerTab = (e: ReactMouseEvent<HTMLAnchorElement>, code: ChannelCode) => {
+    const k = keyword.trim();
+    if (!k || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    trackSearch(k, undefined, CHANNELS[code]);
+    go(keywordPath(CHANNELS[code], k));
+  };
+  /** A channel chosen before the page's script ran is the box's once it runs (the select kept it, React did not). */
+  const syncChannel = () => {
+    const chosen = channelChoice.current?.value as ChannelCode | undefined;
+    if (chosen && chosen !== channel && tabs.some((t) => t.channel === chosen)) setChannel(chosen);
   };
   const pick = (s: Suggestion) => {
     trackSearch(s.name, s.id);
@@ -114,20 +158,15 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
 
   return (
     <div className="search-box" ref={root}>
-      <div className="search-box__tabs" role="tablist">
-        {tabs.map((t) => (
-          <button
-            key={t.channel}
-            type="button"
-            role="tab"
-            aria-selected={t.channel === channel}
-            className={t.channel === channel ? 'is-active' : undefined}
-            onClick={() => setChannel(t.channel)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      {tabs.length > 1 && (
+        <nav className="search-box__tabs" aria-label={messages.bannerTabsLabel}>
+          {tabs.map((t) => (
+            <Link key={t.channel} href={CHANNELS[t.channel].listPath} onClick={(e) => onBannerTab(e, t.channel)}>
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+      )}
       <form
         className="search-box__form"
         onSubmit={(e) => {
@@ -135,6 +174,24 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
           submit();
         }}
       >
+        {tabs.length > 1 && (
+          <select
+            ref={channelChoice}
+            className="search-box__channel"
+            aria-label={messages.searchChannel}
+            value={channel}
+            onChange={(e) => {
+              setChannel(e.target.value as ChannelCode);
+              setActive(-1);
+            }}
+          >
+            {tabs.map((t) => (
+              <option key={t.channel} value={t.channel}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        )}
         <input
           type="search"
           role="combobox"
@@ -154,6 +211,7 @@ export function SearchBox({ tabs, initialKeyword = '' }: SearchBoxProps) {
             setOpen(e.target.value.trim().length > 0);
           }}
           onFocus={() => {
+            syncChannel();
             setTouched(true);
             setOpen(keyword.trim().length > 0);
           }}

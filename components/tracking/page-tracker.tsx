@@ -2,7 +2,8 @@
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 import { useCity } from '@/lib/client/city-context';
-import { keepPromotion, trackContact, trackPageView } from '@/lib/client/tracking';
+import { keepPromotion, setTrackingUser, trackContact, trackPageView } from '@/lib/client/tracking';
+import { whoAmI } from '@/lib/client/who-am-i';
 
 export interface PageTrackerProps {
   /** STATS_SCRIPT_URL (lib/settings.ts): the statistics provider's page-view script, or none. */
@@ -30,6 +31,11 @@ export function PageTracker({ statsScriptUrl }: PageTrackerProps) {
     script.src = statsScriptUrl;
     document.body.appendChild(script);
   }, [pathname, statsScriptUrl, rootDomain, protocol]);
+
+  // spec §3 userId: the header asks who is reading once per page load; the events carry the answer.
+  useEffect(() => {
+    void whoAmI().then((user) => setTrackingUser(user?.userId ?? null));
+  }, []);
 
   // 在线咨询 is plain markup (components/chat/consult-button.tsx, no script of its own): its click is read here.
   useEffect(() => {

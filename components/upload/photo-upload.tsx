@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
-import type { UploadedPhoto } from '@contracts/upload';
+import type { PhotoRef } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
 import { PhotoTile } from './photo-tile';
 import { doneOf, usePhotoUpload } from './use-photo-upload';
@@ -12,8 +12,8 @@ const ACCEPT = [...UPLOAD_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/p
 
 export interface PhotoUploadProps {
   /** The uploaded photos, in order: a form keeps these in its draft. */
-  value: readonly UploadedPhoto[];
-  onChange: (photos: UploadedPhoto[]) => void;
+  value: readonly PhotoRef[];
+  onChange: (photos: PhotoRef[]) => void;
   /** At most this many photos (spec §5: 9). */
   max?: number;
   /** One of contracts/upload.ts UPLOAD_DIRS. */

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import type { UploadedPhoto, UploadTicket } from '@contracts/upload';
+import type { PhotoRef, UploadTicket } from '@contracts/upload';
 import { messages } from '@/lib/client/messages';
 import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { screenPicks } from '@/lib/upload/photo-picks';
@@ -19,21 +19,21 @@ export interface PhotoItem {
   file?: File;
   /** A local preview while uploading or failed (an object URL). */
   preview?: string;
-  photo?: UploadedPhoto;
+  photo?: PhotoRef;
   error?: string;
 }
 
-const sameKeys = (a: readonly UploadedPhoto[], b: readonly UploadedPhoto[]) =>
+const sameKeys = (a: readonly PhotoRef[], b: readonly PhotoRef[]) =>
   a.length === b.length && a.every((p, i) => p.key === b[i]?.key);
 export const doneOf = (items: PhotoItem[]) => items.flatMap((i) => (i.status === 'done' && i.photo ? [i.photo] : []));
 
 let nextId = 1;
-const fromPhotos = (photos: readonly UploadedPhoto[]): PhotoItem[] =>
+const fromPhotos = (photos: readonly PhotoRef[]): PhotoItem[] =>
   photos.map((photo) => ({ id: nextId++, status: 'done', progress: 100, photo }));
 
 export interface PhotoUploadOptions {
-  value: readonly UploadedPhoto[];
-  onChange: (photos: UploadedPhoto[]) => void;
+  value: readonly PhotoRef[];
+  onChange: (photos: PhotoRef[]) => void;
   max: number;
   userDir: string;
   onBusyChange?: (busy: boolean) => void;
@@ -47,11 +47,11 @@ export interface PhotoUploadOptions {
 export function usePhotoUpload({ value, onChange, max, userDir, onBusyChange }: PhotoUploadOptions) {
   const [items, setItems] = useState<PhotoItem[]>(() => fromPhotos(value));
   const [notices, setNotices] = useState<string[]>([]);
-  const reported = useRef<readonly UploadedPhoto[]>(value);
+  const reported = useRef<readonly PhotoRef[]>(value);
   const busy = items.some((i) => i.status === 'uploading' || i.status === 'checking');
 
   // What this component last told onChange: the parent's echo of it, arriving late, is no outside change.
-  const [told, setTold] = useState<readonly UploadedPhoto[]>(value);
+  const [told, setTold] = useState<readonly PhotoRef[]>(value);
   // A value set from outside (a restored draft, a cleared form) replaces the finished photos.
   const [seenValue, setSeenValue] = useState(value);
   if (seenValue !== value) {

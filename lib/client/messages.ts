@@ -11,6 +11,8 @@ export const BRAND = '优居';
 
 export const messages = {
   brand: BRAND,
+  /** Site title pattern (copy.md): `{城市名}找房 - 优居`; the 404 page sets it in the browser. */
+  siteTitle: (city: string) => `${city}找房 - ${BRAND}`,
   /** The channels of contracts/channels.ts by code, as list headings, breadcrumbs and the header's logo name them. */
   channelNames: {
     esf: '二手房',
@@ -66,6 +68,9 @@ export const messages = {
     offices_rent: '请输入区域、商圈或写字楼名',
   },
   search: '搜索',
+  /** The home's search box: its channel choice and the banner tabs' name (spec §2 Home). */
+  searchChannel: '搜索类别',
+  bannerTabsLabel: '找房频道',
   /** The dropdown's name for screen readers (role=listbox). */
   suggestionsLabel: '搜索建议',
 

@@ -26,6 +26,8 @@ const FLUSH_AT = 20;
 type EventFields = Omit<TrackingEvent, 'eventTm' | 'deviceChannel' | 'pagePath'> & { pagePath?: string };
 
 let queue: TrackingEvent[] = [];
+/** The logged-in reader's id once the page knows it (spec §3 userId); the backend files the session's anyway. */
+let reader: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
@@ -52,7 +54,8 @@ export function flushTracking(): void {
   if (timer) clearTimeout(timer);
   timer = undefined;
   if (queue.length === 0) return;
-  const batch = queue;
+  // Events queued before the page learnt who is reading carry the id too.
+  const batch = reader === null ? queue : queue.map((e) => ({ ...e, userId: e.userId ?? reader }));
   queue = [];
   send(ApiPath.trackingView, batch);
 }
@@ -80,11 +83,17 @@ function promotionFields(): Pick<TrackingEvent, 'promotion' | 'promoCode'> {
 function eventOf(fields: EventFields): TrackingEvent {
   return {
     ...promotionFields(),
+    ...(reader !== null ? { userId: reader } : {}),
     ...fields,
     eventTm: Date.now(),
     deviceChannel: DEVICE_CHANNEL_PC,
     pagePath: fields.pagePath ?? window.location.pathname,
   };
+}
+
+/** Who is reading (lib/client/who-am-i.ts), or null for a visitor: carried on the events from now on. */
+export function setTrackingUser(userId: number | null): void {
+  reader = userId;
 }
 
 /** Queues one event (a page view, a search) for the next batch. */

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Suggestion } from '@contracts/search';
@@ -59,7 +59,7 @@ async function advance(ms: number) {
   });
 }
 
-const input = () => screen.getByRole('combobox');
+const input = () => screen.getByRole('combobox', { name: /请输入/ });
 
 describe('SearchBox (spec §4/§5)', () => {
   // The dropdown is a module loaded on first focus or keystroke (React.lazy); have it in the module
@@ -139,7 +139,7 @@ describe('SearchBox (spec §4/§5)', () => {
     renderBox();
     fireEvent.change(input(), { target: { value: '望京' } });
     await advance(600);
-    const [first, second] = screen.getAllByRole('option');
+    const [first, second] = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(input().getAttribute('aria-activedescendant')).toBeNull();
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
     expect(input().getAttribute('aria-activedescendant')).toBe(first!.id);
@@ -170,14 +170,47 @@ describe('SearchBox (spec §4/§5)', () => {
     expect(push).toHaveBeenCalledWith('/ershoufang/key%E6%9C%9B%E4%BA%AC/');
     // ArrowDown opens it again at the first option.
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
-    expect(input().getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
+    expect(input().getAttribute('aria-activedescendant')).toBe(within(screen.getByRole('listbox')).getAllByRole('option')[0]!.id);
   });
 
-  it('Enter goes to key{keyword}/ of the current tab', async () => {
+  it('Enter goes to key{keyword}/ of the chosen channel', async () => {
     renderBox();
-    fireEvent.click(screen.getByRole('tab', { name: '租房' }));
+    fireEvent.change(screen.getByRole('combobox', { name: '搜索类别' }), { target: { value: 'rent' } });
     fireEvent.change(input(), { target: { value: ' 望京 ' } });
     fireEvent.submit(input().closest('form')!);
     expect(push).toHaveBeenCalledWith('/zufang/key%E6%9C%9B%E4%BA%AC/');
+  });
+
+  it('a banner tab is a link to its list page; with a keyword typed, to that list searched for it (spec §2 Home)', () => {
+    renderBox();
+    const tabs = screen.getByRole('navigation', { name: '找房频道' });
+    const rent = within(tabs).getByRole('link', { name: '租房' });
+    expect(rent.getAttribute('href')).toMatch(/^\/zufang\/?$/);
+    expect(within(tabs).getByRole('link', { name: '二手房' }).getAttribute('href')).toMatch(/^\/ershoufang\/?$/);
+    fireEvent.change(input(), { target: { value: ' 望京 ' } });
+    fireEvent.click(rent);
+    expect(push).toHaveBeenCalledWith('/zufang/key%E6%9C%9B%E4%BA%AC/');
+  });
+
+  it('the home box keeps its channel and keyword for the next time the home is shown (spec §2 index layout)', () => {
+    const home = () =>
+      render(
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <SearchBox
+            keepAlive
+            tabs={[
+              { channel: 'esf', label: '二手房' },
+              { channel: 'rent', label: '租房' },
+            ]}
+          />
+        </SWRConfig>,
+      );
+    const first = home();
+    fireEvent.change(screen.getByRole('combobox', { name: '搜索类别' }), { target: { value: 'rent' } });
+    fireEvent.change(input(), { target: { value: '朝阳' } });
+    first.unmount();
+    home();
+    expect((screen.getByRole('combobox', { name: '搜索类别' }) as HTMLSelectElement).value).toBe('rent');
+    expect((input() as HTMLInputElement).value).toBe('朝阳');
   });
 });

@@ -20,7 +20,7 @@ test('a chunk that fails reloads the page once; failing again within the minute 
   await page.goto(cityUrl('bj', '/'));
   await expect.poll(() => loads).toBe(1);
   breaking = true;
-  const box = page.getByRole('combobox');
+  const box = page.getByRole('combobox', { name: /请输入/ });
   // Focus again until the page has hydrated and asks for the chunk: then it fails and the page reloads.
   await expect(async () => {
     if (loads < 2) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BACKEND, cityUrl } from './support';
+import { BACKEND, chooseSearchChannel, cityUrl } from './support';
 
 /**
  * 小区 on the channel engine: home tab 小区 → a community suggestion (its list, e{id}/) → that community → the 小区
@@ -19,12 +19,7 @@ test('a home search on the 小区 tab finds a community; the list leads through 
   page,
 }) => {
   await page.goto(cityUrl('bj', '/'));
-  const tab = page.locator('.search-box__tabs').getByRole('tab', { name: '小区', exact: true });
-  // A click before the search box has hydrated is lost: click until the tab is the chosen one.
-  await expect(async () => {
-    await tab.click();
-    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
-  }).toPass();
+  await chooseSearchChannel(page, '小区', /小区名或地址/);
   await page.locator('.search-box__input').fill('望京西园');
   // spec §2: a community suggestion leads to `e{id}/` of the tab's list, here the 小区 list of that one community.
   const suggestion = page

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BACKEND, cityUrl, serverHtml } from './support';
+import { BACKEND, chooseSearchChannel, cityUrl, serverHtml } from './support';
 
 /**
  * 新房 (楼盘) on the channel engine: home tab → project suggestion (angle 6) → list → one filter and
@@ -30,7 +30,7 @@ test('a home search on the 新房 tab leads through a project, the list, a filte
   let page = listPage;
   const [project] = await projects(page.request, 'saleStatus=1');
   await page.goto(cityUrl('bj', '/'));
-  await page.locator('.search-box__tabs').getByRole('tab', { name: '新房', exact: true }).click();
+  await chooseSearchChannel(page, '新房', /楼盘名或地址/);
   await page.locator('.search-box__input').fill(project!.name.slice(0, 2));
   // A project is suggested as 楼盘 (spec §3 angle 6) with its status and price.
   const suggestion = page.locator('.search-box__dropdown li').filter({ hasText: project!.name }).filter({ hasText: '楼盘' });

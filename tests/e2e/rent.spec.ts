@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BACKEND, cityUrl } from './support';
+import { BACKEND, chooseSearchChannel, cityUrl } from './support';
 
 /**
  * 租房 on the channel engine: home tab → suggestion → list → one filter and one sort → page 2 →
@@ -22,7 +22,7 @@ test('a home search on the 租房 tab leads through the list, a filter, a sort a
   request,
 }) => {
   await page.goto(cityUrl('bj', '/'));
-  await page.locator('.search-box__tabs').getByRole('tab', { name: '租房', exact: true }).click();
+  await chooseSearchChannel(page, '租房', /区域、商圈或小区名/);
   await page.locator('.search-box__input').fill('朝阳');
   // The rent tab suggests places with their homes for rent (spec §9 label 租).
   const suggestion = page
@@ -136,9 +136,13 @@ test('a city without rentals has no 租房 menu, and its /zufang/ is the 404 pag
   const nav = page.locator('.main-nav');
   await expect(nav.getByRole('link', { name: '二手房' })).toBeVisible();
   await expect(nav.getByRole('link', { name: '租房' })).toHaveCount(0);
+  // Neither a banner tab nor a search channel (spec §2 Home).
   const tabs = page.locator('.search-box__tabs');
-  await expect(tabs.getByRole('tab', { name: '二手房', exact: true })).toBeVisible();
-  await expect(tabs.getByRole('tab', { name: '租房', exact: true })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: '二手房', exact: true })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: '租房', exact: true })).toHaveCount(0);
+  const choice = page.getByRole('combobox', { name: '搜索类别' });
+  await expect(choice.getByRole('option', { name: '二手房' })).toHaveCount(1);
+  await expect(choice.getByRole('option', { name: '租房' })).toHaveCount(0);
   const res = await page.goto(cityUrl('xm', '/zufang/'));
   expect(res?.status()).toBe(404);
   await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cityUrl } from './support';
 
-const searchBox = (page: Page) => page.getByRole('combobox');
+const searchBox = (page: Page) => page.getByRole('combobox', { name: /请输入/ });
 const dropdown = (page: Page) => page.getByRole('listbox');
 
 test('searching 望京 in Chinese: suggestion, then matching list, then detail', async ({ page }) => {

@@ -78,3 +78,19 @@ export async function logInWithPassword(page: Page): Promise<void> {
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.locator('.user-box__name')).toBeVisible();
 }
+
+/**
+ * The home's search box searches the channel chosen in its 搜索类别 (spec §2 Home: the banner tabs above it go to the
+ * list pages). A choice made before the box hydrated is taken when the keyword box is focused; it is chosen until the
+ * keyword box's placeholder is that channel's.
+ */
+export async function chooseSearchChannel(page: Page, label: string, placeholder: RegExp): Promise<void> {
+  const choice = page.getByRole('combobox', { name: '搜索类别' });
+  await expect(async () => {
+    await choice.selectOption({ label });
+    await page.getByRole('combobox', { name: /请输入/ }).focus();
+    await expect(page.getByRole('combobox', { name: placeholder })).toBeVisible({ timeout: 1000 });
+    // Still chosen once the box runs (a render of the box would show its own state).
+    await expect(choice.locator('option:checked')).toHaveText(label, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}

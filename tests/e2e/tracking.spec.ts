@@ -71,7 +71,7 @@ test('page views, searches, a suggestion and each contact go out with the promot
   expect(cookies.find((c) => c.name === '_f')?.value).toBe(PROMO.promotion);
 
   // A suggestion chosen: its place's id, the channel's business type (spec §9: 二手房 1) and label.
-  await page.getByRole('combobox').fill('望京');
+  await page.getByRole('combobox', { name: /请输入/ }).fill('望京');
   const option = page.getByRole('listbox').getByRole('option').filter({ hasText: '望京' }).first();
   await option.click();
   await expect(page).toHaveURL(/\/ershoufang\//);
@@ -80,8 +80,8 @@ test('page views, searches, a suggestion and each contact go out with the promot
     .toMatchObject({ buttonTitle: expect.stringContaining('望京'), businessType: 1, type: 'sale', ...PROMO });
   expect(events.find((e) => e.eventType === 'event_search')?.businessId).toBeGreaterThan(0);
   // A keyword searched as typed, from the list page's box; the list page's view came with the client navigation.
-  await page.getByRole('combobox').fill('西园');
-  await page.getByRole('combobox').press('Enter');
+  await page.getByRole('combobox', { name: /请输入/ }).fill('西园');
+  await page.getByRole('combobox', { name: /请输入/ }).press('Enter');
   await expect.poll(() => events.filter((e) => e.eventType === 'event_search').map((e) => e.buttonTitle)).toContain('西园');
   expect(events.some((e) => e.eventType === 'page_view' && e.pagePath.startsWith('/ershoufang/'))).toBe(true);
 

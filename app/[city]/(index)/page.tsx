@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { cache } from 'react';
-import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { channelIsOn } from '@contracts/channels';
 import { CommercialBlock } from '@/components/home/commercial-block';
 import { EstateBlock } from '@/components/home/estate-block';
 import { fetchHomeProjects, ProjectBlock } from '@/components/home/project-block';
 import { NewsBlock } from '@/components/home/news-block';
+import { KeptScroll } from '@/components/home/kept-scroll';
 import { RentBlock } from '@/components/home/rent-block';
 import { SearchBox, type SearchTab } from '@/components/search/search-box';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
@@ -50,23 +51,17 @@ export default async function HomePage({ params }: HomePageProps) {
   // A channel the city does not have is no tab (a city lists only the channels it has: 厦门 has no rentals).
   const banner = BANNER_CHANNELS.filter((channel) => channelIsOn(city, channel));
   const tabs: SearchTab[] = banner.map((channel) => ({ channel, label: messages.bannerTabs[channel] }));
-  const tabLinks = banner.map((channel) => ({ href: CHANNELS[channel].listPath, label: messages.bannerTabs[channel] }));
   const [home, projects] = await loadHome(city.cityCode, channelIsOn(city, 'new'));
   const s = home.stats;
   return (
     <>
       <JsonLd data={homeSeo(city, s).jsonLd} />
+      <KeptScroll />
       <section className="banner">
         <div className="container banner__inner">
           <h1 className="banner__title">{messages.siteTitle(city.cityName).replace(` - ${messages.brand}`, '')}</h1>
-          <nav className="banner__tabs">
-            {tabLinks.map((t) => (
-              <Link key={t.href} href={t.href}>
-                {t.label}
-              </Link>
-            ))}
-          </nav>
-          <SearchBox tabs={tabs} />
+          {/* spec §2 Home: the banner tabs (links to each list page) and the keyword search with its suggestions. */}
+          <SearchBox tabs={tabs} keepAlive />
         </div>
       </section>
       <section className="container stats">

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PersonalMenu } from '@/components/personal/personal-menu';
@@ -11,6 +12,14 @@ import { beijingHour, personalUser } from '@/lib/server/personal-user';
 
 // Every personal page reads the session: never one render for everyone (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
+
+/** copy.md's `{城市名}找房 - 优居` after each personal page's own name: `看房记录 - 北京找房 - 优居`. */
+export async function generateMetadata({ params }: { params: Promise<{ city: string }> }): Promise<Metadata> {
+  const city = await getCity((await params).city);
+  if (!city) return {};
+  const site = messages.siteTitle(city.cityName);
+  return { title: { template: messages.pageTitle('%s', city.cityName), default: site } };
+}
 
 /**
  * spec §2 "personal" layout: the header and the left menu with the greeting by time of day and the avatar

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
@@ -21,6 +23,7 @@ import type { Db } from '../../db/client';
 import { deviceCodeOf } from '../../http/device';
 import { opsGuard } from '../../http/ops-guard';
 import { isPortalSource } from '../../http/same-site';
+import { presentedToken, sessionUser } from '../../http/sessions';
 import { createTrackingIngest, type TrackingRow } from './ingest';
 import { addDays, dayOf, dropExpired, ensurePartition } from './partitions';
 import { rollUpDay, statsReport } from './rollup';
@@ -39,7 +42,34 @@ function cityOfOrigin(request: FastifyRequest, root: URL): string | null {
   return /^[a-z]{1,12}$/.test(label) && label !== 'www' ? label : null;
 }
 
-function rowOf(event: TrackingEventParsed, request: FastifyRequest, city: string | null, receivedAt: Date): TrackingRow {
+/**
+ * Whose events these are (spec §3 userId): the user of the session the request presents, never the event's own
+ * claim, which anyone could set to anyone's id. The browser sends its userId as the spec has it; the backend files the
+ * session's (null for a visitor, or when the two differ the session's wins). One lookup per token and minute: a reader
+ * sends a beacon every few seconds, and a logout seen a minute late only misfiles that minute's events.
+ */
+function sessionUsers(db: Db) {
+  const known = new LRUCache<string, { id: number | null }>({ max: 20_000, ttl: 60_000 });
+  return async (request: FastifyRequest): Promise<number | null> => {
+    const token = presentedToken(request);
+    if (!token) return null;
+    const key = createHash('sha256').update(token).digest('base64url');
+    const hit = known.get(key);
+    if (hit) return hit.id;
+    // A failed lookup files the event without a user rather than failing it (tracking never fails the page).
+    const id = (await sessionUser(db, request).catch(() => null))?.id ?? null;
+    known.set(key, { id });
+    return id;
+  };
+}
+
+function rowOf(
+  event: TrackingEventParsed,
+  request: FastifyRequest,
+  city: string | null,
+  receivedAt: Date,
+  userId: number | null,
+): TrackingRow {
   return {
     receivedAt,
     eventTm: new Date(event.eventTm),
@@ -48,7 +78,7 @@ function rowOf(event: TrackingEventParsed, request: FastifyRequest, city: string
     deviceChannel: event.deviceChannel,
     cityDomain: city,
     deviceCode: deviceCodeOf(request),
-    userId: event.userId ?? null,
+    userId,
     promotion: event.promotion ?? null,
     promoCode: event.promoCode ?? null,
     agentId: event.agentId ?? null,
@@ -69,6 +99,7 @@ function rowOf(event: TrackingEventParsed, request: FastifyRequest, city: string
 export function registerStats(app: FastifyInstance, db: Db, config: Config): void {
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
   const ingest = createTrackingIngest(db, app.log);
+  const userOf = sessionUsers(db);
   const finalised = new Set<string>();
 
   /** Today's and tomorrow's partitions made, expired ones dropped, today (and once, yesterday) rolled up. */
@@ -116,7 +147,8 @@ export function registerStats(app: FastifyInstance, db: Db, config: Config): voi
     async (request) => {
       const city = cityOfOrigin(request, root);
       const receivedAt = new Date();
-      return ok({ accepted: ingest.enqueue(request.body.map((e) => rowOf(e, request, city, receivedAt))) });
+      const userId = await userOf(request);
+      return ok({ accepted: ingest.enqueue(request.body.map((e) => rowOf(e, request, city, receivedAt, userId))) });
     },
   );
 
@@ -132,7 +164,7 @@ export function registerStats(app: FastifyInstance, db: Db, config: Config): voi
       },
     },
     async (request) => {
-      const row = rowOf(request.body, request, cityOfOrigin(request, root), new Date());
+      const row = rowOf(request.body, request, cityOfOrigin(request, root), new Date(), await userOf(request));
       return ok({ accepted: ingest.enqueue([row]) });
     },
   );

@@ -158,13 +158,13 @@ async function acceptUpload(
   work: ImageWork,
   userId: number,
   item: { key: string; md5: string },
+  index: number,
 ): Promise<UploadedPhoto> {
   const [known] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.key, item.key), eq(uploads.userId, userId)));
-  if (known)
-    return { key: known.key, url: storage.publicUrl(known.key), thumbUrl: storage.publicUrl(known.thumbKey || known.key) };
+  if (known) return uploaded(storage, known.key, known.thumbKey || known.key, known.size, index);
   const object = await storage.get(item.key);
   if (!object) throw notFound(`文件 ${item.key} `);
   const refuse = async (msg: string) => {
@@ -217,7 +217,20 @@ async function acceptUpload(
       thumbKey,
     })
     .onConflictDoNothing();
-  return { key: item.key, url: storage.publicUrl(item.key), thumbUrl: storage.publicUrl(thumbKey) };
+  return uploaded(storage, item.key, thumbKey, stored.data.length, index);
+}
+
+/** spec §3 Upload result (url, name, size, type, index) besides the key and thumbnail. */
+function uploaded(storage: Storage, key: string, thumbKey: string, size: number, index: number): UploadedPhoto {
+  return {
+    key,
+    url: storage.publicUrl(key),
+    thumbUrl: storage.publicUrl(thumbKey),
+    name: key.slice(key.lastIndexOf('/') + 1),
+    size,
+    type: contentTypeOf(key),
+    index,
+  };
 }
 
 /** Whose turn an image check counts against (image-work.ts): a portal user's. */
@@ -276,7 +289,7 @@ export async function registerUploads(
     handler: async ({ user, input }) => {
       if (!input.uploads.every((u) => isOwnKey(u.key, names.folder(user.id)))) throw forbidden('无权使用该文件');
       const done: UploadedPhoto[] = [];
-      for (const item of input.uploads) done.push(await acceptUpload(db, storage, work, user.id, item));
+      for (const [index, item] of input.uploads.entries()) done.push(await acceptUpload(db, storage, work, user.id, item, index));
       return done;
     },
   });

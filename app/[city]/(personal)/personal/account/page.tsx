@@ -5,7 +5,7 @@ import { displayName } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { beijingHour, personalUser } from '@/lib/server/personal-user';
 
-export const metadata: Metadata = { title: `${messages.personalMenu.account} - ${messages.brand}` };
+export const metadata: Metadata = { title: messages.personalMenu.account };
 
 /**
  * 账户设置's overview: the greeting, nickname, masked mobile (the backend never sends it whole), sex, whether a

@@ -3,7 +3,7 @@ import { PasswordForm } from '@/components/account/password-form';
 import { messages } from '@/lib/messages';
 import { personalUser } from '@/lib/server/personal-user';
 
-export const metadata: Metadata = { title: `${messages.account.changePassTitle} - ${messages.brand}` };
+export const metadata: Metadata = { title: messages.account.changePassTitle };
 
 /**
  * 修改密码, or 设置密码 for a user registered by SMS (spec §2 Personal centre): proven by the current password or an SMS code; the

@@ -4,7 +4,7 @@ import { AvatarUpload } from '@/components/personal/avatar-upload';
 import { messages } from '@/lib/messages';
 import { personalUser } from '@/lib/server/personal-user';
 
-export const metadata: Metadata = { title: `${messages.account.infoTitle} - ${messages.brand}` };
+export const metadata: Metadata = { title: messages.account.infoTitle };
 
 /** 个人资料: the avatar (its upload) and the nickname and sex (spec §2 Personal centre). The session is checked by lib/server/personal-user.ts. */
 export default async function AccountInfoPage() {

@@ -10,7 +10,7 @@ import { personalUser } from '@/lib/server/personal-user';
 
 const M = messages.entrust;
 
-export const metadata: Metadata = { title: `${M.companyTitle} - ${messages.brand}` };
+export const metadata: Metadata = { title: M.companyTitle };
 
 /**
  * 了解经纪公司 (spec §2 Personal centre): the brands serving a community (`?communityId=N`), each with its branch in the community's

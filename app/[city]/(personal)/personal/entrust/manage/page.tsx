@@ -20,7 +20,7 @@ const tabOf = (v: string | string[] | undefined): Tab => (v === 'sell' || v === 
 const EDITABLE: number[] = [ENTRUST_STATUSES.REVIEWING, ENTRUST_STATUSES.OFFLINE, ENTRUST_STATUSES.WITHDRAWN];
 const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
 
-export const metadata: Metadata = { title: `${M.manageTitle} - ${messages.brand}` };
+export const metadata: Metadata = { title: M.manageTitle };
 
 function hrefOf(tab: Tab, page = 1): string {
   const q = new URLSearchParams();

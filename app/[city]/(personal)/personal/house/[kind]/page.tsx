@@ -30,7 +30,7 @@ interface HousePageProps {
 export async function generateMetadata({ params }: HousePageProps): Promise<Metadata> {
   const { kind } = await params;
   if (!isKind(kind)) notFound();
-  return { title: `${M.titles[kind]} - ${messages.brand}` };
+  return { title: M.titles[kind] };
 }
 
 function HouseCard({ house, kind, cityDomain }: { house: House; kind: Kind; cityDomain: string }) {

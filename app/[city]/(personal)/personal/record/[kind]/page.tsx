@@ -25,7 +25,7 @@ interface RecordPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export const metadata: Metadata = { title: `${messages.personalMenu.record} - ${messages.brand}` };
+export const metadata: Metadata = { title: messages.personalMenu.record };
 
 function ViewingRow({ v, kind, cityDomain }: { v: Viewing; kind: Kind; cityDomain: string }) {
   // A home taken off the site (下架, 已成交) has no page to link.
