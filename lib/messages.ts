@@ -124,6 +124,7 @@ export const messages = {
     decoration: '装修',
     homeAge: '房龄',
     tag: '标签',
+    priceCut: '降价',
     priceFrom: '最低价格',
     priceTo: '最高价格',
     rentFrom: '最低租金',
