@@ -197,7 +197,7 @@ export async function lookhouse(db: Db, input: LookhouseRequest): Promise<Lookho
   );
   return {
     total,
-    list: candidates.slice(0, LOOKHOUSE_RESULT_MAX).map(({ listedAt: _, ...item }) => item),
+    list: candidates.slice(0, LOOKHOUSE_RESULT_MAX).map(({ listedAt, ...item }) => (void listedAt, item)),
     stationName: point?.name ?? null,
   };
 }
