@@ -89,6 +89,11 @@ export function ChannelList<T extends { id: number }>({
         <Link href={optionsPath(channel.code)} prefetch={false}>
           {messages.optionsTitle('', channelName)}
         </Link>
+        {(channel.code === 'esf' || channel.code === 'rent' || channel.code === 'new') && (
+          <Link href="/lookhouse" prefetch={false}>
+            {messages.lookhouse.title}
+          </Link>
+        )}
       </nav>
     </div>
   );
