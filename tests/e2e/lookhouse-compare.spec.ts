@@ -32,7 +32,7 @@ test('the questionnaire leads to ranked homes that say which answers they meet',
 test('three 二手房 picked from the list are compared side by side, differences marked', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/ershoufang/');
-  const buttons = page.locator('main .listings').getByRole('button', { name: '加入对比' });
+  const buttons = page.locator('main .listings').getByRole('button', { name: '加入对比', exact: true });
   for (let i = 0; i < 3; i++) await buttons.nth(0).click();
   const bar = page.getByRole('region', { name: '房源对比' });
   await expect(bar).toContainText('已选3/4套');
