@@ -33,7 +33,14 @@ test('three 二手房 picked from the list are compared side by side, difference
   test.setTimeout(180_000);
   await page.goto('/ershoufang/');
   const buttons = page.locator('main .listings').getByRole('button', { name: '加入对比', exact: true });
-  for (let i = 0; i < 3; i++) await buttons.nth(0).click();
+  const pressed = page.locator('main .listings .compare-button[aria-pressed="true"]');
+  for (let i = 0; i < 3; i++) {
+    // Until the page has hydrated a click does nothing: click again until the pick shows.
+    await expect(async () => {
+      if ((await pressed.count()) <= i) await buttons.first().click();
+      await expect(pressed).toHaveCount(i + 1, { timeout: 1000 });
+    }).toPass();
+  }
   const bar = page.getByRole('region', { name: '房源对比' });
   await expect(bar).toContainText('已选3/4套');
   await bar.getByRole('link', { name: '开始对比' }).click();
