@@ -46,6 +46,8 @@ export const ApiPath = {
   priceHistory: `${PORTAL_API}/v1/priceHistory`,
   /** A community's 二手房 recently cut in price (contracts/price-history.ts priceCutsSchema). */
   priceCuts: `${PORTAL_API}/v1/priceCuts`,
+  /** 帮我找房: listings ranked by a questionnaire's answers (contracts/lookhouse.ts). */
+  lookhouse: `${PORTAL_API}/v1/lookhouse`,
   conditionRent: `${PORTAL_API}/v1/condition/rent`,
   rentList: `${PORTAL_API}/v1/rent/list`,
   /** `${rentDetail}/${id}` */

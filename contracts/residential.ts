@@ -38,7 +38,12 @@ type Match<Col extends string> =
    * The visitor's own bound of a row's column (自定义价格 `bp100ep300`): at least (`from`) or at most (`to`) the
    * number in the token, both ends included. Not a row of its own: `row` names the banded row it refines.
    */
-  | { kind: 'bound'; column: Col; end: 'from' | 'to'; row: string; max: number; unit: string };
+  | { kind: 'bound'; column: Col; end: 'from' | 'to'; row: string; max: number; unit: string }
+  /**
+   * 降价房源: the listing's price came down (a row of price_changes with the new price below the old, of the
+   * channel `channel`) within the last `days` days. One option; the list cards tag the same homes 「降价」.
+   */
+  | { kind: 'recentCut'; channel: 'esf' | 'rent'; days: number; options: FilterOption[] };
 
 export type ResidentialFilter<Key extends string = string, Col extends string = string> = Match<Col> & {
   /** The list request's field and the conditions answer's row. */
@@ -105,6 +110,12 @@ const boundsOf = <K extends string, C extends string>(
     { key: fromKey, token: from, multiple: false, kind: 'bound', column, end: 'from', row, max, unit },
     { key: toKey, token: to, multiple: false, kind: 'bound', column, end: 'to', row, max, unit },
   ] as const;
+/** How recent a cut makes a home 降价 (the filter and the cards' tag): the last 30 days, as the big portals count. */
+export const RECENT_CUT_DAYS = 30;
+/** The tag a list card of such a home shows, first among its tags. */
+export const PRICE_CUT_TAG = '降价';
+const recentCut = <K extends string>(key: K, token: string, channel: 'esf' | 'rent') =>
+  ({ key, token, multiple: false, kind: 'recentCut', channel, days: RECENT_CUT_DAYS, options: choices('近30天降价') }) as const;
 /** 朝向 as the big portals offer it: a home facing south-east is among both 朝南 and 朝东. */
 const ORIENTATION_WORDS = {
   朝南: ['南', '东南', '西南', '南北'],
@@ -165,6 +176,7 @@ export const ESF = {
     { ...yesOrNo('elevator', 'dt', 'elevator', '有电梯', '无电梯'), more: true },
     // 满二: owned two years or more, which a home 满五唯一 is too.
     tagsOf('tag', 'bq', 'tags', { 满二: ['满二', '满五唯一'], 满五: ['满五唯一'], 近地铁: ['近地铁'], 随时看房: ['随时看房'] }),
+    recentCut('priceCut', 'jj', 'esf'),
     // 自定义价格 and 面积 (万, ㎡).
     ...boundsOf('price', ['priceFrom', 'priceTo'], ['bp', 'ep'], 'totalPrice', 100_000, '万'),
     ...boundsOf('area', ['areaFrom', 'areaTo'], ['ba', 'ea'], 'area', 10_000, '㎡'),
@@ -258,6 +270,7 @@ export const RENT = {
       独立卫生间: ['独立卫生间'],
       独立阳台: ['独立阳台'],
     }),
+    recentCut('priceCut', 'jj', 'rent'),
     // 自定义租金 and 面积 (元/月, ㎡).
     ...boundsOf('rent', ['rentFrom', 'rentTo'], ['bp', 'ep'], 'monthlyRent', 999_999, '元'),
     ...boundsOf('area', ['areaFrom', 'areaTo'], ['ba', 'ea'], 'area', 10_000, '㎡'),

@@ -16,6 +16,7 @@ import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
 import { registerEsf } from './modules/listings/esf';
 import { registerPriceHistory } from './modules/listings/price-history';
+import { registerLookhouse } from './modules/listings/lookhouse';
 import { registerNewHome } from './modules/listings/new-home';
 import { registerProjectPages } from './modules/listings/project-pages';
 import { registerEstate } from './modules/listings/estate';
@@ -130,6 +131,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerEstate(app, db);
   registerCommercial(app, db);
   registerPriceHistory(app, db);
+  registerLookhouse(app, db);
   registerNews(app, db);
   // One index for the suggestions and for the operator routes, which drop what a change makes stale in it.
   const suggestionIndex = createSuggestionIndex(db, {

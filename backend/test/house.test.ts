@@ -6,6 +6,8 @@ import { ENTRUST_MESSAGES, type OpsEntrustResult } from '@contracts/entrust';
 import type { EsfDetail, EsfListPage } from '@contracts/esf';
 import { HOUSE_CHANGE_LIMIT, HOUSE_MESSAGES, type House, type HousePage } from '@contracts/house';
 import { ApiPath } from '@contracts/paths';
+import type { PriceHistory } from '@contracts/price-history';
+import { PRICE_CUT_TAG } from '@contracts/residential';
 import type { RentDetail, RentListPage } from '@contracts/rent';
 import { VIEWING_LISTING_GONE, type ViewingPage } from '@contracts/viewing';
 import { shanghaiDay } from '@contracts/viewing-dates';
@@ -412,9 +414,25 @@ describe('卖房管理 / 租房管理', () => {
       ]),
     );
 
+    // The 调价记录 has the owner's change with its time, and the cut makes the home 降价: the list's 降价 filter
+    // finds it and its card is tagged.
+    const history = await answer<PriceHistory>(h.app, ApiPath.priceHistory, { channelCode: 'esf', id: listingId! });
+    expect(history.changes.at(-1)).toMatchObject({ oldPrice: 650.5, newPrice: 599.99 });
+    expect(Date.now() - Date.parse(history.changes.at(-1)!.changedAt)).toBeLessThan(60_000);
+    const cut = await answer<EsfListPage>(h.app, ApiPath.esfList, {
+      cityCode: '110000',
+      estateId: community.id,
+      priceCut: [1],
+    });
+    const card = cut.list.find((x) => x.id === listingId);
+    expect(card?.tags[0]).toBe(PRICE_CUT_TAG);
+
     const same = await post(ApiPath.housePrice, { entrustId: entrust.id, price: 599.99 }, owner.auth);
     expect(same.statusCode).toBe(400);
     expect(envelope(same).msg).toContain(HOUSE_MESSAGES.samePrice);
+    expect(
+      (await answer<PriceHistory>(h.app, ApiPath.priceHistory, { channelCode: 'esf', id: listingId! })).changes,
+    ).toHaveLength(history.changes.length);
   });
 
   it('changes a rental’s rent, its deposit keeping its months', async () => {
@@ -424,6 +442,8 @@ describe('卖房管理 / 租房管理', () => {
     const res = await post(ApiPath.housePrice, { entrustId: entrust.id, price: 8200 }, owner.auth);
     expect(res.statusCode, res.body).toBe(200);
     expect(envelope<RentDetail>(await rentDetail(listingId!)).data).toMatchObject({ monthlyRent: 8200, deposit: 16_400 });
+    const history = await answer<PriceHistory>(h.app, ApiPath.priceHistory, { channelCode: 'rent', id: listingId! });
+    expect(history.changes.at(-1)).toMatchObject({ oldPrice: 7800, newPrice: 8200 });
   });
 
   it('refuses bad prices with 400 and the entrust form’s message, and a home not published with 409', async () => {

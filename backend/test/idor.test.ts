@@ -229,6 +229,7 @@ const NOT_OWNED: Record<string, string> = {
   [`${ApiPath.opsNews}/{id}/takedown`]: OPERATOR,
   [ApiPath.priceHistory]: `id: ${PUBLIC_LISTING}; its price changes are public`,
   [ApiPath.priceCuts]: `estateId: ${PUBLIC_LISTING}; its listings' price cuts are public`,
+  [ApiPath.lookhouse]: 'districtIds, stationId: a city’s public places (of another city: 400); the answer is public listings',
   [`${ApiPath.newsDetail}/{id}`]: 'a published article: public, the same for everyone',
   [ApiPath.trackingView]:
     'agentId, businessId, userId: what the browser says it looked at, stored as said and never read back by the caller',

@@ -1,9 +1,10 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import { ApiPath } from '@contracts/paths';
 import type { PriceCuts, PriceHistory } from '@contracts/price-history';
-import { listings, priceChanges } from '../src/db/schema';
+import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
+import { listings, priceChanges, rentals } from '../src/db/schema';
 import { DAY } from '../src/db/seed-homes';
 import { answer, both, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
@@ -166,5 +167,84 @@ describe('GET/POST /v1/priceHistory', () => {
         expect(envelope(res).msg.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe('the 降价 filter (jj1) and tag', () => {
+  /** The ids of a city's listings of `channel` with a cut in the last 30 days, read straight from the tables. */
+  async function cutIds(channel: 'esf' | 'rent', cityCode: string): Promise<number[]> {
+    const table = channel === 'esf' ? listings : rentals;
+    const since = new Date(Date.now() - RECENT_CUT_DAYS * DAY);
+    const rows = await h.database.db
+      .selectDistinct({ id: table.id })
+      .from(priceChanges)
+      .innerJoin(table, eq(table.id, priceChanges.listingId))
+      .where(
+        and(
+          eq(priceChanges.channel, channel),
+          eq(table.cityCode, cityCode),
+          lt(priceChanges.newPrice, priceChanges.oldPrice),
+          gte(priceChanges.changedAt, since),
+        ),
+      );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+
+  async function allPages(path: string, input: Record<string, unknown>) {
+    const ids: number[] = [];
+    let tagged = 0;
+    for (let page = 1; ; page++) {
+      const got = await answer<{ total: number; list: { id: number; tags: string[] }[] }>(h.app, path, {
+        ...input,
+        page,
+        pageSize: 50,
+      });
+      ids.push(...got.list.map((x) => x.id));
+      tagged += got.list.filter((x) => x.tags[0] === PRICE_CUT_TAG).length;
+      if (got.list.length < 50) return { total: got.total, ids: ids.sort((a, b) => a - b), tagged };
+    }
+  }
+
+  for (const [channel, path] of [
+    ['esf', ApiPath.esfList],
+    ['rent', ApiPath.rentList],
+  ] as const) {
+    it(`${channel}: finds exactly the homes cut in price in the last 30 days, each tagged 「降价」`, async () => {
+      const expected = nonEmpty(await cutIds(channel, '110000'), `${channel} homes cut lately`);
+      const got = await allPages(path, { cityCode: '110000', priceCut: [1] });
+      expect(got.total).toBe(expected.length);
+      expect(got.ids).toEqual(expected);
+      expect(got.tagged).toBe(expected.length);
+      // Other homes are not tagged: the first page of the whole list tags exactly its members of the set.
+      const whole = await answer<{ list: { id: number; tags: string[] }[] }>(h.app, path, { cityCode: '110000', pageSize: 50 });
+      const set = new Set(expected);
+      for (const x of nonEmpty(whole.list)) expect(x.tags[0] === PRICE_CUT_TAG, `${x.id}`).toBe(set.has(x.id));
+    });
+  }
+
+  it('the conditions answer offers the row, and a code past it is a readable 400', async () => {
+    const cond = await answer<{ priceCut: { code: number; label: string }[] }>(h.app, ApiPath.conditionEsf, {
+      cityCode: '110000',
+    });
+    expect(cond.priceCut).toEqual([{ code: 1, label: '近30天降价' }]);
+    for (const res of await both(h.app, ApiPath.esfList, { cityCode: '110000', priceCut: [2] })) {
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a cut by the operator puts a home among them at once; a raise does not', async () => {
+    const before = await cutIds('esf', '110000');
+    const page = await answer<{ list: { id: number; totalPrice: number }[] }>(h.app, ApiPath.esfList, {
+      cityCode: '110000',
+      sort: 2,
+    });
+    const home = nonEmpty(page.list).find((x) => !before.includes(x.id))!;
+    expect((await reprice('esf', home.id, home.totalPrice + 5)).statusCode).toBe(200);
+    expect((await allPages(ApiPath.esfList, { cityCode: '110000', priceCut: [1] })).ids).not.toContain(home.id);
+    expect((await reprice('esf', home.id, home.totalPrice - 1)).statusCode).toBe(200);
+    const got = await allPages(ApiPath.esfList, { cityCode: '110000', priceCut: [1] });
+    expect(got.ids).toContain(home.id);
+    expect(got.total).toBe(before.length + 1);
   });
 });

@@ -354,6 +354,8 @@ describe('sweep over /openapi.json', () => {
         `GET ${ApiPath.priceHistory}`,
         `POST ${ApiPath.priceHistory}`,
         `GET ${ApiPath.priceCuts}`,
+        `GET ${ApiPath.lookhouse}`,
+        `POST ${ApiPath.lookhouse}`,
         `GET ${ApiPath.newsList}`,
         `POST ${ApiPath.newsList}`,
         `GET ${ApiPath.newsDetail}/{id}`,

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CompareBar } from '@/components/compare/compare-bar';
 import type { ReactNode } from 'react';
 import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
@@ -79,6 +80,7 @@ export function ChannelList<T extends { id: number }>({
         <ul className="listings">{result.list.map((item, i) => card(item, i < EAGER_CARDS))}</ul>
       )}
       <Pagination page={result.page} pages={pages} href={(n) => withPatch({ page: n })} />
+      {(channel.code === 'esf' || channel.code === 'rent') && <CompareBar channel={channel.code} listPath={channel.listPath} />}
       <nav className="list-more" aria-label={messages.moreWays}>
         <span className="list-more__label">{messages.moreWays}</span>
         <Link href={dictionaryPath(channel.code)} prefetch={false}>
@@ -87,6 +89,11 @@ export function ChannelList<T extends { id: number }>({
         <Link href={optionsPath(channel.code)} prefetch={false}>
           {messages.optionsTitle('', channelName)}
         </Link>
+        {(channel.code === 'esf' || channel.code === 'rent' || channel.code === 'new') && (
+          <Link href="/lookhouse" prefetch={false}>
+            {messages.lookhouse.title}
+          </Link>
+        )}
       </nav>
     </div>
   );

@@ -2,6 +2,7 @@ import { detailPath } from '@contracts/channels';
 import type { EsfListItem } from '@contracts/esf';
 import { formatArea, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { CompareButton } from '@/components/compare/compare-button';
 import { CardLayout } from './card-layout';
 
 /** One second-hand listing in a list: the facts of a home for sale, its total and unit price. */
@@ -28,6 +29,7 @@ export function ListingCard({ item, eager = false }: { item: EsfListItem; eager?
             {messages.totalPriceUnit}
           </div>
           <div className="price-unit">{formatUnitPrice(item.unitPrice)}</div>
+          <CompareButton channel="esf" id={item.id} />
         </>
       }
     />

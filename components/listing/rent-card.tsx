@@ -2,6 +2,7 @@ import { detailPath } from '@contracts/channels';
 import type { RentListItem } from '@contracts/rent';
 import { formatArea, formatLayout } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import { CompareButton } from '@/components/compare/compare-button';
 import { CardLayout } from './card-layout';
 
 /** One rental in a list: 整租/合租 with the facts of the home, and the monthly rent. */
@@ -22,10 +23,13 @@ export function RentCard({ item, eager = false }: { item: RentListItem; eager?: 
       nearestStation={item.nearestStation}
       tags={item.tags}
       price={
-        <div className="price-total">
-          <strong>{item.monthlyRent.toLocaleString('zh-CN')}</strong>
-          {messages.rentUnit}
-        </div>
+        <>
+          <div className="price-total">
+            <strong>{item.monthlyRent.toLocaleString('zh-CN')}</strong>
+            {messages.rentUnit}
+          </div>
+          <CompareButton channel="rent" id={item.id} />
+        </>
       }
     />
   );

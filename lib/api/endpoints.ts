@@ -15,6 +15,7 @@ import {
 import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfSimilarSchema } from '@contracts/esf';
 import { estateConditionsSchema, estateDetailSchema, estateListPageSchema, estateSimilarSchema } from '@contracts/estate';
 import { homeDataSchema } from '@contracts/home';
+import { lookhouseResultSchema, type LookhouseRequest } from '@contracts/lookhouse';
 import { priceCutsSchema, priceHistorySchema, type PriceHistoryChannel } from '@contracts/price-history';
 import { newHomeConditionsSchema, newHomeDetailSchema, newHomeListPageSchema, newHomeSimilarSchema } from '@contracts/new-home';
 import { myReviewSchema, reviewPageSchema } from '@contracts/project-review';
@@ -73,6 +74,10 @@ export const fetchEsfSimilar = (ctx: CallContext, id: number) =>
 /** 调价记录 of a 二手房, 租房, 商铺 or 写字楼 listing (contracts/price-history.ts). */
 export const fetchPriceHistory = (ctx: CallContext, channelCode: PriceHistoryChannel, id: number) =>
   call(ctx, ApiPath.priceHistory, priceHistorySchema, { method: 'GET', params: { channelCode, id } });
+
+/** 帮我找房: listings ranked by a questionnaire's answers (contracts/lookhouse.ts). */
+export const fetchLookhouse = (ctx: CallContext, request: LookhouseRequest) =>
+  call(ctx, ApiPath.lookhouse, lookhouseResultSchema, { params: request });
 
 /** 近期降价 of a community's 二手房 (contracts/price-history.ts). */
 export const fetchPriceCuts = (ctx: CallContext, estateId: number) =>

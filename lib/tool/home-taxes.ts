@@ -36,8 +36,9 @@ export interface TaxResult {
 export const TAX_RULES = {
   /** 契税: 首套 ≤140㎡ 1%, >140㎡ 1.5%; 二套 ≤140㎡ 1%, >140㎡ 2%; 三套及以上 the general 3%. From 2024-12-01. */
   deed: { effective: '2024-12-01', areaLine: 140, first: [1, 1.5], second: [1, 2], more: 3 },
-  /** 增值税: 5% of the price net of the tax (÷1.05) under two years held, exempt from two years, everywhere. */
-  vat: { effective: '2024-12-01', percent: 5, exemptYears: 2 },
+  /** 增值税: held under two years, 3% of the whole price net of the tax (÷1.03) from 2026-01-01 (5% before);
+   * exempt from two years held, in every city (北京, 上海, 广州, 深圳 too since 2024-12-01). */
+  vat: { effective: '2026-01-01', percent: 3, exemptYears: 2 },
   /** 城建税 7% + 教育费附加 3% + 地方教育附加 2% of the VAT, halved for individuals until 2027-12-31. */
   vatSurcharge: { effective: '2023-01-01', percentOfVat: 12, relief: 0.5 },
   /** 个人所得税: exempt for 满五唯一; else 20% of the gain, or 1% of the price when the gain is not known. */

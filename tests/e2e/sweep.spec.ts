@@ -151,6 +151,17 @@ const PATHS = [
   '/tool?calc=tax&price=0&area=99999999&buyerHome=9&held=x&orig=-5',
   '/tool?calc=afford&income=1&debt=999999999&savings=0&down=100',
   '/tool?calc=x&calc=tax',
+  // 帮我找房 and 房源对比: answers and ids read from the query, bad ones dropped, never a 500.
+  '/lookhouse',
+  '/lookhouse/opts?deal=rent&bf=99999999&mi=tomorrow',
+  '/lookhouse/opts?deal=x&d=1&d=%00&l=9',
+  '/lookhouse/result?deal=buy&bf=600&bt=300&d=1,2,3,4,5,6,7&st=2147483648&n=school,subway',
+  '/lookhouse/result?deal=rent&st=999999999&mi=2026-13-45&l=1&l=x',
+  '/ershoufang/duibi?ids=1,2,3',
+  '/ershoufang/duibi?ids=x,-1,99999999999,0',
+  '/ershoufang/duibi?ids=1&ids=2',
+  '/zufang/duibi?ids=1,2,3,4,5,6',
+  '/zufang/duibi',
   '/h5/agent?agentId=%00',
   '/h5/agent/1',
   // 资讯: categories, pages, articles (also under another category) and the query routes, well-formed or not.

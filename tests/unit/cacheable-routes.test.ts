@@ -20,10 +20,16 @@ const PER_VISITOR = new Map([
 ]);
 
 /**
- * Pages whose whole content is their query: each address is its own render, for everyone alike (no session is read),
- * computed without a backend call. Rendered per request; a shared cache in front may still keep each address.
+ * Pages whose whole content is their query: each address is its own render, for everyone alike (no session is read;
+ * a public backend call at most). Rendered per request; a shared cache in front may still keep each address.
  */
-const PER_QUERY = new Map([['(default)/tool/page.tsx', 'the calculators: their state is the query (docs/web.md 购房工具)']]);
+const PER_QUERY = new Map([
+  ['(default)/tool/page.tsx', 'the calculators: their state is the query (docs/web.md 购房工具)'],
+  ['(default)/lookhouse/opts/page.tsx', '帮我找房: the questions prefilled from the query (docs/web.md 帮我找房)'],
+  ['(default)/lookhouse/result/page.tsx', '帮我找房: the answers are the query (docs/web.md 帮我找房)'],
+  ['(default)/ershoufang/duibi/page.tsx', '房源对比: the ids are the query (docs/web.md 房源对比)'],
+  ['(default)/zufang/duibi/page.tsx', '房源对比: the ids are the query (docs/web.md 房源对比)'],
+]);
 
 /** What makes Next render a page on every request: route config, or reading the request while rendering. */
 const READS_THE_REQUEST = [

@@ -127,10 +127,11 @@ describe('taxes on a second-hand home: reference cases', () => {
     expect(amounts(tax({ sellerOnly: false }))).toMatchObject({ income: 30_000 });
   });
 
-  it('held under two years, 210万 bought at 150万: VAT 100000, surcharges 6000, 契税 20000, 个税 20% of the gain 98800', () => {
-    const r = tax({ price: 210 * WAN, area: 100, held: 1, sellerOnly: false, originalPrice: 150 * WAN });
-    expect(amounts(r)).toEqual({ deed: 20_000, vat: 100_000, vatSurcharge: 6_000, income: 98_800 });
-    expect(r.total).toBe(224_800);
+  it('held under two years, 206万 bought at 150万: VAT at 3% 60000, surcharges 3600, 契税 20000, 个税 20% of the gain 99280', () => {
+    // 206万 ÷ 1.03 = 200万 net of VAT; VAT 3% of it (财政部 税务总局公告2025年第17号, from 2026-01-01).
+    const r = tax({ price: 206 * WAN, area: 100, held: 1, sellerOnly: false, originalPrice: 150 * WAN });
+    expect(amounts(r)).toEqual({ deed: 20_000, vat: 60_000, vatSurcharge: 3_600, income: 99_280 });
+    expect(r.total).toBe(182_880);
   });
 
   it('a loss pays no 个税', () => {

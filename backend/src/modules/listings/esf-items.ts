@@ -1,8 +1,10 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { EsfListItem } from '@contracts/esf';
+import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
 import { listItemBase, pageByIds, selectWithPlaceNames } from './common';
+import { recentlyCut } from './price-history';
 
 /** The list-item columns with the names a list item shows; used by the list, the home page and the detail. */
 export function selectListItems(db: Db) {
@@ -16,10 +18,18 @@ export function toListItem(row: ListItemRow): EsfListItem {
   return { ...listItemBase(l, row), totalPrice: l.totalPrice, unitPrice: l.unitPrice, buildYear: row.buildYear };
 }
 
-/** List items by id, with their names. */
+/** List items by id, with their names; a home cut in price lately is tagged 「降价」 (the 降价 filter's rule). */
 export async function listItemsByIds(db: Db, ids: number[]): Promise<Map<number, EsfListItem>> {
-  const rows = await selectListItems(db).where(inArray(listings.id, ids));
-  return new Map(rows.map((r) => [r.listing.id, toListItem(r)]));
+  const [rows, cut] = await Promise.all([
+    selectListItems(db).where(inArray(listings.id, ids)),
+    recentlyCut(db, 'esf', RECENT_CUT_DAYS, ids),
+  ]);
+  return new Map(
+    rows.map((r) => {
+      const item = toListItem(r);
+      return [r.listing.id, cut.has(item.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
+    }),
+  );
 }
 
 /** A page of list items in the sort's order (common.ts pageByIds: ids first, names for those rows only). */

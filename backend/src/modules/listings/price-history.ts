@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { channelIsOn } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
@@ -19,6 +19,32 @@ import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 
 const DAY = 86_400_000;
+
+/** A cut: a change whose new price is below the old one, within the last `days` days. */
+const cutWithin = (channel: 'esf' | 'rent', days: number) =>
+  and(
+    eq(priceChanges.channel, channel),
+    lt(priceChanges.newPrice, priceChanges.oldPrice),
+    gte(priceChanges.changedAt, sql`now() - make_interval(days => ${days})`),
+  );
+
+/**
+ * The ids of a channel's listings cut in price within `days` days, as a subquery: the 降价 filter's WHERE
+ * (contracts/residential.ts `recentCut`), read through price_changes_recent_idx.
+ */
+export function recentCutIds(channel: 'esf' | 'rent', days: number): SQL {
+  return sql`(select ${priceChanges.listingId} from ${priceChanges} where ${cutWithin(channel, days)})`;
+}
+
+/** Which of `ids` were cut in price within `days` days: the cards' 「降价」 tag, the same rule as the filter. */
+export async function recentlyCut(db: Db, channel: 'esf' | 'rent', days: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: priceChanges.listingId })
+    .from(priceChanges)
+    .where(and(cutWithin(channel, days), inArray(priceChanges.listingId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
 
 /** Where a channel's listing and its price are: the table, the deal of a commercial unit, the price column. */
 function listingOf(channel: PriceHistoryChannel) {

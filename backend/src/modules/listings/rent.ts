@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
-import { RENT } from '@contracts/residential';
+import { PRICE_CUT_TAG, RECENT_CUT_DAYS, RENT } from '@contracts/residential';
 import {
   rentConditionsSchema,
   rentDetailSchema,
@@ -20,6 +20,7 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listItemBase, listPager, placeConditions, placesOfCity, selectWithPlaceNames } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
+import { recentlyCut } from './price-history';
 import { residentialChannel } from './residential';
 import { homeLikeness, similarListings } from './similar';
 
@@ -42,9 +43,18 @@ function toRentItem(row: RentItemRow): RentListItem {
   return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
 }
 
+/** List items by id; a rental cut in rent lately is tagged 「降价」 (the 降价 filter's rule). */
 export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
-  const rows = await selectRentItems(db).where(inArray(rentals.id, ids));
-  return new Map(rows.map((r) => [r.rental.id, toRentItem(r)]));
+  const [rows, cut] = await Promise.all([
+    selectRentItems(db).where(inArray(rentals.id, ids)),
+    recentlyCut(db, 'rent', RECENT_CUT_DAYS, ids),
+  ]);
+  return new Map(
+    rows.map((r) => {
+      const item = toRentItem(r);
+      return [r.rental.id, cut.has(item.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
+    }),
+  );
 }
 
 /** The declaration (contracts/residential.ts RENT) on the table of rentals. */

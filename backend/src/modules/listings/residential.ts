@@ -17,6 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterOption } from '@contracts/bands';
 import { isRowFilter, optionsOf, type FilterRowsOf, type ResidentialDecl, type ResidentialFilter } from '@contracts/residential';
 import { communities } from '../../db/schema';
+import { recentCutIds } from './price-history';
 import { bandCondition, rangeBandCondition, roomsCondition, type ListingTable } from './common';
 
 /**
@@ -92,6 +93,8 @@ export function residentialChannel<T extends ListingTable, D extends Residential
         const community = column('communityId');
         return inArray(community, sql`(select ${communities.id} from ${communities} where ${inBand})`);
       }
+      case 'recentCut':
+        return codes?.length ? inArray(table.id, recentCutIds(f.channel, f.days)) : undefined;
       case 'bound': {
         const n = codes?.[0];
         if (n === undefined) return undefined;

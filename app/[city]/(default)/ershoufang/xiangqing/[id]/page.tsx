@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { CompareBar } from '@/components/compare/compare-bar';
+import { CompareButton } from '@/components/compare/compare-button';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
@@ -65,6 +67,8 @@ export default async function EsfDetailPage(props: DetailPageProps) {
             </span>
             <span className="price-block__unit">{formatUnitPrice(d.unitPrice)}</span>
           </div>
+          <CompareButton channel="esf" id={d.id} />
+          <CompareBar channel="esf" listPath={CHANNELS.esf.listPath} />
           <LoanEstimate totalWan={d.totalPrice} />
           <div className="key-facts">
             <div>

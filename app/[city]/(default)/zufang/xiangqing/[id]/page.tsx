@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { CompareBar } from '@/components/compare/compare-bar';
+import { CompareButton } from '@/components/compare/compare-button';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
@@ -71,6 +73,8 @@ export default async function RentDetailPage(props: DetailPageProps) {
             </span>
             <span className="price-block__unit">{d.payment}</span>
           </div>
+          <CompareButton channel="rent" id={d.id} />
+          <CompareBar channel="rent" listPath={CHANNELS.rent.listPath} />
           <div className="key-facts">
             <div>
               <strong>{messages.rentTypes[d.rentType]}</strong>
