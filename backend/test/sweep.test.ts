@@ -315,7 +315,8 @@ const BAD_QUERY_TEXT = [
   `1${',1'.repeat(5000)}`,
 ];
 
-describe('sweep over /openapi.json', () => {
+// Thousands of requests a test, more with each new operation: the limit is a hang guard, also at load 25 on two cores.
+describe('sweep over /openapi.json', { timeout: 900_000 }, () => {
   it('lists the known operations (so that the sweep below cannot pass on an empty list)', () => {
     // The mobile scan of every answer has mobiles to look for.
     expect(agentMobiles.size).toBeGreaterThan(0);
