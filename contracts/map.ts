@@ -4,28 +4,16 @@ import { esfListItemSchema, esfListQuerySchema } from './esf';
 import { int } from './fields';
 import { keywordField } from './listing-common';
 import { newHomeListItemSchema, newHomeListQuerySchema } from './new-home';
+import { MAP_CHANNELS, MAP_ZOOM } from './map-constants';
 import { rentListItemSchema, rentListQuerySchema } from './rent';
+
+export * from './map-constants';
 
 /**
  * 地图找房 (/map routes, docs/web.md "Map"): the base map of a city (district outlines, subway), bubbles by zoom,
  * map suggestions that fly to a place, and the drawn-area search. Filters are each channel's own list filters
  * (contracts/residential.ts), so a bubble counts what the channel's list with the same filters and place shows.
  */
-
-/** The map's channels and the spec's `/map?type=`: 0 二手房, 1 新房, 2 租房. */
-export const MAP_CHANNELS = ['esf', 'new', 'rent'] as const;
-export type MapChannel = (typeof MAP_CHANNELS)[number];
-
-/** Zoom levels (Web Mercator, as Leaflet counts them) where the bubbles change from one kind of place to the next. */
-export const MAP_ZOOM = { min: 9, max: 18, area: 13, community: 15 } as const;
-export type BubbleLevel = 'district' | 'area' | 'community' | 'project';
-
-/** What a zoom shows: districts up to 12, business areas 13–14, then communities (projects on 新房). */
-export function bubbleLevelOf(channel: MapChannel, zoom: number): BubbleLevel {
-  if (zoom < MAP_ZOOM.area) return 'district';
-  if (zoom < MAP_ZOOM.community) return 'area';
-  return channel === 'new' ? 'project' : 'community';
-}
 
 /** At most this much of the map is asked for at once, in degrees (a city is about 1–2 degrees across). */
 export const MAP_BOUNDS_MAX_DEGREES = 3;
