@@ -24,7 +24,7 @@ export const mapMessages = {
   empty: '暂无符合条件的房源',
   loading: '加载中…',
   failed: '加载失败，请稍后再试',
-  zoomHint: '放大地图查看小区',
+  zoomHint: (channel: 'esf' | 'new' | 'rent') => (channel === 'new' ? '放大地图查看楼盘' : '放大地图查看小区'),
   listTitle: '房源列表',
   chooser: '选择找房方式',
 };

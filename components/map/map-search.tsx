@@ -468,7 +468,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         {bubbles && (
           <span className="map-search__total" data-testid="map-total">
             {M.found(bubbles.total, channel)}
-            {bubbles.level === 'area' ? ` · ${M.zoomHint}` : ''}
+            {bubbles.level === 'area' ? ` · ${M.zoomHint(channel)}` : ''}
           </span>
         )}
       </div>
