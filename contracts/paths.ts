@@ -27,6 +27,11 @@ export const ApiPath = {
   cities: `${PORTAL_API}/v1/cities`,
   userInfo: `${PORTAL_API}/v1/userInfo`,
   recommends: `${PORTAL_API}/v1/recommends`,
+  /** 地图找房 (contracts/map.ts): suggestions with coordinates, the base map, bubbles, the drawn-area search. */
+  mapRecommends: `${PORTAL_API}/v1/ditu/recommends`,
+  mapBasemap: `${PORTAL_API}/v1/ditu/basemap`,
+  mapBubbles: `${PORTAL_API}/v1/ditu/bubbles`,
+  mapArea: `${PORTAL_API}/v1/ditu/area`,
   index: `${PORTAL_API}/v1/index`,
   conditionEsf: `${PORTAL_API}/v1/condition/esf`,
   agentStatus: `${PORTAL_API}/v1/agent/status`,

@@ -8,7 +8,7 @@
  */
 export const SECTIONS = {
   /** 地图找房: /map?type=0 and the map routes. */
-  map: { path: '/map', built: false },
+  map: { path: '/map', built: true },
   /** 资讯: the news front page, categories and articles. */
   news: { path: '/news', built: true },
   /** 下载APP: the app page. */

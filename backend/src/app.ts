@@ -33,6 +33,7 @@ import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
 import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
+import { registerMap } from './modules/map/map';
 import { registerSitemaps } from './modules/sitemap/sitemap';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
@@ -138,6 +139,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
     onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),
   });
   registerSuggestions(app, db, suggestionIndex);
+  registerMap(app, db, suggestionIndex);
   registerDictionary(app, db);
   registerSitemaps(app, db, config);
   registerAgents(app, db);

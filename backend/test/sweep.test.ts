@@ -363,6 +363,10 @@ describe('sweep over /openapi.json', { timeout: 900_000 }, () => {
         `POST ${ApiPath.opsNews}`,
         `POST ${ApiPath.opsNews}/{id}`,
         `POST ${ApiPath.opsNews}/{id}/takedown`,
+        `POST ${ApiPath.mapBasemap}`,
+        `POST ${ApiPath.mapBubbles}`,
+        `POST ${ApiPath.mapRecommends}`,
+        `POST ${ApiPath.mapArea}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

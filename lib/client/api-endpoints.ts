@@ -11,7 +11,24 @@ import type { Entrust, EntrustAddRequest, EntrustCompany, EntrustUpdateRequest }
 import type { UploadCallbackInput, UploadedPhoto, UploadTicket } from '@contracts/upload';
 import type { FollowStatus } from '@contracts/house';
 import type { ImHistory, ImSendRequest, ImSendResult, ImThreadList } from '@contracts/im';
+import type {
+  MapArea,
+  MapAreaRequest,
+  MapBasemap,
+  MapBubbles,
+  MapBubblesRequest,
+  MapChannel,
+  MapRecommendsRequest,
+  MapSuggestion,
+} from '@contracts/map';
 import { browserCall as call } from './api-call';
+
+interface ListPage<T> {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: T[];
+}
 import { unchecked, type CallContext } from '../api/core';
 
 /**
@@ -125,3 +142,26 @@ export const readImMessages = (ctx: CallContext, readMessages: number[]) =>
 export const ackImMessage = (ctx: CallContext, messageId: number) =>
   call(ctx, ApiPath.imReceived, unchecked<{ count: number }>(), { params: { messageId } });
 export const logoutIm = (ctx: CallContext) => call(ctx, ApiPath.imLogout, unchecked<{ count: number }>());
+
+/** 地图找房 (contracts/map.ts): the base map, bubbles, map suggestions and the drawn-area search. */
+export const fetchMapBasemap = (ctx: CallContext, cityCode: string) =>
+  call(ctx, ApiPath.mapBasemap, unchecked<MapBasemap>(), { params: { cityCode } });
+export const fetchMapBubbles = (ctx: CallContext, req: MapBubblesRequest) =>
+  call(ctx, ApiPath.mapBubbles, unchecked<MapBubbles>(), { params: req });
+export const fetchMapRecommends = (ctx: CallContext, req: MapRecommendsRequest) =>
+  call(ctx, ApiPath.mapRecommends, unchecked<MapSuggestion[]>(), { params: req });
+export const fetchMapArea = (ctx: CallContext, req: MapAreaRequest) =>
+  call(ctx, ApiPath.mapArea, unchecked<MapArea>(), { params: req });
+/** A channel's list page from the browser (the map's side list): the same call as the list page's. */
+export const fetchChannelList = <T>(ctx: CallContext, channel: MapChannel, req: Record<string, unknown>) =>
+  call(ctx, { esf: ApiPath.esfList, rent: ApiPath.rentList, new: ApiPath.newHomeList }[channel], unchecked<ListPage<T>>(), {
+    params: req,
+  });
+/** A channel's filter rows from the browser (the map's filter bar). */
+export const fetchChannelConditions = (ctx: CallContext, channel: MapChannel, cityCode: string) =>
+  call(
+    ctx,
+    { esf: ApiPath.conditionEsf, rent: ApiPath.conditionRent, new: ApiPath.conditionNewHome }[channel],
+    unchecked<Record<string, unknown>>(),
+    { params: { cityCode } },
+  );

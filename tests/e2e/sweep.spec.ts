@@ -50,6 +50,14 @@ const HOSTS: (string | null)[] = [
 
 const PATHS = [
   '/',
+  // 地图找房's six routes, with a made-up state in the URL.
+  '/map?type=0',
+  '/map?type=9&lng=abc&lat=999&z=-1&c=99999999999',
+  '/map/map',
+  '/map/mapForNewHouse',
+  '/map/mapForSecondAndRent?type=2',
+  '/map/newHouse',
+  '/map/ershoufangOrzufang?type=0&rooms=%00',
   '/ershoufang/',
   '/ershoufang/dc1/pg2/',
   '/ershoufang/xiangqing/1',

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * walks every page of the public route groups and fails on the first that would not be cached.
  */
 const CITY = path.join(process.cwd(), 'app', '[city]');
-const PUBLIC_GROUPS = ['(default)', '(h5)', '(index)', '(header-only)', '(none)'];
+const PUBLIC_GROUPS = ['(default)', '(h5)', '(index)', '(header-only)', '(none)', '(map)'];
 
 /** Pages of the public groups that read the visitor's session on the server, so are rendered for each request. */
 const PER_VISITOR = new Map([

@@ -43,6 +43,8 @@ export interface CityCommercial {
   cityAgents: number[];
   images: CommercialImages;
   today: number;
+  /** Keeps a drawn point inside its district's outline (db/district-outlines.ts); draws nothing from the streams here. */
+  place: <T extends { lat: number; lng: number }>(districtId: number, at: T) => T;
 }
 
 /** A shopping street, mall or tower: what its units share. */
@@ -272,8 +274,10 @@ class ProjectBook {
   site(area: AreaPlace): { lat: number; lng: number; address: string } {
     const road = `${area.name}${this.rng.pick(names.ROAD_SUFFIXES)}`;
     return {
-      lat: area.lat + this.rng.normal() * 0.005,
-      lng: area.lng + this.rng.normal() * 0.005,
+      ...this.ctx.place(area.districtId, {
+        lat: area.lat + this.rng.normal() * 0.005,
+        lng: area.lng + this.rng.normal() * 0.005,
+      }),
       address: `${this.ctx.city.cityName}${this.ctx.districtNames.get(area.districtId) ?? ''}${road}${this.rng.int(1, 299)}号`,
     };
   }

@@ -41,6 +41,8 @@ export interface CityCommunities {
   known: Record<string, string[]>;
   /** The nearest station within 1.5 km walking, or null. */
   nearestStation: (at: { lat: number; lng: number }) => Station | null;
+  /** Keeps a drawn point inside its district's outline (db/district-outlines.ts); draws nothing from the streams here. */
+  place: <T extends { lat: number; lng: number }>(districtId: number, at: T) => T;
   images: SeedImages;
 }
 
@@ -189,7 +191,7 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
  * with its facts (estate generator).
  */
 export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCommunities): CommunityDraft[] {
-  const { city, listingTotal, areas, districts, districtFactor, known, nearestStation, images } = ctx;
+  const { city, listingTotal, areas, districts, districtFactor, known, nearestStation, place, images } = ctx;
   const erng = estate.rng;
   const districtById = new Map(districts.map((d) => [d.id, d]));
 
@@ -221,8 +223,7 @@ export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCom
       name,
       ...searchNames(name),
       address: `${city.cityName}${district.name}${area.name}${rng.pick(['路', '街', '大街', '北路', '南路'])}${rng.int(1, 199)}号`,
-      lat: area.lat + rng.normal() * 0.006,
-      lng: area.lng + rng.normal() * 0.006,
+      ...place(area.districtId, { lat: area.lat + rng.normal() * 0.006, lng: area.lng + rng.normal() * 0.006 }),
       buildYear,
       buildingType: rng.pick(words.BUILDING_TYPES),
       propertyFee: Math.round((buildYear < 2000 ? 0.8 + rng.next() : 1.5 + rng.next() * 4) * 10) / 10,
@@ -254,8 +255,7 @@ export function composeCommunities(rng: Prng, estate: EstateSeeder, ctx: CityCom
       name,
       ...searchNames(name),
       address: `${city.cityName}${district.name}${area.name}${erng.pick(['路', '街', '大街', '北路', '南路', '东路', '西路'])}${erng.int(1, 299)}号`,
-      lat: area.lat + erng.normal() * 0.007,
-      lng: area.lng + erng.normal() * 0.007,
+      ...place(area.districtId, { lat: area.lat + erng.normal() * 0.007, lng: area.lng + erng.normal() * 0.007 }),
       buildYear,
       buildingType: buildYear < 2000 ? erng.pick(['板楼', '板楼', '塔楼']) : erng.pick(words.BUILDING_TYPES),
       propertyFee: round(buildYear < 2000 ? 0.5 + erng.next() * 1.2 : 1.5 + erng.next() * 4, 1),

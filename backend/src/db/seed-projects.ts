@@ -50,6 +50,8 @@ export interface CityProjects {
   images: SeedImages;
   /** Midnight of the day of seeding, ms. */
   today: number;
+  /** Keeps a drawn point inside its district's outline (db/district-outlines.ts); draws nothing from the streams here. */
+  place: <T extends { lat: number; lng: number }>(districtId: number, at: T) => T;
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -274,7 +276,7 @@ export function composeProjects(
     const totalPriceMax = priceOf.length ? Math.max(...priceOf) : null;
     layouts.push(...own);
 
-    const at = { lat: area.lat + rng.normal() * 0.01, lng: area.lng + rng.normal() * 0.01 };
+    const at = place.place(area.districtId, { lat: area.lat + rng.normal() * 0.01, lng: area.lng + rng.normal() * 0.01 });
     const station = nearestStation(place.stations, at);
     const road = `${area.name}${rng.pick(ROAD_SUFFIXES)}`;
     const address = rng.chance(0.6)

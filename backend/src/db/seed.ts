@@ -5,6 +5,7 @@ import type { Storage } from '../storage';
 import { hashPassword } from '../domain/passwords';
 import type { Db } from './client';
 import { Prng } from './prng';
+import { DistrictPlacer, interiorPoint, outlineOf } from './district-outlines';
 import * as t from './schema';
 import { SEED_CITIES, type SeedCity } from './seed-data/cities';
 import { placesOf, stationCoordinates } from './seed-data/metro';
@@ -116,6 +117,7 @@ export async function seedDatabase(
   const images = await writeSeedImages(storage);
   const commercialImages = await writeCommercialImages(storage);
   const rng = new Prng(SEED);
+  const placer = new DistrictPlacer();
   const rentRng = new Prng(RENTAL_SEED);
   const projectRng = new Prng(PROJECT_SEED);
   const estate = await estateSeeder(storage);
@@ -158,7 +160,7 @@ export async function seedDatabase(
       const cityImages = { ...images, commercial: commercialImages };
       await seedCity(
         txDb,
-        { rng, rentRng, projectRng, estate, commercialRng },
+        { rng, rentRng, projectRng, estate, commercialRng, placer },
         city,
         homes,
         brandRows.map((b) => b.id),
@@ -277,7 +279,8 @@ async function seedCity(
     projectRng,
     estate,
     commercialRng,
-  }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder; commercialRng: Prng },
+    placer,
+  }: { rng: Prng; rentRng: Prng; projectRng: Prng; estate: EstateSeeder; commercialRng: Prng; placer: DistrictPlacer },
   city: SeedCity,
   homes: { listings: number; rentals: number; projects: number; shops: number; offices: number },
   brandIds: number[],
@@ -328,26 +331,33 @@ async function seedCity(
   }
   const stationByName = new Map(stations.map((s) => [s.name, s]));
 
-  // Districts: central ones (listed first by the division) are near the centre and dearer.
+  // Districts: central ones (listed first by the division) are dearer. Each sits at a point inside its real outline
+  // (seed-data/district-outlines.json); one the outlines lack (made after their data) on a spiral round the centre.
   const districtRows = await db
     .insert(t.districts)
     .values(
       chosen.map((d, i) => {
         const radius = 0.02 + 0.018 * i;
         const angle = i * 2.4;
+        const outline = outlineOf(city.cityCode, d.name);
+        const [lng, lat] = outline
+          ? interiorPoint(outline)
+          : [city.lng + radius * Math.cos(angle), city.lat + radius * Math.sin(angle)];
         return {
           cityCode: city.cityCode,
           adcode: d.code,
           name: d.name,
           ...searchNames(d.name),
           shortName: d.name.length > 2 ? d.name.replace(/(新区|区|县|市)$/, '') : d.name,
-          lat: city.lat + radius * Math.sin(angle),
-          lng: city.lng + radius * Math.cos(angle),
+          lat,
+          lng,
           sort: i,
         };
       }),
     )
     .returning();
+  for (const d of districtRows) placer.register(d.id, outlineOf(city.cityCode, d.name), [d.lng, d.lat]);
+  const place = placer.within.bind(placer);
   const districtFactor = new Map(
     districtRows.map((d, i) => [
       d.id,
@@ -370,7 +380,10 @@ async function seedCity(
       .insert(t.businessAreas)
       .values(
         names.map((name) => {
-          const at = stationByName.get(name) ?? { lat: d.lat + rng.normal() * 0.008, lng: d.lng + rng.normal() * 0.008 };
+          const at = place(
+            d.id,
+            stationByName.get(name) ?? { lat: d.lat + rng.normal() * 0.008, lng: d.lng + rng.normal() * 0.008 },
+          );
           return { cityCode: city.cityCode, districtId: d.id, name, ...searchNames(name), lat: at.lat, lng: at.lng };
         }),
       )
@@ -416,6 +429,7 @@ async function seedCity(
     districtFactor,
     known: places.communities,
     nearestStation: (at: { lat: number; lng: number }) => nearestStation(at, stations),
+    place,
     images,
   });
   await insertBatched(
@@ -437,7 +451,7 @@ async function seedCity(
   await insertBatched(db, t.rentals, rentalRows);
   const { projects, layouts } = composeProjects(
     projectRng,
-    { city, districts: districtRows, areas: areaRows, stations, districtFactor, agentsByArea, cityAgents, images, today },
+    { city, districts: districtRows, areas: areaRows, stations, districtFactor, agentsByArea, cityAgents, images, today, place },
     homes.projects,
     counters.projects + 1,
   );
@@ -459,6 +473,7 @@ async function seedCity(
       cityAgents,
       images: images.commercial,
       today,
+      place,
     },
     homes,
     counters,

@@ -24,10 +24,10 @@ import { homeLikeness, similarListings } from './similar';
 type EsfListInput = z.output<typeof esfListQuerySchema>;
 
 /** The declaration (contracts/residential.ts ESF) on the table of homes for sale. */
-const esf = residentialChannel(listings, ESF);
+export const esf = residentialChannel(listings, ESF);
 
 /** The WHERE of the list: places and keyword, then the declared filters. */
-function listConditions(input: EsfListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: EsfListInput, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(listings, cityCode, input), esf.where(input, priceTier));
 }
 

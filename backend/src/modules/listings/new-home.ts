@@ -86,7 +86,7 @@ function toItem(row: ProjectRow, layouts: LayoutSummary | undefined): NewHomeLis
   };
 }
 
-async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, NewHomeListItem>> {
+export async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, NewHomeListItem>> {
   const [rows, layouts] = await Promise.all([
     selectProjects(db).where(inArray(newProjects.id, ids)),
     db
@@ -99,10 +99,10 @@ async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, NewHomeLis
 }
 
 /** The declaration (contracts/residential.ts NEW_HOME) on the table of projects. */
-const newHome = residentialChannel(newProjects, NEW_HOME);
+export const newHome = residentialChannel(newProjects, NEW_HOME);
 
 /** The WHERE of the list: places and keyword (the project's own name too), then the declared filters. */
-function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(newProjects, cityCode, input, newProjects), newHome.where(input, priceTier));
 }
 

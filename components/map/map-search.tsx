@@ -1,0 +1,529 @@
+'use client';
+import 'leaflet/dist/leaflet.css';
+import './map-search.css';
+import L from 'leaflet';
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { detailPath } from '@contracts/channels';
+import type { MapArea, MapBasemap, MapBubble, MapBubbles, MapSuggestion } from '@contracts/map';
+import { bubbleLevelOf, MAP_BOUNDS_MAX_DEGREES_CLIENT, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
+import { browserContext } from '@/lib/client/api';
+import {
+  fetchChannelConditions,
+  fetchChannelList,
+  fetchMapArea,
+  fetchMapBasemap,
+  fetchMapBubbles,
+  fetchMapRecommends,
+} from '@/lib/client/api-endpoints';
+import { mapMessages as M } from './map-messages';
+import { formatMapSearch, MAP_FILTER_KEYS, parseMapSearch, type MapSearchInfo } from './map-state';
+
+export interface MapSearchProps {
+  cityCode: string;
+  /** The channels this route offers; the first is the default (a tab bar when more than one). */
+  channels: readonly MapChannel[];
+  /** `full`: the map fills the page, a community's list opens beside it; `list`: the list always beside the map. */
+  layout: 'full' | 'list';
+}
+
+interface ListItem {
+  id: number;
+  title?: string;
+  name?: string;
+  communityName?: string;
+  districtName?: string;
+  businessAreaName?: string;
+  rooms?: number;
+  halls?: number;
+  area?: number;
+  totalPrice?: number;
+  unitPrice?: number;
+  monthlyRent?: number;
+  avgPrice?: number | null;
+  saleStatus?: number;
+  address?: string;
+}
+interface ListState {
+  total: number;
+  list: ListItem[];
+  title: string;
+  /** The request it answers: a list of an earlier choice is not shown for the next. */
+  key?: string;
+}
+type Option = { code: number; label: string };
+
+const PAGE_SIZE = 10;
+/** Where each kind of bubble leads on a click: the zoom that shows what is inside it. */
+const ZOOM_INTO = { district: MAP_ZOOM.area, area: MAP_ZOOM.community } as const;
+
+function el(tag: string, className: string, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  e.className = className;
+  // Text only: names come from the database and are never read as HTML.
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The view to ask bubbles for: the map's bounds, clipped to the city and to the largest box the API takes. */
+function viewBounds(map: L.Map, city: MapBasemap['bounds']) {
+  const b = map.getBounds();
+  const west = Math.max(b.getWest(), city.west - 0.2);
+  const east = Math.min(b.getEast(), city.east + 0.2);
+  const south = Math.max(b.getSouth(), city.south - 0.2);
+  const north = Math.min(b.getNorth(), city.north + 0.2);
+  if (west >= east || south >= north) return undefined;
+  const c = map.getCenter();
+  const half = MAP_BOUNDS_MAX_DEGREES_CLIENT / 2;
+  return {
+    west: Math.max(west, c.lng - half),
+    east: Math.min(east, c.lng + half),
+    south: Math.max(south, c.lat - half),
+    north: Math.min(north, c.lat + half),
+  };
+}
+
+function itemLine(channel: MapChannel, x: ListItem): { title: string; facts: string; price: string } {
+  if (channel === 'new') {
+    return {
+      title: x.name ?? '',
+      facts: [M.saleStatus[x.saleStatus ?? 0], x.districtName, x.businessAreaName].filter(Boolean).join(' · '),
+      price: M.avgPrice(x.avgPrice ?? null, 'new'),
+    };
+  }
+  const facts = [`${x.rooms ?? 0}室${x.halls ?? 0}厅`, `${x.area ?? 0}㎡`, x.communityName].filter(Boolean).join(' · ');
+  return {
+    title: x.title ?? '',
+    facts,
+    price: channel === 'rent' ? `${x.monthlyRent ?? 0}元/月` : `${x.totalPrice ?? 0}万 · ${x.unitPrice ?? 0}元/㎡`,
+  };
+}
+
+export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const bubbleLayer = useRef<L.LayerGroup | null>(null);
+  const drawLayer = useRef<L.LayerGroup | null>(null);
+  const [info, setInfo] = useState<MapSearchInfo>(() => parseMapSearch(window.location.search, channels));
+  // The latest state for Leaflet's handlers, which are bound once per map: `go` writes it with every change.
+  const infoRef = useRef(info);
+  const [basemap, setBasemap] = useState<MapBasemap | null>(null);
+  const [view, setView] = useState<{ zoom: number; key: string } | null>(null);
+  const [bubbles, setBubbles] = useState<MapBubbles | null>(null);
+  const [conditions, setConditions] = useState<Record<string, Option[]>>({});
+  const [list, setList] = useState<ListState | null>(null);
+  const [listError, setListError] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const [suggestions, setSuggestions] = useState<MapSuggestion[]>([]);
+  const [drawing, setDrawing] = useState<[number, number][] | null>(null);
+  const drawingRef = useRef(drawing);
+  const draw = useCallback((points: [number, number][] | null) => {
+    drawingRef.current = points;
+    setDrawing(points);
+  }, []);
+  const [area, setArea] = useState<MapArea | null>(null);
+  const [areaPoints, setAreaPoints] = useState<[number, number][] | null>(null);
+  const { channel, filters, selected, page } = info;
+
+  /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
+  const go = useCallback((next: MapSearchInfo, push: boolean) => {
+    const url = `${window.location.pathname}${formatMapSearch(next)}`;
+    if (push) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+    infoRef.current = next;
+    setInfo(next);
+  }, []);
+
+  const flyTo = useCallback(
+    (lat: number, lng: number, zoom: number, patch: Partial<MapSearchInfo> = {}) => {
+      const next = { ...infoRef.current, ...patch, centre: { lat, lng }, zoom };
+      go(next, true);
+      mapRef.current?.setView([lat, lng], zoom);
+    },
+    [go],
+  );
+
+  useEffect(() => {
+    let live = true;
+    fetchMapBasemap(browserContext(), cityCode)
+      .then((b) => live && setBasemap(b))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [cityCode]);
+
+  // The map itself: made in an effect and removed in its cleanup, so React's second mount in development (strict
+  // mode) makes a fresh one on the same element; the layers live in refs of this instance only.
+  useEffect(() => {
+    if (!basemap || !holder.current) return;
+    const start = infoRef.current;
+    const b = basemap.bounds;
+    const map = L.map(holder.current, {
+      minZoom: MAP_ZOOM.min,
+      maxZoom: MAP_ZOOM.max,
+      maxBounds: L.latLngBounds([b.south - 0.5, b.west - 0.5], [b.north + 0.5, b.east + 0.5]),
+      attributionControl: false,
+      preferCanvas: true,
+      zoomSnap: 1,
+    });
+    mapRef.current = map;
+    // The base layer: the city's district outlines and subway, drawn from the API (no tile server is needed).
+    const base = L.layerGroup().addTo(map);
+    for (const d of basemap.districts) {
+      for (const polygon of d.polygons) {
+        L.polygon(
+          polygon.map((ring) => ring.map(([lng, lat]) => [lat, lng] as [number, number])),
+          { color: '#7a8ca5', weight: 1, fillColor: '#eef3f8', fillOpacity: 1, interactive: false },
+        ).addTo(base);
+      }
+    }
+    for (const line of basemap.lines) {
+      L.polyline(
+        line.stations.map((s) => [s.lat, s.lng] as [number, number]),
+        { color: line.color, weight: 3, opacity: 0.7, interactive: false },
+      ).addTo(base);
+    }
+    bubbleLayer.current = L.layerGroup().addTo(map);
+    drawLayer.current = L.layerGroup().addTo(map);
+    const report = () => {
+      const c = map.getCenter();
+      const z = map.getZoom();
+      const now = infoRef.current;
+      // Panning and zooming replace the entry: back goes to the last place chosen, not every drag.
+      if (!now.centre || Math.abs(now.centre.lat - c.lat) > 1e-5 || Math.abs(now.centre.lng - c.lng) > 1e-5 || now.zoom !== z) {
+        go({ ...now, centre: { lat: c.lat, lng: c.lng }, zoom: z }, false);
+      }
+      setView({ zoom: z, key: map.getBounds().toBBoxString() });
+    };
+    map.on('moveend', report);
+    map.on('click', (e: L.LeafletMouseEvent) => {
+      if (drawingRef.current) draw([...drawingRef.current, [e.latlng.lng, e.latlng.lat]]);
+    });
+    map.setView(start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng], start.zoom ?? 11);
+    return () => {
+      map.off();
+      map.remove();
+      mapRef.current = null;
+      bubbleLayer.current = null;
+      drawLayer.current = null;
+    };
+  }, [basemap, go, draw]);
+
+  // Back and forward: the URL's state, and the map to its view.
+  useEffect(() => {
+    const onPop = () => {
+      const next = parseMapSearch(window.location.search, channels);
+      infoRef.current = next;
+      setInfo(next);
+      if (next.centre && next.zoom !== null) mapRef.current?.setView([next.centre.lat, next.centre.lng], next.zoom);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [channels]);
+
+  useEffect(() => {
+    let live = true;
+    fetchChannelConditions(browserContext(), channel, cityCode)
+      .then((c) => live && setConditions(c as Record<string, Option[]>))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [channel, cityCode]);
+
+  const filterKey = JSON.stringify(filters);
+  // The bubbles of the view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!view || !map || !basemap) return;
+    let live = true;
+    const bounds = viewBounds(map, basemap.bounds);
+    const level = bubbleLevelOf(channel, view.zoom);
+    if (!bounds && (level === 'community' || level === 'project')) {
+      setBubbles({ level, total: 0, list: [] });
+      return;
+    }
+    fetchMapBubbles(browserContext(), {
+      cityCode,
+      channelCode: channel,
+      zoom: view.zoom,
+      bounds,
+      filters: JSON.parse(filterKey) as Record<string, number>,
+    } as never)
+      .then((b) => live && setBubbles(b))
+      .catch(() => live && setBubbles(null));
+    return () => {
+      live = false;
+    };
+  }, [view, channel, cityCode, filterKey, basemap]);
+
+  // Bubbles as markers; a click zooms into a district or an area, and opens a community's (project's) list.
+  useEffect(() => {
+    const layer = bubbleLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    for (const b of bubbles?.list ?? []) {
+      const level = bubbles!.level;
+      const box = el(
+        'div',
+        `map-bubble map-bubble--${level}${selected === b.id && level !== 'district' && level !== 'area' ? ' is-selected' : ''}`,
+      );
+      box.dataset.testid = `bubble-${level}`;
+      box.appendChild(el('span', 'map-bubble__name', b.name));
+      if (level === 'project') box.appendChild(el('span', 'map-bubble__price', M.avgPrice(b.avgPrice, 'new')));
+      else {
+        box.appendChild(el('span', 'map-bubble__price', M.avgPrice(b.avgPrice, channel)));
+        box.appendChild(el('span', 'map-bubble__count', M.count(b.count, channel)));
+      }
+      const marker = L.marker([b.lat, b.lng], {
+        icon: L.divIcon({ html: box, className: 'map-bubble-icon', iconSize: undefined }),
+        title: b.name,
+        keyboard: true,
+      });
+      marker.on('click', () => onBubble(level, b));
+      marker.addTo(layer);
+    }
+    function onBubble(level: MapBubbles['level'], b: MapBubble) {
+      if (drawingRef.current) return;
+      if (level === 'district' || level === 'area') flyTo(b.lat, b.lng, ZOOM_INTO[level], { selected: null, page: 1 });
+      else go({ ...infoRef.current, selected: b.id, page: 1 }, true);
+    }
+  }, [bubbles, channel, selected, flyTo, go]);
+
+  // The side list: the chosen community's (project's) homes, or on a list route the channel's list with the filters.
+  const listKey = `${channel}|${selected}|${page}|${filterKey}`;
+  useEffect(() => {
+    if (area) return;
+    if (selected === null && layout === 'full') return;
+    let live = true;
+    const req: Record<string, unknown> = { cityCode, page, pageSize: PAGE_SIZE, ...JSON.parse(filterKey) };
+    for (const [k, v] of Object.entries(req)) if (MAP_FILTER_KEYS[channel].includes(k)) req[k] = [v];
+    if (selected !== null) req.estateId = selected;
+    fetchChannelList<ListItem>(browserContext(), channel, req)
+      .then((r) => {
+        if (!live) return;
+        const first = r.list[0];
+        const title = selected === null ? M.listTitle : channel === 'new' ? (first?.name ?? '') : (first?.communityName ?? '');
+        setListError(false);
+        setList({ total: r.total, list: r.list, title, key: listKey });
+      })
+      .catch(() => live && setListError(true));
+    return () => {
+      live = false;
+    };
+  }, [selected, page, channel, cityCode, filterKey, layout, area, listKey]);
+
+  // Map suggestions (spec /v1/ditu/recommends): a place with its coordinates; choosing it flies there.
+  useEffect(() => {
+    const k = keyword.trim();
+    if (!k) return;
+    let live = true;
+    const t = setTimeout(() => {
+      fetchMapRecommends(browserContext(), { cityCode, channelCode: channel, keyword: k })
+        .then((s) => live && setSuggestions(s))
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [keyword, channel, cityCode]);
+
+  // The area being drawn, and the one searched.
+  useEffect(() => {
+    const layer = drawLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    const pts = (drawing ?? []).map(([lng, lat]) => [lat, lng] as [number, number]);
+    if (drawing && pts.length) L.polyline(pts, { color: '#e4393c', dashArray: '4 4' }).addTo(layer);
+    if (!drawing && area && areaPoints) {
+      L.polygon(
+        areaPoints.map(([lng, lat]) => [lat, lng] as [number, number]),
+        { color: '#e4393c', fillOpacity: 0.08 },
+      ).addTo(layer);
+    }
+  }, [drawing, area, areaPoints]);
+
+  const finishDrawing = () => {
+    const points = drawingRef.current;
+    if (!points || points.length < 3) return;
+    setAreaPoints(points);
+    draw(null);
+    fetchMapArea(browserContext(), { cityCode, channelCode: channel, points, filters } as never)
+      .then((a) => setArea(a))
+      .catch(() => setListError(true));
+  };
+
+  const setChannel = (c: MapChannel) => {
+    setArea(null);
+    go({ ...infoRef.current, channel: c, filters: {}, selected: null, page: 1 }, true);
+  };
+  const setFilter = (key: string, code: number | null) => {
+    const next = { ...infoRef.current.filters };
+    if (code === null) delete next[key];
+    else next[key] = code;
+    setArea(null);
+    go({ ...infoRef.current, filters: next, page: 1 }, true);
+  };
+
+  const shown = area
+    ? {
+        total: area.total,
+        list: area.list as unknown as ListItem[],
+        title: channel === 'new' ? M.drawResultNew(area.total) : M.drawResult(area.total),
+      }
+    : list?.key === listKey
+      ? list
+      : null;
+  const panelOpen = layout === 'list' || selected !== null || area !== null;
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className={`map-search map-search--${layout}`} data-channel={channel}>
+      <div className="map-search__bar">
+        {channels.length > 1 && (
+          <div className="map-search__tabs" role="tablist">
+            {channels.map((c) => (
+              <button
+                key={c}
+                type="button"
+                role="tab"
+                aria-selected={c === channel}
+                className={c === channel ? 'is-active' : ''}
+                onClick={() => setChannel(c)}
+              >
+                {M.channels[c]}
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="map-search__box">
+          <input
+            type="search"
+            value={keyword}
+            maxLength={50}
+            placeholder={M.searchPlaceholder}
+            aria-label={M.searchPlaceholder}
+            onChange={(e) => setKeyword(e.target.value)}
+          />
+          {keyword.trim() && suggestions.length > 0 && (
+            <ul className="map-search__suggestions" role="listbox">
+              {suggestions.map((s) => (
+                <li key={`${s.kind}-${s.id}`} role="option" aria-selected={false}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setKeyword('');
+                      setSuggestions([]);
+                      setArea(null);
+                      const pick = s.kind === 'community' || s.kind === 'project';
+                      flyTo(s.lat, s.lng, s.zoom, { selected: pick ? s.id : null, page: 1 });
+                    }}
+                  >
+                    <span>{s.name}</span>
+                    <small>{s.describe}</small>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {MAP_FILTER_KEYS[channel].map((key) => {
+          const options = conditions[key];
+          if (!options?.length) return null;
+          return (
+            <select
+              key={key}
+              aria-label={M.filterNames[key]}
+              value={filters[key] ?? ''}
+              onChange={(e) => setFilter(key, e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">
+                {M.filterNames[key]}: {M.any}
+              </option>
+              {options.map((o) => (
+                <option key={o.code} value={o.code}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        })}
+        {drawing ? (
+          <span className="map-search__draw">
+            <span>{M.drawHint}</span>
+            <button type="button" onClick={finishDrawing} disabled={drawing.length < 3}>
+              {M.drawDone}
+            </button>
+            <button type="button" onClick={() => draw(null)}>
+              {M.drawCancel}
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="map-search__draw-button" onClick={() => (setArea(null), draw([]))}>
+            {M.draw}
+          </button>
+        )}
+        {bubbles && (
+          <span className="map-search__total" data-testid="map-total">
+            {M.found(bubbles.total, channel)}
+            {bubbles.level === 'area' ? ` · ${M.zoomHint(channel)}` : ''}
+          </span>
+        )}
+      </div>
+      <div className="map-search__body">
+        <div ref={holder} className="map-search__map" data-testid="map" />
+        {panelOpen && (
+          <aside className="map-search__panel" data-testid="map-panel">
+            <header>
+              <strong>{shown?.title ?? M.loading}</strong>
+              {shown && <span>{M.found(shown.total, channel)}</span>}
+              {(selected !== null || area) && (
+                <button
+                  type="button"
+                  aria-label={M.close}
+                  onClick={() => {
+                    setArea(null);
+                    go({ ...infoRef.current, selected: null, page: 1 }, true);
+                  }}
+                >
+                  ×
+                </button>
+              )}
+            </header>
+            {listError && <p className="map-search__empty">{M.failed}</p>}
+            {shown && shown.list.length === 0 && <p className="map-search__empty">{M.empty}</p>}
+            <ul>
+              {shown?.list.map((x) => {
+                const line = itemLine(channel, x);
+                return (
+                  <li key={x.id}>
+                    <Link href={detailPath(channel, x.id)}>
+                      <strong>{line.title}</strong>
+                      <span>{line.facts}</span>
+                      <em>{line.price}</em>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+            {!area && shown && pages > 1 && (
+              <nav className="map-search__pager">
+                <button type="button" disabled={page <= 1} onClick={() => go({ ...infoRef.current, page: page - 1 }, true)}>
+                  {M.prev}
+                </button>
+                <span>
+                  {page}/{pages}
+                </span>
+                <button type="button" disabled={page >= pages} onClick={() => go({ ...infoRef.current, page: page + 1 }, true)}>
+                  {M.next}
+                </button>
+              </nav>
+            )}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

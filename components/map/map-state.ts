@@ -1,0 +1,72 @@
+import { MAP_CHANNELS, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
+
+/**
+ * The client state mapSearchInfo (spec "Client-held state") in the URL, so a map view can be shared, reloaded and
+ * gone back to: `?type=0&lng=116.40&lat=39.90&z=12&c=123&pg=2&rooms=2&price=3`. `type` is the spec's /map query
+ * (0 二手房, 1 新房, 2 租房); `c` the chosen community (新房: project); filters by the channel's own keys
+ * (contracts/residential.ts), one code each.
+ */
+export interface MapSearchInfo {
+  channel: MapChannel;
+  centre: { lat: number; lng: number } | null;
+  zoom: number | null;
+  /** The chosen community (新房: project) whose list is open beside the map. */
+  selected: number | null;
+  page: number;
+  filters: Record<string, number>;
+}
+
+/** The spec's `type` numbers, in MAP_CHANNELS order by their meaning. */
+export const TYPE_OF: Record<MapChannel, number> = { esf: 0, new: 1, rent: 2 };
+const CHANNEL_OF_TYPE: Record<string, MapChannel> = { '0': 'esf', '1': 'new', '2': 'rent' };
+/** The filters the map offers per channel: price, layout and area rows of the list (contracts/residential.ts). */
+export const MAP_FILTER_KEYS: Record<MapChannel, readonly string[]> = {
+  esf: ['price', 'rooms', 'area'],
+  rent: ['rent', 'rooms', 'area'],
+  new: ['unitPrice', 'totalPrice'],
+};
+
+const number = (s: string | null, min: number, max: number): number | null => {
+  if (s === null || !/^-?\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return n >= min && n <= max ? n : null;
+};
+
+export function parseMapSearch(search: string, allowed: readonly MapChannel[] = MAP_CHANNELS): MapSearchInfo {
+  const q = new URLSearchParams(search);
+  const asked = CHANNEL_OF_TYPE[q.get('type') ?? ''];
+  const channel = asked && allowed.includes(asked) ? asked : allowed[0]!;
+  const lat = number(q.get('lat'), 3, 54);
+  const lng = number(q.get('lng'), 73, 136);
+  const zoom = number(q.get('z'), MAP_ZOOM.min, MAP_ZOOM.max);
+  const filters: Record<string, number> = {};
+  for (const key of MAP_FILTER_KEYS[channel]) {
+    const code = number(q.get(key), 1, 20);
+    if (code !== null && Number.isInteger(code)) filters[key] = code;
+  }
+  return {
+    channel,
+    centre: lat !== null && lng !== null ? { lat, lng } : null,
+    zoom: zoom === null ? null : Math.round(zoom),
+    selected: number(q.get('c'), 1, 2_147_483_647),
+    page: number(q.get('pg'), 1, 100) ?? 1,
+    filters,
+  };
+}
+
+export function formatMapSearch(info: MapSearchInfo): string {
+  const q = new URLSearchParams();
+  q.set('type', String(TYPE_OF[info.channel]));
+  if (info.centre) {
+    q.set('lng', info.centre.lng.toFixed(5));
+    q.set('lat', info.centre.lat.toFixed(5));
+  }
+  if (info.zoom !== null) q.set('z', String(info.zoom));
+  for (const key of MAP_FILTER_KEYS[info.channel]) {
+    const code = info.filters[key];
+    if (code !== undefined) q.set(key, String(code));
+  }
+  if (info.selected !== null) q.set('c', String(info.selected));
+  if (info.page > 1) q.set('pg', String(info.page));
+  return `?${q.toString()}`;
+}
