@@ -32,6 +32,8 @@ export async function Footer({ city, withFriendlyLinks = false }: FooterProps) {
           <Link href="/about/ujcontact">{messages.contactUs}</Link>
           <Link href="/about/agreement">{messages.agreement}</Link>
           <Link href="/about/privacy">{messages.privacy}</Link>
+          <Link href="/sitemap">{messages.siteMap.title}</Link>
+          <Link href="/validate">{messages.validate.title}</Link>
         </div>
         <p className="site-footer__disclaimer">{messages.disclaimer}</p>
         <p className="site-footer__icp">
