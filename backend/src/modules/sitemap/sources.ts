@@ -107,16 +107,18 @@ export async function detailCount(db: Db, kind: Exclude<SitemapKind, 'lists'>, c
 }
 
 /**
- * The addresses of one part of a kind, streamed: the part's first id by its offset in id order, then batches by
- * keyset from there until the part is full or the rows end.
+ * The addresses of one part of a kind, streamed a batch at a time: the part's first id by its offset in id order,
+ * then batches by keyset from there until the part is full or the rows end. A batch (not an address) is the unit the
+ * file is written and gzipped in: one string and one compression call per BATCH rows, where one per address cost
+ * most of a file's time (docs/performance.md "Sitemaps").
  */
-export async function* detailUrls(
+export async function* detailBatches(
   db: Db,
   kind: Exclude<SitemapKind, 'lists'>,
   cityCode: string,
   part: number,
   perFile: number,
-): AsyncGenerator<SitemapUrl> {
+): AsyncGenerator<SitemapUrl[]> {
   const s = DETAIL_SOURCES[kind];
   const [first] = await db
     .select({ id: s.id })
@@ -126,23 +128,49 @@ export async function* detailUrls(
     .offset((part - 1) * perFile)
     .limit(1);
   if (!first) return;
-  let left = perFile;
-  let after: SQL = gte(s.id, first.id as number);
-  while (left > 0) {
-    const rows = await db
+  const batch = (after: SQL, size: number) => {
+    const rows = db
       .select({ id: s.id, lastmod: s.lastmod ?? sql<null>`null`, part: s.part ?? sql<null>`null` })
       .from(s.table)
       .where(cityWhere(s, cityCode, after))
       .orderBy(asc(s.id))
-      .limit(Math.min(BATCH, left));
-    for (const r of rows) {
-      const lastmod = r.lastmod ? new Date(r.lastmod as Date | string) : undefined;
-      yield { path: s.path(r.id as number, r.part), ...(lastmod ? { lastmod } : {}) };
-    }
-    if (rows.length < Math.min(BATCH, left)) return;
+      .limit(size)
+      .then((r) => r);
+    // Asked for ahead (below); a reader that stops early leaves it unawaited, which must not be an unhandled rejection.
+    rows.catch(() => {});
+    return rows;
+  };
+  let left = perFile;
+  let size = Math.min(BATCH, left);
+  let pending = batch(gte(s.id, first.id as number), size);
+  for (;;) {
+    const rows = await pending;
     left -= rows.length;
-    after = gt(s.id, rows[rows.length - 1]!.id as number);
+    const more = rows.length === size && left > 0;
+    // The next batch is read while this one is written out (on PostgreSQL the two overlap).
+    if (more) {
+      size = Math.min(BATCH, left);
+      pending = batch(gt(s.id, rows[rows.length - 1]!.id as number), size);
+    }
+    if (rows.length > 0) {
+      yield rows.map((r) => {
+        const lastmod = r.lastmod ? new Date(r.lastmod as Date | string) : undefined;
+        return { path: s.path(r.id as number, r.part), ...(lastmod ? { lastmod } : {}) };
+      });
+    }
+    if (!more) return;
   }
+}
+
+/** The same addresses one at a time (tests, and any reader that wants them so). */
+export async function* detailUrls(
+  db: Db,
+  kind: Exclude<SitemapKind, 'lists'>,
+  cityCode: string,
+  part: number,
+  perFile: number,
+): AsyncGenerator<SitemapUrl> {
+  for await (const batch of detailBatches(db, kind, cityCode, part, perFile)) yield* batch;
 }
 
 /**
