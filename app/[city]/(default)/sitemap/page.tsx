@@ -203,6 +203,9 @@ export default async function SiteMapPage({ params }: SiteMapProps) {
             </Link>
           ))}
         </p>
+      </section>
+
+      <section className="site-map__block">
         <h2>{M.services}</h2>
         <p className="site-map__links">
           {services.map((s) => (

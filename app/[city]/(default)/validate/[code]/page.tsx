@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { parseVerifyCode } from '@contracts/verify-code';
 import { ValidateForm } from '@/components/fixed/validate-form';
@@ -7,7 +6,7 @@ import { messages } from '@/lib/messages';
 import { getCity } from '@/lib/server/city-data';
 import { seoFor } from '@/lib/server/seo';
 import { loadShareCard, type ShareCard } from '@/lib/server/share';
-import { INVALID_CODE, validatePath } from '@/lib/share-paths';
+import { INVALID_CODE } from '@/lib/share-paths';
 
 interface ValidateCodeProps {
   params: Promise<{ city: string; code: string }>;
@@ -73,9 +72,6 @@ export default async function ValidateCodePage(props: ValidateCodeProps) {
       )}
       <h2 className="validate-page__again">{V.again}</h2>
       <ValidateForm code={verdict.kind === 'check' ? code : ''} />
-      <p>
-        <Link href={validatePath()}>{V.title}</Link>
-      </p>
     </div>
   );
 }
