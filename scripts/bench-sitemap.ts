@@ -32,11 +32,13 @@ async function main() {
   const cityCode = values.city ?? '110000';
   try {
     let t = performance.now();
+    const indexCpu0 = process.cpuUsage();
     const index = await app.inject({ url: ApiPath.sitemapIndex, query: { cityCode } });
+    const indexCpu = process.cpuUsage(indexCpu0);
     if (index.statusCode !== 200) throw new Error(`index: ${index.statusCode} ${index.body.slice(0, 200)}`);
     const files = [...index.body.matchAll(/<loc>[^<]*\/sitemaps\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
     console.log(
-      `${values.pg ? 'PostgreSQL' : 'PGlite'}, city ${cityCode}: index of ${files.length} files in ${((performance.now() - t) / 1000).toFixed(2)} s`,
+      `${values.pg ? 'PostgreSQL' : 'PGlite'}, city ${cityCode}: index of ${files.length} files in ${((performance.now() - t) / 1000).toFixed(2)} s (CPU ${((indexCpu.user + indexCpu.system) / 1e6).toFixed(2)} s)`,
     );
     // Each file twice: first as the database just opened has it (cold: its pages not yet read since the start), then
     // again, as a running backend answers a crawler that comes back (warm).
