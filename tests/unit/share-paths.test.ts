@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyCodeOf } from '@contracts/verify-code';
+import { pageTagsOf } from '@/lib/front/page-cache/page-tags';
 import { isCityExempt, routeAlias } from '@/lib/redirect-rules';
 import { INVALID_CODE, shareQueryRoute, validateQueryRoute } from '@/lib/share-paths';
 
@@ -48,5 +49,19 @@ describe('/share and /validate by query (spec §2 fixed routes)', () => {
     expect(validateQueryRoute('/validate', q(''))).toBeNull();
     expect(validateQueryRoute('/validate', q('code=%20'))).toBeNull();
     expect(validateQueryRoute('/validate/x', q('code=1'))).toBeNull();
+  });
+});
+
+describe('the page cache tags of the fixed pages', () => {
+  it('drops a share page, a 核验 answer, the site map with what they show', () => {
+    expect(pageTagsOf('/bj/share/esf/12')).toEqual(['city:bj', 'detail:esf:12']);
+    expect(pageTagsOf('/bj/share/agent/3')).toEqual(['city:bj', 'agent:3']);
+    expect(pageTagsOf('/bj/share/news/7')).toEqual(['city:bj', 'article:7']);
+    expect(pageTagsOf('/bj/share')).toEqual(['city:bj', 'list:esf:bj']);
+    const code = verifyCodeOf('shop_rent', 40);
+    expect(pageTagsOf(`/bj/validate/${code}`)).toEqual(['city:bj', 'detail:shop_rent:40', 'list:shop_rent:bj']);
+    expect(pageTagsOf('/bj/validate/invalid')).toEqual(['city:bj']);
+    expect(pageTagsOf('/bj/sitemap')).toContain('list:estate:bj');
+    expect(pageTagsOf('/bj/validate')).toContain('list:esf:bj');
   });
 });
