@@ -14,6 +14,9 @@ export const NEWS_CATEGORIES = ['loushikuaixun', 'shichangzhengce', 'loupingdaog
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 export const isNewsCategory = (s: string): s is NewsCategory => (NEWS_CATEGORIES as readonly string[]).includes(s);
 
+/** An article's one address on a city's host (spec §2 "News"): `/news/{category}/{id}.html`. */
+export const articlePath = (category: NewsCategory, id: number): string => `/news/${category}/${id}.html`;
+
 /** `status` of an article: published, or taken down by an operator (then no page shows it). */
 export const ARTICLE_STATUS = { PUBLISHED: 1, TAKEN_DOWN: 2 } as const;
 

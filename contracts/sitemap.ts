@@ -9,8 +9,8 @@ import { cityCodeField } from './city';
 export const SITEMAP_MAX_URLS = 50_000;
 
 /**
- * The kinds of file: the list pages worth indexing, then every detail page by channel, and the agents. The news
- * pages add their kind here (`news`) with its source in backend/src/modules/sitemap/sources.ts.
+ * The kinds of file: the list pages worth indexing, then every detail page by channel, the agents, and the articles
+ * shown in the city (its own and those of every city; sources in backend/src/modules/sitemap/sources.ts).
  */
 export const SITEMAP_KINDS = [
   'lists',
@@ -23,6 +23,7 @@ export const SITEMAP_KINDS = [
   'offices_sale',
   'offices_rent',
   'agent',
+  'news',
 ] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 

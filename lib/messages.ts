@@ -161,6 +161,8 @@ export const messages = {
     heating: '供暖方式',
     listingNo: '房源编号',
   },
+  /** The line under a listing's facts (issue 23): its 房源核验码 and the links to check and to share it. */
+  listingProof: { code: '房源核验码', check: '去核验', share: '分享房源' },
   hasElevator: '有',
   noElevator: '无',
   totalPriceUnit: '万',
@@ -356,6 +358,65 @@ export const messages = {
     openStore: (platform: string) => `前往下载${platform}`,
     mobileSite: '手机访问本站',
     mobileSiteHint: '用手机扫码，直接打开当前城市的网站',
+  },
+  /** `/share` and `/share.html` (issue 23): the landing page of a shared item. */
+  share: {
+    title: (what: string) => `分享：${what}`,
+    siteTitle: (city: string) => `分享${BRAND}${city}`,
+    agent: '经纪人',
+    article: '资讯',
+    avgPrice: (price: string) => `均价${price}`,
+    priceTbd: '价格待定',
+    agentYears: (years: number) => `从业${years}年`,
+    scan: '微信或手机浏览器扫码，在手机上打开',
+    open: '查看详情',
+    copyHint: '复制下面的链接发给好友',
+    siteIntro: (city: string, esf: string, communities: string, agents: string) =>
+      `${BRAND}${city}：在售二手房${esf}套，小区${communities}个，经纪人${agents}位。扫码在手机上打开，或把链接发给好友。`,
+    latest: '最新房源',
+    gone: '要分享的内容不存在，可能已下架或已删除。',
+    goneTitle: '内容不存在',
+    description: (kind: string, title: string, facts: string) => `${kind}：${title}，${facts}。扫码在手机上打开。`,
+  },
+  /** `/validate` (房源核验, issue 23). */
+  validate: {
+    title: '房源核验',
+    intro: (city: string, esf: string) =>
+      `${BRAND}每一套在售、在租房源都有唯一的房源核验码，显示在房源详情页的基本信息下方。输入核验码，即可确认它是否为本站真实、当前有效的房源。${city}目前在售二手房${esf}套。`,
+    label: '核验码或房源ID',
+    placeholder: '如 YJ112345692，或房源ID',
+    channelLabel: '房源类型（输入ID时）',
+    submit: '立即核验',
+    yourCode: (code: string) => `核验码：${code}`,
+    ok: '核验通过：这是本站真实、当前有效的房源',
+    okDetail: (city: string) => `房源位于${city}，信息以详情页为准。`,
+    gone: '未找到该房源',
+    goneDetail: '核验码格式正确，但本站没有这套房源：它可能已经成交或下架。请勿相信以此核验码发布的房源信息。',
+    badCheck: '核验码不正确',
+    badCheckDetail: '核验码的校验位不符，可能输错了某一位数字。请对照房源详情页重新输入。',
+    badFormat: '这不是有效的核验码',
+    badFormatDetail: '核验码以 YJ 开头，后面是数字，例如 YJ112345692；也可以输入房源ID并选择房源类型。',
+    facts: { kind: '房源类型', listingNo: '房源编号', listedAt: '挂牌时间', agent: '经纪人', price: '价格', facts: '房屋信息' },
+    viewListing: '查看房源详情',
+    again: '核验其他房源',
+    description: (city: string) => `${BRAND}${city}房源核验：输入房源核验码或房源ID，确认房源是否真实有效，查看房源关键信息。`,
+  },
+  /** `/sitemap`: the city's site map for people (issue 23). */
+  siteMap: {
+    title: '网站地图',
+    heading: (city: string) => `${BRAND}${city}网站地图`,
+    channels: '频道导航',
+    options: '筛选条件',
+    dictionary: '区域小区',
+    districts: '区域与商圈',
+    lines: '地铁线路',
+    communities: '小区（按首字母）',
+    communitiesMore: (n: number) => `全部${n}个小区 >`,
+    hot: '热门搜索',
+    news: '资讯',
+    services: '服务',
+    description: (city: string, districts: number, lines: number, communities: number) =>
+      `${BRAND}${city}网站地图：二手房、新房、租房、小区、商铺、写字楼各频道，${districts}个区域的商圈，${lines}条地铁线路，${communities}个小区按首字母索引，以及热门搜索和资讯。`,
   },
   estate: {
     referencePrice: '参考均价',
@@ -961,6 +1022,11 @@ export const messages = {
     ) =>
       `${city}经纪人${a.agentName}，${a.brandName}${a.branchName}，主营${a.districtName}${a.businessAreaName}，从业${a.years}年，在售二手房${a.esfCount}套，在租房源${a.rentCount}套。`,
     site: (city: string) => `${BRAND}${city}房产网：${city}二手房、新房、租房、小区、商铺、写字楼，房源真实，信息及时。`,
+    newsFront: (city: string, total: number, categories: readonly string[]) =>
+      `${BRAND}${city}房产资讯：共${total}篇文章，${categories.join('、')}，每周楼市报告、楼盘导购与购房政策知识。`,
+    newsCategory: (city: string, category: string, total: number, newest: string) =>
+      `${BRAND}${city}${category}：共${total}篇${newest ? `，最新：${newest}` : ''}。`,
+    houseCards: (title: string, n: number) => `${title}：文中提到的${n}处房源、小区或楼盘，价格为当前在售信息。`,
     cities: (count: number, hot: readonly string[]) =>
       `${BRAND}已开通${count}个城市：${hot.join('、')}等，选择城市查看当地二手房、新房、租房、小区、商铺和写字楼。`,
     options: (city: string, channel: string, districts: number, lines: number, filters: readonly string[]) =>

@@ -1,4 +1,6 @@
-import type { NewsCategory } from '@contracts/news';
+import { articlePath, type NewsCategory } from '@contracts/news';
+
+export { articlePath };
 
 /**
  * The 资讯 addresses (spec §2 "News"), one place: the front page `/news/`, a category `/news/{category}/` and its
@@ -9,8 +11,6 @@ export const NEWS_ROOT = '/news/';
 
 export const categoryPath = (category: NewsCategory, page = 1): string =>
   page > 1 ? `/news/${category}/pg${page}/` : `/news/${category}/`;
-
-export const articlePath = (category: NewsCategory, id: number): string => `/news/${category}/${id}.html`;
 
 /** The fixed routes that name an article by query (`/news/detailWxArt?id=12`). */
 export const NEWS_QUERY_ROUTES = ['detail', 'detailHouseCard', 'detailWxArt'] as const;

@@ -49,13 +49,15 @@ const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z
 const CITY_HOME_BY_CODE = /^\/index(\d{6})$/;
 
 /**
- * Paths served as another route: `/index.html` is the home page (spec §2 fixed routes), and a new-home detail
+ * Paths served as another route: `/index.html` is the home page and `/share.html` is `/share` (spec §2 fixed routes), and a new-home detail
  * with the `.html` suffix (`/loupan/xiangqing/12.html`, opened in a new window from search hits, spec §2) is
  * the project's page; so is each of its sub-pages with the suffix (spec §2: "each with optional page number and a
  * suffix"). Rewritten, not redirected: the address the visitor opened stays.
  */
 export function routeAlias(pathname: string): string {
   if (pathname === '/index.html') return '/';
+  // spec §2 fixed routes: `/share.html` is `/share` (the app's older links end in .html).
+  if (pathname === '/share.html') return '/share';
   const cityHome = CITY_HOME_BY_CODE.exec(pathname);
   if (cityHome) return `/index/${cityHome[1]}`;
   const project = PROJECT_PAGE_HTML.exec(pathname);

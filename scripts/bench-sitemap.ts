@@ -32,27 +32,37 @@ async function main() {
   const cityCode = values.city ?? '110000';
   try {
     let t = performance.now();
+    const indexCpu0 = process.cpuUsage();
     const index = await app.inject({ url: ApiPath.sitemapIndex, query: { cityCode } });
+    const indexCpu = process.cpuUsage(indexCpu0);
     if (index.statusCode !== 200) throw new Error(`index: ${index.statusCode} ${index.body.slice(0, 200)}`);
     const files = [...index.body.matchAll(/<loc>[^<]*\/sitemaps\/([^<]+)<\/loc>/g)].map((m) => m[1]!);
     console.log(
-      `${values.pg ? 'PostgreSQL' : 'PGlite'}, city ${cityCode}: index of ${files.length} files in ${((performance.now() - t) / 1000).toFixed(2)} s`,
+      `${values.pg ? 'PostgreSQL' : 'PGlite'}, city ${cityCode}: index of ${files.length} files in ${((performance.now() - t) / 1000).toFixed(2)} s (CPU ${((indexCpu.user + indexCpu.system) / 1e6).toFixed(2)} s)`,
     );
+    // Each file twice: first as the database just opened has it (cold: its pages not yet read since the start), then
+    // again, as a running backend answers a crawler that comes back (warm).
     let worst = 0;
     for (const name of files) {
       const { kind, part } = parseSitemapFileName(name)!;
-      t = performance.now();
-      const cpu0 = process.cpuUsage();
-      const res = await app.inject({ url: ApiPath.sitemapFile, query: { cityCode, kind, part: String(part) } });
-      const s = (performance.now() - t) / 1000;
-      // CPU of this process (on PGlite the database's work too): the figure a busy shared machine does not inflate.
-      const cpu = process.cpuUsage(cpu0);
-      const cpuS = (cpu.user + cpu.system) / 1e6;
-      worst = Math.max(worst, s);
-      const xml = gunzipSync(res.rawPayload).toString('utf8');
-      const urls = xml.split('<url>').length - 1;
+      const runs: string[] = [];
+      let urls = 0;
+      let gzipKiB = 0;
+      for (const pass of ['cold', 'warm']) {
+        t = performance.now();
+        const cpu0 = process.cpuUsage();
+        const res = await app.inject({ url: ApiPath.sitemapFile, query: { cityCode, kind, part: String(part) } });
+        const s = (performance.now() - t) / 1000;
+        // CPU of this process (on PGlite the database's work too): the figure a busy shared machine does not inflate.
+        const cpu = process.cpuUsage(cpu0);
+        const cpuS = (cpu.user + cpu.system) / 1e6;
+        worst = Math.max(worst, s);
+        urls = gunzipSync(res.rawPayload).toString('utf8').split('<url>').length - 1;
+        gzipKiB = res.rawPayload.length / 1024;
+        runs.push(`${pass} ${s.toFixed(2)} s (CPU ${cpuS.toFixed(2)} s)`);
+      }
       console.log(
-        `  ${name.padEnd(24)} ${String(urls).padStart(6)} URLs  ${(res.rawPayload.length / 1024).toFixed(0).padStart(5)} KiB gzip  ${s.toFixed(2)} s (CPU ${cpuS.toFixed(2)} s)`,
+        `  ${name.padEnd(24)} ${String(urls).padStart(6)} URLs  ${gzipKiB.toFixed(0).padStart(5)} KiB gzip  ${runs.join(', ')}`,
       );
     }
     console.log(`slowest file ${worst.toFixed(2)} s (goal ≤ ${GOAL_S} s): ${worst <= GOAL_S ? 'met' : 'NOT met'}`);

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
+import { ARTICLE_STATUS } from '@contracts/news';
 import { SITEMAP_MAX_URLS, parseSitemapFileName, type SitemapKind } from '@contracts/sitemap';
 import {
   agents,
+  articles,
   businessAreas,
   cities,
   communities,
@@ -122,6 +124,15 @@ describe('sitemaps of a city', () => {
           .where(and(eq(offices.cityCode, '110000'), eq(offices.deal, 2))),
       ),
       agent: await n(db.select({ n: count() }).from(agents).where(eq(agents.cityCode, '110000'))),
+      // The articles 北京 shows: its own and those of every city, published.
+      news: await n(
+        db
+          .select({ n: count() })
+          .from(articles)
+          .where(
+            and(eq(articles.status, ARTICLE_STATUS.PUBLISHED), or(eq(articles.cityCode, '110000'), isNull(articles.cityCode))),
+          ),
+      ),
     };
     for (const [kind, total] of Object.entries(expected)) {
       expect(total, kind).toBeGreaterThan(0);
@@ -136,6 +147,19 @@ describe('sitemaps of a city', () => {
     expect(byKind.get('agent')).toContain(
       `${ORIGIN}/agent/${(await db.select().from(agents).where(eq(agents.cityCode, '110000')).limit(1))[0]!.id}`,
     );
+
+    // An article's address is its page's, `/news/{category}/{id}.html`, its lastmod its last edit.
+    const [article] = await db.select().from(articles).where(eq(articles.cityCode, '110000')).orderBy(desc(articles.id)).limit(1);
+    const newsXml = gunzipSync((await fetchFile('news', 1)).rawPayload).toString('utf8');
+    expect(newsXml).toContain(
+      `<url><loc>${ORIGIN}/news/${article!.category}/${article!.id}.html</loc><lastmod>${article!.updatedAt.toISOString().slice(0, 19)}Z</lastmod></url>`,
+    );
+    const [elsewhere] = await db
+      .select()
+      .from(articles)
+      .where(and(ne(articles.cityCode, '110000')))
+      .limit(1);
+    expect(byKind.get('news')).not.toContain(`${ORIGIN}/news/${elsewhere!.category}/${elsewhere!.id}.html`);
 
     // The list pages: the home, and for each of the city's channels its list, options, dictionary and its list per
     // district, business area and line.
@@ -166,6 +190,23 @@ describe('sitemaps of a city', () => {
     expect(parts.slice(0, 2).map((p) => p.length)).toEqual([perFile, perFile]);
     expect(parts[3]).toEqual([]);
     expect(parts.flat()).toEqual(ids);
+  });
+
+  it('leaves out an article once it is taken down', async () => {
+    const db = h.database.db;
+    const newsUrls = async () => {
+      const got: string[] = [];
+      for await (const u of detailUrls(db, 'news', '110000', 1, SITEMAP_MAX_URLS)) got.push(u.path);
+      return got;
+    };
+    const before = await newsUrls();
+    expect(before.length).toBeGreaterThan(0);
+    const [a] = await db.select().from(articles).where(eq(articles.cityCode, '110000')).limit(1);
+    await db.update(articles).set({ status: ARTICLE_STATUS.TAKEN_DOWN }).where(eq(articles.id, a!.id));
+    const after = await newsUrls();
+    expect(after).toEqual(before.filter((p) => p !== `/news/${a!.category}/${a!.id}.html`));
+    expect(after).toHaveLength(before.length - 1);
+    await db.update(articles).set({ status: ARTICLE_STATUS.PUBLISHED }).where(eq(articles.id, a!.id));
   });
 
   it('answers a readable 4xx for what is no sitemap', async () => {

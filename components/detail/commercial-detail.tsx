@@ -4,6 +4,7 @@ import type { City } from '@contracts/city';
 import type { CommercialChannel, CommercialDetail } from '@contracts/commercial';
 import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
+import { ListingProof } from '@/components/detail/listing-proof';
 import { PriceHistorySection } from '@/components/detail/price-history';
 import type { PriceHistory } from '@contracts/price-history';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -150,6 +151,7 @@ export function CommercialDetailBody({
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={factsOf(d)} />
+      <ListingProof channel={code} id={d.id} />
       <PriceHistorySection history={history} rent={d.deal === 'rent'} />
       {d.description && (
         <section className="section">

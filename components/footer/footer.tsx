@@ -39,6 +39,8 @@ export async function Footer({ city, withFriendlyLinks = false }: FooterProps) {
           <Link href="/about/ujcontact">{messages.contactUs}</Link>
           <Link href="/about/agreement">{messages.agreement}</Link>
           <Link href="/about/privacy">{messages.privacy}</Link>
+          <Link href="/sitemap">{messages.siteMap.title}</Link>
+          <Link href="/validate">{messages.validate.title}</Link>
         </div>
         {/* Each tab carries its own disclaimer; without the tabs (the footer links failed) the site's general one. */}
         {tabs.length === 0 && <p className="site-footer__disclaimer">{messages.disclaimer}</p>}

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
 import { h5Route, legacyRedirect, needsLogin, newsQueryRoute, routeAlias } from '@/lib/redirect-rules';
 import { loginPath } from '@/lib/return-path';
+import { shareQueryRoute, validateQueryRoute } from '@/lib/share-paths';
 import { forwardedHeaders, pathAndQuery, publicUrl, type ProxyContext } from './context';
 
 /**
@@ -18,9 +19,14 @@ export function handleCity(ctx: ProxyContext, city: string): NextResponse {
     return NextResponse.redirect(publicUrl(ctx, ctx.host, loginPath(pathAndQuery(request))), 302);
   }
   const target = request.nextUrl.clone();
-  const byQuery = h5Route(pathname, request.nextUrl.searchParams) ?? newsQueryRoute(pathname, request.nextUrl.searchParams);
+  const query = request.nextUrl.searchParams;
+  const byQuery =
+    h5Route(pathname, query) ??
+    newsQueryRoute(pathname, query) ??
+    shareQueryRoute(pathname, query) ??
+    validateQueryRoute(pathname, query);
   target.pathname = `/${city}${byQuery ?? routeAlias(pathname)}`;
-  // The agent (the article) is in the path now; the page is one render each whatever else the query says.
+  // The agent (the article, the shared item, the code) is in the path now; the page is one render each whatever else the query says.
   if (byQuery) target.search = '';
   return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });
 }

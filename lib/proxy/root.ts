@@ -3,6 +3,7 @@ import { apiCache } from '@/lib/api/cache';
 import { fetchLocation } from '@/lib/api/endpoints';
 import { clientIpOf } from '@/lib/portal-headers';
 import { isCityExempt, newsQueryRoute, routeAlias } from '@/lib/redirect-rules';
+import { shareQueryRoute } from '@/lib/share-paths';
 import { cityOrigin } from '@/lib/host';
 import { forwardedHeaders, pathAndQuery, type ProxyContext } from './context';
 
@@ -33,7 +34,8 @@ export async function handleRoot(ctx: ProxyContext): Promise<NextResponse> {
   const { request, settings } = ctx;
   if (isCityExempt(request.nextUrl.pathname)) {
     const target = request.nextUrl.clone();
-    const byQuery = newsQueryRoute(request.nextUrl.pathname, request.nextUrl.searchParams);
+    const { pathname, searchParams } = request.nextUrl;
+    const byQuery = newsQueryRoute(pathname, searchParams) ?? shareQueryRoute(pathname, searchParams);
     target.pathname = `/${settings.defaultCity}${byQuery ?? routeAlias(request.nextUrl.pathname)}`;
     if (byQuery) target.search = '';
     return NextResponse.rewrite(target, { request: { headers: forwardedHeaders(ctx) } });

@@ -9,6 +9,7 @@ import { articlePath } from '@/lib/news-paths';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
 import { config } from '@/lib/server/config';
+import { articleSeo, type Seo } from '@/lib/server/seo';
 
 /**
  * Loading an article for its pages (the article, `/news/detail…` by query id). An article is shown on any city's
@@ -29,11 +30,25 @@ const loadArticle = cache(async (rawId: string): Promise<Article> => {
 export async function loadArticlePage(
   domain: string,
   rawId: string,
-): Promise<{ article: Article; city: City; cardOrigin: string }> {
+): Promise<{ article: Article; city: City; cardOrigin: string; seo: Seo }> {
   const [article, city] = await Promise.all([loadArticle(rawId), getCity(domain)]);
   if (!city) notFound();
   const cardOrigin = article.cityDomain && article.cityDomain !== domain ? cityOrigin(article.cityDomain, config) : '';
-  return { article, city, cardOrigin };
+  // The article's one address is on its own city's host (on the host it is read on for an article of every city).
+  const home = (article.cityDomain && article.cityDomain !== domain ? await getCity(article.cityDomain) : city) ?? city;
+  return { article, city, cardOrigin, seo: articleSeo(home, article) };
+}
+
+/** The metadata and JSON-LD of another layout of an article (its cards, its WeChat post): canonical is the article. */
+export async function articleLayoutSeo(
+  article: Article,
+  city: City,
+  path: string,
+  name: string,
+  description: string,
+): Promise<Seo> {
+  const home = (article.cityDomain && article.cityDomain !== city.cityDomain ? await getCity(article.cityDomain) : city) ?? city;
+  return articleSeo(home, article, { path, name, description });
 }
 
 /** `/news/{category}/{id}.html` under another category is the article's one address's misspelling: sent there. */

@@ -8,12 +8,15 @@ import type { EstateDetail } from '@contracts/estate';
 import type { NewHomeDetail } from '@contracts/new-home';
 import type { RentDetail } from '@contracts/rent';
 import type { AgentProfile } from '@contracts/agent';
+import type { Article } from '@contracts/news';
+import { articlePath, categoryPath, NEWS_ROOT } from '@/lib/news-paths';
 import { cityOrigin } from '@/lib/host';
 import { config } from '@/lib/server/config';
 import { messages } from '@/lib/messages';
 import { pageMetadata } from '@/lib/seo/page-meta';
 import {
   breadcrumbList,
+  newsArticle,
   organization,
   realEstateAgent,
   realEstateListing,
@@ -286,5 +289,72 @@ export function channelPageSeo(city: City, channel: ChannelDef, path: string, na
     name,
     description,
     trail: [{ name: messages.channelNames[channel.code], path: channel.listPath }],
+  });
+}
+
+/**
+ * An article (`/news/{category}/{id}.html`) and the pages of it (its cards, its WeChat layout: `name` and `path` say
+ * which; those point their canonical address at the article). `city` is the article's own city (for an article of
+ * every city, the host's): its host is the article's one address. Title, its summary as description, its cover for
+ * Open Graph as an article, and the NewsArticle.
+ */
+export function articleSeo(city: City, article: Article, page?: { path: string; name: string; description: string }): Seo {
+  const path = articlePath(article.category, article.id);
+  const categoryName = messages.newsCategories[article.category];
+  const trail: Crumb[] = [
+    { name: messages.news.title, path: NEWS_ROOT },
+    { name: categoryName, path: categoryPath(article.category) },
+  ];
+  if (page) trail.push({ name: article.title, path });
+  const seo = seoFor({
+    city,
+    path: page?.path ?? path,
+    name: page?.name ?? article.title,
+    description: page?.description ?? article.summary,
+    trail,
+    image: article.coverUrl || undefined,
+    ogType: 'article',
+    extra: [
+      newsArticle(
+        cityOriginOf(city),
+        {
+          path,
+          headline: article.title,
+          description: article.summary,
+          image: article.coverUrl || undefined,
+          datePublished: article.publishedAt,
+          author: article.author,
+          section: categoryName,
+          keywords: article.tags,
+        },
+        messages.brand,
+      ),
+    ],
+  });
+  // The other layouts of an article are the article: one address to index.
+  if (page) seo.metadata.alternates = { canonical: `${cityOriginOf(city)}${path}` };
+  return seo;
+}
+
+/** The 资讯 front page (`page` absent) or a category page of the city. */
+export function newsSeo(city: City, list: { category?: Article['category']; page: number; total: number; newest?: string }): Seo {
+  if (!list.category) {
+    return seoFor({
+      city,
+      path: NEWS_ROOT,
+      name: messages.news.frontTitle(city.cityName),
+      description: S.newsFront(city.cityName, list.total, Object.values(messages.newsCategories)),
+    });
+  }
+  const name = messages.newsCategories[list.category];
+  return seoFor({
+    city,
+    path: categoryPath(list.category, list.page),
+    name: list.page > 1 ? messages.news.onPage(name, list.page) : name,
+    description: S.newsCategory(city.cityName, name, list.total, list.newest ?? ''),
+    trail: [
+      { name: messages.news.title, path: NEWS_ROOT },
+      ...(list.page > 1 ? [{ name, path: categoryPath(list.category) }] : []),
+    ],
   });
 }

@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { verifyCodeOf } from '@contracts/verify-code';
 import { E2E } from '../../playwright.config';
 import { cityUrl, serverHtml, wwwUrl } from './support';
 
@@ -101,4 +102,75 @@ test('a crawler finds every page described, and the listing in the city’s site
   expect(byCode.status()).toBe(308);
   expect(byCode.headers()['location']).toBe(cityUrl('sh'));
   expect((await serverHtml(request, 'bj', '/index999999')).status()).toBe(404);
+});
+
+/**
+ * The fixed pages of issue 23 from a listing: its 房源核验码 checked on /validate (and a mistyped code, a code of no
+ * listing, what is no code), its share page with the QR code (on www too, spec §2 exemption), and the city's site
+ * map for people; an article described as a NewsArticle.
+ */
+test('房源核验, 分享 and 网站地图 from a listing; an article as a NewsArticle', async ({ page, request }) => {
+  await page.goto('/ershoufang/');
+  await page.locator('a[href*="/ershoufang/xiangqing/"]').first().click();
+  const title = (await page.locator('h1.detail-title').textContent())!;
+  const code = (await page.locator('.listing-proof__code').textContent())!;
+  expect(code).toMatch(/^YJ1\d+$/);
+
+  await page.locator('.listing-proof').getByRole('link', { name: '去核验' }).click();
+  await expect(page).toHaveURL(/\/validate\?code=YJ1\d+$/);
+  await expect(page.getByRole('status')).toContainText('核验通过');
+  await expect(page.getByRole('status')).toContainText(title);
+  // Typed again by hand, in lower case with a space: the same answer.
+  await page.getByRole('textbox', { name: '核验码或房源ID' }).fill(` ${code.toLowerCase()}`);
+  await page.getByRole('button', { name: '立即核验' }).click();
+  await expect(page.getByRole('status')).toContainText('核验通过');
+  // A digit mistyped, a code of no listing, and what is no code at all: each its own answer.
+  const typo = `${code.slice(0, -1)}${(Number(code.at(-1)) + 1) % 10}`;
+  await page.goto(`/validate?code=${typo}`);
+  await expect(page.getByRole('status')).toContainText('核验码不正确');
+  await page.goto(`/validate?code=${verifyCodeOf('esf', 2_147_483_000)}`);
+  await expect(page.getByRole('status')).toContainText('未找到该房源');
+  await page.goto('/validate?code=hello');
+  await expect(page.getByRole('status')).toContainText('这不是有效的核验码');
+  await page.goto('/validate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('房源核验');
+
+  // 分享: the listing's landing page, its address and a QR code; the same on www (exempt) and as /share.html.
+  const id = /(\d+)$/.exec(code.slice(3, -2))![1];
+  await page.goto(`/share?type=esf&id=${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('.share-card__url')).toHaveValue(cityUrl('bj', `/ershoufang/xiangqing/${id}`));
+  await expect(page.getByRole('img', { name: `${title}的二维码` })).toBeVisible();
+  for (const host of ['www', 'bj']) {
+    for (const path of [`/share?type=esf&id=${id}`, `/share.html?type=esf&id=${id}`, '/share', '/share.html']) {
+      const res = await serverHtml(request, host, path);
+      expect(res.status(), `${host} ${path}`).toBe(200);
+    }
+  }
+  expect((await serverHtml(request, 'www', '/validate')).status()).toBe(302);
+  expect((await serverHtml(request, 'bj', '/share?type=esf&id=2147483000')).status()).toBe(404);
+
+  // 网站地图: from the footer; the city's channels, districts with their areas, lines, communities by initial.
+  await page.goto('/');
+  await page.locator('.site-footer').getByRole('link', { name: '网站地图' }).click();
+  await expect(page).toHaveURL(cityUrl('bj', '/sitemap'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('优居北京网站地图');
+  for (const name of ['频道导航', '区域与商圈', '地铁线路', '小区（按首字母）'])
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(page.getByRole('link', { name: '北京二手房' })).toHaveAttribute('href', '/ershoufang/');
+  expect(await page.locator('.site-map a[href^="/xiaoqu/xiangqing/"]').count()).toBeGreaterThan(10);
+
+  // An article: its summary as description, its one address, Open Graph as an article, and a NewsArticle.
+  await page.goto('/news/zhishifenxiang/');
+  const href = (await page.locator('.news-list__title a').first().getAttribute('href'))!;
+  expect(href).toMatch(/^\/news\/zhishifenxiang\/\d+\.html$/);
+  await page.goto(href);
+  const articleUrl = cityUrl('bj', href);
+  const h = await head(page);
+  expect(h.canonical).toBe(articleUrl);
+  expect(h.description!.length).toBeGreaterThan(10);
+  expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+  const ld = await jsonLd(page);
+  expect(types(ld)).toEqual(['BreadcrumbList', 'NewsArticle']);
+  expect(ld[1]).toMatchObject({ url: articleUrl, headline: await page.getByRole('heading', { level: 1 }).textContent() });
 });

@@ -1,5 +1,6 @@
 import { cacheTag } from '@contracts/cache-changes';
-import { CHANNEL_LIST } from '@contracts/channels';
+import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
+import { parseVerifyCode } from '@contracts/verify-code';
 
 /**
  * What a cached page shows, as the tags the backend's change feed names (contracts/cache-changes.ts):
@@ -11,6 +12,10 @@ import { CHANNEL_LIST } from '@contracts/channels';
  *   pages (`/news/loushikuaixun/12.html`, `/news/detailWxArt/12` as rewritten), which any city's host may show;
  * - `agent:{id}` on an agent's pages and their h5 business card (`/agent/12/esf/2`, `/h5/agent/12` as rewritten),
  *   with the city's 二手房 and 租房 list tags: they list the agent's homes with their prices.
+ * - on the fixed pages of issue 23: a share page (`/share/esf/12` as rewritten) the tag of what it shows, `/share` the
+ *   city's 二手房 lists (its newest homes); a 房源核验 answer (`/validate/YJ…`) the listing's detail tag and its
+ *   channel's lists (a listing published under that id makes a "not found" answer stale); `/sitemap` and `/validate`
+ *   every list of the city (the places, communities and counts they show).
  * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
  * the pages themselves carry no cache code. A change the backend reports under any of these tags makes the
  * page render again on its next visit.
@@ -31,6 +36,8 @@ export function pageTagsOf(pathname: string): string[] {
     if (article) tags.push(cacheTag.article(Number(article)));
     return tags;
   }
+  const fixed = fixedPageTags(inCity, domain);
+  if (fixed) return [...tags, ...fixed];
   const agent = /^\/(?:h5\/)?agent\/(\d+)(?:\/.*)?$/.exec(inCity)?.[1];
   if (agent) {
     tags.push(cacheTag.agent(Number(agent)), cacheTag.list('esf', domain), cacheTag.list('rent', domain));
@@ -49,4 +56,24 @@ export function pageTagsOf(pathname: string): string[] {
   const channel = lists.find((c) => inCity === c.listPath.slice(0, -1) || inCity.startsWith(c.listPath));
   if (channel) tags.push(cacheTag.list(channel.code, domain));
   return tags;
+}
+
+/** The tags of `/share…`, `/validate…` and `/sitemap`, or null for any other page. */
+function fixedPageTags(inCity: string, domain: string): string[] | null {
+  const allLists = () => CHANNEL_LIST.map((c) => cacheTag.list(c.code, domain));
+  if (inCity === '/share' || inCity === '/share.html') return [cacheTag.list('esf', domain)];
+  const shared = /^\/share\/([a-z_]+)\/(\d+)$/.exec(inCity);
+  if (shared) {
+    const [, kind, id] = shared as unknown as [string, string, string];
+    if (kind === 'agent') return [cacheTag.agent(Number(id))];
+    if (kind === 'news') return [cacheTag.article(Number(id))];
+    return kind in CHANNELS ? [cacheTag.detail(kind as keyof typeof CHANNELS, Number(id))] : [];
+  }
+  if (inCity === '/validate' || inCity === '/sitemap') return allLists();
+  const code = /^\/validate\/([^/]+)$/.exec(inCity)?.[1];
+  if (code !== undefined) {
+    const parsed = parseVerifyCode(code);
+    return parsed.ok ? [cacheTag.detail(parsed.channel, parsed.id), cacheTag.list(parsed.channel, domain)] : [];
+  }
+  return null;
 }

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { ServerPhoto } from '@/components/layout/server-photo';
 import Link from 'next/link';
+import { cache } from 'react';
+import { JsonLd } from '@/components/seo/json-ld';
+import { newsSeo } from '@/lib/server/seo';
 import { NEWS_CATEGORIES } from '@contracts/news';
 import { ArticleList, ArticleTitles } from '@/components/news/article-list';
 import { NewsNav } from '@/components/news/news-nav';
@@ -15,24 +18,32 @@ interface NewsFrontProps {
   params: Promise<{ city: string }>;
 }
 
-export async function generateMetadata({ params }: NewsFrontProps): Promise<Metadata> {
-  const city = await getCity((await params).city);
-  return city ? { title: messages.pageTitle(messages.news.frontTitle(city.cityName), city.cityName) } : {};
-}
-
-/** `/news` (spec §2): the city's newest article as the headline, the newest of all, and each category's newest. */
-export default async function NewsFrontPage({ params }: NewsFrontProps) {
-  const city = await getCity((await params).city);
+/** The front page's lists, once for the page and its metadata. */
+const load = cache(async (domain: string) => {
+  const city = await getCity(domain);
   if (!city) return null;
   const ctx = await publicContext();
   const [latest, ...byCategory] = await Promise.all([
     fetchNewsList(ctx, { cityCode: city.cityCode, pageSize: 7 }),
     ...NEWS_CATEGORIES.map((category) => fetchNewsList(ctx, { cityCode: city.cityCode, category, pageSize: 6 })),
   ]).catch(rethrowAsPage);
+  return { city, latest, byCategory, seo: newsSeo(city, { page: 1, total: latest.total }) };
+});
+
+export async function generateMetadata({ params }: NewsFrontProps): Promise<Metadata> {
+  return (await load((await params).city))?.seo.metadata ?? {};
+}
+
+/** `/news` (spec §2): the city's newest article as the headline, the newest of all, and each category's newest. */
+export default async function NewsFrontPage({ params }: NewsFrontProps) {
+  const data = await load((await params).city);
+  if (!data) return null;
+  const { city, latest, byCategory, seo } = data;
   const [headline, ...rest] = latest.list;
   const N = messages.news;
   return (
     <>
+      <JsonLd data={seo.jsonLd} />
       <NewsNav />
       <div className="container news-page">
         <h1 className="news-page__title">{N.frontTitle(city.cityName)}</h1>

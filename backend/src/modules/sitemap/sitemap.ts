@@ -15,7 +15,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { requireCity, type CityRow } from '../cities/cities';
-import { detailCount, detailUrls, kindIsOn, listUrls, type SitemapUrl } from './sources';
+import { detailBatches, detailCount, kindIsOn, listUrls, type SitemapUrl } from './sources';
 import { sitemapIndexXml, URLSET_CLOSE, URLSET_OPEN, urlEntry } from './sitemap-xml';
 
 /** Crawlers come back daily at most; the index and files may be kept that long by any cache in between. */
@@ -81,18 +81,22 @@ export function registerSitemaps(app: FastifyInstance, db: Db, config: Config, o
       const { cityCode, kind, part } = request.query as { cityCode: string; kind: SitemapKind; part: number };
       const city = await requireCity(db, cityCode);
       if (!kindIsOn(city, kind)) throw notFound(`网站地图 ${sitemapFileName(kind, part)} `);
-      const urls =
-        kind === 'lists' ? listPart(await listUrls(db, city), part, perFile) : detailUrls(db, kind, city.cityCode, part, perFile);
-      // The first row decides between a file and a 404 (a part past the last), before any byte is sent.
-      const iterator = urls[Symbol.asyncIterator]();
+      const batches =
+        kind === 'lists'
+          ? listPart(await listUrls(db, city), part, perFile)
+          : detailBatches(db, kind, city.cityCode, part, perFile);
+      // The first batch decides between a file and a 404 (a part past the last), before any byte is sent.
+      const iterator = batches[Symbol.asyncIterator]();
       const first = await iterator.next();
       if (first.done) throw notFound(`网站地图 ${sitemapFileName(kind, part)} `);
       const origin = originOf(city);
+      // One string per batch of rows: the stream and gzip see a few dozen chunks a file, not one per address.
       async function* xml() {
-        yield URLSET_OPEN;
-        let next: IteratorResult<SitemapUrl> = first;
+        let next: IteratorResult<SitemapUrl[]> = first;
+        let head = URLSET_OPEN;
         while (!next.done) {
-          yield urlEntry(`${origin}${next.value.path}`, next.value.lastmod);
+          yield head + next.value.map((u) => urlEntry(`${origin}${u.path}`, u.lastmod)).join('');
+          head = '';
           next = await iterator.next();
         }
         yield URLSET_CLOSE;
@@ -106,6 +110,7 @@ export function registerSitemaps(app: FastifyInstance, db: Db, config: Config, o
   );
 }
 
-async function* listPart(all: SitemapUrl[], part: number, perFile: number): AsyncGenerator<SitemapUrl> {
-  yield* all.slice((part - 1) * perFile, part * perFile);
+async function* listPart(all: SitemapUrl[], part: number, perFile: number): AsyncGenerator<SitemapUrl[]> {
+  const slice = all.slice((part - 1) * perFile, part * perFile);
+  if (slice.length > 0) yield slice;
 }

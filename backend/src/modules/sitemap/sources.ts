@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CHANNELS, channelIsOn, detailPath, dictionaryPath, optionsPath } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
+import { articlePath, ARTICLE_STATUS, type NewsCategory } from '@contracts/news';
 import type { SitemapKind } from '@contracts/sitemap';
 import type { Db } from '../../db/client';
 import {
   agents,
+  articles,
   businessAreas,
   communities,
   districts,
@@ -29,16 +31,19 @@ export interface SitemapUrl {
  * time, so a file of 50,000 addresses never holds more than one batch in memory.
  */
 interface DetailSource {
-  /** The channel whose detail page it is (the city must have it on); none for agents. */
+  /** The channel whose detail page it is (the city must have it on); none for agents and articles. */
   channel?: ChannelCode;
   table: PgTable;
   id: PgColumn;
-  cityCode: PgColumn;
+  /** The rows a city shows. */
+  inCity: (cityCode: string) => SQL;
   /** When a row last changed, for lastmod; none where the data has no date (communities, agents). */
   lastmod?: PgColumn;
-  /** Rows of another kind in the same table (a shop for sale is not one for rent). */
+  /** Rows of another kind in the same table (a shop for sale is not one for rent), or not shown (taken down). */
   where?: SQL;
-  path: (id: number) => string;
+  /** A second column the address is made of (an article's category). */
+  part?: PgColumn;
+  path: (id: number, part: unknown) => string;
 }
 
 const detail = (
@@ -50,16 +55,13 @@ const detail = (
   channel,
   table,
   id: table.id,
-  cityCode: table.cityCode,
+  inCity: (cityCode) => eq(table.cityCode, cityCode),
   lastmod,
   where,
   path: (id) => detailPath(channel, id),
 });
 
-/**
- * Every detail kind of the sitemap. The news pages add theirs here (`news: { table: articles, … }` with the
- * article's path) and the kind to contracts/sitemap.ts SITEMAP_KINDS.
- */
+/** Every detail kind of the sitemap (contracts/sitemap.ts SITEMAP_KINDS). */
 export const DETAIL_SOURCES: Record<Exclude<SitemapKind, 'lists'>, DetailSource> = {
   esf: detail('esf', listings, listings.listedAt),
   rent: detail('rent', rentals, rentals.listedAt),
@@ -69,7 +71,17 @@ export const DETAIL_SOURCES: Record<Exclude<SitemapKind, 'lists'>, DetailSource>
   shop_rent: detail('shop_rent', shops, shops.listedAt, eq(shops.deal, 2)),
   offices_sale: detail('offices_sale', offices, offices.listedAt, eq(offices.deal, 1)),
   offices_rent: detail('offices_rent', offices, offices.listedAt, eq(offices.deal, 2)),
-  agent: { table: agents, id: agents.id, cityCode: agents.cityCode, path: (id) => `/agent/${id}` },
+  agent: { table: agents, id: agents.id, inCity: (cityCode) => eq(agents.cityCode, cityCode), path: (id) => `/agent/${id}` },
+  // A city shows its own articles and those of every city (backend/src/modules/news/news.ts shownIn), published.
+  news: {
+    table: articles,
+    id: articles.id,
+    inCity: (cityCode) => or(eq(articles.cityCode, cityCode), isNull(articles.cityCode))!,
+    where: eq(articles.status, ARTICLE_STATUS.PUBLISHED),
+    lastmod: articles.updatedAt,
+    part: articles.category,
+    path: (id, category) => articlePath(category as NewsCategory, id),
+  },
 };
 
 const BATCH = 5_000;
@@ -81,8 +93,7 @@ export function kindIsOn(city: CityRow, kind: SitemapKind): boolean {
   return !channel || channelIsOn(city, channel);
 }
 
-const cityWhere = (s: DetailSource, cityCode: string, ...more: (SQL | undefined)[]) =>
-  and(eq(s.cityCode, cityCode), s.where, ...more);
+const cityWhere = (s: DetailSource, cityCode: string, ...more: (SQL | undefined)[]) => and(s.inCity(cityCode), s.where, ...more);
 
 /** How many pages of a kind the city has, and the newest change among them (the index's lastmod). */
 export async function detailCount(db: Db, kind: Exclude<SitemapKind, 'lists'>, cityCode: string) {
@@ -96,16 +107,18 @@ export async function detailCount(db: Db, kind: Exclude<SitemapKind, 'lists'>, c
 }
 
 /**
- * The addresses of one part of a kind, streamed: the part's first id by its offset in id order, then batches by
- * keyset from there until the part is full or the rows end.
+ * The addresses of one part of a kind, streamed a batch at a time: the part's first id by its offset in id order,
+ * then batches by keyset from there until the part is full or the rows end. A batch (not an address) is the unit the
+ * file is written and gzipped in: one string and one compression call per BATCH rows, where one per address cost
+ * most of a file's time (docs/performance.md "Sitemaps").
  */
-export async function* detailUrls(
+export async function* detailBatches(
   db: Db,
   kind: Exclude<SitemapKind, 'lists'>,
   cityCode: string,
   part: number,
   perFile: number,
-): AsyncGenerator<SitemapUrl> {
+): AsyncGenerator<SitemapUrl[]> {
   const s = DETAIL_SOURCES[kind];
   const [first] = await db
     .select({ id: s.id })
@@ -115,23 +128,49 @@ export async function* detailUrls(
     .offset((part - 1) * perFile)
     .limit(1);
   if (!first) return;
-  let left = perFile;
-  let after: SQL = gte(s.id, first.id as number);
-  while (left > 0) {
-    const rows = await db
-      .select({ id: s.id, lastmod: s.lastmod ?? sql<null>`null` })
+  const batch = (after: SQL, size: number) => {
+    const rows = db
+      .select({ id: s.id, lastmod: s.lastmod ?? sql<null>`null`, part: s.part ?? sql<null>`null` })
       .from(s.table)
       .where(cityWhere(s, cityCode, after))
       .orderBy(asc(s.id))
-      .limit(Math.min(BATCH, left));
-    for (const r of rows) {
-      const lastmod = r.lastmod ? new Date(r.lastmod as Date | string) : undefined;
-      yield { path: s.path(r.id as number), ...(lastmod ? { lastmod } : {}) };
-    }
-    if (rows.length < Math.min(BATCH, left)) return;
+      .limit(size)
+      .then((r) => r);
+    // Asked for ahead (below); a reader that stops early leaves it unawaited, which must not be an unhandled rejection.
+    rows.catch(() => {});
+    return rows;
+  };
+  let left = perFile;
+  let size = Math.min(BATCH, left);
+  let pending = batch(gte(s.id, first.id as number), size);
+  for (;;) {
+    const rows = await pending;
     left -= rows.length;
-    after = gt(s.id, rows[rows.length - 1]!.id as number);
+    const more = rows.length === size && left > 0;
+    // The next batch is read while this one is written out (on PostgreSQL the two overlap).
+    if (more) {
+      size = Math.min(BATCH, left);
+      pending = batch(gt(s.id, rows[rows.length - 1]!.id as number), size);
+    }
+    if (rows.length > 0) {
+      yield rows.map((r) => {
+        const lastmod = r.lastmod ? new Date(r.lastmod as Date | string) : undefined;
+        return { path: s.path(r.id as number, r.part), ...(lastmod ? { lastmod } : {}) };
+      });
+    }
+    if (!more) return;
   }
+}
+
+/** The same addresses one at a time (tests, and any reader that wants them so). */
+export async function* detailUrls(
+  db: Db,
+  kind: Exclude<SitemapKind, 'lists'>,
+  cityCode: string,
+  part: number,
+  perFile: number,
+): AsyncGenerator<SitemapUrl> {
+  for await (const batch of detailBatches(db, kind, cityCode, part, perFile)) yield* batch;
 }
 
 /**
@@ -158,7 +197,7 @@ export async function listUrls(db: Db, city: CityRow): Promise<SitemapUrl[]> {
   const urls: SitemapUrl[] = [{ path: '/' }];
   for (const def of Object.values(CHANNELS)) {
     if (!channelIsOn(city, def.code)) continue;
-    const newest = await newestOf(db, def.code as Exclude<SitemapKind, 'lists' | 'agent'>, city.cityCode);
+    const newest = await newestOf(db, def.code as ChannelCode & SitemapKind, city.cityCode);
     urls.push({ path: def.listPath, ...(newest ? { lastmod: newest } : {}) });
     urls.push({ path: optionsPath(def.code) }, { path: dictionaryPath(def.code) });
     for (const d of districtRows) urls.push({ path: `${def.listPath}dc${d.id}/` });
@@ -169,7 +208,7 @@ export async function listUrls(db: Db, city: CityRow): Promise<SitemapUrl[]> {
 }
 
 /** The newest listing date of a channel in the city, by the newest-first index (one row). */
-async function newestOf(db: Db, kind: Exclude<SitemapKind, 'lists' | 'agent'>, cityCode: string): Promise<Date | undefined> {
+async function newestOf(db: Db, kind: ChannelCode & SitemapKind, cityCode: string): Promise<Date | undefined> {
   const s = DETAIL_SOURCES[kind];
   if (!s.lastmod) return undefined;
   const [row] = await db.select({ at: s.lastmod }).from(s.table).where(cityWhere(s, cityCode)).orderBy(desc(s.lastmod)).limit(1);

@@ -6,6 +6,7 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
+import { ListingProof } from '@/components/detail/listing-proof';
 import { esfSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
@@ -90,6 +91,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
+      <ListingProof channel={'esf'} id={d.id} />
       <PriceHistorySection history={history} rent={false} />
       {d.description && (
         <section className="section">

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { isNewsCategory, NEWS_MAX_PAGE, type NewsCategory } from '@contracts/news';
 import { Pagination } from '@/components/listing/pagination';
+import { JsonLd } from '@/components/seo/json-ld';
 import { ArticleList } from '@/components/news/article-list';
 import { ArticleView } from '@/components/news/article-view';
 import { NewsNav } from '@/components/news/news-nav';
@@ -12,6 +14,7 @@ import { categoryPath, parseNewsSlug } from '@/lib/news-paths';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
 import { loadArticlePage, requireCategory } from '@/lib/server/news';
+import { newsSeo } from '@/lib/server/seo';
 
 interface NewsCategoryProps {
   params: Promise<{ city: string; category: string; slug?: string[] }>;
@@ -27,14 +30,20 @@ async function route(props: NewsCategoryProps) {
 
 export async function generateMetadata(props: NewsCategoryProps): Promise<Metadata> {
   const { domain, category, at } = await route(props);
-  if ('articleId' in at) {
-    const { article, city } = await loadArticlePage(domain, String(at.articleId));
-    return { title: messages.pageTitle(article.title, city.cityName) };
-  }
-  const city = await getCity(domain);
-  const name = messages.newsCategories[category];
-  return city ? { title: messages.pageTitle(at.page > 1 ? messages.news.onPage(name, at.page) : name, city.cityName) } : {};
+  if ('articleId' in at) return (await loadArticlePage(domain, String(at.articleId))).seo.metadata;
+  return (await loadCategory(domain, category, at.page)).seo.metadata;
 }
+
+/** A page of a category, once for the page and its metadata; the 404 page past its last page. */
+const loadCategory = cache(async (domain: string, category: NewsCategory, page: number) => {
+  const city = await getCity(domain);
+  if (!city || page > NEWS_MAX_PAGE) notFound();
+  const list = await fetchNewsList(await publicContext(), { cityCode: city.cityCode, category, page }).catch(rethrowAsPage);
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (page > pages) notFound();
+  const seo = newsSeo(city, { category, page, total: list.total, newest: list.list[0]?.title });
+  return { city, list, pages, seo };
+});
 
 /**
  * `/news/{category}/` with its pages `pgN/` (spec §2 "News"), and the article `/news/{category}/{id}.html`, which is
@@ -43,10 +52,11 @@ export async function generateMetadata(props: NewsCategoryProps): Promise<Metada
 export default async function NewsCategoryPage(props: NewsCategoryProps) {
   const { domain, category, at } = await route(props);
   if ('articleId' in at) {
-    const { article, city, cardOrigin } = await loadArticlePage(domain, String(at.articleId));
+    const { article, city, cardOrigin, seo } = await loadArticlePage(domain, String(at.articleId));
     requireCategory(article, category);
     return (
       <>
+        <JsonLd data={seo.jsonLd} />
         <NewsNav active={article.category} />
         <div className="container news-page news-page--two">
           <ArticleView article={article} cardOrigin={cardOrigin} />
@@ -59,14 +69,11 @@ export default async function NewsCategoryPage(props: NewsCategoryProps) {
 }
 
 async function CategoryPage({ domain, category, page }: { domain: string; category: NewsCategory; page: number }) {
-  const city = await getCity(domain);
-  if (!city || page > NEWS_MAX_PAGE) notFound();
-  const list = await fetchNewsList(await publicContext(), { cityCode: city.cityCode, category, page }).catch(rethrowAsPage);
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (page > pages) notFound();
+  const { city, list, pages, seo } = await loadCategory(domain, category, page);
   const N = messages.news;
   return (
     <>
+      <JsonLd data={seo.jsonLd} />
       <NewsNav active={category} />
       <div className="container news-page news-page--two">
         <section>

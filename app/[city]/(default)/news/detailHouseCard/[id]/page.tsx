@@ -3,13 +3,26 @@ import Link from 'next/link';
 import { ArticleCards } from '@/components/news/article-cards';
 import { NewsNav } from '@/components/news/news-nav';
 import { messages } from '@/lib/messages';
-import { articlePath } from '@/lib/news-paths';
-import { loadArticlePage, type ArticleProps } from '@/lib/server/news';
+import { articlePath, newsQueryPath } from '@/lib/news-paths';
+import { articleLayoutSeo, loadArticlePage, type ArticleProps } from '@/lib/server/news';
+import { JsonLd } from '@/components/seo/json-ld';
 
-export async function generateMetadata({ params }: ArticleProps): Promise<Metadata> {
+/** The cards' own metadata; canonical is the article (lib/server/seo.ts articleSeo). */
+async function seoOf({ params }: ArticleProps) {
   const { city, id } = await params;
   const { article, city: c } = await loadArticlePage(city, id);
-  return { title: messages.pageTitle(messages.news.houseCardTitle(article.title), c.cityName) };
+  const N = messages.news;
+  return articleLayoutSeo(
+    article,
+    c,
+    newsQueryPath('detailHouseCard', article.id),
+    N.houseCardTitle(article.title),
+    messages.seo.houseCards(article.title, article.cards.length),
+  );
+}
+
+export async function generateMetadata(props: ArticleProps): Promise<Metadata> {
+  return (await seoOf(props)).metadata;
 }
 
 /**
@@ -17,12 +30,14 @@ export async function generateMetadata({ params }: ArticleProps): Promise<Metada
  * cards of an article on their own, as the app opens them under an article (文中房源), each with its current price and
  * a link to its page, and a link back to the whole article.
  */
-export default async function NewsHouseCards({ params }: ArticleProps) {
-  const { city, id } = await params;
+export default async function NewsHouseCards(props: ArticleProps) {
+  const { city, id } = await props.params;
   const { article, cardOrigin } = await loadArticlePage(city, id);
+  const { jsonLd } = await seoOf(props);
   const N = messages.news;
   return (
     <>
+      <JsonLd data={jsonLd} />
       <NewsNav active={article.category} />
       <div className="container news-page">
         <h1 className="news-page__title">{N.houseCardTitle(article.title)}</h1>

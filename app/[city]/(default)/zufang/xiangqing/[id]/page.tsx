@@ -6,6 +6,7 @@ import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
 import { FactsSection } from '@/components/detail/facts-section';
+import { ListingProof } from '@/components/detail/listing-proof';
 import { rentSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { PriceHistorySection } from '@/components/detail/price-history';
@@ -95,6 +96,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
+      <ListingProof channel={'rent'} id={d.id} />
       <PriceHistorySection history={history} rent />
       <section className="section">
         <h2 className="section__title">{messages.facilities}</h2>

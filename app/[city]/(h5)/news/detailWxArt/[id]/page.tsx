@@ -6,15 +6,21 @@ import '@/components/news/news.css';
 import { formatDate } from '@/lib/format';
 import { cityOrigin } from '@/lib/host';
 import { messages } from '@/lib/messages';
-import { articlePath } from '@/lib/news-paths';
+import { articlePath, newsQueryPath } from '@/lib/news-paths';
 import { config } from '@/lib/server/config';
-import { loadArticlePage, type ArticleProps } from '@/lib/server/news';
+import { articleLayoutSeo, loadArticlePage, type ArticleProps } from '@/lib/server/news';
+import { JsonLd } from '@/components/seo/json-ld';
 import { qrDataUrl } from '@/lib/server/qr';
 
-export async function generateMetadata({ params }: ArticleProps): Promise<Metadata> {
+/** The post's metadata; canonical is the article (lib/server/seo.ts articleSeo). */
+async function seoOf({ params }: ArticleProps) {
   const { city, id } = await params;
   const { article, city: c } = await loadArticlePage(city, id);
-  return { title: messages.pageTitle(article.title, c.cityName) };
+  return articleLayoutSeo(article, c, newsQueryPath('detailWxArt', article.id), article.title, article.summary);
+}
+
+export async function generateMetadata(props: ArticleProps): Promise<Metadata> {
+  return (await seoOf(props)).metadata;
 }
 
 /**
@@ -22,14 +28,16 @@ export async function generateMetadata({ params }: ArticleProps): Promise<Metada
  * as a WeChat official-account post, for sharing there: one narrow column in the h5 layout (no header or footer), the
  * account line 优居{城市} with 原创, author and date, the text, the cards, 阅读原文 (the article's page) and its QR code.
  */
-export default async function NewsWxArticle({ params }: ArticleProps) {
-  const { city: domain, id } = await params;
+export default async function NewsWxArticle(props: ArticleProps) {
+  const { city: domain, id } = await props.params;
   const { article, city, cardOrigin } = await loadArticlePage(domain, id);
+  const { jsonLd } = await seoOf(props);
   const N = messages.news;
   const original = `${cityOrigin(article.cityDomain ?? domain, config)}${articlePath(article.category, article.id)}`;
   const qr = await qrDataUrl(original);
   return (
     <article className="wx-article">
+      <JsonLd data={jsonLd} />
       <h1 className="wx-article__title">{article.title}</h1>
       <p className="wx-article__meta">
         <span className="wx-article__original">{N.wxOriginal}</span>
