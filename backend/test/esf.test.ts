@@ -124,7 +124,8 @@ describe('list', () => {
   });
 
   it('tags a home only with what it has: no 「VR看房」, since no listing has a VR tour', async () => {
-    const TAGS = ['满五唯一', '满二', '近地铁', '随时看房', '新上'];
+    // 降价: a price cut in the last 30 days (its own test: backend/test/price-history.test.ts).
+    const TAGS = ['满五唯一', '满二', '近地铁', '随时看房', '新上', '降价'];
     const homes = nonEmpty((await list({ cityCode: '110000', pageSize: 50 })).list);
     expect(homes.flatMap((l) => l.tags).filter((t) => !TAGS.includes(t))).toEqual([]);
     // Not vacuous: the homes do carry tags.

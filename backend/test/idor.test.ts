@@ -230,6 +230,10 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.priceHistory]: `id: ${PUBLIC_LISTING}; its price changes are public`,
   [ApiPath.priceCuts]: `estateId: ${PUBLIC_LISTING}; its listings' price cuts are public`,
   [ApiPath.lookhouse]: 'districtIds, stationId: a city’s public places (of another city: 400); the answer is public listings',
+  [ApiPath.mapBubbles]:
+    'the list’s filters (district, area, community, station ids): a city’s public places; the answer counts public listings',
+  [ApiPath.mapArea]:
+    'the list’s filters (district, area, community, station ids): a city’s public places; the answer is public listings inside the area',
   [`${ApiPath.newsDetail}/{id}`]: 'a published article: public, the same for everyone',
   [ApiPath.trackingView]:
     'agentId, businessId, userId: what the browser says it looked at, stored as said and never read back by the caller',
