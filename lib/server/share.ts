@@ -60,6 +60,22 @@ const cityByCode = async (cityCode: string): Promise<City | null> => {
 
 const place = (district: string, area: string) => `${district} ${area}`;
 
+/** A home's facts as its card words them (二手房 and 租房 alike). */
+type HomeDetail = Awaited<ReturnType<typeof fetchEsfDetail>> | Awaited<ReturnType<typeof fetchRentDetail>>;
+const homeFacts = (d: HomeDetail) => [
+  formatLayout(d.rooms, d.halls),
+  formatArea(d.area),
+  place(d.districtName, d.businessAreaName),
+  d.communityName,
+];
+
+/** What a listing's share card shows of its record: number, listing date, agent (every channel with an agent). */
+const listingProof = (d: { listingNo: string; listedAt: string; agent: { brandName: string; agentName: string } }) => ({
+  listingNo: d.listingNo,
+  listedAt: formatDate(d.listedAt),
+  agent: `${d.agent.brandName} ${d.agent.agentName}`,
+});
+
 async function read(kind: ShareKind, id: number): Promise<Omit<ShareCard, 'city' | 'url'> & { cityCode: string | null }> {
   const ctx = await publicContext();
   const name = kind === 'agent' ? messages.share.agent : kind === 'news' ? messages.share.article : messages.channelNames[kind];
@@ -71,11 +87,11 @@ async function read(kind: ShareKind, id: number): Promise<Omit<ShareCard, 'city'
         ...base,
         cityCode: d.cityCode,
         title: d.title,
-        facts: [formatLayout(d.rooms, d.halls), formatArea(d.area), place(d.districtName, d.businessAreaName), d.communityName],
+        facts: homeFacts(d),
         price: `${formatTotalPrice(d.totalPrice)}${messages.totalPriceUnit} · ${formatUnitPrice(d.unitPrice)}`,
         coverUrl: d.coverUrl,
         path: detailPath(kind, id),
-        listing: { listingNo: d.listingNo, listedAt: formatDate(d.listedAt), agent: `${d.agent.brandName} ${d.agent.agentName}` },
+        listing: listingProof(d),
       };
     }
     case 'rent': {
@@ -84,11 +100,11 @@ async function read(kind: ShareKind, id: number): Promise<Omit<ShareCard, 'city'
         ...base,
         cityCode: d.cityCode,
         title: d.title,
-        facts: [formatLayout(d.rooms, d.halls), formatArea(d.area), place(d.districtName, d.businessAreaName), d.communityName],
+        facts: homeFacts(d),
         price: `${d.monthlyRent}${messages.rentUnit}`,
         coverUrl: d.coverUrl,
         path: detailPath(kind, id),
-        listing: { listingNo: d.listingNo, listedAt: formatDate(d.listedAt), agent: `${d.agent.brandName} ${d.agent.agentName}` },
+        listing: listingProof(d),
       };
     }
     case 'new': {
@@ -153,7 +169,7 @@ async function read(kind: ShareKind, id: number): Promise<Omit<ShareCard, 'city'
             : `${d.monthlyRent}${messages.rentUnit}`,
         coverUrl: d.coverUrl,
         path: detailPath(kind, id),
-        listing: { listingNo: d.listingNo, listedAt: formatDate(d.listedAt), agent: `${d.agent.brandName} ${d.agent.agentName}` },
+        listing: listingProof(d),
       };
     }
   }

@@ -104,60 +104,54 @@ const inBounds = (lat: AnyPgColumn, lng: AnyPgColumn, b: MapBounds) =>
 
 const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
 
-async function districtBubbles(db: Db, channel: MapChannel, city: CityRow, where: SQL | undefined): Promise<MapBubble[]> {
+/** One bubble per district or business area of the city that has the channel's homes (`where`), with their count and average price. */
+async function placeBubbles(
+  db: Db,
+  channel: MapChannel,
+  city: CityRow,
+  where: SQL | undefined,
+  level: 'district' | 'area',
+): Promise<MapBubble[]> {
   const { table, price } = CHANNEL[channel];
+  const byDistrict = level === 'district';
+  const key = byDistrict ? table.districtId : table.businessAreaId;
   const [places, counts] = await Promise.all([
-    db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
+    byDistrict
+      ? db
+          .select({ id: districts.id, name: districts.name, lat: districts.lat, lng: districts.lng, districtId: districts.id })
+          .from(districts)
+          .where(eq(districts.cityCode, city.cityCode))
+          .orderBy(asc(districts.sort))
+      : db
+          .select({
+            id: businessAreas.id,
+            name: businessAreas.name,
+            lat: businessAreas.lat,
+            lng: businessAreas.lng,
+            districtId: businessAreas.districtId,
+          })
+          .from(businessAreas)
+          .where(eq(businessAreas.cityCode, city.cityCode)),
     db
-      .select({ id: table.districtId, n: count(), avg: avg(price) })
+      .select({ id: key, n: count(), avg: avg(price) })
       .from(table)
       .where(where)
-      .groupBy(table.districtId),
+      .groupBy(key),
   ]);
   const byId = new Map(counts.map((c) => [c.id, c]));
-  return places.flatMap((d) => {
-    const c = byId.get(d.id);
+  return places.flatMap((p) => {
+    const c = byId.get(p.id);
     if (!c) return [];
     return [
       {
-        id: d.id,
-        name: d.name,
-        lat: d.lat,
-        lng: d.lng,
+        id: p.id,
+        name: p.name,
+        lat: p.lat,
+        lng: p.lng,
         count: c.n,
         avgPrice: round(c.avg),
-        districtId: d.id,
-        businessAreaId: null,
-        saleStatus: null,
-      },
-    ];
-  });
-}
-
-async function areaBubbles(db: Db, channel: MapChannel, city: CityRow, where: SQL | undefined): Promise<MapBubble[]> {
-  const { table, price } = CHANNEL[channel];
-  const [places, counts] = await Promise.all([
-    db.select().from(businessAreas).where(eq(businessAreas.cityCode, city.cityCode)),
-    db
-      .select({ id: table.businessAreaId, n: count(), avg: avg(price) })
-      .from(table)
-      .where(where)
-      .groupBy(table.businessAreaId),
-  ]);
-  const byId = new Map(counts.map((c) => [c.id, c]));
-  return places.flatMap((a) => {
-    const c = byId.get(a.id);
-    if (!c) return [];
-    return [
-      {
-        id: a.id,
-        name: a.name,
-        lat: a.lat,
-        lng: a.lng,
-        count: c.n,
-        avgPrice: round(c.avg),
-        districtId: a.districtId,
-        businessAreaId: a.id,
+        districtId: p.districtId,
+        businessAreaId: byDistrict ? null : p.id,
         saleStatus: null,
       },
     ];
@@ -333,8 +327,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       if (input.bounds) await requireInCity(db, city, input.bounds, '地图范围');
       const where = whereOf(channel, city, input.filters);
       let list: MapBubble[];
-      if (level === 'district') list = await districtBubbles(db, channel, city, where);
-      else if (level === 'area') list = await areaBubbles(db, channel, city, where);
+      if (level === 'district' || level === 'area') list = await placeBubbles(db, channel, city, where, level);
       else {
         if (!input.bounds) throw badRequest('小区和楼盘气泡需要地图范围 bounds');
         list =
