@@ -1031,6 +1031,17 @@ export const messages = {
       `${BRAND}已开通${count}个城市：${hot.join('、')}等，选择城市查看当地二手房、新房、租房、小区、商铺和写字楼。`,
     options: (city: string, channel: string, districts: number, lines: number, filters: readonly string[]) =>
       `${city}${channel}找房条件：${districts}个区域${lines > 0 ? `、${lines}条地铁线路` : ''}，按${filters.join('、')}筛选${city}${channel}。`,
+    download: (intro: string) => `${BRAND}APP：${intro}扫码下载，随时随地找好房。`,
+    tool: (city: string, calc: string) =>
+      `${BRAND}${city}${calc}：房贷月供（商业贷款、公积金、组合贷款）、买房税费和购房能力，按现行利率与税费政策计算，结果可分享。`,
+    lookhouse: (city: string, buy: number, rent: number) =>
+      `${BRAND}${city}帮我找房：回答预算、区域、户型、通勤等几个问题，从${buy}套在售二手房和${rent}套在租房源中找出最合适的。`,
+    lookhouseStep: (city: string, step: string) => `${BRAND}${city}${step}：按预算、区域、户型与通勤筛选真实房源。`,
+    compare: (city: string, channel: string) =>
+      `${BRAND}${city}${channel}对比：最多4套房源的价格、面积、户型、楼层与位置并排比较。`,
+    map: (city: string, channels: readonly string[]) =>
+      `${BRAND}${city}地图找房：在地图上按区域、商圈、小区查看${city}${channels.join('、')}的数量与均价，画圈找房，点选小区看房源。`,
+    brandUpgrade: (city: string) => `${BRAND}品牌升级：${city}房产网已启用新域名，请前往新地址继续找房。`,
     dictionary: (title: string, districts: number, areas: number, places: number, placeWord: string) =>
       `${title}：${districts}个区域、${areas}个商圈${places > 0 ? `、${places}个${placeWord}` : ''}，按拼音首字母查找。`,
   },

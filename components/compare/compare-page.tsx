@@ -10,7 +10,10 @@ import { COMPARE_MAX, type CompareChannel } from '@/lib/client/compare-list';
 import { formatArea, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { orNull, publicContext } from '@/lib/server/api';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
+import type { City } from '@contracts/city';
 import { DEFAULT_TERMS, commercialRate } from '@/lib/tool/loan-rates';
 import { mortgage } from '@/lib/tool/mortgage';
 import styles from './compare.module.css';
@@ -121,11 +124,25 @@ function rowsOf(channel: CompareChannel, homes: Home[]): Row[] {
   return rows;
 }
 
+/** A comparison is the visitor's own pick of homes: no page for an index (noindex, follow), under the channel's list. */
+function compareSeo(city: City, channel: CompareChannel) {
+  const def = CHANNELS[channel];
+  const channelName = messages.channelNames[channel];
+  return seoFor({
+    city,
+    path: `${def.listPath}duibi`,
+    name: `${channelName}对比`,
+    description: messages.seo.compare(city.cityName, channelName),
+    trail: [{ name: channelName, path: def.listPath }],
+    noindex: true,
+  });
+}
+
 export function compareMetadata(channel: CompareChannel) {
   return async ({ params }: ComparePageProps): Promise<Metadata> => {
     const city = await getCity((await params).city);
     if (!city) notFound();
-    return { title: messages.pageTitle(`${channel === 'esf' ? '二手房' : '租房'}对比`, city.cityName), robots: { index: false } };
+    return compareSeo(city, channel).metadata;
   };
 }
 
@@ -154,6 +171,7 @@ export async function ComparePage({ channel, params, searchParams }: ComparePage
   };
   return (
     <div className={`container ${styles.page}`}>
+      <JsonLd data={compareSeo(city, channel).jsonLd} />
       <h1 className="section__title">{title}</h1>
       {homes.length < 2 ? (
         <p className={styles.empty}>

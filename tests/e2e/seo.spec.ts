@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { CHANNEL_LIST } from '@contracts/channels';
 import { verifyCodeOf } from '@contracts/verify-code';
 import { E2E } from '../../playwright.config';
 import { cityUrl, serverHtml, wwwUrl } from './support';
@@ -173,4 +174,42 @@ test('房源核验, 分享 and 网站地图 from a listing; an article as a News
   const ld = await jsonLd(page);
   expect(types(ld)).toEqual(['BreadcrumbList', 'NewsArticle']);
   expect(ld[1]).toMatchObject({ url: articleUrl, headline: await page.getByRole('heading', { level: 1 }).textContent() });
+});
+
+/**
+ * Every public route pattern tells a crawler what it is (issue 23 "Being found"): a title, a meta description of its
+ * own (not the city's general one), its canonical address on the city's host, Open Graph, and a BreadcrumbList.
+ */
+test('every route pattern has its own description, a canonical address, Open Graph and a BreadcrumbList', async ({ request }) => {
+  test.setTimeout(300_000);
+  const firstDetail = async (list: string, pattern: RegExp) => {
+    const m = pattern.exec(await (await serverHtml(request, 'bj', list)).text());
+    expect(m?.[1], `a detail on ${list}`).toBeTruthy();
+    return m![1]!;
+  };
+  const paths = [
+    ...['/', '/citys', '/about/aboutuj', '/news/', '/news/loushikuaixun/', '/download', '/share', '/sitemap', '/validate'],
+    ...['/tool', '/tool?calc=tax', '/tool?calc=afford', '/lookhouse', '/lookhouse/opts?deal=buy', '/lookhouse/result?deal=rent'],
+    ...['/map', '/map/map', '/map/mapForNewHouse', '/map/mapForSecondAndRent', '/map/newHouse', '/map/ershoufangOrzufang'],
+    ...['/ershoufang/duibi', '/zufang/duibi', '/brand-upgrade'],
+    ...CHANNEL_LIST.flatMap((c) => [c.listPath, `${c.listPath}dictionary`, `${c.listPath}options`]),
+    await firstDetail('/ershoufang/', /href="(\/ershoufang\/xiangqing\/\d+)"/),
+    await firstDetail('/loupan/', /href="(\/loupan\/xiangqing\/\d+)\.html"/),
+  ];
+  const general = `优居北京房产网：北京二手房、新房、租房、小区、商铺、写字楼，房源真实，信息及时。`;
+  const missing: string[] = [];
+  for (const path of paths) {
+    const res = await serverHtml(request, 'bj', path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
+    const description = meta('name', 'description');
+    if (!/<title>[^<]+<\/title>/.test(html)) missing.push(`${path}: title`);
+    if (!description || description === general) missing.push(`${path}: its own description (${description})`);
+    if (!canonical?.startsWith(cityUrl('bj'))) missing.push(`${path}: canonical (${canonical})`);
+    if (!meta('property', 'og:title') || meta('property', 'og:url') !== canonical) missing.push(`${path}: Open Graph`);
+    if (!html.includes('"@type":"BreadcrumbList"')) missing.push(`${path}: BreadcrumbList`);
+  }
+  expect(missing).toEqual([]);
 });

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { cache } from 'react';
 import { ServerPhoto } from '@/components/layout/server-photo';
+import { JsonLd } from '@/components/seo/json-ld';
 import '@/components/news/news.css';
 import { fetchHome } from '@/lib/api/endpoints';
 import { cityOrigin } from '@/lib/host';
@@ -8,14 +10,28 @@ import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
 import { config } from '@/lib/server/config';
 import { qrDataUrl } from '@/lib/server/qr';
+import { seoFor } from '@/lib/server/seo';
 
 interface DownloadProps {
   params: Promise<{ city: string }>;
 }
 
+/** The city, its figures and what the page tells crawlers: loaded once for the head and the page (react cache). */
+const load = cache(async (domain: string) => {
+  const city = await getCity(domain);
+  if (!city) return null;
+  const home = await fetchHome(await publicContext(), city.cityCode).catch(rethrowAsPage);
+  const intro = messages.download.intro(
+    home.stats.esfCount.toLocaleString('en-US'),
+    home.stats.communityCount.toLocaleString('en-US'),
+    city.cityName,
+  );
+  const seo = seoFor({ city, path: '/download', name: messages.download.title, description: messages.seo.download(intro) });
+  return { city, intro, seo };
+});
+
 export async function generateMetadata({ params }: DownloadProps): Promise<Metadata> {
-  const city = await getCity((await params).city);
-  return city ? { title: messages.pageTitle(messages.download.title, city.cityName) } : {};
+  return (await load((await params).city))?.seo.metadata ?? {};
 }
 
 /**
@@ -25,9 +41,9 @@ export async function generateMetadata({ params }: DownloadProps): Promise<Metad
  * those addresses.
  */
 export default async function DownloadPage({ params }: DownloadProps) {
-  const city = await getCity((await params).city);
-  if (!city) return null;
-  const home = await fetchHome(await publicContext(), city.cityCode).catch(rethrowAsPage);
+  const data = await load((await params).city);
+  if (!data) return null;
+  const { city, intro, seo } = data;
   const D = messages.download;
   const site = `${cityOrigin(city.cityDomain, config)}/`;
   const stores = [
@@ -38,16 +54,11 @@ export default async function DownloadPage({ params }: DownloadProps) {
   const siteCode = await qrDataUrl(site);
   return (
     <div className="container download">
+      <JsonLd data={seo.jsonLd} />
       <section className="download__hero">
         <div>
           <h1 className="download__headline">{D.headline}</h1>
-          <p className="download__intro">
-            {D.intro(
-              home.stats.esfCount.toLocaleString('en-US'),
-              home.stats.communityCount.toLocaleString('en-US'),
-              city.cityName,
-            )}
-          </p>
+          <p className="download__intro">{intro}</p>
         </div>
         <div className="download__codes">
           {stores.map((s, i) => (

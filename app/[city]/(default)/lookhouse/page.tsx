@@ -5,7 +5,10 @@ import styles from '@/components/lookhouse/lookhouse.module.css';
 import { fetchLookhouse } from '@/lib/api/endpoints';
 import { messages } from '@/lib/messages';
 import { publicContext } from '@/lib/server/api';
+import { cache } from 'react';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
 
 const L = messages.lookhouse;
 
@@ -13,10 +16,26 @@ interface LookhousePageProps {
   params: Promise<{ city: string }>;
 }
 
-export async function generateMetadata({ params }: LookhousePageProps): Promise<Metadata> {
-  const city = await getCity((await params).city);
+/** The city and how many homes each start offers: loaded once for the head and the page (react cache). */
+const load = cache(async (domain: string) => {
+  const city = await getCity(domain);
   if (!city) notFound();
-  return { title: messages.pageTitle(L.title, city.cityName) };
+  const ctx = await publicContext();
+  const [buy, rent] = await Promise.all([
+    fetchLookhouse(ctx, { cityCode: city.cityCode, deal: 'buy' }),
+    fetchLookhouse(ctx, { cityCode: city.cityCode, deal: 'rent' }),
+  ]);
+  const seo = seoFor({
+    city,
+    path: '/lookhouse',
+    name: L.title,
+    description: messages.seo.lookhouse(city.cityName, buy.total, rent.total),
+  });
+  return { buy, rent, seo };
+});
+
+export async function generateMetadata({ params }: LookhousePageProps): Promise<Metadata> {
+  return (await load((await params).city)).seo.metadata;
 }
 
 /**
@@ -24,15 +43,10 @@ export async function generateMetadata({ params }: LookhousePageProps): Promise<
  * (the questionnaire's query with no answers yet), leading to the questions (/lookhouse/opts).
  */
 export default async function LookhousePage({ params }: LookhousePageProps) {
-  const city = await getCity((await params).city);
-  if (!city) notFound();
-  const ctx = await publicContext();
-  const [buy, rent] = await Promise.all([
-    fetchLookhouse(ctx, { cityCode: city.cityCode, deal: 'buy' }),
-    fetchLookhouse(ctx, { cityCode: city.cityCode, deal: 'rent' }),
-  ]);
+  const { buy, rent, seo } = await load((await params).city);
   return (
     <div className={`container ${styles.page}`}>
+      <JsonLd data={seo.jsonLd} />
       <h1 className="section__title">{L.title}</h1>
       <p className={styles.intro}>{L.intro}</p>
       <div className={styles.starts}>

@@ -5,9 +5,12 @@ import { AffordCalculator } from '@/components/tool/afford-calculator';
 import { MortgageCalculator } from '@/components/tool/mortgage-calculator';
 import { TaxCalculator } from '@/components/tool/tax-calculator';
 import styles from '@/components/tool/tool.module.css';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
 import { messages } from '@/lib/messages';
-import { CALCS, parseToolQuery, toolHref } from '@/lib/tool/tool-query';
+import { CALCS, parseToolQuery, toolHref, type Calc } from '@/lib/tool/tool-query';
+import type { City } from '@contracts/city';
 
 const T = messages.tool;
 
@@ -19,11 +22,21 @@ interface ToolPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+/**
+ * Each calculator's one address is its tab (`/tool`, `/tool?calc=tax`): a result's query is the same page to a crawler.
+ */
+const toolSeo = (city: City, calc: Calc) =>
+  seoFor({
+    city,
+    path: calc === CALCS[0] ? '/tool' : toolHref(calc),
+    name: T.tabs[calc],
+    description: messages.seo.tool(city.cityName, T.tabs[calc]),
+  });
+
 export async function generateMetadata({ params, searchParams }: ToolPageProps): Promise<Metadata> {
   const city = await getCity((await params).city);
   if (!city) notFound();
-  const { calc } = parseToolQuery(await searchParams);
-  return { title: messages.pageTitle(T.tabs[calc], city.cityName) };
+  return toolSeo(city, parseToolQuery(await searchParams).calc).metadata;
 }
 
 /**
@@ -31,10 +44,12 @@ export async function generateMetadata({ params, searchParams }: ToolPageProps):
  * here, so a result is shared by its link and read without JavaScript; only the chart is drawn in the browser.
  */
 export default async function ToolPage({ params, searchParams }: ToolPageProps) {
-  if (!(await getCity((await params).city))) notFound();
+  const city = await getCity((await params).city);
+  if (!city) notFound();
   const state = parseToolQuery(await searchParams);
   return (
     <div className={`container ${styles.page}`}>
+      <JsonLd data={toolSeo(city, state.calc).jsonLd} />
       <h1 className="section__title">{T.tabs[state.calc]}</h1>
       <nav className={styles.tabs} aria-label={T.title}>
         {CALCS.map((c) => (

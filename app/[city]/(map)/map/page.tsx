@@ -1,7 +1,7 @@
 import { MapPage, mapMetadata, type MapPageProps, type MapRoute } from '@/components/map/map-page';
 
 /** `/map`: the full-screen map; the spec's ?type= picks the channel (0 二手房, 1 新房, 2 租房), tabs switch it (docs/web.md "Map"). */
-const ROUTE: MapRoute = { title: '地图找房', channels: ['esf', 'new', 'rent'], layout: 'full' };
+const ROUTE: MapRoute = { path: '/map', title: '地图找房', channels: ['esf', 'new', 'rent'], layout: 'full' };
 
 export const generateMetadata = (props: MapPageProps) => mapMetadata(ROUTE, props);
 

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import type { City } from '@contracts/city';
 import { LOOKHOUSE_BUDGET_MAX, LOOKHOUSE_DISTRICTS_MAX, LOOKHOUSE_NEEDS } from '@contracts/lookhouse';
 import styles from '@/components/lookhouse/lookhouse.module.css';
 import { fetchEsfConditions, fetchRentConditions } from '@/lib/api/endpoints';
 import { parseLookhouse } from '@/lib/lookhouse/lookhouse-query';
 import { messages } from '@/lib/messages';
 import { publicContext } from '@/lib/server/api';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
 
 const L = messages.lookhouse;
 
@@ -19,10 +22,21 @@ interface LookhouseOptsProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+/** Answers in the query are no page for an index: its canonical address is the questions' own (noindex, follow). */
+const stepSeo = (city: City) =>
+  seoFor({
+    city,
+    path: '/lookhouse/opts',
+    name: L.optsTitle,
+    description: messages.seo.lookhouseStep(city.cityName, L.optsTitle),
+    trail: [{ name: L.title, path: '/lookhouse' }],
+    noindex: true,
+  });
+
 export async function generateMetadata({ params }: LookhouseOptsProps): Promise<Metadata> {
   const city = await getCity((await params).city);
   if (!city) notFound();
-  return { title: messages.pageTitle(L.optsTitle, city.cityName), robots: { index: false } };
+  return stepSeo(city).metadata;
 }
 
 /**
@@ -39,6 +53,7 @@ export default async function LookhouseOptsPage({ params, searchParams }: Lookho
   const stations = conditions.subwayLines.flatMap((line) => line.children.map((s) => ({ ...s, line: line.name })));
   return (
     <div className={`container ${styles.page}`}>
+      <JsonLd data={stepSeo(city).jsonLd} />
       <h1 className="section__title">{L.optsTitle}</h1>
       <form className={styles.form} action="/lookhouse/result" method="get">
         <fieldset>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import type { City } from '@contracts/city';
 import { CHANNELS } from '@contracts/channels';
 import type { LookhouseItem } from '@contracts/lookhouse';
 import styles from '@/components/lookhouse/lookhouse.module.css';
@@ -9,7 +10,9 @@ import { formatArea, formatTotalPrice } from '@/lib/format';
 import { lookhouseListPath, lookhouseQuery, parseLookhouse, toLookhouseRequest } from '@/lib/lookhouse/lookhouse-query';
 import { messages } from '@/lib/messages';
 import { publicContext } from '@/lib/server/api';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
 
 const L = messages.lookhouse;
 
@@ -21,10 +24,21 @@ interface LookhouseResultProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+/** Answers in the query are no page for an index: its canonical address is the questions' own (noindex, follow). */
+const stepSeo = (city: City) =>
+  seoFor({
+    city,
+    path: '/lookhouse/result',
+    name: L.resultTitle,
+    description: messages.seo.lookhouseStep(city.cityName, L.resultTitle),
+    trail: [{ name: L.title, path: '/lookhouse' }],
+    noindex: true,
+  });
+
 export async function generateMetadata({ params }: LookhouseResultProps): Promise<Metadata> {
   const city = await getCity((await params).city);
   if (!city) notFound();
-  return { title: messages.pageTitle(L.resultTitle, city.cityName), robots: { index: false } };
+  return stepSeo(city).metadata;
 }
 
 function priceOf(item: LookhouseItem): string {
@@ -46,6 +60,7 @@ export default async function LookhouseResultPage({ params, searchParams }: Look
   const result = await fetchLookhouse(await publicContext(), toLookhouseRequest(city.cityCode, a));
   return (
     <div className={`container ${styles.page}`}>
+      <JsonLd data={stepSeo(city).jsonLd} />
       <h1 className="section__title">{L.resultTitle}</h1>
       <p className={styles.summary}>
         {result.total > 0 ? L.total(result.total) + (result.stationName ? L.nearTo(result.stationName) : '') : L.none}

@@ -5,7 +5,10 @@ import { channelIsOn } from '@contracts/channels';
 import type { MapChannel } from '@contracts/map-constants';
 import '@/components/map/map-entry.css';
 import { messages } from '@/lib/messages';
+import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
+import { seoFor } from '@/lib/server/seo';
+import type { City } from '@contracts/city';
 
 interface Props {
   params: Promise<{ city: string }>;
@@ -13,9 +16,20 @@ interface Props {
 
 const TITLE = '地图找房';
 
+const entrySeo = (city: City) =>
+  seoFor({
+    city,
+    path: '/map/map',
+    name: TITLE,
+    description: messages.seo.map(
+      city.cityName,
+      ENTRIES.filter((e) => channelIsOn(city, e.channel)).map((e) => e.name),
+    ),
+  });
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const city = await getCity((await params).city);
-  return city ? { title: messages.pageTitle(TITLE, city.cityName) } : {};
+  return city ? entrySeo(city).metadata : {};
 }
 
 const ENTRIES: { channel: MapChannel; name: string; map: string; list: string }[] = [
@@ -30,6 +44,7 @@ export default async function MapEntryPage({ params }: Props) {
   if (!city) notFound();
   return (
     <div className="container map-entry">
+      <JsonLd data={entrySeo(city).jsonLd} />
       <h1>
         {city.cityName}
         {TITLE}
