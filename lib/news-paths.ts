@@ -1,3 +1,4 @@
+import type { ChannelCode } from '@contracts/constants';
 import { articlePath, type NewsCategory } from '@contracts/news';
 
 export { articlePath };
@@ -27,3 +28,14 @@ export function parseNewsSlug(slug: string[] | undefined): { page: number } | { 
   const article = /^([1-9]\d{0,9})\.html$/.exec(slug[0]!);
   return article && Number(article[1]) <= 2_147_483_647 ? { articleId: Number(article[1]) } : null;
 }
+
+/**
+ * The channels whose lists show a category's newest articles under the results, as the big portals do: 二手房 the
+ * weekly market reports, 新房 the project guides, 租房 the buying-and-renting knowledge. Their list pages carry the
+ * city's news tag in the page cache (lib/front/page-cache/page-tags.ts), so a published article shows at once.
+ */
+export const CHANNEL_NEWS: Partial<Record<ChannelCode, NewsCategory>> = {
+  esf: 'loushikuaixun',
+  new: 'loupingdaogou',
+  rent: 'zhishifenxiang',
+};

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ChannelNews } from '@/components/news/channel-news';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { channelIsOn } from '@contracts/channels';
@@ -116,6 +117,7 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
           card={card}
           similar={similar}
         />
+        <ChannelNews city={city} channel={channel.code} />
       </>
     );
   }

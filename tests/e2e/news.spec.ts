@@ -115,6 +115,54 @@ test('an operator’s article is on its category page at once, and gone once tak
   expect((await serverHtml(request, 'bj', `/news/shichangzhengce/${id}.html`)).status()).toBe(404);
 });
 
+test('二手房, 新房 and 租房 lists show their category’s newest articles; an operator’s new guide is on 新房 at once', async ({
+  page,
+  request,
+}) => {
+  for (const [list, category, name] of [
+    ['/ershoufang/', 'loushikuaixun', '北京楼市快讯'],
+    ['/zufang/', 'zhishifenxiang', '北京知识分享'],
+  ] as const) {
+    const newestOne = await newest(request, category);
+    await page.goto(cityUrl('bj', list));
+    const block = page.getByRole('region', { name });
+    await expect(block.getByRole('link', { name: newestOne.title })).toHaveAttribute(
+      'href',
+      `/news/${category}/${newestOne.id}.html`,
+    );
+  }
+  const title = `北京新盘导购 ${Date.now() % 100000}`;
+  const res = await request.post(`${BACKEND}${ApiPath.opsNews}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: {
+      cityCode: '110000',
+      category: 'loupingdaogou',
+      title,
+      summary: '本周北京新开盘项目一览，价格、户型与交房时间。',
+      body: '本周北京有新项目开盘。\n\n## 要点\n\n- 均价与户型',
+      author: '优居编辑',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { id } = ((await res.json()) as { data: OpsArticleResult }).data;
+  try {
+    await page.goto(cityUrl('bj', '/loupan/'));
+    const block = page.getByRole('region', { name: '北京楼盘导购' });
+    await expect(async () => {
+      await page.reload();
+      await expect(block.locator('.news-titles a').first()).toHaveText(title, { timeout: 1000 });
+    }).toPass({ timeout: 90_000 });
+    await block.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(cityUrl('bj', `/news/loupingdaogou/${id}.html`));
+  } finally {
+    const down = await request.post(`${BACKEND}${ApiPath.opsNews}/${id}/takedown`, {
+      headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+      data: {},
+    });
+    expect(down.status()).toBe(200);
+  }
+});
+
 test('下载APP: the header’s link, what the app does, and QR codes of the store and of the city’s site', async ({ page }) => {
   await page.goto(cityUrl('bj', '/'));
   await page.getByRole('link', { name: '下载APP' }).click();
