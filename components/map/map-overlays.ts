@@ -26,7 +26,7 @@ export function drawSubwayLine(layer: L.LayerGroup, line: Line, stationId: numbe
   layer.clearLayers();
   const points = line.stations.map((s) => [s.lat, s.lng] as [number, number]);
   L.polyline(points, { color: line.color, weight: 7, opacity: 0.9, interactive: false }).addTo(layer);
-  for (const s of line.stations) {
+  line.stations.forEach((s, i) => {
     const chosen = s.id === stationId;
     if (chosen) {
       L.circle([s.lat, s.lng], {
@@ -45,12 +45,14 @@ export function drawSubwayLine(layer: L.LayerGroup, line: Line, stationId: numbe
       fillOpacity: 1,
       interactive: false,
     }).addTo(layer);
+    // Names alternate below and above the line, so that close stations in the centre do not print over each other.
     L.marker([s.lat, s.lng], {
-      icon: label(s.name, `map-station-label${chosen ? ' is-chosen' : ''}`),
+      icon: label(s.name, `map-station-label${i % 2 ? ' is-above' : ''}${chosen ? ' is-chosen' : ''}`),
       interactive: false,
       keyboard: false,
+      zIndexOffset: chosen ? 1000 : 0,
     }).addTo(layer);
-  }
+  });
 }
 
 /** The area a commute reaches: round each station reached, the walk left there; the workplace pinned. */

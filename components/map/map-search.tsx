@@ -463,8 +463,13 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     const l = basemap?.lines.find((x) => x.id === lineId);
     const s = l?.stations.find((x) => x.id === stationId);
     if (!map || !l) return;
-    if (s) map.setView([s.lat, s.lng], MAP_ZOOM.area + 1);
-    else map.fitBounds(L.latLngBounds(l.stations.map((x) => [x.lat, x.lng] as [number, number])), { padding: [40, 40] });
+    // Without animation: a station chosen while the line's zoom is still animating must not be overridden by it.
+    if (s) map.setView([s.lat, s.lng], MAP_ZOOM.area + 1, { animate: false });
+    else
+      map.fitBounds(L.latLngBounds(l.stations.map((x) => [x.lat, x.lng] as [number, number])), {
+        padding: [40, 40],
+        animate: false,
+      });
   };
   const setCommute = (next: MapCommuteInfo | null) => {
     setArea(null);
@@ -609,7 +614,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             {M.draw}
           </button>
         )}
-        {bubbles && (
+        {/* While a commute is shown its list has the count; the bubbles' total of the whole view would contradict it. */}
+        {bubbles && commuteKey === null && (
           <span className="map-search__total" data-testid="map-total">
             {M.found(bubbles.total, channel)}
             {bubbles.level === 'area' ? ` · ${M.zoomHint(channel)}` : ''}
