@@ -205,6 +205,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       const z = map.getZoom();
       if (z >= MAP_ZOOM.community) labels.addTo(map);
       else labels.remove();
+      // Station names of a chosen line from the business-area zoom on; further out they would print over each other.
+      map.getContainer().classList.toggle('is-near', z >= MAP_ZOOM.area);
       const now = infoRef.current;
       // Panning and zooming replace the entry: back goes to the last place chosen, not every drag.
       if (!now.centre || Math.abs(now.centre.lat - c.lat) > 1e-5 || Math.abs(now.centre.lng - c.lng) > 1e-5 || now.zoom !== z) {
