@@ -2,7 +2,8 @@ import { and, count, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
-import { listings, subwayStations } from '../src/db/schema';
+import type { MapBasemap } from '@contracts/map';
+import { businessAreas, listings, subwayStations } from '../src/db/schema';
 import { listConditions as esfConditions } from '../src/modules/listings/esf';
 import {
   buildCommuteGraph,
@@ -96,6 +97,28 @@ const ok = async (body: Record<string, unknown>): Promise<MapCommute> => {
   return r.data;
 };
 
+describe('business-area labels of the base map', () => {
+  it('carries every business area of the city with its point, inside the map’s bounds', async () => {
+    const res = await h.app.inject({ method: 'POST', url: ApiPath.mapBasemap, payload: { cityCode: BJ } });
+    const b = envelope<MapBasemap>(res).data;
+    const seeded = await h.database.db.select().from(businessAreas).where(eq(businessAreas.cityCode, BJ));
+    expect(
+      nonEmpty(b.areas)
+        .map((a) => a.id)
+        .sort((x, y) => x - y),
+    ).toEqual(seeded.map((a) => a.id).sort((x, y) => x - y));
+    const guomao = seeded.find((a) => a.name === '国贸');
+    expect(b.areas.find((a) => a.name === '国贸')).toEqual({ id: guomao!.id, name: '国贸', lat: guomao!.lat, lng: guomao!.lng });
+    const m = 0.3;
+    for (const a of b.areas) {
+      expect(a.lng).toBeGreaterThan(b.bounds.west - m);
+      expect(a.lng).toBeLessThan(b.bounds.east + m);
+      expect(a.lat).toBeGreaterThan(b.bounds.south - m);
+      expect(a.lat).toBeLessThan(b.bounds.north + m);
+    }
+  });
+});
+
 describe('POST /v1/ditu/commute on the seed', () => {
   it('from a station: its platforms at the first wait, every station within the time, the homes whose walk fits', async () => {
     const db = h.database.db;
@@ -181,7 +204,7 @@ describe('POST /v1/ditu/commute on the seed', () => {
     }
   });
 
-  it('answers a query fast once the graph is built: p95 of 200 station and point queries', async () => {
+  it('answers 200 station and point queries of every channel and time once the graph is built, and prints their p50/p95', async () => {
     const bj = nonEmpty(await h.database.db.select().from(subwayStations).where(eq(subwayStations.cityCode, BJ)));
     await ok({ channelCode: 'esf', stationId: bj[0]!.id, minutes: 30 });
     const times: number[] = [];
