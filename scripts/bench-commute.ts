@@ -47,12 +47,16 @@ const ask = async (i: number) => {
 };
 await ask(1);
 const times: number[] = [];
+const byKind = new Map<string, number[]>();
 let homes = 0;
 let reached = 0;
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
   const d = await ask(i);
-  times.push(performance.now() - t0);
+  const ms = performance.now() - t0;
+  times.push(ms);
+  const kind = `${(['esf', 'rent', 'new'] as const)[i % 3]} ${[15, 30, 45][i % 3]} min`;
+  byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
   homes += d.total;
   reached += d.stations.length;
 }
@@ -63,6 +67,12 @@ console.log(
     `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms; ` +
     `on average ${(reached / runs).toFixed(0)} stations reached and ${(homes / runs).toFixed(0)} homes`,
 );
+for (const [kind, ms] of byKind) {
+  ms.sort((a, b) => a - b);
+  console.log(
+    `  ${kind}: p50 ${ms[Math.ceil(0.5 * ms.length) - 1]!.toFixed(1)} ms, p95 ${ms[Math.ceil(0.95 * ms.length) - 1]!.toFixed(1)} ms`,
+  );
+}
 // The graph's share: Dijkstra alone (45 minutes, from a point beside each station), without the database.
 const graph = await commuteGraphOf(database.db, BJ);
 const pure: number[] = [];

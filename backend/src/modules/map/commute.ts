@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mapCommuteRequestSchema, mapCommuteSchema } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
@@ -7,7 +7,6 @@ import { listings, newProjects, rentals, subwayStations } from '../../db/schema'
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import { pageByIds } from '../listings/common';
 import { listItemsByIds } from '../listings/esf-items';
 import { itemsByIds as projectItemsByIds } from '../listings/new-home';
 import { rentItemsByIds } from '../listings/rent';
@@ -24,8 +23,9 @@ import { CHANNEL, requireInCity, whereOf } from './map';
 
 /**
  * 通勤找房 (contracts/map-commute.ts): the city's subway graph is built once per process from the seeded lines and
- * kept (stations do not change while it runs), so a query is a Dijkstra over a few hundred stations and one count
- * and one page of the channel's list WHERE plus "nearest station reached, and its walk within the time left".
+ * kept (stations do not change while it runs), so a query is a Dijkstra over a few hundred stations and one
+ * query of the channel's list WHERE plus "nearest station reached, and its walk within the time left" giving the
+ * page and the total together.
  */
 
 const graphs = new Map<string, Promise<CommuteGraph>>();
@@ -105,41 +105,41 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
       // A home counts when its nearest station is reached and the walk to it fits in the minutes left there.
       const { table, orderBy } = CHANNEL[channel];
       const walkable = reached.filter((s) => s.radius > 0);
+      // Two array parameters (the stations and their radii, as Postgres array literals of our own integers), so the
+      // statement's text is the same whatever is reached and the station index still serves `= any(…)`.
+      const ids = `{${walkable.map((s) => s.id).join(',')}}`;
+      const radii = `{${walkable.map((s) => s.radius).join(',')}}`;
       const inReach: SQL =
         walkable.length === 0
           ? sql`false`
-          : and(
-              inArray(
-                table.stationId,
-                walkable.map((s) => s.id),
-              ),
-              sql`${STATION_DISTANCE[channel]} <= case ${table.stationId} ${sql.join(
-                walkable.map((s) => sql`when ${s.id}::int then ${s.radius}::int`),
-                sql` `,
-              )} end`,
-            )!;
+          : sql`${table.stationId} = any(${ids}::int[]) and ${STATION_DISTANCE[channel]} <= (${radii}::int[])[array_position(${ids}::int[], ${table.stationId})]`;
       const where = and(whereOf(channel, city, input.filters), inReach);
-      const [{ n }] = (await db.select({ n: count() }).from(table).where(where)) as [{ n: number }];
-      const paging = { minutes: budget, origin, stations, total: n, page: input.page, pageSize: input.pageSize };
       const offset = (input.page - 1) * input.pageSize;
       const order = orderBy(input.sort);
-      if (channel === 'esf')
+      /** The page's ids and the total in one query (the count is a window over the rows before the limit). */
+      const pageWithTotal = async <T>(load: (ids: number[]) => Promise<Map<number, T>>) => {
+        const rows = await db
+          .select({ id: table.id, n: sql<number>`count(*) over ()` })
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(input.pageSize)
+          .offset(offset);
+        // A page past the last has no rows to carry the total: it is counted on its own.
+        const total = rows.length > 0 ? Number(rows[0]!.n) : (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+        const byId = rows.length > 0 ? await load(rows.map((r) => Number(r.id))) : new Map<number, T>();
         return {
-          channelCode: channel,
-          ...paging,
-          list: await pageByIds(db, table, where, order, input.pageSize, offset, (p) => listItemsByIds(db, p)),
+          total,
+          list: rows.flatMap((r) => {
+            const item = byId.get(Number(r.id));
+            return item === undefined ? [] : [item];
+          }),
         };
-      if (channel === 'rent')
-        return {
-          channelCode: channel,
-          ...paging,
-          list: await pageByIds(db, table, where, order, input.pageSize, offset, (p) => rentItemsByIds(db, p)),
-        };
-      return {
-        channelCode: channel,
-        ...paging,
-        list: await pageByIds(db, table, where, order, input.pageSize, offset, (p) => projectItemsByIds(db, p)),
       };
+      const paging = { minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize };
+      if (channel === 'esf') return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => listItemsByIds(db, p))) };
+      if (channel === 'rent') return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => rentItemsByIds(db, p))) };
+      return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => projectItemsByIds(db, p))) };
     },
   });
 }
