@@ -162,6 +162,10 @@ describe('POST /v1/ditu/commute on the seed', () => {
       );
     const radius = new Map(c.stations.map((s) => [s.id, s.radius]));
     expect(rows.every((r) => r.stationId !== null && r.d !== null && r.d <= (radius.get(r.stationId) ?? -1))).toBe(true);
+    // A page past the last lists nothing and still tells the total (counted on its own, no row carries it).
+    const past = await ok({ channelCode: 'esf', stationId: hub.id, minutes: 30, pageSize: 50, page: 100 });
+    expect(past.list).toEqual([]);
+    expect(past.total).toBe(c.total);
   });
 
   it('more time reaches more: 15 ⊂ 30 ⊂ 45 minutes, each station at the same time; a filter narrows the homes', async () => {
