@@ -17,3 +17,6 @@ export function bubbleLevelOf(channel: MapChannel, zoom: number): BubbleLevel {
 
 /** The largest box of the map the browser asks bubbles for, degrees a side (contracts/map.ts refuses more than 3). */
 export const MAP_BOUNDS_MAX_DEGREES_CLIENT = 2.8;
+
+/** 通勤找房's times (minutes by subway plus walking), contracts/map-commute.ts. */
+export const COMMUTE_MINUTES = [15, 30, 45] as const;

@@ -113,6 +113,8 @@ export const mapBasemapSchema = z.object({
       polygons: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
     }),
   ),
+  /** Business areas (商圈): their names are labels of the base map at the zooms that show communities. */
+  areas: z.array(z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lng: z.number() })),
   lines: z.array(
     z.object({
       id: z.number().int(),

@@ -32,6 +32,8 @@ export const ApiPath = {
   mapBasemap: `${PORTAL_API}/v1/ditu/basemap`,
   mapBubbles: `${PORTAL_API}/v1/ditu/bubbles`,
   mapArea: `${PORTAL_API}/v1/ditu/area`,
+  /** 通勤找房 (contracts/map-commute.ts): stations and homes reached from a workplace in 15/30/45 minutes. */
+  mapCommute: `${PORTAL_API}/v1/ditu/commute`,
   index: `${PORTAL_API}/v1/index`,
   conditionEsf: `${PORTAL_API}/v1/condition/esf`,
   agentStatus: `${PORTAL_API}/v1/agent/status`,

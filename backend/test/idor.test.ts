@@ -234,6 +234,8 @@ const NOT_OWNED: Record<string, string> = {
     'the list’s filters (district, area, community, station ids): a city’s public places; the answer counts public listings',
   [ApiPath.mapArea]:
     'the list’s filters (district, area, community, station ids): a city’s public places; the answer is public listings inside the area',
+  [ApiPath.mapCommute]:
+    'stationId (the workplace) and the list’s filters: a city’s public places (another city’s station: 400); the answer is public listings',
   [`${ApiPath.newsDetail}/{id}`]: 'a published article: public, the same for everyone',
   [ApiPath.trackingView]:
     'agentId, businessId, userId: what the browser says it looked at, stored as said and never read back by the caller',

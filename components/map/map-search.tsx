@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { detailPath } from '@contracts/channels';
 import type { MapArea, MapBasemap, MapBubble, MapBubbles, MapSuggestion } from '@contracts/map';
+import type { MapCommute } from '@contracts/map-commute';
 import { bubbleLevelOf, MAP_BOUNDS_MAX_DEGREES_CLIENT, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
 import { browserContext } from '@/lib/client/api';
 import {
@@ -14,10 +15,14 @@ import {
   fetchMapArea,
   fetchMapBasemap,
   fetchMapBubbles,
+  fetchMapCommute,
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
+import { CommuteBar } from './map-commute';
 import { mapMessages as M } from './map-messages';
-import { formatMapSearch, MAP_FILTER_KEYS, parseMapSearch, type MapSearchInfo } from './map-state';
+import { drawAreaLabels, drawCommute, drawSubwayLine } from './map-overlays';
+import { formatMapSearch, MAP_FILTER_KEYS, parseMapSearch, type MapCommuteInfo, type MapSearchInfo } from './map-state';
+import { SubwayPicker } from './map-subway';
 
 export interface MapSearchProps {
   cityCode: string;
@@ -104,6 +109,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   const mapRef = useRef<L.Map | null>(null);
   const bubbleLayer = useRef<L.LayerGroup | null>(null);
   const drawLayer = useRef<L.LayerGroup | null>(null);
+  const subwayLayer = useRef<L.LayerGroup | null>(null);
+  const commuteLayer = useRef<L.LayerGroup | null>(null);
   const [info, setInfo] = useState<MapSearchInfo>(() => parseMapSearch(window.location.search, channels));
   // The latest state for Leaflet's handlers, which are bound once per map: `go` writes it with every change.
   const infoRef = useRef(info);
@@ -123,7 +130,9 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   }, []);
   const [area, setArea] = useState<MapArea | null>(null);
   const [areaPoints, setAreaPoints] = useState<[number, number][] | null>(null);
-  const { channel, filters, selected, page } = info;
+  // The commute's answer (or its error) with the request it answers: one of an earlier choice is not shown.
+  const [commuteAnswer, setCommuteAnswer] = useState<{ key: string; data?: MapCommute; error?: string } | null>(null);
+  const { channel, filters, selected, page, line, station, commute } = info;
 
   /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
   const go = useCallback((next: MapSearchInfo, push: boolean) => {
@@ -184,11 +193,20 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         { color: line.color, weight: 3, opacity: 0.7, interactive: false },
       ).addTo(base);
     }
+    // Business-area names label the base map where communities are drawn (below that zoom the area bubbles name them).
+    const labels = L.layerGroup();
+    drawAreaLabels(labels, basemap.areas);
+    commuteLayer.current = L.layerGroup().addTo(map);
+    subwayLayer.current = L.layerGroup().addTo(map);
     bubbleLayer.current = L.layerGroup().addTo(map);
     drawLayer.current = L.layerGroup().addTo(map);
     const report = () => {
       const c = map.getCenter();
       const z = map.getZoom();
+      if (z >= MAP_ZOOM.community) labels.addTo(map);
+      else labels.remove();
+      // Station names of a chosen line from the business-area zoom on; further out they would print over each other.
+      map.getContainer().classList.toggle('is-near', z >= MAP_ZOOM.area);
       const now = infoRef.current;
       // Panning and zooming replace the entry: back goes to the last place chosen, not every drag.
       if (!now.centre || Math.abs(now.centre.lat - c.lat) > 1e-5 || Math.abs(now.centre.lng - c.lng) > 1e-5 || now.zoom !== z) {
@@ -199,6 +217,11 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     map.on('moveend', report);
     map.on('click', (e: L.LeafletMouseEvent) => {
       if (drawingRef.current) draw([...drawingRef.current, [e.latlng.lng, e.latlng.lat]]);
+      else if (infoRef.current.commute) {
+        // 通勤找房: a point clicked is the workplace.
+        const at = { lat: e.latlng.lat, lng: e.latlng.lng };
+        go({ ...infoRef.current, commute: { ...infoRef.current.commute, stationId: null, at }, page: 1 }, true);
+      }
     });
     map.setView(start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng], start.zoom ?? 11);
     return () => {
@@ -207,6 +230,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       mapRef.current = null;
       bubbleLayer.current = null;
       drawLayer.current = null;
+      subwayLayer.current = null;
+      commuteLayer.current = null;
     };
   }, [basemap, go, draw]);
 
@@ -232,7 +257,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     };
   }, [channel, cityCode]);
 
-  const filterKey = JSON.stringify(filters);
+  // The subway choice narrows bubbles and list alike: the list's own lineId/stationId (homes whose nearest station it is).
+  const filterKey = JSON.stringify({ ...filters, ...(station ? { stationId: station } : line ? { lineId: line } : {}) });
   // The bubbles of the view.
   useEffect(() => {
     const map = mapRef.current;
@@ -282,7 +308,19 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         keyboard: true,
       });
       marker.on('click', () => onBubble(level, b));
+      // Keyboard: Leaflet makes the bubble focusable (keyboard: true); Enter or Space does what a click does.
+      marker.on('keydown', (e: L.LeafletKeyboardEvent) => {
+        if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
+        e.originalEvent.preventDefault();
+        onBubble(level, b);
+      });
       marker.addTo(layer);
+      marker
+        .getElement()
+        ?.setAttribute(
+          'aria-label',
+          M.bubbleLabel(b.name, level === 'project' ? M.avgPrice(b.avgPrice, 'new') : M.count(b.count, channel)),
+        );
     }
     function onBubble(level: MapBubbles['level'], b: MapBubble) {
       if (drawingRef.current) return;
@@ -291,11 +329,70 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     }
   }, [bubbles, channel, selected, flyTo, go]);
 
+  // The layers exist once the map has reported its first view: the overlays are drawn again then.
+  const mapReady = view !== null;
+  const chosenLine = basemap?.lines.find((l) => l.id === line) ?? null;
+  const chosenStation = chosenLine?.stations.find((s) => s.id === station) ?? null;
+  const subwayTitle = chosenStation
+    ? M.subwayStationTitle(chosenStation.name)
+    : chosenLine
+      ? M.subwayLineTitle(chosenLine.name)
+      : null;
+
+  // The chosen line drawn over the base map, its stations named, the chosen station ringed.
+  useEffect(() => {
+    const layer = subwayLayer.current;
+    if (!layer) return;
+    if (chosenLine) drawSubwayLine(layer, chosenLine, station);
+    else layer.clearLayers();
+  }, [chosenLine, station, mapReady]);
+
+  // 通勤找房: once a workplace is chosen, the stations and homes reached in the time (with the filters), paged.
+  const commuteKey =
+    commute && (commute.stationId !== null || commute.at) ? `${channel}|${JSON.stringify(commute)}|${page}|${filterKey}` : null;
+  useEffect(() => {
+    if (!commute || commuteKey === null) return;
+    let live = true;
+    const where = commute.stationId !== null ? { stationId: commute.stationId } : { lng: commute.at!.lng, lat: commute.at!.lat };
+    const req: Record<string, unknown> = { ...JSON.parse(filterKey) };
+    for (const [k, v] of Object.entries(req)) if (MAP_FILTER_KEYS[channel].includes(k)) req[k] = [v];
+    fetchMapCommute(browserContext(), {
+      cityCode,
+      channelCode: channel,
+      minutes: commute.minutes,
+      ...where,
+      page,
+      pageSize: PAGE_SIZE,
+      filters: req,
+    } as never)
+      .then((r) => live && setCommuteAnswer({ key: commuteKey, data: r }))
+      .catch(
+        (e: unknown) =>
+          live && setCommuteAnswer({ key: commuteKey, error: e instanceof Error && e.message ? e.message : M.failed }),
+      );
+    return () => {
+      live = false;
+    };
+    // commuteKey stands for commute, channel, page and filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [commuteKey, cityCode]);
+
+  const commuteNow = commuteKey !== null && commuteAnswer?.key === commuteKey ? commuteAnswer : null;
+  const commuteResult = commuteNow?.data ?? null;
+  const commuteError = commuteNow?.error ?? null;
+  const lineColour = useCallback((lineId: number) => basemap?.lines.find((l) => l.id === lineId)?.color ?? '#e4393c', [basemap]);
+  useEffect(() => {
+    const layer = commuteLayer.current;
+    if (!layer) return;
+    if (commuteResult) drawCommute(layer, commuteResult, lineColour);
+    else layer.clearLayers();
+  }, [commuteResult, lineColour, mapReady]);
+
   // The side list: the chosen community's (project's) homes, or on a list route the channel's list with the filters.
   const listKey = `${channel}|${selected}|${page}|${filterKey}`;
   useEffect(() => {
     if (area) return;
-    if (selected === null && layout === 'full') return;
+    if (selected === null && layout === 'full' && line === null) return;
     let live = true;
     const req: Record<string, unknown> = { cityCode, page, pageSize: PAGE_SIZE, ...JSON.parse(filterKey) };
     for (const [k, v] of Object.entries(req)) if (MAP_FILTER_KEYS[channel].includes(k)) req[k] = [v];
@@ -304,7 +401,12 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       .then((r) => {
         if (!live) return;
         const first = r.list[0];
-        const title = selected === null ? M.listTitle : channel === 'new' ? (first?.name ?? '') : (first?.communityName ?? '');
+        const title =
+          selected !== null
+            ? channel === 'new'
+              ? (first?.name ?? '')
+              : (first?.communityName ?? '')
+            : (subwayTitle ?? M.listTitle);
         setListError(false);
         setList({ total: r.total, list: r.list, title, key: listKey });
       })
@@ -312,7 +414,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     return () => {
       live = false;
     };
-  }, [selected, page, channel, cityCode, filterKey, layout, area, listKey]);
+  }, [selected, page, channel, cityCode, filterKey, layout, area, listKey, subwayTitle, line]);
 
   // Map suggestions (spec /v1/ditu/recommends): a place with its coordinates; choosing it flies there.
   useEffect(() => {
@@ -355,6 +457,27 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       .catch(() => setListError(true));
   };
 
+  /** A line (and a station of it) chosen: the map shows the line, or closes in on the station's walking circle. */
+  const chooseSubway = (lineId: number | null, stationId: number | null) => {
+    setArea(null);
+    go({ ...infoRef.current, line: lineId, station: stationId, selected: null, page: 1 }, true);
+    const map = mapRef.current;
+    const l = basemap?.lines.find((x) => x.id === lineId);
+    const s = l?.stations.find((x) => x.id === stationId);
+    if (!map || !l) return;
+    // Without animation: a station chosen while the line's zoom is still animating must not be overridden by it.
+    if (s) map.setView([s.lat, s.lng], MAP_ZOOM.area + 1, { animate: false });
+    else
+      map.fitBounds(L.latLngBounds(l.stations.map((x) => [x.lat, x.lng] as [number, number])), {
+        padding: [40, 40],
+        animate: false,
+      });
+  };
+  const setCommute = (next: MapCommuteInfo | null) => {
+    setArea(null);
+    go({ ...infoRef.current, commute: next, selected: null, page: 1 }, true);
+  };
+
   const setChannel = (c: MapChannel) => {
     setArea(null);
     go({ ...infoRef.current, channel: c, filters: {}, selected: null, page: 1 }, true);
@@ -367,16 +490,24 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     go({ ...infoRef.current, filters: next, page: 1 }, true);
   };
 
+  const commuteShown = commuteResult;
   const shown = area
     ? {
         total: area.total,
         list: area.list as unknown as ListItem[],
         title: channel === 'new' ? M.drawResultNew(area.total) : M.drawResult(area.total),
       }
-    : list?.key === listKey
-      ? list
-      : null;
-  const panelOpen = layout === 'list' || selected !== null || area !== null;
+    : commuteKey !== null
+      ? commuteShown && {
+          total: commuteShown.total,
+          list: commuteShown.list as unknown as ListItem[],
+          title: M.commuteTitle(commuteShown.minutes, commuteShown.stations.length),
+        }
+      : list?.key === listKey
+        ? list
+        : null;
+  const panelOpen =
+    layout === 'list' || selected !== null || area !== null || line !== null || commuteKey !== null || commuteError !== null;
   const pages = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
 
   return (
@@ -417,6 +548,24 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
                       setKeyword('');
                       setSuggestions([]);
                       setArea(null);
+                      const now = infoRef.current;
+                      if (now.commute) {
+                        // 通勤找房: the place chosen is the workplace (a station by its id, else its point).
+                        const at = s.kind === 'station' ? null : { lat: s.lat, lng: s.lng };
+                        const stationId = s.kind === 'station' ? s.id : null;
+                        flyTo(s.lat, s.lng, Math.min(s.zoom, MAP_ZOOM.area), {
+                          commute: { ...now.commute, stationId, at },
+                          selected: null,
+                          page: 1,
+                        });
+                        return;
+                      }
+                      if (s.kind === 'line' || s.kind === 'station') {
+                        const l = basemap?.lines.find((x) =>
+                          s.kind === 'line' ? x.id === s.id : x.stations.some((st) => st.id === s.id),
+                        );
+                        if (l) return chooseSubway(l.id, s.kind === 'station' ? s.id : null);
+                      }
                       const pick = s.kind === 'community' || s.kind === 'project';
                       flyTo(s.lat, s.lng, s.zoom, { selected: pick ? s.id : null, page: 1 });
                     }}
@@ -450,6 +599,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             </select>
           );
         })}
+        {basemap && <SubwayPicker lines={basemap.lines} line={line} station={station} onChange={chooseSubway} />}
+        <CommuteBar commute={commute} workplace={commuteResult?.origin.name ?? null} onChange={setCommute} />
         {drawing ? (
           <span className="map-search__draw">
             <span>{M.drawHint}</span>
@@ -465,7 +616,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             {M.draw}
           </button>
         )}
-        {bubbles && (
+        {/* While a commute is shown its list has the count; the bubbles' total of the whole view would contradict it. */}
+        {bubbles && commuteKey === null && (
           <span className="map-search__total" data-testid="map-total">
             {M.found(bubbles.total, channel)}
             {bubbles.level === 'area' ? ` · ${M.zoomHint(channel)}` : ''}
@@ -479,20 +631,34 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             <header>
               <strong>{shown?.title ?? M.loading}</strong>
               {shown && <span>{M.found(shown.total, channel)}</span>}
-              {(selected !== null || area) && (
+              {(selected !== null || area || line !== null || commute) && (
                 <button
                   type="button"
                   aria-label={M.close}
                   onClick={() => {
                     setArea(null);
-                    go({ ...infoRef.current, selected: null, page: 1 }, true);
+                    // Closes the innermost choice: a community's list, else the commute, else the subway line.
+                    const now = infoRef.current;
+                    const next =
+                      now.selected !== null || area
+                        ? { selected: null }
+                        : now.commute
+                          ? { commute: null }
+                          : { line: null, station: null };
+                    go({ ...now, ...next, page: 1 }, true);
                   }}
                 >
                   ×
                 </button>
               )}
             </header>
-            {listError && <p className="map-search__empty">{M.failed}</p>}
+            {commuteError && !area ? (
+              <p className="map-search__empty" role="alert">
+                {commuteError}
+              </p>
+            ) : (
+              listError && <p className="map-search__empty">{M.failed}</p>
+            )}
             {shown && shown.list.length === 0 && <p className="map-search__empty">{M.empty}</p>}
             <ul>
               {shown?.list.map((x) => {

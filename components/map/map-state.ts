@@ -1,10 +1,12 @@
-import { MAP_CHANNELS, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
+import { COMMUTE_MINUTES, MAP_CHANNELS, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
 
 /**
  * The client state mapSearchInfo (spec "Client-held state") in the URL, so a map view can be shared, reloaded and
  * gone back to: `?type=0&lng=116.40&lat=39.90&z=12&c=123&pg=2&rooms=2&price=3`. `type` is the spec's /map query
  * (0 二手房, 1 新房, 2 租房); `c` the chosen community (新房: project); filters by the channel's own keys
- * (contracts/residential.ts), one code each.
+ * (contracts/residential.ts), one code each. Subway: `line` (a line id) and `st` (a station id) narrow bubbles and list to
+ * the homes whose nearest station it is. 通勤找房: `cm` (15/30/45 minutes) with the workplace, `cst` (a station) or
+ * `clng`/`clat` (a point); `cm` alone is the search open and waiting for a workplace.
  */
 export interface MapSearchInfo {
   channel: MapChannel;
@@ -14,6 +16,18 @@ export interface MapSearchInfo {
   selected: number | null;
   page: number;
   filters: Record<string, number>;
+  /** The chosen subway line, and a station of it (both ids), or null. */
+  line: number | null;
+  station: number | null;
+  commute: MapCommuteInfo | null;
+}
+
+export type CommuteMinutes = (typeof COMMUTE_MINUTES)[number];
+export interface MapCommuteInfo {
+  minutes: CommuteMinutes;
+  /** The workplace: a station, or a point; neither while one is being chosen. */
+  stationId: number | null;
+  at: { lat: number; lng: number } | null;
 }
 
 /** The spec's `type` numbers, in MAP_CHANNELS order by their meaning. */
@@ -44,8 +58,27 @@ export function parseMapSearch(search: string, allowed: readonly MapChannel[] = 
     const code = number(q.get(key), 1, 20);
     if (code !== null && Number.isInteger(code)) filters[key] = code;
   }
+  const ID_MAX = 2_147_483_647;
+  const id = (key: string) => {
+    const n = number(q.get(key), 1, ID_MAX);
+    return n !== null && Number.isInteger(n) ? n : null;
+  };
+  const minutes = COMMUTE_MINUTES.find((m) => String(m) === q.get('cm'));
+  const cLat = number(q.get('clat'), 3, 54);
+  const cLng = number(q.get('clng'), 73, 136);
+  const commuteStation = id('cst');
+  const line = id('line');
   return {
     channel,
+    line,
+    station: line === null ? null : id('st'),
+    commute: minutes
+      ? {
+          minutes,
+          stationId: commuteStation,
+          at: commuteStation === null && cLat !== null && cLng !== null ? { lat: cLat, lng: cLng } : null,
+        }
+      : null,
     centre: lat !== null && lng !== null ? { lat, lng } : null,
     zoom: zoom === null ? null : Math.round(zoom),
     selected: number(q.get('c'), 1, 2_147_483_647),
@@ -67,6 +100,18 @@ export function formatMapSearch(info: MapSearchInfo): string {
     if (code !== undefined) q.set(key, String(code));
   }
   if (info.selected !== null) q.set('c', String(info.selected));
+  if (info.line !== null) {
+    q.set('line', String(info.line));
+    if (info.station !== null) q.set('st', String(info.station));
+  }
+  if (info.commute) {
+    q.set('cm', String(info.commute.minutes));
+    if (info.commute.stationId !== null) q.set('cst', String(info.commute.stationId));
+    else if (info.commute.at) {
+      q.set('clng', info.commute.at.lng.toFixed(5));
+      q.set('clat', info.commute.at.lat.toFixed(5));
+    }
+  }
   if (info.page > 1) q.set('pg', String(info.page));
   return `?${q.toString()}`;
 }

@@ -21,6 +21,7 @@ import type {
   MapRecommendsRequest,
   MapSuggestion,
 } from '@contracts/map';
+import type { MapCommute, MapCommuteRequest } from '@contracts/map-commute';
 import { browserCall as call } from './api-call';
 
 interface ListPage<T> {
@@ -152,6 +153,8 @@ export const fetchMapRecommends = (ctx: CallContext, req: MapRecommendsRequest) 
   call(ctx, ApiPath.mapRecommends, unchecked<MapSuggestion[]>(), { params: req });
 export const fetchMapArea = (ctx: CallContext, req: MapAreaRequest) =>
   call(ctx, ApiPath.mapArea, unchecked<MapArea>(), { params: req });
+export const fetchMapCommute = (ctx: CallContext, req: MapCommuteRequest) =>
+  call(ctx, ApiPath.mapCommute, unchecked<MapCommute>(), { params: req });
 /** A channel's list page from the browser (the map's side list): the same call as the list page's. */
 export const fetchChannelList = <T>(ctx: CallContext, channel: MapChannel, req: Record<string, unknown>) =>
   call(ctx, { esf: ApiPath.esfList, rent: ApiPath.rentList, new: ApiPath.newHomeList }[channel], unchecked<ListPage<T>>(), {

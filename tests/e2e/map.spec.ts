@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { MapArea, MapBubbles } from '@contracts/map';
+import type { MapArea, MapBasemap, MapBubbles } from '@contracts/map';
+import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import { BACKEND, cityUrl } from './support';
 
@@ -7,7 +8,8 @@ import { BACKEND, cityUrl } from './support';
  * 地图找房 (docs/web.md "Map"): the header's button → district bubbles with counts → a district → its business
  * areas → a community → the side list → a detail; back and reload restore the view from the URL; 新房 and 租房 the
  * same way; a suggestion flies to its place; a filter changes bubbles and list together; a drawn area lists what the
- * backend counts inside it.
+ * backend counts inside it; a subway line or station lists the homes near it; 通勤找房 lists what the backend reaches;
+ * bubbles answer the keyboard and business areas label the map.
  */
 
 const bubbles = (page: Page, level: string) => page.locator(`[data-testid="bubble-${level}"]`);
@@ -152,4 +154,153 @@ test('a drawn area lists what the backend counts inside it; /map/ershoufangOrzuf
 
   await page.goto(cityUrl('bj', '/map/ershoufangOrzufang?type=0'));
   await expect(page.getByTestId('map-panel').locator('li a').first()).toBeVisible();
+});
+
+test('a subway line, then a station: the homes near it in the list and bubbles, back and reload restore the choice', async ({
+  page,
+  request,
+}) => {
+  const basemap = (
+    (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
+      data: MapBasemap;
+    }
+  ).data;
+  const listTotal = async (body: Record<string, unknown>) =>
+    (
+      (await (
+        await request.post(`${BACKEND}${ApiPath.esfList}`, { data: { cityCode: '110000', pageSize: 1, ...body } })
+      ).json()) as {
+        data: { total: number };
+      }
+    ).data.total;
+  // A line whose stations have homes near them, and its station with the most.
+  let chosen: { line: MapBasemap['lines'][number]; total: number } | null = null;
+  for (const line of basemap.lines) {
+    const total = await listTotal({ lineId: line.id });
+    if (total > 0 && (!chosen || total > chosen.total)) chosen = { line, total };
+  }
+  expect(chosen, 'a line with homes near it').not.toBeNull();
+  const { line, total: lineTotal } = chosen!;
+  let best = { station: line.stations[0]!, total: -1 };
+  for (const station of line.stations) {
+    const total = await listTotal({ stationId: station.id });
+    if (total > best.total) best = { station, total };
+  }
+  expect(best.total).toBeGreaterThan(0);
+
+  await page.goto(cityUrl('bj', '/map?type=0'));
+  await expect(bubbles(page, 'district').first()).toBeVisible();
+  await page.getByRole('combobox', { name: '地铁线路' }).selectOption({ label: line.name });
+  await expect(page).toHaveURL(new RegExp(`line=${line.id}`));
+  const panel = page.getByTestId('map-panel');
+  await expect(panel.locator('header strong')).toHaveText(`${line.name}沿线`);
+  await expect(panel.locator('header')).toContainText(`共找到${lineTotal}套`);
+  // The line is drawn with its stations named.
+  await expect(page.locator('.map-station-label').filter({ hasText: best.station.name }).first()).toBeAttached();
+
+  await page.getByRole('combobox', { name: '地铁站' }).selectOption({ label: best.station.name });
+  await expect(page).toHaveURL(new RegExp(`st=${best.station.id}`));
+  await expect(panel.locator('header strong')).toHaveText(`${best.station.name}站附近（步行1.5公里内）`);
+  await expect(panel.locator('header')).toContainText(`共找到${best.total}套`);
+  await expect(page.locator('.map-station-label.is-chosen')).toHaveText(best.station.name);
+  await expect(panel.locator('li a').first()).toBeVisible();
+  // The bubbles count the same homes: their total is the station's list total.
+  await expect(page.getByTestId('map-total')).toContainText(`共找到${best.total}套`);
+
+  await page.reload();
+  await expect(page.getByTestId('map-panel').locator('header')).toContainText(`共找到${best.total}套`);
+  await expect(page.getByRole('combobox', { name: '地铁站' })).toHaveValue(String(best.station.id));
+  await page.goBack();
+  await expect(page.getByTestId('map-panel').locator('header strong')).toHaveText(`${line.name}沿线`);
+  await expect(page.getByTestId('map-panel').locator('header')).toContainText(`共找到${lineTotal}套`);
+  await panel.getByRole('button', { name: '关闭' }).click();
+  await expect(page).not.toHaveURL(/line=/);
+  await expect(page.getByTestId('map-panel')).toHaveCount(0);
+});
+
+test('通勤找房: a workplace clicked on the map and a time list what the backend reaches; reload and back restore it', async ({
+  page,
+  request,
+}) => {
+  const basemap = (
+    (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
+      data: MapBasemap;
+    }
+  ).data;
+  // Beside a station in the middle of the first line: the map's centre is the point clicked.
+  const s = basemap.lines[0]!.stations[Math.floor(basemap.lines[0]!.stations.length / 2)]!;
+  await page.goto(cityUrl('bj', `/map?type=0&lng=${s.lng.toFixed(5)}&lat=${s.lat.toFixed(5)}&z=13`));
+  await expect(bubbles(page, 'area').first()).toBeVisible();
+  await page.getByRole('button', { name: '通勤找房' }).click();
+  await expect(page).toHaveURL(/cm=30/);
+  await expect(page.getByTestId('commute-bar')).toContainText('在地图上点击工作地点');
+
+  const map = page.getByTestId('map');
+  const box = (await map.boundingBox())!;
+  const answer = page.waitForResponse((r) => r.url().includes(ApiPath.mapCommute));
+  // A spot near the centre (the station) where no bubble lies: the click lands on the map itself.
+  const spot = await page.evaluate(
+    ({ x, y, w, h }) => {
+      for (let r = 0; r < 80; r += 6) {
+        for (let a = 0; a < 360; a += 30) {
+          const px = x + w / 2 + r * Math.cos((a * Math.PI) / 180);
+          const py = y + h / 2 + r * Math.sin((a * Math.PI) / 180);
+          const hit = document.elementFromPoint(px, py);
+          if (hit && !hit.closest('.leaflet-marker-icon')) return { x: px - x, y: py - y };
+        }
+      }
+      return null;
+    },
+    { x: box.x, y: box.y, w: box.width, h: box.height },
+  );
+  expect(spot, 'a spot of bare map near the centre').not.toBeNull();
+  await map.click({ position: spot! });
+  const res = await answer;
+  const commute = ((await res.json()) as { data: MapCommute }).data;
+  expect(commute.stations.length).toBeGreaterThan(0);
+  const body = JSON.parse(res.request().postData() ?? '{}') as Record<string, unknown>;
+  const again = await request.post(`${BACKEND}${ApiPath.mapCommute}`, { data: body });
+  expect(((await again.json()) as { data: MapCommute }).data.total).toBe(commute.total);
+  await expect(page).toHaveURL(/clng=.*clat=/);
+  const panel = page.getByTestId('map-panel');
+  await expect(panel.locator('header strong')).toHaveText(`30分钟通勤可达${commute.stations.length}个地铁站`);
+  await expect(panel.locator('header')).toContainText(`共找到${commute.total}套`);
+  if (commute.total > 0) await expect(panel.locator('li a').first()).toBeVisible();
+
+  const wider = page.waitForResponse((r) => r.url().includes(ApiPath.mapCommute));
+  await page.getByRole('combobox', { name: '通勤时间' }).selectOption('45');
+  const more = ((await (await wider).json()) as { data: MapCommute }).data;
+  expect(more.stations.length).toBeGreaterThan(commute.stations.length);
+  expect(more.total).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/cm=45/);
+  await expect(panel.locator('header')).toContainText(`共找到${more.total}套`);
+  await expect(panel.locator('li a').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('map-panel').locator('header')).toContainText(`共找到${more.total}套`);
+  await page.goBack();
+  await expect(page).toHaveURL(/cm=30/);
+  await expect(page.getByTestId('map-panel').locator('header')).toContainText(`共找到${commute.total}套`);
+
+  // A workplace far from any station: the backend's reason, in the page.
+  await page.goto(cityUrl('bj', '/map?type=0&lng=116.20000&lat=40.60000&z=12&cm=30&clng=116.20000&clat=40.60000'));
+  await expect(page.getByTestId('map-panel').getByRole('alert')).toContainText('1.5公里内没有地铁站');
+});
+
+test('bubbles by keyboard: Tab reaches one, Enter zooms into it; business-area names label the map where communities show', async ({
+  page,
+}) => {
+  await page.goto(cityUrl('bj', '/map?type=0&lng=116.40000&lat=39.91000&z=11'));
+  const icon = page.locator('.map-bubble-icon').first();
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveAttribute('tabindex', '0');
+  await expect(icon).toHaveAttribute('aria-label', /套，按回车键查看/);
+  await icon.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/z=13/);
+  await expect(bubbles(page, 'area').first()).toBeVisible();
+  await expect(page.locator('.map-area-label')).toHaveCount(0);
+  await page.goto(cityUrl('bj', '/map?type=0&lng=116.40000&lat=39.91000&z=15'));
+  await expect(bubbles(page, 'community').first()).toBeVisible();
+  expect(await page.locator('.map-area-label').count()).toBeGreaterThan(0);
 });

@@ -22,6 +22,20 @@ describe('map state in the URL', () => {
       selected: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
       page: fc.integer({ min: 1, max: 100 }),
       codes: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 3, maxLength: 3 }),
+      line: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
+      station: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
+      commute: fc.option(
+        fc.record({
+          minutes: fc.constantFrom(15 as const, 30 as const, 45 as const),
+          stationId: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
+          at: fc.option(
+            fc.record({
+              lat: fc.integer({ min: 300_000, max: 5_300_000 }),
+              lng: fc.integer({ min: 7_400_000, max: 13_500_000 }),
+            }),
+          ),
+        }),
+      ),
     });
     fc.assert(
       fc.property(info, (x) => {
@@ -32,6 +46,17 @@ describe('map state in the URL', () => {
           selected: x.selected,
           page: x.page,
           filters: Object.fromEntries(MAP_FILTER_KEYS[x.channel].map((k, i) => [k, x.codes[i]!])),
+          // A station is of the chosen line; a commute's workplace is a station or a point, not both.
+          line: x.line,
+          station: x.line === null ? null : x.station,
+          commute: x.commute && {
+            minutes: x.commute.minutes,
+            stationId: x.commute.stationId,
+            at:
+              x.commute.stationId === null && x.commute.at
+                ? { lat: x.commute.at.lat / 100_000, lng: x.commute.at.lng / 100_000 }
+                : null,
+          },
         };
         expect(parseMapSearch(formatMapSearch(state))).toEqual(state);
       }),
@@ -47,5 +72,13 @@ describe('map state in the URL', () => {
       }),
     );
     expect(parseMapSearch('?lat=999&lng=abc&z=-1&c=0&pg=1e9').centre).toBeNull();
+    // A time not offered is no commute; a station without its line is dropped.
+    expect(parseMapSearch('?cm=20&cst=5').commute).toBeNull();
+    expect(parseMapSearch('?st=5').station).toBeNull();
+    expect(parseMapSearch('?cm=30&clng=116.4&clat=39.9').commute).toEqual({
+      minutes: 30,
+      stationId: null,
+      at: { lat: 39.9, lng: 116.4 },
+    });
   });
 });

