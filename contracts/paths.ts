@@ -32,6 +32,8 @@ export const ApiPath = {
   mapBasemap: `${PORTAL_API}/v1/ditu/basemap`,
   mapBubbles: `${PORTAL_API}/v1/ditu/bubbles`,
   mapArea: `${PORTAL_API}/v1/ditu/area`,
+  /** A detail page's map: the stations, schools, hospitals and shopping round a point. */
+  mapNearby: `${PORTAL_API}/v1/ditu/nearby`,
   index: `${PORTAL_API}/v1/index`,
   conditionEsf: `${PORTAL_API}/v1/condition/esf`,
   agentStatus: `${PORTAL_API}/v1/agent/status`,

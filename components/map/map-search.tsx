@@ -16,6 +16,7 @@ import {
   fetchMapBubbles,
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
+import { addBaseLayer, mapCrs } from './base-layer';
 import { mapMessages as M } from './map-messages';
 import { formatMapSearch, MAP_FILTER_KEYS, parseMapSearch, type MapSearchInfo } from './map-state';
 
@@ -164,26 +165,13 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       maxZoom: MAP_ZOOM.max,
       maxBounds: L.latLngBounds([b.south - 0.5, b.west - 0.5], [b.north + 0.5, b.east + 0.5]),
       attributionControl: false,
+      crs: mapCrs(),
       preferCanvas: true,
       zoomSnap: 1,
     });
     mapRef.current = map;
-    // The base layer: the city's district outlines and subway, drawn from the API (no tile server is needed).
-    const base = L.layerGroup().addTo(map);
-    for (const d of basemap.districts) {
-      for (const polygon of d.polygons) {
-        L.polygon(
-          polygon.map((ring) => ring.map(([lng, lat]) => [lat, lng] as [number, number])),
-          { color: '#7a8ca5', weight: 1, fillColor: '#eef3f8', fillOpacity: 1, interactive: false },
-        ).addTo(base);
-      }
-    }
-    for (const line of basemap.lines) {
-      L.polyline(
-        line.stations.map((s) => [s.lat, s.lng] as [number, number]),
-        { color: line.color, weight: 3, opacity: 0.7, interactive: false },
-      ).addTo(base);
-    }
+    // The base layer: tiles when a source is set, else the district outlines; the subway over it (base-layer.ts).
+    addBaseLayer(map, basemap);
     bubbleLayer.current = L.layerGroup().addTo(map);
     drawLayer.current = L.layerGroup().addTo(map);
     const report = () => {

@@ -11,6 +11,8 @@ import {
   mapBasemapSchema,
   mapBubblesRequestSchema,
   mapBubblesSchema,
+  mapNearbyRequestSchema,
+  mapNearbySchema,
   mapRecommendsRequestSchema,
   mapSuggestionSchema,
   type MapBounds,
@@ -35,12 +37,13 @@ import {
 import { boundsOf, insidePolygon, ringAreaKm2, selfIntersects, type Bounds, type LngLat } from '../../domain/geo';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { requireChannelCity, type CityRow } from '../cities/cities';
+import { requireChannelCity, requireCity, type CityRow } from '../cities/cities';
 import { pageByIds, type ListingTable } from '../listings/common';
 import { esf, listConditions as esfConditions } from '../listings/esf';
 import { listItemsByIds } from '../listings/esf-items';
 import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHome } from '../listings/new-home';
 import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
+import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { suggest } from '../portal/suggestions';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
@@ -423,6 +426,22 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
         ...paging,
         list: await pageByIds(db, table, inArea, order, input.pageSize, offset, (p) => projectItemsByIds(db, p)),
       };
+    },
+  });
+
+  portalRoute(app, {
+    path: ApiPath.mapNearby,
+    summary:
+      'A detail page’s map: subway stations, schools, hospitals and shopping within 3 km of a point of the city, nearest first, with coordinates',
+    tags: ['map'],
+    input: mapNearbyRequestSchema,
+    output: mapNearbySchema,
+    sharedFor: 300,
+    handler: async (input) => {
+      const city = await requireCity(db, input.cityCode);
+      const at = { lat: input.lat, lng: input.lng };
+      await requireInCity(db, city, { west: at.lng, east: at.lng, south: at.lat, north: at.lat }, '位置');
+      return aroundPoint(db, city.cityCode, at);
     },
   });
 }
