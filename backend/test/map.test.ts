@@ -220,7 +220,9 @@ describe('nearby (a detail page’s map)', () => {
     const [p] = await db.select().from(newProjects).where(eq(newProjects.cityCode, BJ)).limit(1);
     const [fromMap, fromProject] = await Promise.all([
       ok<MapNearby>(ApiPath.mapNearby, { cityCode: BJ, lat: p!.lat, lng: p!.lng }),
-      h.app.inject({ method: 'GET', url: `${ApiPath.projectAround}?projectId=${p!.id}` }).then((r) => envelope<MapNearby>(r).data),
+      h.app
+        .inject({ method: 'GET', url: `${ApiPath.projectAround}?projectId=${p!.id}` })
+        .then((r) => envelope<MapNearby>(r).data),
     ]);
     expect(fromMap.schools.map((s) => [s.name, s.distance])).toEqual(fromProject.schools.map((s) => [s.name, s.distance]));
     expect(fromMap.stations.map((s) => [s.name, s.distance])).toEqual(fromProject.stations.map((s) => [s.name, s.distance]));

@@ -42,31 +42,28 @@ export function DetailMap({ cityCode, lat, lng, name, withList = true }: DetailM
   const [nearby, setNearby] = useState<MapNearby | null>(null);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    const el = section.current;
-    if (!el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setSeen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '120px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
   const load = useCallback(() => {
     setFailed(false);
     fetchMapNearby(browserContext(), cityCode, lat, lng)
       .then(setNearby)
       .catch(() => setFailed(true));
   }, [cityCode, lat, lng]);
+
   useEffect(() => {
-    if (seen) load();
-  }, [seen, load]);
+    const el = section.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setSeen(true);
+        load();
+      },
+      { rootMargin: '120px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [load]);
 
   return (
     <section ref={section} className="section detail-map" aria-labelledby={titleId} data-loaded={seen ? 'yes' : 'no'}>

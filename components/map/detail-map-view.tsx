@@ -51,7 +51,8 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
     const map = L.map(holder.current, {
       crs: mapCrs(),
       attributionControl: false,
-      preferCanvas: true,
+      // SVG: a few dozen marks, each a focusable-free path with its tooltip (the map search draws hundreds on canvas).
+      preferCanvas: false,
       scrollWheelZoom: false,
       minZoom: 11,
       maxZoom: 18,

@@ -140,8 +140,7 @@ export async function aroundPoint(db: Db, cityCode: string, p: { lat: number; ln
     const distance = Math.round(haversineMetres(p, s));
     if (distance > AROUND_RADIUS) continue;
     const seen = stations.get(s.name);
-    if (!seen)
-      stations.set(s.name, { name: s.name, lines: [s.lineName], sorts: [s.lineSort], distance, lat: s.lat, lng: s.lng });
+    if (!seen) stations.set(s.name, { name: s.name, lines: [s.lineName], sorts: [s.lineSort], distance, lat: s.lat, lng: s.lng });
     else if (!seen.lines.includes(s.lineName)) {
       seen.lines.push(s.lineName);
       seen.sorts.push(s.lineSort);
