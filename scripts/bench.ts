@@ -61,7 +61,8 @@ const named = SECTIONS.filter((s) => process.argv.includes(`--${s}`));
 /** The sections this run measures: those named on the command line, or all. */
 const runs = (section: Section) => named.length === 0 || named.includes(section);
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'youju_bench';
+// BENCH_PG_DB lets two worktrees bench on one PostgreSQL server without dropping each other's database.
+const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'youju_bench';
 const pgBenchUrl = () => {
   const url = new URL(PG_SERVER);
   url.pathname = `/${PG_BENCH_DB}`;
