@@ -81,7 +81,15 @@ interface Latency {
 }
 
 /** `bodies` (after WARM_UP of them not counted), IN_FLIGHT at once; every answer must be a 200. */
-async function latency(t: MapTarget, name: string, urlPath: string, bodies: unknown[], target: number | null): Promise<Latency> {
+async function latency(
+  t: MapTarget,
+  name: string,
+  urlPath: string,
+  bodies: unknown[],
+  target: number | null,
+  inFlight = IN_FLIGHT,
+  warmUp = WARM_UP,
+): Promise<Latency> {
   const times: number[] = [];
   let next = 0;
   async function worker() {
@@ -90,10 +98,10 @@ async function latency(t: MapTarget, name: string, urlPath: string, bodies: unkn
       const t0 = performance.now();
       const r = await post(t, urlPath, bodies[i]);
       if (r.status !== 200) throw new Error(`${name}: ${r.status} for ${JSON.stringify(bodies[i])}: ${r.text.slice(0, 200)}`);
-      if (i >= WARM_UP) times.push(performance.now() - t0);
+      if (i >= warmUp) times.push(performance.now() - t0);
     }
   }
-  await Promise.all(Array.from({ length: IN_FLIGHT }, () => worker()));
+  await Promise.all(Array.from({ length: inFlight }, () => worker()));
   times.sort((a, b) => a - b);
   return { name, n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), target };
 }
@@ -158,6 +166,9 @@ export async function mapLatencies(t: MapTarget): Promise<Latency[]> {
       return { cityCode: t.cityCode, channelCode: channel, points: polygon(rng, at.lat, at.lng), page: 1, pageSize: 20 };
     });
     results.push(await latency(t, `drawn area ${channel}`, ApiPath.mapArea, bodies, AREA_P95_TARGET_MS));
+    // One visitor drawing at a time: the call's own cost, without 15 others queued before it.
+    const one = bodies.slice(0, 120);
+    results.push(await latency(t, `drawn area ${channel}, 1 in flight`, ApiPath.mapArea, one, null, 1, 20));
   }
   const nearby = Array.from({ length: WARM_UP + Math.round(CALLS / 2) }, () => {
     const at = rng.pick(homes.esf);
@@ -168,7 +179,9 @@ export async function mapLatencies(t: MapTarget): Promise<Latency[]> {
 }
 
 export function reportMapLatencies(rows: Latency[]): void {
-  console.log(`Map calls through the web, ${IN_FLIGHT} in flight, ${WARM_UP} not counted first (DETAIL_MAP_SEED draws):`);
+  console.log(
+    `Map calls through the web, ${IN_FLIGHT} in flight (unless said), ${WARM_UP} not counted first (DETAIL_MAP_SEED draws):`,
+  );
   console.table(
     rows.map((r) => ({
       call: r.name,

@@ -33,6 +33,7 @@ function label(text: string, className: string): HTMLElement {
 export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapViewProps) {
   const holder = useRef<HTMLDivElement>(null);
   const marks = useRef<L.LayerGroup | null>(null);
+  const mapRef = useRef<L.Map | null>(null);
   const [basemap, setBasemap] = useState<MapBasemap | null>(null);
 
   useEffect(() => {
@@ -57,6 +58,7 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
       minZoom: 11,
       maxZoom: 18,
     });
+    mapRef.current = map;
     addBaseLayer(map, basemap);
     marks.current = L.layerGroup().addTo(map);
     const pin = L.divIcon({
@@ -72,14 +74,31 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
     map.setView([lat, lng], ZOOM);
     return () => {
       map.remove();
+      mapRef.current = null;
       marks.current = null;
     };
   }, [basemap, lat, lng, name]);
 
   useEffect(() => {
     const layer = marks.current;
-    if (!layer || !nearby) return;
+    const map = mapRef.current;
+    if (!layer || !map || !nearby) return;
     layer.clearLayers();
+    // The radius looked in, and the view fitted to it: every listed place is on the map.
+    L.circle([lat, lng], {
+      radius: nearby.radius,
+      color: '#e4393c',
+      weight: 1,
+      dashArray: '4 6',
+      fill: false,
+      interactive: false,
+    }).addTo(layer);
+    const dLat = (nearby.radius / 111_195) * 1.05;
+    const dLng = dLat / Math.cos((lat * Math.PI) / 180);
+    map.fitBounds([
+      [lat - dLat, lng - dLng],
+      [lat + dLat, lng + dLng],
+    ]);
     for (const kind of KINDS) {
       for (const p of nearby[kind]) {
         L.circleMarker([p.lat, p.lng], { radius: 6, color: '#fff', weight: 2, fillColor: COLOURS[kind], fillOpacity: 1 })
@@ -87,7 +106,7 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
           .addTo(layer);
       }
     }
-  }, [nearby, basemap]);
+  }, [nearby, basemap, lat, lng]);
 
   return <div ref={holder} className="detail-map__canvas" data-testid="detail-map-canvas" />;
 }
