@@ -57,6 +57,8 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
       scrollWheelZoom: false,
       minZoom: 11,
       maxZoom: 18,
+      // Half steps: the 3 km circle then fills the frame instead of its middle third.
+      zoomSnap: 0.5,
     });
     mapRef.current = map;
     addBaseLayer(map, basemap);
