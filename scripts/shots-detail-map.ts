@@ -37,7 +37,11 @@ try {
       await section.scrollIntoViewIfNeeded();
       await section.locator('.leaflet-container').waitFor();
       await section.locator('.detail-map__kind').first().waitFor();
-      await section.locator('path.leaflet-interactive').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await section
+        .locator('path.leaflet-interactive')
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined);
       await page.waitForLoadState('networkidle');
       const file = path.join(OUT, `${channel}-${width}.png`);
       await section.screenshot({ path: file });
