@@ -5,6 +5,7 @@ import { int } from './fields';
 import { keywordField } from './listing-common';
 import { newHomeListItemSchema, newHomeListQuerySchema } from './new-home';
 import { MAP_CHANNELS, MAP_ZOOM } from './map-constants';
+import { aroundPlaceSchema, aroundStationSchema } from './project-pages';
 import { rentListItemSchema, rentListQuerySchema } from './rent';
 
 export * from './map-constants';
@@ -192,3 +193,17 @@ export const mapAreaSchema = z.discriminatedUnion('channelCode', [
   z.object({ channelCode: z.literal('new'), ...areaPage, list: z.array(newHomeListItemSchema) }),
 ]);
 export type MapArea = z.infer<typeof mapAreaSchema>;
+
+/** POST /v1/ditu/nearby: what a detail page's map shows round its place (the 周边 query of a point). */
+export const mapNearbyRequestSchema = z.strictObject({ ...mapBase, lat, lng });
+export type MapNearbyRequest = z.input<typeof mapNearbyRequestSchema>;
+const placed = { lat: z.number(), lng: z.number() };
+export const mapNearbySchema = z.object({
+  /** How far it looks, straight-line metres (AROUND_RADIUS). */
+  radius: z.number().int(),
+  stations: z.array(aroundStationSchema.extend(placed)),
+  schools: z.array(aroundPlaceSchema.extend(placed)),
+  hospitals: z.array(aroundPlaceSchema.extend(placed)),
+  shopping: z.array(aroundPlaceSchema.extend(placed)),
+});
+export type MapNearby = z.infer<typeof mapNearbySchema>;

@@ -34,6 +34,8 @@ export const ApiPath = {
   mapArea: `${PORTAL_API}/v1/ditu/area`,
   /** 通勤找房 (contracts/map-commute.ts): stations and homes reached from a workplace in 15/30/45 minutes. */
   mapCommute: `${PORTAL_API}/v1/ditu/commute`,
+  /** A detail page's map: the stations, schools, hospitals and shopping round a point. */
+  mapNearby: `${PORTAL_API}/v1/ditu/nearby`,
   index: `${PORTAL_API}/v1/index`,
   conditionEsf: `${PORTAL_API}/v1/condition/esf`,
   agentStatus: `${PORTAL_API}/v1/agent/status`,

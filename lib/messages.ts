@@ -455,7 +455,6 @@ export const messages = {
       address: '小区地址',
       region: '所在区域',
       subway: '附近地铁',
-      coordinates: '经纬度',
     },
     propertyFeeUnit: '元/㎡/月',
     buildings: (n: number) => `${n}栋`,

@@ -13,8 +13,11 @@
  *     on its cached detail page (targets: at once; ≤ 60 s);
  *   - JS: first-load JS per route: the /_next/static scripts a page's HTML loads, raw and gzip, and gzip above the
  *     framework floor (Next's own scripts that every route of the build loads) beside the target (+25 kB);
- *   - Lighthouse: desktop preset, performance, on the home, a list and a detail (score ≥ 0.95, CLS ≤ 0.02).
- * `--pages`, `--p99`, `--suggest`, `--soak`, `--fresh`, `--js`, `--lighthouse` run only the sections named (any mix); no
+ *   - Lighthouse: desktop preset, performance, on the home, a list and a detail (score ≥ 0.95, CLS ≤ 0.02);
+ *   - map: bubbles for random viewports and zooms on every map channel and drawn areas, p95 at 16 in flight through
+ *     the web (targets 30 ms and 80 ms), and long tasks while dragging the map in Chromium (none over 100 ms)
+ *     (scripts/bench-map.ts).
+ * `--pages`, `--p99`, `--suggest`, `--soak`, `--fresh`, `--js`, `--lighthouse`, `--map` run only the sections named (any mix); no
  * section flag runs them all (about 9 minutes on 2 cores, after the seed and build).
  * BENCH_SIZE (default 200000), BENCH_SECONDS (default 10 per load target) and BENCH_SOAK_SECONDS (default 60)
  * adjust it; BENCH_WEB_PORT / BENCH_BACKEND_PORT (default 3200 / 4200) move it aside. `npm run bench -- --pg`
@@ -33,6 +36,7 @@ import { ApiPath } from '@contracts/paths';
 import { formatListPath } from '../lib/search-path';
 import { getLocal } from './http-get';
 import { reportLighthouse, runLighthouse, type LighthouseFigures } from './bench-lighthouse';
+import { mapLatencies, panLongTasks, reportMapLatencies, reportPan } from './bench-map';
 import {
   DEV_OPS_TOKEN,
   ROOT,
@@ -51,13 +55,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DATA_DIR = path.join(ROOT, '.bench-data');
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const ON_PG = process.argv.includes('--pg');
-const SECTIONS = ['pages', 'p99', 'suggest', 'soak', 'fresh', 'js', 'lighthouse'] as const;
+const SECTIONS = ['pages', 'p99', 'suggest', 'soak', 'fresh', 'js', 'lighthouse', 'map'] as const;
 type Section = (typeof SECTIONS)[number];
 const named = SECTIONS.filter((s) => process.argv.includes(`--${s}`));
 /** The sections this run measures: those named on the command line, or all. */
 const runs = (section: Section) => named.length === 0 || named.includes(section);
 const PG_SERVER = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'youju_bench';
+// BENCH_PG_DB lets two worktrees bench on one PostgreSQL server without dropping each other's database.
+const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'youju_bench';
 const pgBenchUrl = () => {
   const url = new URL(PG_SERVER);
   url.pathname = `/${PG_BENCH_DB}`;
@@ -788,6 +793,20 @@ async function main(): Promise<void> {
       );
       reportLighthouse(figures);
       results.lighthouse = figures;
+    }
+
+    if (runs('map')) {
+      const latencies = await mapLatencies({ webPort: WEB_PORT, host: HOST, cookie: VISITOR.cookie, cityCode: BEIJING });
+      reportMapLatencies(latencies);
+      // Dragging at a district zoom (16 bubbles) and at street zoom (a few hundred community bubbles, project pins).
+      const pan = [
+        await panLongTasks(`http://${HOST}/map?type=0&lng=116.40&lat=39.92&z=12`),
+        await panLongTasks(`http://${HOST}/map?type=0&lng=116.46&lat=39.93&z=15`),
+        await panLongTasks(`http://${HOST}/map?type=2&lng=116.46&lat=39.93&z=15`),
+        await panLongTasks(`http://${HOST}/map?type=1&lng=116.46&lat=39.93&z=15`),
+      ];
+      reportPan(pan);
+      results.map = { latencies, pan };
     }
 
     const file = `test-results/bench${ON_PG ? '-pg' : ''}${named.length ? `-${named.join('-')}` : ''}.json`;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapArea, MapBasemap, MapBubbles, MapSuggestion } from '@contracts/map';
+import type { MapArea, MapBasemap, MapBubbles, MapNearby, MapSuggestion } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
 import { outlineOf } from '../src/db/district-outlines';
 import { communities, districts, newProjects, offices, shops } from '../src/db/schema';
@@ -194,5 +194,50 @@ describe('drawn area', () => {
       expect(r.status, message.source).toBe(400);
       expect(r.msg).toMatch(message);
     }
+  });
+});
+
+describe('nearby (a detail page’s map)', () => {
+  it('answers a community’s stations and places by distance, with coordinates, as 周边 of a project there does', async () => {
+    const db = h.database.db;
+    const [c] = await db.select().from(communities).where(eq(communities.cityCode, BJ)).limit(1);
+    const near = await ok<MapNearby>(ApiPath.mapNearby, { cityCode: BJ, lat: c!.lat, lng: c!.lng });
+    expect(near.radius).toBe(3000);
+    const all = [...near.stations, ...near.schools, ...near.hospitals, ...near.shopping];
+    expect(all.length).toBeGreaterThan(0);
+    for (const list of [near.stations, near.schools, near.hospitals, near.shopping]) {
+      const distances = list.map((x) => x.distance);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      for (const x of list) expect(x.distance).toBeLessThanOrEqual(near.radius);
+    }
+    // Each distance is the straight line to the coordinates it carries (haversine, within a metre).
+    for (const x of all) {
+      const dy = (x.lat - c!.lat) * 111_195;
+      const dx = (x.lng - c!.lng) * 111_195 * Math.cos((c!.lat * Math.PI) / 180);
+      expect(Math.abs(Math.hypot(dx, dy) - x.distance)).toBeLessThan(Math.max(5, x.distance * 0.01));
+    }
+    // A project's 周边 is the same query: same names and distances.
+    const [p] = await db.select().from(newProjects).where(eq(newProjects.cityCode, BJ)).limit(1);
+    const [fromMap, fromProject] = await Promise.all([
+      ok<MapNearby>(ApiPath.mapNearby, { cityCode: BJ, lat: p!.lat, lng: p!.lng }),
+      h.app
+        .inject({ method: 'GET', url: `${ApiPath.projectAround}?projectId=${p!.id}` })
+        .then((r) => envelope<MapNearby>(r).data),
+    ]);
+    expect(fromMap.schools.map((s) => [s.name, s.distance])).toEqual(fromProject.schools.map((s) => [s.name, s.distance]));
+    expect(fromMap.stations.map((s) => [s.name, s.distance])).toEqual(fromProject.stations.map((s) => [s.name, s.distance]));
+  });
+
+  it('refuses a point outside the city, a missing coordinate and an unknown city with a Chinese message', async () => {
+    const shanghai = await post(ApiPath.mapNearby, { cityCode: BJ, lat: 31.23, lng: 121.47 });
+    expect(shanghai.status).toBe(400);
+    expect(shanghai.msg).toContain('不在');
+    const missing = await post(ApiPath.mapNearby, { cityCode: BJ, lat: 39.9 });
+    expect(missing.status).toBe(400);
+    expect(missing.msg).toMatch(/经度|lng/);
+    const far = await post(ApiPath.mapNearby, { cityCode: BJ, lat: 39.9, lng: 200 });
+    expect(far.status).toBe(400);
+    expect(far.msg).toContain('经度');
+    expect((await post(ApiPath.mapNearby, { cityCode: '999999', lat: 39.9, lng: 116.4 })).status).toBe(404);
   });
 });

@@ -368,6 +368,7 @@ describe('sweep over /openapi.json', { timeout: 900_000 }, () => {
         `POST ${ApiPath.mapRecommends}`,
         `POST ${ApiPath.mapArea}`,
         `POST ${ApiPath.mapCommute}`,
+        `POST ${ApiPath.mapNearby}`,
       ]),
     );
     expect(operations.find((op) => op.method === 'GET' && op.path === ApiPath.esfList)?.fields.map((f) => f.name)).toEqual(

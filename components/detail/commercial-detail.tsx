@@ -4,6 +4,7 @@ import type { City } from '@contracts/city';
 import type { CommercialChannel, CommercialDetail } from '@contracts/commercial';
 import { AgentCard } from '@/components/detail/agent-card';
 import { FactsSection } from '@/components/detail/facts-section';
+import { DetailMap } from '@/components/detail/detail-map';
 import { ListingProof } from '@/components/detail/listing-proof';
 import { PriceHistorySection } from '@/components/detail/price-history';
 import type { PriceHistory } from '@contracts/price-history';
@@ -182,6 +183,7 @@ export function CommercialDetailBody({
           <Link href={areaUnits}>{M.areaUnits(d.businessAreaName, name)}</Link>
         </p>
       </section>
+      <DetailMap cityCode={city.cityCode} lat={d.lat} lng={d.lng} name={d.projectName} />
       <SimilarListings title={messages.similar.homes} items={similar} />
     </div>
   );

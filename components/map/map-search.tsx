@@ -18,6 +18,7 @@ import {
   fetchMapCommute,
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
+import { addBaseLayer, mapCrs } from './base-layer';
 import { CommuteBar } from './map-commute';
 import { mapMessages as M } from './map-messages';
 import { drawAreaLabels, drawCommute, drawSubwayLine } from './map-overlays';
@@ -173,26 +174,13 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       maxZoom: MAP_ZOOM.max,
       maxBounds: L.latLngBounds([b.south - 0.5, b.west - 0.5], [b.north + 0.5, b.east + 0.5]),
       attributionControl: false,
+      crs: mapCrs(),
       preferCanvas: true,
       zoomSnap: 1,
     });
     mapRef.current = map;
-    // The base layer: the city's district outlines and subway, drawn from the API (no tile server is needed).
-    const base = L.layerGroup().addTo(map);
-    for (const d of basemap.districts) {
-      for (const polygon of d.polygons) {
-        L.polygon(
-          polygon.map((ring) => ring.map(([lng, lat]) => [lat, lng] as [number, number])),
-          { color: '#7a8ca5', weight: 1, fillColor: '#eef3f8', fillOpacity: 1, interactive: false },
-        ).addTo(base);
-      }
-    }
-    for (const line of basemap.lines) {
-      L.polyline(
-        line.stations.map((s) => [s.lat, s.lng] as [number, number]),
-        { color: line.color, weight: 3, opacity: 0.7, interactive: false },
-      ).addTo(base);
-    }
+    // The base layer: tiles when a source is set, else the district outlines; the subway over it (base-layer.ts).
+    addBaseLayer(map, basemap);
     // Business-area names label the base map where communities are drawn (below that zoom the area bubbles name them).
     const labels = L.layerGroup();
     drawAreaLabels(labels, basemap.areas);

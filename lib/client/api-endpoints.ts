@@ -17,6 +17,7 @@ import type {
   MapBasemap,
   MapBubbles,
   MapBubblesRequest,
+  MapNearby,
   MapChannel,
   MapRecommendsRequest,
   MapSuggestion,
@@ -151,6 +152,8 @@ export const fetchMapBubbles = (ctx: CallContext, req: MapBubblesRequest) =>
   call(ctx, ApiPath.mapBubbles, unchecked<MapBubbles>(), { params: req });
 export const fetchMapRecommends = (ctx: CallContext, req: MapRecommendsRequest) =>
   call(ctx, ApiPath.mapRecommends, unchecked<MapSuggestion[]>(), { params: req });
+export const fetchMapNearby = (ctx: CallContext, cityCode: string, lat: number, lng: number) =>
+  call(ctx, ApiPath.mapNearby, unchecked<MapNearby>(), { params: { cityCode, lat, lng } });
 export const fetchMapArea = (ctx: CallContext, req: MapAreaRequest) =>
   call(ctx, ApiPath.mapArea, unchecked<MapArea>(), { params: req });
 export const fetchMapCommute = (ctx: CallContext, req: MapCommuteRequest) =>

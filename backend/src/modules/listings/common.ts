@@ -212,6 +212,49 @@ function countCache(db: Db): CountOf {
 }
 
 /**
+ * A cache of what a table's records in a city add up to, beside the counts (the map's bubbles,
+ * modules/map/map-aggregate.ts): kept `ttl` ms per key, and held and dropped by `whileChangingCounts` as the
+ * counts are, so a bubble is never older than the list's total it must equal.
+ */
+export function heldCache<V extends object>(db: Db, max: number, ttl: number) {
+  const kept = new LRUCache<string, V>({ max, ttl });
+  const held = new Map<string, number>();
+  const running = new Map<string, Promise<V>>();
+  let generation = 0;
+  let caches = countCaches.get(db);
+  if (!caches) countCaches.set(db, (caches = new Set()));
+  caches.add({
+    hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
+    release: (scope) => {
+      for (const key of [...kept.keys()]) if (key.startsWith(`${scope}|`)) kept.delete(key);
+      for (const key of [...running.keys()]) if (key.startsWith(`${scope}|`)) running.delete(key);
+      generation++;
+      const n = (held.get(scope) ?? 1) - 1;
+      if (n > 0) held.set(scope, n);
+      else held.delete(scope);
+    },
+  });
+  return async (table: ListingTable, cityCode: string, key: string, compute: () => Promise<V>): Promise<V> => {
+    const scope = scopeOf(table, cityCode);
+    const full = `${scope}|${key}`;
+    if (held.has(scope)) return compute();
+    const cached = kept.get(full);
+    if (cached !== undefined) return cached;
+    // Callers asking at once for what is not kept yet share one computation.
+    const pending = running.get(full);
+    if (pending) return pending;
+    const started = generation;
+    const work = compute().finally(() => {
+      if (running.get(full) === work) running.delete(full);
+    });
+    running.set(full, work);
+    const value = await work;
+    if (!held.has(scope) && generation === started) kept.set(full, value);
+    return value;
+  };
+}
+
+/**
  * Runs `change`, a write to `table`'s records in the city, with the cached counts of them held: while it runs
  * they are counted afresh and not kept, and once it has committed what was kept of them is dropped. So no count
  * read before the commit outlives it, and a caller told of the change (the change feed) counts anew at once.

@@ -84,8 +84,22 @@ async function newsPage(db: Db, projectId: number, page: number): Promise<Projec
 const byDistance = <T extends { distance: number; name: string }>(a: T, b: T) =>
   a.distance - b.distance || a.name.localeCompare(b.name);
 
-async function around(db: Db, projectId: number): Promise<ProjectAround> {
-  const p = await requireProject(db, projectId);
+/** A station or place around a point, with its own coordinates (the detail pages' map draws them). */
+type Located<T> = T & { lat: number; lng: number };
+export interface AroundPoint {
+  radius: number;
+  stations: Located<AroundStation>[];
+  schools: Located<AroundPlace>[];
+  hospitals: Located<AroundPlace>[];
+  shopping: Located<AroundPlace>[];
+}
+
+/**
+ * What is within AROUND_RADIUS of a point of a city: subway stations (an interchange once, with its lines) and
+ * schools, hospitals and shopping (at most AROUND_MAX_PER_KIND each), nearest first. 周边 of a project and the map
+ * of every detail page (`/v1/ditu/nearby`) read it.
+ */
+export async function aroundPoint(db: Db, cityCode: string, p: { lat: number; lng: number }): Promise<AroundPoint> {
   const box = boxAround(p, AROUND_RADIUS);
   const [stationRows, placeRows] = await Promise.all([
     db
@@ -100,7 +114,7 @@ async function around(db: Db, projectId: number): Promise<ProjectAround> {
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
       .where(
         and(
-          eq(subwayStations.cityCode, p.cityCode),
+          eq(subwayStations.cityCode, cityCode),
           between(subwayStations.lat, box.minLat, box.maxLat),
           between(subwayStations.lng, box.minLng, box.maxLng),
         ),
@@ -111,7 +125,7 @@ async function around(db: Db, projectId: number): Promise<ProjectAround> {
       .from(places)
       .where(
         and(
-          eq(places.cityCode, p.cityCode),
+          eq(places.cityCode, cityCode),
           inArray(places.kind, Object.values(PLACE_KIND)),
           between(places.lat, box.minLat, box.maxLat),
           between(places.lng, box.minLng, box.maxLng),
@@ -120,32 +134,34 @@ async function around(db: Db, projectId: number): Promise<ProjectAround> {
       .orderBy(asc(places.id)),
   ]);
 
-  // An interchange is one row per line: one station with its lines.
-  const stations = new Map<string, AroundStation & { sorts: number[] }>();
+  // An interchange is one row per line: one station with its lines (at its nearest platform).
+  const stations = new Map<string, Located<AroundStation> & { sorts: number[] }>();
   for (const s of stationRows) {
     const distance = Math.round(haversineMetres(p, s));
     if (distance > AROUND_RADIUS) continue;
     const seen = stations.get(s.name);
-    if (!seen) stations.set(s.name, { name: s.name, lines: [s.lineName], sorts: [s.lineSort], distance });
+    if (!seen) stations.set(s.name, { name: s.name, lines: [s.lineName], sorts: [s.lineSort], distance, lat: s.lat, lng: s.lng });
     else if (!seen.lines.includes(s.lineName)) {
       seen.lines.push(s.lineName);
       seen.sorts.push(s.lineSort);
-      seen.distance = Math.min(seen.distance, distance);
+      if (distance < seen.distance) Object.assign(seen, { distance, lat: s.lat, lng: s.lng });
     }
   }
-  const stationList = [...stations.values()].sort(byDistance).map(({ name, lines, sorts, distance }) => ({
+  const stationList = [...stations.values()].sort(byDistance).map(({ name, lines, sorts, distance, lat, lng }) => ({
     name,
     lines: lines
       .map((l, i) => ({ l, sort: sorts[i]! }))
       .sort((a, b) => a.sort - b.sort)
       .map((x) => x.l),
     distance,
+    lat,
+    lng,
   }));
 
-  const ofKind = (kind: number): AroundPlace[] =>
+  const ofKind = (kind: number): Located<AroundPlace>[] =>
     placeRows
       .filter((r) => r.kind === kind)
-      .map((r) => ({ id: r.id, name: r.name, distance: Math.round(haversineMetres(p, r)) }))
+      .map((r) => ({ id: r.id, name: r.name, distance: Math.round(haversineMetres(p, r)), lat: r.lat, lng: r.lng }))
       .filter((r) => r.distance <= AROUND_RADIUS)
       .sort(byDistance)
       .slice(0, AROUND_MAX_PER_KIND);
@@ -156,6 +172,20 @@ async function around(db: Db, projectId: number): Promise<ProjectAround> {
     schools: ofKind(PLACE_KIND.SCHOOL),
     hospitals: ofKind(PLACE_KIND.HOSPITAL),
     shopping: ofKind(PLACE_KIND.SHOPPING),
+  };
+}
+
+async function around(db: Db, projectId: number): Promise<ProjectAround> {
+  const p = await requireProject(db, projectId);
+  const a = await aroundPoint(db, p.cityCode, p);
+  // 周边's answer is names and distances (its contract): the coordinates stay with the map's call.
+  const unplaced = ({ id, name, distance }: Located<AroundPlace>): AroundPlace => ({ id, name, distance });
+  return {
+    radius: a.radius,
+    stations: a.stations.map(({ name, lines, distance }) => ({ name, lines, distance })),
+    schools: a.schools.map(unplaced),
+    hospitals: a.hospitals.map(unplaced),
+    shopping: a.shopping.map(unplaced),
   };
 }
 

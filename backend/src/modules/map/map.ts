@@ -1,5 +1,4 @@
-import { and, asc, avg, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -11,9 +10,10 @@ import {
   mapBasemapSchema,
   mapBubblesRequestSchema,
   mapBubblesSchema,
+  mapNearbyRequestSchema,
+  mapNearbySchema,
   mapRecommendsRequestSchema,
   mapSuggestionSchema,
-  type MapBounds,
   type MapBubble,
   type MapChannel,
   type MapSuggestion,
@@ -35,15 +35,17 @@ import {
 import { boundsOf, insidePolygon, ringAreaKm2, selfIntersects, type Bounds, type LngLat } from '../../domain/geo';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
-import { requireChannelCity, type CityRow } from '../cities/cities';
+import { requireChannelCity, requireCity, type CityRow } from '../cities/cities';
 import { pageByIds, type ListingTable } from '../listings/common';
 import { esf, listConditions as esfConditions } from '../listings/esf';
 import { listItemsByIds } from '../listings/esf-items';
 import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHome } from '../listings/new-home';
 import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
+import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { registerCommute } from './commute';
 import { suggest } from '../portal/suggestions';
+import { filtersKey, mapAggregate } from './map-aggregate';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
 
 /**
@@ -100,135 +102,6 @@ export async function requireInCity(db: Db, city: CityRow, b: Bounds, what: stri
   if (apart) throw badRequest(`${what}不在${city.name}范围内`);
 }
 
-const inBounds = (lat: AnyPgColumn, lng: AnyPgColumn, b: MapBounds) =>
-  and(gte(lat, b.south), lte(lat, b.north), gte(lng, b.west), lte(lng, b.east));
-
-const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
-
-/** One bubble per district or business area of the city that has the channel's homes (`where`), with their count and average price. */
-async function placeBubbles(
-  db: Db,
-  channel: MapChannel,
-  city: CityRow,
-  where: SQL | undefined,
-  level: 'district' | 'area',
-): Promise<MapBubble[]> {
-  const { table, price } = CHANNEL[channel];
-  const byDistrict = level === 'district';
-  const key = byDistrict ? table.districtId : table.businessAreaId;
-  const [places, counts] = await Promise.all([
-    byDistrict
-      ? db
-          .select({ id: districts.id, name: districts.name, lat: districts.lat, lng: districts.lng, districtId: districts.id })
-          .from(districts)
-          .where(eq(districts.cityCode, city.cityCode))
-          .orderBy(asc(districts.sort))
-      : db
-          .select({
-            id: businessAreas.id,
-            name: businessAreas.name,
-            lat: businessAreas.lat,
-            lng: businessAreas.lng,
-            districtId: businessAreas.districtId,
-          })
-          .from(businessAreas)
-          .where(eq(businessAreas.cityCode, city.cityCode)),
-    db
-      .select({ id: key, n: count(), avg: avg(price) })
-      .from(table)
-      .where(where)
-      .groupBy(key),
-  ]);
-  const byId = new Map(counts.map((c) => [c.id, c]));
-  return places.flatMap((p) => {
-    const c = byId.get(p.id);
-    if (!c) return [];
-    return [
-      {
-        id: p.id,
-        name: p.name,
-        lat: p.lat,
-        lng: p.lng,
-        count: c.n,
-        avgPrice: round(c.avg),
-        districtId: p.districtId,
-        businessAreaId: byDistrict ? null : p.id,
-        saleStatus: null,
-      },
-    ];
-  });
-}
-
-/** Communities with the channel's homes, those whose point passes `keep` (in the view, in a drawn area). */
-async function communityBubbles(
-  db: Db,
-  channel: 'esf' | 'rent',
-  city: CityRow,
-  where: SQL | undefined,
-  box: MapBounds,
-  keep: (c: { lat: number; lng: number }) => boolean = () => true,
-): Promise<MapBubble[]> {
-  const { table, price } = CHANNEL[channel];
-  const places = (
-    await db
-      .select({
-        id: communities.id,
-        name: communities.name,
-        lat: communities.lat,
-        lng: communities.lng,
-        districtId: communities.districtId,
-        businessAreaId: communities.businessAreaId,
-      })
-      .from(communities)
-      .where(and(eq(communities.cityCode, city.cityCode), inBounds(communities.lat, communities.lng, box)))
-  ).filter(keep);
-  if (places.length === 0) return [];
-  const counts = await db
-    .select({ id: table.communityId!, n: count(), avg: avg(price) })
-    .from(table)
-    .where(
-      and(
-        where,
-        inArray(
-          table.communityId!,
-          places.map((p) => p.id),
-        ),
-      ),
-    )
-    .groupBy(table.communityId!);
-  const byId = new Map(counts.map((c) => [c.id, c]));
-  return places
-    .flatMap((p) => {
-      const c = byId.get(p.id);
-      return c ? [{ ...p, count: c.n, avgPrice: round(c.avg), saleStatus: null }] : [];
-    })
-    .sort((a, b) => b.count - a.count || a.id - b.id);
-}
-
-async function projectPins(
-  db: Db,
-  city: CityRow,
-  where: SQL | undefined,
-  box: MapBounds,
-  keep: (c: { lat: number; lng: number }) => boolean = () => true,
-): Promise<MapBubble[]> {
-  const rows = await db
-    .select({
-      id: newProjects.id,
-      name: newProjects.name,
-      lat: newProjects.lat,
-      lng: newProjects.lng,
-      avgPrice: newProjects.avgPrice,
-      saleStatus: newProjects.saleStatus,
-      districtId: newProjects.districtId,
-      businessAreaId: newProjects.businessAreaId,
-    })
-    .from(newProjects)
-    .where(and(where, inBounds(newProjects.lat, newProjects.lng, box)))
-    .orderBy(asc(newProjects.id));
-  return rows.filter(keep).map((r) => ({ ...r, count: 1 }));
-}
-
 const ANGLE_KIND: Record<number, MapSuggestion['kind']> = {
   [Angle.DISTRICT]: 'district',
   [Angle.BUSINESS_AREA]: 'area',
@@ -281,6 +154,8 @@ async function pointsOf(db: Db, kind: MapSuggestion['kind'], ids: number[]): Pro
 
 export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
   registerCommute(app, db);
+  const agg = mapAggregate(db);
+  const everywhere = () => true;
   portalRoute(app, {
     path: ApiPath.mapBasemap,
     summary:
@@ -335,14 +210,17 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const level = bubbleLevelOf(channel, input.zoom);
       if (input.bounds) await requireInCity(db, city, input.bounds, '地图范围');
       const where = whereOf(channel, city, input.filters);
+      const key = filtersKey(input.filters);
+      const { table, price } = CHANNEL[channel];
       let list: MapBubble[];
-      if (level === 'district' || level === 'area') list = await placeBubbles(db, channel, city, where, level);
+      if (level === 'district' || level === 'area')
+        list = await agg.placeBubbles(channel, table, price, city.cityCode, key, where, level);
       else {
         if (!input.bounds) throw badRequest('小区和楼盘气泡需要地图范围 bounds');
         list =
           level === 'project'
-            ? await projectPins(db, city, where, input.bounds)
-            : await communityBubbles(db, channel as 'esf' | 'rent', city, where, input.bounds);
+            ? await agg.projectPins(city.cityCode, key, where, input.bounds, everywhere)
+            : await agg.communityBubbles(table, price, city.cityCode, key, where, input.bounds, everywhere);
         list = list.slice(0, MAX_PINS);
       }
       return { level, total: list.reduce((s, b) => s + b.count, 0), list };
@@ -404,11 +282,12 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       if (selfIntersects(ring)) throw badRequest('画圈区域的边不能相互交叉');
       const inside = (p: { lat: number; lng: number }) => insidePolygon([p.lng, p.lat], [ring]);
       const where = whereOf(channel, city, input.filters);
-      const { table, orderBy } = CHANNEL[channel];
+      const key = filtersKey(input.filters);
+      const { table, orderBy, price } = CHANNEL[channel];
       const places =
         channel === 'new'
-          ? await projectPins(db, city, where, box, inside)
-          : await communityBubbles(db, channel, city, where, box, inside);
+          ? await agg.projectPins(city.cityCode, key, where, box, inside)
+          : await agg.communityBubbles(table, price, city.cityCode, key, where, box, inside);
       const ids = places.map((p) => p.id);
       const total = places.reduce((s, p) => s + p.count, 0);
       const paging = { total, page: input.page, pageSize: input.pageSize, places: places.slice(0, MAX_PINS) };
@@ -432,6 +311,22 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
         ...paging,
         list: await pageByIds(db, table, inArea, order, input.pageSize, offset, (p) => projectItemsByIds(db, p)),
       };
+    },
+  });
+
+  portalRoute(app, {
+    path: ApiPath.mapNearby,
+    summary:
+      'A detail page’s map: subway stations, schools, hospitals and shopping within 3 km of a point of the city, nearest first, with coordinates',
+    tags: ['map'],
+    input: mapNearbyRequestSchema,
+    output: mapNearbySchema,
+    sharedFor: 300,
+    handler: async (input) => {
+      const city = await requireCity(db, input.cityCode);
+      const at = { lat: input.lat, lng: input.lng };
+      await requireInCity(db, city, { west: at.lng, east: at.lng, south: at.lat, north: at.lat }, '位置');
+      return aroundPoint(db, city.cityCode, at);
     },
   });
 }

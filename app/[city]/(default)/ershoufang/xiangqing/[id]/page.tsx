@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
+import { DetailMap } from '@/components/detail/detail-map';
 import { FactsSection } from '@/components/detail/facts-section';
 import { ListingProof } from '@/components/detail/listing-proof';
 import { esfSimilarItems } from '@/components/detail/similar-items';
@@ -100,6 +101,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={communityListings} />
+      <DetailMap cityCode={city.cityCode} lat={c.lat} lng={c.lng} name={c.name} />
       <SimilarListings title={messages.similar.homes} items={similar && esfSimilarItems(similar.list)} />
     </div>
   );

@@ -5,6 +5,7 @@ import { AgentCard } from '@/components/detail/agent-card';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { ReviewBlock } from '@/components/project/review-block';
 import { FactsSection } from '@/components/detail/facts-section';
+import { DetailMap } from '@/components/detail/detail-map';
 import { PhotoAlbum } from '@/components/detail/photo-album';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
@@ -189,6 +190,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
           <p className="description">{d.description}</p>
         </section>
       )}
+      <DetailMap cityCode={city.cityCode} lat={d.lat} lng={d.lng} name={d.name} />
       <SimilarListings title={messages.similar.projects} items={similar && projectSimilarItems(similar.list)} />
     </ProjectFrame>
   );

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { FactsSection } from '@/components/detail/facts-section';
+import { DetailMap } from '@/components/detail/detail-map';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { RecentCuts } from '@/components/detail/price-history';
 import { RentTiles, SaleTiles } from '@/components/estate/home-tiles';
@@ -61,7 +62,6 @@ export default async function EstateDetailPage(props: DetailPageProps) {
     [F.address, d.address],
     [F.region, `${d.districtName} ${d.businessAreaName}`],
     [F.subway, station],
-    [F.coordinates, `${d.lat.toFixed(5)}, ${d.lng.toFixed(5)}`],
   ];
   return (
     <div className="container detail-page estate-detail">
@@ -161,6 +161,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
         </section>
       )}
       <FactsSection title={E.location} facts={location} />
+      <DetailMap cityCode={city.cityCode} lat={d.lat} lng={d.lng} name={d.name} />
       <SimilarListings title={messages.similar.estates} items={similar && estateSimilarItems(similar.list)} />
     </div>
   );

@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
 import { CommunityBlock } from '@/components/detail/community-block';
+import { DetailMap } from '@/components/detail/detail-map';
 import { FactsSection } from '@/components/detail/facts-section';
 import { ListingProof } from '@/components/detail/listing-proof';
 import { rentSimilarItems } from '@/components/detail/similar-items';
@@ -119,6 +120,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
         </section>
       )}
       <CommunityBlock community={c} listings={formatListPath(CHANNELS.esf, { estateId: c.id })} />
+      <DetailMap cityCode={city.cityCode} lat={c.lat} lng={c.lng} name={c.name} />
       <SimilarListings title={messages.similar.homes} items={similar && rentSimilarItems(similar.list)} />
     </div>
   );

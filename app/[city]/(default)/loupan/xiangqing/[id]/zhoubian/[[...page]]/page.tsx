@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ProjectAroundLists } from '@/components/project/project-around';
+import { DetailMap } from '@/components/detail/detail-map';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { fetchProjectAround } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
@@ -14,6 +15,7 @@ export default async function ProjectAroundPage(props: ProjectSubPageProps) {
   const around = await fetchProjectAround(await publicContext(), project.id).catch(rethrowAsPage);
   return (
     <ProjectFrame project={project} city={city} active="zhoubian">
+      <DetailMap cityCode={city.cityCode} lat={project.lat} lng={project.lng} name={project.name} withList={false} />
       <ProjectAroundLists around={around} />
     </ProjectFrame>
   );

@@ -1,0 +1,266 @@
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { MapBounds, MapBubble, MapChannel } from '@contracts/map';
+import type { Db } from '../../db/client';
+import { businessAreas, communities, districts, newProjects } from '../../db/schema';
+import { heldCache, type ListingTable } from '../listings/common';
+
+/**
+ * The map's pre-aggregate (docs/performance.md "Map"): for a channel, a city and a filter set, ONE grouped query of
+ * the channel's list WHERE by (district, business area, community) gives every bubble of every zoom; the city's
+ * places (districts, business areas, communities with their points) are read once. Kept a minute and dropped when
+ * a write to those listings commits, as the list's counts are (`heldCache`), so a bubble's count is the list's total
+ * for that place. A viewport or a drawn area is then a filter of points in memory: no PostGIS (not in PGlite), no
+ * spatial index needed; the grouped query is paid once per filter set, not per pan.
+ */
+
+/** Homes of one (district, area, community): their count, and their price's sum and how many have one. */
+interface Cell {
+  d: number;
+  a: number | null;
+  c: number | null;
+  n: number;
+  sum: number;
+  priced: number;
+}
+/** A 新房 project passing the filters. */
+export interface ProjectRow {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+  avgPrice: number | null;
+  saleStatus: number;
+  districtId: number;
+  businessAreaId: number;
+}
+interface Place {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+  districtId: number;
+  businessAreaId: number | null;
+}
+interface CityPlaces {
+  districts: Place[];
+  areas: Place[];
+  communities: Place[];
+}
+
+const TTL_MS = 60_000;
+const PLACES_TTL_MS = 10 * 60_000;
+
+/** A filter set as a key: its keys in order, the unset ones left out. */
+export function filtersKey(filters: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(filters)
+      .filter((k) => filters[k] !== undefined)
+      .sort()
+      .map((k) => [k, filters[k]]),
+  );
+}
+
+const inBox = (p: { lat: number; lng: number }, b: MapBounds) =>
+  p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
+const averaged = (sum: number, priced: number) => (priced === 0 ? null : Math.round(sum / priced));
+
+export function mapAggregate(db: Db) {
+  const cells = heldCache<Cell[]>(db, 500, TTL_MS);
+  const projects = heldCache<ProjectRow[]>(db, 500, TTL_MS);
+  const placesOf = new Map<string, { at: number; places: Promise<CityPlaces> }>();
+
+  function cityPlaces(cityCode: string): Promise<CityPlaces> {
+    const known = placesOf.get(cityCode);
+    if (known && Date.now() - known.at < PLACES_TTL_MS) return known.places;
+    const places = (async () => {
+      const [ds, as, cs] = await Promise.all([
+        db
+          .select({ id: districts.id, name: districts.name, lat: districts.lat, lng: districts.lng, districtId: districts.id })
+          .from(districts)
+          .where(eq(districts.cityCode, cityCode))
+          .orderBy(asc(districts.sort)),
+        db
+          .select({
+            id: businessAreas.id,
+            name: businessAreas.name,
+            lat: businessAreas.lat,
+            lng: businessAreas.lng,
+            districtId: businessAreas.districtId,
+          })
+          .from(businessAreas)
+          .where(eq(businessAreas.cityCode, cityCode))
+          .orderBy(asc(businessAreas.id)),
+        db
+          .select({
+            id: communities.id,
+            name: communities.name,
+            lat: communities.lat,
+            lng: communities.lng,
+            districtId: communities.districtId,
+            businessAreaId: communities.businessAreaId,
+          })
+          .from(communities)
+          .where(eq(communities.cityCode, cityCode))
+          .orderBy(asc(communities.id)),
+      ]);
+      return {
+        districts: ds.map((d) => ({ ...d, businessAreaId: null })),
+        areas: as.map((a) => ({ ...a, businessAreaId: a.id })),
+        communities: cs,
+      };
+    })();
+    placesOf.set(cityCode, { at: Date.now(), places });
+    places.catch(() => placesOf.delete(cityCode));
+    return places;
+  }
+
+  /** The (district, area, community) cells of the channel's homes passing `where`. */
+  function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, key: string, where: SQL | undefined) {
+    return cells(table, cityCode, key, async () => {
+      const rows = await db
+        .select({
+          d: table.districtId,
+          a: table.businessAreaId,
+          c: table.communityId!,
+          n: count(),
+          sum: sql<string | null>`sum(${price})`,
+          priced: sql<number>`count(${price})::int`,
+        })
+        .from(table)
+        .where(where)
+        .groupBy(table.districtId, table.businessAreaId, table.communityId!);
+      return rows.map((r) => ({
+        d: Number(r.d),
+        a: r.a === null ? null : Number(r.a),
+        c: r.c === null ? null : Number(r.c),
+        n: Number(r.n),
+        sum: Number(r.sum ?? 0),
+        priced: Number(r.priced),
+      }));
+    });
+  }
+
+  function projectsOf(cityCode: string, key: string, where: SQL | undefined): Promise<ProjectRow[]> {
+    return projects(newProjects as unknown as ListingTable, cityCode, key, () =>
+      db
+        .select({
+          id: newProjects.id,
+          name: newProjects.name,
+          lat: newProjects.lat,
+          lng: newProjects.lng,
+          avgPrice: newProjects.avgPrice,
+          saleStatus: newProjects.saleStatus,
+          districtId: newProjects.districtId,
+          businessAreaId: newProjects.businessAreaId,
+        })
+        .from(newProjects)
+        .where(where)
+        .orderBy(asc(newProjects.id)),
+    );
+  }
+
+  /** Sums of cells (or projects) by a key: count, price sum, priced. */
+  function sums<T>(rows: T[], keyOf: (r: T) => number | null, n: (r: T) => number, price: (r: T) => [number, number]) {
+    const by = new Map<number, { n: number; sum: number; priced: number }>();
+    for (const r of rows) {
+      const k = keyOf(r);
+      if (k === null) continue;
+      const s = by.get(k) ?? { n: 0, sum: 0, priced: 0 };
+      const [sum, priced] = price(r);
+      s.n += n(r);
+      s.sum += sum;
+      s.priced += priced;
+      by.set(k, s);
+    }
+    return by;
+  }
+
+  const toBubble = (
+    p: Place,
+    s: { n: number; sum: number; priced: number },
+    level: 'district' | 'area' | 'community',
+  ): MapBubble => ({
+    id: p.id,
+    name: p.name,
+    lat: p.lat,
+    lng: p.lng,
+    count: s.n,
+    avgPrice: averaged(s.sum, s.priced),
+    districtId: p.districtId,
+    businessAreaId: level === 'district' ? null : p.businessAreaId,
+    saleStatus: null,
+  });
+
+  return {
+    /** One bubble per district or business area with the channel's homes: as a GROUP BY of the list WHERE. */
+    async placeBubbles(
+      channel: MapChannel,
+      table: ListingTable,
+      price: SQL | ListingTable['id'],
+      cityCode: string,
+      key: string,
+      where: SQL | undefined,
+      level: 'district' | 'area',
+    ): Promise<MapBubble[]> {
+      const places = await cityPlaces(cityCode);
+      const list = level === 'district' ? places.districts : places.areas;
+      let by;
+      if (channel === 'new') {
+        const rows = await projectsOf(cityCode, key, where);
+        by = sums(
+          rows,
+          (r) => (level === 'district' ? r.districtId : r.businessAreaId),
+          () => 1,
+          (r) => (r.avgPrice === null ? [0, 0] : [r.avgPrice, 1]),
+        );
+      } else {
+        const rows = await cellsOf(table, price, cityCode, key, where);
+        by = sums(
+          rows,
+          (r) => (level === 'district' ? r.d : r.a),
+          (r) => r.n,
+          (r) => [r.sum, r.priced],
+        );
+      }
+      return list.flatMap((p) => {
+        const s = by.get(p.id);
+        return s ? [toBubble(p, s, level)] : [];
+      });
+    },
+
+    /** Communities with the channel's homes whose point is in `box` and passes `keep`, most homes first. */
+    async communityBubbles(
+      table: ListingTable,
+      price: SQL | ListingTable['id'],
+      cityCode: string,
+      key: string,
+      where: SQL | undefined,
+      box: MapBounds,
+      keep: (c: { lat: number; lng: number }) => boolean,
+    ): Promise<MapBubble[]> {
+      const [places, rows] = await Promise.all([cityPlaces(cityCode), cellsOf(table, price, cityCode, key, where)]);
+      const by = sums(
+        rows,
+        (r) => r.c,
+        (r) => r.n,
+        (r) => [r.sum, r.priced],
+      );
+      return places.communities
+        .filter((c) => by.has(c.id) && inBox(c, box) && keep(c))
+        .map((c) => toBubble(c, by.get(c.id)!, 'community'))
+        .sort((a, b) => b.count - a.count || a.id - b.id);
+    },
+
+    /** 新房 project pins in `box` passing `keep`, by id. */
+    async projectPins(
+      cityCode: string,
+      key: string,
+      where: SQL | undefined,
+      box: MapBounds,
+      keep: (c: { lat: number; lng: number }) => boolean,
+    ): Promise<MapBubble[]> {
+      const rows = await projectsOf(cityCode, key, where);
+      return rows.filter((r) => inBox(r, box) && keep(r)).map((r) => ({ ...r, count: 1 }));
+    },
+  };
+}
