@@ -272,17 +272,43 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     };
   }, [view, channel, cityCode, filterKey, basemap]);
 
-  // Bubbles as markers; a click zooms into a district or an area, and opens a community's (project's) list.
+  // Bubbles as markers; a click zooms into a district or an area, and opens a community's (project's) list. A drag at
+  // street zoom brings hundreds of bubbles, most of them the ones already drawn: those are kept (by what they show), so
+  // only the new ones are built; rebuilding all of them after each drag was a long task (docs/performance.md).
+  const drawnBubbles = useRef<{ layer: L.LayerGroup | null; markers: Map<string, L.Marker> }>({
+    layer: null,
+    markers: new Map(),
+  });
+  const onBubbleRef = useRef<(level: MapBubbles['level'], b: MapBubble) => void>(() => undefined);
+  // Kept markers call the latest handler (the zoom and the navigation it uses may change between draws).
+  useEffect(() => {
+    onBubbleRef.current = (level, b) => {
+      if (drawingRef.current) return;
+      if (level === 'district' || level === 'area') flyTo(b.lat, b.lng, ZOOM_INTO[level], { selected: null, page: 1 });
+      else go({ ...infoRef.current, selected: b.id, page: 1 }, true);
+    };
+  }, [flyTo, go]);
   useEffect(() => {
     const layer = bubbleLayer.current;
     if (!layer) return;
-    layer.clearLayers();
+    const drawn = drawnBubbles.current;
+    if (drawn.layer !== layer) drawn.markers = new Map();
+    drawn.layer = layer;
+    const level = bubbles?.level;
+    const wanted = new Map<string, MapBubble>();
     for (const b of bubbles?.list ?? []) {
-      const level = bubbles!.level;
-      const box = el(
-        'div',
-        `map-bubble map-bubble--${level}${selected === b.id && level !== 'district' && level !== 'area' ? ' is-selected' : ''}`,
-      );
+      const isSelected = selected === b.id && level !== 'district' && level !== 'area';
+      wanted.set(`${channel}|${level}|${b.id}|${b.name}|${b.count}|${b.avgPrice}|${isSelected}`, b);
+    }
+    for (const [key, marker] of drawn.markers) {
+      if (wanted.has(key)) continue;
+      layer.removeLayer(marker);
+      drawn.markers.delete(key);
+    }
+    for (const [key, b] of wanted) {
+      if (drawn.markers.has(key) || !level) continue;
+      const isSelected = key.endsWith('|true');
+      const box = el('div', `map-bubble map-bubble--${level}${isSelected ? ' is-selected' : ''}`);
       box.dataset.testid = `bubble-${level}`;
       box.appendChild(el('span', 'map-bubble__name', b.name));
       if (level === 'project') box.appendChild(el('span', 'map-bubble__price', M.avgPrice(b.avgPrice, 'new')));
@@ -295,12 +321,12 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         title: b.name,
         keyboard: true,
       });
-      marker.on('click', () => onBubble(level, b));
+      marker.on('click', () => onBubbleRef.current(level, b));
       // Keyboard: Leaflet makes the bubble focusable (keyboard: true); Enter or Space does what a click does.
       marker.on('keydown', (e: L.LeafletKeyboardEvent) => {
         if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
         e.originalEvent.preventDefault();
-        onBubble(level, b);
+        onBubbleRef.current(level, b);
       });
       marker.addTo(layer);
       marker
@@ -309,13 +335,9 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
           'aria-label',
           M.bubbleLabel(b.name, level === 'project' ? M.avgPrice(b.avgPrice, 'new') : M.count(b.count, channel)),
         );
+      drawn.markers.set(key, marker);
     }
-    function onBubble(level: MapBubbles['level'], b: MapBubble) {
-      if (drawingRef.current) return;
-      if (level === 'district' || level === 'area') flyTo(b.lat, b.lng, ZOOM_INTO[level], { selected: null, page: 1 });
-      else go({ ...infoRef.current, selected: b.id, page: 1 }, true);
-    }
-  }, [bubbles, channel, selected, flyTo, go]);
+  }, [bubbles, channel, selected]);
 
   // The layers exist once the map has reported its first view: the overlays are drawn again then.
   const mapReady = view !== null;
