@@ -40,5 +40,5 @@ export const mapMessages = {
   commuteWorkplacePoint: '工作地点',
   commuteClose: '退出通勤找房',
   commuteTitle: (m: number, stations: number) => `${m}分钟通勤可达${stations}个地铁站`,
-  bubbleLabel: (name: string, count: string) => `${name}，${count}，按回车键查看`,
+  bubbleLabel: (shown: string) => `${shown}，按回车键查看`,
 };

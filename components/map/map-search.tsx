@@ -329,12 +329,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         onBubbleRef.current(level, b);
       });
       marker.addTo(layer);
-      marker
-        .getElement()
-        ?.setAttribute(
-          'aria-label',
-          M.bubbleLabel(b.name, level === 'project' ? M.avgPrice(b.avgPrice, 'new') : M.count(b.count, channel)),
-        );
+      // The name starts with the words the bubble shows (WCAG 2.5.3), then says what Enter does.
+      marker.getElement()?.setAttribute('aria-label', M.bubbleLabel(box.textContent ?? b.name));
       drawn.markers.set(key, marker);
     }
   }, [bubbles, channel, selected]);

@@ -223,6 +223,13 @@ test('a visitor: the not-found page, an unknown city, login with its error, and 
   await desk.page.close();
 });
 
+test('a visitor: the map routes (地图找房) on the full map and as lists beside it', async ({ context }) => {
+  await checkPages(
+    context,
+    bj(['/map/map', '/map?type=0', '/map/mapForNewHouse?type=1', '/map/mapForSecondAndRent?type=2', '/map/newHouse?type=1']),
+  );
+});
+
 for (const c of CHANNEL_LIST) {
   test(`a visitor on ${c.code}: the list and its second page, the dictionary, the options and a detail`, async ({
     context,
