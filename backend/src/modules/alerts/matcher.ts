@@ -1,0 +1,106 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ChannelCode } from '@contracts/constants';
+import type { Db } from '../../db/client';
+import { savedSearches } from '../../db/schema';
+import { findCity } from '../cities/cities';
+import { ALERT_CHANNELS } from './channels';
+
+/**
+ * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
+ * the searches of the record's city and channel in its district or in none — and the record is then tested
+ * against each candidate's own list WHERE in one statement (`select (where1), (where2), … from table where id =
+ * X`), the very conditions its list page's call builds. Nothing about filters is written twice.
+ */
+
+/** Candidates tested per statement: each is a boolean column of the select. */
+const PER_STATEMENT = 200;
+
+export interface Candidate {
+  id: number;
+  query: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** A saved search's list WHERE, or null when its query no longer passes its channel's schema (it matches nothing). */
+export function whereOf(channel: ChannelCode, query: Record<string, unknown>, cityCode: string, priceTier: number): SQL | null {
+  const def = ALERT_CHANNELS[channel];
+  const parsed = def.schema.safeParse({ ...query, cityCode });
+  if (!parsed.success) return null;
+  return def.where(parsed.data, cityCode, priceTier) ?? sql`true`;
+}
+
+/** The record's city and district (its key in the index), or undefined when there is no such record. */
+export async function locateRecord(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+): Promise<{ cityCode: string; districtId: number; listedAt: Date | null } | undefined> {
+  const def = ALERT_CHANNELS[channel];
+  const t = def.table;
+  const [row] = await db
+    .select({ cityCode: t.cityCode, districtId: t.districtId, ...(def.listedAt ? { listedAt: def.listedAt } : {}) })
+    .from(t)
+    .where(eq(t.id, id));
+  if (!row) return undefined;
+  return {
+    cityCode: String(row.cityCode),
+    districtId: Number(row.districtId),
+    listedAt: 'listedAt' in row && row.listedAt ? new Date(row.listedAt as Date) : null,
+  };
+}
+
+/** The active saved searches a record of this city and district may be in (the index's range, no filter test yet). */
+export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: string, districtId: number): Promise<Candidate[]> {
+  return db
+    .select({ id: savedSearches.id, query: savedSearches.query, createdAt: savedSearches.createdAt })
+    .from(savedSearches)
+    .where(
+      and(
+        eq(savedSearches.channel, channel),
+        eq(savedSearches.cityCode, cityCode),
+        or(isNull(savedSearches.districtId), eq(savedSearches.districtId, districtId)),
+        eq(savedSearches.paused, false),
+      ),
+    );
+}
+
+/** Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. */
+export async function testRecord(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+  cityCode: string,
+  candidates: Candidate[],
+): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const city = await findCity(db, cityCode);
+  if (!city) return [];
+  const t = ALERT_CHANNELS[channel].table;
+  const matched: number[] = [];
+  for (let i = 0; i < candidates.length; i += PER_STATEMENT) {
+    const chunk = candidates.slice(i, i + PER_STATEMENT);
+    const columns: Record<string, SQL<boolean>> = {};
+    const tested: Candidate[] = [];
+    for (const c of chunk) {
+      const where = whereOf(channel, c.query, cityCode, city.priceTier);
+      if (!where) continue;
+      columns[`m${tested.length}`] = sql<boolean>`coalesce((${where}), false)`;
+      tested.push(c);
+    }
+    if (tested.length === 0) continue;
+    const [row] = await db.select(columns).from(t).where(eq(t.id, id));
+    if (!row) return [];
+    tested.forEach((c, k) => {
+      const v = (row as Record<string, unknown>)[`m${k}`];
+      if (v === true || v === 't') matched.push(c.id);
+    });
+  }
+  return matched;
+}
+
+/** Every active saved search whose list shows record `id` of `channel` now. */
+export async function searchesShowing(db: Db, channel: ChannelCode, id: number): Promise<number[]> {
+  const at = await locateRecord(db, channel, id);
+  if (!at) return [];
+  return testRecord(db, channel, id, at.cityCode, await candidatesOf(db, channel, at.cityCode, at.districtId));
+}
