@@ -66,8 +66,10 @@ export function ChannelList<T extends { id: number }>({
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
       <ChosenConditions chips={chosenConditions(channel, query, rows, districts, subwayLines)} clearHref={channel.listPath} />
       <div className="list-page__head">
-        <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
-        {subscribe && <SubscribeButton search={subscribe} />}
+        <div className="list-page__title">
+          <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
+          {subscribe && <SubscribeButton search={subscribe} />}
+        </div>
         <div className="sort-links">
           {sorts.map((s) => (
             <Link
