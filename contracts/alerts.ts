@@ -48,4 +48,3 @@ export const savedSearchSchema = z.object({
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ list: z.array(savedSearchSchema), max: z.number().int() });
 export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
-

@@ -74,7 +74,13 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
           </a>
         </>
       ) : (
-        <button type="button" className="btn subscribe__button" title={M.hint} disabled={state === 'busy'} onClick={() => void save()}>
+        <button
+          type="button"
+          className="btn subscribe__button"
+          title={M.hint}
+          disabled={state === 'busy'}
+          onClick={() => void save()}
+        >
           {M.subscribe}
         </button>
       )}

@@ -49,10 +49,12 @@ function savedSearchOf(
   query: SearchQuery,
   words: string[],
 ): AlertSearchAdd {
-  const { cityCode: _city, page: _page, sort: _sort, ...conditions } = toListQuery(city.cityCode, channel, query) as Record<
-    string,
-    unknown
-  >;
+  const {
+    cityCode: _city,
+    page: _page,
+    sort: _sort,
+    ...conditions
+  } = toListQuery(city.cityCode, channel, query) as Record<string, unknown>;
   const keyword = query.keyword ? [`“${query.keyword}”`] : [];
   const name = [`${city.cityName}${messages.channelNames[channel.code]}`, ...words, ...keyword].join(' · ');
   return {

@@ -67,7 +67,9 @@ export function ChannelList<T extends { id: number }>({
       <ChosenConditions chips={chosenConditions(channel, query, rows, districts, subwayLines)} clearHref={channel.listPath} />
       <div className="list-page__head">
         <div className="list-page__title">
-          <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
+          <h1 className="result-count">
+            {messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}
+          </h1>
           {subscribe && <SubscribeButton search={subscribe} />}
         </div>
         <div className="sort-links">

@@ -240,6 +240,10 @@ export const messages = {
     events: { price_down: '降价', price_up: '涨价', sold: '已成交', offline: '已下架' } as Record<string, string>,
     priceLine: (from: string, to: string, percent: number) => `${from} → ${to}（${percent > 0 ? '+' : ''}${percent}%）`,
     failed: '操作失败，请稍后再试',
+    assistantNote: '优居找房助手只发送提醒，不能回复。订阅可在“我的订阅”中管理。',
+    preview: { 301: '[新房源提醒]', 302: '[关注房源变动]' } as Record<number, string>,
+    oldPrice: '原价',
+    newPrice: '现价',
   },
   /** Photos of a 楼盘 review: the 写点评 form's upload and the 点评 list's thumbnails. */
   reviewPhotos: {
