@@ -245,7 +245,8 @@ async function publishHome(districtId: number, totalPrice: number): Promise<numb
     .from(listings)
     .where(and(eq(listings.cityCode, bj.cityCode), eq(listings.districtId, districtId)))
     .limit(1);
-  const { id: _id, ...rest } = model!;
+  const rest: Partial<typeof listings.$inferSelect> & typeof listings.$inferInsert = { ...model! };
+  delete rest.id;
   const [row] = await db
     .insert(listings)
     .values({

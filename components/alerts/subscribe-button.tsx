@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
 import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
@@ -69,9 +70,9 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
           <span className="btn subscribe__button is-on" role="status">
             {M.subscribed}
           </span>
-          <a className="subscribe__mine" href="/personal/subscribe">
+          <Link className="subscribe__mine" href="/personal/subscribe" prefetch={false}>
             {M.toMine}
-          </a>
+          </Link>
         </>
       ) : (
         <button

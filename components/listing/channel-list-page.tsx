@@ -49,12 +49,10 @@ function savedSearchOf(
   query: SearchQuery,
   words: string[],
 ): AlertSearchAdd {
-  const {
-    cityCode: _city,
-    page: _page,
-    sort: _sort,
-    ...conditions
-  } = toListQuery(city.cityCode, channel, query) as Record<string, unknown>;
+  // A saved search is the list, not a page of it: no city (its own field), page or sort among its conditions.
+  const conditions = Object.fromEntries(
+    Object.entries(toListQuery(city.cityCode, channel, query)).filter(([k]) => !['cityCode', 'page', 'sort'].includes(k)),
+  );
   const keyword = query.keyword ? [`“${query.keyword}”`] : [];
   const name = [`${city.cityName}${messages.channelNames[channel.code]}`, ...words, ...keyword].join(' · ');
   return {

@@ -10,7 +10,7 @@ import { estateListQuerySchema } from '@contracts/estate';
 import { newHomeListQuerySchema } from '@contracts/new-home';
 import { rentListQuerySchema } from '@contracts/rent';
 import type { Db } from '../../db/client';
-import { communities, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { communities, listings, newProjects, rentals, shops } from '../../db/schema';
 import { commercialList } from '../listings/commercial';
 import type { ListingTable } from '../listings/common';
 import { listConditions as esfWhere } from '../listings/esf';
