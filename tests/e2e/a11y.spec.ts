@@ -140,6 +140,7 @@ test('logged in: the personal pages, the forms with their errors, and a detail p
     '/personal/entrust/company',
     '/personal/house/ershoufang',
     '/personal/record/ershoufang',
+    '/personal/subscribe',
   ];
   for (const path of personal) {
     await page.goto(cityUrl('bj', path));

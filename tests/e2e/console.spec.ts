@@ -149,6 +149,7 @@ test('logged in: the home, a detail with the chat, the personal pages and the re
       '/personal/entrust/company',
       '/personal/house/ershoufang',
       '/personal/record/ershoufang',
+      '/personal/subscribe',
       `${project}/dianping/add`,
     ].map((p) => cityUrl('bj', p)),
   );
