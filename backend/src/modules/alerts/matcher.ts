@@ -12,7 +12,7 @@ import { ALERT_CHANNELS } from './channels';
  * X`), the very conditions its list page's call builds. Nothing about filters is written twice.
  */
 
-/** Candidates tested per statement: each is a boolean column of the select. */
+/** Parts tested per statement: each is a boolean column of the select. */
 const PER_STATEMENT = 200;
 
 export interface Candidate {
@@ -64,38 +64,53 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
     );
 }
 
-/** Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. */
-export async function testRecord(
-  db: Db,
-  channel: ChannelCode,
-  id: number,
-  cityCode: string,
-  candidates: Candidate[],
-): Promise<number[]> {
+/**
+ * Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. A list's WHERE is
+ * the AND of one part per field of its request (places, keyword, each filter: contracts/listing-common.ts, the
+ * channels' list modules), so the record is tested against each distinct field-and-value once — the list's own WHERE
+ * of a request of that field alone — and a search matches when all of its fields do. Thousands of searches of a
+ * city share a few dozen such parts; the property test (backend/test/alerts.test.ts) holds the result to the list's.
+ */
+export async function testRecord(db: Db, channel: ChannelCode, id: number, cityCode: string, candidates: Candidate[]): Promise<number[]> {
   if (candidates.length === 0) return [];
   const city = await findCity(db, cityCode);
   if (!city) return [];
   const t = ALERT_CHANNELS[channel].table;
-  const matched: number[] = [];
-  for (let i = 0; i < candidates.length; i += PER_STATEMENT) {
-    const chunk = candidates.slice(i, i + PER_STATEMENT);
-    const columns: Record<string, SQL<boolean>> = {};
-    const tested: Candidate[] = [];
-    for (const c of chunk) {
-      const where = whereOf(channel, c.query, cityCode, city.priceTier);
-      if (!where) continue;
-      columns[`m${tested.length}`] = sql<boolean>`coalesce((${where}), false)`;
-      tested.push(c);
+  // Each candidate as its parts' keys; `[]` is the city alone (a search without conditions: every record of it).
+  const parts = new Map<string, Record<string, unknown>>([['[]', {}]]);
+  const partsOf = candidates.map((c) => {
+    const keys = ['[]'];
+    for (const [field, value] of Object.entries(c.query)) {
+      const key = JSON.stringify([field, value]);
+      if (!parts.has(key)) parts.set(key, { [field]: value });
+      keys.push(key);
     }
-    if (tested.length === 0) continue;
+    return keys;
+  });
+  const truth = new Map<string, boolean>();
+  const all = [...parts.entries()];
+  for (let i = 0; i < all.length; i += PER_STATEMENT) {
+    const columns: Record<string, SQL<boolean>> = {};
+    const names: string[] = [];
+    for (const [key, query] of all.slice(i, i + PER_STATEMENT)) {
+      const where = whereOf(channel, query, cityCode, city.priceTier);
+      // A part its channel's schema refuses (a search saved under other rules) matches nothing.
+      if (!where) {
+        truth.set(key, false);
+        continue;
+      }
+      columns[`p${names.length}`] = sql<boolean>`coalesce((${where}), false)`;
+      names.push(key);
+    }
+    if (names.length === 0) continue;
     const [row] = await db.select(columns).from(t).where(eq(t.id, id));
     if (!row) return [];
-    tested.forEach((c, k) => {
-      const v = (row as Record<string, unknown>)[`m${k}`];
-      if (v === true || v === 't') matched.push(c.id);
+    names.forEach((key, k) => {
+      const v = (row as Record<string, unknown>)[`p${k}`];
+      truth.set(key, v === true || v === 't');
     });
   }
-  return matched;
+  return candidates.filter((_, k) => partsOf[k]!.every((key) => truth.get(key) === true)).map((c) => c.id);
 }
 
 /** Every active saved search whose list shows record `id` of `channel` now. */
