@@ -14,18 +14,18 @@ export * from './alerts-constants';
 /** A list address of the portal: its path only, lower-case codec tokens (lib/search-path.ts). */
 const listPath = z
   .string()
-  .max(300, 'path: 列表地址过长')
-  .regex(/^\/[a-z]+(\/[a-z]+)?\/([a-z0-9%-]+\/)*$/, 'path: 不是列表地址');
+  .max(300, '列表地址过长')
+  .regex(/^\/[a-z]+(\/[a-z]+)?\/([a-z0-9%-]+\/)*$/, '不是列表地址');
 
 /** POST alertSearchAdd: the list being viewed, as the list call asked for it (query without page and sort). */
 export const alertSearchAddSchema = z.strictObject({
-  cityCode: text(20, { min: 1, message: 'cityCode: 城市不能为空' }),
-  channel: z.enum(CHANNEL_CODES, { message: 'channel: 频道不存在' }),
+  cityCode: text(20, { min: 1, message: '城市不能为空' }),
+  channel: z.enum(CHANNEL_CODES, { message: '频道不存在' }),
   /** The channel's list request fields (districtId, totalPrice …); checked against that channel's list schema. */
-  query: z.record(z.string().max(40), z.unknown()).refine((q) => Object.keys(q).length <= 40, 'query: 条件过多'),
+  query: z.record(z.string().max(40), z.unknown()).refine((q) => Object.keys(q).length <= 40, '条件过多'),
   path: listPath,
   /** Made from the conditions by the page (城市 + 频道 + 条件): `北京二手房 · 朝阳 · 300-500万`. */
-  name: text(80, { min: 1, message: 'name: 订阅名称须为1-80个字' }),
+  name: text(80, { min: 1, message: '订阅名称须为1-80个字' }),
 });
 export type AlertSearchAdd = z.input<typeof alertSearchAddSchema>;
 
