@@ -105,7 +105,9 @@ async function main() {
       for (let i = 0; i < userCount; i += 1000) {
         const rows = await db
           .insert(users)
-          .values(Array.from({ length: Math.min(1000, userCount - i) }, (_, k) => ({ mobile: `170${String(i + k).padStart(8, '0')}` })))
+          .values(
+            Array.from({ length: Math.min(1000, userCount - i) }, (_, k) => ({ mobile: `170${String(i + k).padStart(8, '0')}` })),
+          )
           .returning({ id: users.id });
         userIds.push(...rows.map((r) => r.id));
       }
@@ -137,7 +139,12 @@ async function main() {
       await db.execute(sql`analyze saved_searches`);
       console.log(
         `${SEARCHES} saved searches of ${userCount} users in ${((performance.now() - t) / 1000).toFixed(1)} s (${
-          (await db.select({ n: sql<number>`count(*)` }).from(savedSearches).where(eq(savedSearches.channel, 'esf')))[0]!.n
+          (
+            await db
+              .select({ n: sql<number>`count(*)` })
+              .from(savedSearches)
+              .where(eq(savedSearches.channel, 'esf'))
+          )[0]!.n
         } of 二手房)`,
       );
 
@@ -172,7 +179,11 @@ async function main() {
 
       // A burst of publications: new homes like the sampled ones, listed now, each announced on the change feed.
       await app.alerts.tick(); // the worker's position: the feed's end
-      const models = await db.select().from(listings).orderBy(sql`md5(${listings.id}::text)`).limit(BURST);
+      const models = await db
+        .select()
+        .from(listings)
+        .orderBy(sql`md5(${listings.id}::text)`)
+        .limit(BURST);
       t = performance.now();
       const ids: number[] = [];
       for (const [i, m] of models.entries()) {
