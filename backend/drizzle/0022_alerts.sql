@@ -32,7 +32,8 @@ ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk"
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_city_code_cities_city_code_fk" FOREIGN KEY ("city_code") REFERENCES "public"."cities"("city_code") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_search_matches_pk" ON "saved_search_matches" USING btree ("saved_search_id","listing_id");--> statement-breakpoint
 CREATE INDEX "saved_search_matches_pending_idx" ON "saved_search_matches" USING btree ("matched_at") WHERE "saved_search_matches"."digested_at" is null;--> statement-breakpoint
-CREATE INDEX "saved_searches_match_idx" ON "saved_searches" USING btree ("channel","city_code","district_id") WHERE not "saved_searches"."paused";--> statement-breakpoint
+-- INCLUDE (id, created_at): the matcher reads its candidates from the index alone (hand-written: drizzle's snapshot knows the index without it).
+CREATE INDEX "saved_searches_match_idx" ON "saved_searches" USING btree ("channel","city_code","district_id") INCLUDE ("id","created_at") WHERE not "saved_searches"."paused";--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","id");--> statement-breakpoint
 -- The other end of a conversation is an agent's IM identity or 优居找房助手 (2000000000, contracts/im-constants.ts
 -- IM_ASSISTANT_USER_ID), which is no agent: the foreign key gives way to this check, on insert and on update.

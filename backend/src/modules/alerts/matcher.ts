@@ -1,4 +1,5 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ChannelCode } from '@contracts/constants';
 import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema';
@@ -49,10 +50,24 @@ export async function locateRecord(
   };
 }
 
+/**
+ * Saved searches' queries by id, kept in this process: a query never changes after it is saved (there is no edit;
+ * pause and delete are read from the table each time), and ids are never reused, so a kept query is never stale.
+ * The matcher then reads only ids from the index (an index-only range), and a search's jsonb once.
+ */
+const queries = new WeakMap<Db, LRUCache<number, Record<string, unknown>>>();
+const QUERIES_KEPT = 200_000;
+
+function queryCache(db: Db): LRUCache<number, Record<string, unknown>> {
+  let cache = queries.get(db);
+  if (!cache) queries.set(db, (cache = new LRUCache({ max: QUERIES_KEPT })));
+  return cache;
+}
+
 /** The active saved searches a record of this city and district may be in (the index's range, no filter test yet). */
 export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: string, districtId: number): Promise<Candidate[]> {
-  return db
-    .select({ id: savedSearches.id, query: savedSearches.query, createdAt: savedSearches.createdAt })
+  const rows = await db
+    .select({ id: savedSearches.id, createdAt: savedSearches.createdAt })
     .from(savedSearches)
     .where(
       and(
@@ -62,6 +77,19 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
         eq(savedSearches.paused, false),
       ),
     );
+  const cache = queryCache(db);
+  const missing = rows.filter((r) => !cache.has(r.id)).map((r) => r.id);
+  for (let i = 0; i < missing.length; i += 5000) {
+    const found = await db
+      .select({ id: savedSearches.id, query: savedSearches.query })
+      .from(savedSearches)
+      .where(inArray(savedSearches.id, missing.slice(i, i + 5000)));
+    for (const f of found) cache.set(f.id, f.query);
+  }
+  return rows.flatMap((r) => {
+    const query = cache.get(r.id);
+    return query ? [{ id: r.id, query, createdAt: r.createdAt }] : [];
+  });
 }
 
 /**

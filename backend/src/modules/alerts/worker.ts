@@ -45,6 +45,8 @@ import { candidatesOf, locateRecord, testRecord } from './matcher';
 export const ALERTS_POLL_MS = 2_000;
 /** A price change older than this when the worker reads its record is not announced (a worker started late). */
 const PRICE_CHANGE_FRESH_MS = 60 * 60_000;
+/** Saved searches read at once for their digests. */
+const DIGEST_BATCH = 500;
 
 export interface AlertsClock {
   now: () => number;
@@ -249,7 +251,17 @@ export function createAlertsWorker(
     }
   }
 
+  /** Every digest due, in batches of DIGEST_BATCH searches. */
   async function sendDigests(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await sendDigestBatch();
+      sent += batch.sent;
+      if (batch.due < DIGEST_BATCH) return sent;
+    }
+  }
+
+  async function sendDigestBatch(): Promise<{ due: number; sent: number }> {
     const now = clock.now();
     const due = await db
       .select({
@@ -269,7 +281,7 @@ export function createAlertsWorker(
         ),
       )
       .orderBy(asc(savedSearches.id))
-      .limit(500);
+      .limit(DIGEST_BATCH);
     let sent = 0;
     for (const s of due) {
       // Claimed by one worker only, and at most once an hour: the row moves only when its last digest is that old.
@@ -322,7 +334,7 @@ export function createAlertsWorker(
       );
       sent++;
     }
-    return sent;
+    return { due: due.length, sent };
   }
 
   async function tick(): Promise<number> {
