@@ -92,6 +92,42 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
   });
 }
 
+/** A query's parts as keys (`["districtId",5]`), worked out once per query object (the cache's are kept). */
+const partKeys = new WeakMap<Record<string, unknown>, string[]>();
+function keysOf(query: Record<string, unknown>): string[] {
+  let keys = partKeys.get(query);
+  if (!keys) {
+    keys = ['[]', ...Object.entries(query).map(([field, value]) => JSON.stringify([field, value]))];
+    partKeys.set(query, keys);
+  }
+  return keys;
+}
+const partOf = (key: string): Record<string, unknown> => {
+  const pair = JSON.parse(key) as [string, unknown] | [];
+  return pair.length === 2 ? { [pair[0]]: pair[1] } : {};
+};
+
+/**
+ * A part's WHERE as the channel's list code builds it, kept per channel, city and tier: built once, not per record.
+ * A band's bounds follow the calendar year (房龄), so what is kept is dropped after an hour.
+ */
+const partWheres = new LRUCache<string, { where: SQL | null }>({ max: 20_000, ttl: 3_600_000 });
+function partWhere(
+  channel: ChannelCode,
+  key: string,
+  query: Record<string, unknown>,
+  cityCode: string,
+  priceTier: number,
+): SQL | null {
+  const cacheKey = `${channel}|${cityCode}|${priceTier}|${key}`;
+  let kept = partWheres.get(cacheKey);
+  if (!kept) {
+    kept = { where: whereOf(channel, query, cityCode, priceTier) };
+    partWheres.set(cacheKey, kept);
+  }
+  return kept.where;
+}
+
 /**
  * Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. A list's WHERE is
  * the AND of one part per field of its request (places, keyword, each filter: contracts/listing-common.ts, the
@@ -99,7 +135,13 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
  * of a request of that field alone — and a search matches when all of its fields do. Thousands of searches of a
  * city share a few dozen such parts; the property test (backend/test/alerts.test.ts) holds the result to the list's.
  */
-export async function testRecord(db: Db, channel: ChannelCode, id: number, cityCode: string, candidates: Candidate[]): Promise<number[]> {
+export async function testRecord(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+  cityCode: string,
+  candidates: Candidate[],
+): Promise<number[]> {
   if (candidates.length === 0) return [];
   const city = await findCity(db, cityCode);
   if (!city) return [];
@@ -107,12 +149,8 @@ export async function testRecord(db: Db, channel: ChannelCode, id: number, cityC
   // Each candidate as its parts' keys; `[]` is the city alone (a search without conditions: every record of it).
   const parts = new Map<string, Record<string, unknown>>([['[]', {}]]);
   const partsOf = candidates.map((c) => {
-    const keys = ['[]'];
-    for (const [field, value] of Object.entries(c.query)) {
-      const key = JSON.stringify([field, value]);
-      if (!parts.has(key)) parts.set(key, { [field]: value });
-      keys.push(key);
-    }
+    const keys = keysOf(c.query);
+    for (const key of keys) if (!parts.has(key)) parts.set(key, partOf(key));
     return keys;
   });
   const truth = new Map<string, boolean>();
@@ -121,7 +159,7 @@ export async function testRecord(db: Db, channel: ChannelCode, id: number, cityC
     const columns: Record<string, SQL<boolean>> = {};
     const names: string[] = [];
     for (const [key, query] of all.slice(i, i + PER_STATEMENT)) {
-      const where = whereOf(channel, query, cityCode, city.priceTier);
+      const where = partWhere(channel, key, query, cityCode, city.priceTier);
       // A part its channel's schema refuses (a search saved under other rules) matches nothing.
       if (!where) {
         truth.set(key, false);
