@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ALERT_DIGEST_INTERVAL_MS,
@@ -8,6 +8,7 @@ import {
   type AlertDigest,
   type AlertFollow,
   type AlertFollowEvent,
+  type AlertHome,
 } from '@contracts/alerts';
 import { detailPath } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
@@ -69,6 +70,7 @@ export interface AlertsWorker {
 }
 
 type Rows = { rows: Record<string, unknown>[] };
+const rowsOf = (result: unknown) => (result as Rows).rows;
 
 const FOLLOW_CHANNELS: Partial<Record<ChannelCode, 1 | 2>> = { esf: 1, rent: 2 };
 
@@ -261,80 +263,94 @@ export function createAlertsWorker(
     }
   }
 
+  /**
+   * Up to DIGEST_BATCH saved searches whose digest is due: claimed in one statement (their `digest_at` moves only
+   * when the last digest is an hour old, so two workers never both send one), their pending homes read and marked
+   * in one statement each, the homes' cards read per channel, then one message each through the chat.
+   */
   async function sendDigestBatch(): Promise<{ due: number; sent: number }> {
-    const now = clock.now();
-    const due = await db
-      .select({
-        id: savedSearches.id,
-        userId: savedSearches.userId,
-        channel: savedSearches.channel,
-        cityCode: savedSearches.cityCode,
-        name: savedSearches.name,
-        path: savedSearches.path,
-      })
-      .from(savedSearches)
-      .where(
-        and(
-          eq(savedSearches.paused, false),
-          or(isNull(savedSearches.digestAt), lt(savedSearches.digestAt, new Date(now - ALERT_DIGEST_INTERVAL_MS + 1))),
-          sql`exists (select 1 from ${savedSearchMatches} m where m.saved_search_id = ${savedSearches.id} and m.digested_at is null)`,
+    const now = new Date(clock.now());
+    const hourAgo = new Date(clock.now() - ALERT_DIGEST_INTERVAL_MS + 1);
+    const claimed = rowsOf(
+      await db.execute(sql`
+        update saved_searches s set digest_at = ${now.toISOString()}::timestamptz
+        where s.id in (
+          select s2.id from saved_searches s2
+          where not s2.paused and (s2.digest_at is null or s2.digest_at < ${hourAgo.toISOString()}::timestamptz)
+            and exists (select 1 from saved_search_matches m where m.saved_search_id = s2.id and m.digested_at is null)
+          order by s2.id limit ${DIGEST_BATCH}
+          for update skip locked)
+          and (s.digest_at is null or s.digest_at < ${hourAgo.toISOString()}::timestamptz)
+        returning s.id, s.user_id, s.channel, s.city_code, s.name, s.path`),
+    );
+    if (claimed.length === 0) return { due: 0, sent: 0 };
+    const ids = claimed.map((c) => Number(c.id));
+    // The pending homes, newest first, marked digested in the same statement.
+    const pending = rowsOf(
+      await db.execute(sql`
+        update saved_search_matches set digested_at = ${now.toISOString()}::timestamptz
+        where digested_at is null and saved_search_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        returning saved_search_id, listing_id, matched_at`),
+    );
+    const pendingOf = new Map<number, { listingId: number; at: number }[]>();
+    for (const p of pending) {
+      const id = Number(p.saved_search_id);
+      pendingOf.set(id, [
+        ...(pendingOf.get(id) ?? []),
+        { listingId: Number(p.listing_id), at: new Date(p.matched_at as string).getTime() },
+      ]);
+    }
+    // Cards of the homes still on the site, per channel.
+    const homesOf = new Map<string, Map<number, AlertHome>>();
+    for (const channel of new Set(claimed.map((c) => String(c.channel) as ChannelCode))) {
+      const listingIds = [
+        ...new Set(
+          claimed
+            .filter((c) => c.channel === channel)
+            .flatMap((c) => (pendingOf.get(Number(c.id)) ?? []).map((p) => p.listingId)),
         ),
-      )
-      .orderBy(asc(savedSearches.id))
-      .limit(DIGEST_BATCH);
+      ];
+      homesOf.set(channel, await ALERT_CHANNELS[channel].homes(db, listingIds));
+    }
     let sent = 0;
-    for (const s of due) {
-      // Claimed by one worker only, and at most once an hour: the row moves only when its last digest is that old.
-      const claimed = await db
-        .update(savedSearches)
-        .set({ digestAt: new Date(now) })
-        .where(
-          and(
-            eq(savedSearches.id, s.id),
-            or(isNull(savedSearches.digestAt), lt(savedSearches.digestAt, new Date(now - ALERT_DIGEST_INTERVAL_MS + 1))),
-          ),
-        )
-        .returning({ id: savedSearches.id });
-      if (claimed.length === 0) continue;
-      const pending = await db
-        .select({ listingId: savedSearchMatches.listingId })
-        .from(savedSearchMatches)
-        .where(and(eq(savedSearchMatches.savedSearchId, s.id), isNull(savedSearchMatches.digestedAt)))
-        .orderBy(desc(savedSearchMatches.matchedAt), desc(savedSearchMatches.listingId));
-      const channel = s.channel as ChannelCode;
-      const homes = await ALERT_CHANNELS[channel].homes(
-        db,
-        pending.map((p) => p.listingId),
-      );
+    const unsent: number[] = [];
+    for (const c of claimed) {
+      const id = Number(c.id);
+      const channel = String(c.channel) as ChannelCode;
+      const homes = homesOf.get(channel)!;
+      const shown = (pendingOf.get(id) ?? [])
+        .sort((a, b) => b.at - a.at || b.listingId - a.listingId)
+        .map((p) => homes.get(p.listingId))
+        .filter((h) => h !== undefined);
       // Homes gone since they came in (sold, taken down) are left out; a digest of none is not sent.
-      const shown = pending.map((p) => homes.get(p.listingId)).filter((h) => h !== undefined);
-      await db
-        .update(savedSearchMatches)
-        .set({ digestedAt: new Date(now) })
-        .where(and(eq(savedSearchMatches.savedSearchId, s.id), isNull(savedSearchMatches.digestedAt)));
       if (shown.length === 0) {
-        // Nothing went out: the hour does not start.
-        await db.update(savedSearches).set({ digestAt: null }).where(eq(savedSearches.id, s.id));
+        unsent.push(id);
         continue;
       }
-      const city = await findCity(db, s.cityCode);
+      const city = await findCity(db, String(c.city_code));
+      const name = String(c.name);
       const detail: AlertDigest = {
-        savedSearchId: s.id,
-        name: s.name,
+        savedSearchId: id,
+        name,
         channel,
         cityDomain: city?.cityDomain ?? '',
-        path: s.path,
+        path: String(c.path),
         homes: shown.slice(0, ALERT_DIGEST_ITEMS),
         total: shown.length,
       };
       await im.notify(
-        s.userId,
-        { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: detail, reason: alertDigestReason(s.name) },
-        `alert-digest-${s.id}-${now}`,
+        Number(c.user_id),
+        { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: detail, reason: alertDigestReason(name) },
+        `alert-digest-${id}-${now.getTime()}`,
       );
       sent++;
     }
-    return { due: due.length, sent };
+    // Nothing went out for these: their hour does not start.
+    if (unsent.length > 0) await db.update(savedSearches).set({ digestAt: null }).where(inArray(savedSearches.id, unsent));
+    return { due: claimed.length, sent };
   }
 
   async function tick(): Promise<number> {
