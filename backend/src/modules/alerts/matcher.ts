@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ChannelCode } from '@contracts/constants';
 import type { Db } from '../../db/client';
@@ -19,7 +19,6 @@ const PER_STATEMENT = 200;
 export interface Candidate {
   id: number;
   query: Record<string, unknown>;
-  createdAt: Date;
 }
 
 /** A saved search's list WHERE, or null when its query no longer passes its channel's schema (it matches nothing). */
@@ -64,10 +63,19 @@ function queryCache(db: Db): LRUCache<number, Record<string, unknown>> {
   return cache;
 }
 
-/** The active saved searches a record of this city and district may be in (the index's range, no filter test yet). */
-export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: string, districtId: number): Promise<Candidate[]> {
-  const rows = await db
-    .select({ id: savedSearches.id, createdAt: savedSearches.createdAt })
+/**
+ * The active saved searches a record of this city and district may be in (the index's range, no filter test yet),
+ * saved at or before `savedBy` when given. The ids come as one array (one row, not hundreds to decode).
+ */
+export async function candidatesOf(
+  db: Db,
+  channel: ChannelCode,
+  cityCode: string,
+  districtId: number,
+  savedBy?: Date,
+): Promise<Candidate[]> {
+  const [row] = await db
+    .select({ ids: sql<number[] | string>`coalesce(array_agg(${savedSearches.id}), '{}')` })
     .from(savedSearches)
     .where(
       and(
@@ -75,10 +83,12 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
         eq(savedSearches.cityCode, cityCode),
         or(isNull(savedSearches.districtId), eq(savedSearches.districtId, districtId)),
         eq(savedSearches.paused, false),
+        savedBy ? lte(savedSearches.createdAt, savedBy) : undefined,
       ),
     );
+  const ids = idsOf(row?.ids);
   const cache = queryCache(db);
-  const missing = rows.filter((r) => !cache.has(r.id)).map((r) => r.id);
+  const missing = ids.filter((id) => !cache.has(id));
   for (let i = 0; i < missing.length; i += 5000) {
     const found = await db
       .select({ id: savedSearches.id, query: savedSearches.query })
@@ -86,10 +96,18 @@ export async function candidatesOf(db: Db, channel: ChannelCode, cityCode: strin
       .where(inArray(savedSearches.id, missing.slice(i, i + 5000)));
     for (const f of found) cache.set(f.id, f.query);
   }
-  return rows.flatMap((r) => {
-    const query = cache.get(r.id);
-    return query ? [{ id: r.id, query, createdAt: r.createdAt }] : [];
+  return ids.flatMap((id) => {
+    const query = cache.get(id);
+    return query ? [{ id, query }] : [];
   });
+}
+
+/** An integer array as either driver gives it: an array, or PostgreSQL's text form `{1,2,3}`. */
+function idsOf(value: number[] | string | undefined): number[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
 }
 
 /** A query's parts as keys (`["districtId",5]`), worked out once per query object (the cache's are kept). */

@@ -100,20 +100,18 @@ export function createAlertsWorker(
     const def = ALERT_CHANNELS[channel];
     const at = await locateRecord(db, channel, id);
     if (!at) return;
-    const candidates = await candidatesOf(db, channel, at.cityCode, at.districtId);
-    if (candidates.length === 0) return;
     const [lastChange] = await db
       .select({ changedAt: priceChanges.changedAt })
       .from(priceChanges)
       .where(and(eq(priceChanges.channel, channel), eq(priceChanges.listingId, id)))
       .orderBy(desc(priceChanges.changedAt))
       .limit(1);
-    // A search saved after the record came and after its last price change: the record was in it already.
-    const fresh = candidates.filter(
-      (c) =>
-        (def.listedAt !== null && at.listedAt !== null && at.listedAt >= c.createdAt) ||
-        (lastChange !== undefined && lastChange.changedAt >= c.createdAt),
-    );
+    // A search saved after the record came and after its last price change had the record in it already: only
+    // searches saved before the later of the two are read.
+    const times = [def.listedAt !== null ? at.listedAt : null, lastChange?.changedAt ?? null].filter((d) => d !== null);
+    if (times.length === 0) return;
+    const savedBy = new Date(Math.max(...times.map((d) => d.getTime())));
+    const fresh = await candidatesOf(db, channel, at.cityCode, at.districtId, savedBy);
     const matched = await testRecord(db, channel, id, at.cityCode, fresh);
     if (matched.length === 0) return;
     await db
