@@ -17,7 +17,16 @@ import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import type { ChannelCode } from '@contracts/constants';
 import { IM_ASSISTANT_USER_ID, IM_LAYOUT, type ImMessage, type ImThreadList } from '@contracts/im';
 import { ApiPath } from '@contracts/paths';
-import { cities, imConversations, listingFollows, listings, savedSearches, users } from '../src/db/schema';
+import {
+  cities,
+  ENTRUST_STATUS,
+  entrusts,
+  imConversations,
+  listingFollows,
+  listings,
+  savedSearches,
+  users,
+} from '../src/db/schema';
 import { recordChange } from '../src/modules/cache/changes';
 import { ALERT_CHANNELS } from '../src/modules/alerts/channels';
 import { testRecord } from '../src/modules/alerts/matcher';
@@ -405,6 +414,54 @@ describe('digests and followed homes', () => {
     });
     await worker.tick();
     expect(await assistantMessages(user)).toHaveLength(1);
+  });
+
+  it('tells a follower that a followed home was sold (已成交), once, and nobody else', async () => {
+    const db = h.database.db;
+    const worker = createAlertsWorker(db, h.app.im, h.app.log);
+    await worker.tick();
+    const owner = await newTestUser(h, 13_300_000_000);
+    const follower = await newTestUser(h, 13_300_000_000);
+    const [home] = await db
+      .select()
+      .from(listings)
+      .where(eq(listings.cityCode, bj.cityCode))
+      .orderBy(listings.id)
+      .limit(1)
+      .offset(5);
+    await call(ApiPath.listingFollow, { businessType: 1, listingId: home!.id, follow: true }, follower);
+    // The owner's entrust of it, then taken off the site as sold (what house/publish.ts takeDown does).
+    await db.insert(entrusts).values({
+      userId: owner.id,
+      businessType: 1,
+      cityCode: home!.cityCode,
+      communityId: home!.communityId,
+      building: '1号楼',
+      unit: '1单元',
+      room: '0101',
+      area: home!.area,
+      rooms: home!.rooms,
+      halls: home!.halls,
+      baths: home!.baths,
+      floor: 3,
+      totalFloors: 6,
+      orientation: '南',
+      decoration: '精装',
+      price: home!.totalPrice,
+      contactName: '卖先生',
+      photos: [],
+      brandIds: [],
+      status: ENTRUST_STATUS.SOLD,
+      listingId: home!.id,
+    });
+    await db.delete(listings).where(eq(listings.id, home!.id));
+    await recordChange(db, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', home!.id)]);
+    await worker.tick();
+    await worker.tick();
+    const messages = await assistantMessages(follower);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.content.layoutDetail).toMatchObject({ event: 'sold', listingId: home!.id, oldPriceText: null });
+    expect(await assistantMessages(owner)).toEqual([]);
   });
 
   it('stops with the user: a deleted user’s searches and conversation go', async () => {
