@@ -25,7 +25,18 @@ export const IM_LAYOUT = {
   PHONE_REQUEST: 20001,
   PHONE_REPLY: 21001,
   AGENT_CARD: 211,
+  /** 优居找房助手 only (contracts/alerts.ts): a saved search's digest of new homes. */
+  ALERT_DIGEST: 301,
+  /** 优居找房助手 only: a followed home's price changed, or it was sold (已成交) or taken down (下架). */
+  ALERT_FOLLOW: 302,
 } as const;
+
+/**
+ * 优居找房助手's IM identity: the other end of the system conversation that delivers alerts (modules/alerts). No
+ * agent has it (agents' identities are 100000 + n); a user cannot write to it.
+ */
+export const IM_ASSISTANT_USER_ID = 2_000_000_000;
+export const IM_ASSISTANT_NAME = '优居找房助手';
 
 /** Answers' messages (copy.md). */
 export const IM_SENSITIVE_MESSAGE = '包含敏感词';

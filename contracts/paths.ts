@@ -150,6 +150,16 @@ export const ApiPath = {
   listingFollowStatus: `${PORTAL_API}/v1/listing/follow/status`,
   /** POST only, session: follow or stop following a listing. */
   listingFollow: `${PORTAL_API}/v1/listing/follow`,
+  /** 我的订阅 (contracts/alerts.ts), session: the caller's saved searches. */
+  alertSearches: `${PORTAL_API}/v1/alerts/searches`,
+  /** POST only, session: save the list being viewed (订阅). */
+  alertSearchAdd: `${PORTAL_API}/v1/alerts/search/add`,
+  /** POST only, session: pause or resume one's own saved search. */
+  alertSearchPause: `${PORTAL_API}/v1/alerts/search/pause`,
+  /** POST only, session: delete one's own saved search. */
+  alertSearchDelete: `${PORTAL_API}/v1/alerts/search/delete`,
+  /** POST only, session: one's own saved search's new homes were seen (its count starts again). */
+  alertSearchSeen: `${PORTAL_API}/v1/alerts/search/seen`,
   smsCode: `${SSO_API}/sms/code`,
   loginBySms: `${SSO_API}/login/sms`,
   loginByPassword: `${SSO_API}/login/password`,

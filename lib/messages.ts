@@ -62,7 +62,14 @@ export const messages = {
     hotRentCity: '热门租房',
     outSideLink: '友情链接',
   },
-  personalMenu: { account: '账户设置', sell: '卖房管理', rent: '租房管理', record: '看房记录', entrust: '委托管理' },
+  personalMenu: {
+    account: '账户设置',
+    sell: '卖房管理',
+    rent: '租房管理',
+    record: '看房记录',
+    entrust: '委托管理',
+    subscribe: '我的订阅',
+  },
   newsCategories: {
     loushikuaixun: '楼市快讯',
     shichangzhengce: '市场政策',

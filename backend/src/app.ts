@@ -47,6 +47,8 @@ import { openSharedCounters, rateLimitStore, whenReady } from './modules/limits/
 import { registerHouse } from './modules/house/house';
 import { createLocalHub, createRedisHub, LOGGED_OUT_CLOSE, userParty } from './modules/im/hub';
 import { registerDesk } from './modules/im/desk';
+import { registerAlertSearches } from './modules/alerts/searches';
+import { createAlertsWorker } from './modules/alerts/worker';
 import { createImService, registerIm } from './modules/im/im';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
@@ -175,6 +177,12 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerHouse(app, db, suggestionIndex);
   app.decorate('im', im);
   registerIm(app, db, config, im);
+  // 订阅 and 优居找房助手: saved searches, and the worker that reads the change feed and writes through the chat.
+  registerAlertSearches(app, db);
+  const alerts = createAlertsWorker(db, im, app.log);
+  app.decorate('alerts', alerts);
+  if (config.ALERTS_POLL_MS > 0) alerts.start(config.ALERTS_POLL_MS);
+  app.addHook('onClose', () => alerts.stop());
   // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.
   await registerDesk(app, db, config, storage, im, imageWork);
 

@@ -58,6 +58,9 @@ const configSchema = z.object({
   ),
   // The chat's sensitive-word list, one word a line (modules/im/sensitive-words.txt when unset).
   IM_SENSITIVE_WORDS_FILE: optionalString,
+  // 优居找房助手 (modules/alerts): how often the alerts worker reads the change feed; 0 stops it (the backend tests
+  // drive it by hand).
+  ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // An idle chat socket is pinged this often (spec §9: 30 s).
   IM_PING_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
   // 拨打电话 (docs/operations.md "Virtual numbers"): the portal's 400 line that callers dial, and the width of the

@@ -66,6 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = configWith({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The alerts worker runs only where a test drives it (app.alerts.tick()): its cursor row would move digests.
+    ALERTS_POLL_MS: '0',
     ...options.config,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

@@ -49,6 +49,8 @@ interface Owned {
   privateKeys: string[];
   /** The image A sent to imAgentUserId (the one private key that agent may read). */
   chatImageKey: string;
+  /** A's saved search (订阅). */
+  savedSearchId: number;
 }
 
 type Check = (res: LightMyRequestResponse) => void;
@@ -80,6 +82,21 @@ const reviewForm = (projectId: number) => ({
 const MISSING_KEY = (a: Owned) => a.uploadKey.replace(/[0-9a-f]{24}\./, `${'0'.repeat(24)}.`);
 
 const IDOR: Record<string, IdorCase> = {
+  [ApiPath.alertSearchPause]: {
+    input: (a) => ({ savedSearchId: a.savedSearchId, paused: true }),
+    unknown: () => ({ savedSearchId: NO_ID, paused: true }),
+    status: 404,
+  },
+  [ApiPath.alertSearchDelete]: {
+    input: (a) => ({ savedSearchId: a.savedSearchId }),
+    unknown: () => ({ savedSearchId: NO_ID }),
+    status: 404,
+  },
+  [ApiPath.alertSearchSeen]: {
+    input: (a) => ({ savedSearchId: a.savedSearchId }),
+    unknown: () => ({ savedSearchId: NO_ID }),
+    status: 404,
+  },
   [ApiPath.viewingCancel]: { input: (a) => ({ viewingId: a.viewingId }), unknown: () => ({ viewingId: NO_ID }), status: 404 },
   [ApiPath.projectReviewDelete]: { input: (a) => ({ reviewId: a.reviewId }), unknown: () => ({ reviewId: NO_ID }), status: 404 },
   // B's own review of the project A reviewed: none, never A's.
@@ -409,7 +426,16 @@ async function ownedBy(user: TestUser): Promise<Owned> {
   );
   expect(image.statusCode, image.body).toBe(200);
   const privateKeys = [unused, reviewingPhoto, chatImageKey].flatMap((k) => [k, k.replace(/\.png$/, '_thumb.jpg')]);
+  const [bj] = await h.database.db.select({ cityCode: cities.cityCode }).from(cities).where(eq(cities.cityDomain, 'bj'));
+  const saved = await call(
+    'POST',
+    ApiPath.alertSearchAdd,
+    { cityCode: bj!.cityCode, channel: 'esf', query: { rooms: [2] }, path: '/ershoufang/l2/', name: '北京二手房 · 两室' },
+    user,
+  );
+  expect(saved.statusCode, saved.body).toBe(200);
   return {
+    savedSearchId: envelope<{ id: number }>(saved).data.id,
     privateKeys,
     chatImageKey,
     imUserMessageId: envelope<{ messageId: number }>(chat).data.messageId,

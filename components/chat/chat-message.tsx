@@ -1,4 +1,6 @@
 'use client';
+import { useState } from 'react';
+import type { AlertDigest, AlertFollow } from '@contracts/alerts-constants';
 import type { ImAgentCard, ImPhoneReply, ImPropertyCard } from '@contracts/im';
 import { IM_LAYOUT } from '@contracts/im-constants';
 import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
@@ -10,6 +12,7 @@ import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
+const A = messages.alerts;
 
 const textOf = (m: ChatMessage) => (typeof m.content.msgDetail === 'string' ? m.content.msgDetail : '');
 const detailOf = <T,>(m: ChatMessage) => (m.content.layoutDetail ?? {}) as Partial<T>;
@@ -24,7 +27,11 @@ export function previewOf(m: ChatMessage | undefined): string {
   }
   if (m.layout === IM_LAYOUT.PHONE_REPLY)
     return `${M.preview[m.layout]} ${detailOf<ImPhoneReply>(m).agree ? M.agreed : M.refused}`;
-  return M.preview[m.layout] ?? M.unsupported;
+  if (m.layout === IM_LAYOUT.ALERT_FOLLOW) {
+    const d = detailOf<AlertFollow>(m);
+    return `${A.preview[m.layout]} ${d.event ? A.events[d.event] : ''} ${d.title ?? ''}`.trim();
+  }
+  return M.preview[m.layout] ?? A.preview[m.layout] ?? M.unsupported;
 }
 
 /** The answer to a phone request (20001) in the same thread, if there is one yet. */
@@ -69,6 +76,135 @@ function PropertyCard({ m }: { m: ChatMessage }) {
         <span className="chat-card__price">{card.priceText}</span>
       </span>
     </a>
+  );
+}
+
+/** A link on the city's host of the record (a home of another city is on that city's host). */
+function useCityHref() {
+  const city = useCity();
+  return (cityDomain: string, path: string) => (cityDomain === city.cityDomain ? path : `${cityOrigin(cityDomain, city)}${path}`);
+}
+
+/** One click that turns this alert off (关闭提醒 of a saved search, 取消关注 of a home); the answer is shown. */
+function TurnOff({ label, done, run }: { label: string; done: string; run: () => Promise<unknown> }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  if (state === 'done') return <span className="chat-alert__off is-done">{done}</span>;
+  return (
+    <button
+      type="button"
+      className="chat-alert__off"
+      disabled={state === 'busy'}
+      onClick={() => {
+        setState('busy');
+        run().then(
+          () => setState('done'),
+          () => setState('failed'),
+        );
+      }}
+    >
+      {state === 'failed' ? A.failed : label}
+    </button>
+  );
+}
+
+const alertApi = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')]);
+
+/** 优居找房助手's digest (301): the saved search's new homes with photo, price and layout, each a link; why it came. */
+function AlertDigestCard({ m }: { m: ChatMessage }) {
+  const href = useCityHref();
+  const d = detailOf<AlertDigest>(m);
+  const homes = Array.isArray(d.homes) ? d.homes : [];
+  const channel = d.channel ?? 'esf';
+  const cityDomain = d.cityDomain ?? '';
+  return (
+    <div className="chat-card chat-alert chat-alert--digest">
+      <p className="chat-alert__title">{A.digestTitle(d.total ?? homes.length)}</p>
+      <ul className="chat-alert__homes">
+        {homes.map((h) => (
+          <li key={h.listingId}>
+            <a
+              className="chat-alert__home"
+              href={href(cityDomain, h.pcUrl)}
+              target="_blank"
+              rel="noopener"
+              data-listing-id={h.listingId}
+            >
+              {h.coverUrl ? (
+                // eslint-disable-next-line @next/next/no-img-element -- the home's cover from the storage
+                <img className="chat-alert__cover" src={h.coverUrl} alt={h.title} width={72} height={54} loading="lazy" />
+              ) : (
+                <span className="chat-alert__cover" aria-hidden="true" />
+              )}
+              <span className="chat-alert__body">
+                <span className="chat-alert__home-title">{h.title}</span>
+                <span className="chat-alert__meta">{h.layoutText}</span>
+                <span className="chat-alert__price">{h.priceText}</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {d.path && (d.total ?? 0) > homes.length && (
+        <a className="chat-alert__more" href={href(cityDomain, d.path)} target="_blank" rel="noopener">
+          {A.more((d.total ?? 0) - homes.length)}
+        </a>
+      )}
+      <p className="chat-alert__reason">{typeof m.content.reason === 'string' ? m.content.reason : ''}</p>
+      <div className="chat-alert__foot">
+        {d.path && (
+          <a href={href(cityDomain, d.path)} target="_blank" rel="noopener" data-channel={channel}>
+            {A.open}
+          </a>
+        )}
+        {typeof d.savedSearchId === 'number' && (
+          <TurnOff
+            label={A.turnOff}
+            done={A.turnedOff}
+            run={async () => {
+              const [{ browserContext }, api] = await alertApi();
+              await api.pauseSavedSearch(browserContext(), { savedSearchId: d.savedSearchId!, paused: true });
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** 优居找房助手's news of a followed home (302): 降价/涨价 with old → new price and %, or 已成交/已下架; why it came. */
+function AlertFollowCard({ m }: { m: ChatMessage }) {
+  const href = useCityHref();
+  const d = detailOf<AlertFollow>(m);
+  const gone = d.event === 'sold' || d.event === 'offline';
+  return (
+    <div className={`chat-card chat-alert chat-alert--follow chat-alert--${d.event ?? 'unknown'}`}>
+      <p className="chat-alert__title">
+        <span className="chat-alert__event">{d.event ? A.events[d.event] : ''}</span>
+        {gone || !d.pcUrl ? (
+          <span>{d.title}</span>
+        ) : (
+          <a href={href(d.cityDomain ?? '', d.pcUrl)} target="_blank" rel="noopener">
+            {d.title}
+          </a>
+        )}
+      </p>
+      {d.oldPriceText && d.newPriceText && typeof d.percent === 'number' && (
+        <p className="chat-alert__change">{A.priceLine(d.oldPriceText, d.newPriceText, d.percent)}</p>
+      )}
+      <p className="chat-alert__reason">{typeof m.content.reason === 'string' ? m.content.reason : ''}</p>
+      {!gone && typeof d.listingId === 'number' && (d.businessType === 1 || d.businessType === 2) && (
+        <div className="chat-alert__foot">
+          <TurnOff
+            label={A.unfollow}
+            done={A.unfollowed}
+            run={async () => {
+              const [{ browserContext }, api] = await alertApi();
+              await api.changeFollow(browserContext(), { businessType: d.businessType!, listingId: d.listingId!, follow: false });
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -203,6 +339,10 @@ function Body(props: ChatMessageProps) {
       return <PhoneReply m={m} />;
     case IM_LAYOUT.AGENT_CARD:
       return <AgentCardMessage m={m} agentOf={props.agentOf} onOpenAgent={props.onOpenAgent} />;
+    case IM_LAYOUT.ALERT_DIGEST:
+      return <AlertDigestCard m={m} />;
+    case IM_LAYOUT.ALERT_FOLLOW:
+      return <AlertFollowCard m={m} />;
     default:
       return <div className="chat-bubble">{M.unsupported}</div>;
   }

@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
-import { IM_LAYOUT } from '@contracts/im-constants';
+import { IM_ASSISTANT_USER_ID, IM_LAYOUT } from '@contracts/im-constants';
 import { handleSessionError } from '@/lib/client/api';
 import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
@@ -103,7 +103,7 @@ export function ChatPanel({ userId }: ChatPanelProps) {
             )}
             <h2 className="chat-panel__title">
               {thread ? (target?.agentName ?? M.loading) : M.messagesTab}
-              {thread && target && (
+              {thread && target && target.userId !== IM_ASSISTANT_USER_ID && (
                 <small>
                   {target.brandName} · {target.branchName}
                 </small>
@@ -137,7 +137,10 @@ export function ChatPanel({ userId }: ChatPanelProps) {
                 onOpenAgent={openThread}
                 agentOf={(id) => store.threads.get(id)?.target ?? null}
               />
-              {target && target.status !== 1 ? (
+              {target?.userId === IM_ASSISTANT_USER_ID ? (
+                // 优居找房助手 only tells: nothing to write to it.
+                <p className="chat-notice chat-notice--assistant">{messages.alerts.assistantNote}</p>
+              ) : target && target.status !== 1 ? (
                 <p className="chat-notice" role="status">
                   {statusText(target.status)}
                 </p>

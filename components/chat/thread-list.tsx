@@ -28,7 +28,9 @@ export function ThreadList({ threads, now, onOpen }: { threads: ChatThread[]; no
                   <span className="chat-thread__name">{target?.agentName ?? ''}</span>
                   <span className="chat-thread__time">{last ? formatRelativeTime(last.createdAt, now) : ''}</span>
                 </span>
-                <span className="chat-thread__brand">{target ? `${target.brandName} · ${target.branchName}` : ''}</span>
+                <span className="chat-thread__brand">
+                  {target ? [target.brandName, target.branchName].filter(Boolean).join(' · ') : ''}
+                </span>
                 <span className="chat-thread__bottom">
                   <span className="chat-thread__preview">{previewOf(last)}</span>
                   {t.unRead > 0 && <UnreadBadge count={t.unRead} />}

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { ChannelNews } from '@/components/news/channel-news';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
-import { channelIsOn } from '@contracts/channels';
+import type { AlertSearchAdd } from '@contracts/alerts';
+import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
@@ -10,7 +11,15 @@ import { getCity } from '@/lib/server/city-data';
 import { searchedWords, similarSearches } from '@/lib/server/similar-searches';
 import { listSeo } from '@/lib/server/seo';
 import { JsonLd } from '@/components/seo/json-ld';
-import { formatListPath, nonCanonicalListPath, parseSearchPath, toListQuery, type ListRequest } from '@/lib/search-path';
+import {
+  formatListPath,
+  nonCanonicalListPath,
+  parseSearchPath,
+  toListQuery,
+  type ListRequest,
+  type SearchQuery,
+} from '@/lib/search-path';
+import { messages } from '@/lib/messages';
 import { chosenConditions } from './condition-chips';
 import type { ChannelFilters, Conditions } from './channel-filters';
 import { ChannelList } from './channel-list';
@@ -29,6 +38,31 @@ export interface ChannelListPageOptions<
     query: ListRequest<Code>,
   ) => Promise<{ total: number; page: number; pageSize: number; list: T[] }>;
   card: (item: T, eager: boolean) => ReactNode;
+}
+
+/**
+ * The list as 订阅 saves it (contracts/alerts.ts): its list request without page and sort, its address on page 1
+ * in the default order, and a name made from its conditions (`北京二手房 · 朝阳 · 300-500万`).
+ */
+function savedSearchOf(
+  city: { cityCode: string; cityName: string },
+  channel: ChannelDef,
+  query: SearchQuery,
+  words: string[],
+): AlertSearchAdd {
+  // A saved search is the list, not a page of it: no city (its own field), page or sort among its conditions.
+  const conditions = Object.fromEntries(
+    Object.entries(toListQuery(city.cityCode, channel, query)).filter(([k]) => !['cityCode', 'page', 'sort'].includes(k)),
+  );
+  const keyword = query.keyword ? [`“${query.keyword}”`] : [];
+  const name = [`${city.cityName}${messages.channelNames[channel.code]}`, ...words, ...keyword].join(' · ');
+  return {
+    cityCode: city.cityCode,
+    channel: channel.code,
+    query: conditions,
+    path: formatListPath(channel, { ...query, page: undefined, sort: undefined }),
+    name: name.length > 80 ? `${name.slice(0, 79)}…` : name,
+  };
 }
 
 interface ListPageProps {
@@ -77,7 +111,8 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
       total: result.total,
       page: query.page ?? 1,
     });
-    return { city, query, conditions, result, ctx, seo };
+    const subscribe = savedSearchOf(city, channel, query, conditionWords);
+    return { city, query, conditions, result, ctx, seo, subscribe };
   });
   const load = async ({ params }: ListPageProps) => {
     const { city: domain, slug } = await params;
@@ -91,7 +126,7 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
   async function ListPage(props: ListPageProps) {
     const loaded = await load(props);
     if (!loaded) return null;
-    const { city, query, conditions, result, ctx, seo } = loaded;
+    const { city, query, conditions, result, ctx, seo, subscribe } = loaded;
     const similar =
       result.list.length === 0
         ? await similarSearches(
@@ -116,6 +151,7 @@ export function channelListPage<C extends Conditions, T extends { id: number }, 
           sorts={conditions.sorts}
           card={card}
           similar={similar}
+          subscribe={subscribe}
         />
         <ChannelNews city={city} channel={channel.code} />
       </>

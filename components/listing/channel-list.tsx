@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import { CompareBar } from '@/components/compare/compare-bar';
+import { SubscribeButton } from '@/components/alerts/subscribe-button';
+import type { AlertSearchAdd } from '@contracts/alerts';
 import type { ReactNode } from 'react';
 import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channels';
 import { EAGER_CARDS } from '@/components/listing/card-layout';
@@ -31,6 +33,8 @@ export interface ChannelListProps<T extends { id: number }> {
   card: (item: T, eager: boolean) => ReactNode;
   /** What an empty result offers instead (lib/server/similar-searches.ts). */
   similar?: EmptyResultProps['similar'];
+  /** The list as 订阅 saves it (channel-list-page.tsx); every list page has the button. */
+  subscribe?: AlertSearchAdd;
 }
 
 /**
@@ -51,6 +55,7 @@ export function ChannelList<T extends { id: number }>({
   sorts,
   card,
   similar = [],
+  subscribe,
 }: ChannelListProps<T>) {
   const pages = Math.min(LIST_MAX_PAGE, Math.ceil(result.total / result.pageSize));
   const withPatch = (patch: QueryPatch) => formatListPath(channel, { ...query, ...patch });
@@ -61,7 +66,12 @@ export function ChannelList<T extends { id: number }>({
       <FilterBar channel={channel} query={query} districts={districts} subwayLines={subwayLines} rows={rows} />
       <ChosenConditions chips={chosenConditions(channel, query, rows, districts, subwayLines)} clearHref={channel.listPath} />
       <div className="list-page__head">
-        <h1 className="result-count">{messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}</h1>
+        <div className="list-page__title">
+          <h1 className="result-count">
+            {messages.resultCount(result.total, cityName, words?.noun ?? channelName, words?.count)}
+          </h1>
+          {subscribe && <SubscribeButton search={subscribe} />}
+        </div>
         <div className="sort-links">
           {sorts.map((s) => (
             <Link

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedSearchListSchema } from '@contracts/alerts';
 import { agentProfileSchema } from '@contracts/agent';
 import { bottomLinkSchema, cityListSchema, locationSchema, menuSchema } from '@contracts/city';
 import type { ChannelCode } from '@contracts/constants';
@@ -201,3 +202,7 @@ export const fetchEntrust = (ctx: CallContext, entrustId: number) =>
 /** The brands serving a community (public). */
 export const fetchEntrustCompany = (ctx: CallContext, communityId: number) =>
   call(ctx, ApiPath.entrustCompany, entrustCompanySchema, { params: { communityId } });
+
+/** 我的订阅 (contracts/alerts.ts): the caller's saved searches with their new homes (session). */
+export const fetchSavedSearches = (ctx: CallContext) =>
+  call(ctx, ApiPath.alertSearches, savedSearchListSchema, { method: 'GET' });

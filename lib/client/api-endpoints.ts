@@ -1,4 +1,5 @@
 import { ApiPath } from '@contracts/paths';
+import type { AlertSearchAdd, SavedSearch, SavedSearchList } from '@contracts/alerts';
 import type { RecommendsRequest, Suggestion } from '@contracts/search';
 import type { AgentPhone, AgentPhoneRequest } from '@contracts/agent';
 import type { CityList, Location } from '@contracts/city';
@@ -171,3 +172,21 @@ export const fetchChannelConditions = (ctx: CallContext, channel: MapChannel, ci
     unchecked<Record<string, unknown>>(),
     { params: { cityCode } },
   );
+
+/** 订阅 (contracts/alerts.ts): save the list being viewed; session required (401 is a visitor), 409 when saved already or full. */
+export const addSavedSearch = (ctx: CallContext, req: AlertSearchAdd) =>
+  call(ctx, ApiPath.alertSearchAdd, unchecked<SavedSearch>(), { params: req });
+
+/** 我的订阅: the caller's saved searches. */
+export const fetchSavedSearches = (ctx: CallContext) =>
+  call(ctx, ApiPath.alertSearches, unchecked<SavedSearchList>(), { method: 'GET' });
+
+/** Pause (true) or resume (false) one's own saved search (also the assistant card's 关闭提醒). */
+export const pauseSavedSearch = (ctx: CallContext, req: { savedSearchId: number; paused: boolean }) =>
+  call(ctx, ApiPath.alertSearchPause, unchecked<SavedSearch>(), { params: req });
+
+export const deleteSavedSearch = (ctx: CallContext, req: { savedSearchId: number }) =>
+  call(ctx, ApiPath.alertSearchDelete, unchecked<{ deleted: boolean }>(), { params: req });
+
+export const seenSavedSearch = (ctx: CallContext, req: { savedSearchId: number }) =>
+  call(ctx, ApiPath.alertSearchSeen, unchecked<SavedSearch>(), { params: req });

@@ -15,3 +15,8 @@ export function homeHref(channel: ChannelCode, listingId: number, homeCity: stri
   const path = detailPath(channel, listingId);
   return homeCity === hereCity ? path : `${cityOrigin(homeCity, config)}${path}`;
 }
+
+/** A list's address as a link from a personal page: a list of another city is on that city's host. */
+export function listHref(path: string, listCity: string, hereCity: string): string {
+  return listCity === hereCity ? path : `${cityOrigin(listCity, config)}${path}`;
+}

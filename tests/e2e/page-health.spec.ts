@@ -287,6 +287,7 @@ test('logged in: the home, a detail with the chat, the personal pages, and the f
       '/personal/entrust/company',
       '/personal/house/ershoufang',
       '/personal/record/ershoufang',
+      '/personal/subscribe',
     ]),
     (u) => `${u} logged in`,
   );

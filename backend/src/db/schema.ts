@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -1047,9 +1048,11 @@ export const imConversations = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    agentUserId: integer('agent_user_id')
-      .notNull()
-      .references(() => agents.userId, { onDelete: 'restrict' }),
+    /**
+     * No foreign key to agents.userId: the other end is an agent or 优居找房助手 (contracts/im-constants.ts
+     * IM_ASSISTANT_USER_ID), which is no agent; a trigger of migration 0022 keeps every other id an agent's.
+     */
+    agentUserId: integer('agent_user_id').notNull(),
     nextSeq: integer('next_seq').notNull().default(1),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /** Messages not yet read by the user, and by the agent. */
@@ -1219,3 +1222,67 @@ export const articles = pgTable(
     index('articles_city_idx').on(t.cityCode, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * 订阅 (saved searches, modules/alerts): a user's list of a channel in a city, as its list request (`query`: the
+ * channel's list request without city, page and sort, checked by its schema) and its address (`path`). Matched
+ * against the homes the change feed names, looked up by channel, city and district (a search without a district
+ * is under null), so one change reads only the searches it can be in.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => cities.cityCode, { onDelete: 'cascade' }),
+    districtId: integer('district_id'),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    path: text('path').notNull(),
+    name: text('name').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 我的订阅's "new since last seen": matches after this. */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last digest went out: the next one waits an hour after it (ALERT_DIGEST_INTERVAL_MS). */
+    digestAt: timestamp('digest_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('saved_searches_match_idx')
+      .on(t.channel, t.cityCode, t.districtId)
+      .where(sql`not ${t.paused}`),
+    index('saved_searches_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * A home that came into a saved search (published into it, or its price moved it in) after the search was
+ * saved; `digestedAt` is when it went out in a digest. One row per search and home: a home comes in once.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id').notNull(),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_search_matches_pk').on(t.savedSearchId, t.listingId),
+    index('saved_search_matches_pending_idx')
+      .on(t.matchedAt)
+      .where(sql`${t.digestedAt} is null`),
+  ],
+);
+
+/** Where the alerts worker has read to: `feed` in the change feed (cache_changes.seq), `price` in price_changes.id. */
+export const alertCursors = pgTable('alert_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+});

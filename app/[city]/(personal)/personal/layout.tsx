@@ -55,6 +55,7 @@ export default async function PersonalLayout({ children, params }: { children: R
               { href: '/personal/house/zufang', label: M.rent, also: ['/personal/entrust/rental'] },
               { href: '/personal/record/ershoufang', label: M.record, also: ['/personal/record/zufang'] },
               { href: ENTRUST_MANAGE_PATH, label: M.entrust, also: ['/personal/entrust/company'] },
+              { href: '/personal/subscribe', label: M.subscribe },
             ]}
           />
         </aside>

@@ -6,6 +6,8 @@ import type { WebSocket } from 'ws';
 import { ResultCode } from '@contracts/envelope';
 import {
   IM_AGENT_LEFT,
+  IM_ASSISTANT_NAME,
+  IM_ASSISTANT_USER_ID,
   IM_AGENT_UNREACHABLE,
   IM_AUTO_REPLY_INTERVAL_MS,
   IM_HISTORY_MAX,
@@ -44,6 +46,7 @@ import {
   type ImSendResult,
   type ImThread,
 } from '@contracts/im';
+import type { AlertDigest, AlertFollow } from '@contracts/alerts';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -238,6 +241,16 @@ export async function checkContent(db: Db, words: readonly string[], ownsImages:
   }
 }
 
+/**
+ * What 优居找房助手 sends (modules/alerts): a digest card (301) or a followed home's change (302), each with the
+ * reason it was sent. Never a user's or an agent's send: the send route's schema has no such layouts.
+ */
+export interface AssistantContent {
+  layout: typeof IM_LAYOUT.ALERT_DIGEST | typeof IM_LAYOUT.ALERT_FOLLOW;
+  layoutDetail: AlertDigest | AlertFollow;
+  reason: string;
+}
+
 export interface StoreInput {
   /** The conversation's two ends: the portal user and the agent's IM identity. */
   userId: number;
@@ -245,7 +258,7 @@ export interface StoreInput {
   /** Which end sends (the two ids are of different spaces and may be equal numbers). */
   from: 'user' | 'agent';
   /** What is stored: a checked send, or the service's own auto-reply (`auto: true`). */
-  content: ImContent | (ImContent & { auto: true });
+  content: ImContent | (ImContent & { auto: true }) | AssistantContent;
   clientMsgId?: string | undefined;
   /**
    * A user's send: stored only while the agent is at work (status 1), checked in the same statement or
@@ -513,6 +526,19 @@ export async function lastMessagesOf(db: Db, conversationIds: readonly number[])
   return new Map(rows.map((r) => [r.conversationId, toImMessage(r)]));
 }
 
+/** 优居找房助手 in a user's thread list: a thread like an agent's, of nobody's branch or brand. */
+const ASSISTANT_CARD: ImAgentCard = {
+  userId: IM_ASSISTANT_USER_ID,
+  agentId: 0,
+  agentName: IM_ASSISTANT_NAME,
+  agentPhoto: '/assets/assistant.svg',
+  branchId: 0,
+  branchName: '',
+  brandId: 0,
+  brandName: '优居',
+  status: 1,
+};
+
 /** How many threads a list answers (the newest); older ones come back as soon as either end writes. */
 const THREADS_MAX = 100;
 
@@ -541,7 +567,7 @@ async function threadsOf(db: Db, userId: number, agentUserId: number | undefined
     lastMessage: null,
   }));
   for (const r of rows) {
-    const target = cards.get(r.agentUserId);
+    const target = r.agentUserId === IM_ASSISTANT_USER_ID ? ASSISTANT_CARD : cards.get(r.agentUserId);
     if (target)
       threads.push({
         conversationId: r.id,
@@ -591,6 +617,11 @@ export interface SendInput {
 export interface ImService {
   hub: ImHub;
   send(input: SendInput): Promise<ImMessage>;
+  /**
+   * 优居找房助手's message to a user, stored and pushed as any other; `clientMsgId` makes it once: the same id again
+   * answers the stored message and pushes nothing (null).
+   */
+  notify(userId: number, content: AssistantContent, clientMsgId: string): Promise<ImMessage | null>;
 }
 
 declare module 'fastify' {
@@ -673,6 +704,18 @@ export function createImService(
 
   return {
     hub,
+    async notify(userId, content, clientMsgId) {
+      const { message, fresh } = await storeMessage(db, {
+        userId,
+        agentUserId: IM_ASSISTANT_USER_ID,
+        from: 'agent',
+        content,
+        clientMsgId,
+      });
+      if (!fresh) return null;
+      push(message, userId, IM_ASSISTANT_USER_ID);
+      return message;
+    },
     async send(input) {
       const checked = await checkContent(db, words, input.ownsImages, input.raw);
       if (input.from === 'agent') await requireAgentsOwn(db, input.agentUserId, checked);

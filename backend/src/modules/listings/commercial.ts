@@ -162,6 +162,18 @@ function listConditions(channel: Channel, input: ListInput, cityCode: string, pr
   );
 }
 
+/**
+ * The list's WHERE of one of the four, and its table: the same conditions the list route builds, for whoever must
+ * agree with the list (a saved search's matching, modules/alerts/channels.ts).
+ */
+export function commercialList(code: CommercialChannel) {
+  const channel = channelOf(code);
+  return {
+    table: channel.def.table,
+    where: (input: ListInput, cityCode: string, priceTier: number) => listConditions(channel, input, cityCode, priceTier),
+  };
+}
+
 /** A nullable column the unit's deal always fills (seed-commercial.ts); empty means a broken row. */
 function filled<T>(value: T | null, what: string, id: number): T {
   if (value === null) throw new Error(`unit ${id} has no ${what}`);

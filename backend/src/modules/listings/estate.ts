@@ -95,7 +95,7 @@ async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, Esta
 const estate = residentialChannel(communities, ESTATE);
 
 /** The WHERE of the list: places and keyword (the community's own name among them), then the declared filters. */
-function listConditions(input: EstateListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: EstateListInput, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(communities, cityCode, input, communities), estate.where(input, priceTier));
 }
 

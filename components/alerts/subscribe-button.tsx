@@ -1,0 +1,95 @@
+'use client';
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AlertSearchAdd } from '@contracts/alerts';
+import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
+import { messages } from '@/lib/client/messages';
+import { loginPath } from '@/lib/return-path';
+
+const M = messages.alerts;
+
+/** A list's address with this hash saves the list: the login brings the visitor back to it. */
+export const SUBSCRIBE_HASH = '#dingyue';
+
+/** The API modules load on the first click: no first page load carries them (as the follow button). */
+const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
+
+export interface SubscribeButtonProps {
+  /** The list as its call asks for it (contracts/alerts.ts alertSearchAdd). */
+  search: AlertSearchAdd;
+}
+
+/**
+ * 订阅 on every list page (components/listing/channel-list.tsx): saves the list with its conditions for 优居找房助手.
+ * The page is one cached render for everyone, so who is looking is learnt from the save itself: a visitor's 401
+ * goes to the login with this list and the hash as the return path, and back here the save is made. A list
+ * saved already (409) shows as 已订阅; the backend's message shows on any other refusal (20 at most).
+ */
+export function SubscribeButton({ search }: SubscribeButtonProps) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState('');
+  const once = useRef(false);
+
+  const save = useCallback(async () => {
+    setState('busy');
+    setError('');
+    try {
+      const [{ browserContext }, { addSavedSearch }, { isSessionInvalid, ApiError }] = await api();
+      try {
+        await addSavedSearch(browserContext(), search);
+        setState('done');
+      } catch (err) {
+        if (isSessionInvalid(err)) {
+          window.location.assign(loginPath(`${window.location.pathname}${window.location.search}${SUBSCRIBE_HASH}`));
+          return;
+        }
+        if (err instanceof ApiError && err.status === 409 && err.message === ALERT_DUPLICATE) {
+          setState('done');
+          return;
+        }
+        throw err;
+      }
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : M.failed);
+      setState('idle');
+    }
+  }, [search]);
+
+  // Back from the login with the hash: save once, and drop the hash so a reload does not repeat it.
+  useEffect(() => {
+    if (once.current || window.location.hash !== SUBSCRIBE_HASH) return;
+    once.current = true;
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    void save();
+  }, [save]);
+
+  return (
+    <div className="subscribe">
+      {state === 'done' ? (
+        <>
+          <span className="btn subscribe__button is-on" role="status">
+            {M.subscribed}
+          </span>
+          <Link className="subscribe__mine" href="/personal/subscribe" prefetch={false}>
+            {M.toMine}
+          </Link>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn subscribe__button"
+          title={M.hint}
+          disabled={state === 'busy'}
+          onClick={() => void save()}
+        >
+          {M.subscribe}
+        </button>
+      )}
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import type { Entrust, EntrustCompany } from '@contracts/entrust';
+import { ApiPath } from '@contracts/paths';
+import type { UploadTicket } from '@contracts/upload';
+import { DEV_OPS_TOKEN } from '../../scripts/processes';
+import { acceptEntrust, authOf } from './owner-path';
+import { BACKEND, cityUrl, logInBySms } from './support';
+
+/**
+ * 订阅 and 优居找房助手 (docs/behaviour.md "Alerts"): a user subscribes to a filtered 二手房 list → an operator publishes a
+ * matching home (what `npm run ops -- entrust accept <id>` sends) → the chat widget shows the unread badge and the
+ * assistant's card with that home → the card opens its detail page; 我的订阅 lists the search with its new home. The
+ * same user follows a home → an operator cuts its price (`npm run ops -- listing price`) → a message with the old and
+ * the new price. Screenshots go to /work/shots/alerts when that folder can be made (else test-results/).
+ */
+
+const SHOTS = process.env.ALERTS_SHOTS ?? 'test-results/alerts-shots';
+mkdirSync(SHOTS, { recursive: true });
+/** The page at the three desktop widths the layout is checked at, then back at the first. */
+async function shot(page: Page, name: string): Promise<void> {
+  for (const width of [1440, 1920, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
+/** This spec's own mobiles: 1391700xxxx. */
+const alertsMobile = () => `1391700${String(Date.now() % 10_000).padStart(4, '0')}`;
+
+interface EsfItem {
+  id: number;
+  communityId: number;
+  totalPrice: number;
+  area: number;
+}
+
+/** A 北京 home whose community a brand serves (an owner there can entrust), and that brand. */
+async function servedHome(page: Page): Promise<{ home: EsfItem; brandId: number }> {
+  const res = await page.request.get(`${BACKEND}${ApiPath.esfList}?cityCode=110000&pageSize=50`);
+  const list = ((await res.json()) as { data: { list: EsfItem[] } }).data.list;
+  for (const home of list.slice(10)) {
+    const brands = await page.request.get(`${BACKEND}${ApiPath.entrustCompany}?communityId=${home.communityId}`);
+    const first = ((await brands.json()) as { data: EntrustCompany }).data.brands[0];
+    if (first) return { home, brandId: first.id };
+  }
+  throw new Error('no 北京 community with a brand to entrust');
+}
+
+/** An owner's photo: ticket, PostObject, callback, as the upload component does. */
+async function uploadPhoto(page: Page, auth: Record<string, string>): Promise<string> {
+  const t = (
+    (await (
+      await page.request.get(`${BACKEND}${ApiPath.ossTicker}?uploadSize=1&userDir=ub/entrust`, { headers: auth })
+    ).json()) as {
+      data: UploadTicket;
+    }
+  ).data;
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 80 } } })
+    .png()
+    .toBuffer();
+  const key = `${t.keys[0]}.png`;
+  const posted = await page.request.post(t.host.startsWith('http') ? t.host : `${BACKEND}${t.host}`, {
+    multipart: {
+      key,
+      policy: t.policy,
+      OSSAccessKeyId: t.accessId,
+      success_action_status: '200',
+      Signature: t.signature,
+      file: { name: 'home.png', mimeType: 'image/png', buffer: bytes },
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  const md5 = createHash('md5').update(bytes).digest('hex');
+  const cb = await page.request.post(`${BACKEND}${ApiPath.ossCallback}`, {
+    headers: auth,
+    data: { uploads: [{ key, md5, suffix: 'png' }] },
+  });
+  expect(cb.status(), await cb.text()).toBe(200);
+  return key;
+}
+
+test('subscribe → a matching home is published → the assistant’s card in the chat opens it; a followed home’s price cut is told', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { home, brandId } = await servedHome(page);
+  // A visitor's 订阅 goes to login and back, and the list is saved.
+  const listPath = `/ershoufang/e${home.communityId}/`;
+  await page.goto(cityUrl('bj', listPath));
+  await expect(async () => {
+    await page.locator('.subscribe__button').click({ timeout: 2000 });
+    await expect(page).toHaveURL(/\/login\?/, { timeout: 3000 });
+  }).toPass({ timeout: 90_000 });
+  await logInBySms(page, alertsMobile());
+  await expect(page).toHaveURL(cityUrl('bj', listPath));
+  await expect(page.locator('.subscribe__button')).toHaveText(/已订阅/);
+  await shot(page, 'list-subscribed');
+
+  // 我的订阅: the search by its name, nothing new yet.
+  await page.goto(cityUrl('bj', '/personal/subscribe'));
+  const row = page.locator('.saved-search').first();
+  await expect(row.locator('.saved-search__name')).toContainText('北京二手房');
+  await expect(row.locator('.saved-search__meta')).toContainText('暂无新房源');
+
+  // An owner (this user, for brevity) entrusts a home in that community; the operator publishes it.
+  const auth = await authOf(page);
+  const photo = await uploadPhoto(page, auth);
+  const added = await page.request.post(`${BACKEND}${ApiPath.entrustAdd}`, {
+    headers: auth,
+    data: {
+      businessType: 1,
+      communityId: home.communityId,
+      building: '9号楼',
+      unit: '1单元',
+      room: String(1000 + (Date.now() % 8000)),
+      area: home.area,
+      rooms: 2,
+      halls: 1,
+      baths: 1,
+      floor: 6,
+      totalFloors: 18,
+      orientation: '南北',
+      decoration: '精装',
+      price: home.totalPrice,
+      contactName: '订先生',
+      photos: [photo],
+      brandIds: [brandId],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const entrust = ((await added.json()) as { data: Entrust }).data;
+  const listingId = await acceptEntrust(page, entrust.id);
+
+  // The widget's badge, then the assistant's thread with the card of that home.
+  await page.goto(cityUrl('bj', '/'));
+  const bar = page.locator('.chat-bar');
+  await expect(async () => {
+    await page.reload();
+    await expect(bar.locator('.chat-badge')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 90_000 });
+  await shot(page, 'widget-badge');
+  await bar.click();
+  const thread = page.locator('.chat-thread', { hasText: '优居找房助手' });
+  await expect(thread).toBeVisible();
+  await expect(thread.locator('.chat-badge')).toBeVisible();
+  await thread.click();
+  const card = page.locator('.chat-alert--digest').last();
+  const homeLink = card.locator(`a[data-listing-id="${listingId}"]`);
+  await expect(homeLink).toBeVisible();
+  await expect(card.locator('.chat-alert__reason')).toContainText('您订阅了「北京二手房');
+  await expect(page.locator('.chat-notice--assistant')).toBeVisible();
+  await shot(page, 'assistant-digest');
+  const [detail] = await Promise.all([page.context().waitForEvent('page'), homeLink.click()]);
+  await detail.waitForLoadState();
+  expect(new URL(detail.url()).pathname).toBe(`/ershoufang/xiangqing/${listingId}`);
+  await detail.close();
+
+  // 我的订阅 now counts the new home.
+  await page.goto(cityUrl('bj', '/personal/subscribe'));
+  await expect(page.locator('.saved-search').first().locator('.saved-search__meta')).toContainText('1套新房源');
+  await shot(page, 'personal-subscribe');
+
+  // 关注 a home, then the operator cuts its price: the assistant says so with the old and the new price.
+  await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${home.id}`));
+  await expect(page.locator('.follow__button')).toHaveAttribute('data-state', 'user');
+  await page.locator('.follow__button').click();
+  await expect(page.locator('.follow__button')).toHaveText(/已关注/);
+  const cut = Math.max(1, Math.round(home.totalPrice * 0.9));
+  const repriced = await page.request.post(`${BACKEND}${ApiPath.opsListing}/esf/${home.id}`, {
+    headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` },
+    data: { price: cut },
+  });
+  expect(repriced.status(), await repriced.text()).toBe(200);
+  await page.locator('.chat-bar').click();
+  await page.locator('.chat-thread', { hasText: '优居找房助手' }).click();
+  const change = page.locator('.chat-alert--price_down').last();
+  await expect(change).toBeVisible({ timeout: 90_000 });
+  await expect(change.locator('.chat-alert__change')).toContainText(`${Math.round(home.totalPrice * 100) / 100}万 → ${cut}万`);
+  await expect(change.locator('.chat-alert__reason')).toContainText('您关注了「');
+  await shot(page, 'assistant-price-cut');
+});
