@@ -202,6 +202,7 @@ const NOT_PUBLIC: Record<string, string> = {
   'imRead.appId': 'an IM identity',
   'imReceived.appId': 'an IM identity',
   'deskMessage.content': 'private: the agent’s answer in a chat',
+  'alertSearchAdd.name': 'private: a saved search’s name, shown to its user only (我的订阅, the assistant’s digests)',
   'deskLogin.token': 'a secret',
   'loginByPassword.password': 'a secret',
   'accountPassword.currentPassword': 'a secret',
