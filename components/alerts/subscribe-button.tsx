@@ -10,6 +10,8 @@ const M = messages.alerts;
 
 /** A list's address with this hash saves the list: the login brings the visitor back to it. */
 export const SUBSCRIBE_HASH = '#dingyue';
+/** The list this tab sent to the login to be saved (sessionStorage): the hash alone is no request to save. */
+const PENDING_KEY = 'yj_subscribe_pending';
 
 /** The API modules load on the first click: no first page load carries them (as the follow button). */
 const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
@@ -22,8 +24,8 @@ export interface SubscribeButtonProps {
 /**
  * 订阅 on every list page (components/listing/channel-list.tsx): saves the list with its conditions for 优居找房助手.
  * The page is one cached render for everyone, so who is looking is learnt from the save itself: a visitor's 401
- * goes to the login with this list and the hash as the return path, and back here the save is made. A list
- * saved already (409) shows as 已订阅; the backend's message shows on any other refusal (20 at most).
+ * goes to the login with this list and the hash as the return path, and back here the save is made (only when this tab
+ * asked for it: a link with the hash from elsewhere saves nothing). A list saved already (409) shows as 已订阅; the backend's message shows on any other refusal (20 at most).
  */
 export function SubscribeButton({ search }: SubscribeButtonProps) {
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
@@ -40,7 +42,10 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
         setState('done');
       } catch (err) {
         if (isSessionInvalid(err)) {
-          window.location.assign(loginPath(`${window.location.pathname}${window.location.search}${SUBSCRIBE_HASH}`));
+          const here = `${window.location.pathname}${window.location.search}`;
+          // Only a save this tab asked for is made on the way back: a link someone else wrote with the hash saves nothing.
+          window.sessionStorage.setItem(PENDING_KEY, here);
+          window.location.assign(loginPath(`${here}${SUBSCRIBE_HASH}`));
           return;
         }
         if (err instanceof ApiError && err.status === 409 && err.message === ALERT_DUPLICATE) {
@@ -59,8 +64,12 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
   useEffect(() => {
     if (once.current || window.location.hash !== SUBSCRIBE_HASH) return;
     once.current = true;
-    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-    void save();
+    const here = `${window.location.pathname}${window.location.search}`;
+    window.history.replaceState(null, '', here);
+    const pending = window.sessionStorage.getItem(PENDING_KEY);
+    window.sessionStorage.removeItem(PENDING_KEY);
+    // Started after the effect (it sets the button's state).
+    if (pending === here) queueMicrotask(() => void save());
   }, [save]);
 
   return (

@@ -182,3 +182,17 @@ test('subscribe → a matching home is published → the assistant’s card in t
   await expect(change.locator('.chat-alert__reason')).toContainText('您关注了「');
   await shot(page, 'assistant-price-cut');
 });
+
+test('a link to a list with #dingyue saves nothing: only a save this tab sent to the login is made on the way back', async ({
+  page,
+}) => {
+  await page.goto(cityUrl('bj', '/login'));
+  await logInBySms(page);
+  await expect(page.locator('.user-box__name')).toBeVisible();
+  // A link someone else wrote: the list opens, its 订阅 button stays as it was, and 我的订阅 stays empty.
+  await page.goto(cityUrl('bj', '/ershoufang/dc2/#dingyue'));
+  await expect(page.getByRole('button', { name: '订阅' })).toBeVisible();
+  await expect(page).toHaveURL(cityUrl('bj', '/ershoufang/dc2/'));
+  await page.goto(cityUrl('bj', '/personal/subscribe'));
+  await expect(page.locator('.saved-searches__empty')).toBeVisible();
+});
