@@ -285,7 +285,7 @@ export const messages = {
     parkingValue: (n: number) => `${n.toLocaleString('zh-CN')}个`,
     noSubwayNearby: '1.5公里内暂无地铁站',
     nearestStation: (line: string, station: string, metres: number) => `距${line}${station}站约${metres}米`,
-    sections: { info: '楼盘信息', layouts: '户型介绍', album: '楼盘相册', location: '位置及周边', describe: '楼盘简介' },
+    sections: { info: '楼盘信息', layouts: '户型介绍', album: '楼盘相册', location: '位置交通', describe: '楼盘简介' },
     layoutColumns: {
       plan: '户型图',
       name: '户型',
@@ -537,7 +537,8 @@ export const messages = {
     project: '项目',
     region: '区域',
     address: '地址',
-    location: '位置及周边',
+    // The facts of the place; the map below it is 位置及周边 (components/detail/detail-map.tsx).
+    location: '位置交通',
     subway: '交通',
     nearStation: (line: string, station: string, metres: number) => `距${line}${station}站约${metres}米`,
     noStation: '1.5公里内暂无地铁站',

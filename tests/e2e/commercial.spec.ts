@@ -142,7 +142,8 @@ for (const c of CASES) {
     await expect(page.locator('h1.detail-title')).toHaveText(title);
     await expect(page.locator('.price-block')).toHaveText(c.priceWords);
     await expect(page.locator('.facts').first()).toContainText(c.kindFact);
-    await expect(page.getByRole('heading', { name: '位置及周边' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '位置交通' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '位置及周边' })).toHaveCount(1);
     await expect(page.locator('.agent-card')).toBeVisible();
     expect(await page.locator('.gallery__thumbs button').count()).toBeGreaterThanOrEqual(4);
     await page.goBack();
