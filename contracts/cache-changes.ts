@@ -21,6 +21,11 @@ export const cacheTag = {
   agent: (id: number) => `agent:${id}`,
   /** A city's 资讯 pages (`/news…`) and the home page's 资讯 block. */
   news: (cityDomain: string) => `news:${cityDomain}`,
+  /**
+   * A city's articles of one category where a channel's list shows them under its results (二手房 楼市快讯, …): a list
+   * follows its one category, not every article of the city.
+   */
+  newsCategory: (cityDomain: string, category: string) => `news:${cityDomain}:${category}`,
   /** One article's pages (`/news/{category}/{id}.html` and its other layouts), on whichever city's host. */
   article: (id: number) => `article:${id}`,
   /** Everything of a city. */

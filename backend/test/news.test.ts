@@ -120,7 +120,12 @@ describe('资讯', () => {
     const added = await ops(ApiPath.opsNews, body);
     expect(added.statusCode).toBe(200);
     const result = envelope<OpsArticleResult>(added).data;
-    expect(result.change.tags).toEqual([cacheTag.article(result.id), cacheTag.news('bj')]);
+    // The city's news pages, and the lists that show its category (none shows 市场政策, yet the tag is the category's).
+    expect(result.change.tags).toEqual([
+      cacheTag.article(result.id),
+      cacheTag.news('bj'),
+      cacheTag.newsCategory('bj', 'shichangzhengce'),
+    ]);
     expect((await feed(latest)).changes.map((c) => c.seq)).toContain(result.change.seq);
     // At once the newest of its category, with its card.
     expect((await list({ cityCode: BJ, category: 'shichangzhengce' })).list[0]!.id).toBe(result.id);

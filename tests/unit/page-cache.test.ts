@@ -25,9 +25,9 @@ import {
 describe('page tags', () => {
   it('tags a list, its filtered pages and its dictionary with the channel and city', () => {
     // 二手房, 新房 and 租房 lists show a category's newest articles under their results: the city's news too.
-    expect(pageTagsOf('/bj/ershoufang')).toEqual(['city:bj', 'list:esf:bj', 'news:bj']);
-    expect(pageTagsOf('/bj/ershoufang/dc12p3')).toEqual(['city:bj', 'list:esf:bj', 'news:bj']);
-    expect(pageTagsOf('/bj/loupan/pg2')).toEqual(['city:bj', 'list:new:bj', 'news:bj']);
+    expect(pageTagsOf('/bj/ershoufang')).toEqual(['city:bj', 'list:esf:bj', 'news:bj:loushikuaixun']);
+    expect(pageTagsOf('/bj/ershoufang/dc12p3')).toEqual(['city:bj', 'list:esf:bj', 'news:bj:loushikuaixun']);
+    expect(pageTagsOf('/bj/loupan/pg2')).toEqual(['city:bj', 'list:new:bj', 'news:bj:loupingdaogou']);
     expect(pageTagsOf('/bj/xiaoqu/')).toEqual(['city:bj', 'list:estate:bj']);
     expect(pageTagsOf('/sh/sp/buy/pg2')).toEqual(['city:sh', 'list:shop_sale:sh']);
     expect(pageTagsOf('/sh/xzl/rent/dictionary')).toEqual(['city:sh', 'list:offices_rent:sh']);
@@ -102,7 +102,10 @@ describe('front cache', () => {
       ({ method, url: '/ershoufang/', headers: cookie ? { cookie } : {} }) as IncomingMessage;
     expect(front.request(req('POST', 'yj_device=abc'), 'bj')).toBeNull();
     const first = front.request(req('GET'), 'bj');
-    expect(first).toEqual({ key: expect.stringContaining('/ershoufang/'), tags: ['city:bj', 'list:esf:bj', 'news:bj'] });
+    expect(first).toEqual({
+      key: expect.stringContaining('/ershoufang/'),
+      tags: ['city:bj', 'list:esf:bj', 'news:bj:loushikuaixun'],
+    });
     expect(front.request(req('GET', 'other=1; yj_device=abc'), 'bj')).toEqual(first);
     expect(front.request(req('HEAD', 'yj_token=t'), 'bj')).toEqual(first);
   });

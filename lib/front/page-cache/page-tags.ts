@@ -9,8 +9,8 @@ import { CHANNEL_NEWS } from '@/lib/news-paths';
  * - `list:{channel}:{domain}` on a channel's lists, its dictionary and options pages, and on the city's home
  *   (its blocks are every channel's newest listings);
  * - `detail:{channel}:{id}` on a listing's page and on a project's sub-pages;
- * - `news:{domain}` on the city's 资讯 pages, its home (the latest articles) and the 二手房, 新房 and 租房 lists (a
- *   category's newest under the results), and `article:{id}` on an article's
+ * - `news:{domain}` on the city's 资讯 pages and its home (the latest articles), `news:{domain}:{category}` on the
+ *   二手房, 新房 and 租房 lists (that category's newest under the results), and `article:{id}` on an article's
  *   pages (`/news/loushikuaixun/12.html`, `/news/detailWxArt/12` as rewritten), which any city's host may show;
  * - `agent:{id}` on an agent's pages and their h5 business card (`/agent/12/esf/2`, `/h5/agent/12` as rewritten),
  *   with the city's 二手房 and 租房 list tags: they list the agent's homes with their prices.
@@ -57,8 +57,9 @@ export function pageTagsOf(pathname: string): string[] {
   const lists = [...CHANNEL_LIST].sort((a, b) => b.listPath.length - a.listPath.length);
   const channel = lists.find((c) => inCity === c.listPath.slice(0, -1) || inCity.startsWith(c.listPath));
   if (channel) tags.push(cacheTag.list(channel.code, domain));
-  // 二手房, 新房 and 租房 lists show the newest articles of a category under their results (CHANNEL_NEWS).
-  if (channel && CHANNEL_NEWS[channel.code]) tags.push(cacheTag.news(domain));
+  // 二手房, 新房 and 租房 lists show the newest articles of one category under their results (CHANNEL_NEWS).
+  const category = channel && CHANNEL_NEWS[channel.code];
+  if (category) tags.push(cacheTag.newsCategory(domain, category));
   return tags;
 }
 

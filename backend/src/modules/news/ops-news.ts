@@ -53,18 +53,29 @@ async function checkMentions(tx: Tx, mentions: Mention[], cityCode: string | nul
 }
 
 /** The tags of the pages that show the article: the news pages of its city (every city's for one of all). */
-async function tagsOf(tx: Tx, id: number, cityCodes: (string | null)[]): Promise<string[]> {
+async function tagsOf(tx: Tx, id: number, cityCodes: (string | null)[], categories: string[]): Promise<string[]> {
   const domains = cityCodes.includes(null)
     ? await tx.select({ d: cities.cityDomain }).from(cities)
     : await tx
         .select({ d: cities.cityDomain })
         .from(cities)
         .where(inArray(cities.cityCode, cityCodes as string[]));
-  return [cacheTag.article(id), ...domains.map((r) => cacheTag.news(r.d))];
+  return [
+    cacheTag.article(id),
+    ...domains.flatMap((r) => [
+      cacheTag.news(r.d),
+      ...[...new Set(categories)].map((category) => cacheTag.newsCategory(r.d, category)),
+    ]),
+  ];
 }
 
-async function announce(tx: Tx, row: ArticleRow, cityCodes: (string | null)[]): Promise<OpsArticleResult> {
-  const tags = await tagsOf(tx, row.id, cityCodes);
+async function announce(
+  tx: Tx,
+  row: ArticleRow,
+  cityCodes: (string | null)[],
+  categories: string[] = [row.category],
+): Promise<OpsArticleResult> {
+  const tags = await tagsOf(tx, row.id, cityCodes, categories);
   const seq = await recordChange(tx, tags);
   return {
     id: row.id,
@@ -141,7 +152,7 @@ export function registerOpsNews(app: FastifyInstance, db: Db, config: Pick<Confi
             .where(eq(articles.id, id))
             .returning();
           // A move to another city changes the pages of both.
-          return announce(tx, row!, [before.cityCode, row!.cityCode]);
+          return announce(tx, row!, [before.cityCode, row!.cityCode], [before.category, row!.category]);
         }),
       );
     },
