@@ -33,6 +33,7 @@ import { registerHome } from './modules/portal/home';
 import { registerLocation } from './modules/portal/location';
 import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
+import { registerCommute } from './modules/map/commute';
 import { registerMap } from './modules/map/map';
 import { registerSitemaps } from './modules/sitemap/sitemap';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
@@ -142,6 +143,8 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   });
   registerSuggestions(app, db, suggestionIndex);
   registerMap(app, db, suggestionIndex);
+  // 通勤找房 uses the map's channels and their list WHERE (map.ts): registered beside it, not from it.
+  registerCommute(app, db);
   registerDictionary(app, db);
   registerSitemaps(app, db, config);
   registerAgents(app, db);

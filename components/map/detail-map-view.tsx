@@ -2,11 +2,10 @@
 import 'leaflet/dist/leaflet.css';
 import './detail-map.css';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
-import type { MapBasemap, MapNearby } from '@contracts/map';
-import { browserContext } from '@/lib/client/api';
-import { fetchMapBasemap } from '@/lib/client/api-endpoints';
+import { useEffect, useRef } from 'react';
+import type { MapNearby } from '@contracts/map';
 import { addBaseLayer, mapCrs } from './base-layer';
+import { useBasemap } from './use-basemap';
 
 export interface DetailMapViewProps {
   cityCode: string;
@@ -34,17 +33,7 @@ export function DetailMapView({ cityCode, lat, lng, name, nearby }: DetailMapVie
   const holder = useRef<HTMLDivElement>(null);
   const marks = useRef<L.LayerGroup | null>(null);
   const mapRef = useRef<L.Map | null>(null);
-  const [basemap, setBasemap] = useState<MapBasemap | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchMapBasemap(browserContext(), cityCode)
-      .then((b) => live && setBasemap(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [cityCode]);
+  const basemap = useBasemap(cityCode);
 
   // The map: made in an effect and removed in its cleanup (a fresh one on React's second mount in development).
   useEffect(() => {

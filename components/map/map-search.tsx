@@ -13,13 +13,13 @@ import {
   fetchChannelConditions,
   fetchChannelList,
   fetchMapArea,
-  fetchMapBasemap,
   fetchMapBubbles,
   fetchMapCommute,
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
 import { addBaseLayer, mapCrs } from './base-layer';
 import { CommuteBar } from './map-commute';
+import { useBasemap } from './use-basemap';
 import { mapMessages as M } from './map-messages';
 import { drawAreaLabels, drawCommute, drawSubwayLine } from './map-overlays';
 import { formatMapSearch, MAP_FILTER_KEYS, parseMapSearch, type MapCommuteInfo, type MapSearchInfo } from './map-state';
@@ -115,7 +115,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   const [info, setInfo] = useState<MapSearchInfo>(() => parseMapSearch(window.location.search, channels));
   // The latest state for Leaflet's handlers, which are bound once per map: `go` writes it with every change.
   const infoRef = useRef(info);
-  const [basemap, setBasemap] = useState<MapBasemap | null>(null);
+  const basemap = useBasemap(cityCode);
   const [view, setView] = useState<{ zoom: number; key: string } | null>(null);
   const [bubbles, setBubbles] = useState<MapBubbles | null>(null);
   const [conditions, setConditions] = useState<Record<string, Option[]>>({});
@@ -152,16 +152,6 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     },
     [go],
   );
-
-  useEffect(() => {
-    let live = true;
-    fetchMapBasemap(browserContext(), cityCode)
-      .then((b) => live && setBasemap(b))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [cityCode]);
 
   // The map itself: made in an effect and removed in its cleanup, so React's second mount in development (strict
   // mode) makes a fresh one on the same element; the layers live in refs of this instance only.

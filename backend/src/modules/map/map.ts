@@ -43,7 +43,6 @@ import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHo
 import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
 import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
-import { registerCommute } from './commute';
 import { suggest } from '../portal/suggestions';
 import { filtersKey, mapAggregate } from './map-aggregate';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
@@ -153,7 +152,6 @@ async function pointsOf(db: Db, kind: MapSuggestion['kind'], ids: number[]): Pro
 }
 
 export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
-  registerCommute(app, db);
   const agg = mapAggregate(db);
   const everywhere = () => true;
   portalRoute(app, {
