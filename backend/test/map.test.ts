@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapArea, MapBasemap, MapBubbles, MapNearby, MapSuggestion } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
 import { outlineOf } from '../src/db/district-outlines';
-import { communities, districts, newProjects, offices, shops } from '../src/db/schema';
+import { cities, communities, districts, listings, newProjects, offices, shops } from '../src/db/schema';
+import { esf, listConditions as esfConditions } from '../src/modules/listings/esf';
 import { insideAny, insidePolygon, type LngLat } from '../src/domain/geo';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
 
@@ -166,6 +167,29 @@ describe('drawn area', () => {
     const projects = await ok<MapArea>(ApiPath.mapArea, { cityCode: BJ, channelCode: 'new', points: square });
     expect(projects.channelCode).toBe('new');
     expect(projects.list.length).toBe(Math.min(projects.total, 20));
+  });
+
+  it('pages a drawn area in the list’s own order, for every sort (pages 1–3 of 2 as the list’s ORDER BY gives them)', async () => {
+    const all = await h.database.db.select().from(communities).where(eq(communities.cityCode, BJ));
+    const ids = nonEmpty(all.filter((c) => insidePolygon([c.lng, c.lat], [square])).map((c) => c.id));
+    const filters = { rooms: [1, 2, 3, 4] };
+    const [city] = await h.database.db.select().from(cities).where(eq(cities.cityCode, BJ));
+    const listWhere = esfConditions({ ...filters, cityCode: BJ } as never, BJ, city!.priceTier);
+    const where = and(listWhere, inArray(listings.communityId, ids));
+    for (const sort of [undefined, 1, 2, 3, 4]) {
+      for (const page of [1, 2, 3]) {
+        const a = await ok<MapArea>(ApiPath.mapArea, { cityCode: BJ, channelCode: 'esf', points: square, filters, sort, page, pageSize: 2 });
+        const expected = await h.database.db
+          .select({ id: listings.id })
+          .from(listings)
+          .where(where)
+          .orderBy(...esf.orderBy(sort))
+          .limit(2)
+          .offset((page - 1) * 2);
+        expect(expected.length, `the seed has homes on page ${page} of the square`).toBeGreaterThan(0);
+        expect(a.list.map((x) => x.id), `sort ${sort} page ${page}`).toEqual(expected.map((r) => r.id));
+      }
+    }
   });
 
   it('refuses too few or too many points, an enormous or self-crossing area, and one outside the city', async () => {

@@ -22,6 +22,15 @@ interface Cell {
   sum: number;
   priced: number;
 }
+/**
+ * The channel's homes passing a filter set in a sort's order, as the list orders them: each one's id and its place
+ * (its community; a 新房 project is its own place). A drawn area's page is the first homes of this order whose place
+ * is inside, so the list's ORDER BY stays the one truth of the order and no per-area sort runs in the database.
+ */
+export interface ListOrder {
+  ids: Int32Array;
+  places: Int32Array;
+}
 /** A 新房 project passing the filters. */
 export interface ProjectRow {
   id: number;
@@ -46,9 +55,24 @@ interface CityPlaces {
   areas: Place[];
   communities: Place[];
 }
+/** An aggregate's bubbles at each level; communities most homes first. */
+interface LevelBubbles {
+  district: MapBubble[];
+  area: MapBubble[];
+  community: MapBubble[];
+}
 
 const TTL_MS = 60_000;
 const PLACES_TTL_MS = 10 * 60_000;
+
+/**
+ * A filter set of a channel's list in a city: its key in the aggregate's cache, and its list WHERE, made only when
+ * the aggregate is not kept (building the WHERE is most of a kept call's own work otherwise).
+ */
+export interface FilterSet {
+  key: string;
+  where: () => SQL | undefined;
+}
 
 /** A filter set as a key: its keys in order, the unset ones left out. */
 export function filtersKey(filters: Record<string, unknown>): string {
@@ -66,6 +90,8 @@ const averaged = (sum: number, priced: number) => (priced === 0 ? null : Math.ro
 
 export function mapAggregate(db: Db) {
   const cells = heldCache<Cell[]>(db, 500, TTL_MS);
+  // A city's ids in a sort's order are 8 bytes a home (Beijing's 36,000: 288 kB): a few dozen filter sets and sorts.
+  const orders = heldCache<ListOrder>(db, 48, TTL_MS);
   const projects = heldCache<ProjectRow[]>(db, 500, TTL_MS);
   const placesOf = new Map<string, { at: number; places: Promise<CityPlaces> }>();
 
@@ -115,8 +141,8 @@ export function mapAggregate(db: Db) {
   }
 
   /** The (district, area, community) cells of the channel's homes passing `where`. */
-  function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, key: string, where: SQL | undefined) {
-    return cells(table, cityCode, key, async () => {
+  function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, set: FilterSet) {
+    return cells(table, cityCode, set.key, async () => {
       const rows = await db
         .select({
           d: table.districtId,
@@ -127,7 +153,7 @@ export function mapAggregate(db: Db) {
           priced: sql<number>`count(${price})::int`,
         })
         .from(table)
-        .where(where)
+        .where(set.where())
         .groupBy(table.districtId, table.businessAreaId, table.communityId!);
       return rows.map((r) => ({
         d: Number(r.d),
@@ -140,8 +166,8 @@ export function mapAggregate(db: Db) {
     });
   }
 
-  function projectsOf(cityCode: string, key: string, where: SQL | undefined): Promise<ProjectRow[]> {
-    return projects(newProjects as unknown as ListingTable, cityCode, key, () =>
+  function projectsOf(cityCode: string, set: FilterSet): Promise<ProjectRow[]> {
+    return projects(newProjects as unknown as ListingTable, cityCode, set.key, () =>
       db
         .select({
           id: newProjects.id,
@@ -154,7 +180,7 @@ export function mapAggregate(db: Db) {
           businessAreaId: newProjects.businessAreaId,
         })
         .from(newProjects)
-        .where(where)
+        .where(set.where())
         .orderBy(asc(newProjects.id)),
     );
   }
@@ -191,6 +217,55 @@ export function mapAggregate(db: Db) {
     saleStatus: null,
   });
 
+  /**
+   * Every bubble of every zoom of one aggregate, worked out once when it is first asked for, not on every pan: at
+   * 16 in flight the per-call summing of a city's thousands of cells was most of a call's own time. Kept beside
+   * the aggregate (a WeakMap on its rows), so it goes when the aggregate is dropped; the places it was made with are
+   * kept too, so a refresh of the city's places makes it anew.
+   */
+  const bubblesOf = new WeakMap<object, { places: CityPlaces; bubbles: LevelBubbles }>();
+  function levelBubbles(rows: Cell[] | ProjectRow[], places: CityPlaces, isNew: boolean): LevelBubbles {
+    const known = bubblesOf.get(rows);
+    if (known && known.places === places) return known.bubbles;
+    const level = (level: 'district' | 'area'): MapBubble[] => {
+      const by = isNew
+        ? sums(
+            rows as ProjectRow[],
+            (r) => (level === 'district' ? r.districtId : r.businessAreaId),
+            () => 1,
+            (r) => (r.avgPrice === null ? [0, 0] : [r.avgPrice, 1]),
+          )
+        : sums(
+            rows as Cell[],
+            (r) => (level === 'district' ? r.d : r.a),
+            (r) => r.n,
+            (r) => [r.sum, r.priced],
+          );
+      return (level === 'district' ? places.districts : places.areas).flatMap((p) => {
+        const s = by.get(p.id);
+        return s ? [toBubble(p, s, level)] : [];
+      });
+    };
+    let community: MapBubble[] = [];
+    if (!isNew) {
+      const by = sums(
+        rows as Cell[],
+        (r) => r.c,
+        (r) => r.n,
+        (r) => [r.sum, r.priced],
+      );
+      community = places.communities
+        .flatMap((c) => {
+          const s = by.get(c.id);
+          return s ? [toBubble(c, s, 'community')] : [];
+        })
+        .sort((a, b) => b.count - a.count || a.id - b.id);
+    }
+    const bubbles = { district: level('district'), area: level('area'), community };
+    bubblesOf.set(rows, { places, bubbles });
+    return bubbles;
+  }
+
   return {
     /** One bubble per district or business area with the channel's homes: as a GROUP BY of the list WHERE. */
     async placeBubbles(
@@ -198,68 +273,60 @@ export function mapAggregate(db: Db) {
       table: ListingTable,
       price: SQL | ListingTable['id'],
       cityCode: string,
-      key: string,
-      where: SQL | undefined,
+      set: FilterSet,
       level: 'district' | 'area',
     ): Promise<MapBubble[]> {
-      const places = await cityPlaces(cityCode);
-      const list = level === 'district' ? places.districts : places.areas;
-      let by;
-      if (channel === 'new') {
-        const rows = await projectsOf(cityCode, key, where);
-        by = sums(
-          rows,
-          (r) => (level === 'district' ? r.districtId : r.businessAreaId),
-          () => 1,
-          (r) => (r.avgPrice === null ? [0, 0] : [r.avgPrice, 1]),
-        );
-      } else {
-        const rows = await cellsOf(table, price, cityCode, key, where);
-        by = sums(
-          rows,
-          (r) => (level === 'district' ? r.d : r.a),
-          (r) => r.n,
-          (r) => [r.sum, r.priced],
-        );
-      }
-      return list.flatMap((p) => {
-        const s = by.get(p.id);
-        return s ? [toBubble(p, s, level)] : [];
-      });
+      const [places, rows] = await Promise.all([
+        cityPlaces(cityCode),
+        channel === 'new' ? projectsOf(cityCode, set) : cellsOf(table, price, cityCode, set),
+      ]);
+      return levelBubbles(rows, places, channel === 'new')[level];
     },
 
-    /** Communities with the channel's homes whose point is in `box` and passes `keep`, most homes first. */
+    /** Communities with the channel's homes whose point is in `box` and passes `keep`, most homes first: `limit` of them. */
     async communityBubbles(
       table: ListingTable,
       price: SQL | ListingTable['id'],
       cityCode: string,
-      key: string,
-      where: SQL | undefined,
+      set: FilterSet,
       box: MapBounds,
       keep: (c: { lat: number; lng: number }) => boolean,
+      limit = Infinity,
     ): Promise<MapBubble[]> {
-      const [places, rows] = await Promise.all([cityPlaces(cityCode), cellsOf(table, price, cityCode, key, where)]);
-      const by = sums(
-        rows,
-        (r) => r.c,
-        (r) => r.n,
-        (r) => [r.sum, r.priced],
-      );
-      return places.communities
-        .filter((c) => by.has(c.id) && inBox(c, box) && keep(c))
-        .map((c) => toBubble(c, by.get(c.id)!, 'community'))
-        .sort((a, b) => b.count - a.count || a.id - b.id);
+      const [places, rows] = await Promise.all([cityPlaces(cityCode), cellsOf(table, price, cityCode, set)]);
+      const found: MapBubble[] = [];
+      for (const c of levelBubbles(rows, places, false).community) {
+        if (found.length === limit) break;
+        if (inBox(c, box) && keep(c)) found.push(c);
+      }
+      return found;
+    },
+
+    /** The channel's homes passing `set` in the order `orderBy` (the list's ORDER BY of `sort`), with their place. */
+    listOrder(table: ListingTable, cityCode: string, set: FilterSet, sort: number | undefined, orderBy: SQL[]): Promise<ListOrder> {
+      return orders(table, cityCode, `${set.key}|${sort ?? 0}`, async () => {
+        const rows = await db
+          .select({ id: table.id, place: table.communityId ?? table.id })
+          .from(table)
+          .where(set.where())
+          .orderBy(...orderBy);
+        const order = { ids: new Int32Array(rows.length), places: new Int32Array(rows.length) };
+        rows.forEach((r, i) => {
+          order.ids[i] = Number(r.id);
+          order.places[i] = Number(r.place);
+        });
+        return order;
+      });
     },
 
     /** 新房 project pins in `box` passing `keep`, by id. */
     async projectPins(
       cityCode: string,
-      key: string,
-      where: SQL | undefined,
+      set: FilterSet,
       box: MapBounds,
       keep: (c: { lat: number; lng: number }) => boolean,
     ): Promise<MapBubble[]> {
-      const rows = await projectsOf(cityCode, key, where);
+      const rows = await projectsOf(cityCode, set);
       return rows.filter((r) => inBox(r, box) && keep(r)).map((r) => ({ ...r, count: 1 }));
     },
   };
