@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import type { MapBasemap } from '@contracts/map';
 import { businessAreas, listings, subwayStations } from '../src/db/schema';
-import { listConditions as esfConditions } from '../src/modules/listings/esf';
+import { esf, listConditions as esfConditions } from '../src/modules/listings/esf';
 import {
   buildCommuteGraph,
   COMMUTE,
@@ -162,6 +162,25 @@ describe('POST /v1/ditu/commute on the seed', () => {
       );
     const radius = new Map(c.stations.map((s) => [s.id, s.radius]));
     expect(rows.every((r) => r.stationId !== null && r.d !== null && r.d <= (radius.get(r.stationId) ?? -1))).toBe(true);
+    // In the list's own order: the page is the list's ORDER BY over the homes that count (45 minutes: enough homes
+    // in the test seed for a second page of 3), for two sorts.
+    for (const sort of [undefined, 2]) {
+      const second = await ok({ channelCode: 'esf', stationId: hub.id, minutes: 45, pageSize: 3, page: 2, sort });
+      const reach = or(
+        ...second.stations
+          .filter((x) => x.radius > 0)
+          .map((s) => and(eq(listings.stationId, s.id), lte(listings.stationDistance, s.radius))),
+      );
+      const expectedIds = await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(where, eq(listings.cityCode, BJ), reach))
+        .orderBy(...esf.orderBy(sort))
+        .limit(3)
+        .offset(3);
+      expect(expectedIds.length, `${second.total} homes reached`).toBe(3);
+      expect(second.list.map((x) => x.id), `sort ${sort}`).toEqual(expectedIds.map((r) => r.id));
+    }
     // A page past the last lists nothing and still tells the total (counted on its own, no row carries it).
     const past = await ok({ channelCode: 'esf', stationId: hub.id, minutes: 30, pageSize: 50, page: 100 });
     expect(past.list).toEqual([]);

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { mapCommuteRequestSchema, mapCommuteSchema } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { listings, newProjects, rentals, subwayStations } from '../../db/schema';
+import { subwayStations } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
@@ -19,7 +19,8 @@ import {
   walkLeft,
   type CommuteGraph,
 } from './commute-graph';
-import { CHANNEL, requireInCity, whereOf } from './map';
+import { CHANNEL, inOrder, requireInCity, whereOf } from './map';
+import { filtersKey, mapAggregate, type FilterSet } from './map-aggregate';
 
 /**
  * 通勤找房 (contracts/map-commute.ts): the city's subway graph is built once per process from the seeded lines and
@@ -50,13 +51,6 @@ export function commuteGraphOf(db: Db, cityCode: string): Promise<CommuteGraph> 
   }
   return graph;
 }
-
-/** Each channel's walking metres from a home (project) to its nearest station. */
-const STATION_DISTANCE = {
-  esf: listings.stationDistance,
-  rent: rentals.stationDistance,
-  new: newProjects.stationDistance,
-} as const;
 
 const one = (n: number) => Math.round(n * 10) / 10;
 
@@ -102,44 +96,27 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
         radius,
       }));
 
-      // A home counts when its nearest station is reached and the walk to it fits in the minutes left there.
-      const { table, orderBy } = CHANNEL[channel];
-      const walkable = reached.filter((s) => s.radius > 0);
-      // Two array parameters (the stations and their radii, as Postgres array literals of our own integers), so the
-      // statement's text is the same whatever is reached and the station index still serves `= any(…)`.
-      const ids = `{${walkable.map((s) => s.id).join(',')}}`;
-      const radii = `{${walkable.map((s) => s.radius).join(',')}}`;
-      const inReach: SQL =
-        walkable.length === 0
-          ? sql`false`
-          : sql`${table.stationId} = any(${ids}::int[]) and ${STATION_DISTANCE[channel]} <= (${radii}::int[])[array_position(${ids}::int[], ${table.stationId})]`;
-      const where = and(whereOf(channel, city, input.filters), inReach);
+      // A home counts when its nearest station is reached and the walk to it fits in the minutes left there. The
+      // homes are walked in the list's own order kept in memory (map-aggregate.ts listOrder): the total is every one
+      // that counts, the page the ones at its offset; then one query for the page's items.
+      const { table, orderBy, walk } = CHANNEL[channel];
+      const radiusOf = new Map(reached.filter((s) => s.radius > 0).map((s) => [s.id, s.radius]));
+      const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
+      const order = await mapAggregate(db).listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const offset = (input.page - 1) * input.pageSize;
-      const order = orderBy(input.sort);
-      /** The page's ids and the total in one query (the count is a window over the rows before the limit). */
-      const pageWithTotal = async <T>(load: (ids: number[]) => Promise<Map<number, T>>) => {
-        const rows = await db
-          .select({ id: table.id, n: sql<number>`count(*) over ()` })
-          .from(table)
-          .where(where)
-          .orderBy(...order)
-          .limit(input.pageSize)
-          .offset(offset);
-        // A page past the last has no rows to carry the total: it is counted on its own.
-        const total = rows.length > 0 ? Number(rows[0]!.n) : (await db.select({ n: count() }).from(table).where(where))[0]!.n;
-        const byId = rows.length > 0 ? await load(rows.map((r) => Number(r.id))) : new Map<number, T>();
-        return {
-          total,
-          list: rows.flatMap((r) => {
-            const item = byId.get(Number(r.id));
-            return item === undefined ? [] : [item];
-          }),
-        };
-      };
-      const paging = { minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize };
-      if (channel === 'esf') return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => listItemsByIds(db, p))) };
-      if (channel === 'rent') return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => rentItemsByIds(db, p))) };
-      return { channelCode: channel, ...paging, ...(await pageWithTotal((p) => projectItemsByIds(db, p))) };
+      const pageIds: number[] = [];
+      let total = 0;
+      for (let i = 0; i < order.ids.length; i++) {
+        const radius = radiusOf.get(order.stations[i]!);
+        const metres = order.walks[i]!;
+        if (radius === undefined || metres < 0 || metres > radius) continue;
+        if (total >= offset && pageIds.length < input.pageSize) pageIds.push(order.ids[i]!);
+        total++;
+      }
+      const paging = { minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize, total };
+      if (channel === 'esf') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
+      if (channel === 'rent') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
+      return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => projectItemsByIds(db, p)) };
     },
   });
 }

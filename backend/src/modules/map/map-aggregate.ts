@@ -1,4 +1,5 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MapBounds, MapBubble, MapChannel } from '@contracts/map';
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
@@ -30,6 +31,9 @@ interface Cell {
 export interface ListOrder {
   ids: Int32Array;
   places: Int32Array;
+  /** The nearest station and the walking metres to it (通勤找房), -1 where there is none. */
+  stations: Int32Array;
+  walks: Int32Array;
 }
 /** A 新房 project passing the filters. */
 export interface ProjectRow {
@@ -88,7 +92,15 @@ const inBox = (p: { lat: number; lng: number }, b: MapBounds) =>
   p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
 const averaged = (sum: number, priced: number) => (priced === 0 ? null : Math.round(sum / priced));
 
+const aggregates = new WeakMap<Db, ReturnType<typeof makeAggregate>>();
+/** The database's one map aggregate, shared by the map's calls and 通勤找房. */
 export function mapAggregate(db: Db) {
+  let agg = aggregates.get(db);
+  if (!agg) aggregates.set(db, (agg = makeAggregate(db)));
+  return agg;
+}
+
+function makeAggregate(db: Db) {
   const cells = heldCache<Cell[]>(db, 500, TTL_MS);
   // A city's ids in a sort's order are 8 bytes a home (Beijing's 36,000: 288 kB): a few dozen filter sets and sorts.
   const orders = heldCache<ListOrder>(db, 48, TTL_MS);
@@ -302,18 +314,28 @@ export function mapAggregate(db: Db) {
       return found;
     },
 
-    /** The channel's homes passing `set` in the order `orderBy` (the list's ORDER BY of `sort`), with their place. */
-    listOrder(table: ListingTable, cityCode: string, set: FilterSet, sort: number | undefined, orderBy: SQL[]): Promise<ListOrder> {
+    /** The channel's homes passing `set` in the order `orderBy` (the list's ORDER BY of `sort`), with their place and station. */
+    listOrder(
+      table: ListingTable,
+      walk: AnyPgColumn,
+      cityCode: string,
+      set: FilterSet,
+      sort: number | undefined,
+      orderBy: SQL[],
+    ): Promise<ListOrder> {
       return orders(table, cityCode, `${set.key}|${sort ?? 0}`, async () => {
         const rows = await db
-          .select({ id: table.id, place: table.communityId ?? table.id })
+          .select({ id: table.id, place: table.communityId ?? table.id, station: table.stationId, walk })
           .from(table)
           .where(set.where())
           .orderBy(...orderBy);
-        const order = { ids: new Int32Array(rows.length), places: new Int32Array(rows.length) };
+        const n = rows.length;
+        const order = { ids: new Int32Array(n), places: new Int32Array(n), stations: new Int32Array(n), walks: new Int32Array(n) };
         rows.forEach((r, i) => {
           order.ids[i] = Number(r.id);
           order.places[i] = Number(r.place);
+          order.stations[i] = r.station === null ? -1 : Number(r.station);
+          order.walks[i] = r.walk === null ? -1 : Number(r.walk);
         });
         return order;
       });

@@ -54,11 +54,29 @@ import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
  * projects are few per city (thousands), so a viewport is a range on their lat/lng and a polygon is tested in code.
  */
 
-/** Each channel's table, the column its bubbles average, and its list WHERE. */
+/** Each channel's table, the column its bubbles average, the walk to its nearest station, and its list WHERE and order. */
 export const CHANNEL = {
-  esf: { table: listings as ListingTable, price: listings.unitPrice, where: esfConditions, orderBy: esf.orderBy },
-  rent: { table: rentals as ListingTable, price: rentals.monthlyRent, where: rentConditions, orderBy: rent.orderBy },
-  new: { table: newProjects as ListingTable, price: newProjects.avgPrice, where: newConditions, orderBy: newHome.orderBy },
+  esf: {
+    table: listings as ListingTable,
+    price: listings.unitPrice,
+    walk: listings.stationDistance,
+    where: esfConditions,
+    orderBy: esf.orderBy,
+  },
+  rent: {
+    table: rentals as ListingTable,
+    price: rentals.monthlyRent,
+    walk: rentals.stationDistance,
+    where: rentConditions,
+    orderBy: rent.orderBy,
+  },
+  new: {
+    table: newProjects as ListingTable,
+    price: newProjects.avgPrice,
+    walk: newProjects.stationDistance,
+    where: newConditions,
+    orderBy: newHome.orderBy,
+  },
 } as const;
 
 type Filters = Record<string, unknown>;
@@ -152,7 +170,7 @@ async function pointsOf(db: Db, kind: MapSuggestion['kind'], ids: number[]): Pro
 }
 
 /** Ids `offset` to `offset + size` of `order` whose place is in `inside`. */
-function pageInside(order: ListOrder, inside: Set<number>, offset: number, size: number): number[] {
+export function pageInside(order: ListOrder, inside: Set<number>, offset: number, size: number): number[] {
   const page: number[] = [];
   let skipped = 0;
   for (let i = 0; i < order.ids.length && page.length < size; i++) {
@@ -164,7 +182,7 @@ function pageInside(order: ListOrder, inside: Set<number>, offset: number, size:
 }
 
 /** The page's list items, loaded and put in the page's order (a home gone since the order was read is left out). */
-async function inOrder<T>(ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<T[]> {
+export async function inOrder<T>(ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<T[]> {
   if (ids.length === 0) return [];
   const byId = await load(ids);
   return ids.flatMap((id) => {
@@ -302,7 +320,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const inside = (p: { lat: number; lng: number }) => insidePolygon([p.lng, p.lat], [ring]);
       const where = whereOf(channel, city, input.filters);
       const set: FilterSet = { key: filtersKey(input.filters), where: () => where };
-      const { table, orderBy, price } = CHANNEL[channel];
+      const { table, orderBy, price, walk } = CHANNEL[channel];
       const places =
         channel === 'new'
           ? await agg.projectPins(city.cityCode, set, box, inside)
@@ -311,7 +329,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const paging = { total, page: input.page, pageSize: input.pageSize, places: places.slice(0, MAX_PINS) };
       // The page: the first homes of the list's own order whose place is inside (map-aggregate.ts listOrder), then
       // their list items. One query for the items instead of a per-area ORDER BY in the database.
-      const order = await agg.listOrder(table, city.cityCode, set, input.sort, orderBy(input.sort));
+      const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
       if (channel === 'esf') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
       if (channel === 'rent') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
