@@ -17,7 +17,7 @@ import { messages } from '@/lib/client/messages';
 import { CHANNELS, type ChannelDef } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
 import { track } from '@/lib/client/tracking';
-import { TrackingEventType } from '@contracts/tracking';
+import { TrackingEventType } from '@contracts/tracking-constants';
 
 /**
  * Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. React's
