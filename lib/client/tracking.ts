@@ -98,6 +98,11 @@ export function setTrackingUser(userId: number | null): void {
 }
 
 /** Queues one event (a page view, a search) for the next batch. */
+/** spec §7 event-tracking helper: a search, or a suggestion chosen. */
+export function trackSearch(fields: Omit<EventFields, 'eventType'>): void {
+  track({ ...fields, eventType: TrackingEventType.search });
+}
+
 export function track(fields: EventFields): void {
   if (typeof window === 'undefined') return;
   listenForLeaving();
