@@ -261,8 +261,7 @@ export const SESSION_COOKIE = 'yj_token';
  * as long as the token lives. Never sent with a portal page or any other call.
  */
 export const DESK_COOKIE = 'yj_desk';
-/** Device unique code cookie (spec §7 common headers): generated once, kept. */
-export const DEVICE_COOKIE = 'yj_device';
+export { DEVICE_COOKIE } from './device-cookie';
 
 /**
  * spec §7 "Common request setup": the headers every call from the web carries.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, int, INT4_MAX, text } from './fields';
+import { CONTACT_KINDS, DEVICE_CHANNEL_PC, PROMOTION_VALUE, TRACKING_BATCH_MAX, TrackingEventType } from './tracking-constants';
 
 /**
  * Tracking (spec §3 "Tracking event", §7, §9): the browser tells the backend what visitors look at, search and
@@ -7,32 +8,8 @@ import { id, int, INT4_MAX, text } from './fields';
  * day, and rolls them up per day (backend/src/modules/stats, docs/data.md "Tracking").
  */
 
-/** spec §9: device channel code 4 is the PC web, the only client that sends from here. */
-export const DEVICE_CHANNEL_PC = 4;
-
-/** The event types this web sends. `event_search` is the spec's name (§7 event-tracking helper). */
-export const TrackingEventType = {
-  pageView: 'page_view',
-  search: 'event_search',
-  contact: 'event_opportunity',
-} as const;
-
-/** spec §2/§7: the three ways a visitor makes contact, as the opportunity event's buttonTitle. */
-export const CONTACT_KINDS = ['拨打电话', '在线咨询', '预约看房'] as const;
-export type ContactKind = (typeof CONTACT_KINDS)[number];
-
-/** Events in one page-view call: the browser flushes at 20, so 50 leaves room and bounds a call's work. */
-export const TRACKING_BATCH_MAX = 50;
-/** Calls per address per minute: a busy reader sends a few; a script sending more is refused with a 429. */
-export const TRACKING_VIEW_LIMIT = 240;
-export const TRACKING_CONTACT_LIMIT = 60;
-
-/** Promotion cookies (spec §9): `_pc` the promotion code, `_f` where the visitor came from; kept until 2100. */
-export const PROMO_CODE_COOKIE = '_pc';
-export const PROMOTION_COOKIE = '_f';
-export const PROMOTION_COOKIE_EXPIRES = '2100-01-01T00:00:00Z';
-/** A promotion value as the landing URL may carry it: short, letters, digits, `_ . -`. */
-export const PROMOTION_VALUE = /^[\w.-]{1,64}$/;
+// The constants live zod-free in ./tracking-constants.ts, so the browser imports them without the schemas.
+export * from './tracking-constants';
 
 const promotionValue = z.string().regex(PROMOTION_VALUE, 'letters, digits, _ . - (at most 64)');
 

@@ -11,7 +11,7 @@ import {
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { Entrust } from '@contracts/entrust';
 import type { PhotoRef } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
 /**
  * The 我要卖房 / 我要出租 form's state and rules, without React or zod (components/entrust/entrust-form.tsx): the
@@ -19,7 +19,7 @@ import { messages } from '@/lib/client/messages';
  * shape in localStorage, and the request sent.
  */
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 export const ENTRUST_MANAGE_PATH = '/personal/entrust/manage';
 export const ENTRUST_FORM_PATHS = { 1: '/personal/entrust/sell', 2: '/personal/entrust/rental' } as const;
 /** Bump when the draft's shape changes: an old draft is then dropped, not misread. */

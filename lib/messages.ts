@@ -1,17 +1,22 @@
 import { chatWidgetMessages } from './chat/chat-messages';
 import type { ResidentialFilterKey } from '@contracts/residential';
 import { BRAND, messages as clientMessages } from './client/messages';
+import { formMessages } from './client/form-messages';
+import { listingMessages } from './client/listing-messages';
 
 /**
  * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,
  * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
- * ./client/messages.ts (spread in below): a client component that imported this whole table would put it in
- * every page's first-load JavaScript.
+ * ./client/messages.ts, the client forms' in ./client/form-messages.ts, the list and detail islands' in
+ * ./client/listing-messages.ts (all spread in below): a client
+ * component that imported this whole table would put it in every page's first-load JavaScript.
  */
 export { BRAND };
 
 export const messages = {
   ...clientMessages,
+  ...formMessages,
+  ...listingMessages,
   /** The heading of 全部城市's second block: every city under the initial of its pinyin. */
   citiesByLetter: '按拼音首字母查找',
   titleSuffix: '找房',
@@ -582,7 +587,7 @@ export const messages = {
   },
   /**
    * 楼盘点评: the dianping page, the detail page's block and the add page. The rating labels and the
-   * form's strings are `reviews` (./client/messages.ts, spread in above: the form is a client island).
+   * form's strings are `reviews` (./client/form-messages.ts, spread in above: the form is a client island).
    */
   reviewPages: {
     count: (n: number) => `共${n}条点评`,

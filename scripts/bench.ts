@@ -26,15 +26,15 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { CHANNEL_LIST, detailPath, type ChannelDef } from '@contracts/channels';
 import { LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
 import { ApiPath } from '@contracts/paths';
 import { formatListPath } from '../lib/search-path';
 import { getLocal } from './http-get';
+import { floorScripts, JS_TARGET_ABOVE_FLOOR, pageScripts, sizeScripts, type ScriptSizes } from './first-load-js';
 import { reportLighthouse, runLighthouse, type LighthouseFigures } from './bench-lighthouse';
 import { mapLatencies, panLongTasks, reportMapLatencies, reportPan } from './bench-map';
 import {
@@ -364,44 +364,19 @@ async function suggestionLatency(
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
 }
 
-async function firstLoadJs(urlPath: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const html = await pageHtml(urlPath);
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]*\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''))];
-  let raw = 0;
-  let gzip = 0;
-  for (const src of srcs) {
-    const { status, body } = await getFromWeb(src);
-    if (status !== 200) throw new Error(`${src} answered ${status}`);
-    raw += body.length;
-    gzip += gzipSync(body).length;
-  }
-  return { raw, gzip, files: srcs.length };
+async function firstLoadJs(urlPath: string): Promise<ScriptSizes> {
+  return sizeScripts(pageScripts(await pageHtml(urlPath)), scriptBody);
 }
 
-/** First-load JS: a route may load at most 25 kB gzip JavaScript above the framework floor (kB as kb() prints: 1024 bytes). */
-const JS_TARGET_ABOVE_FLOOR = 25 * 1024;
+async function scriptBody(src: string): Promise<Buffer> {
+  const { status, body } = await getFromWeb(src);
+  if (status !== 200) throw new Error(`${src} answered ${status}`);
+  return body;
+}
 
-/**
- * The framework floor: what an empty route of this build loads. Every App Router page loads the build's
- * `rootMainFiles` (Turbopack's runtime, React, React DOM, Next's router) and `polyfillFiles` (nomodule), and a
- * route with no client components of its own adds nothing else; the manifest names exactly those files, so no
- * empty route has to exist for the bench. Fetched through the web like a page's scripts, and sized the same way.
- */
-async function frameworkFloor(): Promise<{ raw: number; gzip: number; files: number }> {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/build-manifest.json'), 'utf8')) as {
-    rootMainFiles: string[];
-    polyfillFiles: string[];
-  };
-  const files = [...new Set([...manifest.rootMainFiles, ...manifest.polyfillFiles])];
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const { status, body } = await getFromWeb(`/_next/${file}`);
-    if (status !== 200) throw new Error(`/_next/${file} answered ${status}`);
-    raw += body.length;
-    gzip += gzipSync(body).length;
-  }
-  return { raw, gzip, files: files.length };
+/** The framework floor (scripts/first-load-js.ts), fetched through the web like a page's scripts and sized the same way. */
+function frameworkFloor(): Promise<ScriptSizes> {
+  return sizeScripts(floorScripts(ROOT), scriptBody);
 }
 
 /** First-load JS of home, a list, a detail and login, each beside the floor and the target. */

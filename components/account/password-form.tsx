@@ -1,5 +1,6 @@
 'use client';
 import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { loadAccountApi } from './account-api';
 import { usePasswordForm, type PasswordFormModel } from './use-password-form';
@@ -11,7 +12,7 @@ export interface PasswordFormProps {
   mobile: string;
 }
 
-const F = messages.accountForms;
+const F = formMessages.accountForms;
 
 /** 验证当前密码 / 验证手机短信: the proof's tabs, for a user who has a password. */
 function ProofTabs({ model }: { model: PasswordFormModel }) {

@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { nicknameProblem, type Sex } from '@contracts/account-rules';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { announceUserChanged } from '@/lib/client/user-changed';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { accountErrorText, loadAccountApi } from './account-api';
@@ -14,7 +14,7 @@ export interface ProfileFormProps {
   mobile: string;
 }
 
-const F = messages.accountForms;
+const F = formMessages.accountForms;
 
 /**
  * Nickname and sex (contracts/account-rules.ts), checked here with the backend's own rules and messages. A saved

@@ -5,10 +5,11 @@ import { newPasswordProblem } from '@contracts/account-rules';
 import { SMS_CODE_PATTERN } from '@contracts/constants';
 import type { PasswordChange } from '@contracts/account';
 import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { useCountdown } from '@/lib/hooks/use-countdown';
 import { accountErrorText, loadAccountApi } from './account-api';
 
-const F = messages.accountForms;
+const F = formMessages.accountForms;
 /** Seconds before another code may be asked for, unless the backend says otherwise (sms-codes.ts). */
 export const RESEND_SECONDS = 60;
 

@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 
-const M = messages.alerts;
+const M = listingMessages.alerts;
 
 export interface SavedSearchActionsProps {
   id: number;

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HeaderUser } from '@/lib/header-user';
 import { CHAT_DOCK_ID } from '@/lib/chat/chat-dock-place';
-import { clearOtherHistories } from '@/lib/chat/local-history';
 import { messages } from '@/lib/client/messages';
 import { loginPath } from '@/lib/return-path';
 import './chat-dock.css';
@@ -31,9 +30,14 @@ export function ChatDock({ user }: ChatDockProps) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPlace(document.getElementById(CHAT_DOCK_ID));
   }, []);
-  // Nobody logged in: no one's chat stays in this browser (a session that expired, a tab closed without 退出).
+  // Nobody logged in: no one's chat stays in this browser (a session that expired, a tab closed without 退出). The
+  // history's code loads for this only (every visitor's first load stays without it).
   useEffect(() => {
-    if (user === null) clearOtherHistories(window.localStorage, null);
+    if (user === null)
+      void import('@/lib/chat/local-history').then(
+        ({ clearOtherHistories }) => clearOtherHistories(window.localStorage, null),
+        () => {},
+      );
   }, [user]);
   if (!place || user === undefined) return null;
   return createPortal(

@@ -8,14 +8,15 @@ import { defaultClientId, isSessionFailure, type ChatClient, type Failure } from
 import { CHAT_IMAGE_EXTENSIONS, checkImagePick, uploadChatImages, type ImagePickProblem } from '@/lib/chat/chat-images';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
 
 const pickProblemText: Record<ImagePickProblem, string> = {
   tooMany: M.tooManyImages,
-  badFormat: messages.upload.badFormat(CHAT_IMAGE_EXTENSIONS.join('、')),
-  tooLarge: messages.upload.tooLarge(UPLOAD_MAX_MB),
-  empty: messages.hardening.emptyFile,
+  badFormat: formMessages.upload.badFormat(CHAT_IMAGE_EXTENSIONS.join('、')),
+  tooLarge: formMessages.upload.tooLarge(UPLOAD_MAX_MB),
+  empty: formMessages.hardening.emptyFile,
 };
 
 /**
@@ -69,7 +70,7 @@ export function useChatSends(client: ChatClient | null, showToast: (text: string
             ? pickProblemText.tooLarge
             : err instanceof Error && err.message
               ? err.message
-              : messages.upload.failed,
+              : formMessages.upload.failed,
         );
     } finally {
       setUploading(false);

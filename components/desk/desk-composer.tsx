@@ -2,7 +2,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
 import { composerDraft } from '@/lib/chat/composer-rules';
-import { messages as clientMessages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import type { DeskCopy } from './desk-copy';
 import styles from './desk.module.css';
 
@@ -57,8 +57,8 @@ export function DeskComposer({ copy, busy, onSend, onImage, onRefuseImage, onPic
     if (!f) return;
     const ext = /\.([^.]+)$/.exec(f.name)?.[1]?.toLowerCase() ?? '';
     if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
-      return onRefuseImage(clientMessages.upload.badFormat(copy.imageFormats));
-    if (f.size > UPLOAD_MAX_BYTES) return onRefuseImage(clientMessages.upload.tooLarge(UPLOAD_MAX_MB));
+      return onRefuseImage(formMessages.upload.badFormat(copy.imageFormats));
+    if (f.size > UPLOAD_MAX_BYTES) return onRefuseImage(formMessages.upload.tooLarge(UPLOAD_MAX_MB));
     onImage(f);
   };
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText, type VirtualNumber } from '@contracts/virtual-number';
 import { messages } from '@/lib/client/messages';
-import { trackContact } from '@/lib/client/tracking';
+import { withTracking } from '@/lib/client/track-later';
 
 export interface AgentCallProps {
   agentId: number;
@@ -28,11 +28,13 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
 
   const ask = async () => {
     setShown({ kind: 'asking' });
-    trackContact('拨打电话', {
-      agentId,
-      ...(listing && { businessType: listing.businessType, businessId: listing.id }),
-      ...(listing?.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
-    });
+    withTracking((t) =>
+      t.trackContact('拨打电话', {
+        agentId,
+        ...(listing && { businessType: listing.businessType, businessId: listing.id }),
+        ...(listing?.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
+      }),
+    );
     try {
       const [{ browserContext }, { revealAgentPhone }] = await Promise.all([
         import('@/lib/client/api'),

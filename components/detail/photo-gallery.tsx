@@ -1,9 +1,9 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { PhotoLightbox } from '@/components/detail/photo-lightbox';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 
-const M = messages.projectViewer;
+const M = listingMessages.projectViewer;
 
 export interface PhotoGalleryProps {
   photos: { url: string; title: string }[];

@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 
-const M = messages.projectViewer;
+const M = listingMessages.projectViewer;
 
 export interface LightboxPhoto {
   url: string;

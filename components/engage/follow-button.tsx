@@ -1,10 +1,11 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 import { loginPath } from '@/lib/return-path';
 import { useFollowStatus } from '@/lib/swr/use-follow-status';
 
-const M = messages.follow;
+const M = listingMessages.follow;
 
 /** The detail page's address with this hash follows the listing: the login brings the visitor back to it. */
 export const FOLLOW_HASH = '#guanzhu';

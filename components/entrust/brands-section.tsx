@@ -1,10 +1,11 @@
 'use client';
 import Link from 'next/link';
 import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import type { FieldKit } from './field-kit';
 import type { EntrustFormModel } from './use-entrust-form';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 /** 委托经纪公司: the brands serving the chosen community as checkboxes, with 了解经纪公司. */
 export function BrandsSection({ model, kit }: { model: EntrustFormModel; kit: FieldKit }) {

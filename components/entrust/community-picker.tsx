@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { Suggestion } from '@contracts/search';
 import { Angle } from '@contracts/constants';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 export interface CommunityPickerProps {
   inputId: string;

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { ENTRUST_LIMITS, type EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust } from '@contracts/entrust';
 import { PhotoUpload } from '@/components/upload/photo-upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
 import { BrandsSection } from './brands-section';
 import { fieldKit } from './field-kit';
@@ -11,7 +11,7 @@ import { HouseSection } from './house-section';
 import { PriceSection } from './price-section';
 import { useEntrustForm } from './use-entrust-form';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 export interface EntrustFormProps {
   businessType: EntrustBusinessType;

@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 /** Where the form leaves word of a submit for 委托管理 to confirm (this tab only, read once). */
 const SUBMITTED_KEY = 'youju:entrust-submitted';
 type Submitted = 'new' | 'edit';

@@ -1,10 +1,10 @@
 'use client';
 import type { Field } from '@/lib/entrust-form-state';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { FieldError } from './form-row';
 import { shownFor, type EntrustFormModel } from './use-entrust-form';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 type TextField = 'building' | 'unit' | 'room' | 'contactName';
 type NumberField = 'area' | 'rooms' | 'halls' | 'baths' | 'floor' | 'totalFloors' | 'price';

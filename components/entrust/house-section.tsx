@@ -1,12 +1,12 @@
 'use client';
 import { ENTRUST_DECORATIONS, ENTRUST_LIMITS, ENTRUST_ORIENTATIONS } from '@contracts/entrust-rules';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { CommunityPicker } from './community-picker';
 import { words, type FieldKit } from './field-kit';
 import { Row } from './form-row';
 import type { EntrustFormModel } from './use-entrust-form';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 /** 房屋信息: the community, address, area, layout, floors, orientation and decoration. */
 export function HouseSection({ model, kit }: { model: EntrustFormModel; kit: FieldKit }) {

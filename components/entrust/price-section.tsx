@@ -1,12 +1,12 @@
 'use client';
 import { ENTRUST_LIMITS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
 import { charCount } from '@/lib/entrust-form-state';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { words, type FieldKit } from './field-kit';
 import { Row } from './form-row';
 import type { EntrustFormModel } from './use-entrust-form';
 
-const M = messages.entrustForm;
+const M = formMessages.entrustForm;
 
 /** 价格与联系人: the price (a rental's type, payment and facilities too), the contact and the description. */
 export function PriceSection({

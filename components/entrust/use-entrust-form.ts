@@ -5,7 +5,7 @@ import type { EntrustBusinessType } from '@contracts/entrust-rules';
 import type { Entrust } from '@contracts/entrust';
 import type { Suggestion } from '@contracts/search';
 import type { PhotoRef } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import {
   draftJson,
   draftKey,
@@ -26,8 +26,8 @@ import { loadBrowserApi } from '@/lib/swr/browser-api';
 import { useEntrustBrands } from '@/lib/swr/use-entrust-brands';
 import { rememberSubmitted } from './entrust-submitted';
 
-const M = messages.entrustForm;
-const U = messages.upload;
+const M = formMessages.entrustForm;
+const U = formMessages.upload;
 
 /**
  * What a refused submit shows: the backend's `field: message` at its field (with 请按提示修改后再提交 above the

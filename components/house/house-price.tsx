@@ -2,9 +2,9 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
-const M = messages.houseManage;
+const M = formMessages.houseManage;
 
 export interface HousePriceProps {
   entrustId: number;

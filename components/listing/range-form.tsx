@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { CHANNELS } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { formatListPath, normalizeQuery, withRange, type SearchQuery } from '@/lib/search-path';
 
@@ -42,7 +42,7 @@ export function RangeForm({ channel, query, row, rowLabel, unit, max, from, to }
   const [error, setError] = useState('');
   const ready = useHydrated();
   const errorId = useId();
-  const M = messages.rangeForm;
+  const M = listingMessages.rangeForm;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -2,11 +2,11 @@
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import type { PhotoRef } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 
-const M = messages.upload;
+const M = formMessages.upload;
 
 export interface AvatarUploadProps {
   /** users.avatarUrl; '' for the default avatar. */

@@ -1,9 +1,9 @@
 'use client';
 import { useState } from 'react';
 import { PhotoLightbox } from '@/components/detail/photo-lightbox';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 
-const M = messages.projectViewer;
+const M = listingMessages.projectViewer;
 
 export interface ViewerGroup {
   kind: string;

@@ -9,8 +9,9 @@ import { reviewTextLength, reviewVisibleLength } from '@contracts/review-text';
 import type { PhotoRef } from '@contracts/upload';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
-const M = messages.reviews;
+const M = formMessages.reviews;
 /** contracts/project-review.ts REVIEW_RATING_KEYS; written out so no zod reaches the browser. */
 const RATING_KEYS = ['overall', 'location', 'transport', 'amenities', 'environment', 'value'] as const;
 type RatingKey = (typeof RATING_KEYS)[number];
@@ -107,7 +108,7 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
     // The backend refuses these too (contracts/project-review.ts); saying so here spares the round trip.
     else if (hasContactDetails(body)) found.body = contactDetailsMessage(CONTACT_FIELD_LABELS.reviewBody);
     // A photo still going up would be left out of the review: wait for it (the upload marks itself busy).
-    if (photoBox.current?.querySelector('[data-busy="true"]')) found.photos = messages.upload.notFinished;
+    if (photoBox.current?.querySelector('[data-busy="true"]')) found.photos = formMessages.upload.notFinished;
     setErrors(found);
     return Object.keys(found).length === 0;
   };
@@ -186,7 +187,7 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
         </span>
       </div>
       <div className="review-form__photos" ref={photoBox}>
-        <span className="review-form__label">{messages.reviewPhotos.label}</span>
+        <span className="review-form__label">{formMessages.reviewPhotos.label}</span>
         <PhotoUpload
           value={photos}
           onChange={(next) => {
@@ -195,7 +196,7 @@ export function ReviewForm({ projectId, reviewsPath, limits, photoLimits }: Revi
           }}
           max={photoLimits.max}
           userDir={photoLimits.dir}
-          hint={messages.reviewPhotos.hint(photoLimits.max, UPLOAD_MAX_MB)}
+          hint={formMessages.reviewPhotos.hint(photoLimits.max, UPLOAD_MAX_MB)}
         />
         {errors.photos && (
           <span className="field-error" role="alert">

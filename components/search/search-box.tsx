@@ -16,8 +16,7 @@ import type { ChannelCode, Suggestion } from '@contracts/search';
 import { messages } from '@/lib/client/messages';
 import { CHANNELS, type ChannelDef } from '@contracts/channels';
 import { keywordPath, suggestionPath } from '@/lib/search-path';
-import { track } from '@/lib/client/tracking';
-import { TrackingEventType } from '@contracts/tracking';
+import { withTracking } from '@/lib/client/track-later';
 
 /**
  * Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. React's
@@ -100,14 +99,14 @@ export function SearchBox({ tabs, initialKeyword = '', keepAlive = false }: Sear
   };
   // spec §7 event-tracking helper, §9 business types: every search and every suggestion chosen is an event.
   const trackSearch = (buttonTitle: string, businessId?: number, def: ChannelDef = target) => {
-    track({
-      eventType: TrackingEventType.search,
+    const event = {
       buttonTitle: buttonTitle.slice(0, 32),
       businessType: def.businessType,
       ...(def.businessTypeTwo ? { businessTypeTwo: def.businessTypeTwo } : {}),
       ...(businessId && businessId > 0 ? { businessId } : {}),
       type: def.deal,
-    });
+    };
+    withTracking((t) => t.trackSearch(event));
   };
   /**
    * spec §2 Home: a banner tab goes to its channel's list page; with a keyword in the box, to that list searched for

@@ -2,7 +2,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 import { useCity } from '@/lib/client/city-context';
-import { keepPromotion, setTrackingUser, trackContact, trackPageView } from '@/lib/client/tracking';
+import { withTracking } from '@/lib/client/track-later';
 import { whoAmI } from '@/lib/client/who-am-i';
 
 export interface PageTrackerProps {
@@ -21,8 +21,11 @@ export function PageTracker({ statsScriptUrl }: PageTrackerProps) {
   const pathname = usePathname();
   const { rootDomain, protocol } = useCity();
   useEffect(() => {
-    keepPromotion(window.location.search, { rootDomain, protocol });
-    trackPageView(window.location.pathname);
+    const { search, pathname: path } = window.location;
+    withTracking((t) => {
+      t.keepPromotion(search, { rootDomain, protocol });
+      t.trackPageView(path);
+    });
     if (!statsScriptUrl) return;
     document.getElementById(STATS_SCRIPT_ID)?.remove();
     const script = document.createElement('script');
@@ -34,7 +37,7 @@ export function PageTracker({ statsScriptUrl }: PageTrackerProps) {
 
   // spec §3 userId: the header asks who is reading once per page load; the events carry the answer.
   useEffect(() => {
-    void whoAmI().then((user) => setTrackingUser(user?.userId ?? null));
+    void whoAmI().then((user) => withTracking((t) => t.setTrackingUser(user?.userId ?? null)));
   }, []);
 
   // 在线咨询 is plain markup (components/chat/consult-button.tsx, no script of its own): its click is read here.
@@ -44,10 +47,12 @@ export function PageTracker({ statsScriptUrl }: PageTrackerProps) {
       if (!button) return;
       const [businessType, businessId] = (button.dataset.chatProperty ?? '').split(':').map(Number);
       const agentId = Number(button.dataset.agentId);
-      trackContact('在线咨询', {
-        ...(agentId > 0 ? { agentId } : {}),
-        ...(businessType && businessId ? { businessType, businessId } : {}),
-      });
+      withTracking((t) =>
+        t.trackContact('在线咨询', {
+          ...(agentId > 0 ? { agentId } : {}),
+          ...(businessType && businessId ? { businessType, businessId } : {}),
+        }),
+      );
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);

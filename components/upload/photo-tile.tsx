@@ -1,8 +1,8 @@
 'use client';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import type { PhotoItem } from './use-photo-upload';
 
-const M = messages.upload;
+const M = formMessages.upload;
 
 export interface PhotoTileProps {
   item: PhotoItem;

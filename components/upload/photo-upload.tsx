@@ -3,11 +3,11 @@ import { useRef } from 'react';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from '@contracts/constants';
 import type { PhotoRef } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { PhotoTile } from './photo-tile';
 import { doneOf, usePhotoUpload } from './use-photo-upload';
 
-const M = messages.upload;
+const M = formMessages.upload;
 const ACCEPT = [...UPLOAD_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png'].join(',');
 
 export interface PhotoUploadProps {

@@ -1,13 +1,13 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import type { PhotoRef, UploadTicket } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { inCallbackTurn } from '@/lib/upload/callback-turns';
 import { screenPicks } from '@/lib/upload/photo-picks';
 import { extensionOf, postObject } from '@/lib/upload/post-object';
 import { loadBrowserApi } from '@/lib/swr/browser-api';
 
-const M = messages.upload;
+const M = formMessages.upload;
 
 export type PhotoStatus = 'uploading' | 'checking' | 'failed' | 'done';
 export interface PhotoItem {

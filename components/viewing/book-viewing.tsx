@@ -1,10 +1,10 @@
 'use client';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { messages } from '@/lib/client/messages';
+import { listingMessages } from '@/lib/client/listing-messages';
 import { loginPath } from '@/lib/return-path';
-import { trackContact } from '@/lib/client/tracking';
+import { withTracking } from '@/lib/client/track-later';
 
-const M = messages.viewingForm;
+const M = listingMessages.viewingForm;
 /** The dialog's module loads with the first click: no first page load carries it (first-load JS: at most +25 kB gzip a route). */
 const ViewingDialog = lazy(() => import('./viewing-dialog'));
 
@@ -60,7 +60,7 @@ export function BookViewing({ businessType, listingId }: BookViewingProps) {
         onClick={() => {
           if (state !== 'idle') return;
           // spec §7 behavior/opportunity: the click is the contact, whether a login or the dialog follows.
-          trackContact('预约看房', { businessType, businessId: listingId });
+          withTracking((t) => t.trackContact('预约看房', { businessType, businessId: listingId }));
           void start();
         }}
       >

@@ -1,5 +1,5 @@
 'use client';
-import { DEVICE_COOKIE } from '@contracts/paths';
+import { DEVICE_COOKIE } from '@contracts/device-cookie';
 import { readCookie } from '@/lib/client/browser-cookie';
 import type { CallContext } from '../api/core';
 import { isSessionInvalid } from '../api/errors';

@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE } from '@contracts/paths';
+import { DEVICE_COOKIE } from '@contracts/device-cookie';
 import { DEVICE_COOKIE_MAX_AGE, makeDeviceCode, rootCookieDomain } from '../device-code';
 import { readCookie } from './browser-cookie';
 

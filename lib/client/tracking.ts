@@ -1,5 +1,6 @@
 import { channelAt } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
+// The zod-free constants, not @contracts/tracking's schemas: this module is on every page's first load.
 import {
   DEVICE_CHANNEL_PC,
   PROMO_CODE_COOKIE,
@@ -8,8 +9,8 @@ import {
   PROMOTION_VALUE,
   TrackingEventType,
   type ContactKind,
-  type TrackingEvent,
-} from '@contracts/tracking';
+} from '@contracts/tracking-constants';
+import type { TrackingEvent } from '@contracts/tracking';
 import { rootCookieDomain } from '../device-code';
 import { readCookie } from './browser-cookie';
 
@@ -97,6 +98,11 @@ export function setTrackingUser(userId: number | null): void {
 }
 
 /** Queues one event (a page view, a search) for the next batch. */
+/** spec §7 event-tracking helper: a search, or a suggestion chosen. */
+export function trackSearch(fields: Omit<EventFields, 'eventType'>): void {
+  track({ ...fields, eventType: TrackingEventType.search });
+}
+
 export function track(fields: EventFields): void {
   if (typeof window === 'undefined') return;
   listenForLeaving();

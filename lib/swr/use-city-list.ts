@@ -1,10 +1,9 @@
 'use client';
-import useSWR, { preload } from 'swr';
-import { ApiPath } from '@contracts/paths';
 import type { CityList } from '@contracts/city';
-import { ASK_ONCE, loadBrowserApi } from './browser-api';
+import { ask, useAskedOnce } from './ask-once';
+import { loadBrowserApi } from './browser-api';
 
-const KEY = [ApiPath.cities];
+const KEY = 'cities';
 
 async function fetchCityList(): Promise<CityList> {
   const api = await loadBrowserApi();
@@ -14,13 +13,14 @@ async function fetchCityList(): Promise<CityList> {
 /**
  * The city picker's list (spec §3 City list), asked by the browser when the picker is about to open, not carried by
  * every page: it was a fifth of a detail page's RSC payload, rendered, serialised and stored again for each page
- * (docs/performance.md "Cold pages"). The answer is the same for everyone, so the web's forward keeps it.
+ * (docs/performance.md "Cold pages"). The answer is the same for everyone, so the web's forward keeps it. The picker's
+ * toggle is on every page's first load, so this is ./ask-once.ts, not SWR; a failure shows, and opening again asks again.
  */
 export function useCityList() {
-  return useSWR<CityList>(KEY, fetchCityList, ASK_ONCE);
+  return useAskedOnce(KEY, fetchCityList);
 }
 
 /** Starts asking (the visitor points at the picker); useCityList then has the answer or the call under way. */
 export function preloadCityList(): void {
-  void preload(KEY, fetchCityList).catch(() => {});
+  ask(KEY, fetchCityList).catch(() => {});
 }

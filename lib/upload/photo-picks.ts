@@ -1,8 +1,8 @@
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/constants';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 import { extensionOf } from './post-object';
 
-const M = messages.upload;
+const M = formMessages.upload;
 
 /** spec §5 upload defaults: jpg, jpeg, png by name, case-insensitive. */
 export const isAllowedPhoto = (name: string) => (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(name));
@@ -24,7 +24,7 @@ export function screenPicks(files: readonly File[], already: number, max: number
       return false;
     }
     if (f.size === 0) {
-      found.push(messages.hardening.emptyFile);
+      found.push(formMessages.hardening.emptyFile);
       return false;
     }
     return true;

@@ -1,5 +1,5 @@
 import type { UploadTicket } from '@contracts/upload';
-import { messages } from '@/lib/client/messages';
+import { formMessages } from '@/lib/client/form-messages';
 
 /**
  * spec §7 upload step 2, shared by the photo upload (components/upload/photo-upload.tsx) and the chat's images
@@ -16,9 +16,9 @@ export const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLow
 function messageOf(body: string): string {
   try {
     const msg = (JSON.parse(body) as { msg?: unknown }).msg;
-    return typeof msg === 'string' && msg ? msg : messages.upload.failed;
+    return typeof msg === 'string' && msg ? msg : formMessages.upload.failed;
   } catch {
-    return messages.upload.failed;
+    return formMessages.upload.failed;
   }
 }
 
@@ -43,8 +43,8 @@ export function postObject(
       if (e.lengthComputable) onProgress(Math.min(99, Math.round((e.loaded / e.total) * 100)));
     };
     xhr.onload = () => (xhr.status === 200 || xhr.status === 204 ? resolve() : reject(new Error(messageOf(xhr.responseText))));
-    xhr.onerror = () => reject(new Error(messages.upload.failed));
-    xhr.ontimeout = () => reject(new Error(messages.upload.failed));
+    xhr.onerror = () => reject(new Error(formMessages.upload.failed));
+    xhr.ontimeout = () => reject(new Error(formMessages.upload.failed));
     xhr.send(form);
   });
 }
