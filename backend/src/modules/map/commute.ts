@@ -16,6 +16,7 @@ import {
   reachWithin,
   startsOfPoint,
   startsOfStation,
+  stationsReached,
   walkLeft,
   type CommuteGraph,
 } from './commute-graph';
@@ -89,8 +90,14 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
         if (starts.length === 0) throw badRequest(`工作地点步行${COMMUTE.maxWalkMetres / 1000}公里内没有地铁站，请换一个地点`);
       }
       const budget = input.minutes;
-      const reached = [...reachWithin(graph, starts, budget)]
-        .map(([i, minutes]) => ({ ...graph.stations[i]!, minutes: one(minutes), radius: walkLeft(minutes, budget) }))
+      // One per station: an interchange at its first platform reached, the homes of all its platforms round it.
+      const reached = stationsReached(graph, reachWithin(graph, starts, budget))
+        .map(({ at, minutes, platforms }) => ({
+          ...graph.stations[at]!,
+          minutes: one(minutes),
+          radius: walkLeft(minutes, budget),
+          platformIds: platforms.map((p) => graph.stations[p]!.id),
+        }))
         .sort((a, b) => a.minutes - b.minutes || a.id - b.id);
       const stations = reached.map(({ id, name, lineId, lat, lng, minutes, radius }) => ({
         id,
@@ -107,8 +114,8 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
       const walkable = reached.filter((s) => s.radius > 0);
       // Two array parameters (the stations and their radii, as Postgres array literals of our own integers), so the
       // statement's text is the same whatever is reached and the station index still serves `= any(…)`.
-      const ids = `{${walkable.map((s) => s.id).join(',')}}`;
-      const radii = `{${walkable.map((s) => s.radius).join(',')}}`;
+      const ids = `{${walkable.flatMap((s) => s.platformIds).join(',')}}`;
+      const radii = `{${walkable.flatMap((s) => s.platformIds.map(() => s.radius)).join(',')}}`;
       const inReach: SQL =
         walkable.length === 0
           ? sql`false`
