@@ -159,7 +159,14 @@ describe('POST /v1/ditu/commute on the seed', () => {
       const [row] = await db
         .select({ n: count() })
         .from(listings)
-        .where(and(where, eq(listings.cityCode, BJ), inArray(listings.stationId, rowsOf(s.name)), lte(listings.stationDistance, s.radius)));
+        .where(
+          and(
+            where,
+            eq(listings.cityCode, BJ),
+            inArray(listings.stationId, rowsOf(s.name)),
+            lte(listings.stationDistance, s.radius),
+          ),
+        );
       expected += row!.n;
     }
     expect(c.total).toBeGreaterThan(0);

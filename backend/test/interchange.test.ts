@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const BJ = '110000';
-type Row = typeof subwayStations.$inferSelect & { lineName: string };
+interface Row {
+  id: number;
+  name: string;
+  lineId: number;
+  lineName: string;
+}
 
 /**
  * A seeded interchange of 北京 whose homes for sale sit on one of its rows and not on another: `held` is a row with
@@ -32,12 +37,12 @@ type Row = typeof subwayStations.$inferSelect & { lineName: string };
  */
 async function interchange(): Promise<{ rows: Row[]; held: Row; empty: Row; homes: number; rentals: number }> {
   const db = h.database.db;
-  const all = (await db
-    .select({ ...getColumns(), lineName: subwayLines.name })
+  const all: Row[] = await db
+    .select({ id: subwayStations.id, name: subwayStations.name, lineId: subwayStations.lineId, lineName: subwayLines.name })
     .from(subwayStations)
     .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
     .where(eq(subwayStations.cityCode, BJ))
-    .orderBy(subwayStations.id)) as Row[];
+    .orderBy(subwayStations.id);
   const byName = new Map<string, Row[]>();
   for (const s of all) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
   const homesOf = async (table: typeof listings | typeof rentals, ids: number[]) =>
@@ -53,10 +58,6 @@ async function interchange(): Promise<{ rows: Row[]; held: Row; empty: Row; home
     }
   }
   throw new Error('the seed has no interchange with homes on one row only');
-}
-function getColumns() {
-  const { id, cityCode, lineId, name, pinyin, initials, seq, lat, lng } = subwayStations;
-  return { id, cityCode, lineId, name, pinyin, initials, seq, lat, lng };
 }
 
 const total = async (url: string, filter: Record<string, unknown>) =>
@@ -84,9 +85,9 @@ describe('an interchange is one station in the lists', () => {
     expect((await page(empty)).list.map((x) => x.id)).toEqual((await page(held)).list.map((x) => x.id));
     // A line the station is not on, with it: nothing, as before.
     const lineIds = new Set(rows.map((r) => r.lineId));
-    const notOn = (
-      await h.database.db.select({ id: subwayLines.id }).from(subwayLines).where(eq(subwayLines.cityCode, BJ))
-    ).find((l) => !lineIds.has(l.id));
+    const notOn = (await h.database.db.select({ id: subwayLines.id }).from(subwayLines).where(eq(subwayLines.cityCode, BJ))).find(
+      (l) => !lineIds.has(l.id),
+    );
     expect(await total(ApiPath.esfList, { lineId: notOn!.id, stationId: empty.id })).toBe(0);
   });
 });
@@ -94,7 +95,11 @@ describe('an interchange is one station in the lists', () => {
 describe('an interchange is one suggestion', () => {
   it('is offered once, at the count of its list, naming all its lines', async () => {
     const { rows, homes } = await interchange();
-    const found = await answer<Suggestion[]>(h.app, ApiPath.recommends, { cityCode: BJ, channelCode: 'esf', keyword: rows[0]!.name });
+    const found = await answer<Suggestion[]>(h.app, ApiPath.recommends, {
+      cityCode: BJ,
+      channelCode: 'esf',
+      keyword: rows[0]!.name,
+    });
     const stations = found.filter((s) => s.angle === Angle.SUBWAY_STATION && s.name === rows[0]!.name);
     expect(stations).toHaveLength(1);
     const [s] = stations;
@@ -105,12 +110,21 @@ describe('an interchange is one suggestion', () => {
 
   it('is one place on the map too: its suggestion, and the bubbles of the subway view, count the same homes', async () => {
     const { rows, empty, homes } = await interchange();
-    const found = await post<MapSuggestion[]>(ApiPath.mapRecommends, { cityCode: BJ, channelCode: 'esf', keyword: rows[0]!.name });
+    const found = await post<MapSuggestion[]>(ApiPath.mapRecommends, {
+      cityCode: BJ,
+      channelCode: 'esf',
+      keyword: rows[0]!.name,
+    });
     const stations = found.filter((s) => s.kind === 'station' && s.name === rows[0]!.name);
     expect(stations).toHaveLength(1);
     expect(stations[0]!.count).toBe(homes);
     // The map's subway view asks by the station chosen on a line (any of its rows).
-    const bubbles = await post<MapBubbles>(ApiPath.mapBubbles, { cityCode: BJ, channelCode: 'esf', zoom: 11, filters: { stationId: empty.id } });
+    const bubbles = await post<MapBubbles>(ApiPath.mapBubbles, {
+      cityCode: BJ,
+      channelCode: 'esf',
+      zoom: 11,
+      filters: { stationId: empty.id },
+    });
     expect(bubbles.total).toBe(homes);
   });
 });
@@ -119,7 +133,13 @@ describe('an interchange is one station in 通勤找房', () => {
   it('is reached once, when its first platform is, and its homes count with the walk left from then', async () => {
     const db = h.database.db;
     const { rows } = await interchange();
-    const c = await post<MapCommute>(ApiPath.mapCommute, { cityCode: BJ, channelCode: 'esf', stationId: rows[1]!.id, minutes: 30, pageSize: 50 });
+    const c = await post<MapCommute>(ApiPath.mapCommute, {
+      cityCode: BJ,
+      channelCode: 'esf',
+      stationId: rows[1]!.id,
+      minutes: 30,
+      pageSize: 50,
+    });
     const names = c.stations.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
     // The workplace itself: at the first wait, whichever line.

@@ -13,7 +13,10 @@ import { BACKEND, cityUrl } from './support';
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /请输入/ });
 const WIDTHS = [1280, 1440, 1920];
 
-test('an interchange is one suggestion with its lines, and one list whichever line it is reached through', async ({ page, request }) => {
+test('an interchange is one suggestion with its lines, and one list whichever line it is reached through', async ({
+  page,
+  request,
+}) => {
   const basemap = (
     (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
       data: MapBasemap;
@@ -21,14 +24,17 @@ test('an interchange is one suggestion with its lines, and one list whichever li
   ).data;
   const listTotal = async (body: Record<string, unknown>) =>
     (
-      (await (await request.post(`${BACKEND}${ApiPath.esfList}`, { data: { cityCode: '110000', pageSize: 1, ...body } })).json()) as {
+      (await (
+        await request.post(`${BACKEND}${ApiPath.esfList}`, { data: { cityCode: '110000', pageSize: 1, ...body } })
+      ).json()) as {
         data: { total: number };
       }
     ).data.total;
   // Every station of 北京 on two lines or more, with its rows in line order; the one with the most homes for sale.
   const rows = new Map<string, { lineId: number; lineName: string; id: number }[]>();
   for (const line of basemap.lines)
-    for (const s of line.stations) rows.set(s.name, [...(rows.get(s.name) ?? []), { lineId: line.id, lineName: line.name, id: s.id }]);
+    for (const s of line.stations)
+      rows.set(s.name, [...(rows.get(s.name) ?? []), { lineId: line.id, lineName: line.name, id: s.id }]);
   let hub: { name: string; rows: { lineId: number; lineName: string; id: number }[]; total: number } | null = null;
   for (const [name, of] of rows) {
     if (of.length < 2) continue;
@@ -71,6 +77,9 @@ test('an interchange is one suggestion with its lines, and one list whichever li
   for (const width of WIDTHS) {
     if (!process.env.SHOTS_DIR) break;
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/list-${name}-${platforms.at(-1)!.lineName}-${width}.png`, fullPage: false });
+    await page.screenshot({
+      path: `${process.env.SHOTS_DIR}/list-${name}-${platforms.at(-1)!.lineName}-${width}.png`,
+      fullPage: false,
+    });
   }
 });

@@ -146,7 +146,8 @@ export function stationsReached(graph: CommuteGraph, reached: Map<number, number
   for (const [i, minutes] of reached) {
     const name = graph.stations[i]!.name;
     const seen = first.get(name);
-    const earlier = !seen || minutes < seen.minutes || (minutes === seen.minutes && graph.stations[i]!.id < graph.stations[seen.at]!.id);
+    const earlier =
+      !seen || minutes < seen.minutes || (minutes === seen.minutes && graph.stations[i]!.id < graph.stations[seen.at]!.id);
     if (earlier) first.set(name, { at: i, minutes });
   }
   return [...first].map(([name, s]) => ({ ...s, platforms: graph.platforms.get(name)! }));
