@@ -92,6 +92,28 @@ describe('an interchange is one station in the lists', () => {
   });
 });
 
+describe('a line is its stations', () => {
+  it('lists the homes of every station on it, whichever line’s row of an interchange they were seeded against', async () => {
+    const db = h.database.db;
+    const { empty } = await interchange();
+    const all = await db.select().from(subwayStations).where(eq(subwayStations.cityCode, BJ));
+    const names = new Set(all.filter((s) => s.lineId === empty.lineId).map((s) => s.name));
+    const rows = all.filter((s) => names.has(s.name)).map((s) => s.id);
+    const [near] = await db.select({ n: count() }).from(listings).where(inArray(listings.stationId, rows));
+    const [seededOnIt] = await db.select({ n: count() }).from(listings).where(eq(listings.lineId, empty.lineId));
+    // More than the homes seeded against the line's own rows: the interchange's homes are its too.
+    expect(near!.n).toBeGreaterThan(seededOnIt!.n);
+    expect(await total(ApiPath.esfList, { lineId: empty.lineId })).toBe(near!.n);
+    const [line] = await db.select({ name: subwayLines.name }).from(subwayLines).where(eq(subwayLines.id, empty.lineId));
+    const found = await answer<Suggestion[]>(h.app, ApiPath.recommends, {
+      cityCode: BJ,
+      channelCode: 'esf',
+      keyword: line!.name,
+    });
+    expect(found.find((s) => s.angle === Angle.SUBWAY_LINE && s.id === empty.lineId)?.describe).toBe(`在售${near!.n}套`);
+  });
+});
+
 describe('an interchange is one suggestion', () => {
   it('is offered once, at the count of its list, naming all its lines', async () => {
     const { rows, homes } = await interchange();

@@ -33,3 +33,11 @@ export function stationsOf<T extends { name: string }>(rows: readonly T[]): Map<
   }
   return byName;
 }
+
+/**
+ * The ids of every row of every station on line `lineId`, as a subquery: a line's homes are those near its stations,
+ * whichever line's row of an interchange they were seeded against (望京's homes, seeded on 14号线, are 15号线's too).
+ */
+export function lineStationRowsOf(cityCode: string, lineId: number): SQL {
+  return sql`(select g.id from ${subwayStations} g join ${subwayStations} me on me.city_code = g.city_code and me.name = g.name where me.line_id = ${lineId} and me.city_code = ${cityCode})`;
+}

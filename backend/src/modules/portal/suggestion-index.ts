@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Angle } from '@contracts/search';
 import type { Db } from '../../db/client';
@@ -415,26 +415,19 @@ async function loadCounts(db: Db, cityCode: string, stock: Pick<ChannelStock, 't
     const key = keys.find((k) => row[k] !== null && row[k] !== undefined);
     if (key) counts[key].set(Number(row[key]), Number(row.n));
   }
-  // A station's count is its list's: the records of every row of it (stations.ts), under each of its rows' ids.
-  const seeded = [...counts.stationId.keys()];
-  if (seeded.length > 0) {
-    const rowsOfStations = await db
-      .select({ id: subwayStations.id, name: subwayStations.name })
-      .from(subwayStations)
-      .where(
-        and(
-          eq(subwayStations.cityCode, cityCode),
-          inArray(
-            subwayStations.name,
-            db.select({ name: subwayStations.name }).from(subwayStations).where(inArray(subwayStations.id, seeded)),
-          ),
-        ),
-      );
-    for (const same of stationsOf(rowsOfStations).values()) {
-      const n = same.reduce((sum, r) => sum + (counts.stationId.get(r.id) ?? 0), 0);
-      for (const r of same) counts.stationId.set(r.id, n);
-    }
+  // A station's count is its list's: the records of every row of it (stations.ts), under each of its rows' ids;
+  // a line's, the records of its stations so (a home seeded against 14号线's 望京 is 15号线's too).
+  const rowsOfStations = await db
+    .select({ id: subwayStations.id, name: subwayStations.name, lineId: subwayStations.lineId })
+    .from(subwayStations)
+    .where(eq(subwayStations.cityCode, cityCode));
+  const lineCounts = new Map<number, number>();
+  for (const same of stationsOf(rowsOfStations).values()) {
+    const n = same.reduce((sum, r) => sum + (counts.stationId.get(r.id) ?? 0), 0);
+    for (const r of same) counts.stationId.set(r.id, n);
+    for (const lineId of new Set(same.map((r) => r.lineId))) lineCounts.set(lineId, (lineCounts.get(lineId) ?? 0) + n);
   }
+  for (const [lineId, n] of lineCounts) counts.lineId.set(lineId, n);
   return counts;
 }
 
