@@ -13,7 +13,7 @@ import { subwayStations } from '../../db/schema';
 /**
  * The ids of every row of the station that row `stationId` is in, as a subquery (ORDER-free, at most a few rows:
  * `in (…)` of it is served by the station index). With `lineId`, only if the station is on that line: the filter
- * bar's and the suggestions' URLs name the line they came through (li{line}ss{station}), any of the station's.
+ * bar's and the suggestions' URLs name the line they came through (sl{line}/ss{station}/), any of the station's.
  */
 export function stationRowsOf(cityCode: string, stationId: number, lineId?: number): SQL {
   const onLine =

@@ -318,7 +318,7 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
       .from(subwayStations)
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
       .where(eq(subwayStations.cityCode, cityCode))
-      // An interchange's lines in the city's line order, its first line's row first (the URL's li{line}ss{station}).
+      // An interchange's lines in the city's line order, its first line's row first (the URL's sl{line}/ss{station}/).
       .orderBy(asc(subwayLines.sort), asc(subwayStations.id)),
   ]);
   // Sorted as the SQL ordered them, and arranged for prefix search now rather than on a visitor's keystroke.
@@ -382,7 +382,8 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
         ...names(rows[0]!),
         angle: Angle.SUBWAY_STATION,
         parentId: rows[0]!.lineId,
-        address: rows.map((r) => r.lineName).join(LINE_SEPARATOR),
+        // A loop line may list its first station again at its end: one line, named once.
+        address: [...new Set(rows.map((r) => r.lineName))].join(LINE_SEPARATOR),
         countedBy: 'stationId',
       })),
     ),
