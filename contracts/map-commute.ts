@@ -55,7 +55,7 @@ export const commuteStationSchema = z.object({
   lineId: z.number().int(),
   lat: z.number(),
   lng: z.number(),
-  /** Minutes from the workplace to this station's platform (walk, wait, ride, transfers), one decimal. */
+  /** Minutes from the workplace to this station (walk, wait, ride, transfers), one decimal: an interchange once, at its first platform reached, with the homes of all its lines' rows. */
   minutes: z.number(),
   /** Metres one may still walk from it within the time (at most the walking cap): the circle drawn. */
   radius: z.number().int(),

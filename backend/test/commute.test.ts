@@ -12,6 +12,7 @@ import {
   rideMinutes,
   startsOfPoint,
   startsOfStation,
+  stationsReached,
   walkLeft,
   type GraphStation,
 } from '../src/modules/map/commute-graph';
@@ -64,6 +65,19 @@ describe('the commute graph (pure)', () => {
     const tight = reachWithin(graph, startsOfStation(graph, 12), COMMUTE.boardMinutes + hop - 0.01);
     expect([...tight.keys()].map((i) => graph.stations[i]!.id).sort((a, b) => a - b)).toEqual([2, 12]);
     expect(startsOfStation(graph, 999)).toEqual([]);
+  });
+
+  it('answers one station per name: an interchange when its first platform is reached, with all its platforms', () => {
+    // From a1 the 换乘 platform of line A comes first; line B's is the transfer later, the same station.
+    const budget = COMMUTE.boardMinutes + hop + 1;
+    const reached = reachWithin(graph, startsOfStation(graph, 1), budget);
+    expect(minutesOf(reached, 12)).toBeUndefined();
+    const byName = new Map(stationsReached(graph, reached).map((s) => [graph.stations[s.at]!.name, s]));
+    const hub = byName.get('换乘')!;
+    expect(graph.stations[hub.at]!.id).toBe(2);
+    expect(hub.minutes).toBeCloseTo(COMMUTE.boardMinutes + hop, 6);
+    expect(hub.platforms.map((i) => graph.stations[i]!.id).sort((a, b) => a - b)).toEqual([2, 12]);
+    expect([...byName.keys()].sort()).toEqual(['a1', '换乘']);
   });
 
   it('walks from a point to every station within 1.5 km at 80 m/min (the seed’s walking metres: straight × 1.3)', () => {
@@ -120,7 +134,7 @@ describe('business-area labels of the base map', () => {
 });
 
 describe('POST /v1/ditu/commute on the seed', () => {
-  it('from a station: its platforms at the first wait, every station within the time, the homes whose walk fits', async () => {
+  it('from a station: it at the first wait, every station within the time, the homes whose walk fits', async () => {
     const db = h.database.db;
     const bjStations = nonEmpty(await db.select().from(subwayStations).where(eq(subwayStations.cityCode, BJ)));
     // An interchange: a name on two lines.
@@ -129,20 +143,30 @@ describe('POST /v1/ditu/commute on the seed', () => {
     const hub = bjStations.find((s) => names.get(s.name)! > 1)!;
     const c = await ok({ channelCode: 'esf', stationId: hub.id, minutes: 30, pageSize: 50 });
     expect(c.origin.name).toBe(hub.name);
+    // An interchange is one station of the answer (backend/test/interchange.test.ts), boarded on any line at once.
     const platforms = c.stations.filter((s) => s.name === hub.name);
-    expect(platforms.length).toBeGreaterThan(1);
-    for (const p of platforms) expect(p.minutes).toBe(COMMUTE.boardMinutes);
+    expect(platforms).toHaveLength(1);
+    expect(platforms[0]!.minutes).toBe(COMMUTE.boardMinutes);
     // Minutes are given to one decimal: the circle is the walk left at the exact time, within a few metres of it.
     expect(nonEmpty(c.stations).every((s) => s.minutes <= 30 && Math.abs(s.radius - walkLeft(s.minutes, 30)) <= 5)).toBe(true);
 
-    // The count: per station reached, the list's homes whose nearest station it is and whose walk fits what is left.
+    // The count: per station reached, the list's homes whose nearest station it is (on any of its lines) and whose
+    // walk fits what is left.
     const where = esfConditions({} as never, BJ, 1);
+    const rowsOf = (name: string) => bjStations.filter((x) => x.name === name).map((x) => x.id);
     let expected = 0;
     for (const s of c.stations.filter((x) => x.radius > 0)) {
       const [row] = await db
         .select({ n: count() })
         .from(listings)
-        .where(and(where, eq(listings.cityCode, BJ), eq(listings.stationId, s.id), lte(listings.stationDistance, s.radius)));
+        .where(
+          and(
+            where,
+            eq(listings.cityCode, BJ),
+            inArray(listings.stationId, rowsOf(s.name)),
+            lte(listings.stationDistance, s.radius),
+          ),
+        );
       expected += row!.n;
     }
     expect(c.total).toBeGreaterThan(0);
@@ -160,7 +184,7 @@ describe('POST /v1/ditu/commute on the seed', () => {
           listed.map((x) => x.id),
         ),
       );
-    const radius = new Map(c.stations.map((s) => [s.id, s.radius]));
+    const radius = new Map(c.stations.flatMap((s) => rowsOf(s.name).map((id) => [id, s.radius])));
     expect(rows.every((r) => r.stationId !== null && r.d !== null && r.d <= (radius.get(r.stationId) ?? -1))).toBe(true);
     // In the list's own order: the page is the list's ORDER BY over the homes that count (45 minutes: enough homes
     // in the test seed for a second page of 3), for two sorts.

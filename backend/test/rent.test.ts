@@ -326,7 +326,8 @@ describe('suggestions for channel rent', () => {
     )!;
     expect(community.describe).toBe(`在租${(await list({ cityCode: '110000', estateId: community.id })).total}套`);
     const station = (await suggest('110000', 'rent', item.nearestStation!.stationName)).find(
-      (s) => s.angle === 5 && s.address === item.nearestStation!.lineName,
+      // An interchange is one suggestion naming all its lines (2号线、4号线、13号线).
+      (s) => s.angle === 5 && s.address.split('、').includes(item.nearestStation!.lineName),
     )!;
     expect(station.describe).toBe(
       `在租${(await list({ cityCode: '110000', lineId: station.parentId, stationId: station.id })).total}套`,

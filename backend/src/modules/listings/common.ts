@@ -5,6 +5,7 @@ import type { AgentCard, CommunitySummary, ConditionBand } from '@contracts/list
 import type { Db } from '../../db/client';
 import { normalize } from '../../db/search-names';
 import { notFound } from '../../http/errors';
+import { lineStationRowsOf, stationRowsOf } from './stations';
 import {
   agents,
   brands,
@@ -112,7 +113,8 @@ interface OwnNames {
 }
 
 /**
- * The WHERE of a list's places: the city, location ids, and a keyword that names a place the record is in:
+ * The WHERE of a list's places: the city, location ids (a station id: that station on any line; a line: its
+ * stations so), and a keyword that names a place the record is in:
  * community, business area, district or subway station, or the record's own name (`own`: a project's, a
  * community's or a shop project's). Titles are not searched: they repeat the community name, and a contains-match
  * on 200k titles is a full scan (≈110 ms on PGlite) that no index serves for two-character Chinese words.
@@ -124,8 +126,10 @@ export function placeConditions(table: ListingTable, cityCode: string, input: Pl
   const where: SQL[] = [eq(table.cityCode, cityCode)];
   if (input.districtId) where.push(eq(table.districtId, input.districtId));
   if (input.businessAreaId) where.push(eq(table.businessAreaId, input.businessAreaId));
-  if (input.lineId) where.push(eq(table.lineId, input.lineId));
-  if (input.stationId) where.push(eq(table.stationId, input.stationId));
+  // A station is every row of its name (an interchange: one per line, stations.ts), and a line every row of its
+  // stations: the line a station was chosen through is one of its lines, not the line of the row a home was seeded against.
+  if (input.stationId) where.push(inArray(table.stationId, stationRowsOf(cityCode, input.stationId, input.lineId || undefined)));
+  else if (input.lineId) where.push(inArray(table.stationId, lineStationRowsOf(cityCode, input.lineId)));
   if (input.estateId) where.push(eq(table.communityId ?? table.id, input.estateId));
   if (input.keyword) {
     const pattern = likeContains(input.keyword);

@@ -1,7 +1,8 @@
 /**
  * 通勤找房's subway graph (pure: no database): stations are nodes (one per line a station is on, as the table keeps
  * them), neighbours along a line are joined by the ride between them, and rows of one name are an interchange
- * joined by a transfer. Times are minutes; a query is Dijkstra from the workplace's stations with a budget.
+ * joined by a transfer. Times are minutes; a query is Dijkstra from the workplace's stations with a budget, and
+ * its answer one station per name (stationsReached), as a visitor sees stations (listings/stations.ts).
  */
 
 /** The commute's figures: what a rider of Beijing's or Shanghai's subway sees on a weekday. */
@@ -35,6 +36,8 @@ export interface CommuteGraph {
   index: Map<number, number>;
   /** Per station index: the neighbours and the minutes to each. */
   edges: { to: number; minutes: number }[][];
+  /** Station name → the indexes of its rows: its platforms, one per line (an interchange has several). */
+  platforms: Map<string, number[]>;
 }
 
 /** Straight-line metres on a city's scale (equirectangular). */
@@ -79,7 +82,7 @@ export function buildCommuteGraph(stations: readonly GraphStation[]): CommuteGra
       }
     }
   }
-  return { stations: list, index, edges };
+  return { stations: list, index, edges, platforms: byName };
 }
 
 /** Where a journey starts: a station index and the minutes spent before its platform. */
@@ -123,6 +126,31 @@ export function reachWithin(graph: CommuteGraph, starts: readonly Start[], budge
   const reached = new Map<number, number>();
   done.forEach((d, i) => d && reached.set(i, best[i]!));
   return reached;
+}
+
+/** A station reached: at its first platform reached (`at`, a station index), and every platform of it. */
+export interface StationReached {
+  at: number;
+  minutes: number;
+  /** Indexes of all its rows: a home seeded against any of them is at this station (listings/stations.ts). */
+  platforms: number[];
+}
+
+/**
+ * The stations of `reached` (station index → minutes), one per name: a rider who comes in on one line is at the
+ * station and walks out of it without changing to another line's platform, so an interchange is reached when its
+ * first platform is, and the homes of all its rows walk from it with the time left then. Ordered by minutes.
+ */
+export function stationsReached(graph: CommuteGraph, reached: Map<number, number>): StationReached[] {
+  const first = new Map<string, { at: number; minutes: number }>();
+  for (const [i, minutes] of reached) {
+    const name = graph.stations[i]!.name;
+    const seen = first.get(name);
+    const earlier =
+      !seen || minutes < seen.minutes || (minutes === seen.minutes && graph.stations[i]!.id < graph.stations[seen.at]!.id);
+    if (earlier) first.set(name, { at: i, minutes });
+  }
+  return [...first].map(([name, s]) => ({ ...s, platforms: graph.platforms.get(name)! }));
 }
 
 /** Metres one may still walk from a station reached at `minutes` within `budget`: the circle of the area reached. */

@@ -16,6 +16,7 @@ import {
   reachWithin,
   startsOfPoint,
   startsOfStation,
+  stationsReached,
   walkLeft,
   type CommuteGraph,
 } from './commute-graph';
@@ -24,9 +25,9 @@ import { filtersKey, mapAggregate, type FilterSet } from './map-aggregate';
 
 /**
  * 通勤找房 (contracts/map-commute.ts): the city's subway graph is built once per process from the seeded lines and
- * kept (stations do not change while it runs), so a query is a Dijkstra over a few hundred stations and one
- * query of the channel's list WHERE plus "nearest station reached, and its walk within the time left" giving the
- * page and the total together.
+ * kept (stations do not change while it runs), so a query is a Dijkstra over a few hundred stations, a walk over the
+ * channel's list in its own order kept in memory ("nearest station reached, and its walk within the time left" gives
+ * the page and the total together), and one query for the page's items.
  */
 
 const graphs = new Map<string, Promise<CommuteGraph>>();
@@ -83,8 +84,14 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
         if (starts.length === 0) throw badRequest(`工作地点步行${COMMUTE.maxWalkMetres / 1000}公里内没有地铁站，请换一个地点`);
       }
       const budget = input.minutes;
-      const reached = [...reachWithin(graph, starts, budget)]
-        .map(([i, minutes]) => ({ ...graph.stations[i]!, minutes: one(minutes), radius: walkLeft(minutes, budget) }))
+      // One per station: an interchange at its first platform reached, the homes of all its platforms round it.
+      const reached = stationsReached(graph, reachWithin(graph, starts, budget))
+        .map(({ at, minutes, platforms }) => ({
+          ...graph.stations[at]!,
+          minutes: one(minutes),
+          radius: walkLeft(minutes, budget),
+          platformIds: platforms.map((p) => graph.stations[p]!.id),
+        }))
         .sort((a, b) => a.minutes - b.minutes || a.id - b.id);
       const stations = reached.map(({ id, name, lineId, lat, lng, minutes, radius }) => ({
         id,
@@ -100,7 +107,8 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
       // homes are walked in the list's own order kept in memory (map-aggregate.ts listOrder): the total is every one
       // that counts, the page the ones at its offset; then one query for the page's items.
       const { table, orderBy, walk } = CHANNEL[channel];
-      const radiusOf = new Map(reached.filter((s) => s.radius > 0).map((s) => [s.id, s.radius]));
+      // Every platform (row) of a station reached counts with that station's walk left (stations.ts: one station, any line).
+      const radiusOf = new Map(reached.filter((s) => s.radius > 0).flatMap((s) => s.platformIds.map((id) => [id, s.radius] as const)));
       const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
       const order = await mapAggregate(db).listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const offset = (input.page - 1) * input.pageSize;

@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Angle } from '@contracts/search';
 import type { Db } from '../../db/client';
@@ -6,6 +6,10 @@ import { businessAreas, communities, districts, newProjects, subwayLines, subway
 import { normalize } from '../../db/search-names';
 import type { ListingTable } from '../listings/common';
 import type { ChannelStock } from '../listings/stock';
+import { stationsOf } from '../listings/stations';
+
+/** Between the lines of an interchange in its suggestion's address: `2号线、4号线、13号线`. */
+export const LINE_SEPARATOR = '、';
 
 /** The place column a channel's records are counted by; a suggestion of that kind shows the count. */
 export type PlaceKey = 'communityId' | 'districtId' | 'businessAreaId' | 'lineId' | 'stationId';
@@ -313,7 +317,9 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
       })
       .from(subwayStations)
       .innerJoin(subwayLines, eq(subwayLines.id, subwayStations.lineId))
-      .where(eq(subwayStations.cityCode, cityCode)),
+      .where(eq(subwayStations.cityCode, cityCode))
+      // An interchange's lines in the city's line order, its first line's row first (the URL's sl{line}/ss{station}/).
+      .orderBy(asc(subwayLines.sort), asc(subwayStations.id)),
   ]);
   // Sorted as the SQL ordered them, and arranged for prefix search now rather than on a visitor's keystroke.
   const sorted = (places: Place[]) => {
@@ -370,12 +376,14 @@ async function loadPlaces(db: Db, cityCode: string): Promise<CityPlaces> {
     line: sorted(
       lineRows.map((r) => ({ ...names(r), angle: Angle.SUBWAY_LINE, parentId: 0, address: r.name, countedBy: 'lineId' })),
     ),
+    // One place per station (an interchange's rows are one, stations.ts): its first line's row, with all its lines.
     station: sorted(
-      stationRows.map((r) => ({
-        ...names(r),
+      [...stationsOf(stationRows).values()].map((rows) => ({
+        ...names(rows[0]!),
         angle: Angle.SUBWAY_STATION,
-        parentId: r.lineId,
-        address: r.lineName,
+        parentId: rows[0]!.lineId,
+        // A loop line may list its first station again at its end: one line, named once.
+        address: [...new Set(rows.map((r) => r.lineName))].join(LINE_SEPARATOR),
         countedBy: 'stationId',
       })),
     ),
@@ -388,7 +396,7 @@ export type StockCounts = Record<PlaceKey, Map<number, number>>;
 /**
  * All of a channel's counts for one city in one query: `grouping sets` gives one group per district, area,
  * community, line and station (each row has exactly one non-null place column; records with no station
- * give a row with none, which is skipped).
+ * give a row with none, which is skipped). A station's rows (one per line) then each count the station's total.
  */
 async function loadCounts(db: Db, cityCode: string, stock: Pick<ChannelStock, 'table' | 'scope'>): Promise<StockCounts> {
   const table: ListingTable = stock.table;
@@ -408,6 +416,19 @@ async function loadCounts(db: Db, cityCode: string, stock: Pick<ChannelStock, 't
     const key = keys.find((k) => row[k] !== null && row[k] !== undefined);
     if (key) counts[key].set(Number(row[key]), Number(row.n));
   }
+  // A station's count is its list's: the records of every row of it (stations.ts), under each of its rows' ids;
+  // a line's, the records of its stations so (a home seeded against 14号线's 望京 is 15号线's too).
+  const rowsOfStations = await db
+    .select({ id: subwayStations.id, name: subwayStations.name, lineId: subwayStations.lineId })
+    .from(subwayStations)
+    .where(eq(subwayStations.cityCode, cityCode));
+  const lineCounts = new Map<number, number>();
+  for (const same of stationsOf(rowsOfStations).values()) {
+    const n = same.reduce((sum, r) => sum + (counts.stationId.get(r.id) ?? 0), 0);
+    for (const r of same) counts.stationId.set(r.id, n);
+    for (const lineId of new Set(same.map((r) => r.lineId))) lineCounts.set(lineId, (lineCounts.get(lineId) ?? 0) + n);
+  }
+  for (const [lineId, n] of lineCounts) counts.lineId.set(lineId, n);
   return counts;
 }
 
