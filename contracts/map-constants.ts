@@ -32,7 +32,7 @@ export const MAP_FILTER_KEYS: Record<MapChannel, readonly string[]> = {
 export type AreaPoint = [number, number];
 
 /**
- * A drawn area in the map's URL (`area=116.40123,39.90123;116.41,39.91;…`): 5 decimals (about a metre), so the
+ * A drawn area in the map's URL (`drawn=116.40123,39.90123;116.41,39.91;…`): 5 decimals (about a metre), so the
  * address, the search and a saved search (订阅) hold the very same polygon.
  */
 export const roundAreaPoint = ([lng, lat]: readonly number[]): AreaPoint => [
@@ -41,7 +41,7 @@ export const roundAreaPoint = ([lng, lat]: readonly number[]): AreaPoint => [
 ];
 export const formatDrawnArea = (points: readonly (readonly number[])[]) =>
   points.map((p) => roundAreaPoint(p).map((n) => n.toFixed(5)).join(',')).join(';');
-/** The corners of a `area=` value, or null when it is no list of lng,lat pairs (the API checks the polygon itself). */
+/** The corners of a `drawn=` value, or null when it is no list of lng,lat pairs (the API checks the polygon itself). */
 export function parseDrawnArea(value: string | null): AreaPoint[] | null {
   if (!value) return null;
   const points = value.split(';').map((pair) => pair.split(',').map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : NaN)));
@@ -78,5 +78,5 @@ export function drawnAreaPath(channel: MapChannel, filters: Record<string, unkno
     if (typeof code === 'number') q.set(key, String(code));
   }
   // Commas and semicolons as they are: the address stays readable (URLSearchParams would escape them).
-  return `/map?${q.toString()}&area=${formatDrawnArea(points)}`;
+  return `/map?${q.toString()}&drawn=${formatDrawnArea(points)}`;
 }

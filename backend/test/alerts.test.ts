@@ -331,7 +331,7 @@ describe('a drawn area (画圈找房) as a saved search', () => {
     expect(added.statusCode, added.body).toBe(200);
     const saved = envelope<SavedSearch>(added).data;
     const corners = ring.map(([x, y]) => `${x.toFixed(5)},${y.toFixed(5)}`).join(';');
-    expect(saved.path).toBe(`/map?type=0&price=3&area=${corners}`);
+    expect(saved.path).toBe(`/map?type=0&price=3&drawn=${corners}`);
     expect(saved.name).toBe('北京二手房 · 画圈区域 · 约4平方公里');
     const [row] = await h.database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
     expect(row!.query).toEqual({ price: [3], [DRAWN_AREA]: ring });

@@ -28,6 +28,7 @@ import {
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
 import { addBaseLayer, mapCrs } from './base-layer';
+import { keepBubblesInside } from './bubble-edges';
 import { CommuteBar } from './map-commute';
 import { useBasemap } from './use-basemap';
 import { mapMessages as M } from './map-messages';
@@ -343,10 +344,21 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       marker.getElement()?.setAttribute('aria-label', M.bubbleLabel(box.textContent ?? b.name));
       drawn.markers.set(key, marker);
     }
+    if (mapRef.current) keepBubblesInside(mapRef.current, drawn.markers.values());
   }, [bubbles, channel, selected]);
 
   // The layers exist once the map has reported its first view: the overlays are drawn again then.
   const mapReady = view !== null;
+  // After each move and resize: no bubble in view is cut by the map's edge (under the filter bar at the top).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const inside = () => keepBubblesInside(map, drawnBubbles.current.markers.values());
+    map.on('moveend resize', inside);
+    return () => {
+      map.off('moveend resize', inside);
+    };
+  }, [mapReady, basemap]);
   const chosenLine = basemap?.lines.find((l) => l.id === line) ?? null;
   const chosenStation = chosenLine?.stations.find((s) => s.id === station) ?? null;
   const subwayTitle = chosenStation

@@ -18,7 +18,7 @@ export { MAP_FILTER_KEYS };
  * (0 二手房, 1 新房, 2 租房); `c` the chosen community (新房: project); filters by the channel's own keys
  * (contracts/residential.ts), one code each. Subway: `line` (a line id) and `st` (a station id) narrow bubbles and list to
  * the homes whose nearest station it is. 通勤找房: `cm` (15/30/45 minutes) with the workplace, `cst` (a station) or
- * `clng`/`clat` (a point); `cm` alone is the search open and waiting for a workplace. 画圈找房: `area` the drawn
+ * `clng`/`clat` (a point); `cm` alone is the search open and waiting for a workplace. 画圈找房: `drawn` the drawn
  * polygon's corners (`lng,lat;lng,lat;…`), its homes listed beside the map (and 订阅 offered for it).
  */
 export interface MapSearchInfo {
@@ -88,7 +88,7 @@ export function parseMapSearch(search: string, allowed: readonly MapChannel[] = 
           at: commuteStation === null && cLat !== null && cLng !== null ? { lat: cLat, lng: cLng } : null,
         }
       : null,
-    area: parseDrawnArea(q.get('area')),
+    area: parseDrawnArea(q.get('drawn')),
     centre: lat !== null && lng !== null ? { lat, lng } : null,
     zoom: zoom === null ? null : Math.round(zoom),
     selected: number(q.get('c'), 1, 2_147_483_647),
@@ -124,5 +124,5 @@ export function formatMapSearch(info: MapSearchInfo): string {
   }
   if (info.page > 1) q.set('pg', String(info.page));
   // Commas and semicolons as they are: the address stays readable (URLSearchParams would escape them).
-  return `?${q.toString()}${info.area ? `&area=${formatDrawnArea(info.area)}` : ''}`;
+  return `?${q.toString()}${info.area ? `&drawn=${formatDrawnArea(info.area)}` : ''}`;
 }
