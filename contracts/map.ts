@@ -149,7 +149,8 @@ export const mapSuggestionSchema = z.object({
 export type MapSuggestion = z.infer<typeof mapSuggestionSchema>;
 
 const point = z.tuple([lng, lat]);
-const areaPoints = z
+/** A drawn area's corners [lng, lat] (the search's, and a saved search's: contracts/alerts.ts). */
+export const mapAreaPointsSchema = z
   .array(point)
   .min(3, '画圈区域至少需要3个点')
   .max(MAP_AREA_MAX_POINTS, `画圈区域最多${MAP_AREA_MAX_POINTS}个点`);
@@ -161,21 +162,21 @@ export const mapAreaRequestSchema = z.discriminatedUnion('channelCode', [
     ...mapBase,
     ...paging,
     channelCode: z.literal('esf'),
-    points: areaPoints,
+    points: mapAreaPointsSchema,
     filters: esfMapFiltersSchema.default({}),
   }),
   z.strictObject({
     ...mapBase,
     ...paging,
     channelCode: z.literal('rent'),
-    points: areaPoints,
+    points: mapAreaPointsSchema,
     filters: rentMapFiltersSchema.default({}),
   }),
   z.strictObject({
     ...mapBase,
     ...paging,
     channelCode: z.literal('new'),
-    points: areaPoints,
+    points: mapAreaPointsSchema,
     filters: newMapFiltersSchema.default({}),
   }),
 ]);

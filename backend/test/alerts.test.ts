@@ -16,20 +16,23 @@ import { CHANNELS, channelIsOn } from '@contracts/channels';
 import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import type { ChannelCode } from '@contracts/constants';
 import { IM_ASSISTANT_USER_ID, IM_LAYOUT, type ImMessage, type ImThreadList } from '@contracts/im';
+import { MAP_FILTER_KEYS } from '@contracts/map-constants';
 import { ApiPath } from '@contracts/paths';
 import {
   cities,
+  communities,
   ENTRUST_STATUS,
   entrusts,
   imConversations,
   listingFollows,
   listings,
+  newProjects,
   savedSearches,
   users,
 } from '../src/db/schema';
 import { recordChange } from '../src/modules/cache/changes';
 import { ALERT_CHANNELS } from '../src/modules/alerts/channels';
-import { testRecord } from '../src/modules/alerts/matcher';
+import { DRAWN_AREA, testRecord } from '../src/modules/alerts/matcher';
 import { createAlertsWorker } from '../src/modules/alerts/worker';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
@@ -278,6 +281,191 @@ async function assistantMessages(user: TestUser): Promise<ImMessage[]> {
   expect(res.statusCode, res.body).toBe(200);
   return envelope<{ list: ImMessage[] }>(res).data.list;
 }
+
+/** A simple ring round a point: corners at sorted angles (a star-shaped polygon never crosses itself), 5 decimals. */
+function ringAround(lng: number, lat: number, radii: number[], turn: number): [number, number][] {
+  return radii.map((r, i) => {
+    const a = turn + (2 * Math.PI * i) / radii.length;
+    return [Math.round((lng + r * Math.cos(a)) * 1e5) / 1e5, Math.round((lat + r * Math.sin(a)) * 1e5) / 1e5];
+  });
+}
+
+/** The ids POST /v1/ditu/area lists for a polygon and filters (every page), or null when it refuses them. */
+async function areaIds(channel: 'esf' | 'rent' | 'new', cityCode: string, points: number[][], filters: Record<string, unknown>) {
+  const ids: number[] = [];
+  let total = 0;
+  for (let page = 1; page <= 20; page++) {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ApiPath.mapArea,
+      payload: { cityCode, channelCode: channel, points, filters, page, pageSize: 50 },
+    });
+    if (res.statusCode !== 200) return null;
+    const data = envelope<{ total: number; list: { id: number }[] }>(res).data;
+    total = data.total;
+    ids.push(...data.list.map((i) => i.id));
+    if (ids.length >= total) break;
+  }
+  return { ids, total };
+}
+
+describe('a drawn area (画圈找房) as a saved search', () => {
+  const areaSearch = (area: unknown, query: Record<string, unknown> = {}, channel = 'esf') => ({
+    cityCode: bj.cityCode,
+    channel,
+    query,
+    area,
+    name: '北京二手房 · 画圈区域 · 约4平方公里',
+  });
+  let centre: { lng: number; lat: number };
+  beforeAll(async () => {
+    const [city] = await h.database.db.select().from(cities).where(eq(cities.cityCode, bj.cityCode));
+    centre = { lng: city!.lng, lat: city!.lat };
+  });
+
+  it('stores the polygon with the map’s filters and makes the map’s address with the area drawn', async () => {
+    const user = await newTestUser(h, 13_300_000_000);
+    const ring = ringAround(centre.lng, centre.lat, [0.01, 0.012, 0.01, 0.012], 0.3);
+    expect((await call(ApiPath.alertSearchAdd, areaSearch(ring, { price: 3 }))).statusCode).toBe(401);
+    const added = await call(ApiPath.alertSearchAdd, areaSearch(ring, { price: 3, page: 2 }), user);
+    expect(added.statusCode, added.body).toBe(200);
+    const saved = envelope<SavedSearch>(added).data;
+    const corners = ring.map(([x, y]) => `${x.toFixed(5)},${y.toFixed(5)}`).join(';');
+    expect(saved.path).toBe(`/map?type=0&price=3&drawn=${corners}`);
+    expect(saved.name).toBe('北京二手房 · 画圈区域 · 约4平方公里');
+    const [row] = await h.database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(row!.query).toEqual({ price: [3], [DRAWN_AREA]: ring });
+    expect(row!.districtId).toBeNull();
+    // The same area and filters again: the same search (more decimals than the map keeps make no other one).
+    const finer = ring.map(([x, y]) => [x + 0.000001, y - 0.000001]);
+    const again = await call(ApiPath.alertSearchAdd, areaSearch(finer, { price: [3] }), user);
+    expect(again.statusCode).toBe(409);
+    expect(envelope(again).msg).toBe(ALERT_DUPLICATE);
+    // Another user's: not in their list, not theirs to pause or delete, and no duplicate of theirs.
+    const other = await newTestUser(h, 13_300_000_000);
+    expect(envelope<SavedSearchList>(await call(ApiPath.alertSearches, {}, other)).data.list).toEqual([]);
+    expect((await call(ApiPath.alertSearchPause, { savedSearchId: saved.id, paused: true }, other)).statusCode).toBe(404);
+    expect((await call(ApiPath.alertSearchDelete, { savedSearchId: saved.id }, other)).statusCode).toBe(404);
+    expect((await call(ApiPath.alertSearchAdd, areaSearch(ring, { price: 3 }), other)).statusCode).toBe(200);
+    const [still] = await h.database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(still!.paused).toBe(false);
+  });
+
+  it('refuses a polygon as the area search refuses it (one rule), and what the map cannot draw, in Chinese', async () => {
+    const user = await newTestUser(h, 13_300_000_000);
+    const { lng, lat } = centre;
+    const polygons: number[][][] = [
+      [
+        [lng, lat],
+        [lng + 0.01, lat],
+      ],
+      Array.from({ length: 101 }, (_, i) => [lng + 0.01 * Math.cos(i / 16), lat + 0.01 * Math.sin(i / 16)]),
+      ringAround(lng + 20, lat, [0.01, 0.01, 0.01], 0),
+      ringAround(lng, lat, [0.3, 0.3, 0.3, 0.3], 0),
+      [
+        [lng, lat],
+        [lng + 0.02, lat + 0.02],
+        [lng + 0.02, lat],
+        [lng, lat + 0.02],
+      ],
+      [[lng, lat], [lng + 0.01, lat], ['x', lat]] as unknown as number[][],
+    ];
+    for (const points of polygons) {
+      const searched = await h.app.inject({
+        method: 'POST',
+        url: ApiPath.mapArea,
+        payload: { cityCode: bj.cityCode, channelCode: 'esf', points },
+      });
+      const saved = await call(ApiPath.alertSearchAdd, areaSearch(points), user);
+      expect(searched.statusCode, searched.body).toBe(400);
+      expect(saved.statusCode, saved.body).toBe(400);
+      // The same words, whichever field names it (`points` there, `area` here).
+      expect(envelope(saved).msg.replace(/\barea\b/g, '')).toBe(envelope(searched).msg.replace(/\bpoints\b/g, ''));
+    }
+    const ring = ringAround(lng, lat, [0.01, 0.01, 0.01], 0);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [areaSearch(ring, { districtId: 1 }), /^query\.districtId: 不是地图找房的筛选条件$/],
+      [areaSearch(ring, { price: [3, 4] }), /^query\.price: 不是地图找房的筛选条件$/],
+      [areaSearch(ring, { price: 99 }), /^query\.price\.0: 不是二手房列表的条件$/],
+      [areaSearch(ring, {}, 'estate'), /^area: 画圈区域只能订阅二手房、新房或租房$/],
+      [{ ...areaSearch(ring), path: '/ershoufang/' }, /^path: 须给出列表地址 path 或画圈区域 area 之一$/],
+      [{ ...esfSearch({}), path: undefined }, /^path: 须给出列表地址 path 或画圈区域 area 之一$/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call(ApiPath.alertSearchAdd, payload, user);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(envelope(res).msg).toMatch(message);
+    }
+    expect(envelope<SavedSearchList>(await call(ApiPath.alertSearches, {}, user)).data.list).toEqual([]);
+  });
+
+  for (const channel of ['esf', 'rent', 'new'] as const) {
+    it(`${channel}: a record matches a drawn area exactly when the area search with its filters lists it`, async () => {
+      const db = h.database.db;
+      const t = ALERT_CHANNELS[channel].table;
+      const records = nonEmpty(
+        (await db.select({ id: t.id }).from(t).where(eq(t.cityCode, bj.cityCode)).orderBy(t.id)) as { id: number }[],
+        `${channel} records of bj`,
+      );
+      // Areas round places that have homes (communities; 新房: projects), so that most lists are not empty.
+      const places = nonEmpty(
+        channel === 'new'
+          ? await db
+              .select({ lng: newProjects.lng, lat: newProjects.lat })
+              .from(newProjects)
+              .where(eq(newProjects.cityCode, bj.cityCode))
+          : await db
+              .selectDistinct({ lng: communities.lng, lat: communities.lat })
+              .from(t)
+              .innerJoin(communities, eq(communities.id, t.communityId!))
+              .where(eq(t.cityCode, bj.cityCode)),
+        `${channel} places of bj`,
+      );
+      const keys = MAP_FILTER_KEYS[channel];
+      const arb = fc.record({
+        place: fc.nat(places.length - 1),
+        radii: fc.array(fc.integer({ min: 200, max: 4000 }), { minLength: 3, maxLength: 9 }),
+        turn: fc.integer({ min: 0, max: 628 }),
+        filters: fc.array(fc.record({ k: fc.nat(keys.length - 1), code: fc.integer({ min: 1, max: 6 }) }), { maxLength: 2 }),
+        picks: fc.array(fc.nat(records.length - 1), { minLength: 4, maxLength: 4 }),
+      });
+      let shownChecked = 0;
+      let hiddenChecked = 0;
+      await fc.assert(
+        fc.asyncProperty(arb, async (x) => {
+          const at = places[x.place]!;
+          const ring = ringAround(
+            at.lng,
+            at.lat,
+            x.radii.map((r) => r / 100_000),
+            x.turn / 100,
+          );
+          const filters: Record<string, number[]> = {};
+          for (const f of x.filters) filters[keys[f.k]!] = [f.code];
+          const listed = await areaIds(channel, bj.cityCode, ring, filters);
+          if (!listed) return; // an area or a filter the search refuses is no search to save
+          const query = { ...filters, [DRAWN_AREA]: ring };
+          const test = async (id: number) => (await testRecord(db, channel, id, bj.cityCode, [{ id: 1, query }])).length === 1;
+          for (const id of listed.ids.slice(0, 5)) {
+            expect(await test(id), `${channel} ${JSON.stringify(query)} lists ${id}`).toBe(true);
+            shownChecked++;
+          }
+          if (listed.ids.length < listed.total) return;
+          const shown = new Set(listed.ids);
+          // Records of the city, and the neighbours of a listed one (near the edge, in or out).
+          const near = listed.ids.slice(0, 2).flatMap((id) => [id - 1, id + 1]);
+          for (const id of [...x.picks.map((p) => records[p]!.id), ...near]) {
+            expect(await test(id), `${channel} ${JSON.stringify(query)} record ${id}`).toBe(shown.has(id));
+            if (!shown.has(id)) hiddenChecked++;
+          }
+        }),
+        { numRuns: 12, seed: 20261128 },
+      );
+      expect(shownChecked).toBeGreaterThan(0);
+      expect(hiddenChecked).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
 
 describe('digests and followed homes', () => {
   it('delivers a digest of new homes at most once an hour per search, none while paused, none after delete', async () => {

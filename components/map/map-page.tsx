@@ -55,7 +55,7 @@ export async function MapPage({ route, params }: { route: MapRoute } & MapPagePr
     <>
       <JsonLd data={mapSeo(route, city).jsonLd} />
       <h1 className="visually-hidden">{route.title}</h1>
-      <MapSearchLoader cityCode={city.cityCode} channels={channels} layout={route.layout} />
+      <MapSearchLoader cityCode={city.cityCode} cityName={city.cityName} channels={channels} layout={route.layout} />
     </>
   );
 }

@@ -4,10 +4,20 @@ import './map-search.css';
 import L from 'leaflet';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AlertSearchAdd } from '@contracts/alerts';
 import { detailPath } from '@contracts/channels';
 import type { MapArea, MapBasemap, MapBubble, MapBubbles, MapSuggestion } from '@contracts/map';
 import type { MapCommute } from '@contracts/map-commute';
-import { bubbleLevelOf, MAP_BOUNDS_MAX_DEGREES_CLIENT, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
+import {
+  bubbleLevelOf,
+  formatDrawnArea,
+  MAP_BOUNDS_MAX_DEGREES_CLIENT,
+  MAP_ZOOM,
+  ringAreaKm2,
+  roundAreaPoint,
+  type MapChannel,
+} from '@contracts/map-constants';
+import { SUBSCRIBE_HASH, SubscribeButton } from '@/components/alerts/subscribe-button';
 import { browserContext } from '@/lib/client/api';
 import {
   fetchChannelConditions,
@@ -18,6 +28,7 @@ import {
   fetchMapRecommends,
 } from '@/lib/client/api-endpoints';
 import { addBaseLayer, mapCrs } from './base-layer';
+import { keepBubblesInside } from './bubble-edges';
 import { CommuteBar } from './map-commute';
 import { useBasemap } from './use-basemap';
 import { mapMessages as M } from './map-messages';
@@ -27,6 +38,8 @@ import { SubwayPicker } from './map-subway';
 
 export interface MapSearchProps {
   cityCode: string;
+  /** The city's name: a drawn area's 订阅 is named `北京二手房 · 画圈区域 · …` as a list's is. */
+  cityName: string;
   /** The channels this route offers; the first is the default (a tab bar when more than one). */
   channels: readonly MapChannel[];
   /** `full`: the map fills the page, a community's list opens beside it; `list`: the list always beside the map. */
@@ -105,7 +118,7 @@ function itemLine(channel: MapChannel, x: ListItem): { title: string; facts: str
   };
 }
 
-export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
+export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchProps) {
   const holder = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const bubbleLayer = useRef<L.LayerGroup | null>(null);
@@ -118,7 +131,8 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   const basemap = useBasemap(cityCode);
   const [view, setView] = useState<{ zoom: number; key: string } | null>(null);
   const [bubbles, setBubbles] = useState<MapBubbles | null>(null);
-  const [conditions, setConditions] = useState<Record<string, Option[]>>({});
+  // The channel's filter options, with the channel they are of (a drawn area's 订阅 names its filters by them).
+  const [conditionsOf, setConditions] = useState<{ channel: MapChannel; rows: Record<string, Option[]> } | null>(null);
   const [list, setList] = useState<ListState | null>(null);
   const [listError, setListError] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -129,15 +143,18 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     drawingRef.current = points;
     setDrawing(points);
   }, []);
-  const [area, setArea] = useState<MapArea | null>(null);
-  const [areaPoints, setAreaPoints] = useState<[number, number][] | null>(null);
+  // The drawn area's answer (or its error) with the request it answers, as the commute's.
+  const [areaAnswer, setAreaAnswer] = useState<{ key: string; data?: MapArea; error?: string } | null>(null);
   // The commute's answer (or its error) with the request it answers: one of an earlier choice is not shown.
   const [commuteAnswer, setCommuteAnswer] = useState<{ key: string; data?: MapCommute; error?: string } | null>(null);
   const { channel, filters, selected, page, line, station, commute } = info;
+  const conditions = conditionsOf?.channel === channel ? conditionsOf.rows : {};
 
   /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
   const go = useCallback((next: MapSearchInfo, push: boolean) => {
-    const url = `${window.location.pathname}${formatMapSearch(next)}`;
+    // 订阅's way back from the login (#dingyue) stays until its button has read it.
+    const hash = window.location.hash === SUBSCRIBE_HASH ? SUBSCRIBE_HASH : '';
+    const url = `${window.location.pathname}${formatMapSearch(next)}${hash}`;
     if (push) window.history.pushState(null, '', url);
     else window.history.replaceState(null, '', url);
     infoRef.current = next;
@@ -201,7 +218,11 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         go({ ...infoRef.current, commute: { ...infoRef.current.commute, stationId: null, at }, page: 1 }, true);
       }
     });
-    map.setView(start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng], start.zoom ?? 11);
+    // A drawn area's address (a saved 订阅's link) need not say where to look: the map shows the area.
+    if (start.area && !start.centre)
+      map.fitBounds(L.latLngBounds(start.area.map(([lng, lat]) => [lat, lng] as [number, number])), { padding: [40, 40] });
+    else
+      map.setView(start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng], start.zoom ?? 11);
     return () => {
       map.off();
       map.remove();
@@ -228,7 +249,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   useEffect(() => {
     let live = true;
     fetchChannelConditions(browserContext(), channel, cityCode)
-      .then((c) => live && setConditions(c as Record<string, Option[]>))
+      .then((c) => live && setConditions({ channel, rows: c as Record<string, Option[]> }))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -323,10 +344,21 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       marker.getElement()?.setAttribute('aria-label', M.bubbleLabel(box.textContent ?? b.name));
       drawn.markers.set(key, marker);
     }
+    if (mapRef.current) keepBubblesInside(mapRef.current, drawn.markers.values());
   }, [bubbles, channel, selected]);
 
   // The layers exist once the map has reported its first view: the overlays are drawn again then.
   const mapReady = view !== null;
+  // After each move and resize: no bubble in view is cut by the map's edge (under the filter bar at the top).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const inside = () => keepBubblesInside(map, drawnBubbles.current.markers.values());
+    map.on('moveend resize', inside);
+    return () => {
+      map.off('moveend resize', inside);
+    };
+  }, [mapReady, basemap]);
   const chosenLine = basemap?.lines.find((l) => l.id === line) ?? null;
   const chosenStation = chosenLine?.stations.find((s) => s.id === station) ?? null;
   const subwayTitle = chosenStation
@@ -387,7 +419,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
   // The side list: the chosen community's (project's) homes, or on a list route the channel's list with the filters.
   const listKey = `${channel}|${selected}|${page}|${filterKey}`;
   useEffect(() => {
-    if (area) return;
+    if (info.area) return;
     if (selected === null && layout === 'full' && line === null) return;
     let live = true;
     const req: Record<string, unknown> = { cityCode, page, pageSize: PAGE_SIZE, ...JSON.parse(filterKey) };
@@ -410,7 +442,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     return () => {
       live = false;
     };
-  }, [selected, page, channel, cityCode, filterKey, layout, area, listKey, subwayTitle, line]);
+  }, [selected, page, channel, cityCode, filterKey, layout, info.area, listKey, subwayTitle, line]);
 
   // Map suggestions (spec /v1/ditu/recommends): a place with its coordinates; choosing it flies there.
   useEffect(() => {
@@ -428,6 +460,25 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     };
   }, [keyword, channel, cityCode]);
 
+  // The drawn area of the URL: its homes (projects) with the map's filters.
+  const areaKey = info.area ? `${channel}|${formatDrawnArea(info.area)}|${JSON.stringify(filters)}` : null;
+  useEffect(() => {
+    if (areaKey === null || !info.area) return;
+    let live = true;
+    fetchMapArea(browserContext(), { cityCode, channelCode: channel, points: info.area, filters } as never)
+      .then((a) => live && setAreaAnswer({ key: areaKey, data: a }))
+      .catch(
+        (e: unknown) => live && setAreaAnswer({ key: areaKey, error: e instanceof Error && e.message ? e.message : M.failed }),
+      );
+    return () => {
+      live = false;
+    };
+    // areaKey stands for the area, channel and filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [areaKey, cityCode]);
+  const areaNow = areaKey !== null && areaAnswer?.key === areaKey ? areaAnswer : null;
+  const area = areaNow?.data ?? null;
+
   // The area being drawn, and the one searched.
   useEffect(() => {
     const layer = drawLayer.current;
@@ -435,28 +486,43 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
     layer.clearLayers();
     const pts = (drawing ?? []).map(([lng, lat]) => [lat, lng] as [number, number]);
     if (drawing && pts.length) L.polyline(pts, { color: '#e4393c', dashArray: '4 4' }).addTo(layer);
-    if (!drawing && area && areaPoints) {
+    if (!drawing && info.area) {
       L.polygon(
-        areaPoints.map(([lng, lat]) => [lat, lng] as [number, number]),
+        info.area.map(([lng, lat]) => [lat, lng] as [number, number]),
         { color: '#e4393c', fillOpacity: 0.08 },
       ).addTo(layer);
     }
-  }, [drawing, area, areaPoints]);
+  }, [drawing, info.area, mapReady]);
 
+  /** The drawn area becomes the URL's: its homes are listed, and 订阅 saves it. */
   const finishDrawing = () => {
     const points = drawingRef.current;
     if (!points || points.length < 3) return;
-    setAreaPoints(points);
     draw(null);
-    fetchMapArea(browserContext(), { cityCode, channelCode: channel, points, filters } as never)
-      .then((a) => setArea(a))
-      .catch(() => setListError(true));
+    go({ ...infoRef.current, area: points.map(roundAreaPoint), selected: null, page: 1 }, true);
   };
+
+  // 订阅 of the drawn area: its filters named by the options' labels (`北京二手房 · 画圈区域 · 约4平方公里 · 300-500万`).
+  const subscribe: AlertSearchAdd | null =
+    info.area && conditionsOf?.channel === channel
+      ? {
+          cityCode,
+          channel,
+          query: Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, [v]])),
+          area: info.area,
+          name: [
+            `${cityName}${M.channels[channel]}`,
+            M.drawnAreaName(ringAreaKm2(info.area)),
+            ...MAP_FILTER_KEYS[channel].flatMap((k) => conditions[k]?.find((o) => o.code === filters[k])?.label ?? []),
+          ]
+            .join(' · ')
+            .slice(0, 80),
+        }
+      : null;
 
   /** A line (and a station of it) chosen: the map shows the line, or closes in on the station's walking circle. */
   const chooseSubway = (lineId: number | null, stationId: number | null) => {
-    setArea(null);
-    go({ ...infoRef.current, line: lineId, station: stationId, selected: null, page: 1 }, true);
+    go({ ...infoRef.current, line: lineId, station: stationId, area: null, selected: null, page: 1 }, true);
     const map = mapRef.current;
     const l = basemap?.lines.find((x) => x.id === lineId);
     const s = l?.stations.find((x) => x.id === stationId);
@@ -470,25 +536,23 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
       });
   };
   const setCommute = (next: MapCommuteInfo | null) => {
-    setArea(null);
-    go({ ...infoRef.current, commute: next, selected: null, page: 1 }, true);
+    go({ ...infoRef.current, commute: next, area: null, selected: null, page: 1 }, true);
   };
 
+  // The drawn area stays through a channel or filter change: its list follows them.
   const setChannel = (c: MapChannel) => {
-    setArea(null);
     go({ ...infoRef.current, channel: c, filters: {}, selected: null, page: 1 }, true);
   };
   const setFilter = (key: string, code: number | null) => {
     const next = { ...infoRef.current.filters };
     if (code === null) delete next[key];
     else next[key] = code;
-    setArea(null);
     go({ ...infoRef.current, filters: next, page: 1 }, true);
   };
 
   const commuteShown = commuteResult;
-  const shown = area
-    ? {
+  const shown = info.area
+    ? area && {
         total: area.total,
         list: area.list as unknown as ListItem[],
         title: channel === 'new' ? M.drawResultNew(area.total) : M.drawResult(area.total),
@@ -503,7 +567,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
         ? list
         : null;
   const panelOpen =
-    layout === 'list' || selected !== null || area !== null || line !== null || commuteKey !== null || commuteError !== null;
+    layout === 'list' || selected !== null || info.area !== null || line !== null || commuteKey !== null || commuteError !== null;
   const pages = shown ? Math.max(1, Math.ceil(shown.total / PAGE_SIZE)) : 1;
 
   return (
@@ -543,8 +607,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
                     onClick={() => {
                       setKeyword('');
                       setSuggestions([]);
-                      setArea(null);
-                      const now = infoRef.current;
+                      const now = { ...infoRef.current, area: null };
                       if (now.commute) {
                         // 通勤找房: the place chosen is the workplace (a station by its id, else its point).
                         const at = s.kind === 'station' ? null : { lat: s.lat, lng: s.lng };
@@ -608,7 +671,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             </button>
           </span>
         ) : (
-          <button type="button" className="map-search__draw-button" onClick={() => (setArea(null), draw([]))}>
+          <button type="button" className="map-search__draw-button" onClick={() => draw([])}>
             {M.draw}
           </button>
         )}
@@ -627,17 +690,16 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
             <header>
               <strong>{shown?.title ?? M.loading}</strong>
               {shown && <span>{M.found(shown.total, channel)}</span>}
-              {(selected !== null || area || line !== null || commute) && (
+              {(selected !== null || info.area || line !== null || commute) && (
                 <button
                   type="button"
                   aria-label={M.close}
                   onClick={() => {
-                    setArea(null);
-                    // Closes the innermost choice: a community's list, else the commute, else the subway line.
+                    // Closes the innermost choice: a drawn area or a community's list, else the commute, else the line.
                     const now = infoRef.current;
                     const next =
-                      now.selected !== null || area
-                        ? { selected: null }
+                      now.selected !== null || now.area
+                        ? { selected: null, area: null }
                         : now.commute
                           ? { commute: null }
                           : { line: null, station: null };
@@ -648,7 +710,16 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
                 </button>
               )}
             </header>
-            {commuteError && !area ? (
+            {subscribe && (
+              <div className="map-search__subscribe">
+                <SubscribeButton search={subscribe} />
+              </div>
+            )}
+            {areaNow?.error ? (
+              <p className="map-search__empty" role="alert">
+                {areaNow.error}
+              </p>
+            ) : commuteError && !info.area ? (
               <p className="map-search__empty" role="alert">
                 {commuteError}
               </p>
@@ -670,7 +741,7 @@ export function MapSearch({ cityCode, channels, layout }: MapSearchProps) {
                 );
               })}
             </ul>
-            {!area && shown && pages > 1 && (
+            {!info.area && shown && pages > 1 && (
               <nav className="map-search__pager">
                 <button type="button" disabled={page <= 1} onClick={() => go({ ...infoRef.current, page: page - 1 }, true)}>
                   {M.prev}

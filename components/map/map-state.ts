@@ -1,4 +1,16 @@
-import { COMMUTE_MINUTES, MAP_CHANNELS, MAP_ZOOM, type MapChannel } from '@contracts/map-constants';
+import {
+  COMMUTE_MINUTES,
+  formatDrawnArea,
+  MAP_CHANNELS,
+  MAP_FILTER_KEYS,
+  MAP_TYPE_OF,
+  MAP_ZOOM,
+  parseDrawnArea,
+  type AreaPoint,
+  type MapChannel,
+} from '@contracts/map-constants';
+
+export { MAP_FILTER_KEYS };
 
 /**
  * The client state mapSearchInfo (spec "Client-held state") in the URL, so a map view can be shared, reloaded and
@@ -6,7 +18,8 @@ import { COMMUTE_MINUTES, MAP_CHANNELS, MAP_ZOOM, type MapChannel } from '@contr
  * (0 二手房, 1 新房, 2 租房); `c` the chosen community (新房: project); filters by the channel's own keys
  * (contracts/residential.ts), one code each. Subway: `line` (a line id) and `st` (a station id) narrow bubbles and list to
  * the homes whose nearest station it is. 通勤找房: `cm` (15/30/45 minutes) with the workplace, `cst` (a station) or
- * `clng`/`clat` (a point); `cm` alone is the search open and waiting for a workplace.
+ * `clng`/`clat` (a point); `cm` alone is the search open and waiting for a workplace. 画圈找房: `drawn` the drawn
+ * polygon's corners (`lng,lat;lng,lat;…`), its homes listed beside the map (and 订阅 offered for it).
  */
 export interface MapSearchInfo {
   channel: MapChannel;
@@ -20,6 +33,8 @@ export interface MapSearchInfo {
   line: number | null;
   station: number | null;
   commute: MapCommuteInfo | null;
+  /** The drawn area searched (画圈找房), its corners [lng, lat]; null when none. */
+  area: AreaPoint[] | null;
 }
 
 export type CommuteMinutes = (typeof COMMUTE_MINUTES)[number];
@@ -31,14 +46,8 @@ export interface MapCommuteInfo {
 }
 
 /** The spec's `type` numbers, in MAP_CHANNELS order by their meaning. */
-export const TYPE_OF: Record<MapChannel, number> = { esf: 0, new: 1, rent: 2 };
+export const TYPE_OF = MAP_TYPE_OF;
 const CHANNEL_OF_TYPE: Record<string, MapChannel> = { '0': 'esf', '1': 'new', '2': 'rent' };
-/** The filters the map offers per channel: price, layout and area rows of the list (contracts/residential.ts). */
-export const MAP_FILTER_KEYS: Record<MapChannel, readonly string[]> = {
-  esf: ['price', 'rooms', 'area'],
-  rent: ['rent', 'rooms', 'area'],
-  new: ['unitPrice', 'totalPrice'],
-};
 
 const number = (s: string | null, min: number, max: number): number | null => {
   if (s === null || !/^-?\d+(\.\d+)?$/.test(s)) return null;
@@ -79,6 +88,7 @@ export function parseMapSearch(search: string, allowed: readonly MapChannel[] = 
           at: commuteStation === null && cLat !== null && cLng !== null ? { lat: cLat, lng: cLng } : null,
         }
       : null,
+    area: parseDrawnArea(q.get('drawn')),
     centre: lat !== null && lng !== null ? { lat, lng } : null,
     zoom: zoom === null ? null : Math.round(zoom),
     selected: number(q.get('c'), 1, 2_147_483_647),
@@ -113,5 +123,6 @@ export function formatMapSearch(info: MapSearchInfo): string {
     }
   }
   if (info.page > 1) q.set('pg', String(info.page));
-  return `?${q.toString()}`;
+  // Commas and semicolons as they are: the address stays readable (URLSearchParams would escape them).
+  return `?${q.toString()}${info.area ? `&drawn=${formatDrawnArea(info.area)}` : ''}`;
 }

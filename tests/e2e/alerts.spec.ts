@@ -196,3 +196,54 @@ test('a link to a list with #dingyue saves nothing: only a save this tab sent to
   await page.goto(cityUrl('bj', '/personal/subscribe'));
   await expect(page.locator('.saved-searches__empty')).toBeVisible();
 });
+
+test('a drawn area on the map: a visitor’s 订阅 goes to login and back and is saved; 我的订阅 names it, its link draws it again', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(cityUrl('bj', '/map?type=0&lng=116.40000&lat=39.91000&z=13'));
+  await expect(page.locator('[data-testid="bubble-area"]').first()).toBeAttached();
+  await page.getByRole('button', { name: '画圈找房' }).click();
+  const map = page.getByTestId('map');
+  const box = (await map.boundingBox())!;
+  for (const [x, y] of [
+    [0.35, 0.35],
+    [0.65, 0.35],
+    [0.65, 0.65],
+    [0.35, 0.65],
+  ])
+    await map.click({ position: { x: box.width * x!, y: box.height * y! } });
+  const answer = page.waitForResponse((r) => r.url().includes(ApiPath.mapArea));
+  await page.getByRole('button', { name: '完成' }).click();
+  const total = ((await (await answer).json()) as { data: { total: number } }).data.total;
+  await expect(page).toHaveURL(/[?&]drawn=[\d.,;]+$/);
+  const drawnUrl = page.url();
+  const panel = page.getByTestId('map-panel');
+  await expect(panel).toContainText(`圈内共${total}套`);
+
+  // A visitor's 订阅 of the area: the login, and back on the map with the area, saved.
+  await expect(async () => {
+    await panel.locator('.subscribe__button').click({ timeout: 2000 });
+    await expect(page).toHaveURL(/\/login\?/, { timeout: 3000 });
+  }).toPass({ timeout: 90_000 });
+  await logInBySms(page, alertsMobile());
+  await expect(page).toHaveURL(drawnUrl);
+  await expect(panel.locator('.subscribe__button')).toHaveText(/已订阅/);
+  await expect(panel).toContainText(`圈内共${total}套`);
+  await shot(page, 'map-area-subscribed');
+
+  // 我的订阅: named as a drawn area of 北京二手房; its link opens the map on that very area and its homes.
+  await page.goto(cityUrl('bj', '/personal/subscribe'));
+  const row = page.locator('.saved-search', { hasText: '画圈区域' });
+  await expect(row.locator('.saved-search__name')).toHaveText(/^北京二手房 · 画圈区域 · 约[\d.]+平方公里$/);
+  await shot(page, 'subscribe-area');
+  const area = new URL(drawnUrl).searchParams.get('drawn');
+  await row.getByRole('link', { name: '查看列表' }).click();
+  await expect(page).toHaveURL(/\/map\?/);
+  expect(new URL(page.url()).searchParams.get('drawn')).toBe(area);
+  await expect(page.getByTestId('map-panel')).toContainText(`圈内共${total}套`);
+  // The same search: 订阅 answers that it is saved already.
+  await page.getByTestId('map-panel').locator('.subscribe__button').click();
+  await expect(page.getByTestId('map-panel').locator('.subscribe__button')).toHaveText(/已订阅/);
+  await shot(page, 'map-area-from-subscribe');
+});

@@ -24,6 +24,12 @@ describe('map state in the URL', () => {
       codes: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 3, maxLength: 3 }),
       line: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
       station: fc.option(fc.integer({ min: 1, max: 2_000_000_000 })),
+      area: fc.option(
+        fc.array(fc.tuple(fc.integer({ min: 7_400_000, max: 13_500_000 }), fc.integer({ min: 300_000, max: 5_300_000 })), {
+          minLength: 3,
+          maxLength: 8,
+        }),
+      ),
       commute: fc.option(
         fc.record({
           minutes: fc.constantFrom(15 as const, 30 as const, 45 as const),
@@ -49,6 +55,7 @@ describe('map state in the URL', () => {
           // A station is of the chosen line; a commute's workplace is a station or a point, not both.
           line: x.line,
           station: x.line === null ? null : x.station,
+          area: x.area && x.area.map(([lng, lat]) => [lng / 100_000, lat / 100_000] as [number, number]),
           commute: x.commute && {
             minutes: x.commute.minutes,
             stationId: x.commute.stationId,

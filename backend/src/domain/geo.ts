@@ -43,18 +43,8 @@ export function boundsOf(points: Iterable<LngLat>): Bounds {
   return { west, south, east, north };
 }
 
-/** Area of a simple ring in km² (shoelace on an equirectangular projection at the ring's latitude). */
-export function ringAreaKm2(ring: readonly LngLat[]): number {
-  if (ring.length < 3) return 0;
-  const lat0 = ring.reduce((s, p) => s + p[1], 0) / ring.length;
-  const kx = 111.32 * Math.cos((lat0 * Math.PI) / 180);
-  const ky = 110.57;
-  let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    sum += ring[j]![0] * kx * (ring[i]![1] * ky) - ring[i]![0] * kx * (ring[j]![1] * ky);
-  }
-  return Math.abs(sum) / 2;
-}
+/** The drawn area's km² is the browser's too (its 订阅 name): one function, in the contracts. */
+export { ringAreaKm2 } from '@contracts/map-constants';
 
 /** Whether two segments cross (touching ends do not count): a drawn ring that crosses itself is refused. */
 function crosses(a: LngLat, b: LngLat, c: LngLat, d: LngLat): boolean {

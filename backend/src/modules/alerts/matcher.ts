@@ -2,16 +2,23 @@ import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ChannelCode } from '@contracts/constants';
 import type { Db } from '../../db/client';
-import { savedSearches } from '../../db/schema';
+import { communities, newProjects, savedSearches } from '../../db/schema';
+import type { LngLat } from '../../domain/geo';
 import { findCity } from '../cities/cities';
+import { insideDrawnArea } from '../map/drawn-area';
 import { ALERT_CHANNELS } from './channels';
 
 /**
  * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
  * the searches of the record's city and channel in its district or in none — and the record is then tested
  * against each candidate's own list WHERE in one statement (`select (where1), (where2), … from table where id =
- * X`), the very conditions its list page's call builds. Nothing about filters is written twice.
+ * X`), the very conditions its list page's call builds. Nothing about filters is written twice. A drawn area (画圈找房)
+ * is one more condition, tested as POST /v1/ditu/area tests it: the record's place (its community's point; a
+ * project's own) inside the polygon (map/drawn-area.ts).
  */
+
+/** The query field holding a drawn area's corners [lng, lat] (no list has a field of this name). */
+export const DRAWN_AREA = 'drawnArea';
 
 /** Parts tested per statement: each is a boolean column of the select. */
 const PER_STATEMENT = 200;
@@ -172,7 +179,13 @@ export async function testRecord(
     return keys;
   });
   const truth = new Map<string, boolean>();
-  const all = [...parts.entries()];
+  // Drawn areas: the record's place, read once, tested in code as the area search tests it.
+  const areas = [...parts.entries()].filter(([, q]) => DRAWN_AREA in q);
+  if (areas.length > 0) {
+    const place = await placeOf(db, channel, id, cityCode);
+    for (const [key, q] of areas) truth.set(key, inArea(q[DRAWN_AREA], place));
+  }
+  const all = [...parts.entries()].filter(([, q]) => !(DRAWN_AREA in q));
   for (let i = 0; i < all.length; i += PER_STATEMENT) {
     const columns: Record<string, SQL<boolean>> = {};
     const names: string[] = [];
@@ -195,6 +208,37 @@ export async function testRecord(
     });
   }
   return candidates.filter((_, k) => partsOf[k]!.every((key) => truth.get(key) === true)).map((c) => c.id);
+}
+
+/**
+ * Where the drawn-area search places a record (map/map.ts mapArea): a home at its community's point (a community of
+ * the city), a 新房 project at its own; null for a record without one, or of a channel the map has not.
+ */
+async function placeOf(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+  cityCode: string,
+): Promise<{ lat: number; lng: number } | null> {
+  if (channel === 'new') {
+    const [p] = await db.select({ lat: newProjects.lat, lng: newProjects.lng }).from(newProjects).where(eq(newProjects.id, id));
+    return p ?? null;
+  }
+  if (channel !== 'esf' && channel !== 'rent') return null;
+  const t = ALERT_CHANNELS[channel].table;
+  const [c] = await db
+    .select({ lat: communities.lat, lng: communities.lng })
+    .from(t)
+    .innerJoin(communities, and(eq(communities.id, t.communityId!), eq(communities.cityCode, cityCode)))
+    .where(eq(t.id, id));
+  return c ?? null;
+}
+
+/** Whether a place is inside a stored drawn area (a value that is no polygon matches nothing). */
+function inArea(value: unknown, place: { lat: number; lng: number } | null): boolean {
+  if (!place || !Array.isArray(value) || value.length < 3) return false;
+  if (!value.every((p) => Array.isArray(p) && p.length === 2 && p.every((n) => typeof n === 'number'))) return false;
+  return insideDrawnArea(value as LngLat[]).inside(place);
 }
 
 /** Every active saved search whose list shows record `id` of `channel` now. */

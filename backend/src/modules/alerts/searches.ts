@@ -14,13 +14,16 @@ import {
 } from '@contracts/alerts';
 import { CHANNELS, channelIsOn } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
+import { drawnAreaPath, MAP_CHANNELS, MAP_FILTER_KEYS, roundAreaPoint, type MapChannel } from '@contracts/map-constants';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { savedSearches, savedSearchMatches } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { sessionRoute } from '../../http/session-route';
-import { findCity } from '../cities/cities';
+import { findCity, type CityRow } from '../cities/cities';
+import { requireDrawnArea } from '../map/drawn-area';
 import { ALERT_CHANNELS } from './channels';
+import { DRAWN_AREA } from './matcher';
 
 /**
  * 我的订阅 (contracts/alerts.ts): a user's saved searches, each only ever read or changed by its owner — another
@@ -86,6 +89,33 @@ function conditionsOf(channel: ChannelCode, cityCode: string, query: Record<stri
   return conditions;
 }
 
+/**
+ * A drawn area's search as stored: the map's filters (one code each, as the map offers them, so its link shows the
+ * very same search), the polygon under DRAWN_AREA in the query (the matcher's condition), and the map's address.
+ */
+async function drawnAreaSearch(
+  db: Db,
+  city: CityRow,
+  channel: ChannelCode,
+  query: Record<string, unknown>,
+  area: number[][],
+): Promise<{ query: Record<string, unknown>; path: string }> {
+  if (!(MAP_CHANNELS as readonly string[]).includes(channel)) throw badRequest('area: 画圈区域只能订阅二手房、新房或租房');
+  const mapChannel = channel as MapChannel;
+  const filters: Record<string, number[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (NOT_CONDITIONS.includes(key)) continue;
+    const code = Array.isArray(value) && value.length === 1 ? value[0] : value;
+    if (!MAP_FILTER_KEYS[mapChannel].includes(key) || typeof code !== 'number')
+      throw badRequest(`query.${key}: 不是地图找房的筛选条件`);
+    filters[key] = [code];
+  }
+  const conditions = conditionsOf(channel, city.cityCode, filters);
+  const ring = area.map(roundAreaPoint);
+  await requireDrawnArea(db, city, ring);
+  return { query: { ...conditions, [DRAWN_AREA]: ring }, path: drawnAreaPath(mapChannel, conditions, ring) };
+}
+
 const CHANNEL_NAMES: Record<ChannelCode, string> = {
   esf: '二手房',
   new: '新房',
@@ -110,7 +140,7 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
   sessionRoute(app, db, {
     method: 'POST',
     path: ApiPath.alertSearchAdd,
-    summary: `订阅: save the list being viewed (its channel's list request, its path and name); at most ${ALERTS_MAX} a user; the same list twice is 409 (session)`,
+    summary: `订阅: save the list being viewed (its channel's list request, its path and name), or the map's drawn area with its filters; at most ${ALERTS_MAX} a user; the same list twice is 409 (session)`,
     tags: TAGS,
     input: alertSearchAddSchema,
     output: savedSearchSchema,
@@ -118,10 +148,16 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
     handler: async ({ user, input }) => {
       const city = await findCity(db, input.cityCode);
       if (!city || !channelIsOn(city, input.channel)) throw notFound(`城市 ${input.cityCode} `);
-      const channel = CHANNELS[input.channel];
-      if (!input.path.startsWith(channel.listPath) || input.path.startsWith(channel.detailPrefix))
-        throw badRequest(`path: 不是${CHANNEL_NAMES[input.channel]}的列表地址`);
-      const query = conditionsOf(input.channel, city.cityCode, input.query);
+      let query: Record<string, unknown>;
+      let path: string;
+      if (input.area) ({ query, path } = await drawnAreaSearch(db, city, input.channel, input.query, input.area));
+      else {
+        const channel = CHANNELS[input.channel];
+        path = input.path!;
+        if (!path.startsWith(channel.listPath) || path.startsWith(channel.detailPrefix))
+          throw badRequest(`path: 不是${CHANNEL_NAMES[input.channel]}的列表地址`);
+        query = conditionsOf(input.channel, city.cityCode, input.query);
+      }
       const districtId = typeof query.districtId === 'number' ? query.districtId : null;
       const row = await db.transaction(async (tx) => {
         // The user's row locked: saves of one user count one after the other.
@@ -130,7 +166,7 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
           .select({ id: savedSearches.id, path: savedSearches.path, cityCode: savedSearches.cityCode })
           .from(savedSearches)
           .where(eq(savedSearches.userId, user.id));
-        if (mine.some((s) => s.path === input.path && s.cityCode === city.cityCode))
+        if (mine.some((s) => s.path === path && s.cityCode === city.cityCode))
           throw new ApiError(409, 409, ALERT_DUPLICATE);
         if (mine.length >= ALERTS_MAX) throw new ApiError(409, 409, ALERTS_FULL);
         const [inserted] = await tx
@@ -141,7 +177,7 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
             cityCode: city.cityCode,
             districtId,
             query,
-            path: input.path,
+            path,
             name: input.name,
           })
           .returning();

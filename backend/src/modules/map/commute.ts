@@ -20,7 +20,8 @@ import {
   walkLeft,
   type CommuteGraph,
 } from './commute-graph';
-import { CHANNEL, inOrder, requireInCity, whereOf } from './map';
+import { requireInCity } from './drawn-area';
+import { CHANNEL, inOrder, whereOf } from './map';
 import { filtersKey, mapAggregate, type FilterSet } from './map-aggregate';
 
 /**

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   bubbleLevelOf,
-  MAP_AREA_MAX_KM2,
   mapAreaRequestSchema,
   mapAreaSchema,
   mapBasemapRequestSchema,
@@ -32,7 +31,7 @@ import {
   subwayLines,
   subwayStations,
 } from '../../db/schema';
-import { boundsOf, insidePolygon, ringAreaKm2, selfIntersects, type Bounds, type LngLat } from '../../domain/geo';
+import type { LngLat } from '../../domain/geo';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireChannelCity, requireCity, type CityRow } from '../cities/cities';
@@ -44,6 +43,7 @@ import { listConditions as rentConditions, rent, rentItemsByIds } from '../listi
 import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { suggest } from '../portal/suggestions';
+import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
 import { filtersKey, mapAggregate, type FilterSet, type ListOrder } from './map-aggregate';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
 
@@ -88,37 +88,6 @@ export function whereOf(channel: MapChannel, city: CityRow, filters: Filters): S
 
 /** Communities or projects drawn at most per answer: a city centre at street zoom has a few hundred. */
 const MAX_PINS = 600;
-/** How far outside its districts' box a view may reach and still be the city's. */
-const CITY_MARGIN = 0.3;
-
-const extents = new Map<string, Bounds>();
-/** The box of the city's districts (their outlines, else their points). */
-async function cityExtent(db: Db, cityCode: string): Promise<Bounds> {
-  const known = extents.get(cityCode);
-  if (known) return known;
-  const rows = await db
-    .select({ name: districts.name, lat: districts.lat, lng: districts.lng })
-    .from(districts)
-    .where(eq(districts.cityCode, cityCode));
-  const points: LngLat[] = rows.flatMap((d) => {
-    const outline = outlineOf(cityCode, d.name);
-    return outline ? outline.polygons.flatMap((p) => p[0] ?? []) : [[d.lng, d.lat] as LngLat];
-  });
-  const b = boundsOf(points);
-  extents.set(cityCode, b);
-  return b;
-}
-
-export async function requireInCity(db: Db, city: CityRow, b: Bounds, what: string): Promise<void> {
-  const c = await cityExtent(db, city.cityCode);
-  const apart =
-    b.east < c.west - CITY_MARGIN ||
-    b.west > c.east + CITY_MARGIN ||
-    b.north < c.south - CITY_MARGIN ||
-    b.south > c.north + CITY_MARGIN;
-  if (apart) throw badRequest(`${what}不在${city.name}范围内`);
-}
-
 const ANGLE_KIND: Record<number, MapSuggestion['kind']> = {
   [Angle.DISTRICT]: 'district',
   [Angle.BUSINESS_AREA]: 'area',
@@ -313,11 +282,8 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const channel = input.channelCode;
       const city = await requireChannelCity(db, input.cityCode, channel);
       const ring = input.points as LngLat[];
-      const box = boundsOf(ring);
-      await requireInCity(db, city, box, '画圈区域');
-      if (ringAreaKm2(ring) > MAP_AREA_MAX_KM2) throw badRequest(`画圈区域过大：不超过${MAP_AREA_MAX_KM2}平方公里`);
-      if (selfIntersects(ring)) throw badRequest('画圈区域的边不能相互交叉');
-      const inside = (p: { lat: number; lng: number }) => insidePolygon([p.lng, p.lat], [ring]);
+      await requireDrawnArea(db, city, ring);
+      const { box, inside } = insideDrawnArea(ring);
       const where = whereOf(channel, city, input.filters);
       const set: FilterSet = { key: filtersKey(input.filters), where: () => where };
       const { table, orderBy, price, walk } = CHANNEL[channel];
