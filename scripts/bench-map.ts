@@ -4,6 +4,7 @@
  *   - bubbles for random viewports and zooms (9–18) on every map channel (二手房, 租房, 新房), target p95 ≤ 30 ms;
  *   - drawn areas (画圈找房): random star-shaped polygons of 12 corners, 0.4–2.5 km round a random community or
  *     project, target p95 ≤ 80 ms;
+ *   - 通勤找房 from a random station of the city in 15, 30 or 45 minutes, target p95 ≤ 80 ms;
  *   - a detail page's nearby call (位置及周边), beside them;
  * then long tasks while dragging the map in Chromium (PerformanceObserver 'longtask'), target none over 100 ms.
  * Random draws come from their own stream (DETAIL_MAP_SEED), so a run asks what the last one asked.
@@ -169,6 +170,20 @@ export async function mapLatencies(t: MapTarget): Promise<Latency[]> {
     // One visitor drawing at a time: the call's own cost, without 15 others queued before it.
     const one = bodies.slice(0, 120);
     results.push(await latency(t, `drawn area ${channel}, 1 in flight`, ApiPath.mapArea, one, null, 1, 20));
+  }
+  // 通勤找房: from a random station of the city (every line's), 15/30/45 minutes, a page of 20.
+  const stationIds = basemap.lines.flatMap((l) => l.stations.map((s) => s.id));
+  for (const channel of CHANNELS) {
+    const bodies = Array.from({ length: WARM_UP + Math.round(CALLS / 2) }, () => ({
+      cityCode: t.cityCode,
+      channelCode: channel,
+      stationId: rng.pick(stationIds),
+      minutes: rng.pick([15, 30, 45]),
+      page: 1,
+      pageSize: 20,
+    }));
+    results.push(await latency(t, `commute ${channel}`, ApiPath.mapCommute, bodies, AREA_P95_TARGET_MS));
+    results.push(await latency(t, `commute ${channel}, 1 in flight`, ApiPath.mapCommute, bodies.slice(0, 120), null, 1, 20));
   }
   const nearby = Array.from({ length: WARM_UP + Math.round(CALLS / 2) }, () => {
     const at = rng.pick(homes.esf);
