@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapArea, MapBasemap, MapBubbles, MapNearby, MapSuggestion } from '@contracts/map';
+import { mapBubblesSchema, type MapArea, type MapBasemap, type MapBubbles, type MapNearby, type MapSuggestion } from '@contracts/map';
+import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import { outlineOf } from '../src/db/district-outlines';
 import { cities, communities, districts, listings, newProjects, offices, shops } from '../src/db/schema';
@@ -93,6 +94,11 @@ describe('bubbles', () => {
     expect(nonEmpty(p.list).every((x) => x.count === 1 && x.saleStatus !== null)).toBe(true);
     const districtsNew = await ok<MapBubbles>(ApiPath.mapBubbles, { cityCode: BJ, channelCode: 'new', zoom: 10 });
     expect(districtsNew.total).toBe(await listTotal(ApiPath.newHomeList, { cityCode: BJ }));
+    // Written from kept JSON text (not serialised per call): every answer still is the contract, by GET and by POST.
+    for (const answer of [b, p, districtsNew]) expect(mapBubblesSchema.strict().parse(answer)).toEqual(answer);
+    const got = await h.app.inject({ method: 'GET', url: `${ApiPath.mapBubbles}?cityCode=${BJ}&channelCode=rent&zoom=11` });
+    expect(got.headers['content-type']).toMatch(/^application\/json/);
+    expect(envelopeSchema(mapBubblesSchema.strict()).parse(JSON.parse(got.body)).data?.level).toBe('district');
   });
 
   it('refuses bad views with a Chinese message: inverted, enormous, outside the city, missing at community zoom', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { idParamSchema } from '@contracts/listing-common';
+import { JsonText } from './json-text';
 
 interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
   path: string;
@@ -19,7 +20,15 @@ interface PortalRoute<Q extends z.ZodType, D extends z.ZodType> {
    * answer that is the same for everyone who asks the same query (no session, no address, no device).
    */
   sharedFor?: number;
-  handler: (input: z.output<Q>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<D>>;
+  /** The answer's `data`, or its JSON text already checked against `output` (./json-text.ts). */
+  handler: (input: z.output<Q>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<D> | JsonText>;
+}
+
+/** The envelope `ok()` makes, around data that is JSON text already: sent as is, Fastify's serialiser skipped. */
+function sendOk(reply: FastifyReply, data: JsonText): FastifyReply {
+  const { code, succeed, msg } = ok(null);
+  const head = JSON.stringify({ code, succeed, msg });
+  return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"data":${data.text}}`);
 }
 
 /**
@@ -31,9 +40,9 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
   const response = { 200: envelopeSchema(route.output) };
   const common = { summary: route.summary, tags: route.tags };
   app.get(route.path, { ...route.options, schema: { ...common, querystring: route.input, response } }, async (request, reply) => {
-    const answer = ok(await route.handler(request.query as z.output<Q>, request, reply));
+    const data = await route.handler(request.query as z.output<Q>, request, reply);
     if (route.sharedFor) reply.header('cache-control', `public, max-age=${route.sharedFor}`);
-    return answer;
+    return data instanceof JsonText ? sendOk(reply, data) : ok(data);
   });
   app.post(
     route.path,
@@ -45,7 +54,10 @@ export function portalRoute<Q extends z.ZodType, D extends z.ZodType>(app: Fasti
         if (request.body == null) request.body = {};
       },
     },
-    async (request, reply) => ok(await route.handler(request.body as z.output<Q>, request, reply)),
+    async (request, reply) => {
+      const data = await route.handler(request.body as z.output<Q>, request, reply);
+      return data instanceof JsonText ? sendOk(reply, data) : ok(data);
+    },
   );
 }
 

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { MapBounds, MapBubble, MapChannel } from '@contracts/map';
+import { mapBubbleSchema, type MapBounds, type MapBubble, type MapChannel } from '@contracts/map';
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
 import { heldCache, type ListingTable } from '../listings/common';
@@ -59,11 +59,21 @@ interface CityPlaces {
   areas: Place[];
   communities: Place[];
 }
-/** An aggregate's bubbles at each level; communities most homes first. */
+/** An aggregate's bubbles at each level; communities most homes first; 新房 project pins by id. */
 interface LevelBubbles {
   district: MapBubble[];
   area: MapBubble[];
   community: MapBubble[];
+  pins: MapBubble[];
+}
+
+/** Each bubble's JSON text, checked against the contract once, when its aggregate's bubbles are made. */
+const bubbleTexts = new WeakMap<MapBubble, string>();
+/** A bubble as JSON text (map.ts writes an answer of them without serialising each bubble again). */
+export function bubbleText(b: MapBubble): string {
+  let text = bubbleTexts.get(b);
+  if (text === undefined) bubbleTexts.set(b, (text = JSON.stringify(mapBubbleSchema.parse(b))));
+  return text;
 }
 
 const TTL_MS = 60_000;
@@ -273,7 +283,9 @@ function makeAggregate(db: Db) {
         })
         .sort((a, b) => b.count - a.count || a.id - b.id);
     }
-    const bubbles = { district: level('district'), area: level('area'), community };
+    const pins = isNew ? (rows as ProjectRow[]).map((r): MapBubble => ({ ...r, count: 1 })) : [];
+    const bubbles = { district: level('district'), area: level('area'), community, pins };
+    for (const b of [...bubbles.district, ...bubbles.area, ...community, ...pins]) bubbleText(b);
     bubblesOf.set(rows, { places, bubbles });
     return bubbles;
   }
@@ -348,8 +360,8 @@ function makeAggregate(db: Db) {
       box: MapBounds,
       keep: (c: { lat: number; lng: number }) => boolean,
     ): Promise<MapBubble[]> {
-      const rows = await projectsOf(cityCode, set);
-      return rows.filter((r) => inBox(r, box) && keep(r)).map((r) => ({ ...r, count: 1 }));
+      const [places, rows] = await Promise.all([cityPlaces(cityCode), projectsOf(cityCode, set)]);
+      return levelBubbles(rows, places, true).pins.filter((r) => inBox(r, box) && keep(r));
     },
   };
 }

@@ -44,7 +44,8 @@ import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { suggest } from '../portal/suggestions';
 import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
-import { filtersKey, mapAggregate, type FilterSet, type ListOrder } from './map-aggregate';
+import { bubbleText, filtersKey, mapAggregate, type FilterSet, type ListOrder } from './map-aggregate';
+import { JsonText } from '../../http/json-text';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
 
 /**
@@ -229,7 +230,9 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
             : await agg.communityBubbles(table, price, city.cityCode, set, input.bounds, everywhere, MAX_PINS);
         list = list.slice(0, MAX_PINS);
       }
-      return { level, total: list.reduce((s, b) => s + b.count, 0), list };
+      // Written from each bubble's JSON text, checked and kept with its aggregate (map-aggregate.ts bubbleText).
+      const total = list.reduce((s, b) => s + b.count, 0);
+      return new JsonText(`{"level":"${level}","total":${total},"list":[${list.map(bubbleText).join(',')}]}`);
     },
   });
 
