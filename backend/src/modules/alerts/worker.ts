@@ -62,6 +62,8 @@ declare module 'fastify' {
 export interface AlertsWorker {
   /** Reads the feed from its position to the end and sends what is due; answers how many records it looked at. */
   tick(): Promise<number>;
+  /** Reads the feed to its end: matches the records it names, tells their followers (also part of tick). */
+  readFeed(): Promise<number>;
   /** Sends the digests that are due (also part of tick). */
   sendDigests(): Promise<number>;
   start(intervalMs?: number): void;
@@ -287,9 +289,13 @@ export function createAlertsWorker(
   /** Every digest due, in batches of DIGEST_BATCH searches. */
   async function sendDigests(): Promise<number> {
     let sent = 0;
+    // Each batch reads on after the last one's ids (not from the first search again: a burst's 100,000 searches
+    // are walked once, not once a batch); a search due meanwhile below them waits for the next tick.
+    let after = 0;
     for (;;) {
-      const batch = await sendDigestBatch();
+      const batch = await sendDigestBatch(after);
       sent += batch.sent;
+      after = batch.last;
       if (batch.due < DIGEST_BATCH) return sent;
     }
   }
@@ -300,7 +306,7 @@ export function createAlertsWorker(
    * in one statement each, the homes' cards read per channel, then the messages stored through the chat in one
    * statement (ImService.notifyMany) and pushed.
    */
-  async function sendDigestBatch(): Promise<{ due: number; sent: number }> {
+  async function sendDigestBatch(after: number): Promise<{ due: number; sent: number; last: number }> {
     const now = new Date(clock.now());
     const hourAgo = new Date(clock.now() - ALERT_DIGEST_INTERVAL_MS + 1);
     const claimed = rowsOf(
@@ -308,14 +314,14 @@ export function createAlertsWorker(
         update saved_searches s set digest_at = ${now.toISOString()}::timestamptz
         where s.id in (
           select s2.id from saved_searches s2
-          where not s2.paused and (s2.digest_at is null or s2.digest_at < ${hourAgo.toISOString()}::timestamptz)
+          where s2.id > ${after} and not s2.paused and (s2.digest_at is null or s2.digest_at < ${hourAgo.toISOString()}::timestamptz)
             and exists (select 1 from saved_search_matches m where m.saved_search_id = s2.id and m.digested_at is null)
           order by s2.id limit ${DIGEST_BATCH}
           for update skip locked)
           and (s.digest_at is null or s.digest_at < ${hourAgo.toISOString()}::timestamptz)
         returning s.id, s.user_id, s.channel, s.city_code, s.name, s.path`),
     );
-    if (claimed.length === 0) return { due: 0, sent: 0 };
+    if (claimed.length === 0) return { due: 0, sent: 0, last: after };
     const ids = claimed.map((c) => Number(c.id));
     // The pending homes, newest first, marked digested in the same statement.
     const pending = rowsOf(
@@ -383,7 +389,7 @@ export function createAlertsWorker(
     const sent = (await im.notifyMany(notices)).length;
     // Nothing went out for these: their hour does not start.
     if (unsent.length > 0) await db.update(savedSearches).set({ digestAt: null }).where(inArray(savedSearches.id, unsent));
-    return { due: claimed.length, sent };
+    return { due: claimed.length, sent, last: Math.max(...ids) };
   }
 
   async function tick(): Promise<number> {
@@ -394,6 +400,7 @@ export function createAlertsWorker(
 
   return {
     tick,
+    readFeed,
     sendDigests,
     start(intervalMs = ALERTS_POLL_MS) {
       const loop = () => {
