@@ -569,6 +569,36 @@ describe('digests and followed homes', () => {
     expect(await assistantMessages(follower)).toHaveLength(1);
   });
 
+  it('stores a batch of the assistant’s messages once each, each user’s in order, and pushes only what is new', async () => {
+    const a = await newTestUser(h, 13_300_000_000);
+    const b = await newTestUser(h, 13_300_000_000);
+    const digest = (name: string): AlertDigest => ({
+      savedSearchId: 0,
+      name,
+      channel: 'esf',
+      cityDomain: 'bj',
+      path: '/ershoufang/',
+      homes: [],
+      total: 0,
+    });
+    const notice = (user: TestUser, name: string) => ({
+      userId: user.id,
+      content: { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: digest(name), reason: `batch ${name}` },
+      clientMsgId: `batch-${user.id}-${name}`,
+    });
+    const first = await h.app.im.notifyMany([notice(a, 'a1'), notice(b, 'b1'), notice(a, 'a2')]);
+    expect(first.map((m) => m?.seq)).toEqual([1, 1, 2]);
+    // Again with one new: the ones stored before answer null (not stored, not pushed again), the new one follows.
+    const again = await h.app.im.notifyMany([notice(a, 'a2'), notice(a, 'a3')]);
+    expect(again[0]).toBeNull();
+    expect(again[1]).toMatchObject({ seq: 3, receiverId: a.id });
+    expect((await assistantMessages(a)).map((m) => m.content.reason)).toEqual(['batch a1', 'batch a2', 'batch a3']);
+    expect((await assistantMessages(b)).map((m) => m.content.reason)).toEqual(['batch b1']);
+    const threads = envelope<ImThreadList>(await h.app.inject({ method: 'GET', url: ApiPath.imConversations, headers: a.cookie }))
+      .data;
+    expect(threads.list.find((t) => t.target.userId === IM_ASSISTANT_USER_ID)).toMatchObject({ unRead: 3, lastSeq: 3 });
+  });
+
   it('stops with the user: a deleted user’s searches and conversation go', async () => {
     const db = h.database.db;
     const user = await newTestUser(h, 13_300_000_000);
