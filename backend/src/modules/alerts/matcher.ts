@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, Param, SQL, sql, StringChunk } from 'drizzle-orm';
+import { eq, inArray, Param, SQL, sql, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { ChannelCode } from '@contracts/constants';
@@ -9,9 +9,10 @@ import { ALERT_CHANNELS } from './channels';
 
 /**
  * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
- * the searches of the record's city and channel in its district or in none — and the record is then tested
- * against each candidate's own list WHERE in one statement (`select (where1), (where2), … from table where id =
- * X`), the very conditions its list page's call builds. Nothing about filters is written twice.
+ * the searches of the record's city and channel in its district or in none — and the record is tested against
+ * each candidate's own list WHERE, the very conditions its list page's call builds, in the same statement
+ * (`select (where1), (where2), …, (the candidates' ids) from table where id = X`). Nothing about filters is
+ * written twice.
  */
 
 /** Parts tested per statement: each is a boolean column of the select. */
@@ -62,32 +63,6 @@ function queryCache(db: Db): LRUCache<number, Record<string, unknown>> {
   let cache = queries.get(db);
   if (!cache) queries.set(db, (cache = new LRUCache({ max: QUERIES_KEPT })));
   return cache;
-}
-
-/**
- * The active saved searches a record of this city and district may be in (the index's range, no filter test yet),
- * saved at or before `savedBy` when given. The ids come as one array (one row, not hundreds to decode).
- */
-export async function candidatesOf(
-  db: Db,
-  channel: ChannelCode,
-  cityCode: string,
-  districtId: number,
-  savedBy?: Date,
-): Promise<Candidate[]> {
-  const [row] = await db
-    .select({ ids: sql<number[] | string>`coalesce(array_agg(${savedSearches.id}), '{}')` })
-    .from(savedSearches)
-    .where(
-      and(
-        eq(savedSearches.channel, channel),
-        eq(savedSearches.cityCode, cityCode),
-        or(isNull(savedSearches.districtId), eq(savedSearches.districtId, districtId)),
-        eq(savedSearches.paused, false),
-        savedBy ? lte(savedSearches.createdAt, savedBy) : undefined,
-      ),
-    );
-  return queriesOf(db, idsOf(row?.ids));
 }
 
 /** These searches' queries: from the process's copy, the others read (and kept) in statements of 5,000 ids. */
@@ -194,7 +169,7 @@ interface Range {
 /**
  * The truth of each part for record `id` (a part its channel's schema refuses is false), in statements of
  * PER_STATEMENT parts; with `range`, the first also reads the ids of the active searches of that range (the
- * candidates, as candidatesOf does) — the database, never a copy here, says which searches there are. Undefined
+ * candidates) — the database, never a copy here, says which searches there are. Undefined
  * when the record is gone.
  */
 async function evaluate(
@@ -308,7 +283,7 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
 
 /**
  * The active saved searches of the channel whose list shows record `id` (of `cityCode` and `districtId`), saved at
- * or before `savedBy` when given: testRecord of candidatesOf's searches, in one statement where it can be.
+ * or before `savedBy` when given: the candidates read and tested in one statement where it can be.
  */
 export async function searchesAt(
   db: Db,
