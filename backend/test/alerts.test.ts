@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_DIGEST_INTERVAL_MS,
   ALERT_DUPLICATE,
+  ALERT_EVENT_WORDS,
   ALERTS_FULL,
   ALERTS_MAX,
   type AlertDigest,
@@ -18,7 +19,10 @@ import type { ChannelCode } from '@contracts/constants';
 import { IM_ASSISTANT_USER_ID, IM_LAYOUT, type ImMessage, type ImThreadList } from '@contracts/im';
 import { MAP_FILTER_KEYS } from '@contracts/map-constants';
 import { ApiPath } from '@contracts/paths';
+import type { OpsEntrustResult } from '@contracts/entrust';
 import {
+  agents,
+  branches,
   cities,
   communities,
   ENTRUST_STATUS,
@@ -32,7 +36,7 @@ import {
 } from '../src/db/schema';
 import { recordChange } from '../src/modules/cache/changes';
 import { ALERT_CHANNELS } from '../src/modules/alerts/channels';
-import { DRAWN_AREA, testRecord } from '../src/modules/alerts/matcher';
+import { DRAWN_AREA, searchesShowing, testRecord } from '../src/modules/alerts/matcher';
 import { createAlertsWorker } from '../src/modules/alerts/worker';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';
@@ -40,7 +44,7 @@ import { newTestUser, type TestUser } from './support-users';
 /**
  * 订阅 and 优居找房助手 (modules/alerts): the saved searches' routes (own rows only, at most 20, Chinese 400s),
  * matching equal to the list (property test: a record matches a saved search exactly when the channel's list call
- * with that search shows it), digests at most once an hour per search on a clock the test moves, pause and delete,
+ * with that search shows it, tested alone and among the stored searches as the worker matches), digests at most once an hour per search on a clock the test moves, pause and delete,
  * and a followed home's price change as a message of the assistant in the chat, once.
  */
 
@@ -200,6 +204,7 @@ describe('matching equals the list', () => {
         `${channel} records of bj`,
       );
       const filters = CHANNELS[channel].filters.filter((f) => !f.bound);
+      const owner = await newTestUser(h, 13_300_000_000);
       const queryArb = fc.record({
         district: fc.option(fc.constantFrom(...records.map((r) => r.districtId)), { nil: undefined }),
         chosen: fc.array(
@@ -224,19 +229,42 @@ describe('matching equals the list', () => {
           const listed = await listIds(channel, city!.cityCode, query, 6);
           if (!listed) return; // a combination the list refuses is no list to save
           const complete = listed.ids.length >= listed.total;
-          const test = async (id: number) => (await testRecord(db, channel, id, city!.cityCode, [{ id: 1, query }])).length === 1;
-          // Everything the list shows matches (the first page of it).
-          for (const id of listed.ids.slice(0, 5)) {
-            expect(await test(id), `${channel} ${JSON.stringify(query)} shows ${id}`).toBe(true);
-            shownChecked++;
-          }
-          // Records of the city: match exactly when in the (complete) list.
-          if (!complete) return;
-          const shown = new Set(listed.ids);
-          for (const p of picks) {
-            const id = records[p]!.id;
-            expect(await test(id), `${channel} ${JSON.stringify(query)} record ${id}`).toBe(shown.has(id));
-            if (!shown.has(id)) hiddenChecked++;
+          // The query as a saved search of its own, matched as the worker does (searchesShowing: its candidates and
+          // their parts in one statement); and testRecord with it as the only candidate: both must say the list's word.
+          const [saved] = await db
+            .insert(savedSearches)
+            .values({
+              userId: owner.id,
+              channel,
+              cityCode: city!.cityCode,
+              districtId: (query.districtId as number | undefined) ?? null,
+              query,
+              path: CHANNELS[channel].listPath,
+              name: 'property',
+            })
+            .returning({ id: savedSearches.id });
+          const test = async (id: number) => {
+            const alone = (await testRecord(db, channel, id, city!.cityCode, [{ id: 1, query }])).length === 1;
+            const among = (await searchesShowing(db, channel, id)).includes(saved!.id);
+            expect(among, `${channel} ${JSON.stringify(query)} record ${id} among the searches`).toBe(alone);
+            return alone;
+          };
+          try {
+            // Everything the list shows matches (the first page of it).
+            for (const id of listed.ids.slice(0, 5)) {
+              expect(await test(id), `${channel} ${JSON.stringify(query)} shows ${id}`).toBe(true);
+              shownChecked++;
+            }
+            // Records of the city: match exactly when in the (complete) list.
+            if (!complete) return;
+            const shown = new Set(listed.ids);
+            for (const p of picks) {
+              const id = records[p]!.id;
+              expect(await test(id), `${channel} ${JSON.stringify(query)} record ${id}`).toBe(shown.has(id));
+              if (!shown.has(id)) hiddenChecked++;
+            }
+          } finally {
+            await db.delete(savedSearches).where(eq(savedSearches.id, saved!.id));
           }
         }),
         { numRuns: 12, seed: 20261127 },
@@ -650,6 +678,112 @@ describe('digests and followed homes', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]!.content.layoutDetail).toMatchObject({ event: 'sold', listingId: home!.id, oldPriceText: null });
     expect(await assistantMessages(owner)).toEqual([]);
+  });
+
+  it('tells a follower that a followed home was taken down by its owner (下架), once, saying why, and nobody else', async () => {
+    const db = h.database.db;
+    const worker = createAlertsWorker(db, h.app.im, h.app.log);
+    await worker.tick();
+    const owner = await newTestUser(h, 13_300_000_000);
+    const follower = await newTestUser(h, 13_300_000_000);
+    // The owner's entrust of a 北京 community a brand serves, published by an operator (npm run ops -- entrust accept).
+    const [community] = await db
+      .select({ id: communities.id, name: communities.name, avgPrice: communities.avgPrice, brandId: branches.brandId })
+      .from(communities)
+      .innerJoin(branches, eq(branches.businessAreaId, communities.businessAreaId))
+      .innerJoin(agents, and(eq(agents.branchId, branches.id), eq(agents.status, 1)))
+      .where(and(eq(communities.cityCode, bj.cityCode), sql`${communities.avgPrice} > 0`))
+      .orderBy(communities.id)
+      .limit(1);
+    const [entrust] = await db
+      .insert(entrusts)
+      .values({
+        userId: owner.id,
+        businessType: 1,
+        cityCode: bj.cityCode,
+        communityId: community!.id,
+        building: '2号楼',
+        unit: '1单元',
+        room: '0802',
+        area: 89.5,
+        rooms: 2,
+        halls: 1,
+        baths: 1,
+        floor: 8,
+        totalFloors: 18,
+        orientation: '南北',
+        decoration: '精装',
+        price: Math.round((community!.avgPrice! * 89.5) / 10_000),
+        contactName: '张先生',
+        photos: [],
+        brandIds: [community!.brandId],
+        status: ENTRUST_STATUS.REVIEWING,
+      })
+      .returning({ id: entrusts.id });
+    const accepted = await h.app.inject({
+      method: 'POST',
+      url: `${ApiPath.opsEntrust}/${entrust!.id}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      payload: JSON.stringify({ action: 'accept' }),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const listingId = envelope<OpsEntrustResult>(accepted).data.listingId!;
+    await worker.tick();
+    expect((await call(ApiPath.listingFollow, { businessType: 1, listingId, follow: true }, follower)).statusCode).toBe(200);
+    // The owner takes it off the site in 卖房管理.
+    const down = await call(ApiPath.houseOffline, { entrustId: entrust!.id }, owner);
+    expect(down.statusCode, down.body).toBe(200);
+    await worker.tick();
+    await worker.tick();
+    const messages = await assistantMessages(follower);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.layout).toBe(IM_LAYOUT.ALERT_FOLLOW);
+    const detail = messages[0]!.content.layoutDetail as AlertFollow;
+    // The card names what happened (下架: the card's word for the event) and the home as its owner entrusted it.
+    expect(detail).toMatchObject({
+      event: 'offline',
+      listingId,
+      title: `${community!.name} 2室1厅 89.5㎡`,
+      oldPriceText: null,
+      newPriceText: null,
+      percent: null,
+    });
+    expect(ALERT_EVENT_WORDS[detail.event]).toBe('已下架');
+    // …and why it came: the home is one the user follows.
+    expect(messages[0]!.content.reason).toBe(`您关注了「${community!.name} 2室1厅 89.5㎡」`);
+    expect(await assistantMessages(owner)).toEqual([]);
+    await worker.tick();
+    expect(await assistantMessages(follower)).toHaveLength(1);
+  });
+
+  it('stores a batch of the assistant’s messages once each, each user’s in order, and pushes only what is new', async () => {
+    const a = await newTestUser(h, 13_300_000_000);
+    const b = await newTestUser(h, 13_300_000_000);
+    const digest = (name: string): AlertDigest => ({
+      savedSearchId: 0,
+      name,
+      channel: 'esf',
+      cityDomain: 'bj',
+      path: '/ershoufang/',
+      homes: [],
+      total: 0,
+    });
+    const notice = (user: TestUser, name: string) => ({
+      userId: user.id,
+      content: { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: digest(name), reason: `batch ${name}` },
+      clientMsgId: `batch-${user.id}-${name}`,
+    });
+    const first = await h.app.im.notifyMany([notice(a, 'a1'), notice(b, 'b1'), notice(a, 'a2')]);
+    expect(first.map((m) => m?.seq)).toEqual([1, 1, 2]);
+    // Again with one new: the ones stored before answer null (not stored, not pushed again), the new one follows.
+    const again = await h.app.im.notifyMany([notice(a, 'a2'), notice(a, 'a3')]);
+    expect(again[0]).toBeNull();
+    expect(again[1]).toMatchObject({ seq: 3, receiverId: a.id });
+    expect((await assistantMessages(a)).map((m) => m.content.reason)).toEqual(['batch a1', 'batch a2', 'batch a3']);
+    expect((await assistantMessages(b)).map((m) => m.content.reason)).toEqual(['batch b1']);
+    const threads = envelope<ImThreadList>(await h.app.inject({ method: 'GET', url: ApiPath.imConversations, headers: a.cookie }))
+      .data;
+    expect(threads.list.find((t) => t.target.userId === IM_ASSISTANT_USER_ID)).toMatchObject({ unRead: 3, lastSeq: 3 });
   });
 
   it('stops with the user: a deleted user’s searches and conversation go', async () => {

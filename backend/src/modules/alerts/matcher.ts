@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, Param, SQL, sql, StringChunk } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { ChannelCode } from '@contracts/constants';
 import type { Db } from '../../db/client';
@@ -10,11 +11,11 @@ import { ALERT_CHANNELS } from './channels';
 
 /**
  * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
- * the searches of the record's city and channel in its district or in none — and the record is then tested
- * against each candidate's own list WHERE in one statement (`select (where1), (where2), … from table where id =
- * X`), the very conditions its list page's call builds. Nothing about filters is written twice. A drawn area (画圈找房)
- * is one more condition, tested as POST /v1/ditu/area tests it: the record's place (its community's point; a
- * project's own) inside the polygon (map/drawn-area.ts).
+ * the searches of the record's city and channel in its district or in none — and the record is tested against
+ * each candidate's own list WHERE, the very conditions its list page's call builds, in the same statement
+ * (`select (where1), (where2), …, (the candidates' ids) from table where id = X`). Nothing about filters is
+ * written twice. A drawn area (画圈找房) is one more condition, tested as POST /v1/ditu/area tests it: the record's
+ * place (its community's point; a project's own) inside the polygon (map/drawn-area.ts).
  */
 
 /** The query field holding a drawn area's corners [lng, lat] (no list has a field of this name). */
@@ -70,32 +71,10 @@ function queryCache(db: Db): LRUCache<number, Record<string, unknown>> {
   return cache;
 }
 
-/**
- * The active saved searches a record of this city and district may be in (the index's range, no filter test yet),
- * saved at or before `savedBy` when given. The ids come as one array (one row, not hundreds to decode).
- */
-export async function candidatesOf(
-  db: Db,
-  channel: ChannelCode,
-  cityCode: string,
-  districtId: number,
-  savedBy?: Date,
-): Promise<Candidate[]> {
-  const [row] = await db
-    .select({ ids: sql<number[] | string>`coalesce(array_agg(${savedSearches.id}), '{}')` })
-    .from(savedSearches)
-    .where(
-      and(
-        eq(savedSearches.channel, channel),
-        eq(savedSearches.cityCode, cityCode),
-        or(isNull(savedSearches.districtId), eq(savedSearches.districtId, districtId)),
-        eq(savedSearches.paused, false),
-        savedBy ? lte(savedSearches.createdAt, savedBy) : undefined,
-      ),
-    );
-  const ids = idsOf(row?.ids);
+/** These searches' queries: from the process's copy, the others read (and kept) in statements of 5,000 ids. */
+async function queriesOf(db: Db, ids: number[]): Promise<Candidate[]> {
   const cache = queryCache(db);
-  const missing = ids.filter((id) => !cache.has(id));
+  const missing = ids.filter((id) => cache.get(id) === undefined);
   for (let i = 0; i < missing.length; i += 5000) {
     const found = await db
       .select({ id: savedSearches.id, query: savedSearches.query })
@@ -154,60 +133,108 @@ function partWhere(
 }
 
 /**
- * Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. A list's WHERE is
- * the AND of one part per field of its request (places, keyword, each filter: contracts/listing-common.ts, the
- * channels' list modules), so the record is tested against each distinct field-and-value once — the list's own WHERE
- * of a request of that field alone — and a search matches when all of its fields do. Thousands of searches of a
- * city share a few dozen such parts; the property test (backend/test/alerts.test.ts) holds the result to the list's.
+ * A statement compiled once and run again with other first parameters: the parts' WHERE built by the list code
+ * are many nested SQL objects, and turning them into text costs more per record than running it on PGlite. The
+ * compiled text is cut at its placeholders into a flat SQL of strings and parameters (cheap to compile again);
+ * a text whose placeholders are not exactly $1…$n (a `$` of its own) is not kept and is built each time.
  */
-export async function testRecord(
+interface Compiled {
+  pieces: string[];
+  params: unknown[];
+}
+const compiled = new LRUCache<string, Compiled | false>({ max: 5_000, ttl: 3_600_000 });
+const dialect = new PgDialect();
+
+function compile(statement: SQL): Compiled | false {
+  const query = dialect.sqlToQuery(statement);
+  const pieces = query.sql.split(/\$(\d+)/);
+  for (let k = 1; k < pieces.length; k += 2) if (Number(pieces[k]) !== (k + 1) / 2) return false;
+  if ((pieces.length - 1) / 2 !== query.params.length) return false;
+  return { pieces: pieces.filter((_, k) => k % 2 === 0), params: query.params };
+}
+
+/** `statement` (whose first parameters are `first`), from the compiled copy kept under `key` when there is one. */
+function reuse(key: string, first: unknown[], build: () => SQL): SQL {
+  let kept = compiled.get(key);
+  if (kept === undefined) compiled.set(key, (kept = compile(build())));
+  if (kept === false) return build();
+  const chunks: (StringChunk | Param)[] = [new StringChunk(kept.pieces[0]!)];
+  kept.params.forEach((value, k) => {
+    chunks.push(new Param(k < first.length ? first[k] : value), new StringChunk(kept.pieces[k + 1]!));
+  });
+  return new SQL(chunks);
+}
+
+/** Where the candidates are read in the same statement: the index's range of a city and district. */
+interface Range {
+  districtId: number;
+  /** Only searches saved at or before this (the worker: a search saved later had the record already). */
+  savedBy?: Date | undefined;
+}
+
+/**
+ * The truth of each part for record `id` (a part its channel's schema refuses is false), in statements of
+ * PER_STATEMENT parts; with `range`, the first also reads the ids of the active searches of that range (the
+ * candidates) — the database, never a copy here, says which searches there are. Undefined
+ * when the record is gone.
+ */
+async function evaluate(
   db: Db,
   channel: ChannelCode,
   id: number,
-  cityCode: string,
-  candidates: Candidate[],
-): Promise<number[]> {
-  if (candidates.length === 0) return [];
-  const city = await findCity(db, cityCode);
-  if (!city) return [];
+  city: { cityCode: string; priceTier: number },
+  keys: string[],
+  range?: Range,
+): Promise<{ truth: Map<string, boolean>; ids: number[] } | undefined> {
   const t = ALERT_CHANNELS[channel].table;
-  // Each candidate as its parts' keys; `[]` is the city alone (a search without conditions: every record of it).
-  const parts = new Map<string, Record<string, unknown>>([['[]', {}]]);
-  const partsOf = candidates.map((c) => {
-    const keys = keysOf(c.query);
-    for (const key of keys) if (!parts.has(key)) parts.set(key, partOf(key));
-    return keys;
-  });
   const truth = new Map<string, boolean>();
-  // Drawn areas: the record's place, read once, tested in code as the area search tests it.
-  const areas = [...parts.entries()].filter(([, q]) => DRAWN_AREA in q);
-  if (areas.length > 0) {
-    const place = await placeOf(db, channel, id, cityCode);
-    for (const [key, q] of areas) truth.set(key, inArea(q[DRAWN_AREA], place));
-  }
-  const all = [...parts.entries()].filter(([, q]) => !(DRAWN_AREA in q));
-  for (let i = 0; i < all.length; i += PER_STATEMENT) {
-    const columns: Record<string, SQL<boolean>> = {};
-    const names: string[] = [];
-    for (const [key, query] of all.slice(i, i + PER_STATEMENT)) {
-      const where = partWhere(channel, key, query, cityCode, city.priceTier);
-      // A part its channel's schema refuses (a search saved under other rules) matches nothing.
-      if (!where) {
-        truth.set(key, false);
-        continue;
-      }
-      columns[`p${names.length}`] = sql<boolean>`coalesce((${where}), false)`;
-      names.push(key);
+  const live: [string, SQL][] = [];
+  const areas: string[] = [];
+  for (const key of keys) {
+    const part = partOf(key);
+    if (DRAWN_AREA in part) {
+      areas.push(key);
+      continue;
     }
-    if (names.length === 0) continue;
-    const [row] = await db.select(columns).from(t).where(eq(t.id, id));
-    if (!row) return [];
-    names.forEach((key, k) => {
-      const v = (row as Record<string, unknown>)[`p${k}`];
-      truth.set(key, v === true || v === 't');
-    });
+    const where = partWhere(channel, key, part, city.cityCode, city.priceTier);
+    // A part its channel's schema refuses (a search saved under other rules) matches nothing.
+    if (where) live.push([key, where]);
+    else truth.set(key, false);
   }
-  return candidates.filter((_, k) => partsOf[k]!.every((key) => truth.get(key) === true)).map((c) => c.id);
+  let ids: number[] = [];
+  for (let i = 0; i === 0 || i < live.length; i += PER_STATEMENT) {
+    const chunk = live.slice(i, i + PER_STATEMENT);
+    const withRange = i === 0 ? range : undefined;
+    if (chunk.length === 0 && !withRange) break;
+    const savedBy = withRange?.savedBy?.toISOString() ?? null;
+    // The record's id and the range's time are the first parameters: the rest is the same for every record of
+    // this city, district and set of parts, compiled once.
+    const key = [channel, city.cityCode, city.priceTier, withRange ? withRange.districtId : '-', ...chunk.map(([k]) => k)].join('|');
+    const statement = reuse(key, [id, savedBy], () => {
+      const columns = chunk.map(([, where], k) => sql`coalesce((${where}), false) as ${sql.raw(`p${k}`)}`);
+      if (withRange)
+        columns.push(sql`(
+          select coalesce(array_agg(s.id), '{}') from ${savedSearches} s
+          where s.channel = ${channel} and s.city_code = ${city.cityCode}
+            and (s.district_id is null or s.district_id = ${withRange.districtId}) and not s.paused
+            and (r.saved_by is null or s.created_at <= r.saved_by)) as ids`);
+      return sql`with r as (select ${id}::integer as id, ${savedBy}::timestamptz as saved_by)
+        select ${sql.join(columns, sql`, `)} from ${t}, r where ${t.id} = r.id`;
+    });
+    const [row] = rowsOf(await db.execute(statement));
+    if (!row) return undefined;
+    chunk.forEach(([key], k) => {
+      const value = row[`p${k}`];
+      truth.set(key, value === true || value === 't');
+    });
+    if (withRange) ids = idsOf(row.ids as number[] | string);
+  }
+  // Drawn areas: the record's place, read once, tested in code as the area search tests it.
+  if (areas.length > 0) {
+    const place = await placeOf(db, channel, id, city.cityCode);
+    for (const key of areas) truth.set(key, inArea(partOf(key)[DRAWN_AREA], place));
+  }
+  return { truth, ids };
 }
 
 /**
@@ -241,9 +268,105 @@ function inArea(value: unknown, place: { lat: number; lng: number } | null): boo
   return insideDrawnArea(value as LngLat[]).inside(place);
 }
 
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** Each candidate as its parts' keys; `[]` is the city alone (a search without conditions: every record of it). */
+const matching = (candidates: Candidate[], truth: Map<string, boolean>) =>
+  candidates.filter((c) => keysOf(c.query).every((key) => truth.get(key) === true)).map((c) => c.id);
+
+/**
+ * Of these searches (queries of the channel in `cityCode`), the ids whose list shows record `id`. A list's WHERE is
+ * the AND of one part per field of its request (places, keyword, each filter: contracts/listing-common.ts, the
+ * channels' list modules), so the record is tested against each distinct field-and-value once — the list's own WHERE
+ * of a request of that field alone — and a search matches when all of its fields do. Thousands of searches of a
+ * city share a few dozen such parts; the property test (backend/test/alerts.test.ts) holds the result to the list's.
+ */
+export async function testRecord(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+  cityCode: string,
+  candidates: Candidate[],
+): Promise<number[]> {
+  if (candidates.length === 0) return [];
+  const city = await findCity(db, cityCode);
+  if (!city) return [];
+  const keys = [...new Set(candidates.flatMap((c) => keysOf(c.query)))];
+  const tested = await evaluate(db, channel, id, city, keys);
+  return tested ? matching(candidates, tested.truth) : [];
+}
+
+/**
+ * A range's candidates (channel, city, district) as last read, grouped by their parts: thousands of searches share
+ * a few hundred sets of conditions, so a record is tested per set. Its parts are tested in the same statement that
+ * reads the candidates again; when the ids read are these, nothing more is needed, otherwise the plan is made
+ * anew and parts of searches new since are tested in a second statement. What is kept chooses what to test and
+ * saves regrouping, never who matches: the ids read in the statement are the truth.
+ */
+interface RangePlan {
+  ids: number[];
+  keys: string[];
+  groups: { keys: string[]; ids: number[] }[];
+}
+const plans = new WeakMap<Db, LRUCache<string, RangePlan>>();
+function plansOf(db: Db): LRUCache<string, RangePlan> {
+  let kept = plans.get(db);
+  if (!kept) plans.set(db, (kept = new LRUCache({ max: 20_000 })));
+  return kept;
+}
+
+async function planOf(db: Db, ids: number[]): Promise<RangePlan> {
+  const groups = new Map<string, { keys: string[]; ids: number[] }>();
+  for (const c of await queriesOf(db, ids)) {
+    const keys = keysOf(c.query);
+    const signature = keys.join('\n');
+    let group = groups.get(signature);
+    if (!group) groups.set(signature, (group = { keys, ids: [] }));
+    group.ids.push(c.id);
+  }
+  return { ids, keys: [...new Set([...groups.values()].flatMap((g) => g.keys))], groups: [...groups.values()] };
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, k) => id === b[k]);
+
+/**
+ * The active saved searches of the channel whose list shows record `id` (of `cityCode` and `districtId`), saved at
+ * or before `savedBy` when given: the candidates read and tested in one statement where it can be.
+ */
+export async function searchesAt(
+  db: Db,
+  channel: ChannelCode,
+  id: number,
+  at: { cityCode: string; districtId: number },
+  savedBy?: Date,
+): Promise<number[]> {
+  const city = await findCity(db, at.cityCode);
+  if (!city) return [];
+  const kept = plansOf(db);
+  const rangeKey = `${channel}|${at.cityCode}|${at.districtId}`;
+  // A range not seen yet: most of its candidates are the city's searches without a district, whose parts another
+  // range of the city had; and its district is a part of its own searches.
+  const known = kept.get(rangeKey);
+  const guessed = known?.keys ?? [
+    ...new Set([...(kept.get(`${channel}|${at.cityCode}|`)?.keys ?? []), JSON.stringify(['districtId', at.districtId])]),
+  ];
+  const first = await evaluate(db, channel, id, city, guessed, { districtId: at.districtId, savedBy });
+  if (!first) return [];
+  const plan = known && sameIds(known.ids, first.ids) ? known : await planOf(db, first.ids);
+  kept.set(rangeKey, plan);
+  kept.set(`${channel}|${at.cityCode}|`, plan);
+  const untested = plan.keys.filter((key) => !first.truth.has(key));
+  if (untested.length > 0) {
+    const more = await evaluate(db, channel, id, city, untested);
+    if (!more) return [];
+    for (const [key, value] of more.truth) first.truth.set(key, value);
+  }
+  return plan.groups.filter((g) => g.keys.every((key) => first.truth.get(key) === true)).flatMap((g) => g.ids);
+}
+
 /** Every active saved search whose list shows record `id` of `channel` now. */
 export async function searchesShowing(db: Db, channel: ChannelCode, id: number): Promise<number[]> {
   const at = await locateRecord(db, channel, id);
   if (!at) return [];
-  return testRecord(db, channel, id, at.cityCode, await candidatesOf(db, channel, at.cityCode, at.districtId));
+  return searchesAt(db, channel, id, at);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ALERT_DIGEST_INTERVAL_MS,
@@ -25,21 +25,20 @@ import {
   priceChanges,
   rentals,
   savedSearches,
-  savedSearchMatches,
 } from '../../db/schema';
 import { readChanges } from '../cache/changes';
 import { findCity } from '../cities/cities';
-import type { ImService } from '../im/im';
+import type { AssistantNotice, ImService } from '../im/im';
 import { ALERT_CHANNELS, formatNumber, recordOfTag } from './channels';
-import { candidatesOf, locateRecord, testRecord } from './matcher';
+import { searchesAt } from './matcher';
 
 /**
  * The alerts worker (docs/behaviour.md "Alerts"): it reads the change feed after its own position (the feed the
  * web's page cache reads; every write through the API records its records' `detail:` tags there), and for each
  * record a change names: matches it against the saved searches of its city and channel (a home new to a search
  * is recorded once per search), and tells the users who follow it (关注) of a price change, a sale or a take-down.
- * Digests go out per saved search at most once an hour. Every message goes through the chat's one send path
- * (ImService.notify: stored, pushed, once by its client id).
+ * Digests go out per saved search at most once an hour. Every message goes through the chat's send path
+ * (ImService.notify, and notifyMany for a batch of digests: stored, pushed, once by its client id).
  */
 
 /** How often the worker looks at the feed: a change reaches a follower within a minute (typically seconds). */
@@ -63,6 +62,8 @@ declare module 'fastify' {
 export interface AlertsWorker {
   /** Reads the feed from its position to the end and sends what is due; answers how many records it looked at. */
   tick(): Promise<number>;
+  /** Reads the feed to its end: matches the records it names, tells their followers (also part of tick). */
+  readFeed(): Promise<number>;
   /** Sends the digests that are due (also part of tick). */
   sendDigests(): Promise<number>;
   start(intervalMs?: number): void;
@@ -71,6 +72,16 @@ export interface AlertsWorker {
 
 type Rows = { rows: Record<string, unknown>[] };
 const rowsOf = (result: unknown) => (result as Rows).rows;
+
+/** A record the feed named, as the worker reads it (readRecord). */
+interface RecordAt {
+  cityCode: string;
+  districtId: number;
+  /** When it came on the site (null for channels without: projects, communities). */
+  listedAt: Date | null;
+  /** Its latest price change, if any. */
+  lastChange: Date | null;
+}
 
 const FOLLOW_CHANNELS: Partial<Record<ChannelCode, 1 | 2>> = { esf: 1, rent: 2 };
 
@@ -88,36 +99,59 @@ async function moveCursor(db: Db, name: string, position: number): Promise<void>
 
 export function createAlertsWorker(
   db: Db,
-  im: Pick<ImService, 'notify'>,
+  im: Pick<ImService, 'notify' | 'notifyMany'>,
   log: FastifyBaseLogger,
   clock: AlertsClock = Date,
 ): AlertsWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  /** Records the searches `id` came into: listed after a search was saved, or its price moved after. */
-  async function matchRecord(channel: ChannelCode, id: number): Promise<void> {
+  /**
+   * A record the feed names, in one statement: where it is, when it was listed and when its price last moved —
+   * or undefined when it is gone.
+   */
+  async function readRecord(channel: ChannelCode, id: number): Promise<RecordAt | undefined> {
     const def = ALERT_CHANNELS[channel];
-    const at = await locateRecord(db, channel, id);
-    if (!at) return;
-    const [lastChange] = await db
-      .select({ changedAt: priceChanges.changedAt })
-      .from(priceChanges)
-      .where(and(eq(priceChanges.channel, channel), eq(priceChanges.listingId, id)))
-      .orderBy(desc(priceChanges.changedAt))
-      .limit(1);
+    const t = def.table;
+    const [row] = await db
+      .select({
+        cityCode: t.cityCode,
+        districtId: t.districtId,
+        listedAt: def.listedAt ?? sql<null>`null`,
+        // As the column maps it: each driver gives a bare expression's timestamp in its own text form. The
+        // record's id is named with its table (a one-table select names its columns bare: price_changes.id).
+        lastChange: sql`(select max(pc.changed_at) from ${priceChanges} pc
+          where pc.channel = ${channel} and pc.listing_id = ${t}.id)`.mapWith(priceChanges.changedAt),
+      })
+      .from(t)
+      .where(eq(t.id, id));
+    if (!row) return undefined;
+    const dateOf = (d: unknown) => (d ? new Date(d as Date | string) : null);
+    return {
+      cityCode: String(row.cityCode),
+      districtId: Number(row.districtId),
+      listedAt: dateOf(row.listedAt),
+      lastChange: dateOf(row.lastChange),
+    };
+  }
+
+  /** Records the searches `id` came into: listed after a search was saved, or its price moved after. */
+  async function matchRecord(channel: ChannelCode, id: number, at: RecordAt): Promise<void> {
     // A search saved after the record came and after its last price change had the record in it already: only
     // searches saved before the later of the two are read.
-    const times = [def.listedAt !== null ? at.listedAt : null, lastChange?.changedAt ?? null].filter((d) => d !== null);
+    const times = [at.listedAt, at.lastChange].filter((d) => d !== null);
     if (times.length === 0) return;
     const savedBy = new Date(Math.max(...times.map((d) => d.getTime())));
-    const fresh = await candidatesOf(db, channel, at.cityCode, at.districtId, savedBy);
-    const matched = await testRecord(db, channel, id, at.cityCode, fresh);
+    const matched = await searchesAt(db, channel, id, at, savedBy);
     if (matched.length === 0) return;
-    await db
-      .insert(savedSearchMatches)
-      .values(matched.map((savedSearchId) => ({ savedSearchId, listingId: id })))
-      .onConflictDoNothing();
+    // Through the table: a search deleted since it was read is left out (its matches would have gone with it).
+    await db.execute(sql`
+      insert into saved_search_matches (saved_search_id, listing_id)
+      select s.id, ${id} from saved_searches s where s.id in (${sql.join(
+        matched.map((m) => sql`${m}`),
+        sql`, `,
+      )})
+      on conflict do nothing`);
   }
 
   /** Price changes of a followed home: one message per change and follower who followed before it. */
@@ -211,11 +245,12 @@ export function createAlertsWorker(
   }
 
   async function handleRecord(channel: ChannelCode, id: number): Promise<void> {
-    const exists = await locateRecord(db, channel, id);
-    if (exists) {
+    const at = await readRecord(channel, id);
+    if (at) {
       // A community's tag comes with every change of a home in it: communities are not published (no new ones).
-      if (channel !== 'estate') await matchRecord(channel, id);
-      await priceMessages(channel, id);
+      if (channel !== 'estate') await matchRecord(channel, id, at);
+      // Only a price change within the hour is told (priceMessages reads them).
+      if (at.lastChange && at.lastChange.getTime() > clock.now() - PRICE_CHANGE_FRESH_MS) await priceMessages(channel, id);
     } else {
       await endMessages(channel, id);
     }
@@ -254,9 +289,13 @@ export function createAlertsWorker(
   /** Every digest due, in batches of DIGEST_BATCH searches. */
   async function sendDigests(): Promise<number> {
     let sent = 0;
+    // Each batch reads on after the last one's ids (not from the first search again: a burst's 100,000 searches
+    // are walked once, not once a batch); a search due meanwhile below them waits for the next tick.
+    let after = 0;
     for (;;) {
-      const batch = await sendDigestBatch();
+      const batch = await sendDigestBatch(after);
       sent += batch.sent;
+      after = batch.last;
       if (batch.due < DIGEST_BATCH) return sent;
     }
   }
@@ -264,9 +303,10 @@ export function createAlertsWorker(
   /**
    * Up to DIGEST_BATCH saved searches whose digest is due: claimed in one statement (their `digest_at` moves only
    * when the last digest is an hour old, so two workers never both send one), their pending homes read and marked
-   * in one statement each, the homes' cards read per channel, then one message each through the chat.
+   * in one statement each, the homes' cards read per channel, then the messages stored through the chat in one
+   * statement (ImService.notifyMany) and pushed.
    */
-  async function sendDigestBatch(): Promise<{ due: number; sent: number }> {
+  async function sendDigestBatch(after: number): Promise<{ due: number; sent: number; last: number }> {
     const now = new Date(clock.now());
     const hourAgo = new Date(clock.now() - ALERT_DIGEST_INTERVAL_MS + 1);
     const claimed = rowsOf(
@@ -274,14 +314,14 @@ export function createAlertsWorker(
         update saved_searches s set digest_at = ${now.toISOString()}::timestamptz
         where s.id in (
           select s2.id from saved_searches s2
-          where not s2.paused and (s2.digest_at is null or s2.digest_at < ${hourAgo.toISOString()}::timestamptz)
+          where s2.id > ${after} and not s2.paused and (s2.digest_at is null or s2.digest_at < ${hourAgo.toISOString()}::timestamptz)
             and exists (select 1 from saved_search_matches m where m.saved_search_id = s2.id and m.digested_at is null)
           order by s2.id limit ${DIGEST_BATCH}
           for update skip locked)
           and (s.digest_at is null or s.digest_at < ${hourAgo.toISOString()}::timestamptz)
         returning s.id, s.user_id, s.channel, s.city_code, s.name, s.path`),
     );
-    if (claimed.length === 0) return { due: 0, sent: 0 };
+    if (claimed.length === 0) return { due: 0, sent: 0, last: after };
     const ids = claimed.map((c) => Number(c.id));
     // The pending homes, newest first, marked digested in the same statement.
     const pending = rowsOf(
@@ -313,7 +353,7 @@ export function createAlertsWorker(
       ];
       homesOf.set(channel, await ALERT_CHANNELS[channel].homes(db, listingIds));
     }
-    let sent = 0;
+    const notices: AssistantNotice[] = [];
     const unsent: number[] = [];
     for (const c of claimed) {
       const id = Number(c.id);
@@ -339,16 +379,17 @@ export function createAlertsWorker(
         homes: shown.slice(0, ALERT_DIGEST_ITEMS),
         total: shown.length,
       };
-      await im.notify(
-        Number(c.user_id),
-        { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: detail, reason: alertDigestReason(name) },
-        `alert-digest-${id}-${now.getTime()}`,
-      );
-      sent++;
+      notices.push({
+        userId: Number(c.user_id),
+        content: { layout: IM_LAYOUT.ALERT_DIGEST, layoutDetail: detail, reason: alertDigestReason(name) },
+        clientMsgId: `alert-digest-${id}-${now.getTime()}`,
+      });
     }
+    // The batch's digests in one store (each user's in the order of their searches), then each pushed.
+    const sent = (await im.notifyMany(notices)).length;
     // Nothing went out for these: their hour does not start.
     if (unsent.length > 0) await db.update(savedSearches).set({ digestAt: null }).where(inArray(savedSearches.id, unsent));
-    return { due: claimed.length, sent };
+    return { due: claimed.length, sent, last: Math.max(...ids) };
   }
 
   async function tick(): Promise<number> {
@@ -359,6 +400,7 @@ export function createAlertsWorker(
 
   return {
     tick,
+    readFeed,
     sendDigests,
     start(intervalMs = ALERTS_POLL_MS) {
       const loop = () => {

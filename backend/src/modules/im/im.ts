@@ -492,6 +492,56 @@ async function storeAtOnce(db: Db, input: StoreInput): Promise<{ message: ImMess
   }
 }
 
+/** One message of 优居找房助手 to a user, as ImService.notifyMany takes them. */
+export interface AssistantNotice {
+  userId: number;
+  content: AssistantContent;
+  clientMsgId: string;
+}
+
+/**
+ * Many assistant messages stored in one statement (the alerts worker's digests: thousands at once, where one
+ * statement each was most of a burst's time, docs/performance.md "Alerts"). It is storeAtOnce for many users: each
+ * user's conversation row is created or moved on by the number of their messages in one upsert (its row lock held
+ * to the statement's end), and their messages take the seqs it held, in the order given. A client id already used
+ * fails the whole statement (nothing stored, no seq moved): null, and the caller stores them one by one instead.
+ */
+export async function storeAssistantMessages(db: Db, notices: readonly AssistantNotice[]): Promise<ImMessage[] | null> {
+  const now = new Date().toISOString();
+  const order = new Map<number, number>();
+  const input = notices.map((n) => {
+    const k = order.get(n.userId) ?? 0;
+    order.set(n.userId, k + 1);
+    return { user_id: n.userId, k, layout: n.content.layout, content: n.content, client_msg_id: n.clientMsgId };
+  });
+  try {
+    const result = (await db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          as x(user_id integer, k integer, layout integer, content jsonb, client_msg_id text)
+      ),
+      counts as (select user_id, count(*)::integer as n from input group by user_id),
+      conversation as (
+        insert into im_conversations (user_id, agent_user_id, next_seq, last_message_at, user_unread, agent_unread)
+        select user_id, ${IM_ASSISTANT_USER_ID}, 1 + n, ${now}::timestamptz, n, 0 from counts
+        on conflict (user_id, agent_user_id) do update set
+          next_seq = im_conversations.next_seq + excluded.user_unread,
+          last_message_at = excluded.last_message_at,
+          user_unread = im_conversations.user_unread + excluded.user_unread
+        returning id, user_id, next_seq
+      )
+      insert into im_messages (conversation_id, seq, sender_id, receiver_id, from_user, layout, content, client_msg_id, created_at)
+      select c.id, c.next_seq - n.n + i.k, ${IM_ASSISTANT_USER_ID}, i.user_id, false, i.layout, i.content, i.client_msg_id, ${now}::timestamptz
+      from input i join conversation c on c.user_id = i.user_id join counts n on n.user_id = i.user_id
+      returning *`)) as unknown as { rows: RawMessageRow[] };
+    const byClientId = new Map(result.rows.map((r) => [r.client_msg_id, toImMessage(fromRaw(r))]));
+    return notices.map((n) => byClientId.get(n.clientMsgId)!);
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
 /** One conversation's messages after `afterSeq`, oldest first; the pair names it (either end asks the same). */
 export async function history(db: Db, userId: number, agentUserId: number, afterSeq: number, limit: number): Promise<ImHistory> {
   const [conversation] = await db
@@ -622,6 +672,11 @@ export interface ImService {
    * answers the stored message and pushes nothing (null).
    */
   notify(userId: number, content: AssistantContent, clientMsgId: string): Promise<ImMessage | null>;
+  /**
+   * Many of notify's messages (the alerts worker's digests), stored in one statement and then pushed, each user's in
+   * the order given; as notify, one whose client id was used already is stored once (null here) and not pushed.
+   */
+  notifyMany(notices: readonly AssistantNotice[]): Promise<(ImMessage | null)[]>;
 }
 
 declare module 'fastify' {
@@ -702,19 +757,34 @@ export function createImService(
     return { ...content, layoutDetail: { ...content.layoutDetail, virtualNumber: toVirtualNumber(line, binding) } } as ImContent;
   }
 
+  /** ImService.notify: the assistant's one message, stored and pushed once. */
+  async function notify(userId: number, content: AssistantContent, clientMsgId: string): Promise<ImMessage | null> {
+    const { message, fresh } = await storeMessage(db, {
+      userId,
+      agentUserId: IM_ASSISTANT_USER_ID,
+      from: 'agent',
+      content,
+      clientMsgId,
+    });
+    if (!fresh) return null;
+    push(message, userId, IM_ASSISTANT_USER_ID);
+    return message;
+  }
+
   return {
     hub,
-    async notify(userId, content, clientMsgId) {
-      const { message, fresh } = await storeMessage(db, {
-        userId,
-        agentUserId: IM_ASSISTANT_USER_ID,
-        from: 'agent',
-        content,
-        clientMsgId,
-      });
-      if (!fresh) return null;
-      push(message, userId, IM_ASSISTANT_USER_ID);
-      return message;
+    notify,
+    async notifyMany(notices) {
+      if (notices.length === 0) return [];
+      const stored = await storeAssistantMessages(db, notices);
+      if (!stored) {
+        // A client id of these was used already (a digest sent before a restart): one by one, each once.
+        const out: (ImMessage | null)[] = [];
+        for (const n of notices) out.push(await notify(n.userId, n.content, n.clientMsgId));
+        return out;
+      }
+      for (const message of stored) push(message, message.receiverId, IM_ASSISTANT_USER_ID);
+      return stored;
     },
     async send(input) {
       const checked = await checkContent(db, words, input.ownsImages, input.raw);
