@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { alertMessages } from '@/lib/client/alert-messages';
+import { listMessages } from '@/lib/client/list-messages';
 
-const M = alertMessages.alerts;
+const M = listMessages.alerts;
 
 export interface SavedSearchActionsProps {
   id: number;

@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
 import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
-import { alertMessages } from '@/lib/client/alert-messages';
+import { listMessages } from '@/lib/client/list-messages';
 import { loginPath } from '@/lib/return-path';
 
-const M = alertMessages.alerts;
+const M = listMessages.alerts;
 
 /** A list's address with this hash saves the list: the login brings the visitor back to it. */
 export const SUBSCRIBE_HASH = '#dingyue';

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import type { ChannelCode } from '@contracts/constants';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { listMessages } from '@/lib/client/list-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import type { SearchQuery } from '@/lib/search-path';
 
@@ -47,7 +47,7 @@ export function RangeForm({ channel, query, row, rowLabel, unit, max, from, to }
   const [error, setError] = useState('');
   const ready = useHydrated();
   const errorId = useId();
-  const M = listingMessages.rangeForm;
+  const M = listMessages.rangeForm;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,6 +1,6 @@
 /**
- * The strings of the list and detail pages' own client islands (关注, 预约看房, the photo viewer, a filter row's own range;
- * 订阅's are ./alert-messages.ts): apart from lib/client/messages.ts, which every page's first load carries (the home
+ * The strings of the list and detail pages' own client islands (关注, 预约看房, the photo
+ * viewer; the list's 订阅 and a row's own range are ./list-messages.ts): apart from lib/client/messages.ts, which every page's first load carries (the home
  * and login load none of these). lib/messages.ts spreads this object in too, so server code keeps reading `messages.x`;
  * a client module reads them from here, never from lib/messages.ts (tests/unit/messages.test.ts).
  */
@@ -51,13 +51,5 @@ export const listingMessages = {
     followed: '已关注',
     unfollow: '取消关注',
     followers: (n: number) => `${n}人关注`,
-  },
-  // A list row's own range (components/listing/range-form.tsx): 自定义价格 / 面积 / 租金.
-  rangeForm: {
-    from: (row: string) => `${row}最低`,
-    to: (row: string) => `${row}最高`,
-    submit: '确定',
-    empty: '请填写最低或最高值',
-    bad: (max: number) => `请输入1至${max}的整数`,
   },
 } as const;

@@ -1,9 +1,9 @@
 /**
- * The strings of 订阅 (a list's button), 我的订阅 and 优居找房助手's messages in the chat: apart from
- * ./listing-messages.ts so that the detail's first load, which has no 订阅, does not carry them (docs/performance.md
- * "First-load JavaScript"). lib/messages.ts spreads this object in too; a client module reads them from here.
+ * The strings of a list page's own islands: 订阅 (with 我的订阅 and 优居找房助手's messages in the chat) and a filter
+ * row's own range. Apart from the detail islands' (./listing-messages.ts), so that neither page's first load carries
+ * the other's (docs/performance.md "First-load JavaScript"). lib/messages.ts spreads this object in too; a client module reads them from here.
  */
-export const alertMessages = {
+export const listMessages = {
   /** 订阅 on a list page, 我的订阅 in the personal centre, 优居找房助手's messages in the chat (contracts/alerts.ts). */
   alerts: {
     subscribe: '订阅',
@@ -34,5 +34,13 @@ export const alertMessages = {
     preview: { 301: '[新房源提醒]', 302: '[关注房源变动]' } as Record<number, string>,
     oldPrice: '原价',
     newPrice: '现价',
+  },
+  // A list row's own range (components/listing/range-form.tsx): 自定义价格 / 面积 / 租金.
+  rangeForm: {
+    from: (row: string) => `${row}最低`,
+    to: (row: string) => `${row}最高`,
+    submit: '确定',
+    empty: '请填写最低或最高值',
+    bad: (max: number) => `请输入1至${max}的整数`,
   },
 } as const;
