@@ -80,7 +80,10 @@ function placePath(channel: Pick<ChannelSection, 'listPath'>, query: PlaceQuery)
 }
 
 /** Suggestion → result path (contracts/search.ts Angle comments). */
-export function suggestionPath(channel: Pick<ChannelSection, 'listPath'>, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
+export function suggestionPath(
+  channel: Pick<ChannelSection, 'listPath'>,
+  s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>,
+): string {
   switch (s.angle) {
     case Angle.ESTATE:
       // spec §2 search result paths: `e{id}/` on every tab (on the 小区 tab, the list of that one community).

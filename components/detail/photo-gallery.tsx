@@ -88,11 +88,11 @@ export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps
       {large && (
         <Suspense fallback={null}>
           <PhotoLightbox
-          photos={photos.map((p) => ({ url: p.url, label: p.title }))}
-          index={index}
-          alt={alt}
-          onIndex={setIndex}
-          onClose={() => setLarge(false)}
+            photos={photos.map((p) => ({ url: p.url, label: p.title }))}
+            index={index}
+            alt={alt}
+            onIndex={setIndex}
+            onClose={() => setLarge(false)}
           />
         </Suspense>
       )}

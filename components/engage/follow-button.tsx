@@ -69,6 +69,8 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
   useEffect(() => {
     if (!followNow.current || (state === undefined && stateError === undefined)) return;
     followNow.current = false;
+    // The answer is the outside state that starts the follow, once (as SWR's onSuccess did).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (state?.kind === 'user' && !state.status.followed) void change(true);
   }, [state, stateError, change]);
 
