@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { listMessages } from '@/lib/client/list-messages';
+import { alertMessages } from '@/lib/client/alert-messages';
 
-const M = listMessages.alerts;
+const M = alertMessages.alerts;
 
 export interface SavedSearchActionsProps {
   id: number;

@@ -6,7 +6,7 @@ import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
 import { listMessages } from '@/lib/client/list-messages';
 import { loginPath } from '@/lib/return-path';
 
-const M = listMessages.alerts;
+const M = listMessages.subscribe;
 
 /** A list's address with this hash saves the list: the login brings the visitor back to it. */
 export const SUBSCRIBE_HASH = '#dingyue';

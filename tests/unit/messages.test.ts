@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alertMessages } from '@/lib/client/alert-messages';
 import { listMessages } from '@/lib/client/list-messages';
 import { formMessages } from '@/lib/client/form-messages';
 import { listingMessages } from '@/lib/client/listing-messages';
@@ -68,7 +69,7 @@ describe('messages catalogue (copy.md)', () => {
     }))
       expect(messages[key as keyof typeof messages], key).toBe(value);
     // Two homes for one key would let one shadow the other in the catalogue.
-    const homes = [clientMessages, formMessages, listingMessages, listMessages, viewingMessages].flatMap((part) =>
+    const homes = [clientMessages, formMessages, listingMessages, listMessages, viewingMessages, alertMessages].flatMap((part) =>
       Object.keys(part),
     );
     expect(homes.filter((key, i) => homes.indexOf(key) !== i)).toEqual([]);
