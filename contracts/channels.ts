@@ -1,4 +1,5 @@
 import type { ChannelCode } from './constants';
+import { CHANNEL_SECTIONS, sectionAt, type ChannelSection } from './channel-sections';
 import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './residential';
 
 /**
@@ -33,21 +34,8 @@ export interface FilterDimension<Key extends string = string> {
   bound?: { row: string; end: 'from' | 'to'; unit: string };
 }
 
-export interface ChannelDef<Code extends ChannelCode = ChannelCode> {
-  code: Code;
-  /** List path, with the trailing slash: `/ershoufang/`. Filters follow as path segments. */
-  listPath: string;
-  /** Detail path of listing `id`: `/ershoufang/xiangqing/{id}`. */
-  detailPrefix: string;
-  /** spec §9 search type → business type (1 second-hand, 2 rent, 3 new, 4 shop/office, 5 community). */
-  businessType: 1 | 2 | 3 | 4 | 5;
-  /** spec §9: the second-level business type of tabs 4-7 (shops and offices). */
-  businessTypeTwo?: 1 | 2 | 3 | 4;
-  cityFlag: CityFlag;
-  /** permiCode of the header menu entry that leads to the channel (spec §3 menus): 商铺 holds both shop channels. */
-  menuCode: 'ershoufang' | 'loupan' | 'zufang' | 'xiaoqu' | 'sp' | 'xzl';
-  /** For sale or for rent: spec §9's suggestion label (售 / 租, lib/messages.ts) and the price words follow it. */
-  deal: 'sale' | 'rent';
+/** A channel's section (where its pages live, contracts/channel-sections.ts) with its list's filters and sorts. */
+export interface ChannelDef<Code extends ChannelCode = ChannelCode> extends ChannelSection<Code> {
   filters: readonly FilterDimension[];
   /** Sort codes run from 0 (default order) to maxSort, the last code of the channel's sort list: a higher `co` is
    * not an address of the list (the codec drops it, and the list page redirects to the address without it). */
@@ -78,94 +66,30 @@ export const COMMERCIAL_SORT = { DEFAULT: 0, NEWEST: 1, PRICE_ASC: 2, PRICE_DESC
 const COMMERCIAL_MAX_SORT = Math.max(...Object.values(COMMERCIAL_SORT));
 
 export const CHANNELS = {
-  esf: {
-    code: 'esf',
-    menuCode: 'ershoufang',
-    listPath: '/ershoufang/',
-    detailPrefix: '/ershoufang/xiangqing/',
-    businessType: 1,
-    cityFlag: 'isEsf',
-    deal: 'sale',
-    ...declared(RESIDENTIAL.esf),
-  },
-  new: {
-    code: 'new',
-    menuCode: 'loupan',
-    listPath: '/loupan/',
-    detailPrefix: '/loupan/xiangqing/',
-    businessType: 3,
-    cityFlag: 'isNewhouse',
-    deal: 'sale',
-    ...declared(RESIDENTIAL.new),
-  },
-  rent: {
-    code: 'rent',
-    menuCode: 'zufang',
-    listPath: '/zufang/',
-    detailPrefix: '/zufang/xiangqing/',
-    businessType: 2,
-    cityFlag: 'isRent',
-    deal: 'rent',
-    ...declared(RESIDENTIAL.rent),
-  },
-  estate: {
-    code: 'estate',
-    menuCode: 'xiaoqu',
-    listPath: '/xiaoqu/',
-    detailPrefix: '/xiaoqu/xiangqing/',
-    businessType: 5,
-    cityFlag: 'isEsf',
-    deal: 'sale',
-    ...declared(RESIDENTIAL.estate),
-  },
+  esf: { ...CHANNEL_SECTIONS.esf, ...declared(RESIDENTIAL.esf) },
+  new: { ...CHANNEL_SECTIONS.new, ...declared(RESIDENTIAL.new) },
+  rent: { ...CHANNEL_SECTIONS.rent, ...declared(RESIDENTIAL.rent) },
+  estate: { ...CHANNEL_SECTIONS.estate, ...declared(RESIDENTIAL.estate) },
   shop_sale: {
-    code: 'shop_sale',
-    menuCode: 'sp',
-    listPath: '/sp/buy/',
-    detailPrefix: '/sp/buy/xiangqing/',
-    businessType: 4,
-    businessTypeTwo: 1,
-    cityFlag: 'isShop',
-    deal: 'sale',
+    ...CHANNEL_SECTIONS.shop_sale,
     // lx shop type, tp total-price band, a area band.
     filters: [band('lx', 'shopType', 5), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
     maxSort: COMMERCIAL_MAX_SORT,
   },
   shop_rent: {
-    code: 'shop_rent',
-    menuCode: 'sp',
-    listPath: '/sp/rent/',
-    detailPrefix: '/sp/rent/xiangqing/',
-    businessType: 4,
-    businessTypeTwo: 2,
-    cityFlag: 'isShop',
-    deal: 'rent',
+    ...CHANNEL_SECTIONS.shop_rent,
     // dp rent per ㎡ per day band.
     filters: [band('lx', 'shopType', 5), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
     maxSort: COMMERCIAL_MAX_SORT,
   },
   offices_sale: {
-    code: 'offices_sale',
-    menuCode: 'xzl',
-    listPath: '/xzl/buy/',
-    detailPrefix: '/xzl/buy/xiangqing/',
-    businessType: 4,
-    businessTypeTwo: 3,
-    cityFlag: 'isOffice',
-    deal: 'sale',
+    ...CHANNEL_SECTIONS.offices_sale,
     // jb office grade (甲级/乙级/丙级).
     filters: [band('jb', 'grade', 3), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
     maxSort: COMMERCIAL_MAX_SORT,
   },
   offices_rent: {
-    code: 'offices_rent',
-    menuCode: 'xzl',
-    listPath: '/xzl/rent/',
-    detailPrefix: '/xzl/rent/xiangqing/',
-    businessType: 4,
-    businessTypeTwo: 4,
-    cityFlag: 'isOffice',
-    deal: 'rent',
+    ...CHANNEL_SECTIONS.offices_rent,
     filters: [band('jb', 'grade', 3), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
     maxSort: COMMERCIAL_MAX_SORT,
   },
@@ -199,12 +123,8 @@ export function channelIsOn(city: Partial<Record<CityFlag, number>>, channel: Ch
   return city[CHANNELS[channel].cityFlag] !== 0;
 }
 
-/**
- * The channel whose section a page is in, by its list path: `/zufang/rt1/`, `/zufang/xiangqing/3` and
- * `/zufang/dictionary` are 租房's, `/sp/rent/…` 商铺出租's; none for the home, news, login … The header's menu
- * highlight and search box follow it, so a detail or dictionary page still shows the channel it belongs to.
- */
+/** The channel whose section a page is in (contracts/channel-sections.ts `sectionAt`), as its registry entry. */
 export function channelAt(pathname: string): ChannelDef | undefined {
-  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
-  return CHANNEL_LIST.find((c) => path.startsWith(c.listPath));
+  const section = sectionAt(pathname);
+  return section && CHANNELS[section.code];
 }

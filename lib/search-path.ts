@@ -1,6 +1,16 @@
-import { CHANNELS, type ChannelDef, type FilterDimension } from '@contracts/channels';
-import { Angle, KEYWORD_MAX, LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
-import type { Suggestion } from '@contracts/search';
+import type { CHANNELS, ChannelDef, FilterDimension } from '@contracts/channels';
+import { LIST_MAX_PAGE, type ChannelCode } from '@contracts/constants';
+import {
+  cleanKeyword,
+  keywordOfSegment,
+  locationTokens,
+  MAX_ID,
+  placeSegments,
+  safeDecode,
+  type LocationField,
+} from './search-keyword';
+
+export { keywordPath, suggestionPath } from './search-keyword';
 
 /**
  * The ONE codec for list URLs of every channel (spec §2 "Search result paths"), driven by the channel
@@ -35,45 +45,12 @@ export const emptyQuery = (): SearchQuery => ({ filters: {} });
 /** List pages of every channel stop at this page (deep pages are a crawler's, not a visitor's). */
 export { LIST_MAX_PAGE };
 
-const MAX_ID = 2_147_483_647;
-
-const locationTokens = [
-  ['e', 'estateId'],
-  ['dc', 'districtId'],
-  ['ta', 'businessAreaId'],
-  ['sl', 'lineId'],
-  ['ss', 'stationId'],
-] as const;
-type LocationField = (typeof locationTokens)[number][1];
 const LOCATION = /^(e|dc|ta|sl|ss)(\d+)$/;
 
 function positiveInt(s: string, max: number): number | undefined {
   if (!/^[1-9]\d{0,9}$/.test(s)) return undefined;
   const n = Number(s);
   return n <= max ? n : undefined;
-}
-
-function safeDecode(s: string): string | undefined {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A UTF-16 half of a character without its other half: encodeURIComponent throws on one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function cleanKeyword(k: string | undefined): string | undefined {
-  if (k === undefined) return undefined;
-  // KEYWORD_MAX counts UTF-16 units, as the backend does; a cut through an emoji would leave half of it.
-  const t = k
-    .replace(/[\u0000-\u001f\u007f/]/g, '')
-    .trim()
-    .slice(0, KEYWORD_MAX)
-    .replace(LONE_SURROGATE, '')
-    .trim();
-  return t.length > 0 ? t : undefined;
 }
 
 const sortedUnique = (xs: readonly number[]) => [...new Set(xs)].sort((a, b) => a - b);
@@ -145,7 +122,7 @@ export function parseSearchPath(channel: ChannelDef, segments: readonly string[]
     if (typeof raw !== 'string' || raw.length === 0 || raw.length > 400) continue;
     if (raw.startsWith('key')) {
       // Next hands segments over still encoded; an already decoded keyword passes through unchanged.
-      const kw = cleanKeyword(safeDecode(raw.slice(3)) ?? raw.slice(3));
+      const kw = keywordOfSegment(raw);
       if (kw) q.keyword = kw;
       continue;
     }
@@ -164,13 +141,7 @@ export function parseSearchPath(channel: ChannelDef, segments: readonly string[]
 
 /** Path segments after the list path, ending with `/` (or '' for the bare list). */
 export function formatSearchPath(channel: ChannelDef, query: QueryPatch): string {
-  const parts: string[] = [];
-  for (const [prefix, field] of locationTokens) {
-    const v = query[field];
-    if (v !== undefined && Number.isInteger(v) && v > 0 && v <= MAX_ID) parts.push(`${prefix}${v}`);
-  }
-  const kw = cleanKeyword(query.keyword);
-  if (kw) parts.push(`key${encodeURIComponent(kw)}`);
+  const parts = placeSegments(query);
   let filters = '';
   for (const dim of channel.filters) {
     const codes = sortedUnique(query.filters?.[dim.key] ?? []).filter((n) => Number.isInteger(n) && n >= 1 && n <= dim.max);
@@ -284,27 +255,6 @@ export function withRange(channel: ChannelDef, q: SearchQuery, row: string, from
   return { ...q, page: undefined, filters: { ...q.filters, [row]: [], ...ends } };
 }
 
-/** Suggestion → result path (contracts/search.ts Angle comments). */
-export function suggestionPath(channel: ChannelDef, s: Pick<Suggestion, 'id' | 'name' | 'angle' | 'parentId'>): string {
-  switch (s.angle) {
-    case Angle.ESTATE:
-      // spec §2 search result paths: `e{id}/` on every tab (on the 小区 tab, the list of that one community).
-      return formatListPath(channel, { estateId: s.id });
-    case Angle.DISTRICT:
-      return formatListPath(channel, { districtId: s.id, keyword: s.name });
-    case Angle.BUSINESS_AREA:
-      return formatListPath(channel, { districtId: s.parentId || undefined, businessAreaId: s.id, keyword: s.name });
-    case Angle.SUBWAY_LINE:
-      return formatListPath(channel, { lineId: s.id, keyword: s.name });
-    case Angle.SUBWAY_STATION:
-      return formatListPath(channel, { lineId: s.parentId || undefined, stationId: s.id, keyword: s.name });
-    case Angle.NEW_HOME:
-      return formatListPath(CHANNELS.new, { estateId: s.id });
-    default:
-      return formatListPath(channel, { keyword: s.name });
-  }
-}
-
 /**
  * The list path a visitor should be on when `segs` (the path's segments after the list path, as Next hands them
  * over: decoded) are not how the codec writes their query: unknown or repeated segments, codes out of range,
@@ -319,9 +269,4 @@ export function nonCanonicalListPath(channel: ChannelDef, segs: readonly string[
   const written = canonical.slice(channel.listPath.length).split('/').filter(Boolean).map(decoded);
   const given = (segs ?? []).map(decoded);
   return written.length === given.length && written.every((seg, i) => seg === given[i]) ? null : canonical;
-}
-
-/** Enter in the search box: `key{keyword}/` of the tab's list path. */
-export function keywordPath(channel: ChannelDef, keyword: string): string {
-  return formatListPath(channel, { keyword });
 }

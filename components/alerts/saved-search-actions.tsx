@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { alertMessages } from '@/lib/client/alert-messages';
 
-const M = listingMessages.alerts;
+const M = alertMessages.alerts;
 
 export interface SavedSearchActionsProps {
   id: number;

@@ -2,19 +2,24 @@
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
-import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { listMessages } from '@/lib/client/list-messages';
 import { loginPath } from '@/lib/return-path';
 
-const M = listingMessages.alerts;
+const M = listMessages.subscribe;
 
 /** A list's address with this hash saves the list: the login brings the visitor back to it. */
 export const SUBSCRIBE_HASH = '#dingyue';
 /** The list this tab sent to the login to be saved (sessionStorage): the hash alone is no request to save. */
 const PENDING_KEY = 'yj_subscribe_pending';
 
-/** The API modules load on the first click: no first page load carries them (as the follow button). */
-const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
+/** The API modules load on the first click: no first page load carries them (as the follow button), nor the alerts' words. */
+const api = () =>
+  Promise.all([
+    import('@/lib/client/api'),
+    import('@/lib/client/api-endpoints'),
+    import('@/lib/api/errors'),
+    import('@contracts/alerts-constants'),
+  ]);
 
 export interface SubscribeButtonProps {
   /** The list as its call asks for it (contracts/alerts.ts alertSearchAdd). */
@@ -36,7 +41,7 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
     setState('busy');
     setError('');
     try {
-      const [{ browserContext }, { addSavedSearch }, { isSessionInvalid, ApiError }] = await api();
+      const [{ browserContext }, { addSavedSearch }, { isSessionInvalid, ApiError }, { ALERT_DUPLICATE }] = await api();
       try {
         await addSavedSearch(browserContext(), search);
         setState('done');

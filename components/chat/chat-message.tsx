@@ -10,10 +10,10 @@ import { imageUrlOf, thumbUrlOf } from '@/lib/chat/chat-images';
 import { PUSH, type ChatMessage } from '@/lib/chat/thread-store';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { alertMessages } from '@/lib/client/alert-messages';
 
 const M = { ...messages.chat, ...chatWidgetMessages };
-const A = listingMessages.alerts;
+const A = alertMessages.alerts;
 
 const textOf = (m: ChatMessage) => (typeof m.content.msgDetail === 'string' ? m.content.msgDetail : '');
 const detailOf = <T,>(m: ChatMessage) => (m.content.layoutDetail ?? {}) as Partial<T>;

@@ -5,7 +5,7 @@ import { handleSessionError } from '@/lib/client/api';
 import type { ChatOpenRequest } from '@/lib/chat/chat-events';
 import { chatWidgetMessages } from '@/lib/chat/chat-messages';
 import { messages } from '@/lib/client/messages';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { alertMessages } from '@/lib/client/alert-messages';
 import { ChatBar } from './chat-bar';
 import { ChatDialog } from './chat-dialog';
 import { ChatComposer } from './chat-composer';
@@ -140,7 +140,7 @@ export function ChatPanel({ userId }: ChatPanelProps) {
               />
               {target?.userId === IM_ASSISTANT_USER_ID ? (
                 // 优居找房助手 only tells: nothing to write to it.
-                <p className="chat-notice chat-notice--assistant">{listingMessages.alerts.assistantNote}</p>
+                <p className="chat-notice chat-notice--assistant">{alertMessages.alerts.assistantNote}</p>
               ) : target && target.status !== 1 ? (
                 <p className="chat-notice" role="status">
                   {statusText(target.status)}

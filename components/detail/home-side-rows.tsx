@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { detailPath } from '@contracts/channels';
 import type { AgentCard as Agent } from '@contracts/listing-common';
+import { ApiPath } from '@contracts/paths';
 import { BookViewing } from '@/components/viewing/book-viewing';
 import { FollowButton } from '@/components/engage/follow-button';
 import { ViewBeacon } from '@/components/engage/view-beacon';
@@ -32,7 +33,7 @@ export function HomeSideRows({ businessType, home }: HomeSideRowsProps) {
       </div>
       <BookViewing businessType={businessType} listingId={listingId} />
       <FollowButton businessType={businessType} listingId={listingId} />
-      <ViewBeacon businessType={businessType} listingId={listingId} />
+      <ViewBeacon businessType={businessType} listingId={listingId} endpoint={ApiPath.listingView} />
       <AgentCard agent={agent} listing={{ businessType, id: listingId }} />
     </>
   );

@@ -1,7 +1,13 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
-import { PhotoLightbox } from '@/components/detail/photo-lightbox';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { listingMessages } from '@/lib/client/listing-messages';
+
+/**
+ * The large view loads when it is first opened, not with the page (first-load JS, docs/performance.md): pointing at
+ * or focusing the photo starts the load, so it is there by the click.
+ */
+const loadLightbox = () => import('@/components/detail/photo-lightbox');
+const PhotoLightbox = lazy(() => loadLightbox().then((m) => ({ default: m.PhotoLightbox })));
 
 const M = listingMessages.projectViewer;
 
@@ -43,6 +49,8 @@ export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps
           type="button"
           className="gallery__open"
           onClick={() => setLarge(true)}
+          onPointerEnter={() => void loadLightbox()}
+          onFocus={() => void loadLightbox()}
           aria-label={`${M.viewerLabel} ${current.title}`.trim()}
         >
           {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
@@ -78,13 +86,15 @@ export function PhotoGallery({ photos: given, alt, coverUrl }: PhotoGalleryProps
         ))}
       </div>
       {large && (
-        <PhotoLightbox
-          photos={photos.map((p) => ({ url: p.url, label: p.title }))}
-          index={index}
-          alt={alt}
-          onIndex={setIndex}
-          onClose={() => setLarge(false)}
-        />
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            photos={photos.map((p) => ({ url: p.url, label: p.title }))}
+            index={index}
+            alt={alt}
+            onIndex={setIndex}
+            onClose={() => setLarge(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -28,16 +28,7 @@ const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/
 export function FollowButton({ businessType, listingId }: FollowButtonProps) {
   // Back from the login with the hash: follow once the state is known (read at mount, before the answer).
   const followNow = useRef(false);
-  const { data: state, mutate } = useFollowStatus(businessType, listingId, {
-    onSuccess: (answer) => {
-      if (!followNow.current) return;
-      followNow.current = false;
-      if (answer.kind === 'user' && !answer.status.followed) void change(true);
-    },
-    onError: () => {
-      followNow.current = false;
-    },
-  });
+  const { data: state, error: stateError, answer } = useFollowStatus(businessType, listingId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -49,7 +40,7 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
         const [{ browserContext }, { changeFollow }, { isSessionInvalid }] = await api();
         try {
           const status = await changeFollow(browserContext(), { businessType, listingId, follow });
-          await mutate({ kind: 'user', status }, { revalidate: false });
+          answer({ kind: 'user', status });
         } catch (err) {
           if (!isSessionInvalid(err)) throw err;
           // No session after all (a click before the state was known, or one that died): login, the dead cookie
@@ -65,7 +56,7 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       }
       setBusy(false);
     },
-    [businessType, listingId, mutate],
+    [businessType, listingId, answer],
   );
 
   // The hash has done its work; a reload should not repeat it.
@@ -73,6 +64,15 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
     followNow.current = window.location.hash === FOLLOW_HASH;
     if (followNow.current) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
   }, []);
+
+  // The first answer: a user back from the login with the hash follows now; a failure forgets the hash.
+  useEffect(() => {
+    if (!followNow.current || (state === undefined && stateError === undefined)) return;
+    followNow.current = false;
+    // The answer is the outside state that starts the follow, once (as SWR's onSuccess did).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (state?.kind === 'user' && !state.status.followed) void change(true);
+  }, [state, stateError, change]);
 
   const followed = state?.kind === 'user' && state.status.followed;
   const onClick = () => {

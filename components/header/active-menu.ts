@@ -1,4 +1,4 @@
-import { channelAt } from '@contracts/channels';
+import { sectionAt } from '@contracts/channel-sections';
 import type { Menu } from '@contracts/city';
 
 /**
@@ -9,7 +9,7 @@ import type { Menu } from '@contracts/city';
  */
 export function activeMenu(menus: Menu[], path: string): string | undefined {
   const pathname = path.split('?')[0] || '/';
-  const channel = channelAt(pathname);
+  const channel = sectionAt(pathname);
   if (channel) return channel.menuCode;
   let best: Menu | undefined;
   for (const m of menus) {

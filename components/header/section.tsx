@@ -1,11 +1,11 @@
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { channelAt } from '@contracts/channels';
+import { sectionAt } from '@contracts/channel-sections';
 import type { Menu } from '@contracts/city';
 import { SearchBox } from '@/components/search/search-box';
 import { messages } from '@/lib/client/messages';
-import { parseSearchPath } from '@/lib/search-path';
+import { keywordOf } from '@/lib/search-keyword';
 import { activeMenu } from './active-menu';
 
 /*
@@ -18,7 +18,7 @@ import { activeMenu } from './active-menu';
 /** The channel of the page being viewed, if any. */
 function useChannel() {
   const pathname = usePathname();
-  return { pathname, channel: channelAt(pathname) };
+  return { pathname, channel: sectionAt(pathname) };
 }
 
 /**
@@ -87,7 +87,7 @@ export function MainNav({ items, active }: MainNavProps) {
 export function SectionSearch() {
   const { pathname, channel } = useChannel();
   if (!channel) return null;
-  const keyword = parseSearchPath(channel, pathname.slice(channel.listPath.length).split('/')).keyword ?? '';
+  const keyword = keywordOf(pathname.slice(channel.listPath.length).split('/')) ?? '';
   return (
     <div className="section-search">
       <div className="container section-search__inner">

@@ -2,11 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { CHANNELS } from '@contracts/channels';
 import type { ChannelCode } from '@contracts/constants';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { listMessages } from '@/lib/client/list-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { formatListPath, normalizeQuery, withRange, type SearchQuery } from '@/lib/search-path';
+import type { SearchQuery } from '@/lib/search-path';
 
 export interface RangeFormProps {
   channel: ChannelCode;
@@ -20,6 +19,12 @@ export interface RangeFormProps {
   from?: number;
   to?: number;
 }
+
+/**
+ * The channel registry and the list codec load when the form is first used (an input focused), not with the list:
+ * with them come the residential filter rows (contracts/residential.ts), ≈2 kB gzip of first-load JS.
+ */
+const loadCodec = () => Promise.all([import('@contracts/channels'), import('@/lib/search-path')]);
 
 /** '' is no bound; anything else must be a whole number 1…max. */
 function readBound(text: string, max: number): number | undefined | null {
@@ -42,21 +47,22 @@ export function RangeForm({ channel, query, row, rowLabel, unit, max, from, to }
   const [error, setError] = useState('');
   const ready = useHydrated();
   const errorId = useId();
-  const M = listingMessages.rangeForm;
+  const M = listMessages.rangeForm;
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const [a, b] = [readBound(low, max), readBound(high, max)];
     if (a === null || b === null) return setError(M.bad(max));
     if (a === undefined && b === undefined) return setError(M.empty);
     setError('');
+    const [{ CHANNELS }, { formatListPath, normalizeQuery, withRange }] = await loadCodec();
     const def = CHANNELS[channel];
     const next = withRange(def, query, row, a, b);
     router.push(formatListPath(def, normalizeQuery(def, { ...next, filters: next.filters ?? {} })));
   };
 
   return (
-    <form className="range-form" onSubmit={submit} noValidate>
+    <form className="range-form" onSubmit={(e) => void submit(e)} onFocus={() => void loadCodec()} noValidate>
       <input
         className="range-form__input"
         inputMode="numeric"

@@ -14,8 +14,8 @@ import {
 } from 'react';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { messages } from '@/lib/client/messages';
-import { CHANNELS, type ChannelDef } from '@contracts/channels';
-import { keywordPath, suggestionPath } from '@/lib/search-path';
+import { CHANNEL_SECTIONS as CHANNELS, type ChannelSection } from '@contracts/channel-sections';
+import { keywordPath, suggestionPath } from '@/lib/search-keyword';
 import { withTracking } from '@/lib/client/track-later';
 
 /**
@@ -98,7 +98,7 @@ export function SearchBox({ tabs, initialKeyword = '', keepAlive = false }: Sear
     router.push(path);
   };
   // spec §7 event-tracking helper, §9 business types: every search and every suggestion chosen is an event.
-  const trackSearch = (buttonTitle: string, businessId?: number, def: ChannelDef = target) => {
+  const trackSearch = (buttonTitle: string, businessId?: number, def: ChannelSection = target) => {
     const event = {
       buttonTitle: buttonTitle.slice(0, 32),
       businessType: def.businessType,

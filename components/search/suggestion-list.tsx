@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ChannelCode, Suggestion } from '@contracts/search';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
 import { messages } from '@/lib/client/messages';
-import { CHANNELS } from '@contracts/channels';
+import { CHANNEL_SECTIONS as CHANNELS } from '@contracts/channel-sections';
 
 export interface SuggestionListProps {
   channel: ChannelCode;

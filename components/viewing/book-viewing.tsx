@@ -4,7 +4,7 @@ import { listingMessages } from '@/lib/client/listing-messages';
 import { loginPath } from '@/lib/return-path';
 import { withTracking } from '@/lib/client/track-later';
 
-const M = listingMessages.viewingForm;
+const M = listingMessages.viewingButton;
 /** The dialog's module loads with the first click: no first page load carries it (first-load JS: at most +25 kB gzip a route). */
 const ViewingDialog = lazy(() => import('./viewing-dialog'));
 

@@ -2,10 +2,10 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { shanghaiDay, VIEWING_DIALOG_DAYS } from '@contracts/viewing-dates';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { viewingMessages } from '@/lib/client/viewing-messages';
 import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 
-const M = listingMessages.viewingForm;
+const M = viewingMessages.viewingForm;
 /** contracts/viewing.ts VIEWING_CONTACT_MAX and the mobile rule; written out so no zod reaches the browser. */
 const CONTACT_MAX = 20;
 const MOBILE = /^1[3-9]\d{9}$/;

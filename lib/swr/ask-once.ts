@@ -44,6 +44,13 @@ export function ask<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   return entry.promise as Promise<T>;
 }
 
+/** `key`'s answer replaced by one the caller has (the backend's answer to a change), as SWR's `mutate` without asking. */
+export function answerWith<T>(key: string, data: T): void {
+  const entry: Entry = { promise: Promise.resolve(data), state: { data, error: undefined } };
+  entries.set(key, entry);
+  settle(key, entry, entry.state);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,9 +1,9 @@
 'use client';
-import useSWR, { type SWRConfiguration } from 'swr';
-import { ApiPath } from '@contracts/paths';
+import { useCallback } from 'react';
 import type { FollowStatus } from '@contracts/house';
 import { whoAmI } from '@/lib/client/who-am-i';
-import { ASK_ONCE, loadBrowserApi } from './browser-api';
+import { answerWith, useAskedOnce } from './ask-once';
+import { loadBrowserApi } from './browser-api';
 
 /** visitor: no session (or a dead one); user: the caller's follow state and the follower count. */
 export type FollowState = { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
@@ -11,27 +11,24 @@ export type FollowState = { kind: 'visitor' } | { kind: 'user'; status: FollowSt
 /**
  * 关注 of a second-hand or rental listing, asked in the browser with the session cookie (the page is one cached
  * render for everyone). Who is looking is asked first (whoAmI, once per page and shared with the header): a visitor
- * is one without asking the backend, whose answer could only be a 401 (and a console error on every anonymous view). `data` is `undefined` until the answer and after a failure other than a missing session,
- * which leaves the button to try on a click. `mutate` takes the backend's answer to a follow or unfollow;
- * `events` hear the answer as it arrives.
+ * is one without asking the backend, whose answer could only be a 401 (and a console error on every anonymous view).
+ * `data` is `undefined` until the answer and after a failure other than a missing session, which leaves the button to
+ * try on a click. `answer` takes the backend's answer to a follow or unfollow. Asked once per page view through
+ * ask-once, not SWR: SWR was ≈5 kB gzip of the detail's first load for this one question (docs/performance.md).
  */
-export function useFollowStatus(
-  businessType: 1 | 2,
-  listingId: number,
-  events: Pick<SWRConfiguration<FollowState>, 'onSuccess' | 'onError'> = {},
-) {
-  return useSWR<FollowState>(
-    [ApiPath.listingFollowStatus, businessType, listingId],
-    async () => {
-      if ((await whoAmI()) === null) return { kind: 'visitor' };
-      const [api, { isSessionInvalid }] = await Promise.all([loadBrowserApi(), import('@/lib/api/errors')]);
-      try {
-        return { kind: 'user', status: await api.fetchFollowStatus(api.browserContext(), { businessType, listingId }) };
-      } catch (err) {
-        if (isSessionInvalid(err)) return { kind: 'visitor' };
-        throw err;
-      }
-    },
-    { ...ASK_ONCE, ...events },
-  );
+export function useFollowStatus(businessType: 1 | 2, listingId: number) {
+  // A key of its own, not the API path: contracts/paths.ts would come into the first load with it.
+  const key = `follow-status|${businessType}|${listingId}`;
+  const asked = useAskedOnce<FollowState>(key, async () => {
+    if ((await whoAmI()) === null) return { kind: 'visitor' };
+    const [api, { isSessionInvalid }] = await Promise.all([loadBrowserApi(), import('@/lib/api/errors')]);
+    try {
+      return { kind: 'user', status: await api.fetchFollowStatus(api.browserContext(), { businessType, listingId }) };
+    } catch (err) {
+      if (isSessionInvalid(err)) return { kind: 'visitor' };
+      throw err;
+    }
+  });
+  const answer = useCallback((state: FollowState) => answerWith(key, state), [key]);
+  return { ...asked, answer };
 }

@@ -26,13 +26,13 @@ describe('PhotoGallery: a detail page’s photos', () => {
     expect(current?.getAttribute('aria-label')).toBe('户型图');
   });
 
-  it('opens the big photo large; the keys step, Esc closes and the focus goes back to the photo', () => {
+  it('opens the big photo large (its code loaded on the first open); the keys step, Esc closes and the focus goes back to the photo', async () => {
     render(<PhotoGallery photos={PHOTOS} alt="望京西园 3室1厅" />);
     fireEvent.click(screen.getByRole('button', { name: '下一张' }));
     const opener = screen.getByRole('button', { name: '查看大图 卧室' });
     opener.focus();
     fireEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: '查看大图' });
+    const dialog = await screen.findByRole('dialog', { name: '查看大图' });
     expect(within(dialog).getByText('2/8')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: '关闭' }));
     fireEvent.keyDown(dialog, { key: 'ArrowRight' });
@@ -48,10 +48,10 @@ describe('PhotoGallery: a detail page’s photos', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '查看大图 厨房' }));
   });
 
-  it('a click beside the photo closes it', () => {
+  it('a click beside the photo closes it', async () => {
     render(<PhotoGallery photos={PHOTOS} alt="望京西园" />);
     fireEvent.click(screen.getByRole('button', { name: '查看大图 客厅' }));
-    fireEvent.click(screen.getByRole('dialog'));
+    fireEvent.click(await screen.findByRole('dialog'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -17,11 +17,11 @@ const MAP_CODE = [
 ] as const;
 
 /**
- * Routes still over the target on 2026-11-27 after that clean-up, held at that day's figure (+0.2 kB) so they cannot
- * grow while they wait to be brought down (docs/performance.md "First-load JavaScript", what is left). Lower a
- * figure when a change takes a route's bytes off; delete it when the route is within the target.
+ * Routes still over the target, held at their figure of 2026-11-28 (+0.2 kB) so they cannot grow while they wait to be
+ * brought down (docs/performance.md "First-load JavaScript", what is left). Lower a figure when a change takes a
+ * route's bytes off; delete it when the route is within the target. Home and login are within it since then; the list is 0.1 kB over.
  */
-const NOT_YET_WITHIN: Record<string, number> = { home: 26.1, list: 29.5, detail: 40.6, login: 25.5 };
+const NOT_YET_WITHIN: Record<string, number> = { list: 25.3, detail: 28.2 };
 
 async function body(request: APIRequestContext, src: string): Promise<Buffer> {
   const res = await serverHtml(request, 'bj', src);

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alertMessages } from '@/lib/client/alert-messages';
+import { listMessages } from '@/lib/client/list-messages';
 import { formMessages } from '@/lib/client/form-messages';
 import { listingMessages } from '@/lib/client/listing-messages';
+import { viewingMessages } from '@/lib/client/viewing-messages';
 import { messages as clientMessages } from '@/lib/client/messages';
 import { messages } from '@/lib/messages';
 
@@ -57,10 +60,18 @@ describe('messages catalogue (copy.md)', () => {
   });
   it('shows client islands the same strings as server code: the client part is the catalogue’s, not a copy', () => {
     expect(Object.keys(clientMessages).length).toBeGreaterThan(0);
-    for (const [key, value] of Object.entries({ ...clientMessages, ...formMessages, ...listingMessages }))
+    for (const [key, value] of Object.entries({
+      ...clientMessages,
+      ...formMessages,
+      ...listingMessages,
+      ...listMessages,
+      ...viewingMessages,
+    }))
       expect(messages[key as keyof typeof messages], key).toBe(value);
     // Two homes for one key would let one shadow the other in the catalogue.
-    const homes = [clientMessages, formMessages, listingMessages].flatMap((part) => Object.keys(part));
+    const homes = [clientMessages, formMessages, listingMessages, listMessages, viewingMessages, alertMessages].flatMap((part) =>
+      Object.keys(part),
+    );
     expect(homes.filter((key, i) => homes.indexOf(key) !== i)).toEqual([]);
     expect(clientMessages.serverBusy).toBe('网络繁忙，请稍后再试');
     expect(clientMessages.locatedCityPrompt('上海')).toBe('当前定位城市为上海，是否切换？');

@@ -1,0 +1,117 @@
+import type { ChannelCode } from './constants';
+import type { CityFlag } from './channels';
+
+/**
+ * What the header, the search box and its suggestions need of the eight channels (contracts/channels.ts): where each
+ * channel's pages live and what the backend and the events call it, without the filter rows. The registry's entries
+ * are these plus their filters and sorts (`CHANNELS.esf` spreads `CHANNEL_SECTIONS.esf`), so each fact has one home;
+ * the header loads this part only, as the residential filter rows and their bands (contracts/residential.ts) would
+ * be ≈2 kB gzip of every page's first load (docs/performance.md "First-load JavaScript"). Zod-free.
+ */
+export interface ChannelSection<Code extends ChannelCode = ChannelCode> {
+  code: Code;
+  /** List path, with the trailing slash: `/ershoufang/`. Filters follow as path segments. */
+  listPath: string;
+  /** Detail path of listing `id`: `/ershoufang/xiangqing/{id}`. */
+  detailPrefix: string;
+  /** spec §9 search type → business type (1 second-hand, 2 rent, 3 new, 4 shop/office, 5 community). */
+  businessType: 1 | 2 | 3 | 4 | 5;
+  /** spec §9: the second-level business type of tabs 4-7 (shops and offices). */
+  businessTypeTwo?: 1 | 2 | 3 | 4;
+  cityFlag: CityFlag;
+  /** permiCode of the header menu entry that leads to the channel (spec §3 menus): 商铺 holds both shop channels. */
+  menuCode: 'ershoufang' | 'loupan' | 'zufang' | 'xiaoqu' | 'sp' | 'xzl';
+  /** For sale or for rent: spec §9's suggestion label (售 / 租, lib/messages.ts) and the price words follow it. */
+  deal: 'sale' | 'rent';
+}
+
+export const CHANNEL_SECTIONS = {
+  esf: {
+    code: 'esf',
+    menuCode: 'ershoufang',
+    listPath: '/ershoufang/',
+    detailPrefix: '/ershoufang/xiangqing/',
+    businessType: 1,
+    cityFlag: 'isEsf',
+    deal: 'sale',
+  },
+  new: {
+    code: 'new',
+    menuCode: 'loupan',
+    listPath: '/loupan/',
+    detailPrefix: '/loupan/xiangqing/',
+    businessType: 3,
+    cityFlag: 'isNewhouse',
+    deal: 'sale',
+  },
+  rent: {
+    code: 'rent',
+    menuCode: 'zufang',
+    listPath: '/zufang/',
+    detailPrefix: '/zufang/xiangqing/',
+    businessType: 2,
+    cityFlag: 'isRent',
+    deal: 'rent',
+  },
+  estate: {
+    code: 'estate',
+    menuCode: 'xiaoqu',
+    listPath: '/xiaoqu/',
+    detailPrefix: '/xiaoqu/xiangqing/',
+    businessType: 5,
+    cityFlag: 'isEsf',
+    deal: 'sale',
+  },
+  shop_sale: {
+    code: 'shop_sale',
+    menuCode: 'sp',
+    listPath: '/sp/buy/',
+    detailPrefix: '/sp/buy/xiangqing/',
+    businessType: 4,
+    businessTypeTwo: 1,
+    cityFlag: 'isShop',
+    deal: 'sale',
+  },
+  shop_rent: {
+    code: 'shop_rent',
+    menuCode: 'sp',
+    listPath: '/sp/rent/',
+    detailPrefix: '/sp/rent/xiangqing/',
+    businessType: 4,
+    businessTypeTwo: 2,
+    cityFlag: 'isShop',
+    deal: 'rent',
+  },
+  offices_sale: {
+    code: 'offices_sale',
+    menuCode: 'xzl',
+    listPath: '/xzl/buy/',
+    detailPrefix: '/xzl/buy/xiangqing/',
+    businessType: 4,
+    businessTypeTwo: 3,
+    cityFlag: 'isOffice',
+    deal: 'sale',
+  },
+  offices_rent: {
+    code: 'offices_rent',
+    menuCode: 'xzl',
+    listPath: '/xzl/rent/',
+    detailPrefix: '/xzl/rent/xiangqing/',
+    businessType: 4,
+    businessTypeTwo: 4,
+    cityFlag: 'isOffice',
+    deal: 'rent',
+  },
+} as const satisfies { [C in ChannelCode]: ChannelSection<C> };
+
+const SECTION_LIST: readonly ChannelSection[] = Object.values(CHANNEL_SECTIONS);
+
+/**
+ * The channel whose section a page is in, by its list path: `/zufang/rt1/`, `/zufang/xiangqing/3` and
+ * `/zufang/dictionary` are 租房's, `/sp/rent/…` 商铺出租's; none for the home, news, login … The header's menu
+ * highlight and search box follow it, so a detail or dictionary page still shows the channel it belongs to.
+ */
+export function sectionAt(pathname: string): ChannelSection | undefined {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return SECTION_LIST.find((c) => path.startsWith(c.listPath));
+}
