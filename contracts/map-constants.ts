@@ -40,7 +40,13 @@ export const roundAreaPoint = ([lng, lat]: readonly number[]): AreaPoint => [
   Math.round(lat! * 1e5) / 1e5,
 ];
 export const formatDrawnArea = (points: readonly (readonly number[])[]) =>
-  points.map((p) => roundAreaPoint(p).map((n) => n.toFixed(5)).join(',')).join(';');
+  points
+    .map((p) =>
+      roundAreaPoint(p)
+        .map((n) => n.toFixed(5))
+        .join(','),
+    )
+    .join(';');
 /** The corners of a `drawn=` value, or null when it is no list of lng,lat pairs (the API checks the polygon itself). */
 export function parseDrawnArea(value: string | null): AreaPoint[] | null {
   if (!value) return null;

@@ -396,7 +396,11 @@ describe('a drawn area (画圈找房) as a saved search', () => {
         [lng + 0.02, lat],
         [lng, lat + 0.02],
       ],
-      [[lng, lat], [lng + 0.01, lat], ['x', lat]] as unknown as number[][],
+      [
+        [lng, lat],
+        [lng + 0.01, lat],
+        ['x', lat],
+      ] as unknown as number[][],
     ];
     for (const points of polygons) {
       const searched = await h.app.inject({
@@ -781,8 +785,9 @@ describe('digests and followed homes', () => {
     expect(again[1]).toMatchObject({ seq: 3, receiverId: a.id });
     expect((await assistantMessages(a)).map((m) => m.content.reason)).toEqual(['batch a1', 'batch a2', 'batch a3']);
     expect((await assistantMessages(b)).map((m) => m.content.reason)).toEqual(['batch b1']);
-    const threads = envelope<ImThreadList>(await h.app.inject({ method: 'GET', url: ApiPath.imConversations, headers: a.cookie }))
-      .data;
+    const threads = envelope<ImThreadList>(
+      await h.app.inject({ method: 'GET', url: ApiPath.imConversations, headers: a.cookie }),
+    ).data;
     expect(threads.list.find((t) => t.target.userId === IM_ASSISTANT_USER_ID)).toMatchObject({ unRead: 3, lastSeq: 3 });
   });
 

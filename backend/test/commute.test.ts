@@ -203,7 +203,10 @@ describe('POST /v1/ditu/commute on the seed', () => {
         .limit(3)
         .offset(3);
       expect(expectedIds.length, `${second.total} homes reached`).toBe(3);
-      expect(second.list.map((x) => x.id), `sort ${sort}`).toEqual(expectedIds.map((r) => r.id));
+      expect(
+        second.list.map((x) => x.id),
+        `sort ${sort}`,
+      ).toEqual(expectedIds.map((r) => r.id));
     }
     // A page past the last lists nothing and still tells the total (counted on its own, no row carries it).
     const past = await ok({ channelCode: 'esf', stationId: hub.id, minutes: 30, pageSize: 50, page: 100 });

@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapBubblesSchema, type MapArea, type MapBasemap, type MapBubbles, type MapNearby, type MapSuggestion } from '@contracts/map';
+import {
+  mapBubblesSchema,
+  type MapArea,
+  type MapBasemap,
+  type MapBubbles,
+  type MapNearby,
+  type MapSuggestion,
+} from '@contracts/map';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import { outlineOf } from '../src/db/district-outlines';
@@ -184,7 +191,15 @@ describe('drawn area', () => {
     const where = and(listWhere, inArray(listings.communityId, ids));
     for (const sort of [undefined, 1, 2, 3, 4]) {
       for (const page of [1, 2, 3]) {
-        const a = await ok<MapArea>(ApiPath.mapArea, { cityCode: BJ, channelCode: 'esf', points: square, filters, sort, page, pageSize: 2 });
+        const a = await ok<MapArea>(ApiPath.mapArea, {
+          cityCode: BJ,
+          channelCode: 'esf',
+          points: square,
+          filters,
+          sort,
+          page,
+          pageSize: 2,
+        });
         const expected = await h.database.db
           .select({ id: listings.id })
           .from(listings)
@@ -193,7 +208,10 @@ describe('drawn area', () => {
           .limit(2)
           .offset((page - 1) * 2);
         expect(expected.length, `the seed has homes on page ${page} of the square`).toBeGreaterThan(0);
-        expect(a.list.map((x) => x.id), `sort ${sort} page ${page}`).toEqual(expected.map((r) => r.id));
+        expect(
+          a.list.map((x) => x.id),
+          `sort ${sort} page ${page}`,
+        ).toEqual(expected.map((r) => r.id));
       }
     }
   });

@@ -18,7 +18,8 @@ export const mapMessages = {
   drawResult: (n: number) => `圈内共${n}套`,
   drawResultNew: (n: number) => `圈内共${n}个楼盘`,
   /** A drawn area's 订阅 name part: `画圈区域 · 约4.2平方公里` (one decimal under 10 km², whole ones above). */
-  drawnAreaName: (km2: number) => `画圈区域 · 约${km2 >= 10 ? Math.round(km2) : Math.max(0.1, Math.round(km2 * 10) / 10)}平方公里`,
+  drawnAreaName: (km2: number) =>
+    `画圈区域 · 约${km2 >= 10 ? Math.round(km2) : Math.max(0.1, Math.round(km2 * 10) / 10)}平方公里`,
   found: (n: number, channel: 'esf' | 'new' | 'rent') => (channel === 'new' ? `共${n}个楼盘` : `共找到${n}套`),
   close: '关闭',
   prev: '上一页',

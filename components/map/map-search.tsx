@@ -222,7 +222,10 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
     if (start.area && !start.centre)
       map.fitBounds(L.latLngBounds(start.area.map(([lng, lat]) => [lat, lng] as [number, number])), { padding: [40, 40] });
     else
-      map.setView(start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng], start.zoom ?? 11);
+      map.setView(
+        start.centre ? [start.centre.lat, start.centre.lng] : [basemap.centre.lat, basemap.centre.lng],
+        start.zoom ?? 11,
+      );
     return () => {
       map.off();
       map.remove();

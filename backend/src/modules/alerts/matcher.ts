@@ -209,7 +209,9 @@ async function evaluate(
     const savedBy = withRange?.savedBy?.toISOString() ?? null;
     // The record's id and the range's time are the first parameters: the rest is the same for every record of
     // this city, district and set of parts, compiled once.
-    const key = [channel, city.cityCode, city.priceTier, withRange ? withRange.districtId : '-', ...chunk.map(([k]) => k)].join('|');
+    const key = [channel, city.cityCode, city.priceTier, withRange ? withRange.districtId : '-', ...chunk.map(([k]) => k)].join(
+      '|',
+    );
     const statement = reuse(key, [id, savedBy], () => {
       const columns = chunk.map(([, where], k) => sql`coalesce((${where}), false) as ${sql.raw(`p${k}`)}`);
       if (withRange)
@@ -241,12 +243,7 @@ async function evaluate(
  * Where the drawn-area search places a record (map/map.ts mapArea): a home at its community's point (a community of
  * the city), a 新房 project at its own; null for a record without one, or of a channel the map has not.
  */
-async function placeOf(
-  db: Db,
-  channel: ChannelCode,
-  id: number,
-  cityCode: string,
-): Promise<{ lat: number; lng: number } | null> {
+async function placeOf(db: Db, channel: ChannelCode, id: number, cityCode: string): Promise<{ lat: number; lng: number } | null> {
   if (channel === 'new') {
     const [p] = await db.select({ lat: newProjects.lat, lng: newProjects.lng }).from(newProjects).where(eq(newProjects.id, id));
     return p ?? null;

@@ -166,8 +166,7 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
           .select({ id: savedSearches.id, path: savedSearches.path, cityCode: savedSearches.cityCode })
           .from(savedSearches)
           .where(eq(savedSearches.userId, user.id));
-        if (mine.some((s) => s.path === path && s.cityCode === city.cityCode))
-          throw new ApiError(409, 409, ALERT_DUPLICATE);
+        if (mine.some((s) => s.path === path && s.cityCode === city.cityCode)) throw new ApiError(409, 409, ALERT_DUPLICATE);
         if (mine.length >= ALERTS_MAX) throw new ApiError(409, 409, ALERTS_FULL);
         const [inserted] = await tx
           .insert(savedSearches)

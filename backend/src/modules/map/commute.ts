@@ -109,7 +109,9 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
       // that counts, the page the ones at its offset; then one query for the page's items.
       const { table, orderBy, walk } = CHANNEL[channel];
       // Every platform (row) of a station reached counts with that station's walk left (stations.ts: one station, any line).
-      const radiusOf = new Map(reached.filter((s) => s.radius > 0).flatMap((s) => s.platformIds.map((id) => [id, s.radius] as const)));
+      const radiusOf = new Map(
+        reached.filter((s) => s.radius > 0).flatMap((s) => s.platformIds.map((id) => [id, s.radius] as const)),
+      );
       const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
       const order = await mapAggregate(db).listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const offset = (input.page - 1) * input.pageSize;
@@ -123,8 +125,10 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
         total++;
       }
       const paging = { minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize, total };
-      if (channel === 'esf') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
-      if (channel === 'rent') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
+      if (channel === 'esf')
+        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
+      if (channel === 'rent')
+        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
       return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => projectItemsByIds(db, p)) };
     },
   });

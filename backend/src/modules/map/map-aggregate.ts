@@ -342,7 +342,12 @@ function makeAggregate(db: Db) {
           .where(set.where())
           .orderBy(...orderBy);
         const n = rows.length;
-        const order = { ids: new Int32Array(n), places: new Int32Array(n), stations: new Int32Array(n), walks: new Int32Array(n) };
+        const order = {
+          ids: new Int32Array(n),
+          places: new Int32Array(n),
+          stations: new Int32Array(n),
+          walks: new Int32Array(n),
+        };
         rows.forEach((r, i) => {
           order.ids[i] = Number(r.id);
           order.places[i] = Number(r.place);

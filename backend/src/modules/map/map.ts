@@ -300,8 +300,10 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       // their list items. One query for the items instead of a per-area ORDER BY in the database.
       const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
-      if (channel === 'esf') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
-      if (channel === 'rent') return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
+      if (channel === 'esf')
+        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
+      if (channel === 'rent')
+        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
       return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => projectItemsByIds(db, p)) };
     },
   });
