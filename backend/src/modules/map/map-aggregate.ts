@@ -112,7 +112,7 @@ export function mapAggregate(db: Db) {
 
 function makeAggregate(db: Db) {
   const cells = heldCache<Cell[]>(db, 500, TTL_MS);
-  // A city's ids in a sort's order are 8 bytes a home (Beijing's 36,000: 288 kB): a few dozen filter sets and sorts.
+  // A city's homes in a sort's order are 16 bytes each (Beijing's 36,000: 576 kB): a few dozen filter sets and sorts.
   const orders = heldCache<ListOrder>(db, 48, TTL_MS);
   const projects = heldCache<ProjectRow[]>(db, 500, TTL_MS);
   const placesOf = new Map<string, { at: number; places: Promise<CityPlaces> }>();
