@@ -1,5 +1,4 @@
 import type { ChannelCode } from './constants';
-import type { CityFlag } from './channels';
 
 /**
  * What the header, the search box and its suggestions need of the eight channels (contracts/channels.ts): where each
@@ -8,6 +7,9 @@ import type { CityFlag } from './channels';
  * the header loads this part only, as the residential filter rows and their bands (contracts/residential.ts) would
  * be ≈2 kB gzip of every page's first load (docs/performance.md "First-load JavaScript"). Zod-free.
  */
+/** spec §3 City flags: a channel whose flag is 0 does not exist in that city. */
+export type CityFlag = 'isEsf' | 'isNewhouse' | 'isRent' | 'isShop' | 'isOffice';
+
 export interface ChannelSection<Code extends ChannelCode = ChannelCode> {
   code: Code;
   /** List path, with the trailing slash: `/ershoufang/`. Filters follow as path segments. */

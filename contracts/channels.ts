@@ -1,5 +1,5 @@
 import type { ChannelCode } from './constants';
-import { CHANNEL_SECTIONS, sectionAt, type ChannelSection } from './channel-sections';
+import { CHANNEL_SECTIONS, sectionAt, type ChannelSection, type CityFlag } from './channel-sections';
 import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './residential';
 
 /**
@@ -11,8 +11,7 @@ import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './resid
  * Zod-free: the browser imports it.
  */
 
-/** spec §3 City flags: a channel whose flag is 0 does not exist in that city. */
-export type CityFlag = 'isEsf' | 'isNewhouse' | 'isRent' | 'isShop' | 'isOffice';
+export type { CityFlag };
 
 /**
  * One filter of a list URL: `{token}{code}` in the filter segment, e.g. `p3` (price band 3) or `rt1`

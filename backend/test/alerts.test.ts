@@ -170,15 +170,12 @@ const LIST_PATH: Record<ChannelCode, string> = {
   offices_rent: COMMERCIAL_PATHS.offices_rent.list,
 };
 
-async function listIds(channel: ChannelCode, cityCode: string, query: Record<string, unknown>, pages: number) {
+/** The ids a paged call lists for `body` (up to `pages` pages of 50), or null when it refuses it. */
+async function pagedIds(url: string, body: Record<string, unknown>, pages: number) {
   const ids: number[] = [];
   let total = 0;
   for (let page = 1; page <= pages; page++) {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: LIST_PATH[channel],
-      payload: { ...query, cityCode, page, pageSize: 50 },
-    });
+    const res = await h.app.inject({ method: 'POST', url, payload: { ...body, page, pageSize: 50 } });
     if (res.statusCode !== 200) return null;
     const data = envelope<{ total: number; list: { id: number }[] }>(res).data;
     total = data.total;
@@ -187,6 +184,9 @@ async function listIds(channel: ChannelCode, cityCode: string, query: Record<str
   }
   return { ids, total };
 }
+
+const listIds = (channel: ChannelCode, cityCode: string, query: Record<string, unknown>, pages: number) =>
+  pagedIds(LIST_PATH[channel], { ...query, cityCode }, pages);
 
 describe('matching equals the list', () => {
   const channels = Object.keys(CHANNELS) as ChannelCode[];
@@ -319,23 +319,8 @@ function ringAround(lng: number, lat: number, radii: number[], turn: number): [n
 }
 
 /** The ids POST /v1/ditu/area lists for a polygon and filters (every page), or null when it refuses them. */
-async function areaIds(channel: 'esf' | 'rent' | 'new', cityCode: string, points: number[][], filters: Record<string, unknown>) {
-  const ids: number[] = [];
-  let total = 0;
-  for (let page = 1; page <= 20; page++) {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: ApiPath.mapArea,
-      payload: { cityCode, channelCode: channel, points, filters, page, pageSize: 50 },
-    });
-    if (res.statusCode !== 200) return null;
-    const data = envelope<{ total: number; list: { id: number }[] }>(res).data;
-    total = data.total;
-    ids.push(...data.list.map((i) => i.id));
-    if (ids.length >= total) break;
-  }
-  return { ids, total };
-}
+const areaIds = (channel: 'esf' | 'rent' | 'new', cityCode: string, points: number[][], filters: Record<string, unknown>) =>
+  pagedIds(ApiPath.mapArea, { cityCode, channelCode: channel, points, filters }, 20);
 
 describe('a drawn area (画圈找房) as a saved search', () => {
   const areaSearch = (area: unknown, query: Record<string, unknown> = {}, channel = 'esf') => ({

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MapBasemap } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
-import { BACKEND, cityUrl } from './support';
+import { backendData, cityUrl } from './support';
 
 /**
  * An interchange (换乘站, issue 22; backend/test/interchange.test.ts for every channel and the map): the search box
@@ -17,19 +17,9 @@ test('an interchange is one suggestion with its lines, and one list whichever li
   page,
   request,
 }) => {
-  const basemap = (
-    (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
-      data: MapBasemap;
-    }
-  ).data;
+  const basemap = await backendData<MapBasemap>(request, ApiPath.mapBasemap, { cityCode: '110000' });
   const listTotal = async (body: Record<string, unknown>) =>
-    (
-      (await (
-        await request.post(`${BACKEND}${ApiPath.esfList}`, { data: { cityCode: '110000', pageSize: 1, ...body } })
-      ).json()) as {
-        data: { total: number };
-      }
-    ).data.total;
+    (await backendData<{ total: number }>(request, ApiPath.esfList, { cityCode: '110000', pageSize: 1, ...body })).total;
   // Every station of 北京 on two lines or more, with its rows in line order; the one with the most homes for sale.
   const rows = new Map<string, { lineId: number; lineName: string; id: number }[]>();
   for (const line of basemap.lines)

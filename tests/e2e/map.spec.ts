@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MapArea, MapBasemap, MapBubbles } from '@contracts/map';
 import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
-import { BACKEND, cityUrl } from './support';
+import { BACKEND, backendData, cityUrl } from './support';
 
 /**
  * 地图找房 (docs/web.md "Map"): the header's button → district bubbles with counts → a district → its business
@@ -214,19 +214,9 @@ test('a subway line, then a station: the homes near it in the list and bubbles, 
   page,
   request,
 }) => {
-  const basemap = (
-    (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
-      data: MapBasemap;
-    }
-  ).data;
+  const basemap = await backendData<MapBasemap>(request, ApiPath.mapBasemap, { cityCode: '110000' });
   const listTotal = async (body: Record<string, unknown>) =>
-    (
-      (await (
-        await request.post(`${BACKEND}${ApiPath.esfList}`, { data: { cityCode: '110000', pageSize: 1, ...body } })
-      ).json()) as {
-        data: { total: number };
-      }
-    ).data.total;
+    (await backendData<{ total: number }>(request, ApiPath.esfList, { cityCode: '110000', pageSize: 1, ...body })).total;
   // A line whose stations have homes near them, and its station with the most.
   let chosen: { line: MapBasemap['lines'][number]; total: number } | null = null;
   for (const line of basemap.lines) {
@@ -276,11 +266,7 @@ test('通勤找房: a workplace clicked on the map and a time list what the back
   page,
   request,
 }) => {
-  const basemap = (
-    (await (await request.post(`${BACKEND}${ApiPath.mapBasemap}`, { data: { cityCode: '110000' } })).json()) as {
-      data: MapBasemap;
-    }
-  ).data;
+  const basemap = await backendData<MapBasemap>(request, ApiPath.mapBasemap, { cityCode: '110000' });
   // Beside a station in the middle of the first line: the map's centre is the point clicked.
   const s = basemap.lines[0]!.stations[Math.floor(basemap.lines[0]!.stations.length / 2)]!;
   await page.goto(cityUrl('bj', `/map?type=0&lng=${s.lng.toFixed(5)}&lat=${s.lat.toFixed(5)}&z=13`));

@@ -8,6 +8,13 @@ export const wwwUrl = (path = '/') => `http://www.${E2E.root}${path}`;
 export const deskUrl = (path = '/') => `http://desk.${E2E.root}${path}`;
 export const BACKEND = `http://127.0.0.1:${E2E.backendPort}`;
 
+/** A portal call straight to the backend (POST with a JSON body): its answer's `data`. */
+export async function backendData<T>(request: APIRequestContext, path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await request.post(`${BACKEND}${path}`, { data: body });
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
 /**
  * A city page as the web server sends it, before any JavaScript runs. Node-side requests cannot resolve
  * *.localhost (TOOLCHAIN.md), so the request goes to loopback with the city's Host header.
