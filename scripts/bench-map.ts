@@ -48,7 +48,12 @@ function post(t: MapTarget, urlPath: string, body: unknown): Promise<{ status: n
         path: urlPath,
         method: 'POST',
         agent,
-        headers: { host: t.host, cookie: t.cookie, 'content-type': 'application/json', 'content-length': data.length },
+        headers: {
+          host: t.host,
+          ...(t.cookie ? { cookie: t.cookie } : {}),
+          'content-type': 'application/json',
+          'content-length': data.length,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -161,6 +166,10 @@ export async function mapLatencies(t: MapTarget): Promise<Latency[]> {
   // Every channel mixed, as a city's visitors ask at once.
   const mixed = allBubbles.map((x, i) => allBubbles[(i * 7919) % allBubbles.length]);
   results.push(await latency(t, 'bubbles, channels mixed', ApiPath.mapBubbles, mixed, BUBBLES_P95_TARGET_MS));
+  // A first visit: no cookie at all (a new visitor, a crawler), so the web's forward gives each call a device code.
+  results.push(
+    await latency({ ...t, cookie: '' }, 'bubbles, channels mixed, first visit', ApiPath.mapBubbles, mixed, BUBBLES_P95_TARGET_MS),
+  );
   for (const channel of CHANNELS) {
     const bodies = Array.from({ length: WARM_UP + Math.round(CALLS / 2) }, () => {
       const at = rng.pick(homes[channel]);
