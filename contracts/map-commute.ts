@@ -70,6 +70,8 @@ const commutePage = {
   page: z.number().int(),
   pageSize: z.number().int(),
 };
+/** The answer without its channel and list: checked on its own where the list is JSON text already. */
+export const commuteHeadSchema = z.object(commutePage);
 export const mapCommuteSchema = z.discriminatedUnion('channelCode', [
   z.object({ channelCode: z.literal('esf'), ...commutePage, list: z.array(esfListItemSchema) }),
   z.object({ channelCode: z.literal('rent'), ...commutePage, list: z.array(rentListItemSchema) }),

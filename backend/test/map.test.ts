@@ -10,6 +10,7 @@ import {
 } from '@contracts/map';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
+import { PRICE_CUT_TAG } from '@contracts/residential';
 import { outlineOf } from '../src/db/district-outlines';
 import { cities, communities, districts, listings, newProjects, offices, shops } from '../src/db/schema';
 import { esf, listConditions as esfConditions } from '../src/modules/listings/esf';
@@ -23,8 +24,10 @@ import { envelope, nonEmpty, startHarness, type Harness } from './harness';
  */
 
 let h: Harness;
+/** The operator's price change (docs/operations.md): a write to a home the map keeps in memory. */
+const OPS_TOKEN = 'map-test-ops-token-0123456789';
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ config: { OPS_TOKEN } });
 });
 afterAll(() => h?.close());
 
@@ -214,6 +217,29 @@ describe('drawn area', () => {
         ).toEqual(expected.map((r) => r.id));
       }
     }
+  });
+
+  it('shows a price cut in the drawn area’s page at once, though its items are kept in memory', async () => {
+    const body = { cityCode: BJ, channelCode: 'esf', points: square, pageSize: 5 };
+    const before = await ok<MapArea>(ApiPath.mapArea, body);
+    if (before.channelCode !== 'esf') throw new Error('answered another channel');
+    const home = nonEmpty(before.list).find((x) => !x.tags.includes(PRICE_CUT_TAG));
+    if (!home) throw new Error('every home on the page is cut in price already');
+    // Asked twice, so the page is kept (map-items.ts) before the change.
+    await ok<MapArea>(ApiPath.mapArea, body);
+    const price = Math.floor(home.totalPrice * 0.9);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `${ApiPath.opsListing}/esf/${home.id}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${OPS_TOKEN}` },
+      payload: JSON.stringify({ price }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await ok<MapArea>(ApiPath.mapArea, body);
+    if (after.channelCode !== 'esf') throw new Error('answered another channel');
+    const shown = after.list.find((x) => x.id === home.id);
+    expect(shown?.totalPrice).toBe(price);
+    expect(shown?.tags).toContain(PRICE_CUT_TAG);
   });
 
   it('refuses too few or too many points, an enormous or self-crossing area, and one outside the city', async () => {

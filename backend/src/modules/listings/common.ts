@@ -14,6 +14,7 @@ import {
   communities,
   districts,
   listings,
+  rentals,
   subwayLines,
   subwayStations,
 } from '../../db/schema';
@@ -259,6 +260,59 @@ export function heldCache<V extends object>(db: Db, max: number, ttl: number) {
 }
 
 /**
+ * A cache of single records of a table's city by id (the map's list items, modules/map/map-items.ts), held and
+ * dropped by `whileChangingCounts` as the counts are: kept `ttl` ms, at most `maxBytes` of them by `sizeOf`. A
+ * change drops its scope's records at once (a generation per scope, no scan of the keys).
+ */
+export function heldRecords<V extends object>(db: Db, maxBytes: number, ttl: number, sizeOf: (v: V) => number) {
+  const kept = new LRUCache<string, { generation: number; value: V }>({
+    maxSize: maxBytes,
+    sizeCalculation: (e) => Math.max(1, sizeOf(e.value)),
+    ttl,
+  });
+  const held = new Map<string, number>();
+  const generations = new Map<string, number>();
+  let caches = countCaches.get(db);
+  if (!caches) countCaches.set(db, (caches = new Set()));
+  caches.add({
+    hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
+    release: (scope) => {
+      generations.set(scope, (generations.get(scope) ?? 0) + 1);
+      const n = (held.get(scope) ?? 1) - 1;
+      if (n > 0) held.set(scope, n);
+      else held.delete(scope);
+    },
+  });
+  /** The records of `ids` there are: kept ones as kept, the others from `load` (only those), then kept. */
+  return async (
+    table: ListingTable,
+    cityCode: string,
+    ids: number[],
+    load: (ids: number[]) => Promise<Map<number, V>>,
+  ): Promise<Map<number, V>> => {
+    const scope = scopeOf(table, cityCode);
+    if (held.has(scope)) return load(ids);
+    const generation = generations.get(scope) ?? 0;
+    const found = new Map<number, V>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const e = kept.get(`${scope}|${id}`);
+      if (e && e.generation === generation) found.set(id, e.value);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const loaded = await load(missing);
+    // A load that began before a change and ended after it is answered but not kept.
+    const keep = !held.has(scope) && (generations.get(scope) ?? 0) === generation;
+    for (const [id, value] of loaded) {
+      found.set(id, value);
+      if (keep) kept.set(`${scope}|${id}`, { generation, value });
+    }
+    return found;
+  };
+}
+
+/**
  * Runs `change`, a write to `table`'s records in the city, with the cached counts of them held: while it runs
  * they are counted afresh and not kept, and once it has committed what was kept of them is dropped. So no count
  * read before the commit outlives it, and a caller told of the change (the change feed) counts anew at once.
@@ -436,6 +490,33 @@ type PlaceNames = {
   lineName: string | null;
   stationName: string | null;
 };
+
+/**
+ * The columns of a home that `listItemBase` reads. A list item is read with these and not the whole row: a page of
+ * whole rows carried each home's photos (JSON) and description too, which the database sent, the driver decoded and
+ * drizzle parsed for nothing (most of a drawn area's or 通勤找房 page's cost on PGlite; docs/performance.md "Map").
+ */
+export function homeItemColumns(t: typeof listings | typeof rentals) {
+  return {
+    id: t.id,
+    title: t.title,
+    cityCode: t.cityCode,
+    communityId: t.communityId,
+    area: t.area,
+    rooms: t.rooms,
+    halls: t.halls,
+    baths: t.baths,
+    orientation: t.orientation,
+    floorLevel: t.floorLevel,
+    totalFloors: t.totalFloors,
+    decoration: t.decoration,
+    elevator: t.elevator,
+    tags: t.tags,
+    listedAt: t.listedAt,
+    coverUrl: t.coverUrl,
+    stationDistance: t.stationDistance,
+  };
+}
 
 /** The part of a list item every channel has (contracts: esfListItemSchema, rentListItemSchema). */
 export function listItemBase(home: HomeRow, names: PlaceNames) {

@@ -3,11 +3,17 @@ import type { EsfListItem } from '@contracts/esf';
 import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
-import { listItemBase, pageByIds, selectWithPlaceNames } from './common';
+import { homeItemColumns, listItemBase, pageByIds, selectWithPlaceNames } from './common';
 import { recentlyCut } from './price-history';
 
-/** The list-item columns with the names a list item shows; used by the list, the home page and the detail. */
+/** The list-item columns with the names a list item shows; used by the list, the home page and the map. */
 export function selectListItems(db: Db) {
+  const listing = { ...homeItemColumns(listings), totalPrice: listings.totalPrice, unitPrice: listings.unitPrice };
+  return selectWithPlaceNames(db, listings, { listing, buildYear: communities.buildYear });
+}
+
+/** A whole listing row with the names its list item shows: the detail's. */
+export function selectListingWithNames(db: Db) {
   return selectWithPlaceNames(db, listings, { listing: listings, buildYear: communities.buildYear });
 }
 

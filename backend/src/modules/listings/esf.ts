@@ -12,7 +12,7 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listPager, placeConditions, placesOfCity } from './common';
 import { residentialChannel } from './residential';
-import { listItemsByIds, selectListItems, toListItem } from './esf-items';
+import { listItemsByIds, selectListingWithNames, toListItem } from './esf-items';
 import { homeLikeness, similarListings } from './similar';
 
 /**
@@ -91,7 +91,7 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
 }
 
 async function esfDetail(db: Db, id: number): Promise<z.input<typeof esfDetailSchema>> {
-  const [row] = await selectListItems(db).where(eq(listings.id, id)).limit(1);
+  const [row] = await selectListingWithNames(db).where(eq(listings.id, id)).limit(1);
   if (!row) throw notFound(`房源 ${id} `);
   const l = row.listing;
   const { community, agent } = await communityAndAgentOf(db, l, {

@@ -35,8 +35,31 @@ import { placeLikeness, similarListings } from './similar';
 
 type NewHomeListInput = z.output<typeof newHomeListQuerySchema>;
 
+/** The columns of a project its list item shows, with the place names: not the photos, description and the rest. */
 function selectProjects(db: Db) {
-  return selectWithPlaces(db, newProjects, { project: newProjects });
+  const p = newProjects;
+  const project = {
+    id: p.id,
+    name: p.name,
+    alias: p.alias,
+    cityCode: p.cityCode,
+    districtId: p.districtId,
+    businessAreaId: p.businessAreaId,
+    address: p.address,
+    avgPrice: p.avgPrice,
+    totalPriceMin: p.totalPriceMin,
+    totalPriceMax: p.totalPriceMax,
+    saleStatus: p.saleStatus,
+    propertyType: p.propertyType,
+    propertyTypes: p.propertyTypes,
+    decoration: p.decoration,
+    openingDate: p.openingDate,
+    tags: p.tags,
+    coverUrl: p.coverUrl,
+    stationDistance: p.stationDistance,
+    updatedAt: p.updatedAt,
+  };
+  return selectWithPlaces(db, newProjects, { project });
 }
 
 type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
@@ -115,7 +138,7 @@ function photoGroupsOf(photos: ListingPhoto[]): PhotoGroup[] {
 }
 
 async function projectDetail(db: Db, id: number): Promise<NewHomeDetail> {
-  const [row] = await selectProjects(db).where(eq(newProjects.id, id)).limit(1);
+  const [row] = await selectWithPlaces(db, newProjects, { project: newProjects }).where(eq(newProjects.id, id)).limit(1);
   if (!row) throw notFound(`楼盘 ${id} `);
   const p = row.project;
   const [city, layouts, agent] = await Promise.all([

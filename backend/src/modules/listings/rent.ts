@@ -18,7 +18,15 @@ import { rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import { communityAndAgentOf, listItemBase, listPager, placeConditions, placesOfCity, selectWithPlaceNames } from './common';
+import {
+  communityAndAgentOf,
+  homeItemColumns,
+  listItemBase,
+  listPager,
+  placeConditions,
+  placesOfCity,
+  selectWithPlaceNames,
+} from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
 import { recentlyCut } from './price-history';
 import { residentialChannel } from './residential';
@@ -32,8 +40,10 @@ import { homeLikeness, similarListings } from './similar';
 
 type RentListInput = z.output<typeof rentListQuerySchema>;
 
+/** The list-item columns with the names a list item shows (common.ts homeItemColumns). */
 function selectRentItems(db: Db) {
-  return selectWithPlaceNames(db, rentals, { rental: rentals });
+  const rental = { ...homeItemColumns(rentals), rentType: rentals.rentType, monthlyRent: rentals.monthlyRent };
+  return selectWithPlaceNames(db, rentals, { rental });
 }
 
 type RentItemRow = Awaited<ReturnType<ReturnType<typeof selectRentItems>['execute']>>[number];
@@ -66,7 +76,7 @@ export function listConditions(input: RentListInput, cityCode: string, priceTier
 }
 
 async function rentDetail(db: Db, id: number): Promise<RentDetail> {
-  const [row] = await selectRentItems(db).where(eq(rentals.id, id)).limit(1);
+  const [row] = await selectWithPlaceNames(db, rentals, { rental: rentals }).where(eq(rentals.id, id)).limit(1);
   if (!row) throw notFound(`房源 ${id} `);
   const r = row.rental;
   const { community, agent } = await communityAndAgentOf(db, r, {

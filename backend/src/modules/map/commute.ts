@@ -1,15 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mapCommuteRequestSchema, mapCommuteSchema } from '@contracts/map-commute';
+import { commuteHeadSchema, mapCommuteRequestSchema, mapCommuteSchema } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { subwayStations } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import { listItemsByIds } from '../listings/esf-items';
-import { itemsByIds as projectItemsByIds } from '../listings/new-home';
-import { rentItemsByIds } from '../listings/rent';
 import {
   buildCommuteGraph,
   COMMUTE,
@@ -21,14 +18,16 @@ import {
   type CommuteGraph,
 } from './commute-graph';
 import { requireInCity } from './drawn-area';
-import { CHANNEL, inOrder, whereOf } from './map';
+import { JsonText } from '../../http/json-text';
+import { CHANNEL, whereOf } from './map';
 import { filtersKey, mapAggregate, type FilterSet } from './map-aggregate';
+import { pageItems } from './map-items';
 
 /**
  * 通勤找房 (contracts/map-commute.ts): the city's subway graph is built once per process from the seeded lines and
  * kept (stations do not change while it runs), so a query is a Dijkstra over a few hundred stations, a walk over the
  * channel's list in its own order kept in memory ("nearest station reached, and its walk within the time left" gives
- * the page and the total together), and one query for the page's items.
+ * the page and the total together), and the page's items, kept by id (map-items.ts).
  */
 
 const graphs = new Map<string, Promise<CommuteGraph>>();
@@ -106,30 +105,32 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
 
       // A home counts when its nearest station is reached and the walk to it fits in the minutes left there. The
       // homes are walked in the list's own order kept in memory (map-aggregate.ts listOrder): the total is every one
-      // that counts, the page the ones at its offset; then one query for the page's items.
+      // that counts, the page the ones at its offset; then the page's items.
       const { table, orderBy, walk } = CHANNEL[channel];
-      // Every platform (row) of a station reached counts with that station's walk left (stations.ts: one station, any line).
-      const radiusOf = new Map(
-        reached.filter((s) => s.radius > 0).flatMap((s) => s.platformIds.map((id) => [id, s.radius] as const)),
-      );
+      // Every platform (row) of a station reached counts with that station's walk left (stations.ts: one station, any
+      // line), indexed by the platform's id: the walk below reads it once per home of the city.
+      const radii = new Int32Array(Math.max(0, ...reached.flatMap((s) => s.platformIds)) + 1).fill(-1);
+      for (const s of reached) if (s.radius > 0) for (const id of s.platformIds) radii[id] = s.radius;
       const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
       const order = await mapAggregate(db).listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const offset = (input.page - 1) * input.pageSize;
       const pageIds: number[] = [];
       let total = 0;
-      for (let i = 0; i < order.ids.length; i++) {
-        const radius = radiusOf.get(order.stations[i]!);
-        const metres = order.walks[i]!;
-        if (radius === undefined || metres < 0 || metres > radius) continue;
-        if (total >= offset && pageIds.length < input.pageSize) pageIds.push(order.ids[i]!);
+      const { ids, stations: nearest, walks } = order;
+      for (let i = 0; i < ids.length; i++) {
+        const station = nearest[i]!;
+        const metres = walks[i]!;
+        if (station < 0 || station >= radii.length || metres < 0 || metres > radii[station]!) continue;
+        if (total >= offset && pageIds.length < input.pageSize) pageIds.push(ids[i]!);
         total++;
       }
-      const paging = { minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize, total };
-      if (channel === 'esf')
-        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
-      if (channel === 'rent')
-        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
-      return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => projectItemsByIds(db, p)) };
+      const list = await pageItems(db, CHANNEL[channel], city.cityCode, pageIds);
+      // The items are JSON text checked when made (map-items.ts); the rest is checked here.
+      const head = JSON.stringify({
+        channelCode: channel,
+        ...commuteHeadSchema.parse({ minutes: budget, origin, stations, page: input.page, pageSize: input.pageSize, total }),
+      });
+      return new JsonText(`${head.slice(0, -1)},"list":[${list.join(',')}]}`);
     },
   });
 }

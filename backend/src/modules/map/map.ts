@@ -17,7 +17,10 @@ import {
   type MapChannel,
   type MapSuggestion,
 } from '@contracts/map';
+import { esfListItemSchema } from '@contracts/esf';
+import { newHomeListItemSchema } from '@contracts/new-home';
 import { ApiPath } from '@contracts/paths';
+import { rentListItemSchema } from '@contracts/rent';
 import { Angle } from '@contracts/search';
 import type { Db } from '../../db/client';
 import { outlineOf } from '../../db/district-outlines';
@@ -46,6 +49,7 @@ import { suggest } from '../portal/suggestions';
 import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
 import { bubbleText, filtersKey, mapAggregate, type FilterSet, type ListOrder } from './map-aggregate';
 import { JsonText } from '../../http/json-text';
+import { pageItems } from './map-items';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
 
 /**
@@ -55,7 +59,10 @@ import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
  * projects are few per city (thousands), so a viewport is a range on their lat/lng and a polygon is tested in code.
  */
 
-/** Each channel's table, the column its bubbles average, the walk to its nearest station, and its list WHERE and order. */
+/**
+ * Each channel's table, the column its bubbles average, the walk to its nearest station, its list WHERE and order,
+ * and its list items (loader and schema) for a page of the map (map-items.ts).
+ */
 export const CHANNEL = {
   esf: {
     table: listings as ListingTable,
@@ -63,6 +70,8 @@ export const CHANNEL = {
     walk: listings.stationDistance,
     where: esfConditions,
     orderBy: esf.orderBy,
+    items: listItemsByIds,
+    itemSchema: esfListItemSchema,
   },
   rent: {
     table: rentals as ListingTable,
@@ -70,6 +79,8 @@ export const CHANNEL = {
     walk: rentals.stationDistance,
     where: rentConditions,
     orderBy: rent.orderBy,
+    items: rentItemsByIds,
+    itemSchema: rentListItemSchema,
   },
   new: {
     table: newProjects as ListingTable,
@@ -77,6 +88,8 @@ export const CHANNEL = {
     walk: newProjects.stationDistance,
     where: newConditions,
     orderBy: newHome.orderBy,
+    items: projectItemsByIds,
+    itemSchema: newHomeListItemSchema,
   },
 } as const;
 
@@ -149,16 +162,6 @@ export function pageInside(order: ListOrder, inside: Set<number>, offset: number
     else page.push(order.ids[i]!);
   }
   return page;
-}
-
-/** The page's list items, loaded and put in the page's order (a home gone since the order was read is left out). */
-export async function inOrder<T>(ids: number[], load: (ids: number[]) => Promise<Map<number, T>>): Promise<T[]> {
-  if (ids.length === 0) return [];
-  const byId = await load(ids);
-  return ids.flatMap((id) => {
-    const item = byId.get(id);
-    return item === undefined ? [] : [item];
-  });
 }
 
 export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
@@ -295,16 +298,15 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
           ? await agg.projectPins(city.cityCode, set, box, inside)
           : await agg.communityBubbles(table, price, city.cityCode, set, box, inside);
       const total = places.reduce((s, p) => s + p.count, 0);
-      const paging = { total, page: input.page, pageSize: input.pageSize, places: places.slice(0, MAX_PINS) };
       // The page: the first homes of the list's own order whose place is inside (map-aggregate.ts listOrder), then
-      // their list items. One query for the items instead of a per-area ORDER BY in the database.
+      // their list items (map-items.ts). No per-area ORDER BY in the database.
       const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
-      if (channel === 'esf')
-        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => listItemsByIds(db, p)) };
-      if (channel === 'rent')
-        return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => rentItemsByIds(db, p)) };
-      return { channelCode: channel, ...paging, list: await inOrder(pageIds, (p) => projectItemsByIds(db, p)) };
+      const list = await pageItems(db, CHANNEL[channel], city.cityCode, pageIds);
+      // Written from JSON text checked when it was made: the places' (bubbleText) and the items' (map-items.ts).
+      const head = JSON.stringify({ channelCode: channel, total, page: input.page, pageSize: input.pageSize });
+      const shown = places.slice(0, MAX_PINS).map(bubbleText);
+      return new JsonText(`${head.slice(0, -1)},"places":[${shown.join(',')}],"list":[${list.join(',')}]}`);
     },
   });
 
