@@ -4,12 +4,13 @@ import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
 import { homeItemColumns, listItemBase, pageByIds, selectWithPlaceNames } from './common';
-import { recentlyCut } from './price-history';
+import { cutLately } from './price-history';
 
 /** The list-item columns with the names a list item shows; used by the list, the home page and the map. */
 export function selectListItems(db: Db) {
   const listing = { ...homeItemColumns(listings), totalPrice: listings.totalPrice, unitPrice: listings.unitPrice };
-  return selectWithPlaceNames(db, listings, { listing, buildYear: communities.buildYear });
+  const cut = cutLately('esf', RECENT_CUT_DAYS, listings.id);
+  return selectWithPlaceNames(db, listings, { listing, buildYear: communities.buildYear, cut });
 }
 
 /** A whole listing row with the names its list item shows: the detail's. */
@@ -19,21 +20,18 @@ export function selectListingWithNames(db: Db) {
 
 export type ListItemRow = Awaited<ReturnType<ReturnType<typeof selectListItems>['execute']>>[number];
 
-export function toListItem(row: ListItemRow): EsfListItem {
+export function toListItem(row: Omit<ListItemRow, 'cut'>): EsfListItem {
   const l = row.listing;
   return { ...listItemBase(l, row), totalPrice: l.totalPrice, unitPrice: l.unitPrice, buildYear: row.buildYear };
 }
 
 /** List items by id, with their names; a home cut in price lately is tagged 「降价」 (the 降价 filter's rule). */
 export async function listItemsByIds(db: Db, ids: number[]): Promise<Map<number, EsfListItem>> {
-  const [rows, cut] = await Promise.all([
-    selectListItems(db).where(inArray(listings.id, ids)),
-    recentlyCut(db, 'esf', RECENT_CUT_DAYS, ids),
-  ]);
+  const rows = await selectListItems(db).where(inArray(listings.id, ids));
   return new Map(
     rows.map((r) => {
       const item = toListItem(r);
-      return [r.listing.id, cut.has(item.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
+      return [r.listing.id, r.cut ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
     }),
   );
 }

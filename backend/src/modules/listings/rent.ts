@@ -28,7 +28,7 @@ import {
   selectWithPlaceNames,
 } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
-import { recentlyCut } from './price-history';
+import { cutLately } from './price-history';
 import { residentialChannel } from './residential';
 import { homeLikeness, similarListings } from './similar';
 
@@ -43,26 +43,23 @@ type RentListInput = z.output<typeof rentListQuerySchema>;
 /** The list-item columns with the names a list item shows (common.ts homeItemColumns). */
 function selectRentItems(db: Db) {
   const rental = { ...homeItemColumns(rentals), rentType: rentals.rentType, monthlyRent: rentals.monthlyRent };
-  return selectWithPlaceNames(db, rentals, { rental });
+  return selectWithPlaceNames(db, rentals, { rental, cut: cutLately('rent', RECENT_CUT_DAYS, rentals.id) });
 }
 
 type RentItemRow = Awaited<ReturnType<ReturnType<typeof selectRentItems>['execute']>>[number];
 
-function toRentItem(row: RentItemRow): RentListItem {
+function toRentItem(row: Omit<RentItemRow, 'cut'>): RentListItem {
   const r = row.rental;
   return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
 }
 
 /** List items by id; a rental cut in rent lately is tagged 「降价」 (the 降价 filter's rule). */
 export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
-  const [rows, cut] = await Promise.all([
-    selectRentItems(db).where(inArray(rentals.id, ids)),
-    recentlyCut(db, 'rent', RECENT_CUT_DAYS, ids),
-  ]);
+  const rows = await selectRentItems(db).where(inArray(rentals.id, ids));
   return new Map(
     rows.map((r) => {
       const item = toRentItem(r);
-      return [r.rental.id, cut.has(item.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
+      return [r.rental.id, r.cut ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
     }),
   );
 }
