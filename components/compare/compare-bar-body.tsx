@@ -1,12 +1,16 @@
 'use client';
 import Link from 'next/link';
 import { clearCompare, COMPARE_MAX, comparePath, type CompareChannel } from '@/lib/client/compare-list';
-import { useCompare } from './use-compare';
 
-/** The picks so far, fixed at the bottom of a list or detail page once there is one: 开始对比 and 清空. */
-export function CompareBar({ channel, listPath }: { channel: CompareChannel; listPath: string }) {
-  const ids = useCompare(channel);
-  if (ids.length === 0) return null;
+export interface CompareBarBodyProps {
+  channel: CompareChannel;
+  listPath: string;
+  /** The picks so far, at least one (the bar is not rendered without). */
+  ids: readonly number[];
+}
+
+/** The bar itself (compare-bar.tsx renders it once there is a pick): 开始对比 and 清空. */
+export function CompareBarBody({ channel, listPath, ids }: CompareBarBodyProps) {
   return (
     <div className="compare-bar" role="region" aria-label="房源对比">
       <span>
