@@ -1,4 +1,8 @@
 import type { AlertSearchAdd } from '@contracts/alerts';
+import { ALERT_DUPLICATE } from '@contracts/alerts-constants';
+import { ApiError, isSessionInvalid } from '@/lib/api/errors';
+import { browserContext } from '@/lib/client/api';
+import { addSavedSearch } from '@/lib/client/api-endpoints';
 import { loginPath } from '@/lib/return-path';
 
 /**
@@ -9,12 +13,6 @@ import { loginPath } from '@/lib/return-path';
  * them (first-load JS, docs/performance.md).
  */
 export async function saveSearch(search: AlertSearchAdd, hash: string, pendingKey: string): Promise<'done' | 'login'> {
-  const [{ browserContext }, { addSavedSearch }, { isSessionInvalid, ApiError }, { ALERT_DUPLICATE }] = await Promise.all([
-    import('@/lib/client/api'),
-    import('@/lib/client/api-endpoints'),
-    import('@/lib/api/errors'),
-    import('@contracts/alerts-constants'),
-  ]);
   try {
     await addSavedSearch(browserContext(), search);
     return 'done';

@@ -1,3 +1,5 @@
+import { browserContext } from '@/lib/client/api';
+import { revealAgentPhone } from '@/lib/client/api-endpoints';
 import { messages } from '@/lib/client/messages';
 import { withTracking } from '@/lib/client/track-later';
 import type { AgentCallProps, Shown } from './agent-call';
@@ -16,10 +18,6 @@ export async function askAgentPhone(agentId: number, listing: AgentCallProps['li
     }),
   );
   try {
-    const [{ browserContext }, { revealAgentPhone }] = await Promise.all([
-      import('@/lib/client/api'),
-      import('@/lib/client/api-endpoints'),
-    ]);
     const from = listing && {
       businessType: listing.businessType,
       businessId: listing.id,

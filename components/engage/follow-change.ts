@@ -1,9 +1,12 @@
 import type { FollowStatus } from '@contracts/house';
+import { isSessionInvalid } from '@/lib/api/errors';
+import { browserContext } from '@/lib/client/api';
+import { changeFollow } from '@/lib/client/api-endpoints';
 
 /**
  * 关注's click (or the follow a return from the login asks for): follows or stops following and gives the backend's
- * answer, or sends a visitor whose session is gone to the login (to come back to `back`) and gives null. Loaded with the first click, with the
- * API client: no first page load carries it (first-load JS, docs/performance.md). Failures are thrown, their message
+ * answer, or sends a visitor whose session is gone to the login (to come back to `back`) and gives null. Loaded with the first click, the API
+ * client with it (one batch of scripts, fetched together): no first page load carries it (first-load JS, docs/performance.md). Failures are thrown, their message
  * the one to show.
  */
 export async function sendFollow(
@@ -12,11 +15,6 @@ export async function sendFollow(
   follow: boolean,
   back: string,
 ): Promise<FollowStatus | null> {
-  const [{ browserContext }, { changeFollow }, { isSessionInvalid }] = await Promise.all([
-    import('@/lib/client/api'),
-    import('@/lib/client/api-endpoints'),
-    import('@/lib/api/errors'),
-  ]);
   try {
     return await changeFollow(browserContext(), { businessType, listingId, follow });
   } catch (err) {
