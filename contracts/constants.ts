@@ -8,26 +8,8 @@
 export const CHANNEL_CODES = ['esf', 'new', 'rent', 'estate', 'shop_sale', 'shop_rent', 'offices_sale', 'offices_rent'] as const;
 export type ChannelCode = (typeof CHANNEL_CODES)[number];
 
-/**
- * Suggestion kinds (spec §3 "angle 1-6"), and the search-result path each leads to (spec §2):
- *   1 estate (小区)            → e{id}/
- *   2 district (区域)          → dc{id}/key{name}/
- *   3 business area (商圈)     → dc{parentId}/ta{id}/key{name}/
- *   4 subway line (地铁线)     → sl{id}/key{name}/
- *   5 subway station (地铁站)  → sl{parentId}/ss{id}/key{name}/
- *   6 new-home project (楼盘)  → e{id}/ on the loupan list
- */
-export const Angle = {
-  ESTATE: 1,
-  DISTRICT: 2,
-  BUSINESS_AREA: 3,
-  SUBWAY_LINE: 4,
-  SUBWAY_STATION: 5,
-  NEW_HOME: 6,
-} as const;
-export type Angle = (typeof Angle)[keyof typeof Angle];
-
-export const KEYWORD_MAX = 50;
+// The suggestion kinds and the keyword's length live with the search box's part (contracts/search-constants.ts).
+export { Angle, KEYWORD_MAX } from './search-constants';
 
 /** Mainland mobile numbers: 11 digits starting 1[3-9]. */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;

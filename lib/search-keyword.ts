@@ -1,5 +1,5 @@
 import { CHANNEL_SECTIONS, type ChannelSection } from '@contracts/channel-sections';
-import { Angle, KEYWORD_MAX } from '@contracts/constants';
+import { Angle, KEYWORD_MAX } from '@contracts/search-constants';
 import type { Suggestion } from '@contracts/search';
 
 /**

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
 import { listMessages } from '@/lib/client/list-messages';
-import { loginPath } from '@/lib/return-path';
 
 const M = listMessages.subscribe;
 
@@ -11,15 +10,6 @@ const M = listMessages.subscribe;
 export const SUBSCRIBE_HASH = '#dingyue';
 /** The list this tab sent to the login to be saved (sessionStorage): the hash alone is no request to save. */
 const PENDING_KEY = 'yj_subscribe_pending';
-
-/** The API modules load on the first click: no first page load carries them (as the follow button), nor the alerts' words. */
-const api = () =>
-  Promise.all([
-    import('@/lib/client/api'),
-    import('@/lib/client/api-endpoints'),
-    import('@/lib/api/errors'),
-    import('@contracts/alerts-constants'),
-  ]);
 
 export interface SubscribeButtonProps {
   /** The list as its call asks for it (contracts/alerts.ts alertSearchAdd). */
@@ -41,24 +31,10 @@ export function SubscribeButton({ search }: SubscribeButtonProps) {
     setState('busy');
     setError('');
     try {
-      const [{ browserContext }, { addSavedSearch }, { isSessionInvalid, ApiError }, { ALERT_DUPLICATE }] = await api();
-      try {
-        await addSavedSearch(browserContext(), search);
-        setState('done');
-      } catch (err) {
-        if (isSessionInvalid(err)) {
-          const here = `${window.location.pathname}${window.location.search}`;
-          // Only a save this tab asked for is made on the way back: a link someone else wrote with the hash saves nothing.
-          window.sessionStorage.setItem(PENDING_KEY, here);
-          window.location.assign(loginPath(`${here}${SUBSCRIBE_HASH}`));
-          return;
-        }
-        if (err instanceof ApiError && err.status === 409 && err.message === ALERT_DUPLICATE) {
-          setState('done');
-          return;
-        }
-        throw err;
-      }
+      // The save's code loads with the first click (as the follow button's), the API and the alerts' words with it.
+      const { saveSearch } = await import('./subscribe-save');
+      // 'login': on the way to the login, which brings the visitor back with the hash.
+      if ((await saveSearch(search, SUBSCRIBE_HASH, PENDING_KEY)) === 'done') setState('done');
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : M.failed);
       setState('idle');

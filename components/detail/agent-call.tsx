@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText, type VirtualNumber } from '@contracts/virtual-number';
 import { messages } from '@/lib/client/messages';
-import { withTracking } from '@/lib/client/track-later';
 
 export interface AgentCallProps {
   agentId: number;
@@ -13,7 +12,7 @@ export interface AgentCallProps {
   listing?: { businessType: number; businessTypeTwo?: number | undefined; id: number } | undefined;
 }
 
-type Shown =
+export type Shown =
   { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
 
 /**
@@ -26,31 +25,12 @@ type Shown =
 export function AgentCall({ agentId, listing }: AgentCallProps) {
   const [shown, setShown] = useState<Shown>({ kind: 'button' });
 
-  const ask = async () => {
+  const ask = () => {
     setShown({ kind: 'asking' });
-    withTracking((t) =>
-      t.trackContact('拨打电话', {
-        agentId,
-        ...(listing && { businessType: listing.businessType, businessId: listing.id }),
-        ...(listing?.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
-      }),
-    );
-    try {
-      const [{ browserContext }, { revealAgentPhone }] = await Promise.all([
-        import('@/lib/client/api'),
-        import('@/lib/client/api-endpoints'),
-      ]);
-      const from = listing && {
-        businessType: listing.businessType,
-        businessId: listing.id,
-        ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
-      };
-      const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
-      if (answer.status === 1 && answer.virtualNumber) setShown({ kind: 'number', number: answer.virtualNumber });
-      else setShown({ kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable });
-    } catch (err) {
-      setShown({ kind: 'message', text: err instanceof Error && err.message ? err.message : messages.callAgentFailed });
-    }
+    // The call's code loads with the click, the API client with it (first-load JS, docs/performance.md).
+    import('./agent-call-ask')
+      .then(({ askAgentPhone }) => askAgentPhone(agentId, listing))
+      .then(setShown, () => setShown({ kind: 'message', text: messages.callAgentFailed }));
   };
 
   if (shown.kind === 'number') {
@@ -66,7 +46,7 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
   }
   if (shown.kind === 'message') return <p className="agent-card__status">{shown.text}</p>;
   return (
-    <button type="button" className="btn btn--primary" disabled={shown.kind === 'asking'} onClick={() => void ask()}>
+    <button type="button" className="btn btn--primary" disabled={shown.kind === 'asking'} onClick={ask}>
       {messages.callAgent}
     </button>
   );

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import type { MapNearby } from '@contracts/map';
 import { detailMapMessages as M } from './detail-map-messages';
+import { detailMapNearbyMessages as N } from './detail-map-nearby-messages';
 
 /**
  * Leaflet and the map's code load only when the map scrolls into view: React.lazy asks for the chunk the first time
@@ -42,9 +43,9 @@ export default function DetailMapBody({ cityCode, lat, lng, name, withList, near
         <div className="detail-map__nearby">
           {failed ? (
             <p className="detail-map__status" role="alert">
-              {M.failed}{' '}
+              {N.failed}{' '}
               <button type="button" className="detail-map__retry" onClick={onRetry}>
-                {M.retry}
+                {N.retry}
               </button>
             </p>
           ) : !nearby ? (
@@ -53,29 +54,29 @@ export default function DetailMapBody({ cityCode, lat, lng, name, withList, near
             </p>
           ) : (
             <>
-              <p className="detail-map__intro">{M.intro(nearby.radius)}</p>
+              <p className="detail-map__intro">{N.intro(nearby.radius)}</p>
               {KINDS.map((kind) => {
                 const items = nearby[kind];
                 return (
                   <div key={kind} className="detail-map__kind" data-kind={kind}>
                     <h3 className="detail-map__kind-title">
                       <span className={`detail-map__dot detail-map__dot--${kind}`} aria-hidden="true" />
-                      {M.kinds[kind]}
+                      {N.kinds[kind]}
                     </h3>
                     {items.length === 0 ? (
-                      <p className="detail-map__empty">{M.empty[kind]}</p>
+                      <p className="detail-map__empty">{N.empty[kind]}</p>
                     ) : (
                       <ul className="detail-map__list">
                         {items.slice(0, SHOWN).map((p) => (
                           <li key={p.name}>
                             <span className="detail-map__name">
                               {p.name}
-                              {'lines' in p && <span className="detail-map__lines">（{M.lines(p.lines)}）</span>}
+                              {'lines' in p && <span className="detail-map__lines">（{N.lines(p.lines)}）</span>}
                             </span>
-                            <span className="detail-map__distance">{M.distance(p.distance)}</span>
+                            <span className="detail-map__distance">{N.distance(p.distance)}</span>
                           </li>
                         ))}
-                        {items.length > SHOWN && <li className="detail-map__more">{M.more(items.length - SHOWN)}</li>}
+                        {items.length > SHOWN && <li className="detail-map__more">{N.more(items.length - SHOWN)}</li>}
                       </ul>
                     )}
                   </div>

@@ -16,9 +16,6 @@ export interface FollowButtonProps {
   listingId: number;
 }
 
-/** The API modules load after the page: no first page load carries them (first-load JS: at most +25 kB gzip a route), as agent-call does. */
-const api = () => Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints'), import('@/lib/api/errors')]);
-
 /**
  * 关注 / 已关注 on a second-hand or rental detail page (spec §2 Personal centre), with how many follow it. The page is one cached
  * render for everyone (关注, no count), so the state is asked in the browser (useFollowStatus); no session is a
@@ -37,20 +34,13 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       setBusy(true);
       setError('');
       try {
-        const [{ browserContext }, { changeFollow }, { isSessionInvalid }] = await api();
-        try {
-          const status = await changeFollow(browserContext(), { businessType, listingId, follow });
-          answer({ kind: 'user', status });
-        } catch (err) {
-          if (!isSessionInvalid(err)) throw err;
-          // No session after all (a click before the state was known, or one that died): login, the dead cookie
-          // cleared on the way (spec §8, as handleSessionError), and back with the hash that follows.
-          const back = `${window.location.pathname}${window.location.search}${FOLLOW_HASH}`;
-          // A full load on purpose: the route handler clears the HttpOnly cookie, which script cannot do.
-          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-          window.location.assign(`/auth/expired?prePath=${encodeURIComponent(back)}`);
-          return;
-        }
+        // The click's code loads with the first click (first-load JS: at most +25 kB gzip a route), the API with it.
+        const { sendFollow } = await import('./follow-change');
+        const back = `${window.location.pathname}${window.location.search}${FOLLOW_HASH}`;
+        const status = await sendFollow(businessType, listingId, follow, back);
+        // null: on the way to the login.
+        if (status === null) return;
+        answer({ kind: 'user', status });
       } catch (err) {
         setError(err instanceof Error && err.message ? err.message : messages.serverBusy);
       }

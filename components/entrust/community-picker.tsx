@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import type { Suggestion } from '@contracts/search';
-import { Angle } from '@contracts/constants';
+import { Angle } from '@contracts/search-constants';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
 import { formMessages } from '@/lib/client/form-messages';
 

@@ -21,19 +21,11 @@ export interface RangeFormProps {
 }
 
 /**
- * The channel registry and the list codec load when the form is first used (an input focused), not with the list:
- * with them come the residential filter rows (contracts/residential.ts), ≈2 kB gzip of first-load JS.
+ * The numbers' check and the address, with the channel registry and the list codec, load when the form is first used
+ * (an input focused), not with the list: with them come the residential filter rows (contracts/residential.ts), ≈2 kB
+ * gzip of first-load JS.
  */
-const loadCodec = () => Promise.all([import('@contracts/channels'), import('@/lib/search-path')]);
-
-/** '' is no bound; anything else must be a whole number 1…max. */
-function readBound(text: string, max: number): number | undefined | null {
-  const t = text.trim();
-  if (t === '') return undefined;
-  if (!/^\d+$/.test(t)) return null;
-  const n = Number(t);
-  return n >= 1 && n <= max ? n : null;
-}
+const loadTarget = () => import('./range-target');
 
 /**
  * A row's own range (自定义: `bp100ep300`), beside its bands: two numbers and 确定, which goes to the list with that
@@ -51,18 +43,15 @@ export function RangeForm({ channel, query, row, rowLabel, unit, max, from, to }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const [a, b] = [readBound(low, max), readBound(high, max)];
-    if (a === null || b === null) return setError(M.bad(max));
-    if (a === undefined && b === undefined) return setError(M.empty);
+    const { rangeTarget } = await loadTarget();
+    const target = rangeTarget(channel, query, row, max, low, high);
+    if ('error' in target) return setError(target.error);
     setError('');
-    const [{ CHANNELS }, { formatListPath, normalizeQuery, withRange }] = await loadCodec();
-    const def = CHANNELS[channel];
-    const next = withRange(def, query, row, a, b);
-    router.push(formatListPath(def, normalizeQuery(def, { ...next, filters: next.filters ?? {} })));
+    router.push(target.path);
   };
 
   return (
-    <form className="range-form" onSubmit={(e) => void submit(e)} onFocus={() => void loadCodec()} noValidate>
+    <form className="range-form" onSubmit={(e) => void submit(e)} onFocus={() => void loadTarget()} noValidate>
       <input
         className="range-form__input"
         inputMode="numeric"

@@ -19,10 +19,10 @@ const MAP_CODE = [
 /**
  * Routes still over the target, held at their figure of 2026-11-28 (+0.2 kB) so they cannot grow while they wait to be
  * brought down (docs/performance.md "First-load JavaScript", what is left). Lower a figure when a change takes a
- * route's bytes off; delete it when the route is within the target. Home and login are within it since then; the list is
- * 0.4 kB over (25.4 kB once 订阅 took a drawn area too), the detail 3.0 kB.
+ * route's bytes off; delete it when the route is within the target. Home and login are within it since the fourth step,
+ * the list since the fifth (24.8 kB); the detail is 2.3 kB over (27.3 kB).
  */
-const NOT_YET_WITHIN: Record<string, number> = { list: 25.6, detail: 28.2 };
+const NOT_YET_WITHIN: Record<string, number> = { detail: 27.5 };
 
 async function body(request: APIRequestContext, src: string): Promise<Buffer> {
   const res = await serverHtml(request, 'bj', src);

@@ -1,0 +1,32 @@
+import { browserContext } from '@/lib/client/api';
+import { revealAgentPhone } from '@/lib/client/api-endpoints';
+import { messages } from '@/lib/client/messages';
+import { withTracking } from '@/lib/client/track-later';
+import type { AgentCallProps, Shown } from './agent-call';
+
+/**
+ * 拨打电话's click (components/detail/agent-call.tsx): the contact event, then the backend's answer as what the card
+ * shows, a virtual number or the words for the agent's status or the failure. Loaded with the click, as the API client
+ * is: no first page load carries it (first-load JS, docs/performance.md).
+ */
+export async function askAgentPhone(agentId: number, listing: AgentCallProps['listing']): Promise<Shown> {
+  withTracking((t) =>
+    t.trackContact('拨打电话', {
+      agentId,
+      ...(listing && { businessType: listing.businessType, businessId: listing.id }),
+      ...(listing?.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
+    }),
+  );
+  try {
+    const from = listing && {
+      businessType: listing.businessType,
+      businessId: listing.id,
+      ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
+    };
+    const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
+    if (answer.status === 1 && answer.virtualNumber) return { kind: 'number', number: answer.virtualNumber };
+    return { kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable };
+  } catch (err) {
+    return { kind: 'message', text: err instanceof Error && err.message ? err.message : messages.callAgentFailed };
+  }
+}
