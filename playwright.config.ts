@@ -21,8 +21,14 @@ export const E2E = {
   dataDir: `.data/e2e-${backendPort}`,
 } as const;
 
-// Debian's Chromium: Playwright's own browser download does not work on these machines (TOOLCHAIN.md).
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+/**
+ * Debian's Chromium: Playwright's own browser download does not work on these machines (TOOLCHAIN.md). Its headless
+ * shell (package chromium-headless-shell, `.ci/run` installs it) is what Playwright itself runs headless: the same
+ * engine without the full browser around it. The full browser in its new headless mode spent more CPU than the web and
+ * the backend together on a suite run (its browser and GPU processes, 2026-11-28, docs/testing.md); the full one is the
+ * fallback where the shell is missing.
+ */
+const executablePath = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,7 +53,9 @@ export default defineConfig({
     baseURL: `http://bj.${E2E.root}`,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the DOM at each step, the network and the console. Without the screencast: its
+    // frames kept Chromium's compositor drawing for every test, passed or not, and the DOM snapshots show the page.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
