@@ -463,7 +463,7 @@ export function nearestStationOf(names: { lineName: string | null; stationName: 
 }
 
 /** The columns of a home every list item shows, whatever its channel. */
-type HomeRow = Pick<
+export type HomeRow = Pick<
   typeof listings.$inferSelect,
   | 'id'
   | 'title'
@@ -483,7 +483,7 @@ type HomeRow = Pick<
   | 'coverUrl'
   | 'stationDistance'
 >;
-type PlaceNames = {
+export type PlaceNames = {
   communityName: string;
   districtName: string;
   businessAreaName: string;

@@ -1,5 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { channelIsOn } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
@@ -38,11 +37,16 @@ export function recentCutIds(channel: 'esf' | 'rent', days: number): SQL {
 }
 
 /**
- * Whether the listing `id` was cut in price within `days` days, as a column of the query that reads list items: the
- * cards' 「降价」 tag by the filter's rule, without a second query (price_changes_listing_idx).
+ * Which of `ids` were cut in price within `days` days: the cards' 「降价」 tag, the same rule as the filter. Its own
+ * query: as a column of the items' query (an EXISTS per row) PGlite planned it as a scan of every recent cut.
  */
-export function cutLately(channel: 'esf' | 'rent', days: number, id: SQL | AnyPgColumn): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${priceChanges} where ${priceChanges.listingId} = ${id} and ${cutWithin(channel, days)})`;
+export async function recentlyCut(db: Db, channel: 'esf' | 'rent', days: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: priceChanges.listingId })
+    .from(priceChanges)
+    .where(and(cutWithin(channel, days), inArray(priceChanges.listingId, ids)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Where a channel's listing and its price are: the table, the deal of a commercial unit, the price column. */

@@ -22,13 +22,16 @@ import {
   communityAndAgentOf,
   homeItemColumns,
   listItemBase,
+  type HomeRow,
+  type PlaceNames,
   listPager,
   placeConditions,
   placesOfCity,
   selectWithPlaceNames,
 } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
-import { cutLately } from './price-history';
+import { recentlyCut } from './price-history';
+import { placeNamesOf } from './place-names';
 import { residentialChannel } from './residential';
 import { homeLikeness, similarListings } from './similar';
 
@@ -40,26 +43,41 @@ import { homeLikeness, similarListings } from './similar';
 
 type RentListInput = z.output<typeof rentListQuerySchema>;
 
-/** The list-item columns with the names a list item shows (common.ts homeItemColumns). */
-function selectRentItems(db: Db) {
-  const rental = { ...homeItemColumns(rentals), rentType: rentals.rentType, monthlyRent: rentals.monthlyRent };
-  return selectWithPlaceNames(db, rentals, { rental, cut: cutLately('rent', RECENT_CUT_DAYS, rentals.id) });
+/** A list item's columns of a rental, where it is by id, read from the one table (the names: place-names.ts). */
+function itemColumns() {
+  return {
+    ...homeItemColumns(rentals),
+    rentType: rentals.rentType,
+    monthlyRent: rentals.monthlyRent,
+    districtId: rentals.districtId,
+    businessAreaId: rentals.businessAreaId,
+    stationId: rentals.stationId,
+    lineId: rentals.lineId,
+  };
 }
 
-type RentItemRow = Awaited<ReturnType<ReturnType<typeof selectRentItems>['execute']>>[number];
+interface RentItemRow extends PlaceNames {
+  rental: HomeRow & Pick<typeof rentals.$inferSelect, 'rentType' | 'monthlyRent'>;
+}
 
-function toRentItem(row: Omit<RentItemRow, 'cut'>): RentListItem {
+function toRentItem(row: RentItemRow): RentListItem {
   const r = row.rental;
   return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
 }
 
 /** List items by id; a rental cut in rent lately is tagged 「降价」 (the 降价 filter's rule). */
 export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
-  const rows = await selectRentItems(db).where(inArray(rentals.id, ids));
+  const [rows, cut] = await Promise.all([
+    db.select(itemColumns()).from(rentals).where(inArray(rentals.id, ids)),
+    recentlyCut(db, 'rent', RECENT_CUT_DAYS, ids),
+  ]);
+  const namesOf = await placeNamesOf(db, rows);
   return new Map(
-    rows.map((r) => {
-      const item = toRentItem(r);
-      return [r.rental.id, r.cut ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item];
+    rows.flatMap((r) => {
+      const names = namesOf(r);
+      if (!names) return [];
+      const item = toRentItem({ rental: r, ...names });
+      return [[r.id, cut.has(r.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item]];
     }),
   );
 }
