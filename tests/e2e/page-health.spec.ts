@@ -25,7 +25,9 @@ import { cityUrl, deskUrl, logInBySms, serverHtml } from './support';
  * As a visitor and logged in, and the agent desk. The two checks once walked the same pages in two specs; opening
  * each page once halves the suite's heaviest walk. The limits guard a hang on a busy machine; they are no budget.
  */
-test.describe.configure({ timeout: 300_000 });
+// Parallel: its tests share nothing (each opens its own pages; the logged-in one logs in its own user), so the suite's
+// heaviest file is split between the two workers instead of being one worker's alone at the end (docs/testing.md).
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 /** How long the page's network must stay quiet for its islands and prefetches to count as done. */
 const QUIET_MS = 500;
