@@ -1,19 +1,13 @@
 'use client';
 import { useState } from 'react';
-import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText, type VirtualNumber } from '@contracts/virtual-number';
+import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
 import { messages } from '@/lib/client/messages';
+import type { CallingListing, Shown } from './agent-call-ask';
 
 export interface AgentCallProps {
   agentId: number;
-  /**
-   * The listing the visitor calls from (spec §3 tracking): the channel's business type (with, for shops and offices,
-   * which of the four channels: contracts/channels.ts) and the listing's id. None on the agent's own page.
-   */
-  listing?: { businessType: number; businessTypeTwo?: number | undefined; id: number } | undefined;
+  listing?: CallingListing | undefined;
 }
-
-export type Shown =
-  { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
 
 /**
  * 拨打电话: the agent's mobile is in no page and no answer (pages are one cached render for everyone).

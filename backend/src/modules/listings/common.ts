@@ -5,6 +5,9 @@ import type { AgentCard, CommunitySummary, ConditionBand } from '@contracts/list
 import type { Db } from '../../db/client';
 import { normalize } from '../../db/search-names';
 import { notFound } from '../../http/errors';
+import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
+import { placeNamesOf, type PlacedRow, type RowPlaceNames } from './place-names';
+import { recentlyCut } from './price-history';
 import { lineStationRowsOf, stationRowsOf } from './stations';
 import {
   agents,
@@ -515,7 +518,36 @@ export function homeItemColumns(t: typeof listings | typeof rentals) {
     listedAt: t.listedAt,
     coverUrl: t.coverUrl,
     stationDistance: t.stationDistance,
+    // Where it is, by id: its names come from memory (place-names.ts).
+    districtId: t.districtId,
+    businessAreaId: t.businessAreaId,
+    stationId: t.stationId,
+    lineId: t.lineId,
   };
+}
+
+/**
+ * List items of homes (二手房, 租房) by id: `rows` read from the channel's own table (homeItemColumns and its own),
+ * the names of where each is from memory (place-names.ts; a row whose place is gone is left out, as an inner join
+ * left it), and the 「降价」 tag for a home cut in price lately (the 降价 filter's rule).
+ */
+export async function homeItemsByIds<R extends PlacedRow & { id: number }, T extends { tags: string[] }>(
+  db: Db,
+  channel: 'esf' | 'rent',
+  ids: number[],
+  rows: Promise<R[]>,
+  toItem: (row: R, names: RowPlaceNames) => T,
+): Promise<Map<number, T>> {
+  const [found, cut] = await Promise.all([rows, recentlyCut(db, channel, RECENT_CUT_DAYS, ids)]);
+  const namesOf = await placeNamesOf(db, found);
+  return new Map(
+    found.flatMap((r) => {
+      const names = namesOf(r);
+      if (!names) return [];
+      const item = toItem(r, names);
+      return [[r.id, cut.has(r.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item] as const];
+    }),
+  );
 }
 
 /** The part of a list item every channel has (contracts: esfListItemSchema, rentListItemSchema). */

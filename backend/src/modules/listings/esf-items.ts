@@ -1,27 +1,16 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { EsfListItem } from '@contracts/esf';
-import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
 import type { Db } from '../../db/client';
 import { communities, listings } from '../../db/schema';
-import { homeItemColumns, listItemBase, pageByIds, selectWithPlaceNames, type HomeRow, type PlaceNames } from './common';
-import { placeNamesOf } from './place-names';
-import { recentlyCut } from './price-history';
-
-/**
- * A list item's columns of a listing (not its photos and description), where it is by id: read from the one table, the
- * names from memory (place-names.ts).
- */
-function itemColumns() {
-  return {
-    ...homeItemColumns(listings),
-    totalPrice: listings.totalPrice,
-    unitPrice: listings.unitPrice,
-    districtId: listings.districtId,
-    businessAreaId: listings.businessAreaId,
-    stationId: listings.stationId,
-    lineId: listings.lineId,
-  };
-}
+import {
+  homeItemColumns,
+  homeItemsByIds,
+  listItemBase,
+  pageByIds,
+  selectWithPlaceNames,
+  type HomeRow,
+  type PlaceNames,
+} from './common';
 
 /** A whole listing row with the names its list item shows: the detail's. */
 export function selectListingWithNames(db: Db) {
@@ -38,21 +27,11 @@ export function toListItem(row: ListItemRow): EsfListItem {
   return { ...listItemBase(l, row), totalPrice: l.totalPrice, unitPrice: l.unitPrice, buildYear: row.buildYear };
 }
 
-/** List items by id, with their names; a home cut in price lately is tagged 「降价」 (the 降价 filter's rule). */
-export async function listItemsByIds(db: Db, ids: number[]): Promise<Map<number, EsfListItem>> {
-  const [rows, cut] = await Promise.all([
-    db.select(itemColumns()).from(listings).where(inArray(listings.id, ids)),
-    recentlyCut(db, 'esf', RECENT_CUT_DAYS, ids),
-  ]);
-  const namesOf = await placeNamesOf(db, rows);
-  return new Map(
-    rows.flatMap((r) => {
-      const names = namesOf(r);
-      if (!names) return [];
-      const item = toListItem({ listing: r, ...names });
-      return [[r.id, cut.has(r.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item]];
-    }),
-  );
+/** List items by id, with their names; a home cut in price lately is tagged 「降价」 (common.ts homeItemsByIds). */
+export function listItemsByIds(db: Db, ids: number[]): Promise<Map<number, EsfListItem>> {
+  const columns = { ...homeItemColumns(listings), totalPrice: listings.totalPrice, unitPrice: listings.unitPrice };
+  const rows = db.select(columns).from(listings).where(inArray(listings.id, ids));
+  return homeItemsByIds(db, 'esf', ids, rows, (r, names) => toListItem({ listing: r, ...names }));
 }
 
 /** A page of list items in the sort's order (common.ts pageByIds: ids first, names for those rows only). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
-import { PRICE_CUT_TAG, RECENT_CUT_DAYS, RENT } from '@contracts/residential';
+import { RENT } from '@contracts/residential';
 import {
   rentConditionsSchema,
   rentDetailSchema,
@@ -21,6 +21,7 @@ import { requireChannelCity } from '../cities/cities';
 import {
   communityAndAgentOf,
   homeItemColumns,
+  homeItemsByIds,
   listItemBase,
   type HomeRow,
   type PlaceNames,
@@ -30,8 +31,6 @@ import {
   selectWithPlaceNames,
 } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
-import { recentlyCut } from './price-history';
-import { placeNamesOf } from './place-names';
 import { residentialChannel } from './residential';
 import { homeLikeness, similarListings } from './similar';
 
@@ -43,19 +42,6 @@ import { homeLikeness, similarListings } from './similar';
 
 type RentListInput = z.output<typeof rentListQuerySchema>;
 
-/** A list item's columns of a rental, where it is by id, read from the one table (the names: place-names.ts). */
-function itemColumns() {
-  return {
-    ...homeItemColumns(rentals),
-    rentType: rentals.rentType,
-    monthlyRent: rentals.monthlyRent,
-    districtId: rentals.districtId,
-    businessAreaId: rentals.businessAreaId,
-    stationId: rentals.stationId,
-    lineId: rentals.lineId,
-  };
-}
-
 interface RentItemRow extends PlaceNames {
   rental: HomeRow & Pick<typeof rentals.$inferSelect, 'rentType' | 'monthlyRent'>;
 }
@@ -65,21 +51,11 @@ function toRentItem(row: RentItemRow): RentListItem {
   return { ...listItemBase(r, row), rentType: r.rentType, monthlyRent: r.monthlyRent };
 }
 
-/** List items by id; a rental cut in rent lately is tagged 「降价」 (the 降价 filter's rule). */
-export async function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
-  const [rows, cut] = await Promise.all([
-    db.select(itemColumns()).from(rentals).where(inArray(rentals.id, ids)),
-    recentlyCut(db, 'rent', RECENT_CUT_DAYS, ids),
-  ]);
-  const namesOf = await placeNamesOf(db, rows);
-  return new Map(
-    rows.flatMap((r) => {
-      const names = namesOf(r);
-      if (!names) return [];
-      const item = toRentItem({ rental: r, ...names });
-      return [[r.id, cut.has(r.id) ? { ...item, tags: [PRICE_CUT_TAG, ...item.tags] } : item]];
-    }),
-  );
+/** List items by id; a rental cut in rent lately is tagged 「降价」 (common.ts homeItemsByIds). */
+export function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentListItem>> {
+  const columns = { ...homeItemColumns(rentals), rentType: rentals.rentType, monthlyRent: rentals.monthlyRent };
+  const rows = db.select(columns).from(rentals).where(inArray(rentals.id, ids));
+  return homeItemsByIds(db, 'rent', ids, rows, (r, names) => toRentItem({ rental: r, ...names }));
 }
 
 /** The declaration (contracts/residential.ts RENT) on the table of rentals. */
