@@ -38,13 +38,26 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * One connection per call, not a keep-alive pool: measured at 64 connections for 20 s on the suggestion call
- * (docs/performance.md), a pooled agent left 35–340 calls waiting 1.6–10 s on freshly opened pool sockets while
- * the backend's own handling of each stayed under 135 ms; one connection per call had a p99 of 888 ms and
- * no call over 1 s, at the same throughput. A connection on loopback costs well under a millisecond, and
- * Linux reuses loopback TIME_WAIT ports (tcp_tw_reuse=2). Revisit with the backend on another host.
+ * A bounded keep-alive pool for calls, one connection per WebSocket upgrade.
+ *
+ * A new loopback connection a call was most of the forward's cost: on 1,500 map bubbles calls at 16 in flight
+ * (PGlite 200k bench, 2026-11-28) the pool took the web's CPU a call from 0.85 to 0.58 ms and the backend's from
+ * 0.53–0.69 to 0.33–0.37 ms, 450 → 640–730 calls a second (docs/performance.md "Web → backend forwarding under load").
+ *
+ * Bounded, because an unbounded pool starved new connections under overload (the reason this was one connection a
+ * call until then): at 64 calls in flight on a cold backend, the backend accepted new connections at 8–10 a second
+ * (each accept is a callback that runs the queued promise work, PGlite's queries among it) while the connections it
+ * already had were served, so calls written on fresh pool sockets waited 5 s for their accept and timed out (5–114
+ * of 3,000 drawn-area calls). With at most POOL_SOCKETS connections the calls beyond them wait in the pool's own
+ * queue, first come first served, and a fresh connection is rare (at the start, or after a call was cut off): 0 of
+ * 3,000 timed out. Idle connections are closed after POOL_IDLE_MS, well before the backend's keep-alive timeout
+ * (Fastify's 72 s), so a call never goes out on a connection the backend is closing.
  */
-const agent = new http.Agent({ keepAlive: false });
+const POOL_SOCKETS = 32;
+const POOL_IDLE_MS = 30_000;
+const pool = new http.Agent({ keepAlive: true, maxSockets: POOL_SOCKETS, maxFreeSockets: POOL_SOCKETS, timeout: POOL_IDLE_MS });
+/** An upgraded connection belongs to its WebSocket from then on: never the pool's. */
+const upgradeAgent = new http.Agent({ keepAlive: false });
 
 export const BODY_TOO_LARGE = `请求体不能超过${API_BODY_LIMIT / 1024 / 1024}MB`;
 const BODY_TOO_SLOW = '请求超时';
@@ -211,36 +224,46 @@ export async function forwardToBackend(
   const target = new URL(req.url ?? '/', settings.backendUrl);
   let answered = false;
   let timedOut = false;
-  const upstream = http.request(target, { method: req.method, headers, agent, timeout: API_TIMEOUT_MS }, (answer) => {
-    answered = true;
-    const out: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
-    }
-    const seconds = sharing ? sharedSeconds(answer.statusCode ?? 0, answer.headers) : 0;
-    if (deviceCookie) out['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), deviceCookie];
-    res.writeHead(answer.statusCode ?? 502, out);
-    if (seconds > 0) {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.once('end', () => sharing!.keep(req.url ?? '/', answer.statusCode!, answer.headers, Buffer.concat(chunks), seconds));
-    }
-    answer.pipe(res);
-    answer.on('error', () => res.destroy());
-  });
-  // spec §9: 5 s, as the browser's own client waits; a backend that has not answered by then is a 504.
-  upstream.on('timeout', () => {
-    timedOut = true;
-    upstream.destroy(new Error('backend timeout'));
-  });
-  upstream.on('error', () => {
-    if (!answered) sendEnvelope(res, timedOut ? 504 : 502, BACKEND_UNREACHABLE);
-  });
+  let upstream: http.ClientRequest;
+  const call = (resent: boolean) => {
+    upstream = http.request(target, { method: req.method, headers, agent: pool, timeout: API_TIMEOUT_MS }, (answer) => {
+      answered = true;
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+      }
+      const seconds = sharing ? sharedSeconds(answer.statusCode ?? 0, answer.headers) : 0;
+      if (deviceCookie) out['set-cookie'] = [...(answer.headers['set-cookie'] ?? []), deviceCookie];
+      res.writeHead(answer.statusCode ?? 502, out);
+      if (seconds > 0) {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.once('end', () => sharing!.keep(req.url ?? '/', answer.statusCode!, answer.headers, Buffer.concat(chunks), seconds));
+      }
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    const sent = upstream;
+    // spec §9: 5 s, as the browser's own client waits; a backend that has not answered by then is a 504.
+    sent.on('timeout', () => {
+      timedOut = true;
+      sent.destroy(new Error('backend timeout'));
+    });
+    sent.on('error', () => {
+      if (answered) return;
+      // A kept connection the backend had closed (it restarted, or dropped it idle) before reading the call: sent
+      // again once on a new connection, as a browser does with its own kept connections. Not after a timeout, not
+      // for a visitor who has left.
+      if (sent.reusedSocket && !resent && !timedOut && !res.destroyed) call(true);
+      else sendEnvelope(res, timedOut ? 504 : 502, BACKEND_UNREACHABLE);
+    });
+    sent.end(read.body);
+  };
   // A visitor who leaves stops the backend call too.
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
-  upstream.end(read.body);
+  call(false);
 }
 
 /** The only paths a browser may open a WebSocket on: the chat's live connections (user and agent desk). */
@@ -281,7 +304,7 @@ export function forwardUpgrade(
   const upstream = http.request(new URL(req.url ?? '/', settings.backendUrl), {
     method: 'GET',
     headers,
-    agent,
+    agent: upgradeAgent,
     timeout: API_TIMEOUT_MS,
   });
   const fail = () => {

@@ -14,6 +14,10 @@ let web: Server;
 let webPort = 0;
 let backendPort = 0;
 const seen: { headers: IncomingMessage['headers']; body: number; url?: string }[] = [];
+/** Connections the backend was opened, and its calls in progress at once (the most of them). */
+let connections = 0;
+let inProgress = 0;
+let mostInProgress = 0;
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -22,9 +26,12 @@ function listen(server: Server): Promise<number> {
 beforeAll(async () => {
   backend = http.createServer((req, res) => {
     let body = 0;
+    mostInProgress = Math.max(mostInProgress, ++inProgress);
+    res.once('finish', () => inProgress--);
     req.on('data', (c: Buffer) => (body += c.length));
-    req.on('end', () => {
+    req.on('end', async () => {
       seen.push({ headers: req.headers, body, url: req.url });
+      if (req.url?.startsWith('/yjyz.web.api/slow')) await new Promise((r) => setTimeout(r, 30));
       // `/shared…` answers as the backend answers a keystroke's suggestions: the same for everyone, for 30 s.
       if (req.url?.startsWith('/yjyz.web.api/shared')) {
         res.setHeader('cache-control', req.url.includes('private') ? 'private, max-age=30' : 'public, max-age=30');
@@ -38,6 +45,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ code: 200, succeed: true, msg: 'success', data: { body } }));
     });
   });
+  backend.on('connection', () => connections++);
   backendPort = await listen(backend);
   const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
   // As web-server.ts does: the host kind from the Host header (bj.localhost:3000 unless a test says otherwise).
@@ -268,6 +276,29 @@ describe('forwardToBackend', () => {
     expect(calls[0]?.headers['transfer-encoding']).toBeUndefined();
     expect(JSON.parse(first.body)).toMatchObject({ data: { body: Buffer.byteLength(smuggled) } });
     expect(JSON.parse(second.body)).toMatchObject({ data: { body: 0 } });
+  });
+  it('forwards calls on kept connections, never more at once than the pool holds, the others waiting their turn', async () => {
+    const before = connections;
+    mostInProgress = 0;
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => send(`/yjyz.web.api/slow?n=${i}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(80).fill(200));
+    // 32 connections at most (POOL_SOCKETS), and the 80 calls did not each open one.
+    expect(mostInProgress).toBeLessThanOrEqual(32);
+    expect(connections - before).toBeLessThanOrEqual(32);
+    const opened = connections;
+    for (let i = 0; i < 5; i++) expect((await send('/yjyz.web.api/v1/cities')).status).toBe(200);
+    expect(connections).toBe(opened);
+  });
+  it('calls on a new connection once the backend has closed the kept ones (a backend restart)', async () => {
+    expect((await send('/yjyz.web.api/v1/cities')).status).toBe(200);
+    backend.closeIdleConnections();
+    // The pool learns of the close from the socket's end; the next call must not be written to a closed connection.
+    while ((await new Promise<number>((r) => backend.getConnections((_, n) => r(n)))) > 0) await new Promise(setImmediate);
+    await new Promise(setImmediate);
+    const opened = connections;
+    const res = await send('/yjyz.web.api/v1/cities');
+    expect(res.status).toBe(200);
+    expect(connections).toBeGreaterThan(opened);
   });
   it('answers 502 with the envelope when the backend cannot be reached', async () => {
     const settings = loadSettings({ BACKEND_URL: 'http://127.0.0.1:9', PORTAL_ROOT_DOMAIN: 'localhost:3000' });
