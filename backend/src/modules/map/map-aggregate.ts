@@ -4,6 +4,7 @@ import { mapBubbleSchema, type MapBounds, type MapBubble, type MapChannel } from
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
 import { heldCache, type ListingTable } from '../listings/common';
+import { bubbleGrid, positionsNear, type BubbleGrid } from './bubble-grid';
 
 /**
  * The map's pre-aggregate (docs/performance.md "Map"): for a channel, a city and a filter set, ONE grouped query of
@@ -64,6 +65,8 @@ interface LevelBubbles {
   district: MapBubble[];
   area: MapBubble[];
   community: MapBubble[];
+  /** Where the community bubbles are (bubble-grid.ts), so a view or drawn area looks at its own cells only. */
+  communityGrid: BubbleGrid;
   pins: MapBubble[];
 }
 
@@ -284,7 +287,7 @@ function makeAggregate(db: Db) {
         .sort((a, b) => b.count - a.count || a.id - b.id);
     }
     const pins = isNew ? (rows as ProjectRow[]).map((r): MapBubble => ({ ...r, count: 1 })) : [];
-    const bubbles = { district: level('district'), area: level('area'), community, pins };
+    const bubbles = { district: level('district'), area: level('area'), community, communityGrid: bubbleGrid(community), pins };
     for (const b of [...bubbles.district, ...bubbles.area, ...community, ...pins]) bubbleText(b);
     bubblesOf.set(rows, { places, bubbles });
     return bubbles;
@@ -318,9 +321,11 @@ function makeAggregate(db: Db) {
       limit = Infinity,
     ): Promise<MapBubble[]> {
       const [places, rows] = await Promise.all([cityPlaces(cityCode), cellsOf(table, price, cityCode, set)]);
+      const { community, communityGrid } = levelBubbles(rows, places, false);
+      const near = positionsNear(communityGrid, box);
       const found: MapBubble[] = [];
-      for (const c of levelBubbles(rows, places, false).community) {
-        if (found.length === limit) break;
+      for (let i = 0, n = near ? near.length : community.length; i < n && found.length < limit; i++) {
+        const c = community[near ? near[i]! : i]!;
         if (inBox(c, box) && keep(c)) found.push(c);
       }
       return found;

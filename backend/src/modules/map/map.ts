@@ -290,8 +290,8 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const ring = input.points as LngLat[];
       await requireDrawnArea(db, city, ring);
       const { box, inside } = insideDrawnArea(ring);
-      const where = whereOf(channel, city, input.filters);
-      const set: FilterSet = { key: filtersKey(input.filters), where: () => where };
+      // The WHERE is written only when an aggregate or order of this filter set is not kept yet.
+      const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
       const { table, orderBy, price, walk } = CHANNEL[channel];
       const places =
         channel === 'new'
