@@ -24,9 +24,9 @@ export interface HomeSidePanelProps {
 
 /**
  * The interactive parts of a 二手房 or 租房 side panel in one client boundary: 加入对比 with the compare bar, 预约看房,
- * 关注 and the view beacon, with the server's rows between them passed in. Each was a boundary of its own, and
- * Turbopack gave their code chunks of their own; one boundary puts them in one chunk, which is ≈0.5 kB gzip less of the
- * detail's first load (docs/performance.md "First-load JavaScript", sixth step).
+ * 关注 and the view beacon, with the server's rows between them passed in. One boundary instead of five, so their code
+ * is one chunk where Turbopack allows (加入对比 and the bar stay apart: they are boundaries of the list's cards too;
+ * docs/performance.md "First-load JavaScript", sixth step).
  */
 export function HomeSidePanel({ channel, businessType, listingId, listPath, viewEndpoint, children, agent }: HomeSidePanelProps) {
   return (
