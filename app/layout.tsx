@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
+import { ChunkReload } from '@/components/layout/chunk-reload';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Toast } from '@/components/layout/toast';
 import { messages } from '@/lib/messages';
@@ -21,6 +22,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Toast />
+        {/*
+          In the root layout, not the city's: the root error boundary (app/error.tsx) loads the same check, and only code of
+          a layout above it is shared with it; lower down, both carried a copy (docs/performance.md, sixth step).
+        */}
+        <ChunkReload />
         <Suspense fallback={null}>
           <ProgressBar />
         </Suspense>

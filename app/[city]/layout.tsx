@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AllCities } from '@/components/city/all-cities';
 import { PageTracker } from '@/components/tracking/page-tracker';
-import { ChunkReload } from '@/components/layout/chunk-reload';
 import { CityProvider } from '@/lib/client/city-context';
 import { getCity, getCityList } from '@/lib/server/city-data';
 import { config } from '@/lib/server/config';
@@ -58,7 +57,6 @@ export default async function CityLayout({ children, params }: CityLayoutProps) 
       }}
     >
       {children}
-      <ChunkReload />
       <PageTracker {...(config.statsScriptUrl ? { statsScriptUrl: config.statsScriptUrl } : {})} />
     </CityProvider>
   );

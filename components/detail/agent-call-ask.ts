@@ -2,7 +2,7 @@ import { browserContext } from '@/lib/client/api';
 import { revealAgentPhone } from '@/lib/client/api-endpoints';
 import { messages } from '@/lib/client/messages';
 import { withTracking } from '@/lib/client/track-later';
-import type { VirtualNumber } from '@contracts/virtual-number';
+import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
 
 /**
  * The listing the visitor calls from (spec §3 tracking): the channel's business type (with, for shops and offices,
@@ -14,9 +14,15 @@ export interface CallingListing {
   id: number;
 }
 
-/** What the card shows: the button, the wait, the virtual number or words. */
+/**
+ * What the card shows: the button, the wait, the virtual number (its tel: link, how it reads and the note under it,
+ * made here so that the first load carries none of it) or words.
+ */
 export type Shown =
-  { kind: 'button' } | { kind: 'asking' } | { kind: 'number'; number: VirtualNumber } | { kind: 'message'; text: string };
+  | { kind: 'button' }
+  | { kind: 'asking' }
+  | { kind: 'number'; href: string; text: string; note: string }
+  | { kind: 'message'; text: string };
 
 /**
  * 拨打电话's click (components/detail/agent-call.tsx): the contact event, then the backend's answer as what the card
@@ -38,7 +44,14 @@ export async function askAgentPhone(agentId: number, listing: CallingListing | u
       ...(listing.businessTypeTwo ? { businessTypeTwo: listing.businessTypeTwo } : {}),
     };
     const answer = await revealAgentPhone(browserContext(), { agentId, ...from });
-    if (answer.status === 1 && answer.virtualNumber) return { kind: 'number', number: answer.virtualNumber };
+    const number = answer.status === 1 ? answer.virtualNumber : undefined;
+    if (number)
+      return {
+        kind: 'number',
+        href: virtualNumberHref(number),
+        text: virtualNumberText(number),
+        note: messages.virtualNumberNote(number.extension, PHONE_BINDING_DAYS),
+      };
     return { kind: 'message', text: answer.status === 2 ? messages.agentLeft : messages.agentUnreachable };
   } catch (err) {
     return { kind: 'message', text: err instanceof Error && err.message ? err.message : messages.callAgentFailed };

@@ -1,6 +1,5 @@
 'use client';
 import { useState } from 'react';
-import { PHONE_BINDING_DAYS, virtualNumberHref, virtualNumberText } from '@contracts/virtual-number';
 import { messages } from '@/lib/client/messages';
 import type { CallingListing, Shown } from './agent-call-ask';
 
@@ -27,17 +26,15 @@ export function AgentCall({ agentId, listing }: AgentCallProps) {
       .then(setShown, () => setShown({ kind: 'message', text: messages.callAgentFailed }));
   };
 
-  if (shown.kind === 'number') {
-    const { number } = shown;
+  if (shown.kind === 'number')
     return (
       <div className="agent-card__virtual">
-        <a className="btn btn--primary agent-card__phone" href={virtualNumberHref(number)}>
-          {virtualNumberText(number)}
+        <a className="btn btn--primary agent-card__phone" href={shown.href}>
+          {shown.text}
         </a>
-        <p className="agent-card__phone-note">{messages.virtualNumberNote(number.extension, PHONE_BINDING_DAYS)}</p>
+        <p className="agent-card__phone-note">{shown.note}</p>
       </div>
     );
-  }
   if (shown.kind === 'message') return <p className="agent-card__status">{shown.text}</p>;
   return (
     <button type="button" className="btn btn--primary" disabled={shown.kind === 'asking'} onClick={ask}>

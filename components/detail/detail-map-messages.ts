@@ -1,7 +1,7 @@
 /**
  * The detail map's strings that show before the section nears the viewport (the title, the frame, the waiting and
- * loading words): the detail pages' first load carries only these. The nearby list's come with its code
- * (detail-map-nearby-messages.ts).
+ * loading words): rendered on the server (./detail-map.tsx), and read again by the map's body when it loads. The
+ * nearby list's come with its code (detail-map-nearby-messages.ts).
  */
 export const detailMapMessages = {
   title: '位置及周边',

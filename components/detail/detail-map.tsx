@@ -1,12 +1,8 @@
-'use client';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { MapNearby } from '@contracts/map';
 import { detailMapMessages as M } from './detail-map-messages';
+import { DetailMapSection } from './detail-map-section';
 
-const loadingCanvas = <div className="detail-map__canvas detail-map__canvas--loading" aria-hidden="true" />;
-
-/** The map and the nearby list load when the section nears the viewport: their code is not in the first load. */
-const DetailMapBody = lazy(() => import('./detail-map-body'));
+/** The section title's id: a page has one 位置及周边. */
+const HEADING_ID = 'detail-map-title';
 
 export interface DetailMapProps {
   cityCode: string;
@@ -22,14 +18,19 @@ export interface DetailMapProps {
 /**
  * 位置及周边 of every detail page (二手房, 租房, 小区, 新房, 商铺, 写字楼): the place on the base map with the subway
  * stations, schools, hospitals and shopping within 3 km, and beside it their names and distances as text.
- * Nothing loads until the section nears the viewport.
+ * Nothing loads until the section nears the viewport (./detail-map-section.tsx). The title and the frames shown
+ * before are rendered here, on the server, so their markup and words are not in the first-load JavaScript.
  */
 export function DetailMap({ cityCode, lat, lng, name, withList = true }: DetailMapProps) {
   // Before the section is seen (and while its code loads): the frame and the status line, as the body draws them.
   const placeholder = (status: string, busy: boolean) => (
     <div className={withList ? 'detail-map__body' : 'detail-map__body detail-map__body--wide'}>
       <figure className="detail-map__frame" aria-label={M.mapLabel(name)}>
-        {busy ? loadingCanvas : <div className="detail-map__canvas detail-map__canvas--waiting">{M.waiting}</div>}
+        {busy ? (
+          <div className="detail-map__canvas detail-map__canvas--loading" aria-hidden="true" />
+        ) : (
+          <div className="detail-map__canvas detail-map__canvas--waiting">{M.waiting}</div>
+        )}
       </figure>
       {withList && (
         <div className="detail-map__nearby">
@@ -40,57 +41,21 @@ export function DetailMap({ cityCode, lat, lng, name, withList = true }: DetailM
       )}
     </div>
   );
-  const section = useRef<HTMLElement>(null);
-  const titleId = useId();
-  const [seen, setSeen] = useState(false);
-  const [nearby, setNearby] = useState<MapNearby | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    setFailed(false);
-    Promise.all([import('@/lib/client/api'), import('@/lib/client/api-endpoints')])
-      .then(([{ browserContext }, { fetchMapNearby }]) => fetchMapNearby(browserContext(), cityCode, lat, lng))
-      .then(setNearby)
-      .catch(() => setFailed(true));
-  }, [cityCode, lat, lng]);
-
-  useEffect(() => {
-    const el = section.current;
-    if (!el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        setSeen(true);
-        load();
-      },
-      { rootMargin: '120px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [load]);
-
   return (
-    <section ref={section} className="section detail-map" aria-labelledby={titleId} data-loaded={seen ? 'yes' : 'no'}>
-      <h2 className="section__title" id={titleId}>
-        {M.title}
-      </h2>
-      {seen ? (
-        <Suspense fallback={placeholder(M.loading, true)}>
-          <DetailMapBody
-            cityCode={cityCode}
-            lat={lat}
-            lng={lng}
-            name={name}
-            withList={withList}
-            nearby={nearby}
-            failed={failed}
-            onRetry={load}
-          />
-        </Suspense>
-      ) : (
-        placeholder(M.waiting, false)
-      )}
-    </section>
+    <DetailMapSection
+      cityCode={cityCode}
+      lat={lat}
+      lng={lng}
+      name={name}
+      withList={withList}
+      headingId={HEADING_ID}
+      heading={
+        <h2 className="section__title" id={HEADING_ID}>
+          {M.title}
+        </h2>
+      }
+      waiting={placeholder(M.waiting, false)}
+      loading={placeholder(M.loading, true)}
+    />
   );
 }

@@ -1,28 +1,38 @@
+import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { detailPath } from '@contracts/channels';
+import { CHANNELS, detailPath } from '@contracts/channels';
 import type { AgentCard as Agent } from '@contracts/listing-common';
 import { ApiPath } from '@contracts/paths';
-import { BookViewing } from '@/components/viewing/book-viewing';
-import { FollowButton } from '@/components/engage/follow-button';
-import { ViewBeacon } from '@/components/engage/view-beacon';
 import { messages } from '@/lib/messages';
 import { AgentCard } from './agent-card';
+import { HomeSidePanel } from './home-side-panel';
 
 export interface HomeSideRowsProps {
-  /** 1 二手房, 2 租房: the business type every call about the home carries (spec §3). */
-  businessType: 1 | 2;
+  channel: 'esf' | 'rent';
   /** The home's detail (either channel's has these). */
   home: { id: number; community: { id: number; name: string }; districtName: string; businessAreaName: string; agent: Agent };
+  /** The channel's own rows, between 加入对比 and the community (price facts, the loan estimate). */
+  children: ReactNode;
 }
 
 /**
- * The lower half of a home's side panel, the same on 二手房 and 租房: its community and region, 预约看房, 关注,
- * the view beacon and the agent's card.
+ * A home's side panel below the price, the same on 二手房 and 租房: 加入对比 and the compare bar, the channel's own rows,
+ * its community and region, 预约看房, 关注, the view beacon and the agent's card. The interactive parts are one client
+ * boundary (./home-side-panel.tsx); the rows stay server-rendered, passed through it.
  */
-export function HomeSideRows({ businessType, home }: HomeSideRowsProps) {
+export function HomeSideRows({ channel, home, children }: HomeSideRowsProps) {
   const { id: listingId, community, districtName, businessAreaName, agent } = home;
+  const { businessType, listPath } = CHANNELS[channel];
   return (
-    <>
+    <HomeSidePanel
+      channel={channel}
+      businessType={businessType}
+      listingId={listingId}
+      listPath={listPath}
+      viewEndpoint={ApiPath.listingView}
+      agent={<AgentCard agent={agent} listing={{ businessType, id: listingId }} />}
+    >
+      {children}
       <div className="side-row">
         <span>{messages.community}</span>
         <Link href={detailPath('estate', community.id)}>{community.name}</Link>
@@ -31,10 +41,6 @@ export function HomeSideRows({ businessType, home }: HomeSideRowsProps) {
         <span>{messages.regionLabel}</span>
         {districtName} {businessAreaName}
       </div>
-      <BookViewing businessType={businessType} listingId={listingId} />
-      <FollowButton businessType={businessType} listingId={listingId} />
-      <ViewBeacon businessType={businessType} listingId={listingId} endpoint={ApiPath.listingView} />
-      <AgentCard agent={agent} listing={{ businessType, id: listingId }} />
-    </>
+    </HomeSidePanel>
   );
 }

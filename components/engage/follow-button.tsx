@@ -1,4 +1,3 @@
-'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '@/lib/client/messages';
 import { listingMessages } from '@/lib/client/listing-messages';

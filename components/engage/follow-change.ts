@@ -1,7 +1,21 @@
 import type { FollowStatus } from '@contracts/house';
 import { isSessionInvalid } from '@/lib/api/errors';
 import { browserContext } from '@/lib/client/api';
-import { changeFollow } from '@/lib/client/api-endpoints';
+import { changeFollow, fetchFollowStatus } from '@/lib/client/api-endpoints';
+
+/**
+ * The caller's follow state and the follower count, or null when there is no session after all (a dead cookie): asked
+ * by lib/swr/use-follow-status.ts after the page's first look, with this module, so the click finds it loaded and the
+ * first load carries one loader for both instead of two.
+ */
+export async function askFollowStatus(businessType: 1 | 2, listingId: number): Promise<FollowStatus | null> {
+  try {
+    return await fetchFollowStatus(browserContext(), { businessType, listingId });
+  } catch (err) {
+    if (isSessionInvalid(err)) return null;
+    throw err;
+  }
+}
 
 /**
  * 关注's click (or the follow a return from the login asks for): follows or stops following and gives the backend's

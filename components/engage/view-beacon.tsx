@@ -1,4 +1,3 @@
-'use client';
 import { useEffect } from 'react';
 
 export interface ViewBeaconProps {
@@ -6,7 +5,7 @@ export interface ViewBeaconProps {
   businessType: 1 | 2;
   listingId: number;
   /**
-   * Where the view is sent (ApiPath.listingView), given by the server component that renders the beacon: imported here,
+   * Where the view is sent (ApiPath.listingView), given by the server (components/detail/home-side-rows.tsx): imported here,
    * contracts/paths.ts (every API path, ≈1.6 kB gzip) would come into the detail's first-load JS.
    */
   endpoint: string;

@@ -1,4 +1,3 @@
-'use client';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { listingMessages } from '@/lib/client/listing-messages';
 import { withTracking } from '@/lib/client/track-later';

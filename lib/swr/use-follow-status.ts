@@ -3,7 +3,6 @@ import { useCallback } from 'react';
 import type { FollowStatus } from '@contracts/house';
 import { whoAmI } from '@/lib/client/who-am-i';
 import { answerWith, useAskedOnce } from './ask-once';
-import { loadBrowserApi } from './browser-api';
 
 /** visitor: no session (or a dead one); user: the caller's follow state and the follower count. */
 export type FollowState = { kind: 'visitor' } | { kind: 'user'; status: FollowStatus };
@@ -21,13 +20,10 @@ export function useFollowStatus(businessType: 1 | 2, listingId: number) {
   const key = `follow-status|${businessType}|${listingId}`;
   const asked = useAskedOnce<FollowState>(key, async () => {
     if ((await whoAmI()) === null) return { kind: 'visitor' };
-    const [api, { isSessionInvalid }] = await Promise.all([loadBrowserApi(), import('@/lib/api/errors')]);
-    try {
-      return { kind: 'user', status: await api.fetchFollowStatus(api.browserContext(), { businessType, listingId }) };
-    } catch (err) {
-      if (isSessionInvalid(err)) return { kind: 'visitor' };
-      throw err;
-    }
+    // The click's module asks (the API client with it): one loader in the first load for the state and the click.
+    const { askFollowStatus } = await import('@/components/engage/follow-change');
+    const status = await askFollowStatus(businessType, listingId);
+    return status ? { kind: 'user', status } : { kind: 'visitor' };
   });
   const answer = useCallback((state: FollowState) => answerWith(key, state), [key]);
   return { ...asked, answer };

@@ -58,3 +58,42 @@ test('three 二手房 picked from the list are compared side by side, difference
   await expect(page).toHaveURL(/\/ershoufang\/duibi\?ids=\d+,\d+$/);
   await expect(table.locator('thead th[data-listing]')).toHaveCount(2);
 });
+
+// 加入对比 on a detail's side panel (components/detail/home-side-panel.tsx), by keyboard: the pick shows on the button, the
+// bar comes with it, a second pick from another detail makes 开始对比, and 清空 takes both away.
+test('加入对比 on 二手房 and 租房 details, by keyboard, with the compare bar', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const listPath of ['/ershoufang/', '/zufang/']) {
+    await page.goto(listPath);
+    const details = await page
+      .locator(`main .listings a[href^="${listPath}xiangqing/"]`)
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))].slice(0, 2));
+    expect(details).toHaveLength(2);
+    for (const [i, href] of details.entries()) {
+      await page.goto(href!);
+      // Its name is the state (加入对比, 已加入对比): found by its place.
+      const button = page.locator('.detail-side .compare-button');
+      await expect(button).toHaveText('加入对比');
+      // Until the page has hydrated a key press does nothing: press again until the pick shows.
+      await expect(async () => {
+        if ((await button.getAttribute('aria-pressed')) !== 'true') {
+          await button.focus();
+          await page.keyboard.press('Enter');
+        }
+        await expect(button).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+      }).toPass();
+      await expect(button).toHaveText('已加入对比');
+      const bar = page.getByRole('region', { name: '房源对比' });
+      await expect(bar).toContainText(`已选${i + 1}/4套`);
+      if (i === 1) {
+        await expect(bar.getByRole('link', { name: '开始对比' })).toHaveAttribute(
+          'href',
+          new RegExp(`${listPath}duibi\\?ids=\\d+,\\d+$`),
+        );
+        await bar.getByRole('button', { name: '清空' }).press('Enter');
+        await expect(bar).toHaveCount(0);
+        await expect(button).toHaveAttribute('aria-pressed', 'false');
+      }
+    }
+  }
+});

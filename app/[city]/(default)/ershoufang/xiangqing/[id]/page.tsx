@@ -1,6 +1,4 @@
 import Link from 'next/link';
-import { CompareBar } from '@/components/compare/compare-bar';
-import { CompareButton } from '@/components/compare/compare-button';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
@@ -69,26 +67,25 @@ export default async function EsfDetailPage(props: DetailPageProps) {
             </span>
             <span className="price-block__unit">{formatUnitPrice(d.unitPrice)}</span>
           </div>
-          <CompareButton channel="esf" id={d.id} />
-          <CompareBar channel="esf" listPath={CHANNELS.esf.listPath} />
-          <LoanEstimate totalWan={d.totalPrice} />
-          <div className="key-facts">
-            <div>
-              <strong>{formatLayout(d.rooms, d.halls)}</strong>
-              <span>
-                {d.floorLevel}/共{d.totalFloors}层
-              </span>
+          <HomeSideRows channel="esf" home={d}>
+            <LoanEstimate totalWan={d.totalPrice} />
+            <div className="key-facts">
+              <div>
+                <strong>{formatLayout(d.rooms, d.halls)}</strong>
+                <span>
+                  {d.floorLevel}/共{d.totalFloors}层
+                </span>
+              </div>
+              <div>
+                <strong>{d.orientation}</strong>
+                <span>{d.decoration}</span>
+              </div>
+              <div>
+                <strong>{formatArea(d.area)}</strong>
+                <span>{d.buildYear}年建</span>
+              </div>
             </div>
-            <div>
-              <strong>{d.orientation}</strong>
-              <span>{d.decoration}</span>
-            </div>
-            <div>
-              <strong>{formatArea(d.area)}</strong>
-              <span>{d.buildYear}年建</span>
-            </div>
-          </div>
-          <HomeSideRows businessType={CHANNELS.esf.businessType} home={d} />
+          </HomeSideRows>
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />

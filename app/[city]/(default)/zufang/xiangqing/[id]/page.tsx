@@ -1,6 +1,4 @@
 import Link from 'next/link';
-import { CompareBar } from '@/components/compare/compare-bar';
-import { CompareButton } from '@/components/compare/compare-button';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CHANNELS } from '@contracts/channels';
 import { HomeSideRows } from '@/components/detail/home-side-rows';
@@ -75,25 +73,24 @@ export default async function RentDetailPage(props: DetailPageProps) {
             </span>
             <span className="price-block__unit">{d.payment}</span>
           </div>
-          <CompareButton channel="rent" id={d.id} />
-          <CompareBar channel="rent" listPath={CHANNELS.rent.listPath} />
-          <div className="key-facts">
-            <div>
-              <strong>{messages.rentTypes[d.rentType]}</strong>
-              <span>{formatLayout(d.rooms, d.halls)}</span>
+          <HomeSideRows channel="rent" home={d}>
+            <div className="key-facts">
+              <div>
+                <strong>{messages.rentTypes[d.rentType]}</strong>
+                <span>{formatLayout(d.rooms, d.halls)}</span>
+              </div>
+              <div>
+                <strong>{formatArea(d.area)}</strong>
+                <span>{d.orientation}</span>
+              </div>
+              <div>
+                <strong>{d.decoration}</strong>
+                <span>
+                  {d.floorLevel}/共{d.totalFloors}层
+                </span>
+              </div>
             </div>
-            <div>
-              <strong>{formatArea(d.area)}</strong>
-              <span>{d.orientation}</span>
-            </div>
-            <div>
-              <strong>{d.decoration}</strong>
-              <span>
-                {d.floorLevel}/共{d.totalFloors}层
-              </span>
-            </div>
-          </div>
-          <HomeSideRows businessType={CHANNEL.businessType} home={d} />
+          </HomeSideRows>
         </aside>
       </div>
       <FactsSection title={messages.basicInfo} facts={facts} />
