@@ -29,6 +29,7 @@ import {
 } from '@/lib/client/api-endpoints';
 import { addBaseLayer, mapCrs } from './base-layer';
 import { keepBubblesInside } from './bubble-edges';
+import { flatMarker } from './flat-marker';
 import { CommuteBar } from './map-commute';
 import { useBasemap } from './use-basemap';
 import { mapMessages as M } from './map-messages';
@@ -75,8 +76,10 @@ type Option = { code: number; label: string };
 const PAGE_SIZE = 10;
 /** How long the map rests after a pan or zoom before its place is written to the URL (see `report`). */
 const PLACE_WRITE_MS = 400;
-/** The longest slice of building and removing bubble markers before the browser gets its turn (the bubbles effect). */
+/** The longest slice of building and removing bubble markers before the browser gets its turn (the bubbles effect),
+ * and the most bubbles of one slice: the frame after it lays them out. */
 const BUBBLE_SLICE_MS = 12;
+const BUBBLE_SLICE_MAX = 80;
 /** Where each kind of bubble leads on a click: the zoom that shows what is inside it. */
 const ZOOM_INTO = { district: MAP_ZOOM.area, area: MAP_ZOOM.community } as const;
 
@@ -357,7 +360,7 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
         box.appendChild(el('span', 'map-bubble__price', M.avgPrice(b.avgPrice, channel)));
         box.appendChild(el('span', 'map-bubble__count', M.count(b.count, channel)));
       }
-      const marker = L.marker([b.lat, b.lng], {
+      const marker = flatMarker([b.lat, b.lng], {
         icon: L.divIcon({ html: box, className: 'map-bubble-icon', iconSize: undefined }),
         title: b.name,
         keyboard: true,
@@ -395,7 +398,7 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
     const removals = [...gone.values()].map(remove);
     const otherLevel = [...gone.values()].some((key) => !key.startsWith(`${channel}|${level}|`));
     const jobs = otherLevel ? [...removals, ...changed, ...fresh] : [...changed, ...fresh, ...removals];
-    // In slices of BUBBLE_SLICE_MS with a frame between them: a drag at street zoom brings up to a few hundred new
+    // In slices (BUBBLE_SLICE_MS, BUBBLE_SLICE_MAX) with a frame between them: a drag at street zoom brings up to a few hundred new
     // bubbles, and building them, laying them out and measuring them in one task was a long task (docs/performance.md,
     // "Dragging at street zoom"). A newer answer stops the slices and starts from what is drawn.
     let next = 0;
@@ -405,7 +408,8 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       timer = null;
       const from = performance.now();
       const built: L.Marker[] = [];
-      while (next < jobs.length && performance.now() - from < BUBBLE_SLICE_MS) {
+      const last = next + BUBBLE_SLICE_MAX;
+      while (next < jobs.length && next < last && performance.now() - from < BUBBLE_SLICE_MS) {
         const marker = jobs[next++]!();
         if (marker) built.push(marker);
       }
