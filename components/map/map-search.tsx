@@ -165,16 +165,19 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
   }, []);
 
   /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
-  const go = useCallback((next: MapSearchInfo, push: boolean) => {
-    cancelPlaceWrite();
-    // 订阅's way back from the login (#dingyue) stays until its button has read it.
-    const hash = window.location.hash === SUBSCRIBE_HASH ? SUBSCRIBE_HASH : '';
-    const url = `${window.location.pathname}${formatMapSearch(next)}${hash}`;
-    if (push) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-    infoRef.current = next;
-    setInfo(next);
-  }, [cancelPlaceWrite]);
+  const go = useCallback(
+    (next: MapSearchInfo, push: boolean) => {
+      cancelPlaceWrite();
+      // 订阅's way back from the login (#dingyue) stays until its button has read it.
+      const hash = window.location.hash === SUBSCRIBE_HASH ? SUBSCRIBE_HASH : '';
+      const url = `${window.location.pathname}${formatMapSearch(next)}${hash}`;
+      if (push) window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+      infoRef.current = next;
+      setInfo(next);
+    },
+    [cancelPlaceWrite],
+  );
 
   const flyTo = useCallback(
     (lat: number, lng: number, zoom: number, patch: Partial<MapSearchInfo> = {}) => {
