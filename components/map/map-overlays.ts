@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import type { MapBasemap } from '@contracts/map';
 import type { MapCommute } from '@contracts/map-commute';
+import { flatMarker } from './flat-marker';
 import { mapMessages as M } from './map-messages';
 
 /**
@@ -46,7 +47,7 @@ export function drawSubwayLine(layer: L.LayerGroup, line: Line, stationId: numbe
       interactive: false,
     }).addTo(layer);
     // Names alternate below and above the line, so that close stations in the centre do not print over each other.
-    L.marker([s.lat, s.lng], {
+    flatMarker([s.lat, s.lng], {
       icon: label(s.name, `map-station-label${i % 2 ? ' is-above' : ''}${chosen ? ' is-chosen' : ''}`),
       interactive: false,
       keyboard: false,
@@ -74,7 +75,7 @@ export function drawCommute(layer: L.LayerGroup, commute: MapCommute, colourOf: 
     );
   }
   const o = commute.origin;
-  L.marker([o.lat, o.lng], {
+  flatMarker([o.lat, o.lng], {
     icon: label(o.name ?? M.commuteWorkplacePoint, 'map-workplace'),
     interactive: false,
     keyboard: false,
@@ -87,6 +88,6 @@ export function drawCommute(layer: L.LayerGroup, commute: MapCommute, colourOf: 
 export function drawAreaLabels(layer: L.LayerGroup, areas: MapBasemap['areas']): void {
   layer.clearLayers();
   for (const a of areas) {
-    L.marker([a.lat, a.lng], { icon: label(a.name, 'map-area-label'), interactive: false, keyboard: false }).addTo(layer);
+    flatMarker([a.lat, a.lng], { icon: label(a.name, 'map-area-label'), interactive: false, keyboard: false }).addTo(layer);
   }
 }

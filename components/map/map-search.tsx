@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import './map-search.css';
 import L from 'leaflet';
 import Link from 'next/link';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
 import { detailPath } from '@contracts/channels';
 import type { MapArea, MapBasemap, MapBubble, MapBubbles, MapSuggestion } from '@contracts/map';
@@ -29,6 +29,7 @@ import {
 } from '@/lib/client/api-endpoints';
 import { addBaseLayer, mapCrs } from './base-layer';
 import { keepBubblesInside } from './bubble-edges';
+import { flatMarker } from './flat-marker';
 import { CommuteBar } from './map-commute';
 import { useBasemap } from './use-basemap';
 import { mapMessages as M } from './map-messages';
@@ -73,6 +74,12 @@ interface ListState {
 type Option = { code: number; label: string };
 
 const PAGE_SIZE = 10;
+/** How long the map rests after a pan or zoom before its place is written to the URL (see `report`). */
+const PLACE_WRITE_MS = 400;
+/** The longest slice of building and removing bubble markers before the browser gets its turn (the bubbles effect),
+ * and the most bubbles of one slice: the frame after it lays them out. */
+const BUBBLE_SLICE_MS = 12;
+const BUBBLE_SLICE_MAX = 80;
 /** Where each kind of bubble leads on a click: the zoom that shows what is inside it. */
 const ZOOM_INTO = { district: MAP_ZOOM.area, area: MAP_ZOOM.community } as const;
 
@@ -150,16 +157,27 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
   const { channel, filters, selected, page, line, station, commute } = info;
   const conditions = conditionsOf?.channel === channel ? conditionsOf.rows : {};
 
-  /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
-  const go = useCallback((next: MapSearchInfo, push: boolean) => {
-    // 订阅's way back from the login (#dingyue) stays until its button has read it.
-    const hash = window.location.hash === SUBSCRIBE_HASH ? SUBSCRIBE_HASH : '';
-    const url = `${window.location.pathname}${formatMapSearch(next)}${hash}`;
-    if (push) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-    infoRef.current = next;
-    setInfo(next);
+  // A pan's or zoom's place waiting to be written to the URL (`report`); any other state written first takes it along.
+  const placeWrite = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelPlaceWrite = useCallback(() => {
+    if (placeWrite.current !== null) clearTimeout(placeWrite.current);
+    placeWrite.current = null;
   }, []);
+
+  /** A new state: written to the URL (a new history entry when `push`), the map moved to its view if it has one. */
+  const go = useCallback(
+    (next: MapSearchInfo, push: boolean) => {
+      cancelPlaceWrite();
+      // 订阅's way back from the login (#dingyue) stays until its button has read it.
+      const hash = window.location.hash === SUBSCRIBE_HASH ? SUBSCRIBE_HASH : '';
+      const url = `${window.location.pathname}${formatMapSearch(next)}${hash}`;
+      if (push) window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+      infoRef.current = next;
+      setInfo(next);
+    },
+    [cancelPlaceWrite],
+  );
 
   const flyTo = useCallback(
     (lat: number, lng: number, zoom: number, patch: Partial<MapSearchInfo> = {}) => {
@@ -203,12 +221,23 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       // Station names of a chosen line from the business-area zoom on; further out they would print over each other.
       map.getContainer().classList.toggle('is-near', z >= MAP_ZOOM.area);
       const now = infoRef.current;
-      // Panning and zooming replace the entry: back goes to the last place chosen, not every drag.
+      // Panning and zooming replace the entry: back goes to the last place chosen, not every drag. The place is
+      // written once the map has rested PLACE_WRITE_MS: a history write makes Next's router render the page again
+      // (it follows pushState and replaceState), and in the drag's own task it helped make it a long one
+      // (docs/performance.md, "Dragging at street zoom"). The handlers read the place from infoRef at once.
       if (!now.centre || Math.abs(now.centre.lat - c.lat) > 1e-5 || Math.abs(now.centre.lng - c.lng) > 1e-5 || now.zoom !== z) {
-        go({ ...now, centre: { lat: c.lat, lng: c.lng }, zoom: z }, false);
+        infoRef.current = { ...now, centre: { lat: c.lat, lng: c.lng }, zoom: z };
+        cancelPlaceWrite();
+        placeWrite.current = setTimeout(() => startTransition(() => go(infoRef.current, false)), PLACE_WRITE_MS);
       }
-      setView({ zoom: z, key: map.getBounds().toBBoxString() });
+      // The bubbles of the view are asked for after a render that may yield to the drag's next events.
+      startTransition(() => setView({ zoom: z, key: map.getBounds().toBBoxString() }));
     };
+    // A page left before the write (a reload, a link out) keeps the place it shows.
+    const writeNow = () => {
+      if (placeWrite.current !== null) go(infoRef.current, false);
+    };
+    window.addEventListener('pagehide', writeNow);
     map.on('moveend', report);
     map.on('click', (e: L.LeafletMouseEvent) => {
       if (drawingRef.current) draw([...drawingRef.current, [e.latlng.lng, e.latlng.lat]]);
@@ -227,6 +256,9 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
         start.zoom ?? 11,
       );
     return () => {
+      // A place not written yet is dropped: by now the URL may be another page's (a link followed in the app).
+      cancelPlaceWrite();
+      window.removeEventListener('pagehide', writeNow);
       map.off();
       map.remove();
       mapRef.current = null;
@@ -235,11 +267,12 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       subwayLayer.current = null;
       commuteLayer.current = null;
     };
-  }, [basemap, go, draw]);
+  }, [basemap, go, draw, cancelPlaceWrite]);
 
   // Back and forward: the URL's state, and the map to its view.
   useEffect(() => {
     const onPop = () => {
+      cancelPlaceWrite();
       const next = parseMapSearch(window.location.search, channels);
       infoRef.current = next;
       setInfo(next);
@@ -247,7 +280,7 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [channels]);
+  }, [channels, cancelPlaceWrite]);
 
   useEffect(() => {
     let live = true;
@@ -314,13 +347,13 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       const isSelected = selected === b.id && level !== 'district' && level !== 'area';
       wanted.set(`${channel}|${level}|${b.id}|${b.name}|${b.count}|${b.avgPrice}|${isSelected}`, b);
     }
-    for (const [key, marker] of drawn.markers) {
-      if (wanted.has(key)) continue;
-      layer.removeLayer(marker);
+    const remove = (key: string) => () => {
+      const marker = drawn.markers.get(key);
+      if (marker) layer.removeLayer(marker);
       drawn.markers.delete(key);
-    }
-    for (const [key, b] of wanted) {
-      if (drawn.markers.has(key) || !level) continue;
+      return undefined;
+    };
+    const add = (key: string, b: MapBubble, level: MapBubbles['level']) => () => {
       const isSelected = key.endsWith('|true');
       const box = el('div', `map-bubble map-bubble--${level}${isSelected ? ' is-selected' : ''}`);
       box.dataset.testid = `bubble-${level}`;
@@ -330,7 +363,7 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
         box.appendChild(el('span', 'map-bubble__price', M.avgPrice(b.avgPrice, channel)));
         box.appendChild(el('span', 'map-bubble__count', M.count(b.count, channel)));
       }
-      const marker = L.marker([b.lat, b.lng], {
+      const marker = flatMarker([b.lat, b.lng], {
         icon: L.divIcon({ html: box, className: 'map-bubble-icon', iconSize: undefined }),
         title: b.name,
         keyboard: true,
@@ -346,8 +379,55 @@ export function MapSearch({ cityCode, cityName, channels, layout }: MapSearchPro
       // The name starts with the words the bubble shows (WCAG 2.5.3), then says what Enter does.
       marker.getElement()?.setAttribute('aria-label', M.bubbleLabel(box.textContent ?? b.name));
       drawn.markers.set(key, marker);
+      return marker;
+    };
+    // The work in order: a place whose bubble changed (its count, price or selection) first, its old bubble removed
+    // just before, so that it is never missing for long; then the new places; the places gone (after a drag, out of
+    // view) last, or first when the level or channel changed (the old bubbles are then not the view's).
+    const placeOf = (key: string) => key.split('|', 3).join('|');
+    const gone = new Map<string, string>();
+    for (const key of drawn.markers.keys()) if (!wanted.has(key)) gone.set(placeOf(key), key);
+    const changed: (() => L.Marker | undefined)[] = [];
+    const fresh: (() => L.Marker | undefined)[] = [];
+    for (const [key, b] of wanted) {
+      if (drawn.markers.has(key) || !level) continue;
+      const old = gone.get(placeOf(key));
+      if (old === undefined) fresh.push(add(key, b, level));
+      else {
+        gone.delete(placeOf(key));
+        changed.push(remove(old), add(key, b, level));
+      }
     }
-    if (mapRef.current) keepBubblesInside(mapRef.current, drawn.markers.values());
+    const removals = [...gone.values()].map(remove);
+    const otherLevel = [...gone.values()].some((key) => !key.startsWith(`${channel}|${level}|`));
+    const jobs = otherLevel ? [...removals, ...changed, ...fresh] : [...changed, ...fresh, ...removals];
+    // In slices (BUBBLE_SLICE_MS, BUBBLE_SLICE_MAX) with a frame between them: a drag at street zoom brings up to a few hundred new
+    // bubbles, and building them, laying them out and measuring them in one task was a long task (docs/performance.md,
+    // "Dragging at street zoom"). A newer answer stops the slices and starts from what is drawn.
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let frame: number | null = null;
+    const slice = () => {
+      timer = null;
+      const from = performance.now();
+      const built: L.Marker[] = [];
+      const last = next + BUBBLE_SLICE_MAX;
+      while (next < jobs.length && next < last && performance.now() - from < BUBBLE_SLICE_MS) {
+        const marker = jobs[next++]!();
+        if (marker) built.push(marker);
+      }
+      // Measured in the next frame, where the browser lays them out anyway: read here, their sizes forced that layout
+      // into this task. Not cancelled with the slices: a bubble built stays until a later answer removes it.
+      const map = mapRef.current;
+      if (map && built.length) requestAnimationFrame(() => keepBubblesInside(map, built));
+      // The next slice after that frame: slices run back to back would leave one frame to lay them all out.
+      if (next < jobs.length) frame = requestAnimationFrame(() => (timer = setTimeout(slice, 0)));
+    };
+    slice();
+    return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      if (timer !== null) clearTimeout(timer);
+    };
   }, [bubbles, channel, selected]);
 
   // The layers exist once the map has reported its first view: the overlays are drawn again then.
