@@ -22,7 +22,7 @@ const MAP_CODE = [
  * route's bytes off; delete it when the route is within the target. Home and login are within it since the fourth step,
  * the list since the fifth (24.1 kB since the sixth); the detail is 1.1 kB over (26.1 kB, the sixth step).
  */
-const NOT_YET_WITHIN: Record<string, number> = { detail: 26.3 };
+const NOT_YET_WITHIN: Record<string, number> = { detail: 25.6 };
 
 async function body(request: APIRequestContext, src: string): Promise<Buffer> {
   const res = await serverHtml(request, 'bj', src);
