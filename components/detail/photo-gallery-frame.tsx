@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { photoMessages } from '@/lib/client/photo-messages';
 
-const M = listingMessages.projectViewer;
+const M = photoMessages.projectViewer;
 
 export interface GalleryPhoto {
   url: string;

@@ -16,11 +16,10 @@ export function PhotoGalleryShell({ photos, alt, children }: { photos: GalleryPh
   if (live) return <live.Live photos={photos} alt={alt} start={live.start} focus={live.focus} />;
   const press = (e: MouseEvent<HTMLElement>) => {
     const button = (e.target as Element).closest<HTMLElement>('[data-gallery]');
-    if (!button || live) return;
-    const start = button.dataset.gallery ?? '';
-    void loadLive().then((m) =>
-      setLive({ Live: m.PhotoGalleryLive, start, focus: button === document.activeElement || e.detail === 0 }),
-    );
+    if (!button) return;
+    // A press by keyboard or by a click that focused the button (Safari's clicks do not).
+    const focus = button === document.activeElement;
+    void loadLive().then((m) => setLive({ Live: m.PhotoGalleryLive, start: button.dataset.gallery!, focus }));
   };
   const prepare = () => void loadLive();
   return (
