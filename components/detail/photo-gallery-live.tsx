@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PhotoGalleryFrame, type GalleryAction, type GalleryPhoto } from './photo-gallery-frame';
 
 /**
@@ -33,9 +33,9 @@ export function PhotoGalleryLive({ photos, alt, start, focus }: PhotoGalleryLive
 
   const act = (action: GalleryAction) => (action === 'open' ? setLarge(true) : setIndex((i) => step(i, action)));
 
-  // The pressed button's twin here takes the focus, before the large view (lazy, so it mounts later) notes what
-  // opened it and gives the focus back to it on closing.
-  useEffect(() => {
+  // The pressed button's twin here takes the focus as the markup is swapped (before anything else can move it), and
+  // before the large view (lazy, so it mounts later) notes what opened it to give the focus back on closing.
+  useLayoutEffect(() => {
     if (focus) root.current?.querySelector<HTMLElement>(`[data-gallery="${start}"]`)?.focus();
     // Once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
