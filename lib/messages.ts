@@ -5,13 +5,14 @@ import { alertMessages } from './client/alert-messages';
 import { listMessages } from './client/list-messages';
 import { formMessages } from './client/form-messages';
 import { listingMessages } from './client/listing-messages';
+import { photoMessages } from './client/photo-messages';
 import { viewingMessages } from './client/viewing-messages';
 
 /**
  * The ONE catalogue of interface strings (docs/behaviour.md "Copy"). Server code imports `messages` from here,
  * so a copy change is one edit and tests can assert the exact text. The strings client islands show live in
  * ./client/messages.ts, the client forms' in ./client/form-messages.ts, the list and detail islands' in
- * ./client/listing-messages.ts and the list's in ./client/list-messages.ts, 预约看房's dialog in ./client/viewing-messages.ts, 我的订阅's in ./client/alert-messages.ts (all spread in below): a client
+ * ./client/listing-messages.ts (the photo viewer's ./client/photo-messages.ts) and the list's in ./client/list-messages.ts, 预约看房's dialog in ./client/viewing-messages.ts, 我的订阅's in ./client/alert-messages.ts (all spread in below): a client
  * component that imported this whole table would put it in every page's first-load JavaScript.
  */
 export { BRAND };
@@ -20,6 +21,7 @@ export const messages = {
   ...clientMessages,
   ...formMessages,
   ...listingMessages,
+  ...photoMessages,
   ...listMessages,
   ...alertMessages,
   ...viewingMessages,

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { clearCompare, COMPARE_MAX, comparePath, type CompareChannel } from '@/lib/client/compare-list';
+import { clearCompare, comparePath } from '@/lib/client/compare-change';
+import { COMPARE_MAX, type CompareChannel } from '@/lib/client/compare-list';
 
 export interface CompareBarBodyProps {
   channel: CompareChannel;

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { COMPARE_MAX, toggleCompare, type CompareChannel } from '@/lib/client/compare-list';
+import { COMPARE_MAX, type CompareChannel } from '@/lib/client/compare-list';
 import { useCompare } from './use-compare';
 
 /** 加入对比 on a card or a detail page: adds the listing to the visitor's picks, or takes it out. */
@@ -13,7 +13,8 @@ export function CompareButton({ channel, id }: { channel: CompareChannel; id: nu
       type="button"
       className="compare-button"
       aria-pressed={chosen}
-      onClick={() => setFull(!toggleCompare(channel, id))}
+      // The change's code loads with the first click (first-load JS, docs/performance.md).
+      onClick={() => void import('@/lib/client/compare-change').then((m) => setFull(!m.toggleCompare(channel, id)))}
       title={full ? `最多对比${COMPARE_MAX}套` : undefined}
     >
       {chosen ? '已加入对比' : full ? `对比已满${COMPARE_MAX}套` : '加入对比'}

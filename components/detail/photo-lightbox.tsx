@@ -1,8 +1,8 @@
 'use client';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { photoMessages } from '@/lib/client/photo-messages';
 
-const M = listingMessages.projectViewer;
+const M = photoMessages.projectViewer;
 
 export interface LightboxPhoto {
   url: string;

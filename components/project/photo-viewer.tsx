@@ -1,9 +1,9 @@
 'use client';
 import { useState } from 'react';
 import { PhotoLightbox } from '@/components/detail/photo-lightbox';
-import { listingMessages } from '@/lib/client/listing-messages';
+import { photoMessages } from '@/lib/client/photo-messages';
 
-const M = listingMessages.projectViewer;
+const M = photoMessages.projectViewer;
 
 export interface ViewerGroup {
   kind: string;

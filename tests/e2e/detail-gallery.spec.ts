@@ -57,3 +57,29 @@ for (const width of [1280, 1440, 1920]) {
     await expect(page.locator('.gallery__open')).toBeFocused();
   });
 }
+
+test('by keyboard the first press steps the photo and keeps the focus, and the photo opens large and gives the focus back', async ({
+  page,
+}) => {
+  const d = await homeWithPhotos(page.request, 3);
+  await page.goto(cityUrl('bj', `/ershoufang/xiangqing/${d.id}`));
+  const caption = page.locator('.gallery__caption');
+  const count = d.photos.length;
+  const next = page.getByRole('button', { name: '下一张' });
+  // The page hydrates before the arrows answer: pressed until they do.
+  await expect(async () => {
+    await next.focus({ timeout: 2000 });
+    await page.keyboard.press('Enter');
+    await expect(caption).toHaveText(`${d.photos[1]!.title} 2/${count}`, { timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(caption).toHaveText(`${d.photos[2]!.title} 3/${count}`);
+  await page.locator('.gallery__open').focus();
+  await page.keyboard.press('Enter');
+  const large = page.getByRole('dialog', { name: '查看大图' });
+  await expect(large.locator('.photo-viewer__position')).toHaveText(`3/${count}`);
+  await page.keyboard.press('Escape');
+  await expect(large).toBeHidden();
+  await expect(page.locator('.gallery__open')).toBeFocused();
+});

@@ -20,9 +20,10 @@ const MAP_CODE = [
  * Routes still over the target, held at their figure of 2026-11-28 (+0.2 kB) so they cannot grow while they wait to be
  * brought down (docs/performance.md "First-load JavaScript", what is left). Lower a figure when a change takes a
  * route's bytes off; delete it when the route is within the target. Home and login are within it since the fourth step,
- * the list since the fifth (24.1 kB since the sixth); the detail is 1.1 kB over (26.1 kB, the sixth step).
+ * the list since the fifth, the detail since the sixth (25.0 kB: its gallery's code and 加入对比's change load on
+ * the first press).
  */
-const NOT_YET_WITHIN: Record<string, number> = { detail: 26.3 };
+const NOT_YET_WITHIN: Record<string, number> = {};
 
 async function body(request: APIRequestContext, src: string): Promise<Buffer> {
   const res = await serverHtml(request, 'bj', src);

@@ -5,6 +5,7 @@ import { alertMessages } from '@/lib/client/alert-messages';
 import { listMessages } from '@/lib/client/list-messages';
 import { formMessages } from '@/lib/client/form-messages';
 import { listingMessages } from '@/lib/client/listing-messages';
+import { photoMessages } from '@/lib/client/photo-messages';
 import { viewingMessages } from '@/lib/client/viewing-messages';
 import { messages as clientMessages } from '@/lib/client/messages';
 import { messages } from '@/lib/messages';
@@ -64,12 +65,13 @@ describe('messages catalogue (copy.md)', () => {
       ...clientMessages,
       ...formMessages,
       ...listingMessages,
+      ...photoMessages,
       ...listMessages,
       ...viewingMessages,
     }))
       expect(messages[key as keyof typeof messages], key).toBe(value);
     // Two homes for one key would let one shadow the other in the catalogue.
-    const homes = [clientMessages, formMessages, listingMessages, listMessages, viewingMessages, alertMessages].flatMap((part) =>
+    const homes = [clientMessages, formMessages, listingMessages, photoMessages, listMessages, viewingMessages, alertMessages].flatMap((part) =>
       Object.keys(part),
     );
     expect(homes.filter((key, i) => homes.indexOf(key) !== i)).toEqual([]);
