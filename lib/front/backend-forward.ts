@@ -40,9 +40,10 @@ const HOP_BY_HOP = new Set([
 /**
  * A bounded keep-alive pool for calls, one connection per WebSocket upgrade.
  *
- * A new loopback connection a call was most of the forward's cost: on 1,500 map bubbles calls at 16 in flight
- * (PGlite 200k bench, 2026-11-28) the pool took the web's CPU a call from 0.85 to 0.58 ms and the backend's from
- * 0.53–0.69 to 0.33–0.37 ms, 450 → 640–730 calls a second (docs/performance.md "Web → backend forwarding under load").
+ * A new loopback connection a call was most of the forward's cost: on 3,000 map bubbles calls at 16 in flight
+ * (PGlite 200k bench, 2026-11-28) the pool took the web's CPU a call from 0.36–0.38 to 0.23–0.25 ms and the backend's
+ * from 0.24–0.36 to 0.15–0.16 ms, 1,800–1,980 → 2,650–2,820 calls a second (docs/performance.md "Web → backend
+ * forwarding under load", "A bounded keep-alive pool").
  *
  * Bounded, because an unbounded pool starved new connections under overload (the reason this was one connection a
  * call until then): at 64 calls in flight on a cold backend, the backend accepted new connections at 8–10 a second
