@@ -46,10 +46,22 @@ export function PhotoGalleryFrame({ photos, alt, index, strip, onAction, onPrepa
         </button>
         {photos.length > 1 && (
           <>
-            <button type="button" className="gallery__arrow gallery__arrow--prev" data-gallery="-1" onClick={act} aria-label={M.prev}>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--prev"
+              data-gallery="-1"
+              onClick={act}
+              aria-label={M.prev}
+            >
               ‹
             </button>
-            <button type="button" className="gallery__arrow gallery__arrow--next" data-gallery="1" onClick={act} aria-label={M.next}>
+            <button
+              type="button"
+              className="gallery__arrow gallery__arrow--next"
+              data-gallery="1"
+              onClick={act}
+              aria-label={M.next}
+            >
               ›
             </button>
           </>

@@ -53,7 +53,14 @@ export function PhotoGalleryLive({ photos, alt, start, focus }: PhotoGalleryLive
 
   return (
     <div className="gallery" ref={root}>
-      <PhotoGalleryFrame photos={photos} alt={alt} index={index} strip={strip} onAction={act} onPrepare={() => void loadLightbox()} />
+      <PhotoGalleryFrame
+        photos={photos}
+        alt={alt}
+        index={index}
+        strip={strip}
+        onAction={act}
+        onPrepare={() => void loadLightbox()}
+      />
       {large && (
         <Suspense fallback={null}>
           <PhotoLightbox

@@ -239,7 +239,9 @@ export async function forwardToBackend(
       if (seconds > 0) {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.once('end', () => sharing!.keep(req.url ?? '/', answer.statusCode!, answer.headers, Buffer.concat(chunks), seconds));
+        answer.once('end', () =>
+          sharing!.keep(req.url ?? '/', answer.statusCode!, answer.headers, Buffer.concat(chunks), seconds),
+        );
       }
       answer.pipe(res);
       answer.on('error', () => res.destroy());

@@ -71,9 +71,15 @@ describe('messages catalogue (copy.md)', () => {
     }))
       expect(messages[key as keyof typeof messages], key).toBe(value);
     // Two homes for one key would let one shadow the other in the catalogue.
-    const homes = [clientMessages, formMessages, listingMessages, photoMessages, listMessages, viewingMessages, alertMessages].flatMap((part) =>
-      Object.keys(part),
-    );
+    const homes = [
+      clientMessages,
+      formMessages,
+      listingMessages,
+      photoMessages,
+      listMessages,
+      viewingMessages,
+      alertMessages,
+    ].flatMap((part) => Object.keys(part));
     expect(homes.filter((key, i) => homes.indexOf(key) !== i)).toEqual([]);
     expect(clientMessages.serverBusy).toBe('网络繁忙，请稍后再试');
     expect(clientMessages.locatedCityPrompt('上海')).toBe('当前定位城市为上海，是否切换？');
