@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { ServerPhoto } from '@/components/layout/server-photo';
 import { photoMessages } from '@/lib/client/photo-messages';
 
 const M = photoMessages.projectViewer;
@@ -41,8 +42,9 @@ export function PhotoGalleryFrame({ photos, alt, index, strip, onAction, onPrepa
           onFocus={onPrepare}
           aria-label={`${M.viewerLabel} ${current.title}`.trim()}
         >
-          {/* eslint-disable-next-line @next/next/no-img-element -- backend object-store photo */}
-          <img src={current.url} alt={`${alt} ${current.title}`.trim()} width={600} height={450} />
+          {/* Drawn by the server on first load: without a preload hint, which the router would apply to every page that
+              prefetches this detail (components/layout/server-photo.tsx). */}
+          <ServerPhoto src={current.url} alt={`${alt} ${current.title}`.trim()} width={600} height={450} />
         </button>
         {photos.length > 1 && (
           <>
