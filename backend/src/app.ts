@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { clientBlock } from './http/client-block';
 import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
@@ -108,6 +109,8 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const store = rateLimitStore(counters);
   await app.register(rateLimit, {
     global: false,
+    // Every limit without a key of its own counts per address block: an IPv6 visitor by its /64 (http/client-block.ts).
+    keyGenerator: clientBlock,
     ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(`请求过于频繁，请${Math.ceil(context.ttl / 1000)}秒后再试`),
   });

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
+import { addressBlock } from '@contracts/address-block';
 
 /**
  * Renders per client address (docs/security.md "Made-up addresses and the page cache"). A page answered from a
@@ -43,13 +43,8 @@ export function renderKind(headers: IncomingHttpHeaders): RenderKind {
   return headers['next-router-prefetch'] === '1' && headers.rsc === '1' ? 'prefetch' : 'page';
 }
 
-/** Whose window a render is counted in: the address, or an IPv6 address's /64. */
-export function budgetKeyOf(address: string): string {
-  if (!ipaddr.IPv6.isValid(address)) return address;
-  const v6 = ipaddr.IPv6.parse(address);
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  return `${v6.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
-}
+/** Whose window a render is counted in: the address, or an IPv6 address's /64 (contracts/address-block.ts). */
+export const budgetKeyOf = addressBlock;
 
 /** A render counted from its start: given back by `giveBack` if Next's answer says it was none. */
 export interface Taken {

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { ApiError } from './errors';
+import { addressKey } from './client-block';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -145,5 +146,5 @@ export async function rateLimitKey(db: Db, request: FastifyRequest, scope: strin
       // A dead session: counted by address.
     }
   }
-  return `${scope}:ip:${request.ip}`;
+  return addressKey(scope, request);
 }

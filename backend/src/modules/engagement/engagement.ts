@@ -20,6 +20,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { listingFollows, listingViews } from '../../db/schema';
 import { deviceCodeOf } from '../../http/device';
+import { addressKey, clientBlock } from '../../http/client-block';
 import { sessionRoute } from '../../http/session-route';
 import { requireListing } from '../listings/visible-listing';
 
@@ -35,7 +36,7 @@ type BusinessType = 1 | 2;
 /** Who a view is counted for: the device (http/device.ts), else the address. */
 export function viewerOf(request: FastifyRequest): string {
   const device = deviceCodeOf(request);
-  return device ? `d:${device}` : `a:${request.ip}`;
+  return device ? `d:${device}` : `a:${clientBlock(request)}`;
 }
 
 /**
@@ -127,7 +128,7 @@ export function registerEngagement(app: FastifyInstance, db: Db): void {
         rateLimit: {
           max: LISTING_VIEW_LIMIT,
           timeWindow: '1 hour',
-          keyGenerator: (request: FastifyRequest) => `listing-view:ip:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => addressKey('listing-view', request),
         },
       },
       schema: {

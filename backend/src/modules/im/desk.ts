@@ -40,6 +40,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { agentDeskTokens, agents, cities, imConversations, listings, rentals, uploads, users } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
+import { addressKey } from '../../http/client-block';
 import { CROSS_SITE_REFUSED, isDeskSource } from '../../http/same-site';
 import { opsGuard } from '../../http/ops-guard';
 import { partyRoute, type Party } from '../../http/session-route';
@@ -377,7 +378,7 @@ export async function registerDesk(
     try {
       return `${scope}:agent:${(await agentOf(request)).id}`;
     } catch {
-      return `${scope}:ip:${request.ip}`;
+      return addressKey(scope, request);
     }
   };
 
@@ -408,7 +409,7 @@ export async function registerDesk(
         rateLimit: {
           max: DESK_LOGIN_LIMIT,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `desk-login:ip:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => addressKey('desk-login', request),
         },
       },
       schema: {

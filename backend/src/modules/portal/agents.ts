@@ -9,6 +9,7 @@ import { agentStatusRequestSchema, agentStatusSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
 import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { deviceCodeOf } from '../../http/device';
+import { clientBlock } from '../../http/client-block';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { sessionUser } from '../../http/sessions';
@@ -95,7 +96,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       },
     },
     async (request) => {
-      const asker: Asker = { deviceCode: deviceCodeOf(request), ip: request.ip, userId: await sessionUserId(db, request) };
+      const asker: Asker = { deviceCode: deviceCodeOf(request), ip: clientBlock(request), userId: await sessionUserId(db, request) };
       return ok(await revealPhone(db, line, request.body, asker, new Date()));
     },
   );

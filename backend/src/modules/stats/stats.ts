@@ -21,6 +21,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { deviceCodeOf } from '../../http/device';
+import { addressKey } from '../../http/client-block';
 import { opsGuard } from '../../http/ops-guard';
 import { isPortalSource } from '../../http/same-site';
 import { presentedToken, sessionUser } from '../../http/sessions';
@@ -130,7 +131,7 @@ export function registerStats(app: FastifyInstance, db: Db, config: Config): voi
   app.decorate('tracking', { flush: () => ingest.flush(), maintain });
 
   const limitBy = (scope: string, max: number) => ({
-    rateLimit: { max, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `${scope}:ip:${request.ip}` },
+    rateLimit: { max, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => addressKey(scope, request) },
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(
