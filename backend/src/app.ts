@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { clientBlock } from './http/client-block';
+import { strictQueries } from './http/strict-query';
 import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
@@ -86,6 +87,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, (reply) => clearSessionCookie(reply, config));
   registerSameSiteCheck(app, config);
+  strictQueries(app);
   const answerOtherMethods = methodNotAllowed(app);
 
   // JSON bodies only: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400;
