@@ -34,7 +34,7 @@ export function FollowButton({ businessType, listingId }: FollowButtonProps) {
       setError('');
       try {
         // The click's code loads with the first click (first-load JS: at most +25 kB gzip a route), the API with it.
-        const { sendFollow } = await import('./follow-change');
+        const { sendFollow } = await import('@/lib/client/follow-change');
         const back = `${window.location.pathname}${window.location.search}${FOLLOW_HASH}`;
         const status = await sendFollow(businessType, listingId, follow, back);
         // null: on the way to the login.

@@ -21,7 +21,7 @@ export function useFollowStatus(businessType: 1 | 2, listingId: number) {
   const asked = useAskedOnce<FollowState>(key, async () => {
     if ((await whoAmI()) === null) return { kind: 'visitor' };
     // The click's module asks (the API client with it): one loader in the first load for the state and the click.
-    const { askFollowStatus } = await import('@/components/engage/follow-change');
+    const { askFollowStatus } = await import('@/lib/client/follow-change');
     const status = await askFollowStatus(businessType, listingId);
     return status ? { kind: 'user', status } : { kind: 'visitor' };
   });
