@@ -49,7 +49,11 @@ async function cityOfOrigin(db: Db, request: FastifyRequest, root: URL): Promise
   if (!origin || !isPortalSource(origin, root)) return null;
   const label = new URL(origin).hostname.slice(0, -(root.hostname.length + 1));
   if (!/^[a-z]{1,12}$/.test(label) || label === 'www') return null;
-  return (await cityTable(db).snapshot()).byDomain.has(label) ? label : null;
+  // Cities that cannot be read (a database away) file the event without one: tracking never fails a page.
+  const cities = await cityTable(db)
+    .snapshot()
+    .catch(() => null);
+  return cities?.byDomain.has(label) ? label : null;
 }
 
 /**
