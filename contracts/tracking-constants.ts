@@ -24,6 +24,30 @@ export const TRACKING_BATCH_MAX = 50;
 export const TRACKING_VIEW_LIMIT = 240;
 export const TRACKING_CONTACT_LIMIT = 60;
 
+/**
+ * Events taken per minute and per device, per address (an IPv6 visitor by its /64), counted where the backend takes
+ * them; the totals across all addresses are settings (TRACKING_EVENTS_PER_MINUTE, TRACKING_CONTACTS_PER_MINUTE). Past
+ * a bound the events are dropped and the answer's `accepted` says how many were kept (docs/security.md "Tracking
+ * storage"). What a person sends (lib/client/tracking.ts): one page view per page shown and one search per search or
+ * suggestion chosen, which opens a page, so at most two events a page; a fast reader flicking through filters opens
+ * a page every few seconds. 60 a minute (one a second, all minute) is several times that; an address holds five such
+ * devices, or a hundred people behind one NAT reading a few pages a minute. A contact is a click that opens a dialog,
+ * a chat or a booking: 10 a minute from one device is already more than anyone clicks.
+ */
+export const TRACKING_EVENT_BUDGET = {
+  view: { device: 60, address: 300 },
+  contact: { device: 10, address: 30 },
+} as const;
+
+/**
+ * The daily roll-up's bounds (backend modules/stats/rollup.ts; the report states them, STATS_COUNTING): one address
+ * brings at most this many visitors to one listing, agent, page, promotion or channel a day (a family, an office
+ * behind one NAT; a script rotating device codes counts as this many people at most), and a day keeps this many
+ * listings, agents, pages and promotions per city, by contacts then views (the report shows 100 at most).
+ */
+export const ROLLUP_VISITORS_PER_ADDRESS = 20;
+export const ROLLUP_KEYS_PER_KIND = 200;
+
 /** Promotion cookies (spec §9): `_pc` the promotion code, `_f` where the visitor came from; kept until 2100. */
 export const PROMO_CODE_COOKIE = '_pc';
 export const PROMOTION_COOKIE = '_f';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { id, int, INT4_MAX, text } from './fields';
-import { CONTACT_KINDS, DEVICE_CHANNEL_PC, PROMOTION_VALUE, TRACKING_BATCH_MAX, TrackingEventType } from './tracking-constants';
+import {
+  CONTACT_KINDS,
+  DEVICE_CHANNEL_PC,
+  PROMOTION_VALUE,
+  ROLLUP_KEYS_PER_KIND,
+  ROLLUP_VISITORS_PER_ADDRESS,
+  TRACKING_BATCH_MAX,
+  TrackingEventType,
+} from './tracking-constants';
 
 /**
  * Tracking (spec §3 "Tracking event", §7, §9): the browser tells the backend what visitors look at, search and
@@ -19,8 +27,10 @@ const promotionValue = z.string().regex(PROMOTION_VALUE, 'letters, digits, _ . -
  */
 export const trackingEventSchema = z.strictObject({
   eventTm: int(0, 8_640_000_000_000_000),
+  /** The page's path as the browser shows it; the backend stores its route pattern (contracts/tracking-pages.ts). */
   pagePath: text(512, { min: 1 }).refine((p) => p.startsWith('/'), 'must be a path starting with /'),
-  eventType: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'lower-case letters, digits and _ (at most 32)'),
+  /** The three this web sends: an event of any other type would be stored and counted nowhere. */
+  eventType: z.enum(Object.values(TrackingEventType), { message: '事件类型不存在' }),
   deviceChannel: z.literal(DEVICE_CHANNEL_PC).default(DEVICE_CHANNEL_PC),
   userId: id().nullish(),
   promotion: promotionValue.nullish(),
@@ -39,14 +49,27 @@ export const trackingEventSchema = z.strictObject({
 export type TrackingEvent = z.input<typeof trackingEventSchema>;
 export type TrackingEventParsed = z.output<typeof trackingEventSchema>;
 
-/** POST behavior/view/page: a list of events. */
-export const trackingBatchSchema = z.array(trackingEventSchema).min(1).max(TRACKING_BATCH_MAX);
+/**
+ * POST behavior/view/page: a list of page views and searches. A contact has its own call and its own bounds
+ * (TRACKING_EVENT_BUDGET.contact), so a batch carries none.
+ */
+export const trackingBatchSchema = z
+  .array(
+    trackingEventSchema.extend({
+      eventType: z.enum([TrackingEventType.pageView, TrackingEventType.search], {
+        message: `事件类型只能是 ${TrackingEventType.pageView} 或 ${TrackingEventType.search}（联系请用 behavior/opportunity）`,
+      }),
+    }),
+  )
+  .min(1)
+  .max(TRACKING_BATCH_MAX);
 
 /** POST behavior/opportunity: one contact. */
 export const trackingContactSchema = trackingEventSchema.extend({
-  eventType: z.literal(TrackingEventType.contact),
+  eventType: z.literal(TrackingEventType.contact, { message: `事件类型须为 ${TrackingEventType.contact}` }),
   buttonTitle: z.enum(CONTACT_KINDS),
 });
+export type TrackingContactParsed = z.output<typeof trackingContactSchema>;
 
 export const trackingAcceptedSchema = z.object({ accepted: z.number().int() });
 export type TrackingAccepted = z.infer<typeof trackingAcceptedSchema>;
@@ -88,6 +111,9 @@ export const statsReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   cityDomain: z.string().nullable(),
+  /** What the figures count, in the operator's words (STATS_COUNTING): visitors a day, not events. */
+  counting: z.string(),
+  /** The sum of byChannel's rows: a visitor of two channels on one day is in both. */
   totals: countsSchema,
   /** Per city and channel (business type, 0 for pages of none): views, contacts and contacts per view. */
   byChannel: z.array(countsSchema.extend({ cityDomain: z.string(), businessType: z.number(), conversion: z.number() })),
@@ -98,11 +124,24 @@ export const statsReportSchema = z.object({
 });
 export type StatsReport = z.infer<typeof statsReportSchema>;
 
-/** The maintenance run (npm run ops -- stats rollup): partitions made and dropped, days rolled up. */
+/**
+ * What every figure of the report counts (modules/stats/rollup.ts), shown with it: a visitor is a device (an address
+ * without one), counted once a day per listing, agent, page, promotion and channel, and one address (an IPv6 visitor by
+ * its /64) brings at most ROLLUP_VISITORS_PER_ADDRESS of them to one item a day; a day keeps its first
+ * ROLLUP_KEYS_PER_KIND listings, agents, pages and promotions per city.
+ */
+export const STATS_COUNTING =
+  `数字为每天的访客数：同一设备（无设备码时同一地址）一天内对同一房源、经纪人、页面、推广码或频道只算一次；` +
+  `同一地址（IPv6 按 /64）一天内对同一项最多算 ${ROLLUP_VISITORS_PER_ADDRESS} 个访客；` +
+  `每城每天的房源、经纪人、页面、推广码各保留前 ${ROLLUP_KEYS_PER_KIND} 项；合计为各频道之和。`;
+
+/** The maintenance run (npm run ops -- stats rollup): partitions made and dropped, days rolled up, roll-ups dropped. */
 export const statsMaintenanceSchema = z.object({
   created: z.array(z.string()),
   dropped: z.array(z.string()),
   rolledUp: z.array(z.string()),
+  /** Days whose roll-ups were past TRACKING_ROLLUP_RETENTION_DAYS and are gone. */
+  rollUpsDropped: z.array(z.string()),
 });
 export type StatsMaintenance = z.infer<typeof statsMaintenanceSchema>;
 export const statsMaintenanceRequestSchema = z.strictObject({ day: day.optional() });

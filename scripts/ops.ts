@@ -48,8 +48,8 @@ export const USAGE = `usage: npm run ops -- listing price <channel> <id> <price>
            an entrust outside the bounds (area, price, price per ㎡ against the community's reference) is refused
            unless --override gives the reason, which is recorded with the entrust (entrust_overrides);
            sold marks a 已发布 one 已成交 and takes its listing off the site
-  stats:   views, searches and contacts from the daily roll-ups, days YYYY-MM-DD inclusive (default: today,
-           Asia/Shanghai); rollup brings today's roll-up up to date now instead of at the next hour
+  stats:   visitors who viewed, searched and contacted, from the daily roll-ups, days YYYY-MM-DD inclusive (default:
+           today, Asia/Shanghai); rollup brings today's roll-up up to date now instead of at the next hour
   news:    the JSON file holds the article: category (loushikuaixun | shichangzhengce | loupingdaogou |
            zhishifenxiang), title, summary, body (blank-line blocks, "## " a heading, "- " list lines), author, and
            optionally cityCode (absent or null: every city), coverUrl (a same-site path), tags, mentions
@@ -117,6 +117,7 @@ function describeStats(r: StatsReport): string[] {
   ];
   return [
     `tracking ${r.from} – ${r.to}${r.cityDomain ? ` (${r.cityDomain})` : ''}: ${r.totals.views} views, ${r.totals.searches} searches, ${r.totals.contacts} contacts`,
+    r.counting,
     'by city and channel:',
     ...(r.byChannel.length
       ? r.byChannel.map(
@@ -136,6 +137,7 @@ function describeMaintenance(r: StatsMaintenance): string[] {
     `partitions made: ${r.created.join(' ')}`,
     `partitions dropped: ${r.dropped.length ? r.dropped.join(' ') : '(none)'}`,
     `rolled up: ${r.rolledUp.join(' ')}`,
+    `roll-ups dropped: ${r.rollUpsDropped.length ? r.rollUpsDropped.join(' ') : '(none)'}`,
   ];
 }
 

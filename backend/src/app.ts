@@ -178,7 +178,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerOpsNews(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
-  registerStats(app, db, config);
+  registerStats(app, db, config, counters);
   registerStatsPage(app, db, config);
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);

@@ -41,8 +41,16 @@ const configSchema = z.object({
   PORTAL_ROOT_DOMAIN: z.string().min(1).default('localhost:3000'),
   PORTAL_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_CITY: z.string().min(1).max(12).default('bj'),
-  // Days of raw tracking events kept (modules/stats): older day partitions are dropped whole; roll-ups stay.
+  // Days of raw tracking events kept (modules/stats): older day partitions are dropped whole.
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Days of daily roll-ups kept (tracking_daily), at least the raw events' days: a year and a month, so that a month
+  // compares with the same month of the year before.
+  TRACKING_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  // Page views and searches, and contacts, taken a minute from all addresses together (docs/security.md "Tracking
+  // storage"): past it events are dropped, so no number of addresses writes more. Size it to the busiest minute of
+  // the real traffic with room to spare; the disk it can fill is this × 1440 × TRACKING_RETENTION_DAYS × a row.
+  TRACKING_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(6000),
+  TRACKING_CONTACTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // The operator API's bearer token (docs/operations.md). Unset: every operator route answers 403, never open.
   OPS_TOKEN: z.preprocess(
     blankToUndefined,
@@ -96,6 +104,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid backend settings:\n${lines.join('\n')}`);
+  }
+  // A roll-up is made from the raw events: kept for a shorter time, a day re-rolled by hand would come back, then go.
+  if (parsed.data.TRACKING_ROLLUP_RETENTION_DAYS < parsed.data.TRACKING_RETENTION_DAYS) {
+    throw new ConfigError(
+      'Invalid backend settings:\n  TRACKING_ROLLUP_RETENTION_DAYS: must be at least TRACKING_RETENTION_DAYS (roll-ups are kept as long as the events they are made from)',
+    );
   }
   // A production process never runs on the secret everyone can read in this repository.
   if (env.NODE_ENV === 'production' && !parsed.data.KEY_SECRET) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath } from '@contracts/paths';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiPath, RequestHeader } from '@contracts/paths';
+import { TRACKING_EVENT_BUDGET } from '@contracts/tracking';
 import { buildApp } from '../src/app';
 import { configWith } from '../src/config';
 import { DEMO_USER } from '../src/db/seed';
@@ -33,6 +34,24 @@ const login = (app: FastifyInstance, ip: string, mobile: string, password: strin
   app.inject({ method: 'POST', url: ApiPath.loginByPassword, payload: { mobile, password }, headers: { 'x-forwarded-for': ip } });
 const smsCode = (app: FastifyInstance, ip: string, mobile: string) =>
   app.inject({ method: 'POST', url: ApiPath.smsCode, payload: { mobile }, headers: { 'x-forwarded-for': ip } });
+
+/** A batch of 50 page views from `ip` and a device of its own; the tracking budget counts events (modules/stats/budget.ts). */
+const trackViews = (app: FastifyInstance, ip: string, device: string) =>
+  app.inject({
+    method: 'POST',
+    url: ApiPath.trackingView,
+    payload: Array.from({ length: 50 }, () => ({
+      eventTm: Date.now(),
+      pagePath: '/ershoufang/',
+      eventType: 'page_view',
+      deviceChannel: 4,
+    })),
+    headers: { 'x-forwarded-for': ip, origin: 'http://bj.localhost:3000', [RequestHeader.deviceCode]: device },
+  });
+const accepted = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(200);
+  return envelope<{ accepted: number }>(res).data!.accepted;
+};
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
@@ -110,6 +129,20 @@ describe('rate limits shared through Redis by two backend processes', () => {
     expect((await login(b, nextIp(), mobile, DEMO_USER.password)).statusCode).toBe(200);
   });
 
+  it(`tracking: the ${TRACKING_EVENT_BUDGET.view.address} events a minute of one address are taken once by A and B together`, async () => {
+    // The minute is the clock's: frozen, so that the calls fall in one window however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const ip = nextIp();
+      let taken = 0;
+      for (let n = 0; n < TRACKING_EVENT_BUDGET.view.address / 50 + 2; n++)
+        taken += accepted(await trackViews(n % 2 === 0 ? a : b, ip, `shared-device-${n}`));
+      expect(taken).toBe(TRACKING_EVENT_BUDGET.view.address);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("the counts sit under this database's prefix only", async () => {
     const prefix = sharedKeyPrefix(h.config);
     expect(prefix).toMatch(/^youju:[0-9a-f]{10}:$/);
@@ -146,6 +179,19 @@ describe('Redis down: each process counts on its own (neither open nor closed)',
     for (let i = 1; i < LOGIN_MAX; i++) expect((await login(down, ip, nextMobile(), 'wrong-pass1')).statusCode).toBe(400);
     const res = await login(down, ip, nextMobile(), 'wrong-pass1');
     expect(res.statusCode).toBe(429);
+  });
+
+  it(`tracking events are still bounded in the process: ${TRACKING_EVENT_BUDGET.view.address} a minute from one address`, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const ip = nextIp();
+      let taken = 0;
+      for (let n = 0; n < TRACKING_EVENT_BUDGET.view.address / 50 + 2; n++)
+        taken += accepted(await trackViews(down, ip, `down-device-${n}`));
+      expect(taken).toBe(TRACKING_EVENT_BUDGET.view.address);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the password lock still holds in the process', async () => {

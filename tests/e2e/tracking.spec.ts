@@ -115,7 +115,9 @@ test('page views, searches, a suggestion and each contact go out with the promot
   await expect.poll(() => contacts().map((e) => e.buttonTitle)).toEqual(['拨打电话', '在线咨询', '预约看房']);
   for (const c of contacts()) expect(c).toMatchObject({ businessType: 1, businessId: id, ...PROMO });
 
-  // The backend's side: rolled up now, the promotion shows the three contacts and the views.
+  // The backend's side: rolled up now. The report counts visitors a day, not events (contracts/tracking.ts
+  // STATS_COUNTING): this browser is one device, so its page views, its two searches and its three contacts are one
+  // viewing, one searching and one contacting visitor of its promotion and of the listing.
   const ops = (path: string, data: unknown) =>
     request.post(`${BACKEND}${path}`, { data, headers: { authorization: `Bearer ${DEV_OPS_TOKEN}` } });
   await expect(async () => {
@@ -125,9 +127,8 @@ test('page views, searches, a suggestion and each contact go out with the promot
       (await (await ops(ApiPath.opsStats, { from: day, to: day, cityDomain: 'bj', top: 100 })).json()) as { data: StatsReport }
     ).data;
     const mine = report.byPromotion.find((p) => p.key === `${PROMO.promotion}/${PROMO.promoCode}`);
-    expect(mine).toMatchObject({ contacts: 3, searches: 2 });
-    expect(mine!.views).toBeGreaterThanOrEqual(3);
-    expect(report.topListings.find((l) => l.key === `1:${id}`)?.contacts).toBeGreaterThanOrEqual(3);
+    expect(mine).toMatchObject({ views: 1, searches: 1, contacts: 1 });
+    expect(report.topListings.find((l) => l.key === `1:${id}`)?.contacts).toBeGreaterThanOrEqual(1);
   }).toPass({ timeout: 90_000 });
 });
 

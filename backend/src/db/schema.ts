@@ -1128,11 +1128,17 @@ export const trackingEvents = pgTable('tracking_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   eventTm: timestamp('event_tm', { withTimezone: true }),
   eventType: text('event_type').notNull(),
+  /** The page's route pattern (contracts/tracking-pages.ts), never the path as sent: as many values as routes. */
   pagePath: text('page_path').notNull(),
   deviceChannel: smallint('device_channel').notNull(),
-  /** The city of the page (from the page's Origin), null when the sender was no city page. */
+  /** The city of the page (from the page's Origin, a city of the cities table), null when the sender was no city page. */
   cityDomain: text('city_domain'),
   deviceCode: text('device_code'),
+  /**
+   * The sender's address block (an IPv6 visitor by its /64) as a keyed hash (KEY_SECRET): the roll-up tells addresses
+   * apart to cap what one brings to an item, and the log keeps no address. Null for events taken before it was kept.
+   */
+  addressKey: text('address_key'),
   /** As the browser says: a count's dimension, never a proof of who it was. */
   userId: integer('user_id'),
   promotion: text('promotion'),
@@ -1148,9 +1154,11 @@ export const trackingEvents = pgTable('tracking_events', {
 
 /**
  * The daily roll-ups of tracking_events (modules/stats/rollup.ts): per day, city and dimension — `listing`
- * (`{businessType}:{businessId}`), `agent`, `page`, `promotion` (`{_f}/{_pc}`), `channel` (business type, 0 for
- * pages of none) — the page views, searches and contacts. Recomputed whole for a day (delete and insert in one
- * transaction), so a roll-up run twice gives the same rows; kept when the day's events are dropped.
+ * (`{businessType}:{businessId}`), `agent`, `page` (a route pattern), `promotion` (`{_f}/{_pc}`), `channel` (business
+ * type, 0 for pages of none) — the visitors who viewed, searched and contacted (contracts/tracking.ts STATS_COUNTING).
+ * Recomputed whole for a day (delete and insert in one transaction), so a roll-up run twice gives the same rows; at
+ * most ROLLUP_KEYS_PER_KIND listings, agents, pages and promotions per city a day; kept after the day's events are
+ * dropped, for TRACKING_ROLLUP_RETENTION_DAYS.
  */
 export const trackingDaily = pgTable(
   'tracking_daily',

@@ -107,6 +107,7 @@ th,td{border-bottom:1px solid #e6e6ea;padding:4px 8px;text-align:left}th{backgro
 </style></head><body>
 <h1>优居 运营报表</h1>
 <p class="sub">${escapeHtml(r.from)} 至 ${escapeHtml(r.to)}（北京时间，含首尾）· ${r.cityDomain ? `城市 ${escapeHtml(r.cityDomain)}` : '全部城市'} · 数据来自每日汇总（tracking_daily），当天的数字每小时更新</p>
+<p class="sub">${escapeHtml(r.counting)}</p>
 <form method="get">
 ${field('from', '开始', r.from, '\\d{4}-\\d{2}-\\d{2}')}
 ${field('to', '结束', r.to, '\\d{4}-\\d{2}-\\d{2}')}
