@@ -37,6 +37,7 @@ import { registerMenus } from './modules/portal/menus';
 import { registerSuggestions } from './modules/portal/suggestions';
 import { registerCommute } from './modules/map/commute';
 import { registerMap } from './modules/map/map';
+import { createMapCache } from './modules/map/map-cache';
 import { registerSitemaps } from './modules/sitemap/sitemap';
 import { createSuggestionIndex } from './modules/portal/suggestion-index';
 import { registerOpsAgents } from './modules/ops/agents';
@@ -147,9 +148,11 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
     onError: (err) => app.log.error({ err }, 'suggestion index reload failed'),
   });
   registerSuggestions(app, db, suggestionIndex);
-  registerMap(app, db, suggestionIndex);
+  // The map's aggregates and items in one byte budget, its builds under limits per address and in total.
+  const mapCache = createMapCache(app, db, config);
+  registerMap(app, db, suggestionIndex, mapCache);
   // 通勤找房 uses the map's channels and their list WHERE (map.ts): registered beside it, not from it.
-  registerCommute(app, db);
+  registerCommute(app, db, mapCache);
   registerDictionary(app, db);
   registerSitemaps(app, db, config);
   registerAgents(app, db);

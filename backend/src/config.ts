@@ -84,6 +84,14 @@ const configSchema = z.object({
   // Callbacks that may wait for one of those, and for how long, before a 429; beyond the room, a 429 at once.
   IMAGE_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
   IMAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // The map's memory (modules/map/map-cache.ts; docs/security.md "The map's aggregates"): every filter set's aggregate,
+  // list order and the drawn areas' list items together, evicted by use: 128 MB hold about 33 of 北京's largest
+  // 二手房 filter sets (bubbles 3.3 MB and list order 0.6 MB each) besides thousands of small ones.
+  MAP_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(128),
+  // New aggregates built at once by this process; how many may wait for a turn and for how long; past it a 429.
+  MAP_BUILDS: z.coerce.number().int().min(1).max(64).default(2),
+  MAP_BUILDS_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
+  MAP_BUILD_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Read by libuv when the process starts, not by us: only to know how many threads image work leaves. Read as libuv
   // reads it (atoi, 0 or text → 1, at most 1024), so that an empty value counts as the 1 thread it gives.
   UV_THREADPOOL_SIZE: z.preprocess(

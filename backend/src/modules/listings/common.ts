@@ -170,27 +170,36 @@ const COUNT_TTL_MS = 60_000;
 
 type CountOf = (table: ListingTable, cityCode: string, input: object, where: SQL | undefined) => Promise<number>;
 
-/** A count cache as a write to listings sees it (`whileChangingCounts`). */
-interface HeldCounts {
-  /** Counts of the table in the city are neither served nor stored until `release`. */
+/**
+ * A cache of what a table's records in a city make (counts, the map's aggregates and items) as a write to them sees
+ * it (`whileChangingCounts`).
+ */
+export interface HeldCounts {
+  /** What the cache keeps of the table in the city is neither served nor stored until `release`. */
   hold(scope: string): void;
   /** Drops what is kept of them, and serves and stores again. */
   release(scope: string): void;
 }
 
-/** Every count cache of a database: one per channel module's pager. */
+/** Every such cache of a database: one per channel module's pager, and the map's (modules/listings/held-store.ts). */
 const countCaches = new WeakMap<Db, Set<HeldCounts>>();
-/** The part of a count's key that a change names: the table and the city. */
-const scopeOf = (table: ListingTable, cityCode: string) => JSON.stringify([getTableName(table), cityCode]);
+/** The part of a cached key that a change names: the table and the city. */
+export const scopeOf = (table: ListingTable, cityCode: string) => JSON.stringify([getTableName(table), cityCode]);
+
+/** Tells `cache` of every write to the database's listings from now on (`whileChangingCounts`); the answer stops it. */
+export function followCountChanges(db: Db, cache: HeldCounts): () => void {
+  let caches = countCaches.get(db);
+  if (!caches) countCaches.set(db, (caches = new Set()));
+  caches.add(cache);
+  return () => void countCaches.get(db)?.delete(cache);
+}
 
 function countCache(db: Db): CountOf {
   const counts = new LRUCache<string, number>({ max: 5000, ttl: COUNT_TTL_MS });
   const held = new Map<string, number>();
   // Bumped by every release: a count that began before a change and ends after it is not kept.
   let generation = 0;
-  let caches = countCaches.get(db);
-  if (!caches) countCaches.set(db, (caches = new Set()));
-  caches.add({
+  followCountChanges(db, {
     hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
     release: (scope) => {
       for (const key of [...counts.keys()]) if (key.startsWith(`${scope}|`)) counts.delete(key);
@@ -216,102 +225,6 @@ function countCache(db: Db): CountOf {
     const total = row?.n ?? 0;
     if (!held.has(scope) && generation === started) counts.set(key, total);
     return total;
-  };
-}
-
-/**
- * A cache of what a table's records in a city add up to, beside the counts (the map's bubbles,
- * modules/map/map-aggregate.ts): kept `ttl` ms per key, and held and dropped by `whileChangingCounts` as the
- * counts are, so a bubble is never older than the list's total it must equal.
- */
-export function heldCache<V extends object>(db: Db, max: number, ttl: number) {
-  const kept = new LRUCache<string, V>({ max, ttl });
-  const held = new Map<string, number>();
-  const running = new Map<string, Promise<V>>();
-  let generation = 0;
-  let caches = countCaches.get(db);
-  if (!caches) countCaches.set(db, (caches = new Set()));
-  caches.add({
-    hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
-    release: (scope) => {
-      for (const key of [...kept.keys()]) if (key.startsWith(`${scope}|`)) kept.delete(key);
-      for (const key of [...running.keys()]) if (key.startsWith(`${scope}|`)) running.delete(key);
-      generation++;
-      const n = (held.get(scope) ?? 1) - 1;
-      if (n > 0) held.set(scope, n);
-      else held.delete(scope);
-    },
-  });
-  return async (table: ListingTable, cityCode: string, key: string, compute: () => Promise<V>): Promise<V> => {
-    const scope = scopeOf(table, cityCode);
-    const full = `${scope}|${key}`;
-    if (held.has(scope)) return compute();
-    const cached = kept.get(full);
-    if (cached !== undefined) return cached;
-    // Callers asking at once for what is not kept yet share one computation.
-    const pending = running.get(full);
-    if (pending) return pending;
-    const started = generation;
-    const work = compute().finally(() => {
-      if (running.get(full) === work) running.delete(full);
-    });
-    running.set(full, work);
-    const value = await work;
-    if (!held.has(scope) && generation === started) kept.set(full, value);
-    return value;
-  };
-}
-
-/**
- * A cache of single records of a table's city by id (the map's list items, modules/map/map-items.ts), held and
- * dropped by `whileChangingCounts` as the counts are: kept `ttl` ms, at most `maxBytes` of them by `sizeOf`. A
- * change drops its scope's records at once (a generation per scope, no scan of the keys).
- */
-export function heldRecords<V extends object>(db: Db, maxBytes: number, ttl: number, sizeOf: (v: V) => number) {
-  const kept = new LRUCache<string, { generation: number; value: V }>({
-    maxSize: maxBytes,
-    sizeCalculation: (e) => Math.max(1, sizeOf(e.value)),
-    ttl,
-  });
-  const held = new Map<string, number>();
-  const generations = new Map<string, number>();
-  let caches = countCaches.get(db);
-  if (!caches) countCaches.set(db, (caches = new Set()));
-  caches.add({
-    hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
-    release: (scope) => {
-      generations.set(scope, (generations.get(scope) ?? 0) + 1);
-      const n = (held.get(scope) ?? 1) - 1;
-      if (n > 0) held.set(scope, n);
-      else held.delete(scope);
-    },
-  });
-  /** The records of `ids` there are: kept ones as kept, the others from `load` (only those), then kept. */
-  return async (
-    table: ListingTable,
-    cityCode: string,
-    ids: number[],
-    load: (ids: number[]) => Promise<Map<number, V>>,
-  ): Promise<Map<number, V>> => {
-    const scope = scopeOf(table, cityCode);
-    if (held.has(scope)) return load(ids);
-    const generation = generations.get(scope) ?? 0;
-    const found = new Map<number, V>();
-    const missing: number[] = [];
-    for (const id of ids) {
-      const e = kept.get(`${scope}|${id}`);
-      if (e && e.generation === generation) found.set(id, e.value);
-      else missing.push(id);
-    }
-    if (missing.length === 0) return found;
-    const loaded = await load(missing);
-    // A load that began before a change and ended after it is answered but not kept.
-    const keep = !held.has(scope) && (generations.get(scope) ?? 0) === generation;
-    for (const [id, value] of loaded) {
-      found.set(id, value);
-      if (keep) kept.set(`${scope}|${id}`, { generation, value });
-    }
-    return found;
   };
 }
 

@@ -20,7 +20,7 @@ import {
 import { requireInCity } from './drawn-area';
 import { JsonText } from '../../http/json-text';
 import { CHANNEL, whereOf } from './map';
-import { filtersKey, mapAggregate, type FilterSet } from './map-aggregate';
+import type { MapCache } from './map-cache';
 import { pageItems } from './map-items';
 
 /**
@@ -55,15 +55,17 @@ export function commuteGraphOf(db: Db, cityCode: string): Promise<CommuteGraph> 
 
 const one = (n: number) => Math.round(n * 10) / 10;
 
-export function registerCommute(app: FastifyInstance, db: Db): void {
+export function registerCommute(app: FastifyInstance, db: Db, cache: MapCache): void {
   portalRoute(app, {
     path: ApiPath.mapCommute,
     summary:
       '通勤找房: from a workplace (point or station) in 15/30/45 minutes by subway and walking, the stations reached, the area and the homes whose nearest station is reached in time',
     tags: ['map'],
+    // One count with the map's other calls per address (map-limits.ts).
+    options: { onRequest: cache.limits.calls },
     input: mapCommuteRequestSchema,
     output: mapCommuteSchema,
-    handler: async (input) => {
+    handler: async (input, request) => {
       const channel = input.channelCode;
       const city = await requireChannelCity(db, input.cityCode, channel);
       const graph = await commuteGraphOf(db, city.cityCode);
@@ -111,8 +113,8 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
       // line), indexed by the platform's id: the walk below reads it once per home of the city.
       const radii = new Int32Array(Math.max(0, ...reached.flatMap((s) => s.platformIds)) + 1).fill(-1);
       for (const s of reached) if (s.radius > 0) for (const id of s.platformIds) radii[id] = s.radius;
-      const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
-      const order = await mapAggregate(db).listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
+      const set = cache.filterSet(request, input.filters, () => whereOf(channel, city, input.filters));
+      const order = await cache.aggregate.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const offset = (input.page - 1) * input.pageSize;
       const pageIds: number[] = [];
       let total = 0;
@@ -124,7 +126,7 @@ export function registerCommute(app: FastifyInstance, db: Db): void {
         if (total >= offset && pageIds.length < input.pageSize) pageIds.push(ids[i]!);
         total++;
       }
-      const list = await pageItems(db, CHANNEL[channel], city.cityCode, pageIds);
+      const list = await pageItems(cache.store, db, CHANNEL[channel], city.cityCode, pageIds);
       // The items are JSON text checked when made (map-items.ts); the rest is checked here.
       const head = JSON.stringify({
         channelCode: channel,

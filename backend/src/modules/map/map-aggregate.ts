@@ -3,16 +3,23 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { mapBubbleSchema, type MapBounds, type MapBubble, type MapChannel } from '@contracts/map';
 import type { Db } from '../../db/client';
 import { businessAreas, communities, districts, newProjects } from '../../db/schema';
-import { heldCache, type ListingTable } from '../listings/common';
+import type { ListingTable } from '../listings/common';
+import { textBytes, type HeldStore } from '../listings/held-store';
 import { bubbleGrid, positionsNear, type BubbleGrid } from './bubble-grid';
+import type { Admit } from './map-limits';
 
 /**
  * The map's pre-aggregate (docs/performance.md "Map"): for a channel, a city and a filter set, ONE grouped query of
  * the channel's list WHERE by (district, business area, community) gives every bubble of every zoom; the city's
  * places (districts, business areas, communities with their points) are read once. Kept a minute and dropped when
- * a write to those listings commits, as the list's counts are (`heldCache`), so a bubble's count is the list's total
- * for that place. A viewport or a drawn area is then a filter of points in memory: no PostGIS (not in PGlite), no
- * spatial index needed; the grouped query is paid once per filter set, not per pan.
+ * a write to those listings commits, as the list's counts are, so a bubble's count is the list's total for that
+ * place. A viewport or a drawn area is then a filter of points in memory: no PostGIS (not in PGlite), no spatial
+ * index needed; the grouped query is paid once per filter set, not per pan.
+ *
+ * Every aggregate of every filter set, with its bubbles and their texts, is one entry of the map's store
+ * (listings/held-store.ts, modules/map/map-cache.ts): one byte budget for all of them, evicted by use, expired ones
+ * released, each entry's size estimated from what it holds (`*Bytes` below). A build runs under the limits of the call
+ * that needs it (`FilterSet.admit`, map-limits.ts) and once for every caller asking meanwhile.
  */
 
 /** Homes of one (district, area, community): their count, and their price's sum and how many have one. */
@@ -60,35 +67,60 @@ interface CityPlaces {
   areas: Place[];
   communities: Place[];
 }
-/** An aggregate's bubbles at each level; communities most homes first; 新房 project pins by id. */
-interface LevelBubbles {
-  district: MapBubble[];
-  area: MapBubble[];
-  community: MapBubble[];
+
+/**
+ * A bubble with its JSON text, checked against the contract once, when its aggregate is built: an answer is these
+ * texts joined (map.ts). The text lives in the bubble, so it goes when the aggregate does; no table of every text
+ * ever made outlives them (a module-wide WeakMap of them was re-organised by V8 on every insert under a flood).
+ */
+export type KeptBubble = MapBubble & { readonly text: string };
+
+/**
+ * An aggregate: its bubbles at each level; communities most homes first; 新房 project pins by id. Made from the
+ * grouped query's rows (or the projects) and the city's places at its build; the rows themselves are not kept.
+ */
+export interface LevelBubbles {
+  district: KeptBubble[];
+  area: KeptBubble[];
+  community: KeptBubble[];
   /** Where the community bubbles are (bubble-grid.ts), so a view or drawn area looks at its own cells only. */
   communityGrid: BubbleGrid;
-  pins: MapBubble[];
+  pins: KeptBubble[];
 }
 
-/** Each bubble's JSON text, checked against the contract once, when its aggregate's bubbles are made. */
-const bubbleTexts = new WeakMap<MapBubble, string>();
-/** A bubble as JSON text (map.ts writes an answer of them without serialising each bubble again). */
-export function bubbleText(b: MapBubble): string {
-  let text = bubbleTexts.get(b);
-  if (text === undefined) bubbleTexts.set(b, (text = JSON.stringify(mapBubbleSchema.parse(b))));
-  return text;
+/**
+ * Bytes a kept bubble holds besides its text (V8, 64-bit): the object with its ten fields, its latitude and longitude
+ * boxed as heap numbers, its slot in its level's array. The name is the city's place's (shared) except a pin's,
+ * counted apart. Measured on the 200k data: 540 bytes a bubble with a text of 144 characters, of which the object 140
+ * (`scripts/map-cache-memory.ts` compares the store's count with the heap).
+ */
+const BUBBLE_BYTES = 160;
+/** The grid: a map entry per cell with its array (≈ 80) and a slot per community bubble. */
+const gridBytes = (grid: BubbleGrid) => grid.size * 80 + [...grid.values()].reduce((n, cell) => n + cell.length * 8, 0);
+
+/** What an aggregate holds, as the store counts it against the map's budget. */
+export function levelBubblesBytes(b: LevelBubbles): number {
+  let bytes = 256 + gridBytes(b.communityGrid);
+  for (const level of [b.district, b.area, b.community]) for (const x of level) bytes += BUBBLE_BYTES + textBytes(x.text);
+  for (const x of b.pins) bytes += BUBBLE_BYTES + textBytes(x.text) + textBytes(x.name);
+  return bytes;
 }
 
-const TTL_MS = 60_000;
+/** A list order: its four arrays' bytes, and the arrays and their buffers themselves. */
+export const listOrderBytes = (o: ListOrder) =>
+  o.ids.byteLength + o.places.byteLength + o.stations.byteLength + o.walks.byteLength + 4 * 160;
+
 const PLACES_TTL_MS = 10 * 60_000;
 
 /**
- * A filter set of a channel's list in a city: its key in the aggregate's cache, and its list WHERE, made only when
- * the aggregate is not kept (building the WHERE is most of a kept call's own work otherwise).
+ * A filter set of a channel's list in a city: its key in the aggregate's store, its list WHERE, made only when the
+ * aggregate is not kept (building the WHERE is most of a kept call's own work otherwise), and the admission of the
+ * builds it causes (the limits of the call asking, map-limits.ts).
  */
 export interface FilterSet {
   key: string;
   where: () => SQL | undefined;
+  admit: Admit;
 }
 
 /** A filter set as a key: its keys in order, the unset ones left out. */
@@ -104,20 +136,27 @@ export function filtersKey(filters: Record<string, unknown>): string {
 const inBox = (p: { lat: number; lng: number }, b: MapBounds) =>
   p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
 const averaged = (sum: number, priced: number) => (priced === 0 ? null : Math.round(sum / priced));
+/**
+ * The bubble with its text, checked against the contract. Written field by field: an object made by spreading
+ * another (`{ ...b, text }`) is kept by V8 as a dictionary, 900 bytes a bubble on the 200k data against 540.
+ */
+const kept = (b: MapBubble): KeptBubble => ({
+  id: b.id,
+  name: b.name,
+  lat: b.lat,
+  lng: b.lng,
+  count: b.count,
+  avgPrice: b.avgPrice,
+  districtId: b.districtId,
+  businessAreaId: b.businessAreaId,
+  saleStatus: b.saleStatus,
+  text: JSON.stringify(mapBubbleSchema.parse(b)),
+});
 
-const aggregates = new WeakMap<Db, ReturnType<typeof makeAggregate>>();
-/** The database's one map aggregate, shared by the map's calls and 通勤找房. */
-export function mapAggregate(db: Db) {
-  let agg = aggregates.get(db);
-  if (!agg) aggregates.set(db, (agg = makeAggregate(db)));
-  return agg;
-}
+/** The map's aggregates of a database, kept in `store` (map-cache.ts makes one per app, shared with 通勤找房). */
+export type MapAggregate = ReturnType<typeof createMapAggregate>;
 
-function makeAggregate(db: Db) {
-  const cells = heldCache<Cell[]>(db, 500, TTL_MS);
-  // A city's homes in a sort's order are 16 bytes each (Beijing's 36,000: 576 kB): a few dozen filter sets and sorts.
-  const orders = heldCache<ListOrder>(db, 48, TTL_MS);
-  const projects = heldCache<ProjectRow[]>(db, 500, TTL_MS);
+export function createMapAggregate(db: Db, store: HeldStore) {
   const placesOf = new Map<string, { at: number; places: Promise<CityPlaces> }>();
 
   function cityPlaces(cityCode: string): Promise<CityPlaces> {
@@ -165,51 +204,6 @@ function makeAggregate(db: Db) {
     return places;
   }
 
-  /** The (district, area, community) cells of the channel's homes passing `where`. */
-  function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, set: FilterSet) {
-    return cells(table, cityCode, set.key, async () => {
-      const rows = await db
-        .select({
-          d: table.districtId,
-          a: table.businessAreaId,
-          c: table.communityId!,
-          n: count(),
-          sum: sql<string | null>`sum(${price})`,
-          priced: sql<number>`count(${price})::int`,
-        })
-        .from(table)
-        .where(set.where())
-        .groupBy(table.districtId, table.businessAreaId, table.communityId!);
-      return rows.map((r) => ({
-        d: Number(r.d),
-        a: r.a === null ? null : Number(r.a),
-        c: r.c === null ? null : Number(r.c),
-        n: Number(r.n),
-        sum: Number(r.sum ?? 0),
-        priced: Number(r.priced),
-      }));
-    });
-  }
-
-  function projectsOf(cityCode: string, set: FilterSet): Promise<ProjectRow[]> {
-    return projects(newProjects as unknown as ListingTable, cityCode, set.key, () =>
-      db
-        .select({
-          id: newProjects.id,
-          name: newProjects.name,
-          lat: newProjects.lat,
-          lng: newProjects.lng,
-          avgPrice: newProjects.avgPrice,
-          saleStatus: newProjects.saleStatus,
-          districtId: newProjects.districtId,
-          businessAreaId: newProjects.businessAreaId,
-        })
-        .from(newProjects)
-        .where(set.where())
-        .orderBy(asc(newProjects.id)),
-    );
-  }
-
   /** Sums of cells (or projects) by a key: count, price sum, priced. */
   function sums<T>(rows: T[], keyOf: (r: T) => number | null, n: (r: T) => number, price: (r: T) => [number, number]) {
     const by = new Map<number, { n: number; sum: number; priced: number }>();
@@ -230,29 +224,25 @@ function makeAggregate(db: Db) {
     p: Place,
     s: { n: number; sum: number; priced: number },
     level: 'district' | 'area' | 'community',
-  ): MapBubble => ({
-    id: p.id,
-    name: p.name,
-    lat: p.lat,
-    lng: p.lng,
-    count: s.n,
-    avgPrice: averaged(s.sum, s.priced),
-    districtId: p.districtId,
-    businessAreaId: level === 'district' ? null : p.businessAreaId,
-    saleStatus: null,
-  });
+  ): KeptBubble =>
+    kept({
+      id: p.id,
+      name: p.name,
+      lat: p.lat,
+      lng: p.lng,
+      count: s.n,
+      avgPrice: averaged(s.sum, s.priced),
+      districtId: p.districtId,
+      businessAreaId: level === 'district' ? null : p.businessAreaId,
+      saleStatus: null,
+    });
 
   /**
-   * Every bubble of every zoom of one aggregate, worked out once when it is first asked for, not on every pan: at
-   * 16 in flight the per-call summing of a city's thousands of cells was most of a call's own time. Kept beside
-   * the aggregate (a WeakMap on its rows), so it goes when the aggregate is dropped; the places it was made with are
-   * kept too, so a refresh of the city's places makes it anew.
+   * Every bubble of every zoom of one aggregate, made at its build, not on every pan: at 16 in flight the per-call
+   * summing of a city's thousands of cells was most of a call's own time.
    */
-  const bubblesOf = new WeakMap<object, { places: CityPlaces; bubbles: LevelBubbles }>();
   function levelBubbles(rows: Cell[] | ProjectRow[], places: CityPlaces, isNew: boolean): LevelBubbles {
-    const known = bubblesOf.get(rows);
-    if (known && known.places === places) return known.bubbles;
-    const level = (level: 'district' | 'area'): MapBubble[] => {
+    const level = (level: 'district' | 'area'): KeptBubble[] => {
       const by = isNew
         ? sums(
             rows as ProjectRow[],
@@ -271,7 +261,7 @@ function makeAggregate(db: Db) {
         return s ? [toBubble(p, s, level)] : [];
       });
     };
-    let community: MapBubble[] = [];
+    let community: KeptBubble[] = [];
     if (!isNew) {
       const by = sums(
         rows as Cell[],
@@ -286,11 +276,78 @@ function makeAggregate(db: Db) {
         })
         .sort((a, b) => b.count - a.count || a.id - b.id);
     }
-    const pins = isNew ? (rows as ProjectRow[]).map((r): MapBubble => ({ ...r, count: 1 })) : [];
-    const bubbles = { district: level('district'), area: level('area'), community, communityGrid: bubbleGrid(community), pins };
-    for (const b of [...bubbles.district, ...bubbles.area, ...community, ...pins]) bubbleText(b);
-    bubblesOf.set(rows, { places, bubbles });
-    return bubbles;
+    const pins = isNew ? (rows as ProjectRow[]).map((r) => kept({ ...r, count: 1 })) : [];
+    return { district: level('district'), area: level('area'), community, communityGrid: bubbleGrid(community), pins };
+  }
+
+  /** The bubbles of the channel's homes passing the filter set: its (district, area, community) cells, grouped. */
+  function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, set: FilterSet) {
+    return store.value(
+      table,
+      cityCode,
+      'cells',
+      set.key,
+      () =>
+        set.admit(async () => {
+          const [places, rows] = await Promise.all([
+            cityPlaces(cityCode),
+            db
+              .select({
+                d: table.districtId,
+                a: table.businessAreaId,
+                c: table.communityId!,
+                n: count(),
+                sum: sql<string | null>`sum(${price})`,
+                priced: sql<number>`count(${price})::int`,
+              })
+              .from(table)
+              .where(set.where())
+              .groupBy(table.districtId, table.businessAreaId, table.communityId!),
+          ]);
+          const cells = rows.map((r): Cell => ({
+            d: Number(r.d),
+            a: r.a === null ? null : Number(r.a),
+            c: r.c === null ? null : Number(r.c),
+            n: Number(r.n),
+            sum: Number(r.sum ?? 0),
+            priced: Number(r.priced),
+          }));
+          return levelBubbles(cells, places, false);
+        }),
+      levelBubblesBytes,
+    );
+  }
+
+  /** The bubbles and pins of the 新房 projects passing the filter set. */
+  function projectsOf(cityCode: string, set: FilterSet): Promise<LevelBubbles> {
+    return store.value(
+      newProjects as unknown as ListingTable,
+      cityCode,
+      'projects',
+      set.key,
+      () =>
+        set.admit(async () => {
+          const [places, rows] = await Promise.all([
+            cityPlaces(cityCode),
+            db
+              .select({
+                id: newProjects.id,
+                name: newProjects.name,
+                lat: newProjects.lat,
+                lng: newProjects.lng,
+                avgPrice: newProjects.avgPrice,
+                saleStatus: newProjects.saleStatus,
+                districtId: newProjects.districtId,
+                businessAreaId: newProjects.businessAreaId,
+              })
+              .from(newProjects)
+              .where(set.where())
+              .orderBy(asc(newProjects.id)),
+          ]);
+          return levelBubbles(rows, places, true);
+        }),
+      levelBubblesBytes,
+    );
   }
 
   return {
@@ -302,12 +359,9 @@ function makeAggregate(db: Db) {
       cityCode: string,
       set: FilterSet,
       level: 'district' | 'area',
-    ): Promise<MapBubble[]> {
-      const [places, rows] = await Promise.all([
-        cityPlaces(cityCode),
-        channel === 'new' ? projectsOf(cityCode, set) : cellsOf(table, price, cityCode, set),
-      ]);
-      return levelBubbles(rows, places, channel === 'new')[level];
+    ): Promise<KeptBubble[]> {
+      const bubbles = channel === 'new' ? await projectsOf(cityCode, set) : await cellsOf(table, price, cityCode, set);
+      return bubbles[level];
     },
 
     /** Communities with the channel's homes whose point is in `box` and passes `keep`, most homes first: `limit` of them. */
@@ -319,11 +373,10 @@ function makeAggregate(db: Db) {
       box: MapBounds,
       keep: (c: { lat: number; lng: number }) => boolean,
       limit = Infinity,
-    ): Promise<MapBubble[]> {
-      const [places, rows] = await Promise.all([cityPlaces(cityCode), cellsOf(table, price, cityCode, set)]);
-      const { community, communityGrid } = levelBubbles(rows, places, false);
+    ): Promise<KeptBubble[]> {
+      const { community, communityGrid } = await cellsOf(table, price, cityCode, set);
       const near = positionsNear(communityGrid, box);
-      const found: MapBubble[] = [];
+      const found: KeptBubble[] = [];
       for (let i = 0, n = near ? near.length : community.length; i < n && found.length < limit; i++) {
         const c = community[near ? near[i]! : i]!;
         if (inBox(c, box) && keep(c)) found.push(c);
@@ -340,27 +393,35 @@ function makeAggregate(db: Db) {
       sort: number | undefined,
       orderBy: SQL[],
     ): Promise<ListOrder> {
-      return orders(table, cityCode, `${set.key}|${sort ?? 0}`, async () => {
-        const rows = await db
-          .select({ id: table.id, place: table.communityId ?? table.id, station: table.stationId, walk })
-          .from(table)
-          .where(set.where())
-          .orderBy(...orderBy);
-        const n = rows.length;
-        const order = {
-          ids: new Int32Array(n),
-          places: new Int32Array(n),
-          stations: new Int32Array(n),
-          walks: new Int32Array(n),
-        };
-        rows.forEach((r, i) => {
-          order.ids[i] = Number(r.id);
-          order.places[i] = Number(r.place);
-          order.stations[i] = r.station === null ? -1 : Number(r.station);
-          order.walks[i] = r.walk === null ? -1 : Number(r.walk);
-        });
-        return order;
-      });
+      return store.value(
+        table,
+        cityCode,
+        'order',
+        `${set.key}|${sort ?? 0}`,
+        () =>
+          set.admit(async () => {
+            const rows = await db
+              .select({ id: table.id, place: table.communityId ?? table.id, station: table.stationId, walk })
+              .from(table)
+              .where(set.where())
+              .orderBy(...orderBy);
+            const n = rows.length;
+            const order = {
+              ids: new Int32Array(n),
+              places: new Int32Array(n),
+              stations: new Int32Array(n),
+              walks: new Int32Array(n),
+            };
+            rows.forEach((r, i) => {
+              order.ids[i] = Number(r.id);
+              order.places[i] = Number(r.place);
+              order.stations[i] = r.station === null ? -1 : Number(r.station);
+              order.walks[i] = r.walk === null ? -1 : Number(r.walk);
+            });
+            return order;
+          }),
+        listOrderBytes,
+      );
     },
 
     /** 新房 project pins in `box` passing `keep`, by id. */
@@ -369,9 +430,15 @@ function makeAggregate(db: Db) {
       set: FilterSet,
       box: MapBounds,
       keep: (c: { lat: number; lng: number }) => boolean,
-    ): Promise<MapBubble[]> {
-      const [places, rows] = await Promise.all([cityPlaces(cityCode), projectsOf(cityCode, set)]);
-      return levelBubbles(rows, places, true).pins.filter((r) => inBox(r, box) && keep(r));
+    ): Promise<KeptBubble[]> {
+      return (await projectsOf(cityCode, set)).pins.filter((r) => inBox(r, box) && keep(r));
     },
   };
+}
+
+/** The bubble texts an aggregate holds (map-cache.ts `stats`: none outlives its aggregate). */
+export function bubbleTextsOf(value: object): number {
+  if (!('communityGrid' in value)) return 0;
+  const b = value as LevelBubbles;
+  return b.district.length + b.area.length + b.community.length + b.pins.length;
 }

