@@ -1,9 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { HostInfo } from '../host';
-import { mayRender } from '../public-files';
 import { isRouterPrefetch } from './not-found-document';
 import type { FrontCache } from './page-cache/front-cache';
-import { renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
+import { isBudgeted, renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
 
 /**
  * How the web front answers a page request (anything the gate let through that is not a backend path), in
@@ -50,10 +49,11 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   const front = pipeline.frontCache && host.kind === 'city' ? pipeline.frontCache.request(req, host.city) : null;
   if (front && pipeline.frontCache!.answer(req, res, front)) return;
 
-  // 2. Render budget: city pages and the desk host's (any made-up path there is a render too), prefetches apart. Taken
-  // now, before Next starts, so that requests sent at once are counted at once.
-  const counted = (host.kind === 'city' || host.kind === 'desk') && mayRender(req.url);
-  const taken = counted ? pipeline.renderBudget.take(client, kind) : null;
+  // 2. Render budget: whatever reached this step may make Next render, on every host (a city, the desk, www, the bare
+  // root, a Host nobody configured, one still to be added), so the budget is decided by what is asked, never by a list
+  // of host kinds: only built and public files are left out (`isBudgeted`). Taken now, before Next starts, so that
+  // requests sent at once are counted at once; prefetches apart.
+  const taken = isBudgeted(req.url) ? pipeline.renderBudget.take(client, kind) : null;
   if (taken === 'spent') {
     sendRenderBudgetSpent(req, res, pipeline.renderBudget.retryAfter(client!, kind));
     return;

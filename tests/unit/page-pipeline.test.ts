@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHost } from '@/lib/host';
 import { isRouterPrefetch } from '@/lib/front/not-found-document';
 import { FrontCache } from '@/lib/front/page-cache/front-cache';
 import { TagClock } from '@/lib/front/page-cache/tag-clock';
@@ -92,7 +93,8 @@ beforeAll(async () => {
       renderBudget,
       documents: answer.dev ? null : { notFound: DOCUMENT, serverError: ERROR_DOCUMENT },
     };
-    servePage(pipeline, req, res, { kind: 'city', city: 'bj', host: 'bj.localhost' });
+    // The Host as web-server.ts reads it: a city's unless a test names another.
+    servePage(pipeline, req, res, parseHost(req.headers.host, { rootDomain: 'localhost', oldDomains: ['yjyz.localhost'] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -113,7 +115,7 @@ function request(
   } = {},
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = { ...(gzip ? { 'accept-encoding': 'gzip' } : {}), ...extra };
+    const headers: Record<string, string> = { host: 'bj.localhost', ...(gzip ? { 'accept-encoding': 'gzip' } : {}), ...extra };
     // A returning visitor (a first visit sends no cookie at all) and the address the gate found.
     if (device && !firstVisit) headers.cookie = `yj_device=${device}`;
     if (client) headers['x-forwarded-for'] = client;
@@ -318,6 +320,28 @@ describe('the front cache and the headers', () => {
       expect(chunk.status).toBe(200);
     }
     await spend(files);
+  });
+
+  // An attacker probe (2026-11-29) rendered the default city's share, article and about pages at 57 a second from one
+  // address on the bare root, www and a foreign Host, which the budget then left out.
+  it('counts renders on every host kind, the bare root, www, a foreign Host and an old domain too', async () => {
+    const hosts = ['localhost', 'www.localhost', 'evil.example', 'yjyz.localhost', 'desk.localhost', 'sh.localhost'];
+    for (const [i, host] of hosts.entries()) {
+      const client = `203.0.113.${60 + i}`;
+      const all = await Promise.all(
+        Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow + 5 }, () =>
+          request({ ...html, delay: 50 }, { client, headers: { host } }),
+        ),
+      );
+      expect(
+        all.filter((r) => r.status === 200),
+        host,
+      ).toHaveLength(RENDER_BUDGET_DEFAULTS.perWindow);
+      const refused = all.filter((r) => r.status === 429);
+      expect(refused, host).toHaveLength(5);
+      expect(refused[0]!.body, host).toContain('请求过于频繁');
+      expect(refused[0]!.headers['cache-control'], host).toBe('private, no-store');
+    }
   });
 
   it('counts renders against the address and refuses it past its budget, with the 429 page', async () => {
