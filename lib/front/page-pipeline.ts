@@ -132,9 +132,11 @@ export function privateIfItSetsCookies(res: ServerResponse): void {
 /**
  * Step 7: whether Next rendered this answer (a page or its RSC payload that its page cache did not hold), from the
  * content type Next gave it (before any document replaced it) and its `x-nextjs-cache`, the header Next documents
- * for telling a cache HIT from a render.
+ * for telling a cache HIT from a render. Any answer marked MISS was made for this request, whatever its type: a
+ * sitemap file the web fetched from the backend (lib/server/sitemap-relay.ts) marks itself so.
  */
 export function wasRender(nextContentType: string, nextjsCache: OutgoingHttpHeaders[string]): boolean {
+  if (nextjsCache === 'MISS') return true;
   return /^(text\/html|text\/x-component)/.test(nextContentType) && nextjsCache !== 'HIT';
 }
 

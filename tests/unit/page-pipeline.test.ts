@@ -33,6 +33,8 @@ interface NextLike {
   cookie?: boolean;
   /** Next answered from its own page cache (`x-nextjs-cache: HIT`). */
   hit?: boolean;
+  /** The answer was made for this request (`x-nextjs-cache: MISS`): a sitemap file the web fetched from the backend. */
+  miss?: boolean;
   /** Milliseconds Next takes before it answers (a render under way). */
   delay?: number;
 }
@@ -50,6 +52,7 @@ function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
     res.statusCode = answer.status;
     if (answer.cookie !== false) res.setHeader('set-cookie', 'yj_device=abc; Path=/');
     if (answer.hit) res.setHeader('x-nextjs-cache', 'HIT');
+    if (answer.miss) res.setHeader('x-nextjs-cache', 'MISS');
     res.setHeader(
       'cache-control',
       answer.shared ? 's-maxage=50, stale-while-revalidate=86350' : 'private, no-cache, no-store, max-age=0, must-revalidate',
@@ -342,6 +345,21 @@ describe('the front cache and the headers', () => {
       expect(refused[0]!.body, host).toContain('请求过于频繁');
       expect(refused[0]!.headers['cache-control'], host).toBe('private, no-store');
     }
+  });
+
+  // An attacker probe (2026-11-29): 14 sitemap files a second from one address, none counted (not a page's type).
+  it('counts a sitemap file fetched for this ask (MISS) as a render, and gives back one served as kept (HIT)', async () => {
+    const client = '203.0.113.70';
+    const file: NextLike = { status: 200, type: 'application/gzip', cookie: false };
+    const batch = (answer: NextLike) =>
+      Promise.all(Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow }, () => request(answer, { client, path: '/sitemaps' })));
+    for (const kept of [await batch({ ...file, hit: true }), await batch({ ...file, hit: true })])
+      expect(kept.map((r) => r.status)).toEqual(kept.map(() => 200));
+    const fetched = await batch({ ...file, miss: true });
+    expect(fetched.map((r) => r.status)).toEqual(fetched.map(() => 200));
+    const refused = await request({ ...file, miss: true }, { client, path: '/sitemaps' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('请求过于频繁');
   });
 
   it('counts renders against the address and refuses it past its budget, with the 429 page', async () => {
