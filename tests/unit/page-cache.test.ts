@@ -182,16 +182,22 @@ describe('pages of one shared item or one code (an attacker probe, 2026-11-29)',
   }
 
   it('knows them by their address, and not the one page of /share or /validate a city has', () => {
-    for (const key of [
+    // Next's keys as the cache handler is given them, and the rewritten path they end in.
+    const key = (path: string) => `/route-cache/APP_PAGE/c57afadf46118eaff8ed738d3d03faeb/$${path}`;
+    for (const path of [
       '/bj/share/esf/12',
       '/bj/share/agent/7',
       '/bj/share/news/3',
       '/sh/validate/YJ112345692',
       '/bj/validate/invalid',
-    ])
-      expect(isPerItemLandingPage(key), key).toBe(true);
-    for (const key of ['/bj/share', '/bj/validate', '/bj/sitemap', '/bj/ershoufang/xiangqing/12', '/bj/zufang/dc12', '/bj'])
-      expect(isPerItemLandingPage(key), key).toBe(false);
+    ]) {
+      expect(isPerItemLandingPage(path), path).toBe(true);
+      expect(isPerItemLandingPage(key(path)), path).toBe(true);
+    }
+    for (const path of ['/bj/share', '/bj/validate', '/bj/sitemap', '/bj/ershoufang/xiangqing/12', '/bj/zufang/dc12', '/bj']) {
+      expect(isPerItemLandingPage(path), path).toBe(false);
+      expect(isPerItemLandingPage(key(path)), path).toBe(false);
+    }
   });
 
   it('keeps them 10 minutes in this process, a real one or a 404, never in the shared Redis the lists and details are in', async () => {
@@ -204,10 +210,10 @@ describe('pages of one shared item or one code (an attacker probe, 2026-11-29)',
     try {
       const handler = new PageCacheHandler();
       const pages: [string, number][] = [
-        ['/bj/share/esf/12', 200],
+        ['/route-cache/APP_PAGE/c57afadf/$/bj/share/esf/12', 200],
         ['/bj/share/esf/2147483000', 404],
-        ['/bj/validate/YJ112345692', 200],
-        ['/bj/validate/YJ12147483000', 404],
+        ['/route-cache/APP_PAGE/83b7307d/$/bj/validate/YJ112345692', 200],
+        ['/route-cache/APP_PAGE/83b7307d/$/bj/validate/YJ12147483000', 404],
       ];
       for (const [key, status] of pages) await handler.set(key, { kind: 'APP_PAGE', status }, {});
       for (const [key] of pages) {

@@ -36,7 +36,7 @@ export const NOT_FOUND_TTL_SECONDS = 10 * 60;
 export const FREE_TEXT_TTL_SECONDS = 10 * 60;
 
 /**
- * Whether a page's address (Next's cache key, the rewritten path `/bj/zufang/key望京`, encoded or not) carries free
+ * Whether a page's address (Next's cache key, ending in the rewritten path `/bj/zufang/key望京`, encoded or not) carries free
  * text: a `key…` segment (lib/search-path.ts). No other route of a city has a segment starting with `key`.
  */
 export function isFreeTextPage(cacheKey: string): boolean {
@@ -44,7 +44,8 @@ export function isFreeTextPage(cacheKey: string): boolean {
 }
 
 /**
- * Whether a page's address (Next's cache key, as rewritten: `/bj/share/esf/12`, `/bj/validate/YJ112345692`) is the
+ * Whether a page's address (Next's cache key, which ends in the rewritten path: `/route-cache/APP_PAGE/{hash}/$/bj/share/esf/12`,
+ * `…/$/bj/validate/YJ112345692`) is the
  * share landing page of one item or the 房源核验 answer of one code. There is one for every listing, project, community,
  * agent and article, and one for every code (a code is derived from a listing's id, so anyone can write all of them),
  * and the bare root, www and any foreign Host render the share pages as the default city's: a flood of them from many
@@ -53,7 +54,7 @@ export function isFreeTextPage(cacheKey: string): boolean {
  * (./handler.ts), in the process, briefly. `/share` and `/validate` themselves, one page a city, are not among them.
  */
 export function isPerItemLandingPage(cacheKey: string): boolean {
-  return /^\/[^/]+\/(?:share\/[^/]+\/[^/]+|validate\/[^/]+)\/?$/.test(cacheKey);
+  return /\/[a-z]+\/(?:share\/[^/]+\/[^/]+|validate\/[^/]+)\/?$/.test(cacheKey);
 }
 
 /**
