@@ -82,7 +82,7 @@ export class SitemapRelay {
     const now = Date.now();
     let kept: KeptAnswer;
     if (answer.status === 404 || answer.status === 400) {
-      await answer.body?.cancel().catch(() => {});
+      await drain(answer);
       kept = {
         status: 404,
         headers: TEXT_HEADERS,
@@ -104,12 +104,21 @@ export class SitemapRelay {
       headers['content-type'] ??= 'application/xml';
       kept = { status: 200, headers, body, storedAt: now, until: now + keepSeconds(answer.headers.get('cache-control')) * 1000 };
     } else {
-      await answer.body?.cancel().catch(() => {});
+      await drain(answer);
       return { failed: 502 };
     }
     if (kept.until > now) this.kept.set(key, kept);
     return { kept };
   }
+}
+
+/**
+ * Reads an answer whose body is not passed on (the envelope of a 404 or a 5xx: a few hundred bytes), so its connection
+ * is free again. Read, not cancelled: Next's fetch hands the route one branch of a tee, and cancelling one branch
+ * settles only once the other is cancelled too, which nothing does (the relay's 404s hung until the client gave up).
+ */
+async function drain(answer: Response): Promise<void> {
+  await answer.arrayBuffer().catch(() => {});
 }
 
 /** Seconds the backend lets a shared cache keep an answer (its `max-age`), at most SITEMAP_KEEP_S. */
