@@ -136,8 +136,10 @@ export function privateIfItSetsCookies(res: ServerResponse): void {
  * sitemap file the web fetched from the backend (lib/server/sitemap-relay.ts) marks itself so.
  */
 export function wasRender(nextContentType: string, nextjsCache: OutgoingHttpHeaders[string]): boolean {
-  if (nextjsCache === 'MISS') return true;
-  return /^(text\/html|text\/x-component)/.test(nextContentType) && nextjsCache !== 'HIT';
+  // A page's header is a string (Next sets it); a route's answer is a list (Next appends the Response's headers).
+  const cache = String(nextjsCache ?? '');
+  if (cache === 'MISS') return true;
+  return /^(text\/html|text\/x-component)/.test(nextContentType) && cache !== 'HIT';
 }
 
 /** Headers that describe the body Next was going to send, not a document sent instead. */

@@ -52,7 +52,9 @@ function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
     res.statusCode = answer.status;
     if (answer.cookie !== false) res.setHeader('set-cookie', 'yj_device=abc; Path=/');
     if (answer.hit) res.setHeader('x-nextjs-cache', 'HIT');
-    if (answer.miss) res.setHeader('x-nextjs-cache', 'MISS');
+    // A route's Response headers are appended (next/dist/server/send-response.js), by Next's own appendHeader
+    // (next/dist/server/base-http/node.js), which sets the header as a list.
+    if (answer.miss) res.setHeader('x-nextjs-cache', ['MISS']);
     res.setHeader(
       'cache-control',
       answer.shared ? 's-maxage=50, stale-while-revalidate=86350' : 'private, no-cache, no-store, max-age=0, must-revalidate',
