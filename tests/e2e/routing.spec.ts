@@ -51,7 +51,8 @@ test('the bare root, www and a foreign Host count renders per address: past the 
       host,
     ).toHaveLength(BUDGET);
     expect(refused, host).toHaveLength(6);
-    expect(refused[0]!.body, host).toContain('请求过于频繁');
+    // The raw answer is read as latin1 bytes: its UTF-8 text decoded here.
+    expect(Buffer.from(refused[0]!.body, 'latin1').toString('utf8'), host).toContain('请求过于频繁');
     expect(refused[0]!.headers['retry-after'], host).toBeDefined();
   }
 });
