@@ -8,8 +8,8 @@ import { parseVerifyCode, normaliseVerifyCode, verifyCodeOf, isVerifiable } from
  *
  * - `/share?type=esf&id=12` (or `/share.html?…`): the landing page of a shared listing, project, community, agent or
  *   article, served as `/share/esf/12`; `/share` alone is the city's own site to share.
- * - `/validate?code=YJ…` (or `?id=12&channel=esf`): 房源核验, served as `/validate/YJ…`; what is no code at all as
- *   `/validate/invalid`.
+ * - `/validate?code=YJ…` (or `?id=12&channel=esf`): 房源核验, served as `/validate/YJ…`; what is no code at all, a
+ *   mistyped one included, as `/validate/invalid`.
  */
 export const SHARE_KINDS = [...CHANNEL_CODES, 'agent', 'news'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
@@ -21,7 +21,11 @@ export const sharePath = (kind: ShareKind, id: number): string => `/share?type=$
 /** The page that answers a verification code, and the link a detail page gives to it. */
 export const validatePath = (code?: string): string => (code ? `/validate?code=${encodeURIComponent(code)}` : '/validate');
 
-/** Path segment of a code no listing could have (`/validate/invalid`): one render for every such input. */
+/**
+ * Path segment of a code no listing could have (`/validate/invalid`): one render for every such input. A code whose
+ * check digits disagree goes there too: anyone can write endless such codes, and each its own address was a page kept
+ * for a day.
+ */
 export const INVALID_CODE = 'invalid';
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -38,8 +42,9 @@ export function shareQueryRoute(pathname: string, search: URLSearchParams): stri
 
 /**
  * `/validate?code=…` → `/validate/{code}`, the code as the visitor typed it made canonical (any case, spaces); a
- * number with `channel` (the form's select) is that channel's listing by id. Whatever is no code at all goes to one
- * address; an empty form to `/validate` itself (null).
+ * number with `channel` (the form's select) is that channel's listing by id. Whatever is no code at all (its check
+ * digits disagree, or it is not shaped like one) goes to one address; an empty form to `/validate` itself (null). A
+ * well-formed code of no current listing is the 404 page at its address (app/[city]/(default)/validate/[code]).
  */
 export function validateQueryRoute(pathname: string, search: URLSearchParams): string | null {
   if (pathname !== '/validate' && pathname !== '/validate/') return null;
@@ -50,7 +55,5 @@ export function validateQueryRoute(pathname: string, search: URLSearchParams): s
     const channel = (search.get('channel') ?? 'esf') as ChannelCode;
     return `/validate/${isVerifiable(channel) ? verifyCodeOf(channel, Number(typed)) : INVALID_CODE}`;
   }
-  const parsed = parseVerifyCode(typed);
-  // A code with a wrong check digit keeps its own address (the page shows what was typed); other input does not.
-  return `/validate/${parsed.ok || parsed.reason === 'check' ? typed : INVALID_CODE}`;
+  return `/validate/${parseVerifyCode(typed).ok ? typed : INVALID_CODE}`;
 }

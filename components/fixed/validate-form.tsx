@@ -6,13 +6,13 @@ import './fixed-pages.css';
  * The 房源核验 form: a plain GET to `/validate` (works without JavaScript); the proxy turns its query into the code's
  * own address (lib/share-paths.ts validateQueryRoute). The channel only matters when a listing id is typed.
  */
-export function ValidateForm({ code = '' }: { code?: string }) {
+export function ValidateForm() {
   const V = messages.validate;
   return (
     <form className="validate-form" action="/validate" method="get" role="search">
       <label className="validate-form__field">
         <span>{V.label}</span>
-        <input name="code" defaultValue={code} maxLength={40} placeholder={V.placeholder} required autoComplete="off" />
+        <input name="code" maxLength={40} placeholder={V.placeholder} required autoComplete="off" />
       </label>
       <label className="validate-form__field validate-form__field--small">
         <span>{V.channelLabel}</span>

@@ -1,9 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { HostInfo } from '../host';
-import { mayRender } from '../public-files';
 import { isRouterPrefetch } from './not-found-document';
 import type { FrontCache } from './page-cache/front-cache';
-import { renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
+import { isBudgeted, renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
 
 /**
  * How the web front answers a page request (anything the gate let through that is not a backend path), in
@@ -50,10 +49,11 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   const front = pipeline.frontCache && host.kind === 'city' ? pipeline.frontCache.request(req, host.city) : null;
   if (front && pipeline.frontCache!.answer(req, res, front)) return;
 
-  // 2. Render budget: city pages and the desk host's (any made-up path there is a render too), prefetches apart. Taken
-  // now, before Next starts, so that requests sent at once are counted at once.
-  const counted = (host.kind === 'city' || host.kind === 'desk') && mayRender(req.url);
-  const taken = counted ? pipeline.renderBudget.take(client, kind) : null;
+  // 2. Render budget: whatever reached this step may make Next render, on every host (a city, the desk, www, the bare
+  // root, a Host nobody configured, one still to be added), so the budget is decided by what is asked, never by a list
+  // of host kinds: only built and public files are left out (`isBudgeted`). Taken now, before Next starts, so that
+  // requests sent at once are counted at once; prefetches apart.
+  const taken = isBudgeted(req.url) ? pipeline.renderBudget.take(client, kind) : null;
   if (taken === 'spent') {
     sendRenderBudgetSpent(req, res, pipeline.renderBudget.retryAfter(client!, kind));
     return;
@@ -132,10 +132,14 @@ export function privateIfItSetsCookies(res: ServerResponse): void {
 /**
  * Step 7: whether Next rendered this answer (a page or its RSC payload that its page cache did not hold), from the
  * content type Next gave it (before any document replaced it) and its `x-nextjs-cache`, the header Next documents
- * for telling a cache HIT from a render.
+ * for telling a cache HIT from a render. Any answer marked MISS was made for this request, whatever its type: a
+ * sitemap file the web fetched from the backend (lib/server/sitemap-relay.ts) marks itself so.
  */
 export function wasRender(nextContentType: string, nextjsCache: OutgoingHttpHeaders[string]): boolean {
-  return /^(text\/html|text\/x-component)/.test(nextContentType) && nextjsCache !== 'HIT';
+  // A page's header is a string (Next sets it); a route's answer is a list (Next appends the Response's headers).
+  const cache = String(nextjsCache ?? '');
+  if (cache === 'MISS') return true;
+  return /^(text\/html|text\/x-component)/.test(nextContentType) && cache !== 'HIT';
 }
 
 /** Headers that describe the body Next was going to send, not a document sent instead. */

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { addressBlock } from '@contracts/address-block';
+import { mayRender } from '../public-files';
 
 /**
  * Renders per client address (docs/security.md "Made-up addresses and the page cache"). A page answered from a
@@ -42,6 +43,14 @@ export const PREFETCHES_PER_PAGE = 4;
 export function renderKind(headers: IncomingHttpHeaders): RenderKind {
   return headers['next-router-prefetch'] === '1' && headers.rsc === '1' ? 'prefetch' : 'page';
 }
+
+/**
+ * Whether a request that reached the page pipeline's budget step (the front cache did not answer it) is counted: any
+ * but a built or public file, on whatever host it came. Decided by what is asked and never by the host kind: the
+ * bare root, www and a Host nobody configured render pages too (the default city's share, article and about pages), and
+ * a host kind added later is counted the day it exists. What Next then answers from its own cache is given back.
+ */
+export const isBudgeted = (url: string | undefined): boolean => mayRender(url);
 
 /** Whose window a render is counted in: the address, or an IPv6 address's /64 (contracts/address-block.ts). */
 export const budgetKeyOf = addressBlock;

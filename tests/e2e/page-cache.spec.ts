@@ -4,6 +4,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { E2E } from '../../playwright.config';
 import { CHANNEL_LIST } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
+import { verifyCodeOf } from '@contracts/verify-code';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { BACKEND, cityUrl, logInBySms, logInWithPassword, maskMobile, serverHtml, uniqueMobile } from './support';
 import { startWebProcess } from './web-process';
@@ -245,6 +246,45 @@ test.describe('two web processes sharing the cache in Redis', () => {
       expect(await redis.keys('youju:page:*dc9999999999*')).toEqual([]);
       // The page cache's own bookkeeping is there, and counts what it keeps.
       expect(Number(await redis.get('youju:page:~bytes'))).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  // An attacker probe (2026-11-29): a made-up 房源核验 code was a 200 kept a day in Redis, and share pages rendered on
+  // www, the bare root or a foreign Host pushed the pages everyone reads out of it.
+  test('a made-up 房源核验 code is the 404 page, and a shared item’s page is kept in the process: neither is in Redis', async ({
+    request,
+  }) => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const code = verifyCodeOf('esf', 2_147_000_000 + (Date.now() % 400_000));
+      for (const path of [`/validate?code=${code}`, `/validate/${code}`]) {
+        const res = await get(request, ports[0]!, path);
+        expect(res.status(), path).toBe(404);
+        expect(await res.text(), path).toContain('抱歉，您访问的页面不存在');
+      }
+      const list = await get(request, ports[0]!, '/ershoufang/');
+      const id = Number(/href="\/ershoufang\/xiangqing\/(\d+)"/.exec(await list.text())?.[1]);
+      expect(id).toBeGreaterThan(0);
+      const real = verifyCodeOf('esf', id);
+      expect((await get(request, ports[0]!, `/validate?code=${real}`)).status()).toBe(200);
+      for (const host of [`www.localhost:${ports[0]}`, `localhost:${ports[0]}`, 'evil.example', `bj.localhost:${ports[0]}`]) {
+        const res = await request.get(`http://127.0.0.1:${ports[0]}/share?type=esf&id=${id}`, {
+          headers: { host },
+          maxRedirects: 0,
+        });
+        expect(res.status(), host).toBe(200);
+      }
+      // Kept all the same: the other process, which shares Redis, renders them itself.
+      const other = await get(request, ports[1]!, `/share?type=esf&id=${id}`);
+      expect(other.status()).toBe(200);
+      expect(other.headers()['x-nextjs-cache']).not.toBe('HIT');
+      // What is shared is still written there (the city's own share page), and none of the above is.
+      expect((await get(request, ports[0]!, '/share')).status()).toBe(200);
+      await expect.poll(async () => (await redis.keys('youju:page:*/bj/share')).length).toBeGreaterThan(0);
+      expect(await redis.keys('youju:page:*/validate/*')).toEqual([]);
+      expect(await redis.keys('youju:page:*/share/*')).toEqual([]);
     } finally {
       redis.disconnect();
     }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config';
+import { rawRequest } from './raw-http';
 import { cityUrl, wwwUrl } from './support';
 
 // A 上海 address (ip2region). The browser tests' web trusts one proxy (TRUSTED_PROXY_HOPS=1 in
@@ -25,6 +26,35 @@ test('an address the visitor wrote further left in X-Forwarded-For is not believ
   await page.goto(wwwUrl('/'));
   await expect(page).toHaveURL(cityUrl('bj', '/'));
   await expect(page).toHaveTitle('北京找房 - 优居');
+});
+
+/**
+ * The render budget on every host (docs/security.md, the third probe): the bare root, www and a foreign Host render the
+ * default city's share, article and about pages, and one address once had 57 renders a second there, uncounted. Each
+ * request below is a made-up article, a render every time; sent at once, they are counted at once.
+ */
+test('the bare root, www and a foreign Host count renders per address: past the budget, the 429 page', async () => {
+  test.setTimeout(300_000);
+  const BUDGET = 30; // PAGE_RENDERS_PER_ADDRESS's default, which the browser tests' web keeps
+  const first = 1_000_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  for (const [i, host] of [E2E.root, `www.${E2E.root}`, 'evil.example'].entries()) {
+    // An address of the documentation ranges nobody else uses in this run, one per host.
+    const client = `198.18.${Math.floor(Math.random() * 250)}.${i + 1}`;
+    const all = await Promise.all(
+      Array.from({ length: BUDGET + 6 }, (_, n) =>
+        rawRequest(E2E.webPort, 'GET', `/news/loushikuaixun/${first + i * 100 + n}.html`, host, { 'X-Forwarded-For': client }),
+      ),
+    );
+    const refused = all.filter((r) => r.status === 429);
+    expect(
+      all.filter((r) => r.status === 404),
+      host,
+    ).toHaveLength(BUDGET);
+    expect(refused, host).toHaveLength(6);
+    // The raw answer is read as latin1 bytes: its UTF-8 text decoded here.
+    expect(Buffer.from(refused[0]!.body, 'latin1').toString('utf8'), host).toContain('请求过于频繁');
+    expect(refused[0]!.headers['retry-after'], host).toBeDefined();
+  }
 });
 
 test('a host on the old domain gets a 303 to the new domain, same path', async ({ page }) => {

@@ -15,6 +15,7 @@ import {
 import {
   FREE_TEXT_TTL_SECONDS,
   isFreeTextPage,
+  isPerItemLandingPage,
   MemoryStore,
   NOT_FOUND_TTL_SECONDS,
   RedisStore,
@@ -163,6 +164,66 @@ describe('what anyone can make up (docs/security.md "Made-up addresses and the p
       expect(shared.ttls.get('/bj/zufang/dc999999')).toBe(NOT_FOUND_TTL_SECONDS);
       expect(shared.ttls.has('/bj/zufang/dc12')).toBe(true);
       expect(shared.ttls.get('/bj/zufang/dc12')).toBeUndefined();
+    } finally {
+      slot[KEY] = before;
+    }
+  });
+});
+
+describe('pages of one shared item or one code (an attacker probe, 2026-11-29)', () => {
+  class Recorder implements PageStore {
+    readonly ttls = new Map<string, number | undefined>();
+    async get(): Promise<CachedEntry | undefined> {
+      return undefined;
+    }
+    async set(key: string, _entry: CachedEntry, ttlSeconds?: number): Promise<void> {
+      this.ttls.set(key, ttlSeconds);
+    }
+  }
+
+  it('knows them by their address, and not the one page of /share or /validate a city has', () => {
+    // Next's keys as the cache handler is given them, and the rewritten path they end in.
+    const key = (path: string) => `/route-cache/APP_PAGE/c57afadf46118eaff8ed738d3d03faeb/$${path}`;
+    for (const path of [
+      '/bj/share/esf/12',
+      '/bj/share/agent/7',
+      '/bj/share/news/3',
+      '/sh/validate/YJ112345692',
+      '/bj/validate/invalid',
+    ]) {
+      expect(isPerItemLandingPage(path), path).toBe(true);
+      expect(isPerItemLandingPage(key(path)), path).toBe(true);
+    }
+    for (const path of ['/bj/share', '/bj/validate', '/bj/sitemap', '/bj/ershoufang/xiangqing/12', '/bj/zufang/dc12', '/bj']) {
+      expect(isPerItemLandingPage(path), path).toBe(false);
+      expect(isPerItemLandingPage(key(path)), path).toBe(false);
+    }
+  });
+
+  it('keeps them 10 minutes in this process, a real one or a 404, never in the shared Redis the lists and details are in', async () => {
+    const shared = new Recorder();
+    const local = new Recorder();
+    const slot = globalThis as unknown as Record<symbol, unknown>;
+    const KEY = Symbol.for('youju.pageCache');
+    const before = slot[KEY];
+    slot[KEY] = { store: shared, local, clock: new TagClock() };
+    try {
+      const handler = new PageCacheHandler();
+      const pages: [string, number][] = [
+        ['/route-cache/APP_PAGE/c57afadf/$/bj/share/esf/12', 200],
+        ['/bj/share/esf/2147483000', 404],
+        ['/route-cache/APP_PAGE/83b7307d/$/bj/validate/YJ112345692', 200],
+        ['/route-cache/APP_PAGE/83b7307d/$/bj/validate/YJ12147483000', 404],
+      ];
+      for (const [key, status] of pages) await handler.set(key, { kind: 'APP_PAGE', status }, {});
+      for (const [key] of pages) {
+        expect(local.ttls.get(key), key).toBe(FREE_TEXT_TTL_SECONDS);
+        expect(shared.ttls.has(key), key).toBe(false);
+      }
+      await handler.set('/bj/share', { kind: 'APP_PAGE', status: 200 }, {});
+      await handler.set('/bj/ershoufang/xiangqing/12', { kind: 'APP_PAGE', status: 200 }, {});
+      expect(shared.ttls.has('/bj/share')).toBe(true);
+      expect(shared.ttls.has('/bj/ershoufang/xiangqing/12')).toBe(true);
     } finally {
       slot[KEY] = before;
     }

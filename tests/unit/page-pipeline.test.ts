@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHost } from '@/lib/host';
 import { isRouterPrefetch } from '@/lib/front/not-found-document';
 import { FrontCache } from '@/lib/front/page-cache/front-cache';
 import { TagClock } from '@/lib/front/page-cache/tag-clock';
@@ -32,6 +33,8 @@ interface NextLike {
   cookie?: boolean;
   /** Next answered from its own page cache (`x-nextjs-cache: HIT`). */
   hit?: boolean;
+  /** The answer was made for this request (`x-nextjs-cache: MISS`): a sitemap file the web fetched from the backend. */
+  miss?: boolean;
   /** Milliseconds Next takes before it answers (a render under way). */
   delay?: number;
 }
@@ -49,6 +52,9 @@ function nextLike(req: IncomingMessage, res: ServerResponse, answer: NextLike) {
     res.statusCode = answer.status;
     if (answer.cookie !== false) res.setHeader('set-cookie', 'yj_device=abc; Path=/');
     if (answer.hit) res.setHeader('x-nextjs-cache', 'HIT');
+    // A route's Response headers are appended (next/dist/server/send-response.js), by Next's own appendHeader
+    // (next/dist/server/base-http/node.js), which sets the header as a list.
+    if (answer.miss) res.setHeader('x-nextjs-cache', ['MISS']);
     res.setHeader(
       'cache-control',
       answer.shared ? 's-maxage=50, stale-while-revalidate=86350' : 'private, no-cache, no-store, max-age=0, must-revalidate',
@@ -92,7 +98,8 @@ beforeAll(async () => {
       renderBudget,
       documents: answer.dev ? null : { notFound: DOCUMENT, serverError: ERROR_DOCUMENT },
     };
-    servePage(pipeline, req, res, { kind: 'city', city: 'bj', host: 'bj.localhost' });
+    // The Host as web-server.ts reads it: a city's unless a test names another.
+    servePage(pipeline, req, res, parseHost(req.headers.host, { rootDomain: 'localhost', oldDomains: ['yjyz.localhost'] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -113,7 +120,7 @@ function request(
   } = {},
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = { ...(gzip ? { 'accept-encoding': 'gzip' } : {}), ...extra };
+    const headers: Record<string, string> = { host: 'bj.localhost', ...(gzip ? { 'accept-encoding': 'gzip' } : {}), ...extra };
     // A returning visitor (a first visit sends no cookie at all) and the address the gate found.
     if (device && !firstVisit) headers.cookie = `yj_device=${device}`;
     if (client) headers['x-forwarded-for'] = client;
@@ -318,6 +325,43 @@ describe('the front cache and the headers', () => {
       expect(chunk.status).toBe(200);
     }
     await spend(files);
+  });
+
+  // An attacker probe (2026-11-29) rendered the default city's share, article and about pages at 57 a second from one
+  // address on the bare root, www and a foreign Host, which the budget then left out.
+  it('counts renders on every host kind, the bare root, www, a foreign Host and an old domain too', async () => {
+    const hosts = ['localhost', 'www.localhost', 'evil.example', 'yjyz.localhost', 'desk.localhost', 'sh.localhost'];
+    for (const [i, host] of hosts.entries()) {
+      const client = `203.0.113.${60 + i}`;
+      const all = await Promise.all(
+        Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow + 5 }, () =>
+          request({ ...html, delay: 50 }, { client, headers: { host } }),
+        ),
+      );
+      expect(
+        all.filter((r) => r.status === 200),
+        host,
+      ).toHaveLength(RENDER_BUDGET_DEFAULTS.perWindow);
+      const refused = all.filter((r) => r.status === 429);
+      expect(refused, host).toHaveLength(5);
+      expect(refused[0]!.body, host).toContain('请求过于频繁');
+      expect(refused[0]!.headers['cache-control'], host).toBe('private, no-store');
+    }
+  });
+
+  // An attacker probe (2026-11-29): 14 sitemap files a second from one address, none counted (not a page's type).
+  it('counts a sitemap file fetched for this ask (MISS) as a render, and gives back one served as kept (HIT)', async () => {
+    const client = '203.0.113.70';
+    const file: NextLike = { status: 200, type: 'application/gzip', cookie: false };
+    const batch = (answer: NextLike) =>
+      Promise.all(Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow }, () => request(answer, { client, path: '/sitemaps' })));
+    for (const kept of [await batch({ ...file, hit: true }), await batch({ ...file, hit: true })])
+      expect(kept.map((r) => r.status)).toEqual(kept.map(() => 200));
+    const fetched = await batch({ ...file, miss: true });
+    expect(fetched.map((r) => r.status)).toEqual(fetched.map(() => 200));
+    const refused = await request({ ...file, miss: true }, { client, path: '/sitemaps' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('请求过于频繁');
   });
 
   it('counts renders against the address and refuses it past its budget, with the 429 page', async () => {

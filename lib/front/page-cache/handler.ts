@@ -9,15 +9,16 @@
  * - invalidation by the backend's change feed (./change-feed.ts): each entry carries the tags of what it shows
  *   (./page-tags.ts) and is not served once one of them changed after it was made (./tag-clock.ts);
  * - bounds for what anyone can make up (docs/security.md "Made-up addresses and the page cache"): a 404 lives
- *   10 minutes; a page of free text (a keyword) and a redirect live 10 minutes in this process only, never in the
- *   shared Redis, whose use the store keeps within PAGE_CACHE_REDIS_MB (./stores.ts).
+ *   10 minutes; a page of free text (a keyword), a redirect, and the share page of one item or the 房源核验 answer of
+ *   one code live 10 minutes in this process only, never in the shared Redis, whose use the store keeps within
+ *   PAGE_CACHE_REDIS_MB (./stores.ts).
  *
  * This file runs outside Next's bundles: Node loads it by path, under tsx like web-server.ts.
  */
 import { pageTagsOf } from './page-tags';
 import { RENDER_ALLOWANCE_MS } from './tag-clock';
 import { pageCacheState } from './state';
-import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
+import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, isPerItemLandingPage, NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
 
 /** Next's tags header on a cached page (NEXT_CACHE_TAGS_HEADER): revalidatePath/revalidateTag name them. */
 const NEXT_TAGS_HEADER = 'x-next-cache-tags';
@@ -61,11 +62,13 @@ export default class PageCacheHandler {
   async set(key: string, value: NextCacheValue | null, ctx: NextCacheContext): Promise<void> {
     if (!value) return;
     const entry = { lastModified: Date.now(), value, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) };
-    // Free text and redirects stay in this process: a keyword anyone can type, or any of the endless spellings of a
-    // list that redirect to its one address (lib/search-path.ts nonCanonicalListPath), must not take the shared
-    // Redis for themselves. A 404 is shared, briefly.
+    // Free text, redirects and the pages of one shared item or one code stay in this process: a keyword anyone can
+    // type, any of the endless spellings of a list that redirect to its one address (lib/search-path.ts
+    // nonCanonicalListPath), and a page for each of the hundreds of thousands of ids and codes anyone can write
+    // (./stores.ts isPerItemLandingPage) must not take the shared Redis from the pages everyone reads, whatever their
+    // status. Any other 404 is shared, briefly.
     const status = value.status ?? 200;
-    const ownOnly = isFreeTextPage(key) || (status >= 300 && status < 400);
+    const ownOnly = isFreeTextPage(key) || isPerItemLandingPage(key) || (status >= 300 && status < 400);
     const ttl = status === 404 ? NOT_FOUND_TTL_SECONDS : ownOnly ? FREE_TEXT_TTL_SECONDS : undefined;
     await (ownOnly ? this.state.local : this.state.store).set(key, entry, ttl);
   }

@@ -3,14 +3,15 @@ import { followChanges } from './change-feed';
 import { ENTRY_TTL_SECONDS, MemoryStore, RedisStore, type PageStore } from './stores';
 import { TagClock } from './tag-clock';
 
-/** Share of PAGE_CACHE_MB for pages kept in this process beside a Redis (free-text pages, ./handler.ts). */
+/** Share of PAGE_CACHE_MB for pages kept in this process beside a Redis (free text and the like, ./handler.ts). */
 const LOCAL_SHARE = 4;
 
 export interface PageCacheState {
   /** Next's rendered pages (./handler.ts): in this process, or in Redis for every web process. */
   store: PageStore;
   /**
-   * Pages only this process keeps: with Redis, the free-text ones (./handler.ts), in a quarter of PAGE_CACHE_MB;
+   * Pages only this process keeps: with Redis, free text, redirects and the pages of one shared item or one code
+   * (./handler.ts), in a quarter of PAGE_CACHE_MB;
    * without, the same store as `store`.
    */
   local: PageStore;

@@ -29,17 +29,32 @@ export const NOT_FOUND_TTL_SECONDS = 10 * 60;
 
 /**
  * How long a page whose content depends on free text (a `key…` segment of a list path: a keyword or a place's
- * label), or a redirect (any of a list's other spellings), is kept, in this process only (./handler.ts): anyone can
- * type keywords and spellings, so they get neither the day nor the shared Redis.
+ * label), a redirect (any of a list's other spellings), or the page of one shared item or one code
+ * (isPerItemLandingPage) is kept, in this process only (./handler.ts): anyone can type keywords, spellings, ids and
+ * codes, so they get neither the day nor the shared Redis.
  */
 export const FREE_TEXT_TTL_SECONDS = 10 * 60;
 
 /**
- * Whether a page's address (Next's cache key, the rewritten path `/bj/zufang/key望京`, encoded or not) carries free
+ * Whether a page's address (Next's cache key, ending in the rewritten path `/bj/zufang/key望京`, encoded or not) carries free
  * text: a `key…` segment (lib/search-path.ts). No other route of a city has a segment starting with `key`.
  */
 export function isFreeTextPage(cacheKey: string): boolean {
   return /\/key[^/]*/i.test(cacheKey);
+}
+
+/**
+ * Whether a page's address (Next's cache key, which ends in the rewritten path: `/route-cache/APP_PAGE/{hash}/$/bj/share/esf/12`,
+ * `…/$/bj/validate/YJ112345692`) is the
+ * share landing page of one item or the 房源核验 answer of one code. There is one for every listing, project, community,
+ * agent and article, and one for every code (a code is derived from a listing's id, so anyone can write all of them),
+ * and the bare root, www and any foreign Host render the share pages as the default city's: a flood of them from many
+ * addresses, each within its render budget, would push the pages every visitor reads out of the shared Redis. Nobody
+ * is sent to them in bulk (noindex, reached from one shared link or one typed code), so they are kept like free text
+ * (./handler.ts), in the process, briefly. `/share` and `/validate` themselves, one page a city, are not among them.
+ */
+export function isPerItemLandingPage(cacheKey: string): boolean {
+  return /\/[a-z]+\/(?:share\/[^/]+\/[^/]+|validate\/[^/]+)\/?$/.test(cacheKey);
 }
 
 /**

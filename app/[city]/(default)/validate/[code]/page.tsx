@@ -12,22 +12,22 @@ interface ValidateCodeProps {
   params: Promise<{ city: string; code: string }>;
 }
 
-type Verdict =
-  | { kind: 'ok'; code: string; card: ShareCard }
-  | { kind: 'gone'; code: string }
-  | { kind: 'check'; code: string }
-  | { kind: 'format' };
+type Verdict = { kind: 'ok'; code: string; card: ShareCard } | { kind: 'invalid' };
 
-/** What a code is: a current listing (its card), a well-formed code of none, a mistyped code, or no code. */
+/**
+ * What a code is: a current listing (its card), or, at `/validate/invalid`, whatever the form was given that is no code
+ * (the proxy sends a mistyped one there too). Any other address is the 404 page: a code in another spelling than the
+ * proxy writes, with check digits that disagree, or of no current listing. Anyone can write every well-formed code (it
+ * is derived from an id), so such an answer was a page for each, kept a day; now it is a 404, kept in the web process
+ * only (lib/front/page-cache/stores.ts isPerItemLandingPage).
+ */
 async function verdictOf(raw: string): Promise<Verdict> {
-  if (raw === INVALID_CODE) return { kind: 'format' };
+  if (raw === INVALID_CODE) return { kind: 'invalid' };
   const parsed = parseVerifyCode(raw);
-  // Only the canonical spelling is an address (the proxy writes it so); anything else is the 404 page.
-  if (!parsed.ok && parsed.reason === 'format') notFound();
-  if (raw !== raw.toUpperCase()) notFound();
-  if (!parsed.ok) return { kind: 'check', code: raw };
+  if (!parsed.ok || raw !== raw.toUpperCase()) notFound();
   const card = await loadShareCard(parsed.channel, parsed.id);
-  return card ? { kind: 'ok', code: raw, card } : { kind: 'gone', code: raw };
+  if (!card) notFound();
+  return { kind: 'ok', code: raw, card };
 }
 
 async function load({ params }: ValidateCodeProps) {
@@ -51,27 +51,28 @@ export async function generateMetadata(props: ValidateCodeProps): Promise<Metada
 
 /**
  * 房源核验 of one code (spec §2 `/validate`, issue 23): `/validate?code=YJ…` is rewritten here (lib/share-paths.ts).
- * A code of a current listing shows that it is real and its key facts, from the listing's own API; a well-formed code
- * of no listing, a mistyped code and what is no code at all each get their own clear answer.
+ * A code of a current listing shows that it is real and its key facts, from the listing's own API; what is no code at
+ * all says how a code is written; a code of no current listing is the 404 page.
  */
 export default async function ValidateCodePage(props: ValidateCodeProps) {
   const { verdict } = await load(props);
   const V = messages.validate;
-  const code = verdict.kind === 'format' ? '' : verdict.code;
   return (
     <div className="container validate-page">
       <h1 className="section__title">{V.title}</h1>
-      {code && <p className="validate-page__code">{V.yourCode(code)}</p>}
       {verdict.kind === 'ok' ? (
-        <Verified card={verdict.card} />
+        <>
+          <p className="validate-page__code">{V.yourCode(verdict.code)}</p>
+          <Verified card={verdict.card} />
+        </>
       ) : (
         <section className="validate-result validate-result--bad" role="status">
-          <h2>{verdict.kind === 'gone' ? V.gone : verdict.kind === 'check' ? V.badCheck : V.badFormat}</h2>
-          <p>{verdict.kind === 'gone' ? V.goneDetail : verdict.kind === 'check' ? V.badCheckDetail : V.badFormatDetail}</p>
+          <h2>{V.invalid}</h2>
+          <p>{V.invalidDetail}</p>
         </section>
       )}
       <h2 className="validate-page__again">{V.again}</h2>
-      <ValidateForm code={verdict.kind === 'check' ? code : ''} />
+      <ValidateForm />
     </div>
   );
 }
