@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { inAddressRanges } from '@contracts/address-ranges';
 import { API_BODY_LIMIT } from '@contracts/constants';
 import { ok } from '@contracts/envelope';
 import { ApiPath } from '@contracts/paths';
@@ -74,8 +75,9 @@ export interface AppDeps {
 export async function buildApp({ db, config, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    // The web process on this machine forwards the visitor's address (X-Forwarded-For); nobody else is trusted.
-    trustProxy: 'loopback',
+    // The web processes forward the visitor's address (X-Forwarded-For): believed from BACKEND_TRUSTED_PROXIES only
+    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them.
+    trustProxy: (address) => inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
     bodyLimit: API_BODY_LIMIT,
     // Whatever the router or Node's parser refuses is still answered in the envelope (http/errors.ts).
     // (Fastify types this option's reply generically; ours is the plain one.)
