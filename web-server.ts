@@ -5,13 +5,15 @@
  * - lib/front/request-gate.ts: the client address (X-Forwarded-For believed from TRUSTED_PROXIES only, over at most
  *   TRUSTED_PROXY_HOPS hops), internal headers stripped, methods and
  *   malformed paths that Next would answer with a 500 answered or re-routed;
- * - lib/front/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend;
+ * - lib/front/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend, over
+ *   connections shared fairly between client addresses (lib/front/backend-pool.ts);
  * - everything else is a page: lib/front/page-pipeline.ts (front cache, render budget, Next's own request
  *   handler with proxy.ts in front of the pages, the 404 and 500 documents, the answer kept for next time).
  * Every answer, whoever writes it, leaves with the security headers (lib/front/security-headers.ts).
  */
 import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend, forwardUpgrade, SOCKET_PATHS, socketAllowed } from './lib/front/backend-forward';
+import { BackendPool } from './lib/front/backend-pool';
 import type { ProxyTrust } from './lib/front/client-ip';
 import { SharedAnswers } from './lib/front/shared-answers';
 import { parseHost } from './lib/host';
@@ -58,6 +60,8 @@ if (!dev && !notFoundDocument)
 
 /** Backend answers the backend marked public (a keystroke's suggestions), kept for their few seconds. */
 const sharedAnswers = new SharedAnswers();
+/** The connections to the backend, shared between client addresses in turn (lib/front/backend-pool.ts). */
+const backendPool = new BackendPool();
 /** X-Forwarded-For is believed only from these proxies, over at most these hops (lib/front/client-ip.ts). */
 const proxyTrust: ProxyTrust = { hops: settings.trustedProxyHops, proxies: settings.trustedProxies };
 
@@ -103,7 +107,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
       res.end();
       return;
     }
-    void forwardToBackend(req, res, settings, info, sharedAnswers);
+    void forwardToBackend(req, res, settings, info, { pool: backendPool, shared: sharedAnswers });
     return;
   }
   const host = parseHost(req.headers.host, settings);

@@ -11,6 +11,7 @@ import { ApiPath } from '@contracts/paths';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
+import { registerGoneCallers } from './http/gone-callers';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { clientBlock } from './http/client-block';
 import { registerPersonalAnswers } from './http/personal-answers';
@@ -88,6 +89,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, (reply) => clearSessionCookie(reply, config));
   registerSameSiteCheck(app, config);
+  registerGoneCallers(app);
   const answerOtherMethods = methodNotAllowed(app);
 
   // JSON bodies only: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400;
