@@ -37,13 +37,16 @@ export interface PoolLimits {
 }
 
 /**
- * 32 connections, as measured (docs/performance.md). 8 a block: a browser opens at most 6 connections to a host, so
- * one visitor's page never waits on its own calls, and four addresses, not one, are needed to hold every connection.
- * 64 a block in the forward: 8 at the backend and 56 waiting is more than a block's calls can be answered in the 2.5 s
- * wait behind the others'. 512 waiting: 16 calls a connection. 2.5 s: half the browser's 5 s, so a call that waited
- * still has as long again at the backend.
+ * 32 connections, as measured (docs/performance.md "A bounded keep-alive pool"). 4 a block: the backend is one thread
+ * on a shared machine, so a block's calls at the backend are what every other visitor's call shares it with; with a
+ * flood of drawn-area searches from one address (scripts/bench-pool-flood.ts) another visitor's trivial call took
+ * p50 0.76 s with 8 a block and 47 ms with 4, while the flood was answered as often. A page's own calls from the
+ * browser come a few at a time (the map's base map, bubbles and list), and eight blocks, not one, are needed to hold
+ * every connection. 64 a block in the forward: more than a block's calls that can be answered within the wait behind
+ * the others'. 512 waiting: 16 calls a connection. 1 s: a call sent still has 4 of the browser's 5 s at the backend;
+ * with 2.5 s, 91 of a flood's calls were computed and answered 504 after their wait, with 1 s 2–4.
  */
-export const POOL_LIMITS: PoolLimits = { sockets: 32, perBlock: 8, blockCalls: 64, waiting: 512, waitMs: 2500 };
+export const POOL_LIMITS: PoolLimits = { sockets: 32, perBlock: 4, blockCalls: 64, waiting: 512, waitMs: 1000 };
 
 /**
  * Idle connections close after this, well before the backend's keep-alive timeout (Fastify's 72 s), so a call never
