@@ -2,15 +2,19 @@
  * The web process: Next.js behind a Node HTTP server of our own (`npm start`, the browser tests and the bench
  * start this file; `npm run dev:web` starts it with `--dev`). `next start` gives no say over what
  * reaches Next; here, before it:
- * - lib/front/request-gate.ts: the client address from TRUSTED_PROXY_HOPS, internal headers stripped, methods and
+ * - lib/front/request-gate.ts: the client address (X-Forwarded-For believed from TRUSTED_PROXIES only, over at most
+ *   TRUSTED_PROXY_HOPS hops), internal headers stripped, methods and
  *   malformed paths that Next would answer with a 500 answered or re-routed;
- * - lib/front/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend;
+ * - lib/front/backend-forward.ts: backend paths (/yjyz.web.api/, /sso/, /oss/ …) go straight to the backend, over
+ *   connections shared fairly between client addresses (lib/front/backend-pool.ts);
  * - everything else is a page: lib/front/page-pipeline.ts (front cache, render budget, Next's own request
  *   handler with proxy.ts in front of the pages, the 404 and 500 documents, the answer kept for next time).
  * Every answer, whoever writes it, leaves with the security headers (lib/front/security-headers.ts).
  */
 import { createServer, STATUS_CODES } from 'node:http';
 import { forwardToBackend, forwardUpgrade, SOCKET_PATHS, socketAllowed } from './lib/front/backend-forward';
+import { BackendPool } from './lib/front/backend-pool';
+import type { ProxyTrust } from './lib/front/client-ip';
 import { SharedAnswers } from './lib/front/shared-answers';
 import { parseHost } from './lib/host';
 import { readNotFoundDocument } from './lib/front/not-found-document';
@@ -37,7 +41,9 @@ try {
 }
 
 const { default: next } = await import('next');
-const hostname = process.env.HOSTNAME || '0.0.0.0';
+// WEB_HOST: loopback unless the deployment says otherwise (docs/deploy.md "The client address"). Not HOSTNAME, which
+// shells and containers set to the machine's own name.
+const hostname = settings.webHost;
 // Next adds its own 'upgrade' listener to the server it is given (or to the first request's): it would take
 // WebSocket upgrades past the gate and leave them hanging. It gets a server that never listens; upgrades are
 // answered below: only the chat's live connections, forwarded to the backend.
@@ -54,6 +60,10 @@ if (!dev && !notFoundDocument)
 
 /** Backend answers the backend marked public (a keystroke's suggestions), kept for their few seconds. */
 const sharedAnswers = new SharedAnswers();
+/** The connections to the backend, shared between client addresses in turn (lib/front/backend-pool.ts). */
+const backendPool = new BackendPool();
+/** X-Forwarded-For is believed only from these proxies, over at most these hops (lib/front/client-ip.ts). */
+const proxyTrust: ProxyTrust = { hops: settings.trustedProxyHops, proxies: settings.trustedProxies };
 
 /** Everything a page request goes through after the gate, in order: lib/front/page-pipeline.ts. */
 const pages: PagePipeline = {
@@ -79,7 +89,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const gate = gateRequest(
     { method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress },
-    settings.trustedProxyHops,
+    proxyTrust,
   );
   if (gate.kind === 'reject') {
     res.writeHead(gate.status, { ...gate.headers, 'content-length': Buffer.byteLength(gate.body) });
@@ -97,7 +107,7 @@ const server = createServer({ requireHostHeader: false, ...SLOW_CLIENT_LIMITS },
       res.end();
       return;
     }
-    void forwardToBackend(req, res, settings, info, sharedAnswers);
+    void forwardToBackend(req, res, settings, info, { pool: backendPool, shared: sharedAnswers });
     return;
   }
   const host = parseHost(req.headers.host, settings);
@@ -133,7 +143,7 @@ server.on('upgrade', (req, socket, head) => {
   socket.on('error', () => socket.destroy());
   const gate = gateRequest(
     { method: req.method, url: req.url, headers: req.headers, peer: req.socket.remoteAddress },
-    settings.trustedProxyHops,
+    proxyTrust,
   );
   const pathname = gate.kind === 'pass' ? gate.url.split('?')[0]! : '';
   const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';

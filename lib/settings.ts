@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAddressRanges, type AddressRanges } from '@contracts/address-ranges';
 import { oldDomainCoversRoot } from './host';
 
 /**
@@ -10,6 +11,13 @@ const hostPattern = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
 
 const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The address the web listens on (docs/deploy.md "The client address"): loopback, as the backend's BACKEND_HOST,
+  // so that only a proxy on this machine reaches it; a private address for a proxy on another machine; 0.0.0.0 or ::
+  // only behind a firewall that lets nothing else reach the port.
+  WEB_HOST: z
+    .string()
+    .regex(/^[a-z0-9.:-]+$/i, 'must be an address (127.0.0.1, 10.0.0.5, ::1, 0.0.0.0) or a host name')
+    .default('127.0.0.1'),
   PORTAL_ROOT_DOMAIN: z.string().toLowerCase().regex(hostPattern, 'must be a host name with an optional port').optional(),
   PORTAL_OLD_DOMAINS: z
     .string()
@@ -34,6 +42,19 @@ const settingsSchema = z.object({
   // How many proxies (load balancers) stand in front of the web process and append to X-Forwarded-For.
   // 0: the visitor talks to us directly, so a visitor-sent X-Forwarded-For is ignored (web-server.ts).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // The addresses those proxies connect from: a comma list of addresses, CIDRs and `loopback`. X-Forwarded-For is
+  // believed only from them (lib/front/client-ip.ts): a visitor reaching the web's port directly is its socket address.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('loopback')
+    .transform((list, ctx) => {
+      try {
+        return parseAddressRanges(list);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
   // The page cache (lib/front/page-cache/): in this process, up to PAGE_CACHE_MB, or shared by every web process in Redis.
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PAGE_CACHE_MB: z.coerce.number().int().min(8).max(65536).default(256),
@@ -63,6 +84,8 @@ const settingsSchema = z.object({
 
 export interface WebSettings {
   port: number;
+  /** The address the web server listens on (WEB_HOST). */
+  webHost: string;
   /** `localhost:3000`: cities live at `{cityDomain}.{rootDomain}`. */
   rootDomain: string;
   oldDomains: string[];
@@ -73,6 +96,8 @@ export interface WebSettings {
   /** The app's store pages (APP_IOS_URL, APP_ANDROID_URL), when the deployment has them. */
   appLinks: { ios?: string; android?: string };
   trustedProxyHops: number;
+  /** The addresses the trusted proxies connect from (TRUSTED_PROXIES): X-Forwarded-For is believed from them only. */
+  trustedProxies: AddressRanges;
   /** Set: cached pages are kept in this Redis, shared by every web process. */
   redisUrl?: string;
   /** Bytes of cached pages kept in this process when there is no Redis (a quarter of it beside one). */
@@ -107,6 +132,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     );
   return {
     port: s.PORT,
+    webHost: s.WEB_HOST,
     rootDomain,
     oldDomains: s.PORTAL_OLD_DOMAINS,
     backendUrl: s.BACKEND_URL.replace(/\/+$/, ''),
@@ -115,6 +141,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     icpFiling: s.ICP_FILING,
     appLinks: { ios: s.APP_IOS_URL, android: s.APP_ANDROID_URL },
     trustedProxyHops: s.TRUSTED_PROXY_HOPS,
+    trustedProxies: s.TRUSTED_PROXIES,
     redisUrl: s.REDIS_URL,
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
     pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,

@@ -4,12 +4,14 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { inAddressRanges } from '@contracts/address-ranges';
 import { API_BODY_LIMIT } from '@contracts/constants';
 import { ok } from '@contracts/envelope';
 import { ApiPath } from '@contracts/paths';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { answerClientError, answerFrameworkError, badRequest, registerErrorHandling, tooManyRequests } from './http/errors';
+import { registerGoneCallers } from './http/gone-callers';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { clientBlock } from './http/client-block';
 import { strictQueries } from './http/strict-query';
@@ -76,8 +78,9 @@ export interface AppDeps {
 export async function buildApp({ db, config, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    // The web process on this machine forwards the visitor's address (X-Forwarded-For); nobody else is trusted.
-    trustProxy: 'loopback',
+    // The web processes forward the visitor's address (X-Forwarded-For): believed from BACKEND_TRUSTED_PROXIES only
+    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them.
+    trustProxy: (address) => inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
     bodyLimit: API_BODY_LIMIT,
     // Whatever the router or Node's parser refuses is still answered in the envelope (http/errors.ts).
     // (Fastify types this option's reply generically; ours is the plain one.)
@@ -89,6 +92,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerErrorHandling(app, (reply) => clearSessionCookie(reply, config));
   registerSameSiteCheck(app, config);
   strictQueries(app);
+  registerGoneCallers(app);
   const answerOtherMethods = methodNotAllowed(app);
 
   // JSON bodies only: an empty body is an empty object (spec §7 "none shown" payloads); bad JSON is a 400;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { parseAddressRanges } from '@contracts/address-ranges';
 
 /**
  * The backend's settings, read and validated once (STYLE "Config"); defaults make a fresh checkout start
@@ -20,6 +21,23 @@ export function defaultPoolMax(cores = availableParallelism()): number {
 const configSchema = z.object({
   BACKEND_HOST: z.string().min(1).default('127.0.0.1'),
   BACKEND_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  // Who may name the client in X-Forwarded-For (docs/deploy.md "The client address"): the web processes, as a comma
+  // list of addresses, CIDRs and `loopback` (contracts/address-ranges.ts). Loopback: the web on this machine. With the
+  // web on other machines, their addresses; never a range a visitor can connect from.
+  BACKEND_TRUSTED_PROXIES: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('loopback')
+      .transform((list, ctx) => {
+        try {
+          return parseAddressRanges(list);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+          return z.NEVER;
+        }
+      }),
+  ),
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   // Connections to PostgreSQL per backend process (PGlite has one): docs/operations.md "PostgreSQL pool".
   DATABASE_POOL_MAX: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(defaultPoolMax())),

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAddressRanges } from '@contracts/address-ranges';
 import type { Location } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
 import { buildApp } from '../src/app';
@@ -81,6 +82,29 @@ describe('location by client IP (ip2region)', () => {
   it('trusts X-Forwarded-For from loopback only (trustProxy in app.ts)', async () => {
     expect((await locate('202.96.209.5', '127.0.0.1')).cityDomain).toBe('sh');
     expect((await locate('202.96.209.5', '203.0.113.9')).cityDomain).toBe('xa');
+  });
+
+  it('trusts X-Forwarded-For from BACKEND_TRUSTED_PROXIES only: the web on another machine', async () => {
+    const remote = await buildApp({
+      db: h.database.db,
+      config: { ...h.config, DEFAULT_CITY: 'xa', BACKEND_TRUSTED_PROXIES: parseAddressRanges('10.0.0.5, 10.1.0.0/16') },
+      storage: localStorage(ossDir),
+    });
+    try {
+      const from = async (remoteAddress: string) => {
+        const headers = { 'x-forwarded-for': '202.96.209.5' };
+        const res = await remote.inject({ method: 'GET', url: ApiPath.location, headers, remoteAddress });
+        return envelope<Location>(res).data.cityDomain;
+      };
+      expect(await from('10.0.0.5')).toBe('sh');
+      expect(await from('10.1.7.7')).toBe('sh');
+      expect(await from('::ffff:10.0.0.5')).toBe('sh');
+      // Loopback is no web of this deployment's, nor is a visitor reaching the port.
+      expect(await from('127.0.0.1')).toBe('xa');
+      expect(await from('10.0.0.6')).toBe('xa');
+    } finally {
+      await remote.close();
+    }
   });
 
   it('uses the DEFAULT_CITY of the settings', async () => {

@@ -5,6 +5,7 @@ import { ApiPath, DESK_COOKIE, DEVICE_COOKIE, OSS_POST_PATH, OSS_PUBLIC } from '
 import type { Duplex } from 'node:stream';
 import { API_TIMEOUT_MS } from '../api/core';
 import { deviceSetCookie, newDeviceCode } from '../device-cookie';
+import type { BackendPool } from './backend-pool';
 import { sharedSeconds, type SharedAnswers } from './shared-answers';
 import type { HostInfo } from '../host';
 import type { WebSettings } from '../settings';
@@ -37,41 +38,32 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/**
- * A bounded keep-alive pool for calls, one connection per WebSocket upgrade.
- *
- * A new loopback connection a call was most of the forward's cost: on 3,000 map bubbles calls at 16 in flight
- * (PGlite 200k bench, 2026-11-28) the pool took the web's CPU a call from 0.36–0.38 to 0.23–0.25 ms and the backend's
- * from 0.24–0.36 to 0.15–0.16 ms, 1,800–1,980 → 2,650–2,820 calls a second (docs/performance.md "Web → backend
- * forwarding under load", "A bounded keep-alive pool").
- *
- * Bounded, because an unbounded pool starved new connections under overload (the reason this was one connection a
- * call until then): at 64 calls in flight on a cold backend, the backend accepted new connections at 8–10 a second
- * (each accept is a callback that runs the queued promise work, PGlite's queries among it) while the connections it
- * already had were served, so calls written on fresh pool sockets waited 5 s for their accept and timed out (5–114
- * of 3,000 drawn-area calls). With at most POOL_SOCKETS connections the calls beyond them wait in the pool's own
- * queue, first come first served, and a fresh connection is rare (at the start, or after a call was cut off): 0 of
- * 3,000 timed out. Idle connections are closed after POOL_IDLE_MS, well before the backend's keep-alive timeout
- * (Fastify's 72 s), so a call never goes out on a connection the backend is closing.
- */
-const POOL_SOCKETS = 32;
-const POOL_IDLE_MS = 30_000;
-const pool = new http.Agent({ keepAlive: true, maxSockets: POOL_SOCKETS, maxFreeSockets: POOL_SOCKETS, timeout: POOL_IDLE_MS });
 /** An upgraded connection belongs to its WebSocket from then on: never the pool's. */
 const upgradeAgent = new http.Agent({ keepAlive: false });
 
 export const BODY_TOO_LARGE = `请求体不能超过${API_BODY_LIMIT / 1024 / 1024}MB`;
 const BODY_TOO_SLOW = '请求超时';
 const BACKEND_UNREACHABLE = '网络繁忙，请稍后再试';
+const TOO_MANY_CALLS = '请求过于频繁，请稍后再试';
 
 /** Our own answer (the security headers are already on `res`, web-server.ts). */
-function sendEnvelope(res: ServerResponse, status: number, message: string, code: number = status): void {
-  if (res.headersSent) {
+function sendEnvelope(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code: number = status,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
+  if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
   const body = JSON.stringify(failure(code, message));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -168,17 +160,28 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   });
 }
 
+/** What the forward's calls share: the connections to the backend and the answers kept for everyone. */
+export interface ForwardContext {
+  pool: BackendPool;
+  shared?: SharedAnswers;
+}
+
 /**
  * Forwards one request. `req.headers` has been through the request gate: X-Forwarded-For holds the one
  * client address we trust, internal headers are gone. `from` is the host from parseHost (its `host` rebuilt on the
  * configured root).
+ *
+ * spec §9: the browser gives up on a call after 5 s, and so does the forward, counting the wait for a connection
+ * (./backend-pool.ts): a call that waited too long is a 503 the backend never sees, one the backend has not answered
+ * 5 s after it was ready is a 504, and then, as when the visitor leaves, the backend's request is closed, so the
+ * backend can drop what it had not started (backend/src/http/gone-callers.ts).
  */
 export async function forwardToBackend(
   req: IncomingMessage,
   res: ServerResponse,
   settings: WebSettings,
   from: ForwardHost,
-  shared?: SharedAnswers,
+  { pool, shared }: ForwardContext,
 ): Promise<void> {
   const pathname = (req.url ?? '/').split('?')[0]!;
   if (!backendPathAllowed(req.method, pathname, from.kind)) {
@@ -186,8 +189,21 @@ export async function forwardToBackend(
     discardRest(req);
     return;
   }
+  // The client address is the one the request gate wrote, alone in X-Forwarded-For.
+  const forwardedFor = req.headers['x-forwarded-for'];
+  const seat = pool.admit(Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor);
+  if (!seat) {
+    sendEnvelope(res, 429, TOO_MANY_CALLS, ResultCode.TOO_MANY_REQUESTS, { 'retry-after': '1' });
+    discardRest(req);
+    return;
+  }
+  // However the exchange ends (the answer written, our own refusal, the visitor gone), its place goes to the next.
+  res.once('close', () => seat.release());
   const read = await readBody(req, bodyLimitOf(req.method, req.url));
-  if (read.kind === 'gone') return;
+  if (read.kind === 'gone') {
+    seat.release();
+    return;
+  }
   if (read.kind !== 'body') {
     sendEnvelope(res, read.kind === 'too-large' ? 413 : 408, read.kind === 'too-large' ? BODY_TOO_LARGE : BODY_TOO_SLOW);
     discardRest(req);
@@ -222,13 +238,36 @@ export async function forwardToBackend(
   headers['x-forwarded-host'] = from.host;
   headers['x-forwarded-proto'] = settings.protocol;
 
-  const target = new URL(req.url ?? '/', settings.backendUrl);
   let answered = false;
   let timedOut = false;
-  let upstream: http.ClientRequest;
+  let upstream: http.ClientRequest | undefined;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    if (upstream) upstream.destroy(new Error('backend timeout'));
+    else {
+      // Still waiting (only when a pool waits longer than the browser does).
+      sendEnvelope(res, 503, BACKEND_UNREACHABLE, 503, { 'retry-after': '1' });
+      seat.release();
+    }
+  }, API_TIMEOUT_MS);
+  // A visitor who leaves stops the backend call too.
+  res.once('close', () => {
+    clearTimeout(deadline);
+    if (!res.writableFinished) upstream?.destroy();
+  });
+  const turn = await seat.turn();
+  if (turn !== 'go') {
+    clearTimeout(deadline);
+    if (turn !== 'gone') sendEnvelope(res, 503, BACKEND_UNREACHABLE, 503, { 'retry-after': '1' });
+    return;
+  }
+  if (res.destroyed) return;
+
+  const target = new URL(req.url ?? '/', settings.backendUrl);
   const call = (resent: boolean) => {
-    upstream = http.request(target, { method: req.method, headers, agent: pool, timeout: API_TIMEOUT_MS }, (answer) => {
+    const sent = http.request(target, { method: req.method, headers, agent: pool.agent, timeout: API_TIMEOUT_MS }, (answer) => {
       answered = true;
+      clearTimeout(deadline);
       const out: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
@@ -246,8 +285,9 @@ export async function forwardToBackend(
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
-    const sent = upstream;
-    // spec §9: 5 s, as the browser's own client waits; a backend that has not answered by then is a 504.
+    upstream = sent;
+    // Once the answer has begun, a backend silent for 5 s is given up on as well (the deadline above ends with
+    // the answer's head: a photo may take longer than that to reach a slow visitor).
     sent.on('timeout', () => {
       timedOut = true;
       sent.destroy(new Error('backend timeout'));
@@ -262,10 +302,6 @@ export async function forwardToBackend(
     });
     sent.end(read.body);
   };
-  // A visitor who leaves stops the backend call too.
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
-  });
   call(false);
 }
 

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 import { failure } from '@contracts/envelope';
 import { isBackendPath } from './backend-paths';
-import { clientAddress } from './client-ip';
+import { clientAddress, peerIsProxy, type ProxyTrust } from './client-ip';
 
 /**
  * What the web server does with a request before Next.js sees it (web-server.ts). Next decides nothing here
@@ -91,7 +91,7 @@ function resolvePath(url: string): { pathname: string; search: string } | null {
   return { pathname: resolved.pathname, search: resolved.search };
 }
 
-export function gateRequest(input: GateInput, trustedProxyHops: number): GateResult {
+export function gateRequest(input: GateInput, trust: ProxyTrust): GateResult {
   const method = (input.method ?? '').toUpperCase();
   const target = resolvePath(input.url ?? '');
   // HTTP/1.1 requires a Host (RFC 9112 §3.2); every route of the portal depends on it.
@@ -109,12 +109,12 @@ export function gateRequest(input: GateInput, trustedProxyHops: number): GateRes
     if (!INTERNAL_HEADER_PREFIXES.some((p) => name.startsWith(p))) headers[name] = value;
   }
   // The visitor's address from the trusted hops only; Next and the proxy read it from X-Forwarded-For.
-  const client = clientAddress(input.peer, input.headers['x-forwarded-for'], trustedProxyHops);
+  const client = clientAddress(input.peer, input.headers['x-forwarded-for'], trust);
   delete headers['x-real-ip'];
   if (client) headers['x-forwarded-for'] = client;
   else delete headers['x-forwarded-for'];
-  if (trustedProxyHops === 0) {
-    // Nobody in front of us: the scheme, host and port are the ones this socket received.
+  if (!peerIsProxy(input.peer, trust)) {
+    // No proxy of ours in front of this request: the scheme, host and port are the ones this socket received.
     delete headers['x-forwarded-host'];
     delete headers['x-forwarded-proto'];
     delete headers['x-forwarded-port'];

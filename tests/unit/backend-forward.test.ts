@@ -1,9 +1,14 @@
+import { EventEmitter, once } from 'node:events';
 import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_BODY_LIMIT, UPLOAD_BODY_LIMIT } from '@contracts/constants';
 import { ApiPath, DESK_COOKIE, OSS_POST_PATH, SESSION_COOKIE } from '@contracts/paths';
 import { backendPathAllowed, cookiesFor, forwardToBackend, socketAllowed } from '@/lib/front/backend-forward';
+import { BackendPool, POOL_LIMITS, type PoolLimits } from '@/lib/front/backend-pool';
+import { API_TIMEOUT_MS } from '@/lib/api/core';
+import { registerGoneCallers } from '../../backend/src/http/gone-callers';
 import { SharedAnswers } from '@/lib/front/shared-answers';
 import { parseHost } from '@/lib/host';
 import { loadSettings } from '@/lib/settings';
@@ -49,8 +54,8 @@ beforeAll(async () => {
   backendPort = await listen(backend);
   const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${backendPort}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
   // As web-server.ts does: the host kind from the Host header (bj.localhost:3000 unless a test says otherwise).
-  const shared = new SharedAnswers();
-  web = http.createServer((req, res) => forwardToBackend(req, res, settings, parseHost(req.headers.host, settings), shared));
+  const context = { pool: new BackendPool(), shared: new SharedAnswers() };
+  web = http.createServer((req, res) => forwardToBackend(req, res, settings, parseHost(req.headers.host, settings), context));
   webPort = await listen(web);
 });
 afterAll(() => {
@@ -63,13 +68,13 @@ const DESK_HOST = 'desk.localhost:3000';
 
 function send(
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>) } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | (() => AsyncGenerator<Buffer>); port?: number } = {},
 ) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = http.request(
       {
         host: '127.0.0.1',
-        port: webPort,
+        port: init.port ?? webPort,
         path,
         method: init.method ?? 'GET',
         headers: { host: CITY_HOST, ...init.headers },
@@ -280,9 +285,14 @@ describe('forwardToBackend', () => {
   it('forwards calls on kept connections, never more at once than the pool holds, the others waiting their turn', async () => {
     const before = connections;
     mostInProgress = 0;
-    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => send(`/yjyz.web.api/slow?n=${i}`)));
+    // Ten visitors, eight calls each: 80 calls, at most 32 at the backend.
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        send(`/yjyz.web.api/slow?n=${i}`, { headers: { 'x-forwarded-for': `198.51.100.${i % 10}` } }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(80).fill(200));
-    // 32 connections at most (POOL_SOCKETS), and the 80 calls did not each open one.
+    // 32 connections at most (POOL_LIMITS.sockets), and the 80 calls did not each open one.
     expect(mostInProgress).toBeLessThanOrEqual(32);
     expect(connections - before).toBeLessThanOrEqual(32);
     const opened = connections;
@@ -302,7 +312,10 @@ describe('forwardToBackend', () => {
   });
   it('answers 502 with the envelope when the backend cannot be reached', async () => {
     const settings = loadSettings({ BACKEND_URL: 'http://127.0.0.1:9', PORTAL_ROOT_DOMAIN: 'localhost:3000' });
-    const down = http.createServer((req, res) => forwardToBackend(req, res, settings, { kind: 'city', host: CITY_HOST }));
+    const pool = new BackendPool();
+    const down = http.createServer((req, res) =>
+      forwardToBackend(req, res, settings, { kind: 'city', host: CITY_HOST }, { pool }),
+    );
     const port = await listen(down);
     const res = await new Promise<{ status: number; body: string }>((resolve) => {
       http.get({ host: '127.0.0.1', port, path: '/yjyz.web.api/v1/cities' }, (r) => {
@@ -314,5 +327,296 @@ describe('forwardToBackend', () => {
     down.close();
     expect(res.status).toBe(502);
     expect(JSON.parse(res.body)).toMatchObject({ code: 502, succeed: false, msg: '网络繁忙，请稍后再试' });
+  });
+});
+
+/**
+ * A stand-in backend that holds every call until the test lets it answer, and a web forwarding to it over a pool of
+ * its own: each test starts from an empty pool, whatever ran before.
+ */
+interface Held {
+  url: string;
+  from: string;
+  answer(): void;
+  answered: boolean;
+  closed: boolean;
+}
+async function holdingPair(limits: PoolLimits = POOL_LIMITS) {
+  const arrived: Held[] = [];
+  const events = new EventEmitter();
+  const backend = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const held: Held = {
+        url: req.url ?? '',
+        from: String(req.headers['x-forwarded-for']),
+        closed: false,
+        answered: false,
+        answer: () => {
+          if (held.answered) return;
+          held.answered = true;
+          res.end(JSON.stringify({ code: 200, succeed: true, msg: 'success', data: null }));
+        },
+      };
+      res.on('close', () => {
+        held.closed = true;
+        events.emit('change');
+      });
+      arrived.push(held);
+      events.emit('change');
+      // `/quick` is answered at once, everything else when the test says.
+      if (req.url?.includes('/quick')) held.answer();
+    });
+  });
+  const port = await listen(backend);
+  const settings = loadSettings({ BACKEND_URL: `http://127.0.0.1:${port}`, PORTAL_ROOT_DOMAIN: 'localhost:3000' });
+  const pool = new BackendPool(limits);
+  let received = 0;
+  const web = http.createServer((req, res) => {
+    received += 1;
+    events.emit('change');
+    void forwardToBackend(req, res, settings, parseHost(req.headers.host, settings), { pool });
+  });
+  const webPort = await listen(web);
+  return {
+    arrived,
+    pool,
+    /** Requests the web has received. */
+    received: () => received,
+    /** Calls of `from` the backend holds unanswered. */
+    holding: (from: string) => arrived.filter((h) => h.from === from && !h.closed).length,
+    /** Resolves once `ready()` holds, re-checked whenever a request arrives or a call closes. */
+    async until(ready: () => boolean) {
+      while (!ready()) await once(events, 'change');
+    },
+    /** The next arrival or close. */
+    next: () => once(events, 'change'),
+    call: (path: string, from: string) => send(path, { port: webPort, headers: { 'x-forwarded-for': from } }),
+    close() {
+      for (const h of arrived) h.answer();
+      web.close();
+      backend.close();
+      web.closeAllConnections();
+      backend.closeAllConnections();
+      pool.agent.destroy();
+    },
+  };
+}
+
+const FLOOD = '203.0.113.7';
+const VISITOR = '198.51.100.20';
+
+describe('the pool shared between visitors', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('never lets one address keep another waiting: the visitor is served before the flood queued ahead of it', async () => {
+    // Found by a probe: 64 slow calls from one address held the 32 connections, and every other visitor's call
+    // waited behind all of them (p50 5.0 s).
+    const pair = await holdingPair();
+    try {
+      const flood = Array.from({ length: 64 }, (_, i) => pair.call(`/yjyz.web.api/hold?n=${i}`, FLOOD));
+      await pair.until(() => pair.received() === 64 && pair.holding(FLOOD) >= POOL_LIMITS.perBlock);
+      const visitor = pair.call('/yjyz.web.api/quick', VISITOR);
+      // The visitor is answered while every call of the flood is held or waiting, and the flood never holds more
+      // than its share of the connections (before, it held all 32 and the visitor waited until 33 were answered).
+      const first = await Promise.race([
+        visitor.then(() => 'visitor'),
+        pair.until(() => pair.holding(FLOOD) > POOL_LIMITS.perBlock).then(() => 'flood past its share'),
+      ]);
+      expect(first).toBe('visitor');
+      expect((await visitor).status).toBe(200);
+      expect(pair.arrived.filter((h) => h.from === FLOOD && h.answered)).toEqual([]);
+      expect(pair.holding(FLOOD)).toBe(POOL_LIMITS.perBlock);
+      expect(pair.pool.load).toMatchObject({ inFlight: POOL_LIMITS.perBlock, waiting: 64 - POOL_LIMITS.perBlock });
+      while (pair.arrived.filter((h) => h.from === FLOOD).length < 64 || pair.holding(FLOOD) > 0) {
+        for (const h of pair.arrived) h.answer();
+        await pair.next();
+      }
+      expect((await Promise.all(flood)).map((a) => a.status)).toEqual(Array(64).fill(200));
+    } finally {
+      pair.close();
+    }
+  });
+
+  it('answers a call that waited past its deadline with 503, without it ever reaching the backend', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pair = await holdingPair();
+    try {
+      const atBackend = Array.from({ length: POOL_LIMITS.perBlock }, (_, i) => pair.call(`/yjyz.web.api/hold?n=${i}`, FLOOD));
+      await pair.until(() => pair.holding(FLOOD) === POOL_LIMITS.perBlock);
+      const late = pair.call('/yjyz.web.api/hold?late=1', FLOOD);
+      await pair.until(() => pair.pool.load.waiting === 1 || pair.holding(FLOOD) > POOL_LIMITS.perBlock);
+      expect(pair.holding(FLOOD)).toBe(POOL_LIMITS.perBlock);
+      await vi.advanceTimersByTimeAsync(POOL_LIMITS.waitMs);
+      const answer = await late;
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 503, succeed: false, msg: '网络繁忙，请稍后再试' });
+      // The ones at the backend are answered as usual, and the late one never went.
+      for (const h of pair.arrived) h.answer();
+      expect((await Promise.all(atBackend)).map((a) => a.status)).toEqual(Array(POOL_LIMITS.perBlock).fill(200));
+      expect(pair.arrived.map((h) => h.url)).not.toContain('/yjyz.web.api/hold?late=1');
+      expect(pair.pool.load).toEqual({ inFlight: 0, waiting: 0, blocks: 0 });
+    } finally {
+      pair.close();
+    }
+  });
+
+  it('refuses an address block past its calls in the forward with 429, an IPv6 visitor by its /64', async () => {
+    const pair = await holdingPair({ ...POOL_LIMITS, blockCalls: 2 });
+    try {
+      const held = [
+        pair.call('/yjyz.web.api/hold?n=1', '2001:db8:0:1::1'),
+        pair.call('/yjyz.web.api/hold?n=2', '2001:db8:0:1::2'),
+      ];
+      await pair.until(() => pair.arrived.length === 2);
+      const refused = await pair.call('/yjyz.web.api/quick?n=3', '2001:db8:0:1::3');
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 429, succeed: false });
+      // Another /64 is another visitor.
+      expect((await pair.call('/yjyz.web.api/quick?n=4', '2001:db8:0:2::1')).status).toBe(200);
+      expect(pair.arrived.map((h) => h.url)).not.toContain('/yjyz.web.api/quick?n=3');
+      for (const h of pair.arrived) h.answer();
+      expect((await Promise.all(held)).map((a) => a.status)).toEqual([200, 200]);
+    } finally {
+      pair.close();
+    }
+  });
+
+  it('answers 503 at once when too many calls wait already', async () => {
+    const pair = await holdingPair({ ...POOL_LIMITS, sockets: 1, waiting: 1 });
+    try {
+      const first = pair.call('/yjyz.web.api/hold?n=1', FLOOD);
+      await pair.until(() => pair.arrived.length === 1);
+      const waiting = pair.call('/yjyz.web.api/quick?n=2', VISITOR);
+      await pair.until(() => pair.pool.load.waiting === 1);
+      expect((await pair.call('/yjyz.web.api/quick?n=3', '192.0.2.1')).status).toBe(503);
+      pair.arrived[0]!.answer();
+      expect((await first).status).toBe(200);
+      expect((await waiting).status).toBe(200);
+    } finally {
+      pair.close();
+    }
+  });
+});
+
+describe('a call the web gives up on', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * The real hook of the backend (backend/src/http/gone-callers.ts) on a Fastify app whose one route waits, before
+   * its handler, until the test opens the gate: as a call waits in a busy backend for its body, a rate-limit count or
+   * the event loop.
+   */
+  async function gatedBackend() {
+    const events = new EventEmitter();
+    const logged: string[] = [];
+    const app = Fastify({
+      logger: {
+        level: 'info',
+        stream: {
+          write: (line: string) => {
+            logged.push(line);
+            events.emit('change');
+          },
+        },
+      },
+    });
+    registerGoneCallers(app);
+    const state = { ran: 0, closed: 0, waiting: 0, open: () => {} };
+    const gate = new Promise<void>((resolve) => (state.open = resolve));
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.raw.socket.once('close', () => {
+        state.closed += 1;
+        events.emit('change');
+      });
+      done();
+    });
+    app.post('/yjyz.web.api/v1/heavy', {
+      preValidation: async () => {
+        state.waiting += 1;
+        events.emit('change');
+        await gate;
+      },
+      handler: async () => {
+        state.ran += 1;
+        events.emit('change');
+        return { code: 200, succeed: true, msg: 'success', data: null };
+      },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const settings = loadSettings({
+      BACKEND_URL: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+      PORTAL_ROOT_DOMAIN: 'localhost:3000',
+    });
+    const pool = new BackendPool();
+    const web = http.createServer((req, res) => {
+      void forwardToBackend(req, res, settings, parseHost(req.headers.host, settings), { pool });
+    });
+    const port = await listen(web);
+    return {
+      state,
+      port,
+      skipped: () => logged.filter((l) => l.includes('caller gone: handler not run')).length,
+      async until(ready: () => boolean) {
+        while (!ready()) await once(events, 'change');
+      },
+      async close() {
+        web.close();
+        web.closeAllConnections();
+        pool.agent.destroy();
+        await app.close();
+      },
+    };
+  }
+
+  it('is closed at the backend after 5 s, and the backend does not run its handler', async () => {
+    const backend = await gatedBackend();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const call = send('/yjyz.web.api/v1/heavy', {
+        method: 'POST',
+        port: backend.port,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from('{}'),
+      });
+      await backend.until(() => backend.state.waiting === 1);
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+      const answer = await call;
+      expect(answer.status).toBe(504);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 504, msg: '网络繁忙，请稍后再试' });
+      // The backend saw the web close the call; when its turn came, the handler was not run.
+      await backend.until(() => backend.state.closed === 1);
+      backend.state.open();
+      await backend.until(() => backend.skipped() + backend.state.ran > 0);
+      expect(backend.state.ran).toBe(0);
+      expect(backend.skipped()).toBe(1);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('is closed at the backend when the visitor leaves, and the backend does not run its handler', async () => {
+    const backend = await gatedBackend();
+    try {
+      const leaving = http.request({
+        host: '127.0.0.1',
+        port: backend.port,
+        path: '/yjyz.web.api/v1/heavy',
+        method: 'POST',
+        headers: { host: CITY_HOST, 'content-type': 'application/json', 'content-length': 2 },
+      });
+      leaving.on('error', () => {});
+      leaving.end('{}');
+      await backend.until(() => backend.state.waiting === 1);
+      leaving.destroy();
+      await backend.until(() => backend.state.closed === 1);
+      backend.state.open();
+      await backend.until(() => backend.skipped() + backend.state.ran > 0);
+      expect(backend.state.ran).toBe(0);
+    } finally {
+      await backend.close();
+    }
   });
 });

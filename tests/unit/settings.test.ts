@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { parseAddressRanges } from '@contracts/address-ranges';
 import { loadSettings } from '@/lib/settings';
 
 describe('web settings', () => {
   it('works with nothing set', () => {
     expect(loadSettings({})).toEqual({
       port: 3000,
+      webHost: '127.0.0.1',
       rootDomain: 'localhost:3000',
       oldDomains: ['yjyz.localhost:3000'],
       backendUrl: 'http://127.0.0.1:4000',
@@ -13,6 +15,7 @@ describe('web settings', () => {
       icpFiling: '京ICP备2026031588号-1',
       appLinks: { ios: undefined, android: undefined },
       trustedProxyHops: 0,
+      trustedProxies: parseAddressRanges('127.0.0.0/8, ::1/128'),
       redisUrl: undefined,
       pageCacheBytes: 256 * 1024 * 1024,
       pageCacheRedisBytes: 512 * 1024 * 1024,
@@ -29,6 +32,8 @@ describe('web settings', () => {
     ['PORTAL_ROOT_DOMAIN', 'bad host/'],
     ['DEFAULT_CITY', 'BJ!'],
     ['TRUSTED_PROXY_HOPS', '-1'],
+    ['TRUSTED_PROXIES', 'loopback, nginx.internal'],
+    ['WEB_HOST', '0.0.0.0 rm -rf'],
     ['APP_IOS_URL', 'http://apps.example/not-https'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['PAGE_CACHE_MB', '1'],
