@@ -96,7 +96,11 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
       },
     },
     async (request) => {
-      const asker: Asker = { deviceCode: deviceCodeOf(request), ip: clientBlock(request), userId: await sessionUserId(db, request) };
+      const asker: Asker = {
+        deviceCode: deviceCodeOf(request),
+        ip: clientBlock(request),
+        userId: await sessionUserId(db, request),
+      };
       return ok(await revealPhone(db, line, request.body, asker, new Date()));
     },
   );
