@@ -47,7 +47,10 @@ const hostname = settings.webHost;
 // Next adds its own 'upgrade' listener to the server it is given (or to the first request's): it would take
 // WebSocket upgrades past the gate and leave them hanging. It gets a server that never listens; upgrades are
 // answered below: only the chat's live connections, forwarded to the backend.
-const app = next({ dev, dir: import.meta.dirname, hostname, port: settings.port, httpServer: createServer() });
+// Next builds the address of each request it handles from the hostname it is given, and its proxy (proxy.ts) writes
+// rewrites on `localhost`: given 127.0.0.1, every rewrite looked like one to another origin and became a redirect to
+// the rewritten path. Next is told `localhost` (what it made of 0.0.0.0 before), whatever address the server binds.
+const app = next({ dev, dir: import.meta.dirname, hostname: 'localhost', port: settings.port, httpServer: createServer() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
