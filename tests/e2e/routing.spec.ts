@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SESSION_COOKIE } from '@contracts/paths';
 import { E2E } from '../../playwright.config';
 import { rawRequest } from './raw-http';
 import { cityUrl, wwwUrl } from './support';
@@ -55,6 +56,32 @@ test('the bare root, www and a foreign Host count renders per address: past the 
     expect(Buffer.from(refused[0]!.body, 'latin1').toString('utf8'), host).toContain('请求过于频繁');
     expect(refused[0]!.headers['retry-after'], host).toBeDefined();
   }
+});
+
+/**
+ * A route that asks the backend for every request is counted as a render: `/auth/me` with a session cookie checks the
+ * session at the backend each time, and a probe had 98 of them a second from one address with made-up cookies.
+ */
+test('session checks through /auth/me count in the render budget: past it, 429', async () => {
+  const BUDGET = 30;
+  const client = `198.18.251.${1 + Math.floor(Math.random() * 250)}`;
+  const host = `bj.${E2E.root}`;
+  const all = await Promise.all(
+    Array.from({ length: BUDGET + 6 }, (_, n) =>
+      rawRequest(E2E.webPort, 'GET', '/auth/me', host, {
+        'X-Forwarded-For': client,
+        Cookie: `${SESSION_COOKIE}=made-up-${n}-${Math.random().toString(16).slice(2)}`,
+      }),
+    ),
+  );
+  expect(all.filter((r) => r.status === 200)).toHaveLength(BUDGET);
+  expect(all.filter((r) => r.status === 429)).toHaveLength(6);
+  // Without a cookie no backend call is made and nothing is counted: as many again from another address all answer.
+  const other = `198.18.252.${1 + Math.floor(Math.random() * 250)}`;
+  const anonymous = await Promise.all(
+    Array.from({ length: BUDGET + 6 }, () => rawRequest(E2E.webPort, 'GET', '/auth/me', host, { 'X-Forwarded-For': other })),
+  );
+  expect(anonymous.filter((r) => r.status === 200)).toHaveLength(BUDGET + 6);
 });
 
 test('a host on the old domain gets a 303 to the new domain, same path', async ({ page }) => {

@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '@contracts/paths';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import { isSessionInvalid } from '@/lib/api/errors';
 import { config } from '@/lib/server/config';
+import { countedAsWork } from '@/lib/server/counted-work';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
 import { rootCookieDomain } from '@/lib/device-code';
@@ -34,9 +35,10 @@ export async function GET(request: NextRequest) {
   const back = safeReturnPath(request.nextUrl.searchParams.get('prePath'), '/');
   const state = await sessionState(sessionToken(request.headers.get('cookie')), host);
   // A live session goes back where it was; when the backend cannot tell, login (which keeps a live session).
+  // Every answer asked the backend about the session (when there was a cookie): counted in the render budget.
   if (state !== 'dead')
-    return NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302);
-  const res = NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302);
+    return countedAsWork(NextResponse.redirect(`${config.protocol}://${host}${state === 'valid' ? back : loginPath(back)}`, 302));
+  const res = countedAsWork(NextResponse.redirect(`${config.protocol}://${host}${loginPath(back)}`, 302));
   // Both copies: the backend sets the cookie on the root domain when it has a dot, host-only otherwise.
   res.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0 });
   const domain = rootCookieDomain(config);

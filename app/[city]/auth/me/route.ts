@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import type { HeaderUser } from '@/lib/header-user';
 import { config } from '@/lib/server/config';
+import { countedAsWork } from '@/lib/server/counted-work';
 import { displayName } from '@/lib/format';
 import { trustedHost } from '@/lib/host';
 import { PortalHeader } from '@/lib/portal-headers';
@@ -23,5 +24,7 @@ export async function GET(request: NextRequest) {
     const info = await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host }).catch(() => null);
     if (info?.mobile) user = { name: displayName(info), userId: info.userId };
   }
-  return NextResponse.json({ user }, { headers: { 'cache-control': 'private, no-store' } });
+  const answer = NextResponse.json({ user }, { headers: { 'cache-control': 'private, no-store' } });
+  // The backend was asked: counted in the address's render budget (a visitor without a cookie cost nothing).
+  return token ? countedAsWork(answer) : answer;
 }
