@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressBlock } from '@contracts/address-block';
+import { addressBlock, NOT_AN_ADDRESS } from '@contracts/address-block';
 import { ApiPath, RequestHeader } from '@contracts/paths';
 import { TRACKING_VIEW_LIMIT } from '@contracts/tracking';
 import { agents } from '../src/db/schema';
@@ -31,7 +31,12 @@ describe('addressBlock', () => {
     expect(addressBlock('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressBlock('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(addressBlock('::ffff:203.0.113.5')).toBe('203.0.113.5');
-    expect(addressBlock('not an address')).toBe('not an address');
+    expect(addressBlock('not an address')).toBe(NOT_AN_ADDRESS);
+    expect(addressBlock('also none')).toBe(NOT_AN_ADDRESS);
+    // A zone id names an interface of this machine: `…%z.1`, `…%z.2` are one visitor's /64 (Node's isIP takes them).
+    expect(addressBlock('2001:db8:aaaa:bbbb::1%z.1')).toBe('2001:db8:aaaa:bbbb::/64');
+    expect(addressBlock('2001:db8:aaaa:bbbb::2%z.2')).toBe('2001:db8:aaaa:bbbb::/64');
+    expect(addressBlock('fe80::1%eth0')).toBe(addressBlock('fe80::2'));
   });
 });
 

@@ -6,7 +6,9 @@ import { LRUCache } from 'lru-cache';
  * e.g. a keystroke's suggestions), kept by the web's forward (./backend-forward.ts) for those N seconds, at most
  * MAX_SECONDS, and sent again without calling the backend. What the backend says is what any cache in front (nginx,
  * a CDN, the browser) may do with the same answer; this is that cache for the web's own visitors. Keyed by the path
- * and query alone: such an answer depends on nothing else (no cookie, no host).
+ * and query alone: such an answer depends on nothing else (no cookie, no host). The query as the backend reads it
+ * (`sharedKey`), not as it was written: reordered keys, `%63ityCode`, `&&` or `+` for a space were each a new entry
+ * and a backend call, so one address could write ever new entries of the same answer (a probe: 220 a second).
  *
  * Why: a suggestion through the web cost a new connection to the backend and the backend's work on every keystroke;
  * most keystrokes are the same few prefixes (w, wa, wan…), asked by everyone (docs/performance.md "Suggestions").
@@ -20,6 +22,19 @@ interface SharedAnswer {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   storedAt: number;
+}
+
+/**
+ * The key of a GET: its path, and its query decoded, empty pairs dropped and keys in order (a key's repeated values
+ * keep their order, which the backend refuses anyway). Spellings the backend reads alike are one key.
+ */
+export function sharedKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const pairs = [...new URLSearchParams(url.slice(at + 1))].filter(([name]) => name !== '');
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(pairs).toString();
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
 }
 
 /** Headers of the backend's answer that belong to that one exchange. */
@@ -38,12 +53,13 @@ export class SharedAnswers {
   private readonly answers: LRUCache<string, SharedAnswer>;
 
   constructor(maxBytes = 16 * 1024 * 1024) {
-    this.answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (a) => a.body.length + 512 });
+    // An entry's key is counted too (two bytes a character): a URL may be kilobytes long.
+    this.answers = new LRUCache({ maxSize: maxBytes, sizeCalculation: (a, key) => a.body.length + key.length * 2 + 512 });
   }
 
   /** A kept answer to this GET, with its `age`, or undefined. */
   get(url: string, now = Date.now()): { status: number; headers: OutgoingHttpHeaders; body: Buffer } | undefined {
-    const kept = this.answers.get(url);
+    const kept = this.answers.get(sharedKey(url));
     if (!kept) return undefined;
     return {
       status: kept.status,
@@ -57,6 +73,6 @@ export class SharedAnswers {
     if (seconds <= 0 || body.length > MAX_ENTRY_BYTES) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value;
-    this.answers.set(url, { status, headers: kept, body, storedAt: now }, { ttl: seconds * 1000 });
+    this.answers.set(sharedKey(url), { status, headers: kept, body, storedAt: now }, { ttl: seconds * 1000 });
   }
 }

@@ -200,6 +200,16 @@ describe('forwardToBackend', () => {
     await send('/yjyz.web.api/shared-private?k=wj', {});
     expect(seen.length - before).toBe(5);
   });
+  it('keeps one answer for every spelling of the same query: keys in another order, escaped, empty pairs', async () => {
+    const before = seen.length;
+    await send('/yjyz.web.api/shared?a=1&k=wx', {});
+    for (const spelling of ['?k=wx&a=1', '?%6B=wx&a=1', '?a=1&&k=wx&', '?a=1&k=%77x', '?&a=1&&&k=wx'])
+      await send(`/yjyz.web.api/shared${spelling}`, {});
+    expect(seen.length - before).toBe(1);
+    // Another value is another answer.
+    await send('/yjyz.web.api/shared?a=1&k=wx+', {});
+    expect(seen.length - before).toBe(2);
+  });
   it('keeps the portal cookies and drops a desk cookie on a portal host', async () => {
     await send('/yjyz.web.api/v1/cities', { headers: { cookie: `${SESSION_COOKIE}=t; ${DESK_COOKIE}=d; yj_device=abc` } });
     expect(seen.at(-1)?.headers.cookie).toBe(`${SESSION_COOKIE}=t; yj_device=abc`);
