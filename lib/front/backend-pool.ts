@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { addressBlock } from '@contracts/address-block';
+import { inAddressRanges, parseAddressRanges } from '@contracts/address-ranges';
 
 /**
  * The web's connections to the backend, shared by every visitor's calls (./backend-forward.ts), and who gets the
@@ -54,10 +55,19 @@ export const POOL_LIMITS: PoolLimits = { sockets: 32, perBlock: 4, blockCalls: 6
  */
 const IDLE_MS = 30_000;
 
+/**
+ * This machine's own callers (the tests, the benches, a health check; in production the client is never loopback with
+ * the proxies configured, docs/deploy.md) keep no share, as the render budget does not count them: a bench's 64
+ * connections through the web are one address.
+ */
+const THIS_MACHINE = parseAddressRanges('loopback');
+
 /** Why a call gets no connection: its block is full (429), or the backend is busy (503: too many waiting, or too long). */
 export type Refusal = 'block-full' | 'queue-full' | 'waited-too-long';
 
 interface BlockState {
+  /** Calls of the block at the backend at most (`perBlock`; none for this machine). */
+  share: number;
   /** Calls of the block in the forward (admitted and not yet released). */
   admitted: number;
   /** Calls of the block at the backend. */
@@ -152,8 +162,10 @@ export class BackendPool {
    */
   admit(client: string | undefined): Seat | null {
     const block = client ? addressBlock(client) : 'unknown';
-    const state = this.blocks.get(block) ?? { admitted: 0, inFlight: 0, queue: [] };
-    if (state.admitted >= this.limits.blockCalls) return null;
+    const local = inAddressRanges(THIS_MACHINE, client);
+    const share = local ? Infinity : this.limits.perBlock;
+    const state = this.blocks.get(block) ?? { share, admitted: 0, inFlight: 0, queue: [] };
+    if (!local && state.admitted >= this.limits.blockCalls) return null;
     state.admitted += 1;
     this.blocks.set(block, state);
     return new Seat(this, block);
@@ -167,7 +179,7 @@ export class BackendPool {
   /** @internal a seat asks for its turn. */
   enqueue(seat: Seat): void {
     const state = this.blocks.get(seat.block)!;
-    if (state.queue.length === 0 && state.inFlight < this.limits.perBlock && this.inFlight < this.limits.sockets) {
+    if (state.queue.length === 0 && state.inFlight < state.share && this.inFlight < this.limits.sockets) {
       this.start(seat, state);
       return;
     }
@@ -208,7 +220,7 @@ export class BackendPool {
   /** Free connections go to the waiting blocks in turn, each block's calls in the order they came. */
   private next(): void {
     while (this.inFlight < this.limits.sockets) {
-      const index = this.rotation.findIndex((b) => this.blocks.get(b)!.inFlight < this.limits.perBlock);
+      const index = this.rotation.findIndex((b) => this.blocks.get(b)!.inFlight < this.blocks.get(b)!.share);
       if (index < 0) return;
       const block = this.rotation[index]!;
       const state = this.blocks.get(block)!;

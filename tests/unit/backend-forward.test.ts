@@ -494,6 +494,18 @@ describe('the pool shared between visitors', () => {
     }
   });
 
+  it("keeps no share for this machine's own callers (tests, benches), as the render budget does not count them", async () => {
+    const pair = await holdingPair({ ...POOL_LIMITS, perBlock: 1, blockCalls: 1 });
+    try {
+      const calls = [1, 2, 3].map((n) => pair.call(`/yjyz.web.api/hold?n=${n}`, '127.0.0.1'));
+      await pair.until(() => pair.holding('127.0.0.1') === 3);
+      for (const h of pair.arrived) h.answer();
+      expect((await Promise.all(calls)).map((a) => a.status)).toEqual([200, 200, 200]);
+    } finally {
+      pair.close();
+    }
+  });
+
   it('answers 503 at once when too many calls wait already', async () => {
     const pair = await holdingPair({ ...POOL_LIMITS, sockets: 1, waiting: 1 });
     try {
