@@ -41,16 +41,17 @@ try {
 }
 
 const { default: next } = await import('next');
-// WEB_HOST: loopback unless the deployment says otherwise (docs/deploy.md "The client address"). Not HOSTNAME, which
-// shells and containers set to the machine's own name.
+// Where we listen: WEB_HOST, loopback unless the deployment says otherwise (docs/deploy.md "The client address"); not
+// HOSTNAME, which shells and containers set to the machine's own name.
 const hostname = settings.webHost;
+// Next's `hostname` is not where we listen: it is the origin of the URLs Next builds for itself, and Next turns a
+// redirect or rewrite to that origin into a relative one. So it must be no host a visitor uses (with `localhost`, the
+// old domain's 303 to `http://localhost:3000/` left as `/`, a loop) and no 127.x address (NextURL writes those as
+// `localhost`, so every rewrite of proxy.ts had another origin and came back as a redirect). `0.0.0.0` is neither.
 // Next adds its own 'upgrade' listener to the server it is given (or to the first request's): it would take
 // WebSocket upgrades past the gate and leave them hanging. It gets a server that never listens; upgrades are
 // answered below: only the chat's live connections, forwarded to the backend.
-// Next builds the address of each request it handles from the hostname it is given, and its proxy (proxy.ts) writes
-// rewrites on `localhost`: given 127.0.0.1, every rewrite looked like one to another origin and became a redirect to
-// the rewritten path. Next is told `localhost` (what it made of 0.0.0.0 before), whatever address the server binds.
-const app = next({ dev, dir: import.meta.dirname, hostname: 'localhost', port: settings.port, httpServer: createServer() });
+const app = next({ dev, dir: import.meta.dirname, hostname: '0.0.0.0', port: settings.port, httpServer: createServer() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
