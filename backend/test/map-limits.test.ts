@@ -1,8 +1,14 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '@contracts/envelope';
 import { ApiPath } from '@contracts/paths';
+import { buildApp } from '../src/app';
 import { ApiError } from '../src/http/errors';
+import { sharedKeyPrefix } from '../src/modules/limits/shared';
 import { MAP_BUILDS_PER_MINUTE, MAP_CALLS_PER_MINUTE, MapBuilds, type MapBuildLimits } from '../src/modules/map/map-limits';
+import { localStorage } from '../src/storage/local-storage';
 import { envelope, startHarness, type Harness } from './harness';
 
 /**
@@ -29,11 +35,11 @@ const BUSY = /^请求过于频繁，请\d+秒后再试$/;
 let host = 0;
 const inBlock = (block: string) => `2001:db8:${block}:0:${(++host).toString(16)}:1:2:3`;
 
-function bubbles(from: string, filters: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') {
+function bubbles(from: string, filters: Record<string, unknown>, method: 'GET' | 'POST' = 'POST', app = h.app) {
   const body = { cityCode: BJ, channelCode: 'esf', zoom: 11, filters };
   return method === 'POST'
-    ? h.app.inject({ method, url: ApiPath.mapBubbles, payload: body, headers: { 'x-forwarded-for': from } })
-    : h.app.inject({
+    ? app.inject({ method, url: ApiPath.mapBubbles, payload: body, headers: { 'x-forwarded-for': from } })
+    : app.inject({
         method,
         url: `${ApiPath.mapBubbles}?cityCode=${BJ}&channelCode=esf&zoom=11`,
         headers: { 'x-forwarded-for': from },
@@ -116,6 +122,56 @@ describe('in total', () => {
     await Promise.all(held);
     expect(builds.load).toEqual({ running: 0, waiting: 0 });
     expect((await bubbles(inBlock('c1'), { rooms: [4] })).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Two backend processes on one database and one Redis (as modules/limits/shared.ts): the minute's builds of a /64 are
+ * one count for both (they spend the database both share); its calls are counted by each process (they spend that
+ * process's thread). Redis is part of the test machine, as for backend/test/shared-limits.test.ts.
+ */
+describe('two backend processes on one Redis', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let shared: Harness;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    expect(await redis.ping()).toBe('PONG');
+    shared = await startHarness({ config: { REDIS_URL } });
+    a = shared.app;
+    b = await buildApp({
+      db: shared.database.db,
+      config: shared.config,
+      storage: localStorage(path.join(shared.config.DATA_DIR, 'oss')),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    const keys = await redis.keys(`${sharedKeyPrefix(shared.config)}*`);
+    if (keys.length) await redis.del(...keys);
+    await b?.close();
+    await shared?.close();
+    redis.disconnect();
+  });
+
+  it(`share one /64's ${MAP_BUILDS_PER_MINUTE} builds a minute: the next is 429 on both`, async () => {
+    for (let i = 0; i < MAP_BUILDS_PER_MINUTE; i++) {
+      const res = await bubbles(inBlock('d1'), { priceFrom: [800 + i] }, 'POST', i % 2 ? b : a);
+      expect(res.statusCode, `build ${i + 1}: ${res.body}`).toBe(200);
+    }
+    refused(await bubbles(inBlock('d1'), { priceFrom: [900] }, 'POST', a));
+    refused(await bubbles(inBlock('d1'), { priceFrom: [901] }, 'POST', b));
+  });
+
+  it(`count one /64's map calls each for itself: ${MAP_CALLS_PER_MINUTE} on one, and the other still answers`, async () => {
+    expect((await bubbles('198.51.100.60', { rooms: [2] }, 'POST', a)).statusCode).toBe(200);
+    for (let i = 0; i < MAP_CALLS_PER_MINUTE; i++)
+      expect((await bubbles(inBlock('d2'), { rooms: [2] }, 'GET', a)).statusCode).toBe(200);
+    refused(await bubbles(inBlock('d2'), { rooms: [2] }, 'GET', a));
+    expect((await bubbles(inBlock('d2'), { rooms: [2] }, 'GET', b)).statusCode).toBe(200);
+    // Nothing of the calls' count went to Redis.
+    expect(await redis.keys(`${sharedKeyPrefix(shared.config)}rl:*map:ip:*`)).toEqual([]);
   });
 });
 

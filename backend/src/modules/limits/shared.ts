@@ -136,6 +136,13 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 }
 
+/**
+ * Marks a limit (`app.rateLimit({ ...IN_PROCESS, … })`) that each process counts in its own memory, Redis or not: one
+ * that bounds what an address takes of THIS process's thread, where a count per process is the bound meant and a
+ * Redis round trip per request would cost more than what it guards (the map's calls: modules/map/map-limits.ts).
+ */
+export const IN_PROCESS = { inProcess: true } as const;
+
 /** The rate-limit plugin's store option: undefined (its default, memory) without Redis. */
 export function rateLimitStore(counters: SharedCounters): FastifyRateLimitStoreCtor | undefined {
   const { redis: client, prefix, fellBack } = counters;
@@ -143,15 +150,17 @@ export function rateLimitStore(counters: SharedCounters): FastifyRateLimitStoreC
   const redis = client;
   return class implements FastifyRateLimitStore {
     private readonly store: FallbackStore;
+    private readonly local: PluginStore;
     constructor(options: FastifyRateLimitOptions) {
       // The plugin passes its global parameters; these two are not in the options' type.
       const { continueExceeding = false, exponentialBackoff = false } = options as {
         continueExceeding?: boolean;
         exponentialBackoff?: boolean;
       };
+      this.local = new PluginLocalStore(continueExceeding, exponentialBackoff, 5000);
       this.store = new FallbackStore(
         new PluginRedisStore(continueExceeding, exponentialBackoff, redis, `${prefix}rl:`),
-        new PluginLocalStore(continueExceeding, exponentialBackoff, 5000),
+        this.local,
         fellBack,
       );
     }
@@ -159,6 +168,8 @@ export function rateLimitStore(counters: SharedCounters): FastifyRateLimitStoreC
       this.store.incr(key, cb, timeWindow, max);
     }
     child(routeOptions: RouteOptions): FastifyRateLimitStore {
+      // The plugin passes a limit's own options to its store's child: an IN_PROCESS limit counts here only.
+      if ((routeOptions as { inProcess?: boolean }).inProcess) return this.local.child(routeOptions);
       return this.store.child(routeOptions);
     }
   };

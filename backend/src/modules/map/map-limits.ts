@@ -1,25 +1,31 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { addressKey, clientBlock } from '../../http/client-block';
 import { tooManyRequests } from '../../http/errors';
+import { IN_PROCESS } from '../limits/shared';
 
 /**
  * What one address, and everyone together, can make the map spend (docs/security.md "The map's aggregates"). A kept
  * aggregate answers a call in about a millisecond; a filter set nobody asked before is a grouped query of the city's
  * homes, the list's order of them, and their thousands of bubbles made and written as text: hundreds of milliseconds
  * of the database and tens of the backend's one thread, and megabytes kept for a minute. So two counts per address
- * block (an IPv6 visitor by its /64), shared through Redis when there is one (modules/limits/shared.ts):
+ * block (an IPv6 visitor by its /64):
  *
  * - MAP_CALLS_PER_MINUTE calls of /v1/ditu/* together, whichever call and method. The web's map asks for bubbles
  *   once a pan or zoom has ended (Leaflet's `moveend`: a drag, a wheel step or an arrow key's pan, each animated
  *   for 0.25 s, so at most about 4 a second while a person keeps moving), a drawn area or 通勤找房 once per
  *   drawing, workplace, page or filter, and suggestions once typing pauses 300 ms: a person moving the map without
- *   a pause for a whole minute stays near 240.
+ *   a pause for a whole minute stays near 240. Counted by each process in its own memory (IN_PROCESS): it bounds what
+ *   an address takes of this process's thread, and a Redis round trip on every pan cost more than a kept call itself
+ *   (0.35 ms of the backend's CPU on a bubbles call of 0.6, docs/performance.md "Map").
  * - MAP_BUILDS_PER_MINUTE new aggregates (builds: a call whose filter set is neither kept nor being built), and
  *   MAP_BUILDS_AT_ONCE_PER_ADDRESS of them running or waiting at once. The map's filter bar offers one choice per
  *   row (price, rooms, area; 新房 two rows) and a subway line or station; a choice makes the view's bubbles one
  *   build, and with a drawn area or 通勤找房 open the list's order of it a second. Trying every choice of every
- *   row in one minute is about 20 choices, 40 builds; two quick choices in a row are 4 builds at once.
+ *   row in one minute is about 20 choices, 40 builds; two quick choices in a row are 4 builds at once. The minute's
+ *   builds are counted in Redis when there is one (modules/limits/shared.ts): what they spend is the database's,
+ *   which every backend process shares.
  *
  * And in total, per backend process: MAP_BUILDS builds run at once, MAP_BUILDS_WAITING more wait at most
  * MAP_BUILD_WAIT_MS for a turn, and past that a 429 at once: a flood of new filter sets from many addresses gets
@@ -143,11 +149,12 @@ export interface MapLimits {
 
 export function mapLimits(app: FastifyInstance, limits: MapBuildLimits): MapLimits {
   const calls = app.rateLimit({
+    ...IN_PROCESS,
     max: MAP_CALLS_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => addressKey('map', request),
     allowList: isLoopback,
-  });
+  } as RateLimitOptions);
   const buildsOfMinute = app.createRateLimit({
     max: MAP_BUILDS_PER_MINUTE,
     timeWindow: '1 minute',
