@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { mapBubbleSchema, type MapBounds, type MapBubble, type MapChannel } from '@contracts/map';
 import type { Db } from '../../db/client';
@@ -22,11 +22,14 @@ import type { Admit } from './map-limits';
  * that needs it (`FilterSet.admit`, map-limits.ts) and once for every caller asking meanwhile.
  */
 
-/** Homes of one (district, area, community): their count, and their price's sum and how many have one. */
-interface Cell {
-  d: number;
-  a: number | null;
-  c: number | null;
+/**
+ * The grouped query's cells, one per (district, business area, community) with homes: six numbers each (CELL), its
+ * district, area (-1: none), community (-1: none), homes, their price's sum and how many have one.
+ */
+type Cells = Float64Array;
+const CELL = 6;
+/** A place's homes, price sum and priced homes, summed over its cells or projects. */
+interface Sum {
   n: number;
   sum: number;
   priced: number;
@@ -69,11 +72,19 @@ interface CityPlaces {
 }
 
 /**
- * A bubble with its JSON text, checked against the contract once, when its aggregate is built: an answer is these
- * texts joined (map.ts). The text lives in the bubble, so it goes when the aggregate does; no table of every text
- * ever made outlives them (a module-wide WeakMap of them was re-organised by V8 on every insert under a flood).
+ * A bubble and, once an answer has shown it, its JSON text, checked against the contract when made (bubbleText): an
+ * answer is these texts joined (map.ts). The text lives in the bubble, so it goes when its aggregate does; no table
+ * of every text ever made outlives them (a module-wide WeakMap of them was re-organised by V8 on every insert under a
+ * flood). Made on first use, not at the build: a view shows at most 600 of a city's thousands of communities, and a
+ * flood's filter sets are each shown once (making all 6,000 texts of a 北京 aggregate was most of a build's time).
  */
-export type KeptBubble = MapBubble & { readonly text: string };
+export type KeptBubble = MapBubble & { text: string | undefined };
+
+/** The bubble's JSON text, made and checked against the contract the first time an answer shows it. */
+export function bubbleText(b: KeptBubble): string {
+  // The contract's object drops `text` itself (z.object strips what it does not name).
+  return (b.text ??= JSON.stringify(mapBubbleSchema.parse(b)));
+}
 
 /**
  * An aggregate: its bubbles at each level; communities most homes first; 新房 project pins by id. Made from the
@@ -91,18 +102,24 @@ export interface LevelBubbles {
 /**
  * Bytes a kept bubble holds besides its text (V8, 64-bit): the object with its ten fields, its latitude and longitude
  * boxed as heap numbers, its slot in its level's array. The name is the city's place's (shared) except a pin's,
- * counted apart. Measured on the 200k data: 540 bytes a bubble with a text of 144 characters, of which the object 140
- * (`scripts/map-cache-memory.ts` compares the store's count with the heap).
+ * counted apart. Measured on the 200k data: 540 bytes a bubble with its text of 144 characters, of which the object
+ * 140 (`scripts/map-cache-memory.ts` compares the store's count with the heap).
  */
 const BUBBLE_BYTES = 160;
+/**
+ * A bubble's text is counted before it is made, as the most it will be (the store's budget holds once every text of
+ * an aggregate is made): the fields' names and punctuation (about 110 characters), the name, and up to 17 characters
+ * for each of latitude and longitude and 10 for each other number.
+ */
+const bubbleTextBytes = (b: MapBubble) => textBytes('') + (110 + b.name.length + 2 * 17 + 6 * 10) * 2;
 /** The grid: a map entry per cell with its array (≈ 80) and a slot per community bubble. */
 const gridBytes = (grid: BubbleGrid) => grid.size * 80 + [...grid.values()].reduce((n, cell) => n + cell.length * 8, 0);
 
-/** What an aggregate holds, as the store counts it against the map's budget. */
+/** What an aggregate holds once every text of it is made, as the store counts it against the map's budget. */
 export function levelBubblesBytes(b: LevelBubbles): number {
   let bytes = 256 + gridBytes(b.communityGrid);
-  for (const level of [b.district, b.area, b.community]) for (const x of level) bytes += BUBBLE_BYTES + textBytes(x.text);
-  for (const x of b.pins) bytes += BUBBLE_BYTES + textBytes(x.text) + textBytes(x.name);
+  for (const level of [b.district, b.area, b.community]) for (const x of level) bytes += BUBBLE_BYTES + bubbleTextBytes(x);
+  for (const x of b.pins) bytes += BUBBLE_BYTES + bubbleTextBytes(x) + textBytes(x.name);
   return bytes;
 }
 
@@ -137,8 +154,8 @@ const inBox = (p: { lat: number; lng: number }, b: MapBounds) =>
   p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
 const averaged = (sum: number, priced: number) => (priced === 0 ? null : Math.round(sum / priced));
 /**
- * The bubble with its text, checked against the contract. Written field by field: an object made by spreading
- * another (`{ ...b, text }`) is kept by V8 as a dictionary, 900 bytes a bubble on the 200k data against 540.
+ * A bubble to keep, its text not made yet. Written field by field: an object made by spreading another (`{ ...b }`)
+ * is kept by V8 as a dictionary, 900 bytes a bubble with its text on the 200k data against 540.
  */
 const kept = (b: MapBubble): KeptBubble => ({
   id: b.id,
@@ -150,7 +167,7 @@ const kept = (b: MapBubble): KeptBubble => ({
   districtId: b.districtId,
   businessAreaId: b.businessAreaId,
   saleStatus: b.saleStatus,
-  text: JSON.stringify(mapBubbleSchema.parse(b)),
+  text: undefined,
 });
 
 /** The map's aggregates of a database, kept in `store` (map-cache.ts makes one per app, shared with 通勤找房). */
@@ -204,27 +221,38 @@ export function createMapAggregate(db: Db, store: HeldStore) {
     return places;
   }
 
-  /** Sums of cells (or projects) by a key: count, price sum, priced. */
-  function sums<T>(rows: T[], keyOf: (r: T) => number | null, n: (r: T) => number, price: (r: T) => [number, number]) {
-    const by = new Map<number, { n: number; sum: number; priced: number }>();
-    for (const r of rows) {
-      const k = keyOf(r);
-      if (k === null) continue;
-      const s = by.get(k) ?? { n: 0, sum: 0, priced: 0 };
-      const [sum, priced] = price(r);
-      s.n += n(r);
-      s.sum += sum;
-      s.priced += priced;
-      by.set(k, s);
+  /** The cells' homes, price sums and priced homes by their district (0), area (1) or community (2). */
+  function cellSums(cells: Cells, field: 0 | 1 | 2): Map<number, Sum> {
+    const by = new Map<number, Sum>();
+    for (let i = 0; i < cells.length; i += CELL) {
+      const key = cells[i + field]!;
+      if (key < 0) continue;
+      let s = by.get(key);
+      if (!s) by.set(key, (s = { n: 0, sum: 0, priced: 0 }));
+      s.n += cells[i + 3]!;
+      s.sum += cells[i + 4]!;
+      s.priced += cells[i + 5]!;
     }
     return by;
   }
 
-  const toBubble = (
-    p: Place,
-    s: { n: number; sum: number; priced: number },
-    level: 'district' | 'area' | 'community',
-  ): KeptBubble =>
+  /** The projects by their district or business area: one home each, their 均价 summed where they have one. */
+  function projectSums(rows: ProjectRow[], level: 'district' | 'area'): Map<number, Sum> {
+    const by = new Map<number, Sum>();
+    for (const r of rows) {
+      const key = level === 'district' ? r.districtId : r.businessAreaId;
+      let s = by.get(key);
+      if (!s) by.set(key, (s = { n: 0, sum: 0, priced: 0 }));
+      s.n++;
+      if (r.avgPrice !== null) {
+        s.sum += r.avgPrice;
+        s.priced++;
+      }
+    }
+    return by;
+  }
+
+  const toBubble = (p: Place, s: Sum, level: 'district' | 'area' | 'community'): KeptBubble =>
     kept({
       id: p.id,
       name: p.name,
@@ -236,51 +264,43 @@ export function createMapAggregate(db: Db, store: HeldStore) {
       businessAreaId: level === 'district' ? null : p.businessAreaId,
       saleStatus: null,
     });
+  const placed = (places: Place[], by: Map<number, Sum>, level: 'district' | 'area' | 'community') =>
+    places.flatMap((p) => {
+      const s = by.get(p.id);
+      return s ? [toBubble(p, s, level)] : [];
+    });
 
   /**
    * Every bubble of every zoom of one aggregate, made at its build, not on every pan: at 16 in flight the per-call
    * summing of a city's thousands of cells was most of a call's own time.
    */
-  function levelBubbles(rows: Cell[] | ProjectRow[], places: CityPlaces, isNew: boolean): LevelBubbles {
-    const level = (level: 'district' | 'area'): KeptBubble[] => {
-      const by = isNew
-        ? sums(
-            rows as ProjectRow[],
-            (r) => (level === 'district' ? r.districtId : r.businessAreaId),
-            () => 1,
-            (r) => (r.avgPrice === null ? [0, 0] : [r.avgPrice, 1]),
-          )
-        : sums(
-            rows as Cell[],
-            (r) => (level === 'district' ? r.d : r.a),
-            (r) => r.n,
-            (r) => [r.sum, r.priced],
-          );
-      return (level === 'district' ? places.districts : places.areas).flatMap((p) => {
-        const s = by.get(p.id);
-        return s ? [toBubble(p, s, level)] : [];
-      });
+  function cellBubbles(cells: Cells, places: CityPlaces): LevelBubbles {
+    const community = placed(places.communities, cellSums(cells, 2), 'community').sort(
+      (a, b) => b.count - a.count || a.id - b.id,
+    );
+    return {
+      district: placed(places.districts, cellSums(cells, 0), 'district'),
+      area: placed(places.areas, cellSums(cells, 1), 'area'),
+      community,
+      communityGrid: bubbleGrid(community),
+      pins: [],
     };
-    let community: KeptBubble[] = [];
-    if (!isNew) {
-      const by = sums(
-        rows as Cell[],
-        (r) => r.c,
-        (r) => r.n,
-        (r) => [r.sum, r.priced],
-      );
-      community = places.communities
-        .flatMap((c) => {
-          const s = by.get(c.id);
-          return s ? [toBubble(c, s, 'community')] : [];
-        })
-        .sort((a, b) => b.count - a.count || a.id - b.id);
-    }
-    const pins = isNew ? (rows as ProjectRow[]).map((r) => kept({ ...r, count: 1 })) : [];
-    return { district: level('district'), area: level('area'), community, communityGrid: bubbleGrid(community), pins };
   }
 
-  /** The bubbles of the channel's homes passing the filter set: its (district, area, community) cells, grouped. */
+  function projectBubbles(rows: ProjectRow[], places: CityPlaces): LevelBubbles {
+    return {
+      district: placed(places.districts, projectSums(rows, 'district'), 'district'),
+      area: placed(places.areas, projectSums(rows, 'area'), 'area'),
+      community: [],
+      communityGrid: bubbleGrid([]),
+      pins: rows.map((r) => kept({ ...r, count: 1 })),
+    };
+  }
+
+  /**
+   * The bubbles of the channel's homes passing the filter set: its (district, area, community) cells, grouped, as one
+   * row of text read straight into numbers (a row per cell made the driver and drizzle build two objects a cell).
+   */
   function cellsOf(table: ListingTable, price: SQL | ListingTable['id'], cityCode: string, set: FilterSet) {
     return store.value(
       table,
@@ -289,30 +309,24 @@ export function createMapAggregate(db: Db, store: HeldStore) {
       set.key,
       () =>
         set.admit(async () => {
-          const [places, rows] = await Promise.all([
+          const where = set.where();
+          const [places, result] = await Promise.all([
             cityPlaces(cityCode),
-            db
-              .select({
-                d: table.districtId,
-                a: table.businessAreaId,
-                c: table.communityId!,
-                n: count(),
-                sum: sql<string | null>`sum(${price})`,
-                priced: sql<number>`count(${price})::int`,
-              })
-              .from(table)
-              .where(set.where())
-              .groupBy(table.districtId, table.businessAreaId, table.communityId!),
+            db.execute(sql`
+              select count(*)::int as n,
+                coalesce(string_agg(g.d || ',' || g.a || ',' || g.c || ',' || g.n || ',' || g.s || ',' || g.p, ';'), '') as cells
+              from (
+                select ${table.districtId} as d, coalesce(${table.businessAreaId}, -1) as a,
+                  coalesce(${table.communityId!}, -1) as c, count(*) as n, coalesce(sum(${price}), 0) as s,
+                  count(${price}) as p
+                from ${table}${where ? sql` where ${where}` : sql``}
+                group by ${table.districtId}, ${table.businessAreaId}, ${table.communityId!}
+              ) g`),
           ]);
-          const cells = rows.map((r): Cell => ({
-            d: Number(r.d),
-            a: r.a === null ? null : Number(r.a),
-            c: r.c === null ? null : Number(r.c),
-            n: Number(r.n),
-            sum: Number(r.sum ?? 0),
-            priced: Number(r.priced),
-          }));
-          return levelBubbles(cells, places, false);
+          const row = (result as unknown as { rows: { n: number; cells: string }[] }).rows[0] ?? { n: 0, cells: '' };
+          const cells = new Float64Array(row.n * CELL);
+          readRows(row.cells, [cells]);
+          return cellBubbles(cells, places);
         }),
       levelBubblesBytes,
     );
@@ -344,7 +358,7 @@ export function createMapAggregate(db: Db, store: HeldStore) {
               .where(set.where())
               .orderBy(asc(newProjects.id)),
           ]);
-          return levelBubbles(rows, places, true);
+          return projectBubbles(rows, places);
         }),
       levelBubblesBytes,
     );
@@ -415,7 +429,7 @@ export function createMapAggregate(db: Db, store: HeldStore) {
               stations: new Int32Array(n),
               walks: new Int32Array(n),
             };
-            readHomes(homes, [order.ids, order.places, order.stations, order.walks]);
+            readRows(homes, [order.ids, order.places, order.stations, order.walks]);
             return order;
           }),
         listOrderBytes,
@@ -435,31 +449,43 @@ export function createMapAggregate(db: Db, store: HeldStore) {
 }
 
 /**
- * The integers of `text` (`id,place,station,walk;…`, as the list order's query writes them) into `into`, a home at a
- * time: one pass over the characters, no string or array made per number.
+ * The numbers of `text` (`1,2,-1,40;3,…`: fields by commas, rows by semicolons, as the map's queries write them) into
+ * `into`, field k of each row into array k: one pass over the characters, no string or array made per number. A
+ * number may be negative (-1: none) and have decimals (a sum of a numeric column).
  */
-export function readHomes(text: string, into: Int32Array[]): void {
+export function readRows(text: string, into: (Int32Array | Float64Array)[]): void {
+  if (text.length === 0) return;
   const width = into.length;
-  let value = 0;
+  let whole = 0;
+  let fraction = 0;
+  let scale = 0;
   let negative = false;
   let k = 0;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 59;
-    if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === 45) negative = true;
+    if (c >= 48 && c <= 57) {
+      if (scale === 0) whole = whole * 10 + (c - 48);
+      else {
+        fraction += (c - 48) / scale;
+        scale *= 10;
+      }
+    } else if (c === 45) negative = true;
+    else if (c === 46) scale = 10;
     else {
-      if (i === 0 && text.length === 0) return;
+      const value = whole + fraction;
       into[k % width]![Math.floor(k / width)] = negative ? -value : value;
       k++;
-      value = 0;
+      whole = fraction = scale = 0;
       negative = false;
     }
   }
 }
 
-/** The bubble texts an aggregate holds (map-cache.ts `stats`: none outlives its aggregate). */
+/** The bubble texts an aggregate holds now (map-cache.ts `stats`: none outlives its aggregate). */
 export function bubbleTextsOf(value: object): number {
   if (!('communityGrid' in value)) return 0;
   const b = value as LevelBubbles;
-  return b.district.length + b.area.length + b.community.length + b.pins.length;
+  let made = 0;
+  for (const level of [b.district, b.area, b.community, b.pins]) for (const x of level) if (x.text !== undefined) made++;
+  return made;
 }

@@ -46,7 +46,7 @@ import { aroundPoint } from '../listings/project-pages';
 import { CHANNEL_STOCK } from '../listings/stock';
 import { suggest } from '../portal/suggestions';
 import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
-import type { KeptBubble, ListOrder } from './map-aggregate';
+import { bubbleText, type KeptBubble, type ListOrder } from './map-aggregate';
 import type { MapCache } from './map-cache';
 import { JsonText } from '../../http/json-text';
 import { pageItems } from './map-items';
@@ -237,9 +237,9 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
             : await agg.communityBubbles(table, price, city.cityCode, set, input.bounds, everywhere, MAX_PINS);
         list = list.slice(0, MAX_PINS);
       }
-      // Written from each bubble's JSON text, checked and kept with its aggregate (map-aggregate.ts KeptBubble).
+      // Written from each bubble's JSON text, checked and kept with its aggregate (map-aggregate.ts bubbleText).
       const total = list.reduce((s, b) => s + b.count, 0);
-      return new JsonText(`{"level":"${level}","total":${total},"list":[${list.map((b) => b.text).join(',')}]}`);
+      return new JsonText(`{"level":"${level}","total":${total},"list":[${list.map(bubbleText).join(',')}]}`);
     },
   });
 
@@ -309,9 +309,9 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
       const list = await pageItems(cache.store, db, CHANNEL[channel], city.cityCode, pageIds);
-      // Written from JSON text checked when it was made: the places' (KeptBubble) and the items' (map-items.ts).
+      // Written from JSON text checked when it was made: the places' (bubbleText) and the items' (map-items.ts).
       const head = JSON.stringify({ channelCode: channel, total, page: input.page, pageSize: input.pageSize });
-      const shown = places.slice(0, MAX_PINS).map((p) => p.text);
+      const shown = places.slice(0, MAX_PINS).map(bubbleText);
       return new JsonText(`${head.slice(0, -1)},"places":[${shown.join(',')}],"list":[${list.join(',')}]}`);
     },
   });
