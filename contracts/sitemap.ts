@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cityCodeField } from './city';
 
 /**
- * XML sitemaps of a city (issue 23 "Being found"; docs/api.md "Sitemaps"): an index naming one file per kind and
+ * XML sitemaps of a city (being found by search engines; docs/api.md "Sitemaps"): an index naming one file per kind and
  * part, each file at most SITEMAP_MAX_URLS addresses (the sitemaps.org limit), gzip. The web serves them on the
  * city's own host, `/sitemap.xml` and `/sitemaps/{kind}-{part}.xml.gz`, from the backend's answers.
  */

@@ -1,7 +1,7 @@
 import type { ChannelCode } from './constants';
 
 /**
- * 房源核验码 (issue 23 "/validate"): every published listing of a channel an agent or owner lists (二手房, 租房,
+ * 房源核验码: every published listing of a channel an agent or owner lists (二手房, 租房,
  * 商铺 and 写字楼, for sale and for rent) has one, shown on its detail page, and `/validate` tells a visitor whether a
  * code is a real, current listing of the portal. The code is derived from the listing, not stored: `YJ`, one digit
  * for the channel, the listing's id, and two check digits (ISO 7064 mod 97-10, as an IBAN's), so a listing has it from

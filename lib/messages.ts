@@ -181,7 +181,7 @@ export const messages = {
     heating: '供暖方式',
     listingNo: '房源编号',
   },
-  /** The line under a listing's facts (issue 23): its 房源核验码 and the links to check and to share it. */
+  /** The line under a listing's facts: its 房源核验码 and the links to check and to share it. */
   listingProof: { code: '房源核验码', check: '去核验', share: '分享房源' },
   hasElevator: '有',
   noElevator: '无',
@@ -379,7 +379,7 @@ export const messages = {
     mobileSite: '手机访问本站',
     mobileSiteHint: '用手机扫码，直接打开当前城市的网站',
   },
-  /** `/share` and `/share.html` (issue 23): the landing page of a shared item. */
+  /** `/share` and `/share.html`: the landing page of a shared item. */
   share: {
     title: (what: string) => `分享：${what}`,
     siteTitle: (city: string) => `分享${BRAND}${city}`,
@@ -398,7 +398,7 @@ export const messages = {
     goneTitle: '内容不存在',
     description: (kind: string, title: string, facts: string) => `${kind}：${title}，${facts}。扫码在手机上打开。`,
   },
-  /** `/validate` (房源核验, issue 23). */
+  /** `/validate` (房源核验). */
   validate: {
     title: '房源核验',
     intro: (city: string, esf: string) =>
@@ -418,7 +418,7 @@ export const messages = {
     again: '核验其他房源',
     description: (city: string) => `${BRAND}${city}房源核验：输入房源核验码或房源ID，确认房源是否真实有效，查看房源关键信息。`,
   },
-  /** `/sitemap`: the city's site map for people (issue 23). */
+  /** `/sitemap`: the city's site map for people. */
   siteMap: {
     title: '网站地图',
     heading: (city: string) => `${BRAND}${city}网站地图`,

@@ -2,7 +2,7 @@ import { CHANNEL_CODES, type ChannelCode } from '@contracts/constants';
 import { parseVerifyCode, normaliseVerifyCode, verifyCodeOf, isVerifiable } from '@contracts/verify-code';
 
 /**
- * The addresses of the fixed routes `/share`, `/share.html` and `/validate` (spec §2 fixed routes; issue 23), one
+ * The addresses of the fixed routes `/share`, `/share.html` and `/validate` (spec §2 fixed routes), one
  * place. Each names what it is about in its query, as links from the app and from messages do; the proxy rewrites a
  * well-formed query to a path (lib/redirect-rules.ts), so each shared item and each code is one cached render:
  *

@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench-sitemap.ts [--pg]`: seconds per XML sitemap file of 北京 on the bench's data (200k
  * second-hand listings and every other channel at its ratio, `npm run bench` seeds it into .bench-data; `--pg` uses
  * the bench's PostgreSQL database youju_bench, which `npm run bench -- --pg` seeds). Each file is read whole through the backend's route, gunzipped and its
- * addresses counted; printed beside the goal of issue 23 (≤ 2 s a file). docs/performance.md "Sitemaps".
+ * addresses counted; printed beside the goal in docs/performance.md "Sitemaps" (≤ 2 s a file).
  */
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -1,6 +1,6 @@
 /**
  * Lighthouse's four categories (performance, accessibility, best practices, SEO) on the home, a list and a detail page
- * of a running portal, on the mobile and the desktop preset: the table issue 21 asks for, and every audit that fails
+ * of a running portal, on the mobile and the desktop preset: the table docs/performance.md keeps, and every audit that fails
  * in a category under 1.0, so a reader sees what to mend. Performance here is one run on whatever the machine is
  * doing; its speed targets are the bench's (`npm run bench -- --lighthouse`, on a quiet machine).
  *

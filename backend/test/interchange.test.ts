@@ -11,7 +11,7 @@ import { walkLeft } from '../src/modules/map/commute-graph';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
 /**
- * An interchange (换乘站, issue 22) is one row of subway_stations per line it is on, and a home was seeded against
+ * An interchange (换乘站) is one row of subway_stations per line it is on, and a home was seeded against
  * one of those rows (the nearest; at one point, the first line's). A visitor means the place: whichever row names
  * it — in a list's URL, a suggestion, the map's subway view or 通勤找房 — the homes near the station are the same,
  * and the station is offered once, with its lines.

@@ -16,7 +16,7 @@ export interface ShareViewProps {
 }
 
 /**
- * The landing card of `/share` (issue 23): the item as its page sums it up, its address as a link to copy, and a QR
+ * The landing card of `/share`: the item as its page sums it up, its address as a link to copy, and a QR
  * code for opening it on a phone. Text from the data is rendered as text.
  */
 export function ShareView({ kindName, title, facts, price, coverUrl, url, qr }: ShareViewProps) {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { absoluteUrl } from './structured-data';
 
 /**
- * A page's head for crawlers and shares (issue 23 "Being found"): its title, a meta description, the canonical URL
+ * A page's head for crawlers and shares (being found by search engines): its title, a meta description, the canonical URL
  * (the one address of lib/search-path.ts's codec, on the city's own host) and the Open Graph tags. Pure: which
  * page says what is decided in lib/server/seo.ts; the news pages call it the same way.
  */

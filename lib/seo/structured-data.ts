@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD for crawlers (issue 23 "Being found"): plain objects, no framework, so that every page and the
+ * schema.org JSON-LD for crawlers (being found by search engines): plain objects, no framework, so that every page and the
  * news pages build theirs the same way. Pages render them with components/seo/json-ld.tsx; which page gets which
  * is decided in one place, lib/server/seo.ts.
  */

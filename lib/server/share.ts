@@ -23,7 +23,7 @@ import { config } from '@/lib/server/config';
 import type { ShareKind } from '@/lib/share-paths';
 
 /**
- * What `/share` and `/validate` show of one item (issue 23): read through the item's own public API (its detail
+ * What `/share` and `/validate` show of one item: read through the item's own public API (its detail
  * page's), in one shape: what it is, its facts and price in the words its page uses, its cover, and its one address
  * on its own city's host (a listing of 上海 shared from www or 北京 links to sh.…). Null when there is no such item
  * (or its city no longer has its channel): the pages answer that in words.

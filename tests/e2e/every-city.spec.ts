@@ -5,7 +5,7 @@ import { NEWS_CATEGORIES, type NewsListPage } from '@contracts/news';
 import { BACKEND, serverHtml } from './support';
 
 /**
- * The fixed pages of issue 23 on every seeded city, not only 北京: 资讯 (its front page, each category's newest
+ * The fixed pages (/share, /validate, /sitemap) on every seeded city, not only 北京: 资讯 (its front page, each category's newest
  * article), 分享, 网站地图, 房源核验, 下载APP and `/index{cityCode}`. Each answers 200 from the server with that
  * city's own data (its name in the heading, its newest articles from the API), as a crawler reads it.
  */

@@ -4,7 +4,7 @@ import { ApiPath } from '@contracts/paths';
 import { backendData, cityUrl } from './support';
 
 /**
- * An interchange (换乘站, issue 22; backend/test/interchange.test.ts for every channel and the map): the search box
+ * An interchange (换乘站; backend/test/interchange.test.ts for every channel and the map): the search box
  * offers it once, naming its lines, at the count of the list it leads to; the list of it reached through any of its
  * lines (the filter bar's sl{line}/ss{station}/ of each line's row) holds the same homes.
  * With SHOTS_DIR set, the dropdown and the list are photographed at 1280, 1440 and 1920 px.

@@ -156,7 +156,7 @@ test('a drawn area lists what the backend counts inside it; /map/ershoufangOrzuf
   await expect(page.getByTestId('map-panel').locator('li a').first()).toBeVisible();
 });
 
-test('a bubble at the map’s top edge is shown whole below the filter bar and takes a click (issue 22)', async ({ page }) => {
+test('a bubble at the map’s top edge is shown whole below the filter bar and takes a click', async ({ page }) => {
   await page.goto(cityUrl('bj', '/map?type=0&lng=116.40000&lat=39.91000&z=13'));
   const all = bubbles(page, 'area');
   await expect(all.first()).toBeAttached();

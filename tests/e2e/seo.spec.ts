@@ -23,7 +23,7 @@ async function head(page: Page) {
 const types = (ld: Record<string, unknown>[]) => ld.map((o) => o['@type']);
 
 /**
- * Being found (issue 23): a crawler's walk from the home to a listing, each page with a title and a description from
+ * Being found by search engines: a crawler's walk from the home to a listing, each page with a title and a description from
  * its data, its one address as canonical, Open Graph, a BreadcrumbList, the listing as RealEstateListing with its
  * Offer; then robots.txt to the city's sitemap index and the file that lists that listing.
  */
@@ -137,7 +137,7 @@ test('a sitemap file asked again is the one kept, and one address gets its budge
 });
 
 /**
- * The fixed pages of issue 23 from a listing: its 房源核验码 checked on /validate (and a mistyped code, a code of no
+ * The fixed pages (/share, /validate, /sitemap) from a listing: its 房源核验码 checked on /validate (and a mistyped code, a code of no
  * listing, what is no code), its share page with the QR code (on www too, spec §2 exemption), and the city's site
  * map for people; an article described as a NewsArticle.
  */
@@ -212,7 +212,7 @@ test('房源核验, 分享 and 网站地图 from a listing; an article as a News
 });
 
 /**
- * Every public route pattern tells a crawler what it is (issue 23 "Being found"): a title, a meta description of its
+ * Every public route pattern tells a crawler what it is (being found by search engines): a title, a meta description of its
  * own (not the city's general one), its canonical address on the city's host, Open Graph, and a BreadcrumbList.
  */
 test('every route pattern has its own description, a canonical address, Open Graph and a BreadcrumbList', async ({ request }) => {

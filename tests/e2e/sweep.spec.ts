@@ -190,7 +190,7 @@ const PATHS = [
   '/news/detailWxArt?id=99999999',
   '/news/detailWxArt/0',
   '/download',
-  // 分享, 房源核验 and the site map (issue 23): items and codes by query, made-up ones, what is no code at all.
+  // 分享, 房源核验 and the site map: items and codes by query, made-up ones, what is no code at all.
   '/share',
   '/share.html',
   '/share?type=esf&id=1',

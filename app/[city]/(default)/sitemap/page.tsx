@@ -54,7 +54,7 @@ export async function generateMetadata({ params }: SiteMapProps): Promise<Metada
 }
 
 /**
- * spec §2 fixed route `/sitemap`: the city's site map for people (issue 23), all from the city's data: each channel it
+ * spec §2 fixed route `/sitemap`: the city's site map for people, all from the city's data: each channel it
  * has with its options and place dictionary, the districts with their business areas, the subway lines, communities
  * by initial and the hot searches (the footer's), then 资讯 and the services. The XML sitemaps for crawlers are
  * `/sitemap.xml`.

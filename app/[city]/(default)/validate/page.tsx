@@ -30,7 +30,7 @@ export async function generateMetadata(props: ValidateProps): Promise<Metadata> 
 }
 
 /**
- * spec §2 fixed route `/validate` (房源核验, issue 23): the form, and how many listings of the city carry a code. A
+ * spec §2 fixed route `/validate` (房源核验): the form, and how many listings of the city carry a code. A
  * submitted code is answered at its own address, `/validate/{code}` (validate/[code]/page.tsx).
  */
 export default async function ValidatePage(props: ValidateProps) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { subwayStations } from '../../db/schema';
 
 /**
- * What a station is to a visitor (issue 22): a place, not a row. subway_stations keeps one row per line a station
+ * What a station is to a visitor: a place, not a row. subway_stations keeps one row per line a station
  * is on (an interchange such as 西直门 has three), and a home was seeded against one of them, the nearest (at one
  * point: the first line's). So every row of a city with the same name is the same station: a station id in a URL,
  * a suggestion, the map's subway view or 通勤找房 stands for all of them. The names are the seed's real names, and

@@ -50,7 +50,7 @@ export async function generateMetadata(props: ValidateCodeProps): Promise<Metada
 }
 
 /**
- * 房源核验 of one code (spec §2 `/validate`, issue 23): `/validate?code=YJ…` is rewritten here (lib/share-paths.ts).
+ * 房源核验 of one code (spec §2 `/validate`): `/validate?code=YJ…` is rewritten here (lib/share-paths.ts).
  * A code of a current listing shows that it is real and its key facts, from the listing's own API; what is no code at
  * all says how a code is written; a code of no current listing is the 404 page.
  */
