@@ -22,7 +22,7 @@ export const branches = pgTable('branches', {
   name: text('name').notNull(),
 });
 
-/** Agents are chat counterparties only (spec §6); `userId` is their IM identity. Status: spec §3. */
+/** Agents are chat counterparties only (spec §6); `userId` is their IM identity. */
 export const agents = pgTable(
   'agents',
   {
@@ -37,6 +37,10 @@ export const agents = pgTable(
     name: text('name').notNull(),
     photoUrl: text('photo_url').notNull(),
     mobile: text('mobile').notNull(),
+    /**
+     * contracts/agent.ts AGENT_STATUS (spec §3). Not narrowed to its type: operators set it from a typed number
+     * (modules/ops/agents.ts); backend/test/status-codes.test.ts ties the stored codes to the contract.
+     */
     status: smallint('status').notNull(),
     /** The year the agent started in the trade (从业年限 on the agent page). The default only lets the
      * migration apply to a database seeded before the column. */

@@ -11,17 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ENTRUST_OPEN_STATUSES, type EntrustBusinessType, type EntrustStatus } from '@contracts/entrust-rules';
 import { agents, brands } from './agents';
 import { cities } from './cities';
 import { communities } from './places';
 import { users } from './users';
 
-/**
- * `status` of an entrust (委托): 审核中 until an operator accepts it (`npm run ops -- entrust accept`),
- * 已发布 while its listing is on the site, 已下架 once the owner took it down, 已成交 once an operator marked it
- * sold, 已撤回 when the owner withdrew it before it was published.
- */
-export const ENTRUST_STATUS = { REVIEWING: 1, PUBLISHED: 2, OFFLINE: 3, SOLD: 4, WITHDRAWN: 5 } as const;
+/** `status` of an entrust (委托): the contract's codes, under the name the backend's modules use. */
+export { ENTRUST_STATUSES as ENTRUST_STATUS } from '@contracts/entrust-rules';
 
 /** A photo an owner uploaded for an entrust: the upload's key (theirs, recorded by the callback) and its URLs. */
 export type EntrustPhoto = { key: string; url: string; thumbUrl: string };
@@ -39,7 +36,7 @@ export const entrusts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** contracts/channels.ts businessType: 1 二手房 (sell), 2 租房 (rent). */
-    businessType: smallint('business_type').notNull(),
+    businessType: smallint('business_type').$type<EntrustBusinessType>().notNull(),
     cityCode: text('city_code')
       .notNull()
       .references(() => cities.cityCode, { onDelete: 'restrict' }),
@@ -73,7 +70,8 @@ export const entrusts = pgTable(
     photos: jsonb('photos').$type<EntrustPhoto[]>().notNull(),
     /** The brands (agencies) the owner entrusted, each serving the community's business area. */
     brandIds: integer('brand_ids').array().notNull(),
-    status: smallint('status').notNull(),
+    /** contracts/entrust-rules.ts ENTRUST_STATUSES. */
+    status: smallint('status').$type<EntrustStatus>().notNull(),
     /**
      * The listing it was last published as (esf_listings or rentals by businessType): on the site while 已发布; after
      * 下架 or 已成交 its row is gone but the id still names the home's views, follows and bookings.
@@ -95,7 +93,7 @@ export const entrusts = pgTable(
     // One open entrust (审核中 or 已发布) per owner and flat: a second submission of the same home is refused.
     uniqueIndex('entrusts_open_idx')
       .on(t.userId, t.businessType, t.communityId, t.building, t.unit, t.room)
-      .where(sql`status in (1, 2)`),
+      .where(sql.raw(`status in (${ENTRUST_OPEN_STATUSES.join(', ')})`)),
   ],
 );
 

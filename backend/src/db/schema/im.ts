@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ImLayout } from '@contracts/im-constants';
 import { agents } from './agents';
 import { users } from './users';
 
@@ -33,9 +34,10 @@ export const imConversations = pgTable(
 );
 
 /**
- * A stored message: stored (with its seq) before the sender is answered. `layout` is spec §3's type (101 text,
- * 121 image, 201 property card, 20001 phone request, 21001 phone reply, 211 agent card). `clientMsgId` makes a
- * resend of the same message by its sender answer the stored one instead of storing it twice.
+ * A stored message: stored (with its seq) before the sender is answered. `layout` is spec §3's type, one of
+ * contracts/im-constants.ts IM_LAYOUT (101 text, 121 image, 201 property card, 20001 phone request, 21001 phone reply,
+ * 211 agent card; 301 and 302 the assistant's alerts). `clientMsgId` makes a resend of the same message by its sender
+ * answer the stored one instead of storing it twice.
  */
 export const imMessages = pgTable(
   'im_messages',
@@ -49,7 +51,7 @@ export const imMessages = pgTable(
     receiverId: integer('receiver_id').notNull(),
     /** Sent by the portal user (else by the agent): user and agent ids are two spaces that may hold one number. */
     fromUser: boolean('from_user').notNull().default(true),
-    layout: integer('layout').notNull(),
+    layout: integer('layout').$type<ImLayout>().notNull(),
     content: jsonb('content').notNull(),
     clientMsgId: text('client_msg_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SaleStatus } from '@contracts/new-home';
+import type { NewsKind } from '@contracts/project-pages';
 import { agents } from './agents';
 import { cities } from './cities';
 import { businessAreas, districts, subwayLines, subwayStations } from './places';
@@ -47,8 +49,8 @@ export const newProjects = pgTable(
     /** 万元, the cheapest and dearest layout on sale; null: 价格待定. */
     totalPriceMin: doublePrecision('total_price_min'),
     totalPriceMax: doublePrecision('total_price_max'),
-    /** 1 在售, 2 待售, 3 售罄 */
-    saleStatus: smallint('sale_status').notNull(),
+    /** contracts/new-home.ts SALE_STATUS: 1 在售, 2 待售, 3 售罄. */
+    saleStatus: smallint('sale_status').$type<SaleStatus>().notNull(),
     /** The main property type, the `wy` filter: 1 住宅, 2 别墅, 3 商住, 4 写字楼, 5 商铺. */
     propertyType: smallint('property_type').notNull(),
     /** Every type the project sells, by name, main first. */
@@ -125,16 +127,16 @@ export const projectLayouts = pgTable(
     orientation: text('orientation').notNull(),
     /** 万元; null: 价格待定. */
     totalPrice: doublePrecision('total_price'),
-    /** 1 在售, 2 待售, 3 售罄 */
-    saleStatus: smallint('sale_status').notNull(),
+    /** contracts/new-home.ts SALE_STATUS: 1 在售, 2 待售, 3 售罄. */
+    saleStatus: smallint('sale_status').$type<SaleStatus>().notNull(),
     planUrl: text('plan_url').notNull(),
     tags: text('tags').array().notNull(),
   },
   (t) => [index('project_layouts_project_idx').on(t.projectId, t.rooms, t.area)],
 );
 
-/** `kind` of a project's news (楼盘动态). */
-export const PROJECT_NEWS_KIND = { OPENING: 1, NEW_BATCH: 2, DELIVERY: 3, PRICE: 4 } as const;
+/** `kind` of a project's news (楼盘动态): the contract's codes, under the name the backend's modules use. */
+export { NEWS_KIND as PROJECT_NEWS_KIND } from '@contracts/project-pages';
 
 /** A project's news feed (楼盘动态): 开盘, 加推, 交房, 价格变动; shown newest first. */
 export const projectNews = pgTable(
@@ -144,7 +146,8 @@ export const projectNews = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => newProjects.id, { onDelete: 'cascade' }),
-    kind: smallint('kind').notNull(),
+    /** contracts/project-pages.ts NEWS_KIND. */
+    kind: smallint('kind').$type<NewsKind>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),

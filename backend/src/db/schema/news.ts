@@ -1,8 +1,9 @@
 import { index, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ArticleStatus } from '@contracts/news';
 import { cities } from './cities';
 
-/** `status` of an article (contracts/news.ts ARTICLE_STATUS). */
-export const ARTICLE_STATUS = { PUBLISHED: 1, TAKEN_DOWN: 2 } as const;
+/** `status` of an article: the contract's codes, re-exported for the backend's modules. */
+export { ARTICLE_STATUS } from '@contracts/news';
 
 /**
  * 资讯 (spec §2 "News"): articles of the four categories (contracts/news.ts NEWS_CATEGORIES, by slug), of a city or,
@@ -22,7 +23,8 @@ export const articles = pgTable(
     coverUrl: text('cover_url').notNull(),
     tags: text('tags').array().notNull(),
     mentions: jsonb('mentions').$type<{ kind: 'esf' | 'rent' | 'new' | 'estate'; id: number }[]>().notNull(),
-    status: smallint('status').notNull(),
+    /** contracts/news.ts ARTICLE_STATUS. */
+    status: smallint('status').$type<ArticleStatus>().notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,7 @@ import {
   type ImPropertyCard,
   type ImSendResult,
   type ImThread,
+  type ImLayout,
 } from '@contracts/im';
 import type { AlertDigest, AlertFollow } from '@contracts/alerts';
 import { ApiPath } from '@contracts/paths';
@@ -413,7 +414,7 @@ interface RawMessageRow {
   sender_id: number;
   receiver_id: number;
   from_user: boolean;
-  layout: number;
+  layout: ImLayout;
   content: unknown;
   client_msg_id: string | null;
   created_at: Date | string;
