@@ -35,7 +35,7 @@ export const uploads = pgTable(
 /**
  * Images sent in a chat (layout 121): the conversation's two ends (the portal user, the agent's IM identity) may
  * both read the image, whoever uploaded it; nobody else may while it is private. Written when the message is
- * stored (modules/im/im.ts storeMessage). No reference to uploads: a key the chat names is checked as the
+ * stored (modules/im/store.ts storeMessage). No reference to uploads: a key the chat names is checked as the
  * sender's own before it is stored, and a row left after its upload is gone grants nothing.
  */
 export const uploadShares = pgTable(
