@@ -49,6 +49,13 @@ export const virtualNumberSchema = z.object({
 });
 export type { VirtualNumber } from './virtual-number';
 
+/**
+ * agents.status (spec §3): 1 available, 2 left the job, 3 cannot be contacted. Only an available agent can be
+ * called or written to (the chat says why not with IM_AGENT_LEFT and IM_AGENT_UNREACHABLE).
+ */
+export const AGENT_STATUS = { AVAILABLE: 1, LEFT: 2, UNREACHABLE: 3 } as const;
+export type AgentStatus = (typeof AGENT_STATUS)[keyof typeof AGENT_STATUS];
+
 export const agentPhoneSchema = z.object({
   /** spec §3: 1 available, 2 left the job, 3 cannot be contacted. */
   status: z.number().int().min(1).max(3),

@@ -10,8 +10,16 @@ import { UPLOAD_MAX_FILES } from './constants';
 export const ENTRUST_BUSINESS_TYPES = [1, 2] as const;
 export type EntrustBusinessType = (typeof ENTRUST_BUSINESS_TYPES)[number];
 
-/** backend/src/db/schema.ts ENTRUST_STATUS. */
+/**
+ * entrusts.status: 审核中 until an operator accepts it (`npm run ops -- entrust accept`), 已发布 while its listing is
+ * on the site, 已下架 once the owner took it down, 已成交 once an operator marked it sold, 已撤回 when the owner
+ * withdrew it before it was published. The one list of them: the backend's schema types the column with it and builds
+ * its one-open-entrust index from ENTRUST_OPEN_STATUSES.
+ */
 export const ENTRUST_STATUSES = { REVIEWING: 1, PUBLISHED: 2, OFFLINE: 3, SOLD: 4, WITHDRAWN: 5 } as const;
+export type EntrustStatus = (typeof ENTRUST_STATUSES)[keyof typeof ENTRUST_STATUSES];
+/** An entrust still open (审核中 or 已发布): a second submission of the same flat is refused. */
+export const ENTRUST_OPEN_STATUSES = [ENTRUST_STATUSES.REVIEWING, ENTRUST_STATUSES.PUBLISHED] as const;
 export const ENTRUST_STATUS_NAMES: Record<number, string> = { 1: '审核中', 2: '已发布', 3: '已下架', 4: '已成交', 5: '已撤回' };
 
 /** The choices the form offers; the seed's homes use the same words. */

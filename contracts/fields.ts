@@ -4,7 +4,7 @@ import { contactDetailsMessage, hasContactDetails } from './contact-details';
 /**
  * Field builders for request schemas: every text and number a caller sends is bounded here, once, so that no
  * input reaches the database in a form PostgreSQL refuses (which would be a 500 instead of a 400).
- * Column types: backend/src/db/schema.ts. Answer schemas stay plain: the backend writes those itself.
+ * Column types: backend/src/db/schema/. Answer schemas stay plain: the backend writes those itself.
  */
 
 /** Largest value of a PostgreSQL `integer` (int4) column: serial ids, parent ids. */

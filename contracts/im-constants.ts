@@ -30,6 +30,8 @@ export const IM_LAYOUT = {
   /** 优居找房助手 only: a followed home's price changed, or it was sold (已成交) or taken down (下架). */
   ALERT_FOLLOW: 302,
 } as const;
+/** im_messages.layout: a stored message is one of these. */
+export type ImLayout = (typeof IM_LAYOUT)[keyof typeof IM_LAYOUT];
 
 /**
  * 优居找房助手's IM identity: the other end of the system conversation that delivers alerts (modules/alerts). No

@@ -19,8 +19,12 @@ import { NEW_HOME } from './residential';
 /** A list page of projects holds fewer, bigger cards than a page of homes (Beike and Anjuke show 10). */
 export const NEW_HOME_PAGE_SIZE = 10;
 
-/** 1 在售, 2 待售, 3 售罄 (the `zt` filter); the words are lib/messages.ts saleStatus. */
+/**
+ * new_projects.sale_status and project_layouts.sale_status: 1 在售, 2 待售, 3 售罄 (the `zt` filter); the words are
+ * lib/messages.ts saleStatus.
+ */
 export const SALE_STATUS = { ON_SALE: 1, COMING: 2, SOLD_OUT: 3 } as const;
+export type SaleStatus = (typeof SALE_STATUS)[keyof typeof SALE_STATUS];
 
 /**
  * The kinds of a project's album, in the order the detail page and 相册 show them (交通图 and 配套图 came with the

@@ -17,8 +17,9 @@ export const isNewsCategory = (s: string): s is NewsCategory => (NEWS_CATEGORIES
 /** An article's one address on a city's host (spec §2 "News"): `/news/{category}/{id}.html`. */
 export const articlePath = (category: NewsCategory, id: number): string => `/news/${category}/${id}.html`;
 
-/** `status` of an article: published, or taken down by an operator (then no page shows it). */
+/** articles.status: published, or taken down by an operator (then no page shows it). */
 export const ARTICLE_STATUS = { PUBLISHED: 1, TAKEN_DOWN: 2 } as const;
+export type ArticleStatus = (typeof ARTICLE_STATUS)[keyof typeof ARTICLE_STATUS];
 
 /** Articles a category page: ten, as the portals' news lists. */
 export const NEWS_PAGE_SIZE = 10;

@@ -7,8 +7,9 @@ import { id, int } from './fields';
  * (contracts/new-home.ts), which carries every fact, layout and photo.
  */
 
-/** `kind` of a news item: 1 开盘, 2 加推, 3 交房, 4 价格变动 (backend PROJECT_NEWS_KIND; words in lib/messages.ts). */
+/** project_news.kind: 1 开盘, 2 加推, 3 交房, 4 价格变动 (words in lib/messages.ts). */
 export const NEWS_KIND = { OPENING: 1, NEW_BATCH: 2, DELIVERY: 3, PRICE: 4 } as const;
+export type NewsKind = (typeof NEWS_KIND)[keyof typeof NEWS_KIND];
 
 /** News items a page: the feed reads like a list of cards, ten to a page as the 新房 list. */
 export const PROJECT_NEWS_PAGE_SIZE = 10;

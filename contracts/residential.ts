@@ -8,7 +8,7 @@ import { band, bandsBetween, byTier, choices, type FilterBand, type FilterOption
  *   - the filter rows of the list and options pages (components/listing/filters/residential.ts; the row's name is
  *     lib/messages.ts filterLabels[key], which the compiler holds to the keys declared here);
  *   - the conditions answer, the WHERE and the ORDER BY (backend modules/listings/residential.ts).
- * So a new filter is one entry below. Columns are named as the channel's table names them (backend db/schema.ts);
+ * So a new filter is one entry below. Columns are named as the channel's table names them (backend db/schema/);
  * the backend binds them to the table and the compiler refuses a column the table does not have.
  * Zod- and drizzle-free: the browser imports it through the channel registry.
  */

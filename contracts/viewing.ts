@@ -14,10 +14,17 @@ import { isCalendarDay, VIEWING_MAX_DAYS_AHEAD } from './viewing-dates';
 export const VIEWING_BUSINESS_TYPES = [1, 2] as const;
 export type ViewingBusinessType = (typeof VIEWING_BUSINESS_TYPES)[number];
 
-/** backend/src/db/schema.ts VIEWING_STATUS: 1 待确认, 2 已确认, 3 已完成, 4 已取消. */
+/**
+ * viewings.status: 1 待确认, 2 已确认, 3 已完成, 4 已取消. The one list of them: the backend's schema types the column
+ * with it and builds its one-open-booking index from VIEWING_OPEN_STATUSES.
+ */
 export const VIEWING_STATUSES = { PENDING: 1, CONFIRMED: 2, DONE: 3, CANCELLED: 4 } as const;
-/** The slots of a day: 1 上午, 2 下午, 3 晚上. */
+export type ViewingStatus = (typeof VIEWING_STATUSES)[keyof typeof VIEWING_STATUSES];
+/** A booking that still stands (it can be cancelled, and a second one of the same home is refused). */
+export const VIEWING_OPEN_STATUSES = [VIEWING_STATUSES.PENDING, VIEWING_STATUSES.CONFIRMED] as const;
+/** The slots of a day (viewings.slot): 1 上午, 2 下午, 3 晚上. */
 export const VIEWING_SLOTS = [1, 2, 3] as const;
+export type ViewingSlot = (typeof VIEWING_SLOTS)[number];
 
 export const VIEWING_PAGE_SIZE = 10;
 export const VIEWING_MAX_PAGE = 9999;

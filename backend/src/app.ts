@@ -55,7 +55,8 @@ import { createLocalHub, createRedisHub, LOGGED_OUT_CLOSE, userParty } from './m
 import { registerDesk } from './modules/im/desk';
 import { registerAlertSearches } from './modules/alerts/searches';
 import { createAlertsWorker } from './modules/alerts/worker';
-import { createImService, registerIm } from './modules/im/im';
+import { registerIm } from './modules/im/routes';
+import { createImService } from './modules/im/service';
 import { loadSensitiveWords } from './modules/im/sensitive-words';
 import { registerOpsEntrusts } from './modules/house/publish';
 import { registerSso } from './modules/sso/routes';

@@ -35,7 +35,7 @@ import {
   users,
 } from '../src/db/schema';
 import { agentParty } from '../src/modules/im/hub';
-import { autoReplyText } from '../src/modules/im/im';
+import { autoReplyText } from '../src/modules/im/service';
 import { DESK_ENDED_CLOSE, DESK_LOGIN_LIMIT, deskCookieOptions, deskImagePrefix } from '../src/modules/im/desk';
 import { ownerNames } from '../src/modules/uploads/owner-names';
 import { nextMessage } from './support-im';

@@ -11,6 +11,7 @@ import {
   type Entrust,
   type EntrustCompany,
   type EntrustPage,
+  type EntrustStatus,
 } from '@contracts/entrust';
 import { ApiPath } from '@contracts/paths';
 import { userUploadPrefix } from '@contracts/upload';
@@ -499,7 +500,8 @@ describe('entrustUpdate and entrustWithdraw', () => {
     const e = envelope<Entrust>(await addAs(user, sell(place, keys))).data;
     return { e, keys };
   }
-  const setStatus = (id: number, status: number) => h.database.db.update(entrusts).set({ status }).where(eq(entrusts.id, id));
+  const setStatus = (id: number, status: EntrustStatus) =>
+    h.database.db.update(entrusts).set({ status }).where(eq(entrusts.id, id));
 
   it('edits a 审核中 entrust (stays 审核中); 已下架 and 已撤回 go back to 审核中; 已发布 and 已成交 are a 409', async () => {
     const user = await newUser();

@@ -10,7 +10,7 @@ import type { Viewing } from '@contracts/viewing';
 import type { Entrust } from '@contracts/entrust';
 import { shanghaiDay } from '@contracts/viewing-dates';
 import { agents, cities, listings, newProjects, users } from '../src/db/schema';
-import { storeMessage } from '../src/modules/im/im';
+import { storeMessage } from '../src/modules/im/store';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';
 

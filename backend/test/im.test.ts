@@ -30,7 +30,8 @@ import {
   TOO_MANY_SOCKETS_CLOSE,
   userParty,
 } from '../src/modules/im/hub';
-import { autoReplyText, storeMessage } from '../src/modules/im/im';
+import { autoReplyText } from '../src/modules/im/service';
+import { storeMessage } from '../src/modules/im/store';
 import { containsSensitiveWord, loadSensitiveWords } from '../src/modules/im/sensitive-words';
 import { envelope, startHarness, type Harness } from './harness';
 import { newTestUser, type TestUser } from './support-users';

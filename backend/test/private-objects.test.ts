@@ -411,7 +411,7 @@ describe('data from before the migration', () => {
     const place = await servedPlace();
     const base = {
       userId: user.id,
-      businessType: 1,
+      businessType: 1 as const,
       cityCode: '110000',
       communityId: place.communityId,
       building: '1',

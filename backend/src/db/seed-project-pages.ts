@@ -1,4 +1,5 @@
 import { SALE_STATUS } from '@contracts/new-home';
+import type { NewsKind } from '@contracts/project-pages';
 import { PROPERTY_TYPE } from '../domain/residential-codes';
 import { Prng } from './prng';
 import * as t from './schema';
@@ -197,7 +198,7 @@ function composeNews(rng: Prng, place: ProjectPagesCity, p: ProjectRow, layouts:
   const out: NewsRow[] = [];
   // Published in office hours, yesterday at the latest: nothing is dated later than the seeding.
   const at = (day: number) => new Date(Math.min(day, today - DAY) + rng.int(9, 18) * 3_600_000 + rng.int(0, 59) * 60_000);
-  const add = (kind: number, day: number, title: string, body: string) =>
+  const add = (kind: NewsKind, day: number, title: string, body: string) =>
     out.push({ projectId: p.id!, kind, title, body, publishedAt: at(day) });
   const areas = layouts.map((l) => l.area);
   const areaText = areas.length ? `建面约${Math.round(Math.min(...areas))}-${Math.round(Math.max(...areas))}㎡` : '';

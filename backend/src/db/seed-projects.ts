@@ -1,4 +1,4 @@
-import { SALE_STATUS } from '@contracts/new-home';
+import { SALE_STATUS, type SaleStatus } from '@contracts/new-home';
 import { PROPERTY_TYPE, propertyTypeName } from '../domain/residential-codes';
 import type { Prng } from './prng';
 import type * as t from './schema';
@@ -155,7 +155,7 @@ function mainType(rng: Prng): number {
           : PROPERTY_TYPE.SHOP;
 }
 
-function saleStatus(rng: Prng): number {
+function saleStatus(rng: Prng): SaleStatus {
   const roll = rng.next();
   return roll < 0.7 ? SALE_STATUS.ON_SALE : roll < 0.88 ? SALE_STATUS.COMING : SALE_STATUS.SOLD_OUT;
 }

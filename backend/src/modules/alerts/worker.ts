@@ -28,7 +28,8 @@ import {
 } from '../../db/schema';
 import { readChanges } from '../cache/changes';
 import { findCity } from '../cities/cities';
-import type { AssistantNotice, ImService } from '../im/im';
+import type { ImService } from '../im/service';
+import type { AssistantNotice } from '../im/store';
 import { ALERT_CHANNELS, formatNumber, recordOfTag } from './channels';
 import { searchesAt } from './matcher';
 

@@ -24,6 +24,7 @@ import {
   type EntrustPage,
   type EntrustUpdateInput,
   RENT_FACILITIES,
+  type EntrustStatus,
 } from '@contracts/entrust';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
@@ -55,7 +56,7 @@ const ENTRUST_UPLOAD_DIR = 'ub/entrust';
 const TAGS = ['entrust'];
 const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
 /** What an edit may start from: 已下架 and 已撤回 are submitted again. */
-const EDITABLE: number[] = [ENTRUST_STATUS.REVIEWING, ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.WITHDRAWN];
+const EDITABLE: EntrustStatus[] = [ENTRUST_STATUS.REVIEWING, ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.WITHDRAWN];
 
 const unknownEntrust = (id: number) => notFound(`委托 ${id} `);
 const conflict = (msg: string) => new ApiError(409, 409, msg);

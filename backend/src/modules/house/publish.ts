@@ -10,6 +10,7 @@ import {
   referenceBandProblem,
   type CommunityReference,
   type OpsEntrustResult,
+  type EntrustStatus,
 } from '@contracts/entrust';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
@@ -225,7 +226,7 @@ export async function acceptEntrust(
  * owner's counts (浏览, 关注, 预约看房) and the bookings in 看房记录 still find the home through it.
  * Answers the tags of the pages it was on.
  */
-export async function takeDown(tx: Tx, e: EntrustRow, to: number, cityDomain: string): Promise<string[]> {
+export async function takeDown(tx: Tx, e: EntrustRow, to: EntrustStatus, cityDomain: string): Promise<string[]> {
   const businessType = asHomeType(e.businessType);
   const listingId = e.listingId!;
   const table = TABLE_OF[businessType];

@@ -56,17 +56,11 @@ import { sendObject, wildcardKey } from '../storage/routes';
 import { isSafeKey } from '../../storage/storage';
 import { agentParty, LOGGED_OUT_CLOSE, SESSION_ENDED_CLOSE } from './hub';
 import { LoginWatch } from './login-watch';
-import {
-  agentCardsOf,
-  history,
-  lastMessagesOf,
-  markRead,
-  propertyCardOf,
-  serveSocket,
-  upgradeRequired,
-  type ImService,
-  type OwnsImages,
-} from './im';
+import { propertyCardOf, type OwnsImages } from './content-rules';
+import { markRead } from './receipts';
+import type { ImService } from './service';
+import { serveSocket, upgradeRequired } from './sockets';
+import { agentCardsOf, history, lastMessagesOf } from './threads';
 
 /**
  * 经纪人工作台 (where agents answer the chat, spec §1): agents cannot log in to the portal (spec §6), so an operator issues an

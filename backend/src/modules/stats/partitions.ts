@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
- * The day partitions of tracking_events (schema.ts trackingEvents). A day is the portal's day, Asia/Shanghai
+ * The day partitions of tracking_events (schema/tracking.ts trackingEvents). A day is the portal's day, Asia/Shanghai
  * (UTC+8 all year, no summer time), so a partition covers [day 00:00+08, next day 00:00+08).
  */
 

@@ -12,7 +12,7 @@ import { trackingDaily } from '../../db/schema';
 import { addDays } from './partitions';
 
 /**
- * The daily roll-up (schema.ts trackingDaily): one day's events counted per city and dimension, in one statement
+ * The daily roll-up (schema/tracking.ts trackingDaily): one day's events counted per city and dimension, in one statement
  * over that day's partition. Each event counts for every dimension it has: a detail page view for its listing, its
  * page and its channel. A search's businessId is the suggestion's place, not a listing, so searches count for pages,
  * channels and promotions only.

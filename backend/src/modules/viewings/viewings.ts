@@ -26,6 +26,7 @@ import {
   type Viewing,
   type ViewingBookInput,
   type ViewingPage,
+  type ViewingSlot,
 } from '@contracts/viewing';
 import { isBookableDay } from '@contracts/viewing-dates';
 import type { Config } from '../../config';
@@ -72,7 +73,8 @@ async function book(db: Db, user: { id: number; mobile: string }, input: Viewing
       listingId: input.listingId,
       agentId,
       date: input.date,
-      slot: input.slot,
+      // The request schema admits only VIEWING_SLOTS.
+      slot: input.slot as ViewingSlot,
       contactName: input.contactName,
       mobile,
       status: VIEWING_STATUS.PENDING,
