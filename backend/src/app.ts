@@ -18,6 +18,7 @@ import { strictQueries } from './http/strict-query';
 import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
+import { followChangeFeed, type FeedReader } from './modules/cache/feed-reader';
 import { registerEsf } from './modules/listings/esf';
 import { registerPriceHistory } from './modules/listings/price-history';
 import { registerLookhouse } from './modules/listings/lookhouse';
@@ -68,6 +69,13 @@ import { registerUploads } from './modules/uploads/routes';
 import { visibilityOf } from './modules/uploads/publication';
 import { ownerNames } from './modules/uploads/owner-names';
 import type { Storage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's reader of the change feed (tests read it by hand with CACHE_FEED_POLL_MS=0). */
+    changeFeed: FeedReader;
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -180,6 +188,11 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const imageWork = new ImageWork(imageWorkLimits(config));
   await registerUploads(app, db, config, storage, imageWork);
   registerCacheChanges(app, db);
+  // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts).
+  const feed = followChangeFeed(db, { intervalMs: config.CACHE_FEED_POLL_MS, index: suggestionIndex, log: app.log });
+  app.decorate('changeFeed', feed);
+  app.addHook('onReady', () => feed.start());
+  app.addHook('onClose', () => feed.stop());
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
   registerOpsNews(app, db, config);

@@ -87,6 +87,10 @@ const configSchema = z.object({
   // 优居找房助手 (modules/alerts): how often the alerts worker reads the change feed; 0 stops it (the backend tests
   // drive it by hand).
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How often each backend process reads the change feed to drop the counts, map entries and suggestions another
+  // process's write made stale (modules/cache/feed-reader.ts): the longest a replica answers an old total. 0 stops it
+  // (the backend tests read it by hand).
+  CACHE_FEED_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // An idle chat socket is pinged this often (spec §9: 30 s).
   IM_PING_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
   // 拨打电话 (docs/operations.md "Virtual numbers"): the portal's 400 line that callers dial, and the width of the
