@@ -19,6 +19,7 @@ import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
 import { followChangeFeed, type FeedReader } from './modules/cache/feed-reader';
+import { createSingletons, type Singletons } from './db/singleton';
 import { registerEsf } from './modules/listings/esf';
 import { registerPriceHistory } from './modules/listings/price-history';
 import { registerLookhouse } from './modules/listings/lookhouse';
@@ -74,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's reader of the change feed (tests read it by hand with CACHE_FEED_POLL_MS=0). */
     changeFeed: FeedReader;
+    /** Which singleton jobs this process owns (db/singleton.ts). */
+    singletons: Singletons;
   }
 }
 
@@ -140,6 +143,11 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
     transform: jsonSchemaTransform,
   });
 
+  // The jobs one backend process of many does (alerts, tracking upkeep, upload clean-up): db/singleton.ts. Its hook
+  // is added before the jobs' own, so it runs after them (Fastify runs onClose hooks last added first).
+  const singletons = createSingletons(db, (err) => app.log.warn({ err }, 'the singleton jobs’ lock connection failed'));
+  app.decorate('singletons', singletons);
+  app.addHook('onClose', () => singletons.close());
   registerCities(app, db);
   registerLocation(app, db, config);
   registerMenus(app, db);
@@ -186,7 +194,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   );
   // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
   const imageWork = new ImageWork(imageWorkLimits(config));
-  await registerUploads(app, db, config, storage, imageWork);
+  await registerUploads(app, db, config, storage, imageWork, singletons.runAlone);
   registerCacheChanges(app, db);
   // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts).
   const feed = followChangeFeed(db, { intervalMs: config.CACHE_FEED_POLL_MS, index: suggestionIndex, log: app.log });
@@ -198,7 +206,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerOpsNews(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
-  registerStats(app, db, config, counters);
+  registerStats(app, db, config, counters, singletons.runAlone);
   registerStatsPage(app, db, config);
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
@@ -209,7 +217,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAlertSearches(app, db);
   const alerts = createAlertsWorker(db, im, app.log);
   app.decorate('alerts', alerts);
-  if (config.ALERTS_POLL_MS > 0) alerts.start(config.ALERTS_POLL_MS);
+  if (config.ALERTS_POLL_MS > 0) alerts.start(config.ALERTS_POLL_MS, singletons.runAlone);
   app.addHook('onClose', () => alerts.stop());
   // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.
   await registerDesk(app, db, config, storage, im, imageWork);
