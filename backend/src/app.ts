@@ -90,8 +90,10 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // The web processes forward the visitor's address (X-Forwarded-For): believed from BACKEND_TRUSTED_PROXIES only
-    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them.
-    trustProxy: (address) => inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
+    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them, and for at most
+    // BACKEND_TRUSTED_PROXY_HOPS hops (hop 0 is the socket's peer).
+    trustProxy: (address, hop) =>
+      hop < config.BACKEND_TRUSTED_PROXY_HOPS && inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
     bodyLimit: API_BODY_LIMIT,
     // Whatever the router or Node's parser refuses is still answered in the envelope (http/errors.ts).
     // (Fastify types this option's reply generically; ours is the plain one.)

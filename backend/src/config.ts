@@ -38,6 +38,10 @@ const configSchema = z.object({
         }
       }),
   ),
+  // How many of those proxies append to X-Forwarded-For, the web's hop included: the web writes the visitor's address
+  // alone (lib/front/backend-forward.ts), so 1; add one for each balancer between the web and the backend. Entries
+  // further left are the visitor's own words and never believed, whoever sent them (Fastify's trustProxy as a count).
+  BACKEND_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   // Connections to PostgreSQL per backend process (PGlite has one): docs/operations.md "PostgreSQL pool".
   DATABASE_POOL_MAX: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(defaultPoolMax())),
