@@ -28,8 +28,11 @@ export type RunAlone = Singletons['runAlone'];
 /** Runs every job: a caller without other processes (a script, a test driving one app). */
 export const runInline: RunAlone = (_name, work) => work();
 
+/** The lock connection's application_name, followed by the process id. */
+export const SINGLETON_APPLICATION = 'youju-jobs:';
+
 /** The lock's first key, so our locks cannot meet another application's on the same server (the second is the job's). */
-const LOCK_CLASS = 7_240_100;
+export const LOCK_CLASS = 7_240_100;
 
 /** A job's second key: a 31-bit hash of its name (FNV-1a), the same in every process. */
 export function lockKeyOf(name: string): number {
@@ -98,7 +101,8 @@ function serverSingletons(pool: pg.Pool, onError: (err: unknown) => void): Singl
   /** The lock connection, opened on first use and again after it was lost (its locks went with it). */
   const connect = (): Promise<pg.Client> => {
     connection ??= (async () => {
-      const client = new pg.Client(pool.options);
+      // Named with the process id, so an operator (and the two-process test) sees in pg_stat_activity who owns a job.
+      const client = new pg.Client({ ...pool.options, application_name: `${SINGLETON_APPLICATION}${process.pid}` });
       client.on('error', (err) => {
         onError(err);
         lose(client);
