@@ -31,7 +31,7 @@ if (!hasPostgres) console.warn(`singleton.test.ts: no PostgreSQL at ${PG_URL}; i
 /** What each run saw: the job ran (true) or was skipped (false). */
 const ran = async (s: Singletons, name: string) => (await s.runAlone(name, async () => 'done')) === 'done';
 
-describe('on the embedded database', () => {
+describe('over the app’s database (PGlite; PostgreSQL in the backend suite on PostgreSQL)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
