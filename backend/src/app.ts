@@ -197,9 +197,10 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
   const imageWork = new ImageWork(imageWorkLimits(config));
   await registerUploads(app, db, config, storage, imageWork, singletons.runAlone);
-  registerCacheChanges(app, db);
-  // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts).
+  // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts);
+  // a web asking for the feed hears of a change only once this process has dropped what it makes stale.
   const feed = followChangeFeed(db, { intervalMs: config.CACHE_FEED_POLL_MS, index: suggestionIndex, log: app.log });
+  registerCacheChanges(app, db, () => feed.caughtUp());
   app.decorate('changeFeed', feed);
   app.addHook('onReady', () => feed.start());
   app.addHook('onClose', () => feed.stop());

@@ -6,7 +6,7 @@ import type { MapBubbles } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
 import { listings, newProjects } from '../src/db/schema';
-import { recordChange } from '../src/modules/cache/changes';
+import { changesUpTo, recordChange } from '../src/modules/cache/changes';
 import { addDrops, noDrops } from '../src/modules/cache/feed-reader';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
@@ -123,5 +123,51 @@ describe('addDrops: what a change’s tags make stale', () => {
       codeOf,
     );
     expect([drops.scopes.size, drops.wholeCities.size, drops.indexCities.size]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('the feed as a web process reads it from its backend', () => {
+  it('names a change only once this backend has dropped what it makes stale: a page rendered for it gets the new count', async () => {
+    const bands = (await answer<Record<string, ConditionBand[]>>(h.app, ApiPath.conditionEsf, { cityCode: BJ })).price!;
+    const item = nonEmpty((await answer<Page>(h.app, ApiPath.esfList, { cityCode: BJ, pageSize: 50 })).list).find(
+      (i) => i.totalPrice !== null && inBand(i.totalPrice, bands[0]!) === false,
+    )!;
+    const first = bands[0]!;
+    const before = await count(first);
+    const changes = async (query: string) =>
+      envelope<{ latest: number; changes: { tags: string[] }[] }>(
+        await h.app.inject({ method: 'GET', url: `${ApiPath.cacheChanges}${query}` }),
+      ).data;
+    const position = (await changes('')).latest;
+    await h.database.db.transaction(async (tx) => {
+      const price = first.max! - 1;
+      await tx.update(listings).set({ totalPrice: price }).where(eq(listings.id, item.id));
+      await recordChange(tx, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', item.id)]);
+    });
+    // The web's poll: it hears of the change, and the count it then asks for is already the new one.
+    const feed = await changes(`?after=${position}`);
+    expect(feed.changes.map((c) => c.tags[0])).toEqual([cacheTag.list('esf', 'bj')]);
+    expect(await count(first)).toBe(before + 1);
+  });
+});
+
+describe('changesUpTo: the feed cut at what the answering process has dropped', () => {
+  const change = (seq: number) => ({ seq, tags: ['list:esf:bj'], at: 0 });
+  const whole = { latest: 12, changes: [change(11), change(12)], reset: false };
+
+  it('leaves out the changes past it and reads on from it', () => {
+    expect(changesUpTo(whole, 10, 11)).toEqual({ latest: 11, changes: [change(11)], reset: false });
+    expect(changesUpTo({ latest: 12, changes: [], reset: false }, undefined, 11)).toEqual({
+      latest: 11,
+      changes: [],
+      reset: false,
+    });
+  });
+
+  it('answers whole without a position, to a reset, and to a reader already past it', () => {
+    expect(changesUpTo(whole, 10, undefined)).toBe(whole);
+    const reset = { latest: 12, changes: [], reset: true };
+    expect(changesUpTo(reset, 99, 11)).toBe(reset);
+    expect(changesUpTo(whole, 11.5, 11)).toBe(whole);
   });
 });

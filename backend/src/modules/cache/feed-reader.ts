@@ -33,6 +33,12 @@ export interface FeedReader {
   start(): Promise<void>;
   /** Reads the feed from its position to the end and makes the drops; answers how many changes it read. */
   read(): Promise<number>;
+  /**
+   * Reads the feed now and answers the position up to which this process has made its drops (undefined before its
+   * first read): the web asks its backend for changes only that far (changes.ts), so no page it renders for a change
+   * meets a count from before it.
+   */
+  caughtUp(): Promise<number | undefined>;
   /** Stops the polling; waits for a read under way. */
   stop(): Promise<void>;
 }
@@ -84,7 +90,15 @@ export function followChangeFeed(db: Db, options: FeedReaderOptions): FeedReader
   let running: Promise<unknown> = Promise.resolve();
   let warned = false;
 
-  async function read(): Promise<number> {
+  /** One read at a time: the poll and the web's asks (`caughtUp`) share them. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const read = (): Promise<number> => {
+    const next = queue.then(readOnce);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function readOnce(): Promise<number> {
     if (after === undefined) {
       // A process starting has nothing cached yet: it follows from the feed's end.
       after = (await readChanges(db, undefined)).latest;
@@ -128,6 +142,10 @@ export function followChangeFeed(db: Db, options: FeedReaderOptions): FeedReader
 
   return {
     read,
+    async caughtUp() {
+      await read();
+      return after;
+    },
     async start() {
       // The position is taken before the app answers anything, so no count made before a change outlives it.
       await read().catch(warnOnce);
