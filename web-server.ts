@@ -80,10 +80,13 @@ const pages: PagePipeline = {
   // cached page is written from.
   // With REDIS_URL every web process counts in one window per address: N processes allow the budget once, not N times.
   renderBudget: settings.redisUrl
-    ? new SharedRenderBudget(settings.redisUrl, 'youju:renders:', {
-        ...RENDER_BUDGET_DEFAULTS,
-        perWindow: settings.pageRendersPerAddress,
-      })
+    ? new SharedRenderBudget(
+        settings.redisUrl,
+        'youju:renders:',
+        { ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress },
+        undefined,
+        settings.renderBudgetRedisMs,
+      )
     : new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress }),
   // Next answers a page it could not render (the backend down) with an empty error shell; the 500 document
   // carries the words.

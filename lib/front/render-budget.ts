@@ -166,7 +166,7 @@ end
 return 0`;
 
 /** A count Redis has not answered within this is taken in the process instead: a page never waits on Redis long. */
-const REDIS_BUDGET_TIMEOUT_MS = 250;
+export const REDIS_BUDGET_TIMEOUT_MS = 500;
 
 /**
  * The render budget of every web process together (REDIS_URL): N processes behind a balancer give an address its
@@ -184,10 +184,11 @@ export class SharedRenderBudget implements RenderCounter {
     private readonly prefix: string,
     private readonly options: RenderBudgetOptions,
     readonly local: RenderBudget = new RenderBudget(options),
+    timeoutMs = REDIS_BUDGET_TIMEOUT_MS,
   ) {
     this.client = new Redis(url, {
       enableOfflineQueue: false,
-      commandTimeout: REDIS_BUDGET_TIMEOUT_MS,
+      commandTimeout: timeoutMs,
       connectTimeout: 2000,
       maxRetriesPerRequest: 0,
       retryStrategy: (times) => Math.min(200 * 2 ** times, 5000),
