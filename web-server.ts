@@ -26,7 +26,7 @@ import { FrontCache } from './lib/front/page-cache/front-cache';
 import { pageCacheState } from './lib/front/page-cache/state';
 import { servePage, type PagePipeline } from './lib/front/page-pipeline';
 import { mobileAnswer } from './lib/front/mobile-redirect';
-import { RENDER_BUDGET_DEFAULTS, RenderBudget } from './lib/front/render-budget';
+import { RENDER_BUDGET_DEFAULTS, RenderBudget, SharedRenderBudget } from './lib/front/render-budget';
 
 const dev = process.argv.includes('--dev');
 // Next reads NODE_ENV when it loads; `next start` and `next dev` set it, a custom server must do so itself.
@@ -78,7 +78,16 @@ const pages: PagePipeline = {
   // Made-up addresses are renders nobody can cache ahead: an address that caused too many in a few seconds gets
   // only cached pages until its window ends, so a flood from one address cannot take the thread every visitor's
   // cached page is written from.
-  renderBudget: new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress }),
+  // With REDIS_URL every web process counts in one window per address: N processes allow the budget once, not N times.
+  renderBudget: settings.redisUrl
+    ? new SharedRenderBudget(
+        settings.redisUrl,
+        'youju:renders:',
+        { ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress },
+        undefined,
+        settings.renderBudgetRedisMs,
+      )
+    : new RenderBudget({ ...RENDER_BUDGET_DEFAULTS, perWindow: settings.pageRendersPerAddress }),
   // Next answers a page it could not render (the backend down) with an empty error shell; the 500 document
   // carries the words.
   documents: notFoundDocument ? { notFound: notFoundDocument, serverError: serverErrorDocument() } : null,

@@ -64,6 +64,8 @@ const settingsSchema = z.object({
   // Pages one client address (an IPv6 one by its /64) may have rendered (cache misses) per 10 s; past it, only cached
   // pages (0: no limit). The router's link prefetches have a window of their own, 4× larger (lib/front/render-budget.ts).
   PAGE_RENDERS_PER_ADDRESS: z.coerce.number().int().min(0).max(100000).default(30),
+  // With REDIS_URL: how long a page waits for Redis to count its render before this process counts it alone.
+  RENDER_BUDGET_REDIS_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   // Aliyun OSS (the backend's OSS_* settings): with region and bucket the browser posts uploads straight to the
   // bucket, so the CSP must let it connect there. The web needs neither access key.
   // spec §7: a statistics provider's page-view script (Baidu Tongji style, `https://hm.baidu.com/hm.js?<site id>`),
@@ -106,6 +108,8 @@ export interface WebSettings {
   pageCacheRedisBytes: number;
   /** Pages one client address may have rendered per 10 s (lib/front/render-budget.ts); 0: no limit. */
   pageRendersPerAddress: number;
+  /** How long a render waits for its count in Redis (RENDER_BUDGET_REDIS_MS) before it is counted in the process. */
+  renderBudgetRedisMs: number;
   /** `https://{bucket}.{region}.aliyuncs.com` in Aliyun mode (the ticket's `host`): the CSP's connect-src allows it. */
   ossUploadOrigin?: string;
   /** The statistics provider's page-view script; its origin joins the CSP's script-src, img-src and connect-src. */
@@ -146,6 +150,7 @@ export function loadSettings(env: Record<string, string | undefined>): WebSettin
     pageCacheBytes: s.PAGE_CACHE_MB * 1024 * 1024,
     pageCacheRedisBytes: s.PAGE_CACHE_REDIS_MB * 1024 * 1024,
     pageRendersPerAddress: s.PAGE_RENDERS_PER_ADDRESS,
+    renderBudgetRedisMs: s.RENDER_BUDGET_REDIS_MS,
     // The same host the backend's PostObject ticket names (backend/src/storage/post-object.ts).
     ...(s.MOBILE_SITE_ROOT ? { mobileSiteRoot: s.MOBILE_SITE_ROOT } : {}),
     ...(s.STATS_SCRIPT_URL ? { statsScriptUrl: s.STATS_SCRIPT_URL } : {}),

@@ -18,6 +18,8 @@ import { strictQueries } from './http/strict-query';
 import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
+import { followChangeFeed, type FeedReader } from './modules/cache/feed-reader';
+import { createSingletons, type Singletons } from './db/singleton';
 import { registerEsf } from './modules/listings/esf';
 import { registerPriceHistory } from './modules/listings/price-history';
 import { registerLookhouse } from './modules/listings/lookhouse';
@@ -70,6 +72,15 @@ import { visibilityOf } from './modules/uploads/publication';
 import { ownerNames } from './modules/uploads/owner-names';
 import type { Storage } from './storage';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's reader of the change feed (tests read it by hand with CACHE_FEED_POLL_MS=0). */
+    changeFeed: FeedReader;
+    /** Which singleton jobs this process owns (db/singleton.ts). */
+    singletons: Singletons;
+  }
+}
+
 export interface AppDeps {
   db: Db;
   config: Config;
@@ -80,8 +91,10 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // The web processes forward the visitor's address (X-Forwarded-For): believed from BACKEND_TRUSTED_PROXIES only
-    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them.
-    trustProxy: (address) => inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
+    // (loopback by default, the web on this machine), hop by hop as long as each hop is one of them, and for at most
+    // BACKEND_TRUSTED_PROXY_HOPS hops (hop 0 is the socket's peer).
+    trustProxy: (address, hop) =>
+      hop < config.BACKEND_TRUSTED_PROXY_HOPS && inAddressRanges(config.BACKEND_TRUSTED_PROXIES, address),
     bodyLimit: API_BODY_LIMIT,
     // Whatever the router or Node's parser refuses is still answered in the envelope (http/errors.ts).
     // (Fastify types this option's reply generically; ours is the plain one.)
@@ -133,6 +146,11 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
     transform: jsonSchemaTransform,
   });
 
+  // The jobs one backend process of many does (alerts, tracking upkeep, upload clean-up): db/singleton.ts. Its hook
+  // is added before the jobs' own, so it runs after them (Fastify runs onClose hooks last added first).
+  const singletons = createSingletons(db, (err) => app.log.warn({ err }, 'the singleton jobs’ lock connection failed'));
+  app.decorate('singletons', singletons);
+  app.addHook('onClose', () => singletons.close());
   registerCities(app, db);
   registerLocation(app, db, config);
   registerMenus(app, db);
@@ -179,14 +197,20 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   );
   // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
   const imageWork = new ImageWork(imageWorkLimits(config));
-  await registerUploads(app, db, config, storage, imageWork);
-  registerCacheChanges(app, db);
+  await registerUploads(app, db, config, storage, imageWork, singletons.runAlone);
+  // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts);
+  // a web asking for the feed hears of a change only once this process has dropped what it makes stale.
+  const feed = followChangeFeed(db, { intervalMs: config.CACHE_FEED_POLL_MS, index: suggestionIndex, log: app.log });
+  registerCacheChanges(app, db, () => feed.caughtUp());
+  app.decorate('changeFeed', feed);
+  app.addHook('onReady', () => feed.start());
+  app.addHook('onClose', () => feed.stop());
   registerOpsListings(app, db, config, suggestionIndex);
   registerOpsAgents(app, db, config);
   registerOpsNews(app, db, config);
   registerViewings(app, db, config);
   registerEngagement(app, db);
-  registerStats(app, db, config, counters);
+  registerStats(app, db, config, counters, singletons.runAlone);
   registerStatsPage(app, db, config);
   registerEntrust(app, db, storage);
   registerOpsEntrusts(app, db, config, suggestionIndex);
@@ -197,7 +221,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   registerAlertSearches(app, db);
   const alerts = createAlertsWorker(db, im, app.log);
   app.decorate('alerts', alerts);
-  if (config.ALERTS_POLL_MS > 0) alerts.start(config.ALERTS_POLL_MS);
+  if (config.ALERTS_POLL_MS > 0) alerts.start(config.ALERTS_POLL_MS, singletons.runAlone);
   app.addHook('onClose', () => alerts.stop());
   // 经纪人工作台: the agents' side of the same conversations, behind an operator's desk token.
   await registerDesk(app, db, config, storage, im, imageWork);

@@ -38,6 +38,10 @@ const configSchema = z.object({
         }
       }),
   ),
+  // How many of those proxies append to X-Forwarded-For, the web's hop included: the web writes the visitor's address
+  // alone (lib/front/backend-forward.ts), so 1; add one for each balancer between the web and the backend. Entries
+  // further left are the visitor's own words and never believed, whoever sent them (Fastify's trustProxy as a count).
+  BACKEND_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   // Connections to PostgreSQL per backend process (PGlite has one): docs/operations.md "PostgreSQL pool".
   DATABASE_POOL_MAX: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(defaultPoolMax())),
@@ -87,6 +91,10 @@ const configSchema = z.object({
   // 优居找房助手 (modules/alerts): how often the alerts worker reads the change feed; 0 stops it (the backend tests
   // drive it by hand).
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // How often each backend process reads the change feed to drop the counts, map entries and suggestions another
+  // process's write made stale (modules/cache/feed-reader.ts): the longest a replica answers an old total. 0 stops it
+  // (the backend tests read it by hand).
+  CACHE_FEED_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // An idle chat socket is pinged this often (spec §9: 30 s).
   IM_PING_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
   // 拨打电话 (docs/operations.md "Virtual numbers"): the portal's 400 line that callers dial, and the width of the

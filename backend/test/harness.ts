@@ -68,6 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     LOG_LEVEL: 'silent',
     // The alerts worker runs only where a test drives it (app.alerts.tick()): its cursor row would move digests.
     ALERTS_POLL_MS: '0',
+    CACHE_FEED_POLL_MS: '0',
     ...options.config,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

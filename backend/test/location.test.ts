@@ -107,6 +107,32 @@ describe('location by client IP (ip2region)', () => {
     }
   });
 
+  it('believes X-Forwarded-For for BACKEND_TRUSTED_PROXY_HOPS hops only (1: the web), however many entries are trusted', async () => {
+    const cityFrom = async (server: FastifyInstance, forwardedFor: string) => {
+      const headers = { 'x-forwarded-for': forwardedFor };
+      const res = await server.inject({ method: 'GET', url: ApiPath.location, headers, remoteAddress: '127.0.0.1' });
+      return envelope<Location>(res).data.cityDomain;
+    };
+    // A chain whose last entry is a trusted address: only a second hop in the settings makes the entry before it count.
+    const chain = '202.96.209.5, 127.0.0.1';
+    expect([await cityFrom(app, chain), await cityFrom(app, '202.96.209.5')]).toEqual(['xa', 'sh']);
+    const withHops = (hops: number) =>
+      buildApp({
+        db: h.database.db,
+        config: { ...h.config, DEFAULT_CITY: 'xa', BACKEND_TRUSTED_PROXY_HOPS: hops },
+        storage: localStorage(ossDir),
+      });
+    const [two, none] = [await withHops(2), await withHops(0)];
+    try {
+      expect(await cityFrom(two, chain)).toBe('sh');
+      // No proxy in front: the socket's peer is the client, whatever the header says.
+      expect(await cityFrom(none, '202.96.209.5')).toBe('xa');
+    } finally {
+      await two.close();
+      await none.close();
+    }
+  });
+
   it('uses the DEFAULT_CITY of the settings', async () => {
     const res = await h.app.inject({
       method: 'GET',

@@ -8,6 +8,7 @@ import type { UploadedPhoto, UploadsCleanupResult, UploadTicket } from '@contrac
 import { runOps } from '../../scripts/ops';
 import { sessions, users } from '../src/db/schema';
 import { localStorage } from '../src/storage/local-storage';
+import { createSingletons } from '../src/db/singleton';
 import { cleanupOrphanUploads, ORPHAN_AGE_MS, startUploadCleanup } from '../src/modules/uploads/cleanup';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -161,6 +162,27 @@ describe('orphan upload clean-up (local storage)', () => {
       expect(await exists(s.fresh)).toBe(true);
     } finally {
       stop();
+    }
+  });
+
+  it('runs on the interval only in the process that owns the job (db/singleton.ts): another skips it', async () => {
+    const s = await scene();
+    const owner = createSingletons(h.database.db);
+    const other = createSingletons(h.database.db);
+    const asked: string[] = [];
+    // The owner holds the job and never runs it here: only `other` runs on the interval.
+    await owner.runAlone('upload-cleanup', async () => {});
+    const stop = startUploadCleanup(h.database.db, storage(), h.app.log, 50, (name, work) => {
+      asked.push(name);
+      return other.runAlone(name, work);
+    });
+    try {
+      await expect.poll(() => asked.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+      expect(new Set(asked)).toEqual(new Set(['upload-cleanup']));
+      expect(await exists(s.orphan)).toBe(true);
+    } finally {
+      stop();
+      await Promise.all([owner.close(), other.close()]);
     }
   });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { HostInfo } from '../host';
 import { isRouterPrefetch } from './not-found-document';
 import type { FrontCache } from './page-cache/front-cache';
-import { isBudgeted, renderKind, sendRenderBudgetSpent, type RenderBudget } from './render-budget';
+import { isBudgeted, renderKind, sendRenderBudgetSpent, type RenderCounter, type RenderKind, type Taken } from './render-budget';
 
 /**
  * How the web front answers a page request (anything the gate let through that is not a backend path), in
@@ -29,7 +29,8 @@ export interface PagePipeline {
   render: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** null in development: nothing is kept. */
   frontCache: FrontCache | null;
-  renderBudget: RenderBudget;
+  /** In the process, or in Redis shared by every web process (REDIS_URL). */
+  renderBudget: RenderCounter;
   /** The documents sent in place of Next's empty 404 and 5xx shells; null in development (none is built). */
   documents: { notFound: string; serverError: string } | null;
 }
@@ -54,6 +55,25 @@ export function servePage(pipeline: PagePipeline, req: IncomingMessage, res: Ser
   // of host kinds: only built and public files are left out (`isBudgeted`). Taken now, before Next starts, so that
   // requests sent at once are counted at once; prefetches apart.
   const taken = isBudgeted(req.url) ? pipeline.renderBudget.take(client, kind) : null;
+  // Counted in Redis: the request waits for its count (at most the budget's Redis timeout, then it counts here).
+  if (taken instanceof Promise) {
+    void taken.then((counted) => renderCounted(pipeline, req, res, front, routerPrefetch, client, kind, counted));
+    return;
+  }
+  renderCounted(pipeline, req, res, front, routerPrefetch, client, kind, taken);
+}
+
+/** Steps 3–7, once the render budget had its say. */
+function renderCounted(
+  pipeline: PagePipeline,
+  req: IncomingMessage,
+  res: ServerResponse,
+  front: ReturnType<FrontCache['request']> | null,
+  routerPrefetch: boolean,
+  client: string | undefined,
+  kind: RenderKind,
+  taken: Taken | 'spent' | null,
+): void {
   if (taken === 'spent') {
     sendRenderBudgetSpent(req, res, pipeline.renderBudget.retryAfter(client!, kind));
     return;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { addressBlock } from '@contracts/address-block';
 import { mayRender } from '../public-files';
@@ -70,7 +71,7 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 export const RENDER_BUDGET_DEFAULTS: RenderBudgetOptions = { perWindow: 30, windowMs: 10_000 };
 
-export class RenderBudget {
+export class RenderBudget implements RenderCounter {
   private readonly windows: LRUCache<string, Window>;
 
   constructor(private readonly options: RenderBudgetOptions = RENDER_BUDGET_DEFAULTS) {
@@ -118,7 +119,8 @@ export class RenderBudget {
     return kind === 'prefetch' ? this.options.perWindow * PREFETCHES_PER_PAGE : this.options.perWindow;
   }
 
-  private counts(address: string | undefined): address is string {
+  /** Whether renders of `address` are counted at all (not loopback, the budget on). */
+  counts(address: string | undefined): address is string {
     return address !== undefined && address !== '' && this.options.perWindow > 0 && !LOOPBACK.test(address);
   }
 
@@ -126,6 +128,116 @@ export class RenderBudget {
   retryAfter(address: string, kind: RenderKind = 'page', now = Date.now()): number {
     const w = this.windows.get(this.keyOf(address, kind));
     return w ? Math.max(1, Math.ceil((w.startedAt + this.options.windowMs - now) / 1000)) : 1;
+  }
+}
+
+/** What the page pipeline counts renders with: one process's `RenderBudget`, or `SharedRenderBudget` over Redis. */
+export interface RenderCounter {
+  /** As `RenderBudget.take`; a promise when the count is kept elsewhere. */
+  take(address: string | undefined, kind?: RenderKind): Taken | 'spent' | null | Promise<Taken | 'spent' | null>;
+  giveBack(taken: Taken): void;
+  /** Seconds until `address` may render `kind` again, right after its `take` answered 'spent'. */
+  retryAfter(address: string, kind?: RenderKind): number;
+}
+
+/** A render counted in Redis: its window is named by when it started there. */
+interface SharedTaken extends Taken {
+  inRedis: boolean;
+}
+
+/**
+ * One window per key, in one step: counts the render unless the window is full; answers [renders, window start, ms
+ * left]. The start names the window, so a render given back after its window ended gives nothing back to the next.
+ */
+const TAKE = `
+local start = redis.call('HGET', KEYS[1], 's')
+if not start then
+  redis.call('HSET', KEYS[1], 's', ARGV[1], 'n', 0)
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  start = ARGV[1]
+end
+local n = tonumber(redis.call('HGET', KEYS[1], 'n'))
+if n < tonumber(ARGV[3]) then n = redis.call('HINCRBY', KEYS[1], 'n', 1) else n = -1 end
+return {n, start, redis.call('PTTL', KEYS[1])}`;
+const GIVE_BACK = `
+if redis.call('HGET', KEYS[1], 's') == ARGV[1] and tonumber(redis.call('HGET', KEYS[1], 'n')) > 0 then
+  redis.call('HINCRBY', KEYS[1], 'n', -1)
+end
+return 0`;
+
+/** A count Redis has not answered within this is taken in the process instead: a page never waits on Redis long. */
+export const REDIS_BUDGET_TIMEOUT_MS = 500;
+
+/**
+ * The render budget of every web process together (REDIS_URL): N processes behind a balancer give an address its
+ * `perWindow` renders, not N times them. Redis down, slow or refusing: the process counts alone (`local`) until it
+ * answers again, so a Redis failure costs the bound's sharing, never a page.
+ */
+export class SharedRenderBudget implements RenderCounter {
+  private readonly client: Redis;
+  /** Seconds left of the windows Redis last called spent, for the 429's Retry-After. */
+  private readonly retry = new LRUCache<string, number>({ max: 10_000, ttl: 60_000 });
+  private warned = false;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly options: RenderBudgetOptions,
+    readonly local: RenderBudget = new RenderBudget(options),
+    timeoutMs = REDIS_BUDGET_TIMEOUT_MS,
+  ) {
+    this.client = new Redis(url, {
+      enableOfflineQueue: false,
+      commandTimeout: timeoutMs,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (times) => Math.min(200 * 2 ** times, 5000),
+    });
+    this.client.on('error', (err: Error) => this.warn(err));
+    this.client.on('ready', () => (this.warned = false));
+  }
+
+  async take(address: string | undefined, kind: RenderKind = 'page'): Promise<Taken | 'spent' | null> {
+    // Not counted (loopback, the budget off) in the process is not counted in Redis either.
+    if (!this.local.counts(address)) return null;
+    if (this.client.status !== 'ready') return this.local.take(address, kind);
+    const key = `${this.prefix}${kind} ${budgetKeyOf(address!)}`;
+    const limit = kind === 'prefetch' ? this.options.perWindow * PREFETCHES_PER_PAGE : this.options.perWindow;
+    try {
+      const [n, start, left] = (await this.client.eval(TAKE, 1, key, String(Date.now()), this.options.windowMs, limit)) as [
+        number,
+        string,
+        number,
+      ];
+      if (n < 0) {
+        this.retry.set(key, Math.max(1, Math.ceil(left / 1000)));
+        return 'spent';
+      }
+      const taken: SharedTaken = { key, startedAt: Number(start), inRedis: true };
+      return taken;
+    } catch (err) {
+      this.warn(err as Error);
+      return this.local.take(address, kind);
+    }
+  }
+
+  giveBack(taken: Taken): void {
+    if (!(taken as SharedTaken).inRedis) return this.local.giveBack(taken);
+    this.client.eval(GIVE_BACK, 1, taken.key, String(taken.startedAt)).catch((err: unknown) => this.warn(err as Error));
+  }
+
+  retryAfter(address: string, kind: RenderKind = 'page'): number {
+    return this.retry.get(`${this.prefix}${kind} ${budgetKeyOf(address)}`) ?? this.local.retryAfter(address, kind);
+  }
+
+  close(): void {
+    this.client.disconnect();
+  }
+
+  private warn(err: Error): void {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(`web: the render budget's Redis failed (${err.message}); counting in this process until it answers`);
   }
 }
 

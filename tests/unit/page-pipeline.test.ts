@@ -8,7 +8,7 @@ import { isRouterPrefetch } from '@/lib/front/not-found-document';
 import { FrontCache } from '@/lib/front/page-cache/front-cache';
 import { TagClock } from '@/lib/front/page-cache/tag-clock';
 import { servePage, type PagePipeline } from '@/lib/front/page-pipeline';
-import { PREFETCHES_PER_PAGE, RENDER_BUDGET_DEFAULTS, RenderBudget } from '@/lib/front/render-budget';
+import { PREFETCHES_PER_PAGE, RENDER_BUDGET_DEFAULTS, RenderBudget, type RenderCounter } from '@/lib/front/render-budget';
 
 // The gzip middleware Next's request handler puts on every response (next/dist/server/lib/router-server.js).
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -86,6 +86,13 @@ let port = 0;
 let renders = 0;
 const frontCache = new FrontCache(new TagClock(), 1_000_000);
 const renderBudget = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+/** A count kept elsewhere (Redis: lib/front/render-budget.ts SharedRenderBudget) answers later, as a promise. */
+const elsewhere = new RenderBudget(RENDER_BUDGET_DEFAULTS);
+const laterBudget: RenderCounter = {
+  take: (address, kind) => new Promise((resolve) => setTimeout(() => resolve(elsewhere.take(address, kind)), 5)),
+  giveBack: (taken) => elsewhere.giveBack(taken),
+  retryAfter: (address, kind) => elsewhere.retryAfter(address, kind),
+};
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const answer = JSON.parse(decodeURIComponent(req.url!.split('?')[0]!.split('/').pop()!)) as NextLike;
@@ -95,7 +102,7 @@ beforeAll(async () => {
         nextLike(req, res, answer);
       },
       frontCache,
-      renderBudget,
+      renderBudget: req.headers['x-test-budget'] === 'later' ? laterBudget : renderBudget,
       documents: answer.dev ? null : { notFound: DOCUMENT, serverError: ERROR_DOCUMENT },
     };
     // The Host as web-server.ts reads it: a city's unless a test names another.
@@ -372,5 +379,20 @@ describe('the front cache and the headers', () => {
     const refused = await request({ status: 200, type: 'text/html; charset=utf-8' }, { client });
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('waits for a count kept elsewhere before rendering: renders up to the budget, then the 429, and gives back hits', async () => {
+    const client = '203.0.113.70';
+    const headers = { 'x-test-budget': 'later' };
+    const page: NextLike = { status: 200, type: 'text/html; charset=utf-8' };
+    const all = await Promise.all(
+      Array.from({ length: RENDER_BUDGET_DEFAULTS.perWindow + 3 }, () => request(page, { client, headers })),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(RENDER_BUDGET_DEFAULTS.perWindow);
+    expect(all.filter((r) => r.status === 429)).toHaveLength(3);
+    // Next's own cache hits are no renders: given back, so another address's hits never run out.
+    const hits = '203.0.113.71';
+    for (let i = 0; i < RENDER_BUDGET_DEFAULTS.perWindow + 3; i++)
+      expect((await request({ ...page, hit: true }, { client: hits, headers })).status).toBe(200);
   });
 });

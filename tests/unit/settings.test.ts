@@ -20,6 +20,7 @@ describe('web settings', () => {
       pageCacheBytes: 256 * 1024 * 1024,
       pageCacheRedisBytes: 512 * 1024 * 1024,
       pageRendersPerAddress: 30,
+      renderBudgetRedisMs: 500,
     });
   });
   it('derives the root from PORT when no root is given, treats empty as unset', () => {
@@ -39,6 +40,7 @@ describe('web settings', () => {
     ['PAGE_CACHE_MB', '1'],
     ['PAGE_CACHE_REDIS_MB', '0'],
     ['PAGE_RENDERS_PER_ADDRESS', '-1'],
+    ['RENDER_BUDGET_REDIS_MS', '0'],
     // An old domain covering the root would send every visit round in a 303 loop.
     ['PORTAL_OLD_DOMAINS', 'localhost'],
   ])('names the bad variable %s', (name, value) => {

@@ -26,6 +26,7 @@ import {
   rentals,
   savedSearches,
 } from '../../db/schema';
+import { runInline, type RunAlone } from '../../db/singleton';
 import { readChanges } from '../cache/changes';
 import { findCity } from '../cities/cities';
 import type { ImService } from '../im/service';
@@ -67,7 +68,8 @@ export interface AlertsWorker {
   readFeed(): Promise<number>;
   /** Sends the digests that are due (also part of tick). */
   sendDigests(): Promise<number>;
-  start(intervalMs?: number): void;
+  /** Ticks every `intervalMs` through `runAlone`: in one backend process of many (db/singleton.ts). */
+  start(intervalMs?: number, runAlone?: RunAlone): void;
   stop(): Promise<void>;
 }
 
@@ -403,9 +405,10 @@ export function createAlertsWorker(
     tick,
     readFeed,
     sendDigests,
-    start(intervalMs = ALERTS_POLL_MS) {
+    start(intervalMs = ALERTS_POLL_MS, runAlone = runInline) {
       const loop = () => {
-        running = tick()
+        // Two workers would each send what the feed names, and the slower could move the cursor back.
+        running = runAlone('alerts', tick)
           .catch((err: unknown) => log.error({ err }, 'alerts worker failed'))
           .finally(() => {
             if (timer !== undefined) timer = setTimeout(loop, intervalMs);

@@ -93,7 +93,21 @@ export async function readChanges(db: Pick<Db, 'execute'>, after: number | undef
   return { latest, changes, reset };
 }
 
-export function registerCacheChanges(app: FastifyInstance, db: Db): void {
+/**
+ * The answer cut at `upTo`, the position up to which the answering process has dropped what the changes make stale:
+ * a web process told of a change re-renders at once, and must then get counts from after it. A reader already past
+ * `upTo` (its backend behind a balancer was another) gets the whole answer rather than being sent back.
+ */
+export function changesUpTo(answer: CacheChanges, after: number | undefined, upTo: number | undefined): CacheChanges {
+  if (upTo === undefined || answer.reset || (after !== undefined && after > upTo)) return answer;
+  return { latest: Math.min(answer.latest, upTo), changes: answer.changes.filter((c) => c.seq <= upTo), reset: false };
+}
+
+/**
+ * `caughtUp`: this process's feed reader (feed-reader.ts), run before answering; without it the feed is answered as
+ * it stands.
+ */
+export function registerCacheChanges(app: FastifyInstance, db: Db, caughtUp?: () => Promise<number | undefined>): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     ApiPath.cacheChanges,
     {
@@ -107,7 +121,10 @@ export function registerCacheChanges(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       // A feed read from a cache would hide the changes it exists to announce.
       reply.header('cache-control', 'no-store');
-      return ok(await readChanges(db, request.query.after));
+      const { after } = request.query;
+      // A failed read of this process's own leaves the answer whole: the caches then expire by themselves.
+      const upTo = caughtUp ? await caughtUp().catch(() => undefined) : undefined;
+      return ok(changesUpTo(await readChanges(db, after), after, upTo));
     },
   );
 }

@@ -179,12 +179,24 @@ export interface HeldCounts {
   hold(scope: string): void;
   /** Drops what is kept of them, and serves and stores again. */
   release(scope: string): void;
+  /**
+   * Drops what is kept of every scope `which` names, holding nothing: a change another process made, read from the
+   * change feed (modules/cache/feed-reader.ts). Idempotent; a making under way is not kept.
+   */
+  drop(which: (scope: string) => boolean): void;
 }
 
 /** Every such cache of a database: one per channel module's pager, and the map's (modules/listings/held-store.ts). */
 const countCaches = new WeakMap<Db, Set<HeldCounts>>();
 /** The part of a cached key that a change names: the table and the city. */
 export const scopeOf = (table: ListingTable, cityCode: string) => JSON.stringify([getTableName(table), cityCode]);
+/** The city of a scope (`scopeOf`). */
+export const cityOfScope = (scope: string): string => (JSON.parse(scope) as [string, string])[1];
+
+/** Drops, in every cache of the database's listings, what they keep of the scopes `which` names (the change feed). */
+export function dropCounts(db: Db, which: (scope: string) => boolean): void {
+  for (const cache of countCaches.get(db) ?? []) cache.drop(which);
+}
 
 /** Tells `cache` of every write to the database's listings from now on (`whileChangingCounts`); the answer stops it. */
 export function followCountChanges(db: Db, cache: HeldCounts): () => void {
@@ -199,15 +211,19 @@ function countCache(db: Db): CountOf {
   const held = new Map<string, number>();
   // Bumped by every release: a count that began before a change and ends after it is not kept.
   let generation = 0;
+  const drop = (which: (scope: string) => boolean) => {
+    for (const key of [...counts.keys()]) if (which(key.slice(0, key.indexOf('|')))) counts.delete(key);
+    generation++;
+  };
   followCountChanges(db, {
     hold: (scope) => void held.set(scope, (held.get(scope) ?? 0) + 1),
     release: (scope) => {
-      for (const key of [...counts.keys()]) if (key.startsWith(`${scope}|`)) counts.delete(key);
-      generation++;
+      drop((s) => s === scope);
       const n = (held.get(scope) ?? 1) - 1;
       if (n > 0) held.set(scope, n);
       else held.delete(scope);
     },
+    drop,
   });
   return async (table, cityCode, input, where) => {
     // The city as resolved (bj and 110000 are one city); everything else but paging and order is a filter.

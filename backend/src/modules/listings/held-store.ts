@@ -76,6 +76,7 @@ export class HeldStore {
     this.unfollow = followCountChanges(db, {
       hold: (scope) => void this.held.set(scope, (this.held.get(scope) ?? 0) + 1),
       release: (scope) => this.release(scope),
+      drop: (which) => this.drop(which),
     });
     this.sweeper = setInterval(() => this.kept.purgeStale(), Math.max(1000, options.ttl / 4));
     this.sweeper.unref();
@@ -197,13 +198,24 @@ export class HeldStore {
   }
 
   private release(scope: string): void {
+    this.forget(scope);
+    const n = (this.held.get(scope) ?? 1) - 1;
+    if (n > 0) this.held.set(scope, n);
+    else this.held.delete(scope);
+  }
+
+  /** Drops the scopes `which` names: their keys are known, so nothing else kept is scanned. */
+  private drop(which: (scope: string) => boolean): void {
+    const scopes = new Set([...this.keysOf.keys(), ...this.generations.keys()]);
+    for (const key of this.running.keys()) scopes.add(key.slice(0, key.indexOf('|')));
+    for (const scope of scopes) if (which(scope)) this.forget(scope);
+  }
+
+  private forget(scope: string): void {
     const keys = this.keysOf.get(scope);
     if (keys) for (const key of [...keys]) this.kept.delete(key);
     this.keysOf.delete(scope);
     for (const key of [...this.running.keys()]) if (key.startsWith(`${scope}|`)) this.running.delete(key);
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
-    const n = (this.held.get(scope) ?? 1) - 1;
-    if (n > 0) this.held.set(scope, n);
-    else this.held.delete(scope);
   }
 }

@@ -166,6 +166,13 @@ const OPS_CHANNELS: Record<OpsChannel, OpsChannelDef> = {
 
 const isOpsChannel = (code: string): code is OpsChannel => (OPS_LISTING_CHANNELS as readonly string[]).includes(code);
 
+/**
+ * The table whose cached counts and map entries a channel's `list:` tag makes stale: the one a price change holds
+ * here. The change feed's reader drops it in every backend process (modules/cache/feed-reader.ts).
+ */
+export const tableOfChannel = (code: string): ListingTable | undefined =>
+  isOpsChannel(code) ? OPS_CHANNELS[code].table : undefined;
+
 /** A bad price in words, or null: positive, at most the rule's max, and no more decimals than its unit has. */
 export function priceProblem(rule: PriceRule, price: number): string | null {
   // Exact, no tolerance: 1e-9 万元 is not "two decimals" (it would publish as 0万 and sort first).

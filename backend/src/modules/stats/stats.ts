@@ -24,6 +24,7 @@ import {
 import { pagePattern } from '@contracts/tracking-pages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { runInline, type RunAlone } from '../../db/singleton';
 import { deviceCodeOf } from '../../http/device';
 import { addressKey, clientBlock } from '../../http/client-block';
 import { opsGuard } from '../../http/ops-guard';
@@ -137,6 +138,7 @@ export function registerStats(
   db: Db,
   config: Config,
   counters: Pick<SharedCounters, 'redis' | 'prefix' | 'fellBack'>,
+  runAlone: RunAlone = runInline,
 ): void {
   const root = new URL(`${config.PORTAL_PROTOCOL}://${config.PORTAL_ROOT_DOMAIN}`);
   const ingest = createTrackingIngest(db, app.log);
@@ -204,10 +206,12 @@ export function registerStats(
     return ok({ accepted: ingest.enqueue(rows) });
   }
 
+  // The hourly upkeep in one backend process of many (db/singleton.ts): the others would repeat its roll-ups.
   const timer = setInterval(() => {
-    maintain().catch((err) => app.log.error({ err }, 'tracking upkeep failed'));
+    runAlone('tracking-upkeep', () => maintain()).catch((err) => app.log.error({ err }, 'tracking upkeep failed'));
   }, MAINTAIN_EVERY_MS);
   timer.unref();
+  // In every process at start, owner or not: its ingest writes into today's partition from its first event.
   app.addHook('onReady', async () => {
     await maintain();
   });

@@ -2,6 +2,7 @@ import { inArray, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_TICKET_TTL_S, type UploadsCleanupResult } from '@contracts/upload';
 import type { Db } from '../../db/client';
+import { runInline, type RunAlone } from '../../db/singleton';
 import { uploads } from '../../db/schema';
 import type { Storage } from '../../storage';
 
@@ -14,7 +15,7 @@ import type { Storage } from '../../storage';
 export const UPLOAD_ROOT = 'ub/';
 export const ORPHAN_MARGIN_S = 50 * 60;
 export const ORPHAN_AGE_MS = (UPLOAD_TICKET_TTL_S + ORPHAN_MARGIN_S) * 1000;
-/** How often each backend process runs it; two running at once only delete the same objects twice. */
+/** How often it runs, in one backend process of many (`runAlone`): two at once would delete the same objects twice. */
 export const UPLOAD_CLEANUP_INTERVAL_MS = 30 * 60_000;
 /** Keys looked up in one query. */
 const BATCH = 500;
@@ -54,20 +55,24 @@ export async function cleanupOrphanUploads(
   return result;
 }
 
-/** Runs the clean-up every `intervalMs` on an unref'd timer (it never keeps the process alive); returns stop. */
+/**
+ * Runs the clean-up every `intervalMs` on an unref'd timer (it never keeps the process alive), through `runAlone` (the
+ * process that owns the job, db/singleton.ts); returns stop.
+ */
 export function startUploadCleanup(
   db: Db,
   storage: Storage,
   log: FastifyBaseLogger,
   intervalMs = UPLOAD_CLEANUP_INTERVAL_MS,
+  runAlone: RunAlone = runInline,
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    cleanupOrphanUploads(db, storage)
+    runAlone('upload-cleanup', () => cleanupOrphanUploads(db, storage))
       .then((r) => {
-        if (r.deleted > 0) log.info({ scanned: r.scanned, deleted: r.deleted, sample: r.sample }, 'orphan uploads deleted');
+        if (r && r.deleted > 0) log.info({ scanned: r.scanned, deleted: r.deleted, sample: r.sample }, 'orphan uploads deleted');
       })
       .catch((err: unknown) => log.error({ err }, 'orphan upload clean-up failed'))
       .finally(() => {

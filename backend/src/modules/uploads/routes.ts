@@ -38,7 +38,8 @@ import type { Storage } from '../../storage';
 import { contentTypeOf } from '../../storage/local-storage';
 import { multipartBoundary, openPostSigner, parseMultipart, type PostPolicy, type PostSigner } from '../../storage/post-object';
 import { isSafeKey } from '../../storage/storage';
-import { cleanupOrphanUploads, startUploadCleanup } from './cleanup';
+import { cleanupOrphanUploads, startUploadCleanup, UPLOAD_CLEANUP_INTERVAL_MS } from './cleanup';
+import { runInline, type RunAlone } from '../../db/singleton';
 import { cleanImage, UnreadableImage, type CleanImage, type ImageWork } from './image-work';
 import { ownerNames } from './owner-names';
 import { refreshUserPublication } from './publication';
@@ -242,12 +243,13 @@ export async function registerUploads(
   config: Config,
   storage: Storage,
   work: ImageWork,
+  runAlone: RunAlone = runInline,
 ): Promise<void> {
   const signer = openPostSigner(config);
   // Folders are keyed hashes of the user id: a key says nothing of whose it is (owner-names.ts).
   const names = ownerNames(config.KEY_SECRET);
   // Objects no callback named are deleted in the background (cleanup.ts) and on an operator's demand.
-  const stopCleanup = startUploadCleanup(db, storage, app.log);
+  const stopCleanup = startUploadCleanup(db, storage, app.log, UPLOAD_CLEANUP_INTERVAL_MS, runAlone);
   app.addHook('onClose', async () => stopCleanup());
 
   app.post(
