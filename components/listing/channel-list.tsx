@@ -7,8 +7,9 @@ import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channel
 import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { EmptyResult, type EmptyResultProps } from '@/components/listing/empty-result';
 import { ChosenConditions } from '@/components/listing/chosen-conditions';
-import { chosenConditions } from '@/components/listing/condition-chips';
-import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
+import { chosenConditions } from '@/lib/listing/condition-chips';
+import { FilterBar } from '@/components/listing/filter-bar';
+import type { FilterRow } from '@/lib/listing/channel-filters';
 import { Pagination } from '@/components/listing/pagination';
 import { messages } from '@/lib/messages';
 import { formatListPath, LIST_MAX_PAGE, type QueryPatch, type SearchQuery } from '@/lib/search-path';

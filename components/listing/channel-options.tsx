@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import type { ChannelDef } from '@contracts/channels';
 import { messages } from '@/lib/messages';
 import { formatListPath, type QueryPatch } from '@/lib/search-path';
-import type { Conditions } from './channel-filters';
-import type { FilterRow } from './filter-bar';
+import type { Conditions, FilterRow } from '@/lib/listing/channel-filters';
 
 export interface ChannelOptionsProps {
   channel: ChannelDef;
