@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { SimilarItem } from './similar-items';
+import type { SimilarItem } from '@/lib/listing/similar-items';
 
 /**
  * 相似房源 (相似小区, 相似楼盘) under a detail: up to six records like this one, from the channel's `/similar/{id}`
