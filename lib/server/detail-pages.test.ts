@@ -7,7 +7,7 @@ import type { City } from '@contracts/city';
  * a side block whose call fails is left out, not the page.
  */
 
-const city = (cityCode: string, domain: string, isRent = 1): City => ({
+const city = (cityCode: string, domain: string, isRent: 0 | 1 = 1): City => ({
   cityCode,
   cityName: domain,
   cityDomain: domain,
