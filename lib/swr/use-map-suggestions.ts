@@ -1,10 +1,10 @@
 'use client';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { MapSuggestion } from '@contracts/map';
 import type { MapChannel } from '@contracts/map-constants';
 import { browserContext } from '@/lib/client/api';
 import { fetchMapRecommends } from '@/lib/client/api-endpoints';
-import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { ASK_ONCE } from './browser-api';
 
 /** How long typing rests before the map asks for places. */
@@ -15,7 +15,13 @@ export const MAP_SUGGEST_DEBOUNCE_MS = 300;
  * stations with their coordinates. Nothing is asked for blank text, and none are offered for it.
  */
 export function useMapSuggestions(cityCode: string, channel: MapChannel, keyword: string): MapSuggestion[] {
-  const typed = useDebouncedValue(keyword.trim(), MAP_SUGGEST_DEBOUNCE_MS);
+  // Its own rest, not lib/hooks/use-debounced-value.ts: a module shared with the map's chunk is split out of the
+  // header search box's, and every page's first load then names one more script (first-load JS).
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setTyped(keyword.trim()), MAP_SUGGEST_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [keyword]);
   const { data } = useSWR(
     typed ? ['map-suggestions', cityCode, channel, typed] : null,
     () => fetchMapRecommends(browserContext(), { cityCode, channelCode: channel, keyword: typed }),
