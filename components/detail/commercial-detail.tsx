@@ -12,11 +12,10 @@ import { JsonLd } from '@/components/seo/json-ld';
 import type { JsonLdObject } from '@/lib/seo/structured-data';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { commercialSimilarItems, type SimilarItem } from '@/components/detail/similar-items';
+import type { SimilarItem } from '@/lib/listing/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
-import { fetchCommercialDetail, fetchCommercialSimilar, fetchPriceHistory } from '@/lib/api/endpoints';
-import { orNull, publicContext } from '@/lib/server/api';
-import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
+import { commercialDetailLoader } from '@/lib/server/detail-pages';
 import { commercialFloor, commercialPrice } from '@/lib/commercial-format';
 import { formatArea, formatDate } from '@/lib/format';
 import { messages } from '@/lib/messages';
@@ -190,29 +189,15 @@ export function CommercialDetailBody({
 }
 
 /**
- * A 商铺 or 写字楼 detail route, whole: the fetch, metadata and 404 rules of channelDetail (a unit of the other
- * deal, another city's, or a channel the city lacks is the 404 page) and the shared body.
+ * A 商铺 or 写字楼 detail route, whole: what lib/server/detail-pages.ts loads for it (a unit of the other deal, another
+ * city's, or a channel the city lacks is the 404 page) drawn by the shared body.
  */
 export function commercialDetailPage(code: CommercialChannel) {
-  const route = channelDetail(CHANNELS[code], fetchCommercialDetail(code));
+  const route = commercialDetailLoader(code);
   async function CommercialDetailPage(props: DetailPageProps) {
-    const { detail, city } = await route.load(props);
-    const { jsonLd } = await route.seo(props);
-    // 相似房源: the page stands without it if that call fails.
-    const ctx = await publicContext();
-    const [similar, history] = await Promise.all([
-      orNull(fetchCommercialSimilar(code)(ctx, detail.id)),
-      orNull(fetchPriceHistory(ctx, code, detail.id)),
-    ]);
+    const { detail, city, seo, similar, history } = await route.load(props);
     return (
-      <CommercialDetailBody
-        code={code}
-        detail={detail}
-        city={city}
-        similar={similar && commercialSimilarItems(code, similar.list)}
-        history={history}
-        jsonLd={jsonLd}
-      />
+      <CommercialDetailBody code={code} detail={detail} city={city} similar={similar} history={history} jsonLd={seo.jsonLd} />
     );
   }
   return { generateMetadata: route.generateMetadata, CommercialDetailPage };

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import type { SimilarItem } from './similar-items';
+import type { SimilarItem } from '@/lib/listing/similar-items';
+import styles from './similar-listings.module.css';
 
 /**
  * 相似房源 (相似小区, 相似楼盘) under a detail: up to six records like this one, from the channel's `/similar/{id}`
@@ -9,20 +10,21 @@ import type { SimilarItem } from './similar-items';
 export function SimilarListings({ title, items }: { title: string; items: SimilarItem[] | null }) {
   if (!items || items.length === 0) return null;
   return (
-    <section className="section similar-homes" aria-labelledby="similar-homes-title">
+    <section className="section" aria-labelledby="similar-homes-title">
       <h2 className="section__title" id="similar-homes-title">
         {title}
       </h2>
-      <ul className="similar-homes__list">
+      <ul className={styles.list}>
         {items.map((item) => (
-          <li key={item.id} className="similar-home">
-            <Link href={item.href} className="similar-home__link">
+          <li key={item.id} className={styles.item}>
+            <Link href={item.href} className={styles.link}>
               {/* eslint-disable-next-line @next/next/no-img-element -- photos come from the backend's object store at run time */}
               <img src={item.coverUrl} alt="" loading="lazy" width={180} height={135} />
-              <span className="similar-home__title">{item.title}</span>
+              {/* similar-home__title: the browser tests' handle on a title. */}
+              <span className={`${styles.title} similar-home__title`}>{item.title}</span>
             </Link>
-            <span className="similar-home__facts">{item.facts}</span>
-            <span className="similar-home__price">
+            <span className={styles.facts}>{item.facts}</span>
+            <span className={styles.price}>
               <strong>{item.price.value}</strong>
               {item.price.unit}
             </span>

@@ -7,11 +7,13 @@ import { dictionaryPath, optionsPath, type ChannelDef } from '@contracts/channel
 import { EAGER_CARDS } from '@/components/listing/card-layout';
 import { EmptyResult, type EmptyResultProps } from '@/components/listing/empty-result';
 import { ChosenConditions } from '@/components/listing/chosen-conditions';
-import { chosenConditions } from '@/components/listing/condition-chips';
-import { FilterBar, type FilterRow } from '@/components/listing/filter-bar';
+import { chosenConditions } from '@/lib/listing/condition-chips';
+import { FilterBar } from '@/components/listing/filter-bar';
+import type { FilterRow } from '@/lib/listing/channel-filters';
 import { Pagination } from '@/components/listing/pagination';
 import { messages } from '@/lib/messages';
 import { formatListPath, LIST_MAX_PAGE, type QueryPatch, type SearchQuery } from '@/lib/search-path';
+import styles from './channel-list.module.css';
 
 interface Place {
   id: number;
@@ -91,7 +93,7 @@ export function ChannelList<T extends { id: number }>({
       )}
       <Pagination page={result.page} pages={pages} href={(n) => withPatch({ page: n })} />
       {(channel.code === 'esf' || channel.code === 'rent') && <CompareBar channel={channel.code} listPath={channel.listPath} />}
-      <nav className="list-more" aria-label={messages.moreWays}>
+      <nav className={styles.listMore} aria-label={messages.moreWays}>
         <span className="list-more__label">{messages.moreWays}</span>
         <Link href={dictionaryPath(channel.code)} prefetch={false}>
           {messages.dictionaryLink(channelName)}

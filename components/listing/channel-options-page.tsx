@@ -8,7 +8,7 @@ import { channelPageSeo } from '@/lib/server/seo';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { getCity } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
-import type { ChannelFilters, Conditions } from './channel-filters';
+import type { ChannelFilters, Conditions } from '@/lib/listing/channel-filters';
 import { ChannelOptions } from './channel-options';
 
 interface OptionsPageProps {

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import type { ChannelDef } from '@contracts/channels';
 import { messages } from '@/lib/messages';
 import { formatListPath, type QueryPatch } from '@/lib/search-path';
-import type { Conditions } from './channel-filters';
-import type { FilterRow } from './filter-bar';
+import type { Conditions, FilterRow } from '@/lib/listing/channel-filters';
+import styles from './place-pages.module.css';
 
 export interface ChannelOptionsProps {
   channel: ChannelDef;
@@ -30,7 +30,7 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
     </Link>
   );
   const block = (title: string, body: ReactNode) => (
-    <section className="options-block" aria-label={title}>
+    <section className={styles.block} aria-label={title}>
       <h2 className="section__title">{title}</h2>
       {body}
     </section>
@@ -41,24 +41,24 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
     parent: (id: number) => QueryPatch,
     child: (parentId: number, id: number) => QueryPatch,
   ) => (
-    <div className="options-tree">
+    <div>
       {places.map((p) => (
-        <div className="options-tree__row" key={p.id}>
-          {link(p.id, href(parent(p.id)), p.name, 'options-tree__parent')}
-          <div className="options-tree__children">{p.children.map((c) => link(c.id, href(child(p.id, c.id)), c.name))}</div>
+        <div className={styles.treeRow} key={p.id}>
+          {link(p.id, href(parent(p.id)), p.name, styles.treeParent)}
+          <div className={styles.treeChildren}>{p.children.map((c) => link(c.id, href(child(p.id, c.id)), c.name))}</div>
         </div>
       ))}
     </div>
   );
 
   return (
-    <div className="container options-page">
+    <div className={`container ${styles.optionsPage}`}>
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
         {messages.optionsTitle('', channelName)}
       </nav>
-      <h1 className="dict-page__title">{messages.optionsTitle(cityName, channelName)}</h1>
-      <p className="dict-page__intro">{messages.optionsIntro(cityName, channelName)}</p>
+      <h1 className={styles.title}>{messages.optionsTitle(cityName, channelName)}</h1>
+      <p className={styles.intro}>{messages.optionsIntro(cityName, channelName)}</p>
       {block(
         L.district,
         tree(
@@ -79,14 +79,14 @@ export function ChannelOptions({ channel, cityName, conditions, rows }: ChannelO
       {rows.map((row) =>
         block(
           row.label,
-          <div className="options-links">
+          <div className={styles.links}>
             {row.options.map((o) => link(o.code, href({ filters: { [row.key]: [o.code] } }), o.label))}
           </div>,
         ),
       )}
       {block(
         messages.optionsSorts,
-        <div className="options-links">{conditions.sorts.map((s) => link(s.code, href({ sort: s.code }), s.label))}</div>,
+        <div className={styles.links}>{conditions.sorts.map((s) => link(s.code, href({ sort: s.code }), s.label))}</div>,
       )}
     </div>
   );

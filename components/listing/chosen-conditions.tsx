@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { messages } from '@/lib/messages';
-import type { ConditionChip } from './condition-chips';
+import type { ConditionChip } from '@/lib/listing/condition-chips';
 
 /** The chosen conditions above the results, each removable with ×, and 清空条件. Plain links: they work without script. */
 export function ChosenConditions({ chips, clearHref }: { chips: ConditionChip[]; clearHref: string }) {

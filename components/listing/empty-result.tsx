@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ChannelDef } from '@contracts/channels';
 import type { Suggestion } from '@contracts/search';
 import { messages } from '@/lib/messages';
+import styles from './empty-result.module.css';
 
 export interface EmptyResultProps {
   channel: ChannelDef;
@@ -19,7 +20,7 @@ export function EmptyResult({ channel, keyword, similar }: EmptyResultProps) {
     <div className="empty-state">
       <p>{keyword ? messages.emptyFor(keyword, noun) : (words?.empty ?? messages.emptyList)}</p>
       {similar.length > 0 && (
-        <nav className="empty-state__similar" aria-label={messages.similarSearches}>
+        <nav className={styles.similar} aria-label={messages.similarSearches}>
           <h2>{messages.similarSearches}</h2>
           <ul>
             {similar.map(({ suggestion: s, path }) => (

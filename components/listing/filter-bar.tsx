@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ChannelDef } from '@contracts/channels';
+import type { FilterRow } from '@/lib/listing/channel-filters';
 import { messages } from '@/lib/messages';
 import { boundsOf, formatListPath, withFilter, type QueryPatch, type SearchQuery } from '@/lib/search-path';
 import { RangeForm } from './range-form';
@@ -8,15 +9,6 @@ interface Place {
   id: number;
   name: string;
   children: { id: number; name: string }[];
-}
-
-/** One row of filter options: a filter of the channel (contracts/channels.ts) with the city's options for it. */
-export interface FilterRow {
-  key: string;
-  label: string;
-  options: { code: number; label: string }[];
-  /** Folded under 更多 (朝向, 楼层 …) rather than a row of its own. */
-  more?: boolean;
 }
 
 export interface FilterBarProps {

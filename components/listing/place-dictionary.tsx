@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ChannelDef } from '@contracts/channels';
 import type { Dictionary } from '@contracts/dictionary';
 import { messages } from '@/lib/messages';
+import styles from './place-pages.module.css';
 import { formatListPath } from '@/lib/search-path';
 
 export interface PlaceDictionaryProps {
@@ -37,29 +38,30 @@ export function PlaceDictionary({ channel, cityName, dictionary }: PlaceDictiona
   const letters = present.has('#') ? [...LETTERS, '#'] : LETTERS;
   const placesLabel = dictionary.named ? K[dictionary.named] : null;
   const kind = (label: string, body: ReactNode, count: number) =>
+    // dict-kind: the browser tests' handle on a kind of place.
     count > 0 && (
-      <div className="dict-kind">
-        <span className="dict-kind__label">{label}</span>
-        <div className="dict-kind__links">{body}</div>
+      <div className={`${styles.kind} dict-kind`}>
+        <span className={styles.kindLabel}>{label}</span>
+        <div className={styles.kindLinks}>{body}</div>
       </div>
     );
 
   return (
-    <div className="container dict-page">
+    <div className={`container ${styles.dictPage}`}>
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{cityName}</Link> &gt; <Link href={channel.listPath}>{channelName}</Link> &gt;{' '}
         {messages.dictionaryTitle('', channelName, dictionary.named)}
       </nav>
-      <h1 className="dict-page__title">{messages.dictionaryTitle(cityName, channelName, dictionary.named)}</h1>
-      <p className="dict-page__intro">{messages.dictionaryIntro(cityName, channelName, dictionary.named)}</p>
-      <nav className="letter-index" aria-label={messages.letterIndex}>
+      <h1 className={styles.title}>{messages.dictionaryTitle(cityName, channelName, dictionary.named)}</h1>
+      <p className={styles.intro}>{messages.dictionaryIntro(cityName, channelName, dictionary.named)}</p>
+      <nav className={styles.letters} aria-label={messages.letterIndex}>
         {letters.map((l) =>
           present.has(l) ? (
             <a key={l} href={`#${anchorOf(l)}`}>
               {l}
             </a>
           ) : (
-            <span key={l} className="is-empty" aria-hidden="true">
+            <span key={l} className={styles.absent} aria-hidden="true">
               {l}
             </span>
           ),
@@ -71,9 +73,9 @@ export function PlaceDictionary({ channel, cityName, dictionary }: PlaceDictiona
         </div>
       ) : (
         dictionary.groups.map((g) => (
-          <section key={g.letter} id={anchorOf(g.letter)} className="dict-letter" aria-label={g.letter}>
-            <h2 className="dict-letter__head">{g.letter}</h2>
-            <div className="dict-letter__body">
+          <section key={g.letter} id={anchorOf(g.letter)} className={styles.letter} aria-label={g.letter}>
+            <h2 className={styles.letterHead}>{g.letter}</h2>
+            <div className={styles.letterBody}>
               {kind(
                 K.districts,
                 links(g.districts, (d) => formatListPath(channel, { districtId: d.id })),

@@ -1,12 +1,8 @@
-import { notFound } from 'next/navigation';
-import { PROJECT_NEWS_MAX_PAGE } from '@contracts/project-pages';
 import { Pagination } from '@/components/listing/pagination';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { ProjectNews } from '@/components/project/project-news';
-import { fetchProjectNews } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import { loadProjectNewsPage, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 
 /**
@@ -14,11 +10,7 @@ import { projectPath } from '@/lib/project-pages';
  * link within the address they were opened at; a page past the last is the 404 page.
  */
 export async function ProjectNewsPage({ props, segment }: { props: ProjectSubPageProps; segment: 'dongtai' | 'dynamic' }) {
-  const { project, city, page } = await loadProjectSubPage(props);
-  if (page > PROJECT_NEWS_MAX_PAGE) notFound();
-  const news = await fetchProjectNews(await publicContext(), project.id, page).catch(rethrowAsPage);
-  const pages = Math.max(1, Math.ceil(news.total / news.pageSize));
-  if (page > pages) notFound();
+  const { project, city, page, pages, news } = await loadProjectNewsPage(props);
   const base = projectPath(project.id, 'dongtai').replace(/dongtai$/, segment);
   return (
     <ProjectFrame project={project} city={city} active="dongtai" page={page}>

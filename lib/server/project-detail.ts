@@ -2,7 +2,9 @@ import 'server-only';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { CHANNELS } from '@contracts/channels';
-import { fetchNewHomeDetail } from '@/lib/api/endpoints';
+import { PROJECT_NEWS_MAX_PAGE } from '@contracts/project-pages';
+import { fetchNewHomeDetail, fetchProjectAround, fetchProjectNews, fetchProjectReviews } from '@/lib/api/endpoints';
+import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
 import type { City } from '@contracts/city';
 import type { NewHomeDetail } from '@contracts/new-home';
@@ -30,6 +32,39 @@ export async function loadProjectSubPage(props: ProjectSubPageProps) {
   if (page === null) notFound();
   const { detail, city } = await projectDetail.load(props as DetailPageProps);
   return { project: detail, city, page };
+}
+
+/** A sub-page that is one page whatever the project (楼盘信息, 户型, 相册, 周边): a page number is the 404 page. */
+export async function loadProjectSinglePage(props: ProjectSubPageProps) {
+  const loaded = await loadProjectSubPage(props);
+  if (loaded.page > 1) notFound();
+  return loaded;
+}
+
+/** 周边: the project and what is around it (stations, schools, hospitals, shopping). */
+export async function loadProjectAroundPage(props: ProjectSubPageProps) {
+  const { project, city } = await loadProjectSinglePage(props);
+  const around = await fetchProjectAround(await publicContext(), project.id).catch(rethrowAsPage);
+  return { project, city, around };
+}
+
+/** 点评, 10 a page: page 1 of a project without reviews is its empty state, a page past the last the 404 page. */
+export async function loadProjectReviewsPage(props: ProjectSubPageProps) {
+  const { project, city, page } = await loadProjectSubPage(props);
+  const reviews = await fetchProjectReviews(await publicContext(), project.id, page).catch(rethrowAsPage);
+  const pages = Math.ceil(reviews.total / reviews.pageSize);
+  if (page > 1 && page > pages) notFound();
+  return { project, city, page, pages, reviews };
+}
+
+/** 楼盘动态, 10 a page: a page past the last (or past the most any project has) is the 404 page. */
+export async function loadProjectNewsPage(props: ProjectSubPageProps) {
+  const { project, city, page } = await loadProjectSubPage(props);
+  if (page > PROJECT_NEWS_MAX_PAGE) notFound();
+  const news = await fetchProjectNews(await publicContext(), project.id, page).catch(rethrowAsPage);
+  const pages = Math.max(1, Math.ceil(news.total / news.pageSize));
+  if (page > pages) notFound();
+  return { project, city, page, pages, news };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from '@contracts/channels';
-import { chosenConditions, rangeLabel } from '@/components/listing/condition-chips';
-import type { FilterRow } from '@/components/listing/filter-bar';
+import { chosenConditions, rangeLabel } from '@/lib/listing/condition-chips';
+import type { FilterRow } from '@/lib/listing/channel-filters';
 import { parseSearchPath } from '@/lib/search-path';
 
 /** The chips above a list's results: what is chosen, in the filter bar's order, each with the list without it. */

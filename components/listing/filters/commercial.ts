@@ -2,7 +2,7 @@ import { CHANNELS } from '@contracts/channels';
 import type { CommercialChannel } from '@contracts/commercial';
 import { fetchCommercialConditions } from '@/lib/api/endpoints';
 import { messages } from '@/lib/messages';
-import type { ChannelFilters } from '../channel-filters';
+import type { ChannelFilters } from '@/lib/listing/channel-filters';
 
 /**
  * The filters of a 商铺 or 写字楼 channel (list and options pages): its registry entry's filters (type or grade,

@@ -2,7 +2,7 @@ import { channelDef } from '@contracts/channels';
 import { isRowFilter, RESIDENTIAL, type ResidentialChannel } from '@contracts/residential';
 import type { CallContext } from '@/lib/api/core';
 import { messages } from '@/lib/messages';
-import type { ChannelFilters, Conditions } from '../channel-filters';
+import type { ChannelFilters, Conditions } from '@/lib/listing/channel-filters';
 
 /**
  * The filters of a residential channel (list and options pages), from its declaration (contracts/residential.ts):

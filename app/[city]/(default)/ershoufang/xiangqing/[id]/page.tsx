@@ -6,29 +6,21 @@ import { CommunityBlock } from '@/components/detail/community-block';
 import { DetailMap } from '@/components/detail/detail-map';
 import { FactsSection } from '@/components/detail/facts-section';
 import { ListingProof } from '@/components/detail/listing-proof';
-import { esfSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { LoanEstimate } from '@/components/tool/loan-estimate';
 import { PriceHistorySection } from '@/components/detail/price-history';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchEsfDetail, fetchEsfSimilar, fetchPriceHistory } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout, formatTotalPrice, formatUnitPrice } from '@/lib/format';
-import { orNull, publicContext } from '@/lib/server/api';
-import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
+import { esfDetail, loadEsfDetailPage } from '@/lib/server/detail-pages';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
-const detailRoute = channelDetail(CHANNELS.esf, fetchEsfDetail);
-export const generateMetadata = detailRoute.generateMetadata;
+export const generateMetadata = esfDetail.generateMetadata;
 
 export default async function EsfDetailPage(props: DetailPageProps) {
-  const { detail: d, city } = await detailRoute.load(props);
-  const { jsonLd } = await detailRoute.seo(props);
-  // 相似房源: the page stands without it if that call fails.
-  // 调价记录 too: the page stands without it.
-  const ctx = await publicContext();
-  const [similar, history] = await Promise.all([orNull(fetchEsfSimilar(ctx, d.id)), orNull(fetchPriceHistory(ctx, 'esf', d.id))]);
+  const { detail: d, city, seo, similar, history } = await loadEsfDetailPage(props);
   const F = messages.detailFacts;
   const facts: [string, string][] = [
     [F.layout, formatLayout(d.rooms, d.halls, d.baths)],
@@ -50,7 +42,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
   const communityListings = formatListPath(CHANNELS.esf, { estateId: c.id });
   return (
     <div className="container detail-page">
-      <JsonLd data={jsonLd} />
+      <JsonLd data={seo.jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNELS.esf.listPath}>{messages.menu.ershoufang}</Link> &gt;{' '}
         <span>{d.districtName}</span> &gt; <Link href={communityListings}>{d.communityName}</Link>
@@ -99,7 +91,7 @@ export default async function EsfDetailPage(props: DetailPageProps) {
       )}
       <CommunityBlock community={c} listings={communityListings} />
       <DetailMap cityCode={city.cityCode} lat={c.lat} lng={c.lng} name={c.name} />
-      <SimilarListings title={messages.similar.homes} items={similar && esfSimilarItems(similar.list)} />
+      <SimilarListings title={messages.similar.homes} items={similar} />
     </div>
   );
 }

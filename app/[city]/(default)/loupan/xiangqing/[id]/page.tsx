@@ -13,10 +13,8 @@ import { ProjectPrice } from '@/components/listing/project-card';
 import { ListingTags } from '@/components/listing/listing-tags';
 import { LoanEstimate } from '@/components/tool/loan-estimate';
 import { SimilarListings } from '@/components/detail/similar-listings';
-import { projectSimilarItems } from '@/components/detail/similar-items';
-import { fetchNewHomeSimilar, fetchProjectReviews } from '@/lib/api/endpoints';
-import { orNull, publicContext } from '@/lib/server/api';
 import type { DetailPageProps } from '@/lib/server/channel-detail';
+import { loadProjectDetailPage } from '@/lib/server/detail-pages';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { projectDetail } from '@/lib/server/project-detail';
@@ -34,11 +32,8 @@ export const generateMetadata = projectDetail.generateMetadata;
  * is this page too (lib/redirect-rules.ts routeAlias). The tab bar leads to its sub-pages (lib/project-pages.ts).
  */
 export default async function NewHomeDetailPage(props: DetailPageProps) {
-  const { detail: d, city } = await projectDetail.load(props);
-  // 点评 block (spec §2 "New-home detail"): the summary and the two newest, one more public call; the page stands without it.
-  const ctx = await publicContext();
-  // 点评 and 相似楼盘: the page stands without either if its call fails.
-  const [reviews, similar] = await Promise.all([orNull(fetchProjectReviews(ctx, d.id)), orNull(fetchNewHomeSimilar(ctx, d.id))]);
+  // 点评 block (spec §2 "New-home detail"): the summary and the two newest.
+  const { detail: d, city, reviews, similar } = await loadProjectDetailPage(props);
   const F = M.facts;
   const more = messages.projectPages.more;
   const opening =
@@ -191,7 +186,7 @@ export default async function NewHomeDetailPage(props: DetailPageProps) {
         </section>
       )}
       <DetailMap cityCode={city.cityCode} lat={d.lat} lng={d.lng} name={d.name} />
-      <SimilarListings title={messages.similar.projects} items={similar && projectSimilarItems(similar.list)} />
+      <SimilarListings title={messages.similar.projects} items={similar} />
     </ProjectFrame>
   );
 }

@@ -1,17 +1,15 @@
 import Link from 'next/link';
 import { JsonLd } from '@/components/seo/json-ld';
-import { CHANNELS, channelIsOn } from '@contracts/channels';
+import { CHANNELS } from '@contracts/channels';
 import { FactsSection } from '@/components/detail/facts-section';
 import { DetailMap } from '@/components/detail/detail-map';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { RecentCuts } from '@/components/detail/price-history';
 import { RentTiles, SaleTiles } from '@/components/estate/home-tiles';
 import { percentChange, PriceTrendChart } from '@/components/estate/price-trend-chart';
-import { estateSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
-import { fetchEstateDetail, fetchEstateSimilar, fetchPriceCuts } from '@/lib/api/endpoints';
-import { orNull, publicContext } from '@/lib/server/api';
-import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
+import { estateDetail, loadEstateDetailPage } from '@/lib/server/detail-pages';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
@@ -20,25 +18,14 @@ const CHANNEL = CHANNELS.estate;
 const E = messages.estate;
 const F = E.facts;
 
-// A community's page title is its name (channelDetail titles a page by `title`).
-const detailRoute = channelDetail(CHANNEL, async (ctx, id) => {
-  const d = await fetchEstateDetail(ctx, id);
-  return { ...d, title: d.name };
-});
-export const generateMetadata = detailRoute.generateMetadata;
+export const generateMetadata = estateDetail.generateMetadata;
 
 /**
  * 小区 detail (spec §2 parameterised routes): the reference price and its 12-month trend, the community's facts, its homes for sale
  * and for rent (each count a link into that channel's list of the community), description and location.
  */
 export default async function EstateDetailPage(props: DetailPageProps) {
-  const { detail: d, city } = await detailRoute.load(props);
-  const { jsonLd } = await detailRoute.seo(props);
-  // 相似小区: the page stands without it if that call fails.
-  // and 近期降价 of its homes for sale, likewise.
-  const ctx = await publicContext();
-  const [similar, cuts] = await Promise.all([orNull(fetchEstateSimilar(ctx, d.id)), orNull(fetchPriceCuts(ctx, d.id))]);
-  const hasRentals = channelIsOn(city, 'rent');
+  const { detail: d, city, seo, similar, cuts, hasRentals } = await loadEstateDetailPage(props);
   const forSaleList = formatListPath(CHANNELS.esf, { estateId: d.id });
   const forRentList = formatListPath(CHANNELS.rent, { estateId: d.id });
   const trend = d.priceTrend;
@@ -65,7 +52,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
   ];
   return (
     <div className="container detail-page estate-detail">
-      <JsonLd data={jsonLd} />
+      <JsonLd data={seo.jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.estate}</Link> &gt;{' '}
         <Link href={formatListPath(CHANNEL, { districtId: d.districtId })}>{d.districtName}</Link> &gt;{' '}
@@ -144,7 +131,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
         </div>
         {d.forSale.length > 0 ? <SaleTiles homes={d.forSale} /> : <p className="estate-detail__none">{E.noHomesForSale}</p>}
       </section>
-      <RecentCuts cuts={cuts?.list ?? null} />
+      <RecentCuts cuts={cuts} />
       {hasRentals && (
         <section className="section">
           <div className="section__head estate-detail__head">
@@ -162,7 +149,7 @@ export default async function EstateDetailPage(props: DetailPageProps) {
       )}
       <FactsSection title={E.location} facts={location} />
       <DetailMap cityCode={city.cityCode} lat={d.lat} lng={d.lng} name={d.name} />
-      <SimilarListings title={messages.similar.estates} items={similar && estateSimilarItems(similar.list)} />
+      <SimilarListings title={messages.similar.estates} items={similar} />
     </div>
   );
 }

@@ -6,33 +6,23 @@ import { CommunityBlock } from '@/components/detail/community-block';
 import { DetailMap } from '@/components/detail/detail-map';
 import { FactsSection } from '@/components/detail/facts-section';
 import { ListingProof } from '@/components/detail/listing-proof';
-import { rentSimilarItems } from '@/components/detail/similar-items';
 import { SimilarListings } from '@/components/detail/similar-listings';
 import { PriceHistorySection } from '@/components/detail/price-history';
 import { PhotoGallery } from '@/components/detail/photo-gallery';
 import { ListingTags } from '@/components/listing/listing-tags';
-import { fetchPriceHistory, fetchRentDetail, fetchRentSimilar } from '@/lib/api/endpoints';
 import { formatArea, formatDate, formatLayout } from '@/lib/format';
-import { orNull, publicContext } from '@/lib/server/api';
-import { channelDetail, type DetailPageProps } from '@/lib/server/channel-detail';
+import type { DetailPageProps } from '@/lib/server/channel-detail';
+import { loadRentDetailPage, rentDetail } from '@/lib/server/detail-pages';
 import { messages } from '@/lib/messages';
 import { formatListPath } from '@/lib/search-path';
 
 const CHANNEL = CHANNELS.rent;
 
-const detailRoute = channelDetail(CHANNEL, fetchRentDetail);
-export const generateMetadata = detailRoute.generateMetadata;
+export const generateMetadata = rentDetail.generateMetadata;
 
 /** 租房 detail (spec §2 parameterised routes): rent and how it is paid, the home's facts, move-in terms, facilities, community, agent. */
 export default async function RentDetailPage(props: DetailPageProps) {
-  const { detail: d, city } = await detailRoute.load(props);
-  const { jsonLd } = await detailRoute.seo(props);
-  // 相似房源: the page stands without it if that call fails.
-  const ctx = await publicContext();
-  const [similar, history] = await Promise.all([
-    orNull(fetchRentSimilar(ctx, d.id)),
-    orNull(fetchPriceHistory(ctx, 'rent', d.id)),
-  ]);
+  const { detail: d, city, seo, similar, history } = await loadRentDetailPage(props);
   const F = messages.detailFacts;
   const R = messages.rentFacts;
   const facts: [string, string][] = [
@@ -56,7 +46,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
   const communityRentals = formatListPath(CHANNEL, { estateId: c.id });
   return (
     <div className="container detail-page">
-      <JsonLd data={jsonLd} />
+      <JsonLd data={seo.jsonLd} />
       <nav className="breadcrumb" aria-label={messages.a11y.breadcrumb}>
         <Link href="/">{city.cityName}</Link> &gt; <Link href={CHANNEL.listPath}>{messages.channelNames.rent}</Link> &gt;{' '}
         <Link href={communityRentals}>{d.communityName}</Link>
@@ -118,7 +108,7 @@ export default async function RentDetailPage(props: DetailPageProps) {
       )}
       <CommunityBlock community={c} listings={formatListPath(CHANNELS.esf, { estateId: c.id })} />
       <DetailMap cityCode={city.cityCode} lat={c.lat} lng={c.lng} name={c.name} />
-      <SimilarListings title={messages.similar.homes} items={similar && rentSimilarItems(similar.list)} />
+      <SimilarListings title={messages.similar.homes} items={similar} />
     </div>
   );
 }

@@ -1,12 +1,9 @@
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { ReviewItem, ReviewSummaryPanel } from '@/components/project/review-parts';
 import { Pagination } from '@/components/listing/pagination';
-import { fetchProjectReviews } from '@/lib/api/endpoints';
-import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import { loadProjectReviewsPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
@@ -20,11 +17,7 @@ export const generateMetadata = projectSubPageMetadata('dianping');
  * (components/project/review-time.tsx).
  */
 export default async function ProjectReviewsPage(props: ProjectSubPageProps) {
-  const { project, city, page } = await loadProjectSubPage(props);
-  const reviews = await fetchProjectReviews(await publicContext(), project.id, page).catch(rethrowAsPage);
-  const pages = Math.ceil(reviews.total / reviews.pageSize);
-  // Past the last page is no page of ours (page 1 of a project without reviews is its empty state).
-  if (page > 1 && page > pages) notFound();
+  const { project, city, page, pages, reviews } = await loadProjectReviewsPage(props);
   const addHref = projectPath(project.id, 'dianping/add');
   return (
     <ProjectFrame project={project} city={city} active="dianping" page={page}>

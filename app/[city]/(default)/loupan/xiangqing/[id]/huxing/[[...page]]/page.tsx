@@ -1,9 +1,8 @@
-import { notFound } from 'next/navigation';
 import { ProjectLayouts } from '@/components/detail/project-layouts';
 import { LayoutFilter } from '@/components/project/layout-filter';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import { loadProjectSinglePage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 const M = messages.projectPages;
 
@@ -15,8 +14,7 @@ export const generateMetadata = projectSubPageMetadata('huxing');
  * so one page holds them all; a page number is the 404 page.
  */
 export default async function ProjectLayoutsPage(props: ProjectSubPageProps) {
-  const { project, city, page } = await loadProjectSubPage(props);
-  if (page > 1) notFound();
+  const { project, city } = await loadProjectSinglePage(props);
   const counts = new Map<number, number>();
   for (const l of project.layouts) counts.set(l.rooms, (counts.get(l.rooms) ?? 0) + 1);
   const options = [

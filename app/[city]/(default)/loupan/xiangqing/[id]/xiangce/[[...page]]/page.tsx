@@ -1,15 +1,13 @@
-import { notFound } from 'next/navigation';
 import { PhotoViewer } from '@/components/project/photo-viewer';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import { loadProjectSinglePage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 export const generateMetadata = projectSubPageMetadata('xiangce');
 
 /** 相册 (spec §2 "New-home detail"): the album by kind (效果图, 实景图, 样板间, 户型图, 交通图, 配套图) with a viewer. One page. */
 export default async function ProjectAlbumPage(props: ProjectSubPageProps) {
-  const { project, city, page } = await loadProjectSubPage(props);
-  if (page > 1) notFound();
+  const { project, city } = await loadProjectSinglePage(props);
   const total = project.photoGroups.reduce((n, g) => n + g.photos.length, 0);
   const groups = project.photoGroups.map((g) => ({
     kind: g.kind,

@@ -1,10 +1,9 @@
-import { notFound } from 'next/navigation';
 import { SALE_STATUS } from '@contracts/new-home';
 import { FactsSection } from '@/components/detail/facts-section';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
-import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import { loadProjectSinglePage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 
 const N = messages.newHome;
 const F = N.facts;
@@ -17,8 +16,7 @@ export const generateMetadata = projectSubPageMetadata('xinxi');
  * page: a project's facts never need a second.
  */
 export default async function ProjectInfoPage(props: ProjectSubPageProps) {
-  const { project: d, city, page } = await loadProjectSubPage(props);
-  if (page > 1) notFound();
+  const { project: d, city } = await loadProjectSinglePage(props);
   const opening =
     d.saleStatus === SALE_STATUS.COMING ? N.planned(formatProjectDate(d.openingDate)) : formatProjectDate(d.openingDate);
   const station = d.nearestStation

@@ -1,8 +1,7 @@
 import type { ChannelDef } from '@contracts/channels';
 import { messages } from '@/lib/messages';
 import { boundsOf, formatListPath, withFilter, type QueryPatch, type SearchQuery } from '@/lib/search-path';
-import type { Place } from './channel-filters';
-import type { FilterRow } from './filter-bar';
+import type { FilterRow, Place } from './channel-filters';
 
 /** One chosen condition as a chip: what it reads and the list without it. */
 export interface ConditionChip {

@@ -9,7 +9,7 @@ import { formatArea, formatAreaRange, formatLayout, formatTotalPrice } from '@/l
 import { messages } from '@/lib/messages';
 import { projectPath } from '@/lib/project-pages';
 
-/** Each channel's records as its 相似房源 block shows them (components/detail/similar-listings.tsx). */
+/** Each channel's records as a 相似房源 block shows them (the desktop's: components/detail/similar-listings.tsx). */
 export interface SimilarItem {
   id: number;
   href: string;
