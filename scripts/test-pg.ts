@@ -8,7 +8,13 @@ import pg from 'pg';
  * and exits with vitest's code.
  */
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `yj_test_${Date.now()}_${process.pid}`;
+const run = `${Date.now().toString(36)}_${process.pid}`;
+const name = `yj_test_${run}`;
+/**
+ * The per-file databases (backend/test/harness.ts) and the seeded template of this run carry its own prefix: several
+ * checkouts may run this at once against one server, and the clean-up must not drop another run's databases under it.
+ */
+const filePrefix = `yj_file_${run}_`;
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -27,15 +33,15 @@ let status = 1;
 try {
   const run = spawnSync('npx', ['vitest', 'run', '--project', 'backend', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url.toString() },
+    env: { ...process.env, DATABASE_URL: url.toString(), YJ_TEST_DB_PREFIX: filePrefix },
   });
   status = run.status ?? 1;
 } finally {
   await admin(async (c) => {
-    // Per-file databases of a crashed run are removed too.
+    // This run's per-file databases, also those of a file that crashed before its own clean-up.
     const { rows } = await c.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'yj_file_%'`,
-      [name],
+      `SELECT datname FROM pg_database WHERE datname = $1 OR starts_with(datname, $2)`,
+      [name, filePrefix],
     );
     for (const row of rows) await c.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
   });

@@ -1,7 +1,8 @@
 /**
  * `npm test`: type-check, lint and format check (at once), Vitest (unit, component, backend integration on an embedded
  * database), then a production build and Playwright in Chromium against both processes, then, when a PostgreSQL
- * server answers on DATABASE_URL (default 127.0.0.1:5432), the backend suite again on PostgreSQL.
+ * server answers on DATABASE_URL (default 127.0.0.1:5432), the backend suite on PostgreSQL — and then the Vitest
+ * stage ran only the backend suite's PGlite smoke, so that the backend suite runs whole once.
  * Ends with one plain line `N passed, N failed, N skipped` (CI's reader does not parse Vitest's or Playwright's
  * summaries). Type-check, lint and the format check count as one check each.
  */
@@ -52,11 +53,22 @@ function countVitest(out: string, code: number, name: string): void {
   if (code !== 0 && report.numFailedTests === 0) totals.failed += 1;
 }
 
-async function vitest(): Promise<void> {
-  console.log('\n▶ vitest');
+/**
+ * Unit, component and backend tests. When the backend suite runs on PostgreSQL later (`onPostgres`), the backend
+ * project here is its PGlite smoke (vitest.config.ts BACKEND_SMOKE: the seeded template, the calls where the drivers
+ * differ, a file per module), not the whole suite a second time; without PostgreSQL it is the whole suite on PGlite.
+ */
+async function vitest(onPostgres: boolean): Promise<void> {
+  console.log(
+    `\n▶ vitest (${onPostgres ? 'the backend suite: its PGlite smoke here, the whole on PostgreSQL after the browser tests' : 'the whole backend suite on PGlite'})`,
+  );
   const out = path.join(results, 'vitest.json');
   rmSync(out, { force: true });
-  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    // The embedded database here whatever the caller's DATABASE_URL: PostgreSQL has a stage of its own.
+    DATABASE_URL: '',
+    YOUJU_BACKEND_SMOKE: onPostgres ? '1' : '0',
+  });
   countVitest(out, code, 'vitest');
 }
 
@@ -80,10 +92,6 @@ function postgresAnswers(): Promise<boolean> {
  * is printed whole when it ends.
  */
 async function vitestOnPostgres(): Promise<void> {
-  if (!(await postgresAnswers())) {
-    console.log(`\nPostgreSQL does not answer at ${new URL(PG_SERVER).host}: the backend suite on PostgreSQL is not run`);
-    return;
-  }
   const out = path.join(results, 'vitest-pg.json');
   const logFile = path.join(results, 'vitest-pg.log');
   rmSync(out, { force: true });
@@ -91,7 +99,7 @@ async function vitestOnPostgres(): Promise<void> {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(bin('tsx'), ['scripts/test-pg.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
       cwd: ROOT,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', YOUJU_BACKEND_SMOKE: '0' },
       stdio: ['ignore', log, log],
     });
     child.on('exit', (c) => resolve(c ?? 1));
@@ -152,9 +160,13 @@ async function main(): Promise<void> {
       check('format', bin('prettier'), ['--check', '.']),
     ]);
   });
-  await timed('vitest', vitest);
+  // Asked once, first: it decides what the Vitest stage runs on PGlite (the whole backend suite, or its smoke).
+  const onPostgres = await postgresAnswers();
+  if (!onPostgres)
+    console.log(`\nPostgreSQL does not answer at ${new URL(PG_SERVER).host}: the whole backend suite runs on PGlite`);
+  await timed('vitest', () => vitest(onPostgres));
   await timed('build and browser tests', playwright);
-  await timed('vitest on PostgreSQL', vitestOnPostgres);
+  if (onPostgres) await timed('vitest on PostgreSQL', vitestOnPostgres);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(totals.failed === 0 ? 0 : 1);
 }

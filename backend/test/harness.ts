@@ -46,7 +46,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let dropDatabase = async () => {};
   let databaseUrl: string | undefined;
   if (process.env.DATABASE_URL) {
-    const name = `yj_file_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    // The run's own prefix (scripts/test-pg.ts), so that its clean-up never drops another run's databases on a shared server.
+    const name = `${process.env.YJ_TEST_DB_PREFIX ?? 'yj_file_'}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(

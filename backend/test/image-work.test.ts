@@ -134,12 +134,14 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
     expect(bombs.length).toBeGreaterThan(3);
     for (const bomb of bombs) {
       const item = await steps.put(user, bomb.bytes, bomb.kind);
-      const started = performance.now();
+      // CPU time of this process (every thread: the app, PGlite, sharp's own), not the clock: the callback is the only
+      // work in flight, and a busy machine makes it wait, not work more.
+      const cpuBefore = process.cpuUsage();
       const res = await steps.callback(user, item);
-      const ms = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
       expect(statusAndMsg(res), bomb.name).toEqual([400, UPLOAD_PIXELS_MESSAGE]);
-      // Answered in the time of a header read (milliseconds), not of a decode (2.5 s or more of a core for 26 MP).
-      expect(ms, bomb.name).toBeLessThan(2500);
+      // The work of a header read (milliseconds), not of a decode (2.5 s or more of a core for 26 MP).
+      expect((cpu.user + cpu.system) / 1000, bomb.name).toBeLessThan(1500);
       expect(await h.storage.get(item.key), bomb.name).toBeNull();
     }
     expect(await h.database.db.select().from(uploads).where(eq(uploads.userId, user.id))).toHaveLength(0);
@@ -207,9 +209,7 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
       );
       // Image work is saturated: a callback is refused only while two decode and one waits.
       await vi.waitFor(() => expect(refused).toBeGreaterThan(0), { timeout: 30_000 });
-      const logins: number[] = [];
       for (let n = 0; n < 5; n++) {
-        const started = performance.now();
         const res = await h.app.inject({
           method: 'POST',
           url: ApiPath.loginByPassword,
@@ -217,15 +217,14 @@ describe('the callback under the bound (2 decodes, 1 waiting, per user 2)', () =
           headers: { 'x-forwarded-for': `10.77.0.${n + 1}` },
         });
         expect(res.statusCode, res.body).toBe(200);
-        logins.push(performance.now() - started);
       }
       const loginsDone = performance.now();
       const codes = await Promise.all(callbacks);
       expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2);
-      // Hashing found a thread free: every login was answered while the first images were still being decoded.
+      // Hashing found a thread free: every login was answered while the first images were still being decoded (when
+      // they shared the pool a login waited 19 s behind six decodes). An order of events, not a budget; how long each
+      // login takes under the same load is `npm run bench:images`' figure.
       expect(loginsDone).toBeLessThan(firstImageDone);
-      // Each took the time of a hash on this machine (it took 19 s behind six decodes when they shared the pool).
-      expect(Math.max(...logins)).toBeLessThan(3000);
     },
     SLOW,
   );

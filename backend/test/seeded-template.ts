@@ -41,8 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template: SeededTemplate = { ossDir, createdAt: Date.now() };
 
   if (serverUrl) {
-    // yj_file_ like the files' own databases, so that test:pg's clean-up also removes one a crashed run left.
-    const name = `yj_file_template_${process.pid}`;
+    // The files' own prefix (harness.ts), so that test:pg's clean-up also removes one a crashed run left.
+    const name = `${process.env.YJ_TEST_DB_PREFIX ?? 'yj_file_'}template_${process.pid}`;
     const admin = async (statement: string) => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();

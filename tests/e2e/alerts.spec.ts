@@ -7,7 +7,7 @@ import { ApiPath } from '@contracts/paths';
 import type { UploadTicket } from '@contracts/upload';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { acceptEntrust, authOf } from './owner-path';
-import { BACKEND, cityUrl, logInBySms } from './support';
+import { BACKEND, cityUrl, logInByApi, logInBySms } from './support';
 
 /**
  * 订阅 and 优居找房助手 (docs/behaviour.md "Alerts"): a user subscribes to a filtered 二手房 list → an operator publishes a
@@ -188,9 +188,8 @@ test('subscribe → a matching home is published → the assistant’s card in t
 test('a link to a list with #dingyue saves nothing: only a save this tab sent to the login is made on the way back', async ({
   page,
 }) => {
-  await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page);
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  // Logged in by the API: no save is on its way through the login page.
+  await logInByApi(page.context());
   // A link someone else wrote: the list opens, its 订阅 button stays as it was, and 我的订阅 stays empty.
   await page.goto(cityUrl('bj', '/ershoufang/dc2/#dingyue'));
   await expect(page.getByRole('button', { name: '订阅' })).toBeVisible();

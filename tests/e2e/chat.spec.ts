@@ -5,7 +5,7 @@ import { ApiPath } from '@contracts/paths';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
 import { issueDeskToken, openDesk } from './desk-support';
 import { expectModalWithFocusKeptIn } from './modal-dialog';
-import { BACKEND, cityUrl, logInBySms } from './support';
+import { BACKEND, cityUrl, logInByApi, logInBySms } from './support';
 
 /**
  * 在线咨询 (spec §2 "Chat widget", §4, §5, §9): the widget as a visitor and a user see it, against the real
@@ -69,11 +69,13 @@ async function setAgentStatus(request: APIRequestContext, agentId: number, statu
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Logs a new user in through bj's login page and comes back to `path`. */
+/**
+ * A new user logged in by the API, on `path`. The way through the login page and back to the chat is the first two
+ * tests' (and login.spec.ts'); here the chat is tested, not the login.
+ */
 async function logIn(page: Page, path: string): Promise<string> {
-  await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent(path)}`));
-  const mobile = await logInBySms(page, newMobile());
-  await expect(page).toHaveURL(cityUrl('bj', path));
+  const mobile = await logInByApi(page.context(), { mobile: newMobile() });
+  await page.goto(cityUrl('bj', path));
   await expect(page.locator('.user-box__name')).toBeVisible();
   return mobile;
 }

@@ -1,4 +1,4 @@
-/** How the link crawl (crawl.spec.ts) samples its second level: evenly across route patterns. */
+/** How the link crawl (crawl.spec.ts) samples its links: by route pattern. */
 
 /**
  * The route pattern of a link: its city-ness and its path with every run of digits blanked, so that
@@ -10,27 +10,14 @@ export function routePattern(url: URL, root: string): string {
   return `${city} ${url.pathname.replace(/\d+/g, '#')}${url.search ? '?' : ''}`;
 }
 
-/** Up to `budget` of `links`, taken round-robin across their patterns in the order they were found. */
-export function sampleEvenly<T>(links: readonly T[], patternOf: (link: T) => string, budget: number): T[] {
-  const byPattern = new Map<string, T[]>();
-  for (const link of links) {
+/** Up to `perPattern` of `links` of each pattern, in the order they were found. */
+export function capPerPattern<T>(links: readonly T[], patternOf: (link: T) => string, perPattern: number): T[] {
+  const taken = new Map<string, number>();
+  return links.filter((link) => {
     const key = patternOf(link);
-    const group = byPattern.get(key);
-    if (group) group.push(link);
-    else byPattern.set(key, [link]);
-  }
-  const groups = [...byPattern.values()];
-  const picked: T[] = [];
-  for (let round = 0; picked.length < budget; round++) {
-    let took = false;
-    for (const group of groups) {
-      const link = group[round];
-      if (link === undefined) continue;
-      picked.push(link);
-      took = true;
-      if (picked.length === budget) break;
-    }
-    if (!took) break;
-  }
-  return picked;
+    const n = taken.get(key) ?? 0;
+    if (n >= perPattern) return false;
+    taken.set(key, n + 1);
+    return true;
+  });
 }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ApiPath } from '@contracts/paths';
 import { publishAndManage } from './owner-path';
-import { cityUrl, logInBySms } from './support';
+import { cityUrl, logInByApi } from './support';
 
 /**
  * 我要卖房 / 我要出租 and 委托管理 (spec §2 Personal centre): from the header's owner menu to the form; the community picked from
@@ -22,9 +22,10 @@ let n = 0;
 /** This spec's own mobiles: 1391600xxxx. */
 const entrustMobile = () => `1391600${String((Date.now() + n++ * 7) % 10_000).padStart(4, '0')}`;
 
+/** A new owner logged in by the API (the login page is login.spec.ts'), on 我的账户. */
 async function logIn(page: Page): Promise<void> {
-  await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent('/personal/account')}`));
-  await logInBySms(page, entrustMobile());
+  await logInByApi(page.context(), { mobile: entrustMobile() });
+  await page.goto(cityUrl('bj', '/personal/account'));
   await expect(page).toHaveURL(cityUrl('bj', '/personal/account'));
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiPath } from '@contracts/paths';
-import { BACKEND, cityUrl, logInBySms, serverHtml } from './support';
+import { BACKEND, cityUrl, logInByApi, logInBySms, serverHtml } from './support';
 
 /**
  * 关注 and 浏览 on the 二手房 and 租房 detail pages: a visitor's 关注 goes to login and back, and the
@@ -66,18 +66,15 @@ test('a visitor’s 关注 goes to login and back, and the home is followed; the
 test('a user follows a rental with one click, and another user sees the count', async ({ page, browser }) => {
   const id = await bjHome(page.request, 'rent', 5);
   const path = `/zufang/xiangqing/${id}`;
-  await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page, followMobile());
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  // Users logged in by the API: the way through the login page is the first test's.
+  await logInByApi(page.context(), { mobile: followMobile() });
   await page.goto(cityUrl('bj', path));
   await expect(page.locator('.follow__count')).toHaveText('0人关注');
   await followButton(page).click();
   await expect(page.locator('.follow__count')).toHaveText('1人关注');
 
   const other = await (await browser.newContext()).newPage();
-  await other.goto(cityUrl('bj', '/login'));
-  await logInBySms(other, followMobile());
-  await expect(other.locator('.user-box__name')).toBeVisible();
+  await logInByApi(other.context(), { mobile: followMobile() });
   await other.goto(cityUrl('bj', path));
   await expect(other.locator('.follow__count')).toHaveText('1人关注');
   await expect(other.locator('.follow__button')).toHaveText(/^\W*关注$/);
@@ -87,9 +84,7 @@ test('a user follows a rental with one click, and another user sees the count', 
 test('the detail page is the same HTML with and without a session', async ({ page, request }) => {
   const id = await bjHome(request, 'esf', 8);
   const path = `/ershoufang/xiangqing/${id}`;
-  await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page, followMobile());
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  await logInByApi(page.context(), { mobile: followMobile() });
   await page.goto(cityUrl('bj', path));
   // The count shows once the island has asked: a click before hydration would reach no handler.
   await expect(page.locator('.follow__count')).toHaveText('0人关注');

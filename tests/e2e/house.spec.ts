@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cityUrl, logInBySms } from './support';
+import { cityUrl, logInByApi } from './support';
 
 /**
  * 卖房管理 / 租房管理 (spec §2 Personal centre): where the pages are and how the menu leads to them. The owner's path through them —
  * accepted, on the site, repriced, taken down — runs from the entrust form in entrust.spec.ts (owner-path.ts).
  */
 
+/** A new user, logged in by the API (the login page is login.spec.ts'), on the page. */
 async function logIn(page: Page, kind: 'ershoufang' | 'zufang'): Promise<void> {
-  await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent(`/personal/house/${kind}`)}`));
-  await logInBySms(page);
+  await logInByApi(page.context());
+  await page.goto(cityUrl('bj', `/personal/house/${kind}`));
   await expect(page).toHaveURL(cityUrl('bj', `/personal/house/${kind}`));
 }
 

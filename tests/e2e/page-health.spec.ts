@@ -10,7 +10,7 @@ import {
 } from '@playwright/test';
 import { CHANNEL_LIST, CHANNELS, type ChannelDef } from '@contracts/channels';
 import { agentOfListing, issueDeskToken, typeDeskToken } from './desk-support';
-import { cityUrl, deskUrl, logInBySms, serverHtml } from './support';
+import { cityUrl, deskUrl, logInByApi, serverHtml } from './support';
 
 /**
  * One page of every route pattern, opened once and checked twice (docs/web.md "Accessibility" and "Tests"):
@@ -24,7 +24,16 @@ import { cityUrl, deskUrl, logInBySms, serverHtml } from './support';
  *
  * As a visitor and logged in, and the agent desk. The two checks once walked the same pages in two specs; opening
  * each page once halves the suite's heaviest walk. The limits guard a hang on a busy machine; they are no budget.
+ *
+ * `npm test` opens one page of each route pattern (each page.tsx under app/, in each layout it is shown in) and each
+ * state a visitor meets there (a form's errors, the desk before and after its token): axe and the console check the
+ * code of a route, the same for all its pages. The full walk (`npm run test:walk`, E2E_FULL_WALK=1) opens also the
+ * further pages of a pattern (a second page, a filtered or empty list, the other calculators, a project's `.html`
+ * address), where only the data differs.
  */
+const FULL = process.env.E2E_FULL_WALK === '1';
+/** Pages of a route pattern that is already opened: in the full walk only. */
+const fullWalkOnly = (paths: readonly string[]): readonly string[] => (FULL ? paths : []);
 // Parallel: its tests share nothing (each opens its own pages; the logged-in one logs in its own user), so the suite's
 // heaviest file is split between the two workers instead of being one worker's alone at the end (docs/testing.md).
 test.describe.configure({ mode: 'parallel', timeout: 300_000 });
@@ -185,9 +194,11 @@ test('a visitor: the home, all cities, about, brand upgrade, the calculators (on
   await checkPages(
     context,
     bj([
-      ...['/', '/citys', '/about', '/about/aboutuj', '/brand-upgrade'],
-      ...['/tool', '/tool?calc=tax', '/tool?calc=afford', '/tool?calc=afford&loan=-1'],
-      ...['/news/', '/news/loushikuaixun/', '/news/loushikuaixun/pg2/', '/download'],
+      ...['/', '/citys', '/about', '/brand-upgrade'],
+      // The calculator with a refused value: the form and its error at once.
+      '/tool?calc=afford&loan=-1',
+      ...['/news/', '/news/loushikuaixun/', '/download'],
+      ...fullWalkOnly(['/about/aboutuj', '/tool', '/tool?calc=tax', '/tool?calc=afford', '/news/loushikuaixun/pg2/']),
     ]),
   );
 });
@@ -233,30 +244,28 @@ test('a visitor: the map routes (地图找房) on the full map and as lists besi
 });
 
 for (const c of CHANNEL_LIST) {
-  test(`a visitor on ${c.code}: the list and its second page, the dictionary, the options and a detail`, async ({
-    context,
-    request,
-  }) => {
+  test(`a visitor on ${c.code}: the list, the dictionary, the options and a detail`, async ({ context, request }) => {
     await checkPages(
       context,
-      bj([c.listPath, `${c.listPath}pg2/`, `${c.listPath}dictionary`, `${c.listPath}options`, await detailOf(request, c)]),
+      bj([
+        c.listPath,
+        `${c.listPath}dictionary`,
+        `${c.listPath}options`,
+        await detailOf(request, c),
+        ...fullWalkOnly([`${c.listPath}pg2/`]),
+      ]),
     );
   });
 }
 
-test('a visitor: a filtered list, an empty result, the sub-pages of a project, and the pages of an agent', async ({
-  context,
-  request,
-}) => {
+test('a visitor: the sub-pages of a project and the pages of an agent', async ({ context, request }) => {
   const project = await detailOf(request, CHANNELS.new);
   const home = await detailOf(request, CHANNELS.esf);
   const agent = await firstLink(request, home, /href="(\/agent\/\d+)"/);
   await checkPages(
     context,
     bj([
-      '/ershoufang/dc1/l2/',
-      '/zufang/key没有这个小区/',
-      `${project}.html`,
+      ...fullWalkOnly(['/ershoufang/dc1/l2/', '/zufang/key没有这个小区/', `${project}.html`]),
       ...['dianping', 'dongtai', 'dynamic', 'huxing', 'xiangce', 'xinxi', 'zhoubian'].map((segment) => `${project}/${segment}`),
       agent,
       `${agent}/esf`,
@@ -266,20 +275,16 @@ test('a visitor: a filtered list, an empty result, the sub-pages of a project, a
   );
 });
 
-test('logged in: the home, a detail with the chat, the personal pages, and the forms with their errors', async ({
-  context,
-  page,
-  request,
-}) => {
+test('logged in: a detail with the chat, the personal pages, and the forms with their errors', async ({ context, request }) => {
   const home = await detailOf(request, CHANNELS.esf);
   const project = await detailOf(request, CHANNELS.new);
-  await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page);
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  // A new user, logged in by the API: the login page is checked as a visitor above (and its form by login.spec.ts).
+  await logInByApi(context);
   await checkPages(
     context,
     bj([
-      '/',
+      // The logged-in header (the user's name, 退出, the chat's dock) is on the detail too.
+      ...fullWalkOnly(['/']),
       home,
       '/personal/account',
       '/personal/account/info',

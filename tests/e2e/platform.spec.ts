@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { ApiPath } from '@contracts/paths';
 import type { TrackingEvent } from '@contracts/tracking';
 import { messages } from '@/lib/messages';
-import { cityUrl, logInBySms } from './support';
+import { cityUrl, logInByApi } from './support';
 
 /**
  * The spec's platform behaviours a visitor notices (spec §2 layouts, Home, Footer; §7): the home kept alive, its
@@ -139,11 +139,10 @@ test('the header-only and none layouts; copy.md titles on the 404 and personal p
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('footer')).toHaveCount(0);
   await expect(page.locator('.back-to-top')).toHaveCount(0);
-  await logInBySms(page);
-  await expect(page.locator('.user-box__name')).toBeVisible();
-  const me = (await page.evaluate(() => fetch('/auth/me').then((r) => r.json()))) as { user: { userId: number } };
-
+  // A reader: logged in by the API (the login form is login.spec.ts').
+  await logInByApi(page.context());
   await page.goto(cityUrl('bj', '/personal/record/ershoufang'));
+  const me = (await page.evaluate(() => fetch('/auth/me').then((r) => r.json()))) as { user: { userId: number } };
   await expect(page).toHaveTitle(`${messages.personalMenu.record} - 北京找房 - 优居`);
   await expect
     .poll(() => events.find((e) => e.eventType === 'page_view' && e.pagePath === '/personal/record/ershoufang')?.userId)

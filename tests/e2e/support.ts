@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
 import { E2E } from '../../playwright.config';
 
 export const cityUrl = (domain: string, path = '/') => `http://${domain}.${E2E.root}${path}`;
@@ -73,6 +74,55 @@ export async function logInBySms(page: Page, mobile = uniqueMobile()): Promise<s
   await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
   await page.getByRole('button', { name: '登录', exact: true }).click();
   return mobile;
+}
+
+let apiLogins = 0;
+
+/**
+ * Logs in through the backend's API, as the login page's own calls do, and gives the browser context the session
+ * cookie that page would have left: HttpOnly, on the city host(s) given (the test root `localhost` has no dot, so the
+ * portal's cookie is host-only there, backend/src/http/sessions.ts). For tests that need a logged-in user, not the
+ * login page: that page (its form, hydration, errors, the way back) is tested by login.spec.ts and the tests that go
+ * through it on purpose; a login through it costs a page load and its hydration. `by` makes the session: an SMS code
+ * (read from the backend's log) for a new or given mobile, or the demo account's password.
+ * Each login comes from a private address of its own (the backend trusts X-Forwarded-For from loopback), so the
+ * per-address SMS and login limits never meet however many tests log in.
+ */
+export async function logInByApi(
+  context: BrowserContext,
+  by: { mobile?: string } | 'demo' = {},
+  cities: readonly string[] = ['bj'],
+): Promise<string> {
+  const address = `10.99.${process.pid % 250}.${(apiLogins++ % 250) + 1}`;
+  const api = await playwrightRequest.newContext({ baseURL: BACKEND, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  try {
+    let mobile: string;
+    if (by === 'demo') {
+      mobile = '13800138000';
+      const login = await api.post(ApiPath.loginByPassword, { data: { mobile, password: 'youju2026' } });
+      expect(login.status(), await login.text()).toBe(200);
+    } else {
+      mobile = by.mobile ?? uniqueMobile();
+      const sent = await api.post(ApiPath.smsCode, { data: { mobile } });
+      expect(sent.status(), await sent.text()).toBe(200);
+      const login = await api.post(ApiPath.loginBySms, { data: { mobile, code: await smsCodeFromLog(mobile, 30_000) } });
+      expect(login.status(), await login.text()).toBe(200);
+    }
+    const token = (await api.storageState()).cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    if (!token) throw new Error(`the login of ${mobile} set no ${SESSION_COOKIE} cookie`);
+    await context.addCookies(
+      cities.map((city) => ({
+        name: SESSION_COOKIE,
+        value: token,
+        url: cityUrl(city),
+        httpOnly: true,
+        sameSite: 'Lax' as const,
+      })),
+    );
+    return mobile;
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** The demo account (README), logged in through the password tab of bj's login page. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { agreeToTerms, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
+import { cityUrl, logInByApi } from './support';
 
 /**
  * Upload (spec §5 image upload): the avatar through the upload component — ticket, PostObject to the local OSS host,
@@ -8,15 +8,10 @@ import { agreeToTerms, cityUrl, smsCodeFromLog, uniqueMobile } from './support';
  * the bytes on the server.
  */
 
+/** A new user (each test changes its avatar), logged in by the API (the login page is login.spec.ts'), on 个人资料. */
 async function logIn(page: Page): Promise<void> {
-  await page.goto(cityUrl('bj', `/login?prePath=${encodeURIComponent('/personal/account/info')}`));
-  const mobile = uniqueMobile();
-  await page.getByPlaceholder('请输入手机号').fill(mobile);
-  await agreeToTerms(page);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByPlaceholder('请输入验证码').fill(await smsCodeFromLog(mobile));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(cityUrl('bj', '/personal/account/info'));
+  await logInByApi(page.context());
+  await page.goto(cityUrl('bj', '/personal/account/info'));
   await expect(page.getByRole('button', { name: '更换头像' })).toBeVisible();
   // Hydrated: a file set before then would reach no handler.
   await expect(page.locator('.photo-upload')).toHaveAttribute('data-ready', 'true');

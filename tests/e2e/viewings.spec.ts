@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shanghaiDay } from '@contracts/viewing-dates';
 import { DEV_OPS_TOKEN } from '../../scripts/processes';
-import { BACKEND, cityUrl, logInBySms } from './support';
+import { BACKEND, cityUrl, logInByApi, logInBySms } from './support';
 
 /**
  * 预约看房 and 看房记录 (spec §2 Personal centre): a visitor's click on 预约看房 goes to login and back into the dialog; the
@@ -85,9 +85,8 @@ test('a visitor books a second-hand home through login, sees it in 看房记录 
 test('a user books a rental once: the second booking is refused with the backend’s message; 看房记录 tabs and the empty state', async ({
   page,
 }) => {
-  await page.goto(cityUrl('bj', '/login'));
-  await logInBySms(page);
-  await expect(page.locator('.user-box__name')).toBeVisible();
+  // A new user by the API: the way through the login page is the test above.
+  await logInByApi(page.context());
   await page.goto(cityUrl('bj', '/personal/record/zufang'));
   await expect(page.getByText('您还没有预约过租房看房')).toBeVisible();
   await expect(page.getByRole('link', { name: '去看看租房' })).toHaveAttribute('href', '/zufang/');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { routePattern, sampleEvenly } from '../e2e/crawl-sample';
+import { capPerPattern, routePattern } from '../e2e/crawl-sample';
 
-describe('the crawl samples its second level evenly across route patterns', () => {
+describe('the crawl samples its links by route pattern', () => {
   it('blanks numbers and tells city hosts from the root and www', () => {
     const root = 'localhost:3100';
     expect(routePattern(new URL('http://bj.localhost:3100/ershoufang/xiangqing/12'), root)).toBe('city /ershoufang/xiangqing/#');
@@ -12,30 +12,21 @@ describe('the crawl samples its second level evenly across route patterns', () =
     expect(routePattern(new URL('http://localhost:3100/map?type=0'), root)).toBe('root /map?');
   });
 
-  it('takes one of every pattern before a second of any, never more than the budget, each link once', () => {
+  it('takes up to n of every pattern, in the order found, each link once: every pattern is in the sample', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.nat()), { maxLength: 200 }),
-        fc.nat({ max: 250 }),
-        (raw, budget) => {
-          const links = raw.map(([pattern, n], i) => ({ pattern: `p${pattern}`, id: `${i}-${n}` }));
-          const picked = sampleEvenly(links, (l) => l.pattern, budget);
-          const patterns = new Set(links.map((l) => l.pattern));
-          expect(picked.length).toBe(Math.min(budget, links.length));
-          expect(new Set(picked.map((l) => l.id)).size).toBe(picked.length);
-          if (budget >= patterns.size) expect(new Set(picked.map((l) => l.pattern)).size).toBe(patterns.size);
-          // Per pattern, the counts taken differ by at most one unless a pattern ran out of links.
-          const taken = new Map<string, number>();
-          for (const l of picked) taken.set(l.pattern, (taken.get(l.pattern) ?? 0) + 1);
-          const available = new Map<string, number>();
-          for (const l of links) available.set(l.pattern, (available.get(l.pattern) ?? 0) + 1);
-          const max = Math.max(0, ...taken.values());
-          for (const p of patterns) {
-            const t = taken.get(p) ?? 0;
-            if (t < max - 1) expect(t).toBe(available.get(p));
-          }
+        fc.integer({ min: 1, max: 5 }),
+        (raw, n) => {
+          const links = raw.map(([pattern, m], i) => ({ pattern: `p${pattern}`, id: `${i}-${m}` }));
+          const picked = capPerPattern(links, (l) => l.pattern, n);
+          expect(new Set(picked.map((l) => l.pattern))).toEqual(new Set(links.map((l) => l.pattern)));
+          // The first n of each pattern, in the order they were found.
+          const firsts = links.filter((l, i) => links.slice(0, i).filter((o) => o.pattern === l.pattern).length < n);
+          expect(picked).toEqual(firsts);
         },
       ),
     );
+    expect(capPerPattern([1, 2, 3], () => 'one', Infinity)).toEqual([1, 2, 3]);
   });
 });
