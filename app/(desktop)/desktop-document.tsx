@@ -1,16 +1,13 @@
-import type { Metadata } from 'next';
 import { Suspense, type ReactNode } from 'react';
 import { ChunkReload } from '@/components/layout/chunk-reload';
 import { ProgressBar } from '@/components/layout/progress-bar';
 import { Toast } from '@/components/layout/toast';
-import { messages } from '@/lib/messages';
-import './globals.css';
 
-export const metadata: Metadata = {
-  title: `${messages.titleSuffix} - ${messages.brand}`,
-};
-
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * The desktop site's document: the city hosts' root layout (app/(desktop)/layout.tsx) and the 404 page built ahead
+ * for every host (app/global-not-found.tsx) draw the same one. Each of them imports its stylesheets itself.
+ */
+export function DesktopDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="zh-CN">
       <head>
@@ -23,8 +20,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {children}
         <Toast />
         {/*
-          In the root layout, not the city's: the root error boundary (app/error.tsx) loads the same check, and only code of
-          a layout above it is shared with it; lower down, both carried a copy (docs/performance.md, sixth step).
+          In the root layout, not the city's: the root error boundary (app/(desktop)/error.tsx) loads the same check,
+          and only code of a layout above it is shared with it; lower down, both carried a copy (docs/performance.md,
+          sixth step).
         */}
         <ChunkReload />
         <Suspense fallback={null}>
