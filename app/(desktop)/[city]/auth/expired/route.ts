@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from '@contracts/paths';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import { isSessionInvalid } from '@/lib/api/errors';
+import { DEVICE_NAMES } from '@/lib/api/device-names';
 import { config } from '@/lib/server/config';
 import { countedAsWork } from '@/lib/server/counted-work';
 import { trustedHost } from '@/lib/host';
@@ -23,7 +24,7 @@ type SessionState = 'valid' | 'dead' | 'unknown';
 async function sessionState(token: string | undefined, host: string): Promise<SessionState> {
   if (!token) return 'dead';
   try {
-    await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host });
+    await fetchUserInfo({ baseURL: config.backendUrl, deviceName: DEVICE_NAMES.desktop, token, authority: host });
     return 'valid';
   } catch (err) {
     return isSessionInvalid(err) ? 'dead' : 'unknown';

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { fetchUserInfo } from '@/lib/api/endpoints';
 import type { HeaderUser } from '@/lib/header-user';
+import { DEVICE_NAMES } from '@/lib/api/device-names';
 import { config } from '@/lib/server/config';
 import { countedAsWork } from '@/lib/server/counted-work';
 import { displayName } from '@/lib/format';
@@ -21,7 +22,12 @@ export async function GET(request: NextRequest) {
   let user: HeaderUser | null = null;
   if (token) {
     const host = trustedHost(request.headers.get(PortalHeader.host) ?? request.headers.get('host'), config);
-    const info = await fetchUserInfo({ baseURL: config.backendUrl, token, authority: host }).catch(() => null);
+    const info = await fetchUserInfo({
+      baseURL: config.backendUrl,
+      deviceName: DEVICE_NAMES.desktop,
+      token,
+      authority: host,
+    }).catch(() => null);
     if (info?.mobile) user = { name: displayName(info), userId: info.userId };
   }
   const answer = NextResponse.json({ user }, { headers: { 'cache-control': 'private, no-store' } });
