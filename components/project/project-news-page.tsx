@@ -8,6 +8,7 @@ import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { loadProjectSubPage, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
+import './project.css';
 
 /**
  * 楼盘动态, served at `dongtai` and at `dynamic` (both spec routes; the tab bar marks 楼盘动态 either way). Pages

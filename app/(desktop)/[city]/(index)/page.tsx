@@ -18,6 +18,8 @@ import { homeSeo } from '@/lib/server/seo';
 import { JsonLd } from '@/components/seo/json-ld';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import '@/components/search/search-box.css';
+import '@/components/home/home.css';
 
 /** The home's 商铺 and 写字楼 blocks, in the menu's order; each is absent where the city lacks its channel. */
 const COMMERCIAL_CHANNELS = ['shop_sale', 'shop_rent', 'offices_sale', 'offices_rent'] as const;

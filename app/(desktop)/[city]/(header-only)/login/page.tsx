@@ -4,8 +4,9 @@ import { LoginForm } from '@/components/login/login-form';
 import { getUser } from '@/lib/server/city-data';
 import { messages } from '@/lib/messages';
 import { safeReturnPath } from '@/lib/return-path';
+import '@/components/login/login.css';
 
-// Reads the visitor's session and return path: never one render for everyone (app/[city]/layout.tsx).
+// Reads the visitor's session and return path: never one render for everyone (app/(desktop)/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
 // No index keeps a login page (robots.txt disallows it too); its description is the promo it shows.

@@ -9,8 +9,11 @@ import { displayName } from '@/lib/format';
 import { ENTRUST_MANAGE_PATH } from '@/lib/entrust-form-state';
 import { messages } from '@/lib/messages';
 import { beijingHour, personalUser } from '@/lib/server/personal-user';
+import '@/components/personal/personal.css';
+import '@/components/viewing/viewing.css';
+import '@/components/house/house.css';
 
-// Every personal page reads the session: never one render for everyone (app/[city]/layout.tsx).
+// Every personal page reads the session: never one render for everyone (app/(desktop)/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
 /** copy.md's `{城市名}找房 - 优居` after each personal page's own name: `看房记录 - 北京找房 - 优居`. */

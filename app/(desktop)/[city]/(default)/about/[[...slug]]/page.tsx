@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { getCity } from '@/lib/server/city-data';
 import { seoFor } from '@/lib/server/seo';
 import { messages } from '@/lib/messages';
+import '@/components/personal/personal.css';
 
 type AboutKey = keyof typeof messages.aboutPages;
 interface AboutPageProps {

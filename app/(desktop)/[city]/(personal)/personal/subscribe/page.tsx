@@ -6,6 +6,7 @@ import { requestedPath, rethrowAsPage, serverContext } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { loginPath } from '@/lib/return-path';
 import { listHref } from '@/lib/server/personal-pages';
+import '@/components/alerts/alerts.css';
 
 const M = messages.alerts;
 

@@ -22,6 +22,7 @@ import { messages } from '@/lib/messages';
 import { projectDetail } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 import { formatListPath } from '@/lib/search-path';
+import '@/components/project/project.css';
 
 const CHANNEL = CHANNELS.new;
 const M = messages.newHome;

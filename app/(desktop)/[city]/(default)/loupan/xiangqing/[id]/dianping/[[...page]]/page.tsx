@@ -8,6 +8,7 @@ import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
+import '@/components/project/review.css';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
 

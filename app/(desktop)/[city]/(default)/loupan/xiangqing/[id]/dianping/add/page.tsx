@@ -12,6 +12,7 @@ import { messages } from '@/lib/messages';
 import { projectDetail } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
 import { loginPath } from '@/lib/return-path';
+import '@/components/project/review.css';
 
 // Reads the visitor's session: never one render for everyone, never in the page cache (app/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';

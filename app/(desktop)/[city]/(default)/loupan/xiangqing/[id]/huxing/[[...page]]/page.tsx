@@ -4,6 +4,7 @@ import { LayoutFilter } from '@/components/project/layout-filter';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
 import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import '@/components/project/project.css';
 
 const M = messages.projectPages;
 

@@ -3,6 +3,7 @@ import { PhotoViewer } from '@/components/project/photo-viewer';
 import { ProjectFrame } from '@/components/project/project-frame';
 import { messages } from '@/lib/messages';
 import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import '@/components/project/project.css';
 
 export const generateMetadata = projectSubPageMetadata('xiangce');
 

@@ -5,6 +5,7 @@ import { ProjectFrame } from '@/components/project/project-frame';
 import { formatAreaRange, formatLayoutRooms, formatProjectDate, formatTotalRange, formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
 import { loadProjectSubPage, projectSubPageMetadata, type ProjectSubPageProps } from '@/lib/server/project-detail';
+import '@/components/project/project.css';
 
 const N = messages.newHome;
 const F = N.facts;
