@@ -5,7 +5,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Any other path of the desk host (lib/proxy/desk.ts rewrites it here, beside the desk): the 404 page. Without this
- * folder Next would match `/desk/ershoufang/` as the city "desk" of app/[city] and answer the all-cities page; the desk
+ * folder Next would match `/desk/ershoufang/` as the city "desk" of app/(desktop)/[city] and answer the all-cities page; the desk
  * host serves no portal page.
  */
 export default function DeskElsewhere(): never {

@@ -14,7 +14,7 @@ import type { City } from '@contracts/city';
 
 const T = messages.tool;
 
-// The calculators read the query: each address is its own render (app/[city]/layout.tsx caches the others).
+// The calculators read the query: each address is its own render (app/(desktop)/[city]/layout.tsx caches the others).
 export const dynamic = 'force-dynamic';
 
 interface ToolPageProps {
