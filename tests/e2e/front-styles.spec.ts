@@ -13,14 +13,15 @@ const DESKTOP_SHELL = ['.site-header', '.main-nav', '.site-footer', 'min-width:v
 
 /** Every byte of CSS the page has: its stylesheets (linked or inline), as the browser received them. */
 async function cssOf(page: Page): Promise<{ sheets: number; text: string }> {
-  const { hrefs, inline } = await page.evaluate(() => ({
-    hrefs: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
-    inline: [...document.querySelectorAll('style')].map((s) => s.textContent ?? ''),
-  }));
-  const linked = await Promise.all(hrefs.map(async (href) => (await page.request.get(href)).text()));
+  // Read by the page itself: Node-side requests cannot resolve *.localhost (TOOLCHAIN.md).
+  const { sheets, texts } = await page.evaluate(async () => {
+    const hrefs = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href);
+    const inline = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '');
+    const linked = await Promise.all(hrefs.map(async (href) => (await fetch(href)).text()));
+    return { sheets: hrefs.length, texts: [...linked, ...inline] };
+  });
   // Minified or not: compare without white space.
-  const text = [...linked, ...inline].join('\n').replace(/\s+/g, '');
-  return { sheets: hrefs.length, text };
+  return { sheets, text: texts.join('\n').replace(/\s+/g, '') };
 }
 
 test('a desktop page has the desktop shell’s rules (what the desk must not load)', async ({ page }) => {
