@@ -20,7 +20,9 @@ const nextConfig: NextConfig = {
   // modules (lib/messages.ts was in four chunks of every page, ≈5 kB gzip each). A low request cost keeps
   // shared modules in shared chunks: first-load JS −12 kB gzip per route for ≈10 more small scripts
   // (docs/performance.md "First-load JavaScript").
-  experimental: { turbopackChunking: { requestCost: 5000, minChunkSize: 2000 } },
+  // One root layout per host kind (app/(desktop), app/(desk)) leaves no layout above them all to draw a 404 in: the
+  // 404 page is app/global-not-found.tsx, which Next reads only with this flag.
+  experimental: { turbopackChunking: { requestCost: 5000, minChunkSize: 2000 }, globalNotFound: true },
   // `npm test` type-checks the whole tree with tsc just before it builds (scripts/test.ts) and says so: the build does
   // not check it again. Every other build (npm start, a bare next build) checks types as usual.
   typescript: { ignoreBuildErrors: process.env.YOUJU_TYPES_CHECKED === '1' },

@@ -18,7 +18,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const ctx = { request, settings, host: info.host };
   // Backend paths never get here: web-server.ts forwards them before Next (lib/front/backend-forward.ts).
   if (info.kind === 'old') return handleOldDomain(ctx, info.newHost);
-  // A city's robots.txt names its own sitemap (app/[city]/robots.txt); every other public file is the same everywhere.
+  // A city's robots.txt names its own sitemap (app/(desktop)/[city]/robots.txt); every other public file is the same everywhere.
   const cityRobots = info.kind === 'city' && request.nextUrl.pathname === '/robots.txt';
   if (isPublicFile(request.nextUrl.pathname) && !cityRobots) return NextResponse.next();
   if (info.kind === 'city') return handleCity(ctx, info.city);
@@ -31,7 +31,7 @@ export const config = {
     /*
      * Everything except _next/static and _next/image: build output and image optimisation, the same on every
      * host and never a redirect. Public files (assets/, favicon.ico, robots.txt) do pass through here, so
-     * that no path reaches app/[city] without the proxy having chosen the city: `/assets/auth/expired` once ran the [city] route with city "assets" and the Host as
+     * that no path reaches app/(desktop)/[city] without the proxy having chosen the city: `/assets/auth/expired` once ran the [city] route with city "assets" and the Host as
      * given. Not skipped by extension: /index.html, /share.html and news articles (*.html) are pages, and
      * /oss/… images must reach the backend.
      */

@@ -1,11 +1,11 @@
 import { CHANNEL_SECTIONS } from './channel-sections';
 
 /**
- * The pages a tracking event can come from, as route patterns (Next's notation, `app/[city]/…` without the city and the
+ * The pages a tracking event can come from, as route patterns (Next's notation, `app/(desktop)/[city]/…` without the city and the
  * route groups): the backend files an event's path under its pattern, never as the browser wrote it, so the page
  * counts of the roll-up have as many keys as the web has routes, whatever a client sends (docs/security.md "Tracking
  * storage"). A listing's id lives in its own column (businessId), not in the path. tests/unit/tracking-pages.test.ts
- * holds this list to the pages of app/[city]. Zod-free.
+ * holds this list to the pages of app/(desktop)/[city]. Zod-free.
  */
 
 /** Where every path that is none of the routes is counted: one bucket, however many made-up paths there are. */
@@ -21,7 +21,7 @@ const CHANNEL_ROUTES = Object.values(CHANNEL_SECTIONS).flatMap((c) => [
 /** spec §2 new-home sub-pages: each with an optional page number. */
 const PROJECT_SUB_PAGES = ['dianping', 'dongtai', 'dynamic', 'huxing', 'xiangce', 'xinxi', 'zhoubian'];
 
-/** The pages of app/[city] (the test compares), then the public addresses the proxy serves by their query. */
+/** The pages of app/(desktop)/[city] (the test compares), then the public addresses the proxy serves by their query. */
 export const PAGE_ROUTES: readonly string[] = [
   '/',
   ...CHANNEL_ROUTES,

@@ -12,5 +12,5 @@ export function agentPath(agentId: number, tab?: AgentTab, page = 1): string {
   return page > 1 ? `${base}/${tab}/${page}` : `${base}/${tab}`;
 }
 
-/** The mobile business card; the proxy serves it from the cached route app/[city]/(h5)/h5/agent/[id]. */
+/** The mobile business card; the proxy serves it from the cached route app/(desktop)/[city]/(h5)/h5/agent/[id]. */
 export const h5AgentPath = (agentId: number) => `/h5/agent?agentId=${agentId}`;

@@ -1,5 +1,5 @@
 /**
- * What the header's user box shows, as `GET /auth/me` (app/[city]/auth/me/route.ts) answers it: the name to
+ * What the header's user box shows, as `GET /auth/me` (app/(desktop)/[city]/auth/me/route.ts) answers it: the name to
  * greet, or null for a visitor; the chat widget's user id (spec §4).
  */
 export interface HeaderUser {

@@ -754,7 +754,7 @@ export const messages = {
     gone: '房源已下架',
   },
   /**
-   * 经纪人工作台 (on its own host `desk.{root}`, app/desk). Plain strings only: the server page hands this group to the
+   * 经纪人工作台 (on its own host `desk.{root}`, app/(desk)/desk). Plain strings only: the server page hands this group to the
    * desk's client app as a prop, so it is in no other page's JavaScript. `{n}` and `{name}` are filled in there.
    */
   /** 调价记录 on a listing's detail page (components/detail/price-history.tsx). */

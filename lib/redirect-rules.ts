@@ -43,7 +43,7 @@ const PROJECT_PAGE_HTML = new RegExp(`^(${CHANNELS.new.detailPrefix}\\d+(?:/[a-z
 
 /**
  * spec §2 fixed route `/index{id}`: a city's home by its city code (`/index310000` is 上海's home), the form an old
- * link or a campaign that knows the city only by its code uses. Served by app/[city]/index/[code]/route.ts, which
+ * link or a campaign that knows the city only by its code uses. Served by app/(desktop)/[city]/index/[code]/route.ts, which
  * sends the visitor to that city's own host (308); an unknown code is a 404.
  */
 const CITY_HOME_BY_CODE = /^\/index(\d{6})$/;
@@ -67,7 +67,7 @@ export function routeAlias(pathname: string): string {
 /**
  * spec §2 fixed route `/h5/agent`: the agent's business card names the agent in its query, `?agentId=12`. A page
  * that reads its query renders for every visit; the proxy instead rewrites the address to the cached route of
- * that agent, `/h5/agent/12` (app/[city]/(h5)/h5/agent/[id]). Null without a well-formed agentId: no rewrite, and
+ * that agent, `/h5/agent/12` (app/(desktop)/[city]/(h5)/h5/agent/[id]). Null without a well-formed agentId: no rewrite, and
  * `/h5/agent` itself is the 404 page.
  */
 export function h5Route(pathname: string, search: URLSearchParams): string | null {

@@ -44,7 +44,7 @@ export function shareQueryRoute(pathname: string, search: URLSearchParams): stri
  * `/validate?code=…` → `/validate/{code}`, the code as the visitor typed it made canonical (any case, spaces); a
  * number with `channel` (the form's select) is that channel's listing by id. Whatever is no code at all (its check
  * digits disagree, or it is not shaped like one) goes to one address; an empty form to `/validate` itself (null). A
- * well-formed code of no current listing is the 404 page at its address (app/[city]/(default)/validate/[code]).
+ * well-formed code of no current listing is the 404 page at its address (app/(desktop)/[city]/(default)/validate/[code]).
  */
 export function validateQueryRoute(pathname: string, search: URLSearchParams): string | null {
   if (pathname !== '/validate' && pathname !== '/validate/') return null;

@@ -4,6 +4,7 @@ import { formMessages } from '@/lib/client/form-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { loadAccountApi } from './account-api';
 import { usePasswordForm, type PasswordFormModel } from './use-password-form';
+import '@/components/personal/personal.css';
 
 export interface PasswordFormProps {
   /** False for a user registered by SMS: the password is set, proven by a code only. */

@@ -6,6 +6,7 @@ import { formMessages } from '@/lib/client/form-messages';
 import { announceUserChanged } from '@/lib/client/user-changed';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { accountErrorText, loadAccountApi } from './account-api';
+import '@/components/personal/personal.css';
 
 export interface ProfileFormProps {
   userName: string;

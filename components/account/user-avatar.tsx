@@ -1,4 +1,5 @@
 import { isFemale } from '@contracts/account-rules';
+import '@/components/personal/personal.css';
 
 export interface UserAvatarProps {
   avatarUrl: string;

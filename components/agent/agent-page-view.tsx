@@ -14,6 +14,8 @@ import { fetchAgentEsf, fetchAgentRent } from '@/lib/api/endpoints';
 import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { messages } from '@/lib/messages';
 import { AgentProfileCard } from './agent-profile';
+import '@/components/project/project.css';
+import './agent.css';
 
 export interface AgentPageViewProps {
   agent: AgentProfile;

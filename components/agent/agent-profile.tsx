@@ -4,6 +4,7 @@ import { ConsultButton } from '@/components/chat/consult-button';
 import { AgentCall } from '@/components/detail/agent-call';
 import { agentPath } from '@/lib/agent-paths';
 import { messages } from '@/lib/messages';
+import './agent.css';
 
 export interface AgentContactProps {
   agent: Pick<Agent, 'agentId' | 'status'>;

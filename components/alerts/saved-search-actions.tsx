@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { alertMessages } from '@/lib/client/alert-messages';
+import './alerts.css';
 
 const M = alertMessages.alerts;
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlertSearchAdd } from '@contracts/alerts';
 import { listMessages } from '@/lib/client/list-messages';
+import './alerts.css';
 
 const M = listMessages.subscribe;
 

@@ -1,6 +1,7 @@
 import type { CityList } from '@contracts/city';
 import { chooseCityHref } from '@/lib/city-choice';
 import { messages } from '@/lib/messages';
+import './all-cities.css';
 
 export interface AllCitiesProps {
   cities: CityList;

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { clearCompare, comparePath } from '@/lib/client/compare-change';
 import { COMPARE_MAX, type CompareChannel } from '@/lib/client/compare-list';
+import './compare.css';
 
 export interface CompareBarBodyProps {
   channel: CompareChannel;

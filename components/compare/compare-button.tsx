@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { COMPARE_MAX, type CompareChannel } from '@/lib/client/compare-list';
 import { useCompare } from './use-compare';
+import './compare.css';
 
 /** 加入对比 on a card or a detail page: adds the listing to the visitor's picks, or takes it out. */
 export function CompareButton({ channel, id }: { channel: CompareChannel; id: number }) {

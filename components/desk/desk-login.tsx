@@ -36,7 +36,7 @@ export function DeskLogin({ copy, error, onLogin }: DeskLoginProps) {
       {/* POST: should the form ever be sent before the page is live, the token is not put in the address. */}
       <form className={styles.loginBox} onSubmit={submit} method="post">
         <h1 className={styles.loginBrand}>
-          <span className="logo__mark">优</span> {copy.title}
+          <span className={styles.mark}>优</span> {copy.title}
         </h1>
         <h2 className={styles.loginTitle}>{copy.loginTitle}</h2>
         <p className={styles.loginIntro}>{copy.loginIntro}</p>

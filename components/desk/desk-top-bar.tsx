@@ -14,7 +14,7 @@ export function DeskTopBar({ copy, agent, online, onLogout }: DeskTopBarProps) {
   return (
     <header className={styles.top}>
       <h1 className={styles.brand}>
-        <span className="logo__mark">优</span> {copy.title}
+        <span className={styles.mark}>优</span> {copy.title}
       </h1>
       <span className={online ? styles.online : styles.offline} role="status">
         {online ? copy.connected : copy.reconnecting}

@@ -6,6 +6,7 @@ import { messages } from '@/lib/messages';
 import { ConsultButton } from '@/components/chat/consult-button';
 import { AgentCall } from './agent-call';
 import { ServerPhoto } from '@/components/layout/server-photo';
+import '@/components/agent/agent.css';
 
 export interface AgentCardProps {
   agent: Agent;

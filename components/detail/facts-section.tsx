@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import '@/components/project/project.css';
 
 /** A detail page's 基本信息: label and value pairs in two columns; `more` links a page with the rest. */
 export function FactsSection({

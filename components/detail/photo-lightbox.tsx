@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { photoMessages } from '@/lib/client/photo-messages';
+import '@/components/project/project.css';
 
 const M = photoMessages.projectViewer;
 

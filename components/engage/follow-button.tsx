@@ -3,6 +3,7 @@ import { messages } from '@/lib/client/messages';
 import { listingMessages } from '@/lib/client/listing-messages';
 import { loginPath } from '@/lib/return-path';
 import { useFollowStatus } from '@/lib/swr/use-follow-status';
+import './follow.css';
 
 const M = listingMessages.follow;
 

@@ -7,6 +7,7 @@ import { SearchBox } from '@/components/search/search-box';
 import { messages } from '@/lib/client/messages';
 import { keywordOf } from '@/lib/search-keyword';
 import { activeMenu } from './active-menu';
+import '@/components/search/search-box.css';
 
 /*
  * The parts of the header that follow the section being viewed (spec §2 Header "The logo and search box change

@@ -38,7 +38,7 @@ export function UserBox() {
   const login = here.startsWith('/login') ? '/login' : loginPath(here);
   // Until the answer comes (and in the one render the server makes for everyone) 登录/注册 keep their place but are not
   // shown: a logged-in user, above all on a personal page, would otherwise see them flash before the name. A browser
-  // without scripts shows them (app/layout.tsx).
+  // without scripts shows them (app/(desktop)/layout.tsx).
   return (
     <span className={user === undefined ? 'user-box user-box--pending' : 'user-box'}>
       <Link href={login}>{messages.login}</Link>

@@ -7,6 +7,7 @@ import { publicContext, rethrowAsPage } from '@/lib/server/api';
 import { commercialPrice } from '@/lib/commercial-format';
 import { formatArea } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import './home.css';
 
 export interface CommercialBlockProps {
   city: City;

@@ -3,6 +3,7 @@ import { CHANNELS, detailPath } from '@contracts/channels';
 import type { HomeData } from '@contracts/home';
 import { formatUnitPrice } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import './home.css';
 
 export interface EstateBlockProps {
   /** /v1/index hotCommunities: the communities with the most homes for sale, with their reference price. */

@@ -3,6 +3,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 import { formMessages } from '@/lib/client/form-messages';
+import '@/components/viewing/viewing.css';
+import './house.css';
 
 const M = formMessages.houseManage;
 

@@ -4,7 +4,7 @@ import { isChunkLoadError, reloadForChunk } from '@/lib/client/chunk-reload';
 
 /**
  * A chunk that fails outside rendering (an `import()` in a click handler left uncaught) reloads the page too, at most
- * once a minute (spec §8); one that fails while rendering reaches the error boundary (app/error.tsx), which does the
+ * once a minute (spec §8); one that fails while rendering reaches the error boundary (app/(desktop)/error.tsx), which does the
  * same. Renders nothing.
  */
 export function ChunkReload() {

@@ -5,6 +5,7 @@ import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/co
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/client/messages';
 import { safeReturnPath } from '@/lib/return-path';
+import './login.css';
 
 /** Seconds before another code may be asked for, unless the backend says otherwise. */
 export const SMS_RESEND_SECONDS = 60;

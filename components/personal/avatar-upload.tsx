@@ -5,6 +5,7 @@ import type { PhotoRef } from '@contracts/upload';
 import { formMessages } from '@/lib/client/form-messages';
 import { UserAvatar } from '@/components/account/user-avatar';
 import { PhotoUpload } from '@/components/upload/photo-upload';
+import '@/components/upload/upload.css';
 
 const M = formMessages.upload;
 

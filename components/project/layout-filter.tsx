@@ -1,5 +1,6 @@
 'use client';
 import { useState, type ReactNode } from 'react';
+import './project.css';
 
 export interface LayoutFilterOption {
   /** Room count; null: every layout. */

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { PhotoLightbox } from '@/components/detail/photo-lightbox';
 import { photoMessages } from '@/lib/client/photo-messages';
+import './project.css';
 
 const M = photoMessages.projectViewer;
 

@@ -1,5 +1,6 @@
 import type { ProjectAround } from '@contracts/project-pages';
 import { messages } from '@/lib/messages';
+import './project.css';
 
 const M = messages.projectPages;
 const KINDS = ['stations', 'schools', 'hospitals', 'shopping'] as const;

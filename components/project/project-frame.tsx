@@ -9,6 +9,7 @@ import { projectPageSeo } from '@/lib/server/project-detail';
 import { messages } from '@/lib/messages';
 import { PROJECT_TABS, projectPath, type ProjectTab } from '@/lib/project-pages';
 import { formatListPath } from '@/lib/search-path';
+import './project.css';
 
 export interface ProjectFrameProps {
   project: NewHomeDetail;

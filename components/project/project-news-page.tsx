@@ -4,6 +4,7 @@ import { ProjectNews } from '@/components/project/project-news';
 import { messages } from '@/lib/messages';
 import { loadProjectNewsPage, type ProjectSubPageProps } from '@/lib/server/project-detail';
 import { projectPath } from '@/lib/project-pages';
+import './project.css';
 
 /**
  * 楼盘动态, served at `dongtai` and at `dynamic` (both spec routes; the tab bar marks 楼盘动态 either way). Pages

@@ -1,6 +1,7 @@
 import type { ProjectNewsItem } from '@contracts/project-pages';
 import { formatDate } from '@/lib/format';
 import { messages } from '@/lib/messages';
+import './project.css';
 
 const M = messages.projectPages;
 

@@ -3,6 +3,7 @@ import { REVIEW_PART_KEYS, type ReviewPage } from '@contracts/project-review';
 import { messages } from '@/lib/messages';
 import { projectPath } from '@/lib/project-pages';
 import { ReviewItem, StarBar } from './review-parts';
+import './review.css';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
 

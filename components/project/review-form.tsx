@@ -10,6 +10,7 @@ import type { PhotoRef } from '@contracts/upload';
 import { PhotoUpload } from '@/components/upload/photo-upload';
 import { messages } from '@/lib/client/messages';
 import { formMessages } from '@/lib/client/form-messages';
+import './review.css';
 
 const M = formMessages.reviews;
 /** contracts/project-review.ts REVIEW_RATING_KEYS; written out so no zod reaches the browser. */

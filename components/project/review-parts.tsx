@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { REVIEW_PART_KEYS, type ProjectReview, type ReviewSummary } from '@contracts/project-review';
 import { messages } from '@/lib/messages';
 import { ReviewTime } from './review-time';
+import './review.css';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
 

@@ -1,6 +1,7 @@
 'use client';
 import { useSyncExternalStore } from 'react';
 import { formatDateTimeIn, formatRelativeTime } from '@/lib/relative-time';
+import './review.css';
 
 /** The zone a page is written in before the browser takes over: the portal's cities are all in it. */
 const PAGE_TIME_ZONE = 'Asia/Shanghai';

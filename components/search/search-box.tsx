@@ -17,6 +17,7 @@ import { messages } from '@/lib/client/messages';
 import { CHANNEL_SECTIONS as CHANNELS, type ChannelSection } from '@contracts/channel-sections';
 import { keywordPath, suggestionPath } from '@/lib/search-keyword';
 import { withTracking } from '@/lib/client/track-later';
+import './search-box.css';
 
 /**
  * Loaded when the box is first focused (typing needs focus): no first load carries the suggestion code. React's

@@ -4,6 +4,7 @@ import type { ChannelCode, Suggestion } from '@contracts/search';
 import { useSuggestions } from '@/lib/hooks/use-suggestions';
 import { messages } from '@/lib/client/messages';
 import { CHANNEL_SECTIONS as CHANNELS } from '@contracts/channel-sections';
+import './search-box.css';
 
 export interface SuggestionListProps {
   channel: ChannelCode;

@@ -1,6 +1,7 @@
 'use client';
 import { formMessages } from '@/lib/client/form-messages';
 import type { PhotoItem } from './use-photo-upload';
+import './upload.css';
 
 const M = formMessages.upload;
 

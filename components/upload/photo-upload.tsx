@@ -6,6 +6,7 @@ import type { PhotoRef } from '@contracts/upload';
 import { formMessages } from '@/lib/client/form-messages';
 import { PhotoTile } from './photo-tile';
 import { doneOf, usePhotoUpload } from './use-photo-upload';
+import './upload.css';
 
 const M = formMessages.upload;
 const ACCEPT = [...UPLOAD_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png'].join(',');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { listingMessages } from '@/lib/client/listing-messages';
 import { withTracking } from '@/lib/client/track-later';
+import './viewing.css';
 
 const M = listingMessages.viewingButton;
 /** The dialog's module loads with the first click: no first page load carries it (first-load JS: at most +25 kB gzip a route). */

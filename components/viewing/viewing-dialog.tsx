@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { shanghaiDay, VIEWING_DIALOG_DAYS } from '@contracts/viewing-dates';
 import { viewingMessages } from '@/lib/client/viewing-messages';
 import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
+import './viewing.css';
 
 const M = viewingMessages.viewingForm;
 /** contracts/viewing.ts VIEWING_CONTACT_MAX and the mobile rule; written out so no zod reaches the browser. */

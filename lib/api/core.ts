@@ -6,13 +6,13 @@ import { ApiError } from './errors';
 /** spec §7/§9: every call gives up after 5 s. */
 export const API_TIMEOUT_MS = 5000;
 export const CLIENT_VERSION = '0.1.0';
-/** spec §7 device name: this is the desktop web client. */
-export const DEVICE_NAME = 'pc-web';
 
 /** Who is calling: what the common headers are built from. Server side fills it from the request. */
 export interface CallContext {
   /** '' in the browser: calls go same-origin through the proxy. */
   baseURL: string;
+  /** spec §7 device name of the front making the call (./device-names.ts): the front says it, the core never guesses. */
+  deviceName: string;
   token?: string;
   deviceCode?: string;
   /** The public host the visitor used. */
@@ -75,7 +75,7 @@ export function commonHeaders(ctx: CallContext, withCredentials: boolean): Recor
   const h: Record<string, string> = {
     [RequestHeader.clientId]: `${CLIENT_ID}/${CLIENT_VERSION}`,
     [RequestHeader.tenantId]: TENANT_ID,
-    [RequestHeader.deviceName]: DEVICE_NAME,
+    [RequestHeader.deviceName]: ctx.deviceName,
   };
   if (ctx.deviceCode) h[RequestHeader.deviceCode] = ctx.deviceCode;
   if (ctx.authority) h[RequestHeader.authority] = ctx.authority;

@@ -2,15 +2,18 @@
 import { DEVICE_COOKIE } from '@contracts/device-cookie';
 import { readCookie } from '@/lib/client/browser-cookie';
 import type { CallContext } from '../api/core';
+import { DEVICE_NAMES, type Front } from '../api/device-names';
 import { isSessionInvalid } from '../api/errors';
 
 /**
  * Browser calls go same-origin: the proxy forwards the backend prefixes, and the browser sends the
- * HttpOnly session cookie itself (no Authorization header from script).
+ * HttpOnly session cookie itself (no Authorization header from script). `front`: the front whose page calls (its
+ * device name, spec §7); the desktop site's islands leave it out.
  */
-export function browserContext(): CallContext {
+export function browserContext(front: Front = 'desktop'): CallContext {
   return {
     baseURL: '',
+    deviceName: DEVICE_NAMES[front],
     deviceCode: readCookie(DEVICE_COOKIE),
     authority: typeof window === 'undefined' ? undefined : window.location.host,
   };

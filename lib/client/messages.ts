@@ -25,7 +25,7 @@ export const messages = {
     offices_rent: '写字楼出租',
   },
 
-  // The 404 and 500 views (app/not-found.tsx, error.tsx).
+  // The 404 and 500 views (app/global-not-found.tsx, error.tsx).
   notFound: '抱歉，您访问的页面不存在',
   countdown: (n: number) => `${n}秒后自动跳转`,
   serverBusy: '网络繁忙，请稍后再试',

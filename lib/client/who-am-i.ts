@@ -1,7 +1,7 @@
 'use client';
 import type { HeaderUser } from '@/lib/header-user';
 
-/** Where the browser asks who is looking (app/[city]/auth/me/route.ts). */
+/** Where the browser asks who is looking (app/(desktop)/[city]/auth/me/route.ts). */
 export const WHO_AM_I = '/auth/me';
 
 let asked: Promise<HeaderUser | null> | null = null;

@@ -10,14 +10,14 @@ import type { IncomingHttpHeaders } from 'node:http';
  * `<html id="__next_error__"><head>…</head><body></body></html>`. Next's error recovery never renders the
  * not-found boundary to HTML (vercel/next.js#62228, still open); the 404 text appears only once the browser
  * has run the page's JavaScript, so crawlers, a browser without JavaScript and `curl` see a blank page. The one
- * 404 Next does render to HTML is its `/_not-found` route, prerendered at build time from app/not-found.tsx
+ * 404 Next does render to HTML is its `/_not-found` route, prerendered at build time from app/global-not-found.tsx
  * (the route unmatched paths and the gate's malformed paths get).
  *
  * So for a page read (GET or HEAD) the page pipeline (./page-pipeline.ts) watches the status Next is about to send: a 404 HTML page is
  * sent as the prerendered not-found document instead, with the headers Next had set (the device cookie, the
  * security headers, no-store) and the same status. The browser hydrates it at the URL it asked for, so the
  * countdown and `?redirect=` work as on any other 404 (spec §2 Error pages). Every HTML 404 of the portal is
- * that one page: app/not-found.tsx is the only not-found boundary (a nested not-found.tsx would be
+ * that one page: app/global-not-found.tsx is the only not-found boundary (a nested not-found.tsx would be
  * replaced by it too). Client navigations are not touched: they ask for the RSC payload (text/x-component),
  * from which the router draws the not-found page itself.
  *

@@ -3,7 +3,7 @@ import { messages } from '../messages';
 /**
  * The HTML of spec §8's "any other status" page (网络繁忙，请稍后再试 with 重试), for the web server to send in
  * place of Next's error shell. When the city layout itself cannot render (the backend is down: no cities, no
- * menus), Next answers 500 with an empty `__next_error__` document and draws app/error.tsx only after its
+ * menus), Next answers 500 with an empty `__next_error__` document and draws app/(desktop)/error.tsx only after its
  * script runs; a visitor without script, a slow phone or a crawler saw a blank page. This document carries
  * the words itself. It is static (no Next runtime): 重试 reloads the page. Styles mirror `.error-page`.
  */

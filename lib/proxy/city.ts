@@ -7,7 +7,7 @@ import { forwardedHeaders, pathAndQuery, publicUrl, type ProxyContext } from './
 
 /**
  * City sub-domain: legacy paths redirect, personal pages need the session cookie, everything else is
- * rewritten into `app/[city]/…`. The cookie check here only saves a round trip: personal pages check the
+ * rewritten into `app/(desktop)/[city]/…`. The cookie check here only saves a round trip: personal pages check the
  * session again on the server (ARCHITECTURE "Cities and hosts").
  */
 export function handleCity(ctx: ProxyContext, city: string): NextResponse {

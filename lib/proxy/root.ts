@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiCache } from '@/lib/api/cache';
+import { DEVICE_NAMES } from '@/lib/api/device-names';
 import { fetchLocation } from '@/lib/api/endpoints';
 import { clientIpOf } from '@/lib/portal-headers';
 import { isCityExempt, newsQueryRoute, routeAlias } from '@/lib/redirect-rules';
@@ -15,6 +16,8 @@ async function locatedCityDomain(ctx: ProxyContext): Promise<string> {
   try {
     const loc = await fetchLocation({
       baseURL: ctx.settings.backendUrl,
+      // www and the bare root lead to the desktop site's city hosts: the call is that front's.
+      deviceName: DEVICE_NAMES.desktop,
       cache: apiCache,
       clientIp: clientIpOf(ctx.request.headers),
       authority: ctx.host,

@@ -8,6 +8,7 @@ import { PortalHeader } from '@/lib/portal-headers';
 import { sessionToken } from '@/lib/session-cookie';
 import { apiCache } from '../api/cache';
 import type { CallContext } from '../api/core';
+import { DEVICE_NAMES, type Front } from '../api/device-names';
 import { ApiError, isNotFound, isSessionInvalid } from '../api/errors';
 
 /**
@@ -15,20 +16,22 @@ import { ApiError, isNotFound, isSessionInvalid } from '../api/errors';
  * request at all, no host, no client address, no session, no device code. A page rendered from it reads no
  * request header, so Next renders it once and serves it from the page cache to everyone (docs/performance.md,
  * lib/front/page-cache/); what depends on the visitor is asked for by client islands (the header's user box, the
- * located-city prompt).
+ * located-city prompt). `front` is the front whose page asks (its device name, spec §7): the desktop site's pages leave
+ * it out; another front's pages name themselves.
  */
-export async function publicContext(): Promise<CallContext> {
-  return { baseURL: config.backendUrl, cache: apiCache };
+export async function publicContext(front: Front = 'desktop'): Promise<CallContext> {
+  return { baseURL: config.backendUrl, deviceName: DEVICE_NAMES[front], cache: apiCache };
 }
 
 /**
  * Call context of the visitor (user calls only): public host, client address, token and device code. Reading
- * them makes the page dynamic, which is what a personal page must be.
+ * them makes the page dynamic, which is what a personal page must be. `front` as for publicContext.
  */
-export async function serverContext(): Promise<CallContext> {
+export async function serverContext(front: Front = 'desktop'): Promise<CallContext> {
   const [c, h] = await Promise.all([cookies(), headers()]);
   return {
     baseURL: config.backendUrl,
+    deviceName: DEVICE_NAMES[front],
     cache: apiCache,
     authority: trustedHost(h.get(PortalHeader.host) ?? h.get('host'), config),
     clientIp: h.get(PortalHeader.clientIp) ?? undefined,

@@ -186,7 +186,7 @@ async function firstLink(request: APIRequestContext, path: string, pattern: RegE
 const detailOf = (request: APIRequestContext, c: ChannelDef) =>
   firstLink(request, c.listPath, new RegExp(`href="(${c.code === 'new' ? '/loupan/' : c.listPath}xiangqing/\\d+)(?:\\.html)?"`));
 
-// One page of every public route pattern of a city (app/[city]/(default), (index), (h5), (header-only), (none)).
+// One page of every public route pattern of a city (app/(desktop)/[city]/(default), (index), (h5), (header-only), (none)).
 
 test('a visitor: the home, all cities, about, brand upgrade, the calculators (one with a refused value), 资讯 and 下载APP', async ({
   context,

@@ -23,6 +23,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   ctx = {
     baseURL: `http://127.0.0.1:${port}`,
+    deviceName: 'pc-web',
     cache: apiCache,
     token: 'tok',
     deviceCode: 'dev1',
@@ -85,7 +86,9 @@ describe('api client', () => {
     await expect(call(ctx, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(ApiError);
   });
   it('gives up on an unreachable backend with an ApiError', async () => {
-    await expect(call({ baseURL: 'http://127.0.0.1:9' }, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(ApiError);
+    await expect(call({ baseURL: 'http://127.0.0.1:9', deviceName: 'pc-web' }, ApiPath.userInfo, schema)).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });
 
@@ -105,7 +108,9 @@ describe('api client without a backend', () => {
     try {
       apiCache.clear();
       const joined = Promise.all(
-        [1, 2, 3].map(() => call({ baseURL: base, cache: apiCache }, ApiPath.cities, schema, { method: 'GET' })),
+        [1, 2, 3].map(() =>
+          call({ baseURL: base, deviceName: 'pc-web', cache: apiCache }, ApiPath.cities, schema, { method: 'GET' }),
+        ),
       );
       // The first call is at the backend, held there; the other two joined it instead of asking again.
       await vi.waitFor(() => expect(hits).toBe(1));
@@ -126,11 +131,15 @@ describe('api client without a backend', () => {
       apiCache.clear();
       const first = Date.now();
       await expect(
-        call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' }),
+        call({ baseURL: hungBase, deviceName: 'pc-web', cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, {
+          method: 'GET',
+        }),
       ).rejects.toMatchObject({ status: 0 });
       expect(Date.now() - first).toBeGreaterThanOrEqual(290);
       await expect(
-        call({ baseURL: hungBase, cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, { method: 'GET' }),
+        call({ baseURL: hungBase, deviceName: 'pc-web', cache: apiCache, timeout: 300 }, ApiPath.menuIcon, schema, {
+          method: 'GET',
+        }),
       ).rejects.toMatchObject({ status: 0 });
       // The second asker did not wait for the backend: it was never asked again.
       expect(asked).toBe(1);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  ctx = { baseURL: `http://127.0.0.1:${port}`, deviceCode: 'dev1', authority: 'bj.localhost:3000' };
+  ctx = { baseURL: `http://127.0.0.1:${port}`, deviceName: 'pc-web', deviceCode: 'dev1', authority: 'bj.localhost:3000' };
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -78,8 +78,8 @@ describe('browser calls over fetch', () => {
   it('gives up after the timeout, and on an unreachable backend, with an ApiError', async () => {
     reply = { ...ok(null), delayMs: 500 };
     await expect(browserCall({ ...ctx, timeout: 100 }, ApiPath.recommends, unchecked())).rejects.toBeInstanceOf(ApiError);
-    await expect(browserCall({ baseURL: 'http://127.0.0.1:9' }, ApiPath.recommends, unchecked())).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      browserCall({ baseURL: 'http://127.0.0.1:9', deviceName: 'pc-web' }, ApiPath.recommends, unchecked()),
+    ).rejects.toBeInstanceOf(ApiError);
   });
 });

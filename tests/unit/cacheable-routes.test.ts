@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * on every visit, silently: no error, only the page cache's hit rate and the render budget notice. This test
  * walks every page of the public route groups and fails on the first that would not be cached.
  */
-const CITY = path.join(process.cwd(), 'app', '[city]');
+const CITY = path.join(process.cwd(), 'app', '(desktop)', '[city]');
 const PUBLIC_GROUPS = ['(default)', '(h5)', '(index)', '(header-only)', '(none)', '(map)'];
 
 /** Pages of the public groups that read the visitor's session on the server, so are rendered for each request. */

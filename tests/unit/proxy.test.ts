@@ -39,7 +39,7 @@ async function run(host: string, path: string, cookies?: Record<string, string>)
 }
 
 describe('proxy', () => {
-  it('rewrites a city host into app/[city] and passes the public host on', async () => {
+  it('rewrites a city host into app/(desktop)/[city] and passes the public host on', async () => {
     const res = await run('bj.localhost:3000', '/ershoufang/p3/?x=1');
     expect(rewritten(res)).toBe('/bj/ershoufang/p3/?x=1');
     expect(res.headers.get('x-middleware-request-x-portal-host')).toBe('bj.localhost:3000');
@@ -94,7 +94,7 @@ describe('proxy', () => {
     }
   });
   it('passes public files through untouched, but not a page path hidden under assets/', async () => {
-    // A city's robots.txt names its sitemap (app/[city]/robots.txt); elsewhere it is the file.
+    // A city's robots.txt names its sitemap (app/(desktop)/[city]/robots.txt); elsewhere it is the file.
     expect(rewritten(await run('bj.localhost:3000', '/robots.txt'))).toBe('/bj/robots.txt');
     expect((await run('www.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
     expect((await run('bj.localhost:3000', '/assets/logo.png')).headers.get('x-middleware-next')).toBe('1');
@@ -112,7 +112,7 @@ describe('proxy', () => {
     expect((await run('desk.localhost:3000', '/robots.txt')).headers.get('x-middleware-next')).toBe('1');
   });
   it('never serves the desk on a city host or the root: their /desk is the 404 page', async () => {
-    // app/[city] has no desk: /bj/desk is not found.
+    // app/(desktop)/[city] has no desk: /bj/desk is not found.
     expect(rewritten(await run('bj.localhost:3000', '/desk'))).toBe('/bj/desk');
     expect(rewritten(await run('bj.localhost:3000', '/desk/x'))).toBe('/bj/desk/x');
     const root = await run('localhost:3000', '/desk');

@@ -19,7 +19,7 @@ const wangjing: Suggestion = {
 
 const districts = [{ id: 2, name: '朝阳区', children: [{ id: 3, name: '望京' }] }];
 const lines = [{ id: 15, name: '15号线', children: [{ id: 151, name: '望京东' }] }];
-const ctx = { baseURL: 'http://backend.test' };
+const ctx = { baseURL: 'http://backend.test', deviceName: 'pc-web' };
 
 describe('searchedWords: what an empty list says was searched', () => {
   it('is the keyword, else the most precise place chosen, else nothing', () => {

@@ -6,10 +6,10 @@ import { PAGE_OTHER, PAGE_ROUTES, QUERY_ROUTES, pagePattern } from '@contracts/t
 
 /**
  * Tracking files a page view under its route pattern (contracts/tracking-pages.ts), so that the roll-up's page keys are
- * the web's routes, not what a client writes. The list is held to the pages of app/[city]: a new page that is not in
+ * the web's routes, not what a client writes. The list is held to the pages of app/(desktop)/[city]: a new page that is not in
  * it would be counted as PAGE_OTHER, a removed one would linger.
  */
-const CITY = path.join(process.cwd(), 'app', '[city]');
+const CITY = path.join(process.cwd(), 'app', '(desktop)', '[city]');
 
 function pagesUnder(dir: string, route: string[] = []): string[] {
   const found: string[] = [];
@@ -24,7 +24,7 @@ function pagesUnder(dir: string, route: string[] = []): string[] {
 }
 
 describe('the route patterns of tracking', () => {
-  it('are the pages of app/[city], each once', () => {
+  it('are the pages of app/(desktop)/[city], each once', () => {
     const pages = pagesUnder(CITY).sort();
     expect(pages.length).toBeGreaterThan(50);
     expect([...PAGE_ROUTES].sort()).toEqual(pages);

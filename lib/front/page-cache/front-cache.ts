@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { newsQueryRoute, routeAlias } from '../../redirect-rules';
-import { pageTagsOf } from './page-tags';
+import { cityPageOfRequest, pageTags } from './page-tags';
 import { RENDER_ALLOWANCE_MS, type TagClock } from './tag-clock';
 
 /**
@@ -61,7 +61,8 @@ export class FrontCache {
     const varying = VARY.map((name) => String(req.headers[name] ?? '')).join('\n');
     // The route Next renders, as the proxy rewrites it (an article named by query is tagged as that article).
     const route = newsQueryRoute(pathname, new URLSearchParams(query)) ?? routeAlias(pathname);
-    return { key: `${city}\n${url}\n${varying}`, tags: pageTagsOf(`/${city}${route}`) };
+    const page = cityPageOfRequest({ kind: 'city', city }, route);
+    return { key: `${city}\n${url}\n${varying}`, tags: page ? pageTags(page) : [] };
   }
 
   /** Answers from the cache when it holds a current copy; false when Next must answer. */

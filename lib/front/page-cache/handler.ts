@@ -1,7 +1,7 @@
 /**
  * The page cache (one render of a public page for everyone, docs/performance.md): Next's cache handler (next.config.ts `cacheHandler`), loaded by the running web
  * server only. Next renders a city's public page once, hands the result here, and asks here on every visit;
- * a page past its 50 s (app/[city]/layout.tsx) is still served while Next renders it again in the
+ * a page past its 50 s (app/(desktop)/[city]/layout.tsx) is still served while Next renders it again in the
  * background, which also keeps pages on screen while the backend is down.
  *
  * What this handler adds to Next's own file cache:
@@ -15,7 +15,7 @@
  *
  * This file runs outside Next's bundles: Node loads it by path, under tsx like web-server.ts.
  */
-import { pageTagsOf } from './page-tags';
+import { cityPageOfRender, pageTags } from './page-tags';
 import { RENDER_ALLOWANCE_MS } from './tag-clock';
 import { pageCacheState } from './state';
 import { FREE_TEXT_TTL_SECONDS, isFreeTextPage, isPerItemLandingPage, NOT_FOUND_TTL_SECONDS, type CachedEntry } from './stores';
@@ -38,12 +38,21 @@ interface NextCacheValue {
   headers?: Record<string, unknown>;
 }
 
-/** The tags an entry is judged by: ours from the page's path, and Next's own (for revalidatePath). */
-function tagsOf(value: NextCacheValue | null, ctx: NextCacheContext): string[] {
+/**
+ * The tags an entry is judged by: ours from the page's city and path, and Next's own (for revalidatePath). Next names
+ * both in its implicit tags: the rendered path (`_N_T_/bj/ershoufang/dc12`) and the route
+ * (`_N_T_/(desktop)/[city]/(default)/ershoufang/[[...slug]]/page`), whose `[city]` says which segment is the city.
+ */
+export function tagsOf(value: NextCacheValue | null, ctx: NextCacheContext): string[] {
   const header = value?.headers?.[NEXT_TAGS_HEADER];
   const nextTags = typeof header === 'string' ? header.split(',') : [...(ctx.tags ?? []), ...(ctx.softTags ?? [])];
-  const path = nextTags.find((t) => t.startsWith(`${IMPLICIT_TAG_PREFIX}/`) && !t.includes('[') && !/\/(layout|page)$/.test(t));
-  return [...nextTags, ...(path ? pageTagsOf(path.slice(IMPLICIT_TAG_PREFIX.length)) : [])];
+  const implicit = nextTags
+    .filter((t) => t.startsWith(`${IMPLICIT_TAG_PREFIX}/`))
+    .map((t) => t.slice(IMPLICIT_TAG_PREFIX.length));
+  const path = implicit.find((t) => !t.includes('[') && !/\/(layout|page)$/.test(t));
+  const route = implicit.find((t) => /\/(page|route)$/.test(t));
+  const page = path && route ? cityPageOfRender(path, route) : null;
+  return [...nextTags, ...(page ? pageTags(page) : [])];
 }
 
 export default class PageCacheHandler {

@@ -3,6 +3,58 @@ import { CHANNEL_LIST, CHANNELS } from '@contracts/channels';
 import { parseVerifyCode } from '@contracts/verify-code';
 import { CHANNEL_NEWS } from '@/lib/news-paths';
 
+/** A page of one city: the city's domain and the page's path within the city (`/ershoufang/dc12/`). */
+export interface CityPage {
+  city: string;
+  route: string;
+}
+
+/**
+ * The host kinds whose pages show a city, and where each keeps it: a city host (`bj.{root}/ershoufang/`) in its
+ * name, a mobile-style front (`m.{root}/bj/ershoufang/`) in the first segment of the path.
+ */
+export type CityFront = { kind: 'city'; city: string } | { kind: 'mobile' };
+
+/** A city's domain as the backend's tags name it. */
+const CITY_DOMAIN = /^[a-z]{1,20}$/;
+
+/** The page a request to a front asks for (the front cache's view, before Next), or null when it shows no city. */
+export function cityPageOfRequest(front: CityFront, pathname: string): CityPage | null {
+  if (front.kind === 'city') return { city: front.city, route: pathname };
+  const [, city = '', ...rest] = pathname.split('/');
+  return CITY_DOMAIN.test(city) ? { city, route: `/${rest.join('/')}` } : null;
+}
+
+/**
+ * The page Next rendered, from its path (`/bj/ershoufang/dc12`, after the proxy's rewrite) and its route
+ * (`/(desktop)/[city]/(default)/ershoufang/[[...slug]]/page`): the city is the path's segment where the route has
+ * `[city]`, whichever root and prefix come before it; a route without one shows no city (the desk).
+ */
+export function cityPageOfRender(pathname: string, route: string): CityPage | null {
+  // Groups `(…)` and slots `@…` are no part of the path; `page` and `route` end the route's name.
+  const segments = route.split('/').filter((s) => s !== '' && !/^\(.*\)$/.test(s) && !s.startsWith('@'));
+  if (segments.at(-1) === 'page' || segments.at(-1) === 'route') segments.pop();
+  const at = segments.indexOf('[city]');
+  if (at === -1) return null;
+  const parts = pathname.split('/').slice(1);
+  // What comes before `[city]` must be the route's own fixed segments, in place.
+  if (segments.slice(0, at).some((s, i) => s.startsWith('[') || s !== parts[i])) return null;
+  const city = parts[at] ?? '';
+  return CITY_DOMAIN.test(city) ? { city, route: `/${parts.slice(at + 1).join('/')}` } : null;
+}
+
+/**
+ * The tags of a page the desktop site rendered (app/(desktop)/[city]/: the city is the path's first segment there),
+ * for the tests and callers that know they hold a desktop render's path.
+ */
+export function pageTagsOf(pathname: string): string[] {
+  const page = cityPageOfRender(pathname, DESKTOP_CITY_ROUTE);
+  return page ? pageTags(page) : [];
+}
+
+/** The desktop site's city segment, as Next names its routes. */
+const DESKTOP_CITY_ROUTE = '/(desktop)/[city]/[[...path]]/page';
+
 /**
  * What a cached page shows, as the tags the backend's change feed names (contracts/cache-changes.ts):
  * - `city:{domain}` on every page of a city;
@@ -18,15 +70,15 @@ import { CHANNEL_NEWS } from '@/lib/news-paths';
  *   city's 二手房 lists (its newest homes); a 房源核验 answer (`/validate/YJ…`) the listing's detail tag and its
  *   channel's lists (a listing published under that id makes a "not found" answer stale); `/sitemap` and `/validate`
  *   every list of the city (the places, communities and counts they show).
- * Derived from the page's address (the path Next renders after the proxy's rewrite, `/bj/ershoufang/dc12/`), so
- * the pages themselves carry no cache code. A change the backend reports under any of these tags makes the
- * page render again on its next visit.
+ * Derived from the page's city and its path within the city (`{ city: 'bj', route: '/ershoufang/dc12/' }`), so the
+ * pages themselves carry no cache code. Where the city is comes from the host and the route, never from a guess at a
+ * path segment: on a city host it is the host's (cityPageOfRequest), in a render it is the segment the route names
+ * `[city]` (cityPageOfRender). A change the backend reports under any of these tags makes the page render again on its
+ * next visit.
  */
-export function pageTagsOf(pathname: string): string[] {
-  const [, domain = '', ...rest] = pathname.split('/');
-  if (!/^[a-z]{1,20}$/.test(domain)) return [];
+export function pageTags({ city: domain, route: inCity }: CityPage): string[] {
+  if (!CITY_DOMAIN.test(domain)) return [];
   const tags = [cacheTag.city(domain)];
-  const inCity = `/${rest.join('/')}`;
   if (inCity === '/' || inCity === '/index.html') {
     for (const channel of CHANNEL_LIST) tags.push(cacheTag.list(channel.code, domain));
     tags.push(cacheTag.news(domain));

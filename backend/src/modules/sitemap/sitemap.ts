@@ -50,7 +50,7 @@ export interface SitemapOptions {
  * A city's XML sitemaps (being found by search engines; docs/api.md "Sitemaps"): the index names one file per kind and
  * part; each file is written from the database as its rows are read (sources.ts: keyset batches) and gzipped as it is
  * written. Both are built at most once an hour in a process, one build at a time (./built-once.ts), and a file the
- * index does not name is a 404 without a build. The web serves both on the city's host (app/[city]/sitemap.xml,
+ * index does not name is a 404 without a build. The web serves both on the city's host (app/(desktop)/[city]/sitemap.xml,
  * sitemaps/).
  */
 export function registerSitemaps(app: FastifyInstance, db: Db, config: Config, options: SitemapOptions = {}): void {
