@@ -16,7 +16,7 @@ interface DictionaryPageProps {
 
 /**
  * A channel's /dictionary route, whole (spec §2: every channel has one): `channelDictionaryPage(CHANNELS.rent)`
- * in `app/[city]/(default)/zufang/dictionary/page.tsx` is all a channel adds. The 404 page where the city does not
+ * in `app/(desktop)/[city]/(default)/zufang/dictionary/page.tsx` is all a channel adds. The 404 page where the city does not
  * have the channel, as on its list.
  */
 export function channelDictionaryPage(channel: ChannelDef) {

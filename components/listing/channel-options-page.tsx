@@ -17,7 +17,7 @@ interface OptionsPageProps {
 
 /**
  * A channel's /options route, whole (spec §2: every channel has one), from the same description its list page
- * takes (./filters/): `channelOptionsPage(rentFilters)` in `app/[city]/(default)/zufang/options/page.tsx`. The
+ * takes (./filters/): `channelOptionsPage(rentFilters)` in `app/(desktop)/[city]/(default)/zufang/options/page.tsx`. The
  * 404 page where the city does not have the channel, as on its list.
  */
 export function channelOptionsPage<C extends Conditions>({ channel, fetchConditions, rows }: ChannelFilters<C>) {
