@@ -86,8 +86,14 @@ interface Opened {
  * Opens `url` in a page of its own and reads it until its network is quiet. Not Playwright's networkidle: the detail
  * pages' view beacon (a keepalive fetch) is answered but never reported finished, so a logged-in detail never went idle.
  */
-async function open(context: BrowserContext, url: string, expectedStatus = 200): Promise<Opened> {
+async function open(context: BrowserContext, url: string, expectedStatus = 200, { holdTimers = false } = {}): Promise<Opened> {
   const page = await context.newPage();
+  // A page that leaves by itself after a while (the 404's countdown) is read with its timers held: what axe reads
+  // must not be replaced by the next document halfway.
+  if (holdTimers) {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+  }
   const trouble: string[] = [];
   let listening = true;
   const note = (what: string) => listening && trouble.push(`${url}: ${what}`);
@@ -204,8 +210,8 @@ test('a visitor: the home, all cities, about, brand upgrade, the calculators (on
 });
 
 test('a visitor: the not-found page, an unknown city, login with its error, and the agent desk', async ({ context, request }) => {
-  // The 404 page: its countdown goes to `redirect`, here the same 404, so axe reads a page that stays.
-  const notFound = await open(context, cityUrl('bj', `/no-such-page?redirect=${encodeURIComponent('/no-such-page')}`), 404);
+  // The 404 page, its countdown held (not-found.spec.ts follows the countdown to its end).
+  const notFound = await open(context, cityUrl('bj', '/no-such-page'), 404, { holdTimers: true });
   expect(notFound.trouble).toEqual([]);
   await expectAccessible(notFound.page, '404');
   await notFound.page.close();

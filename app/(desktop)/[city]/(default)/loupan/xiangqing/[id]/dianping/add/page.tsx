@@ -14,7 +14,7 @@ import { projectPath } from '@/lib/project-pages';
 import { loginPath } from '@/lib/return-path';
 import '@/components/project/review.css';
 
-// Reads the visitor's session: never one render for everyone, never in the page cache (app/[city]/layout.tsx).
+// Reads the visitor's session: never one render for everyone, never in the page cache (app/(desktop)/[city]/layout.tsx).
 export const dynamic = 'force-dynamic';
 
 const M = { ...messages.reviews, ...messages.reviewPages };
