@@ -117,3 +117,22 @@ export function sectionAt(pathname: string): ChannelSection | undefined {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
   return SECTION_LIST.find((c) => path.startsWith(c.listPath));
 }
+
+/**
+ * The business types of a home (an owner's 委托, a followed home, a chat's listing card): 1 二手房, 2 租房. Whatever
+ * differs between the two (table, price, unit, words) is looked up by the channel this gives, never by comparing the
+ * number.
+ */
+export type HomeBusinessType = 1 | 2;
+const HOME_CHANNELS = { 1: 'esf', 2: 'rent' } as const satisfies Record<HomeBusinessType, ChannelCode>;
+export type HomeChannel = (typeof HOME_CHANNELS)[HomeBusinessType];
+
+/** The channel of a home's business type: 1 → esf (二手房), 2 → rent (租房). */
+export function homeChannelOf(businessType: HomeBusinessType): HomeChannel {
+  return HOME_CHANNELS[businessType];
+}
+
+/** For sale or to let, by a home's business type (CHANNEL_SECTIONS' deal of its channel). */
+export function homeDealOf(businessType: HomeBusinessType): 'sale' | 'rent' {
+  return CHANNEL_SECTIONS[homeChannelOf(businessType)].deal;
+}

@@ -29,7 +29,8 @@ import {
 import { readChanges } from '../cache/changes';
 import { findCity } from '../cities/cities';
 import type { AssistantNotice, ImService } from '../im/im';
-import { ALERT_CHANNELS, formatNumber, recordOfTag } from './channels';
+import { channelModule } from '../listings/channels/registry';
+import { formatNumber, recordOfTag } from './channels';
 import { searchesAt } from './matcher';
 
 /**
@@ -111,7 +112,7 @@ export function createAlertsWorker(
    * or undefined when it is gone.
    */
   async function readRecord(channel: ChannelCode, id: number): Promise<RecordAt | undefined> {
-    const def = ALERT_CHANNELS[channel];
+    const def = channelModule(channel);
     const t = def.table;
     const [row] = await db
       .select({
@@ -351,7 +352,7 @@ export function createAlertsWorker(
             .flatMap((c) => (pendingOf.get(Number(c.id)) ?? []).map((p) => p.listingId)),
         ),
       ];
-      homesOf.set(channel, await ALERT_CHANNELS[channel].homes(db, listingIds));
+      homesOf.set(channel, await channelModule(channel).alertCard(db, listingIds));
     }
     const notices: AssistantNotice[] = [];
     const unsent: number[] = [];

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { CHANNELS } from '@contracts/channels';
 import { cityScopedRequestSchema } from '@contracts/city';
 import {
-  COMMERCIAL_CHANNELS,
   COMMERCIAL_PATHS,
   COMMERCIAL_SCHEMAS,
   commercialConditionsSchema,
@@ -16,9 +15,9 @@ import {
   type CommercialDetail,
   type CommercialKind,
   type CommercialListItem,
-  type commercialListQuerySchema,
 } from '@contracts/commercial';
 import type { ConditionBand } from '@contracts/listing-common';
+import type { ListFilters } from './channels/channel-module';
 import type { Db } from '../../db/client';
 import { DEAL, offices, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -47,7 +46,6 @@ import { placeLikeness, similarListings } from './similar';
  * its conditions, list and details are a 404.
  */
 
-type ListInput = z.output<typeof commercialListQuerySchema>;
 type FilterKey = 'shopType' | 'grade' | 'totalPrice' | 'dailyPrice' | 'area';
 type Option = { code: number; label: string };
 
@@ -154,23 +152,27 @@ function conditionsOf(channel: Channel, priceTier: number): Omit<CommercialCondi
   return { area: [], ...rows };
 }
 
-function listConditions(channel: Channel, input: ListInput, cityCode: string, priceTier: number): SQL | undefined {
+function listConditions(channel: Channel, input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(
     ...placeConditions(channel.def.table, cityCode, input, channel.def.table.projectName),
     channel.scope,
-    ...channel.filters.map(({ key, def }) => def.where(input[key], priceTier)),
+    ...channel.filters.map(({ key, def }) => def.where(input[key] as number[] | undefined, priceTier)),
   );
 }
 
 /**
- * The list's WHERE of one of the four, and its table: the same conditions the list route builds, for whoever must
- * agree with the list (a saved search's matching, modules/alerts/channels.ts).
+ * One of the four as the channel registry holds it (channels/commercial.ts): its table and deal, and the list's own
+ * WHERE, ORDER BY and items, for whoever must agree with the list (a saved search's matching, the sitemap).
  */
-export function commercialList(code: CommercialChannel) {
+export function commercialList(code: CommercialChannel, name: string) {
   const channel = channelOf(code);
   return {
     table: channel.def.table,
-    where: (input: ListInput, cityCode: string, priceTier: number) => listConditions(channel, input, cityCode, priceTier),
+    scope: channel.scope,
+    where: (input: ListFilters, cityCode: string, priceTier: number) => listConditions(channel, input, cityCode, priceTier),
+    orderBy: (sort: number | undefined) => orderOf(channel, sort),
+    items: (db: Db, ids: number[]) => itemsByIds(db, channel, ids),
+    register: (app: FastifyInstance, db: Db) => registerChannel(app, db, code, name),
   };
 }
 
@@ -257,19 +259,12 @@ async function detailOf(db: Db, channel: Channel, id: number): Promise<Commercia
   } as CommercialDetail;
 }
 
-const NAMES: Record<CommercialChannel, string> = {
-  shop_sale: '商铺出售',
-  shop_rent: '商铺出租',
-  offices_sale: '写字楼出售',
-  offices_rent: '写字楼出租',
-};
-
-function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel): void {
+/** The four routes of one of the four; `name` (商铺出售) is its name in their summaries. */
+function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel, name: string): void {
   const channel = channelOf(code);
   const paths = COMMERCIAL_PATHS[code];
   const schemas = COMMERCIAL_SCHEMAS[code];
   const tags = [code];
-  const name = NAMES[code];
 
   portalRoute(app, {
     path: paths.conditions,
@@ -340,8 +335,4 @@ async function similarUnits(db: Db, channel: Channel, id: number): Promise<{ lis
     channel.deal === 'sale' ? { column: table.totalPrice, value: u.totalPrice } : { column: table.dailyRent, value: u.dailyRent };
   const like = placeLikeness(table, u, price, [channel.scope, between(table.area, u.area * 0.5, u.area * 1.5)]);
   return { list: await similarListings(db, table, like, (ids) => itemsByIds(db, channel, ids)) };
-}
-
-export function registerCommercial(app: FastifyInstance, db: Db): void {
-  for (const code of COMMERCIAL_CHANNELS) registerChannel(app, db, code);
 }
