@@ -127,12 +127,20 @@ export type HomeBusinessType = 1 | 2;
 const HOME_CHANNELS = { 1: 'esf', 2: 'rent' } as const satisfies Record<HomeBusinessType, ChannelCode>;
 export type HomeChannel = (typeof HOME_CHANNELS)[HomeBusinessType];
 
-/** The channel of a home's business type: 1 → esf (二手房), 2 → rent (租房). */
-export function homeChannelOf(businessType: HomeBusinessType): HomeChannel {
-  return HOME_CHANNELS[businessType];
+/** True for a home's business type (1 or 2): what a chat card, a follow or a viewing can name. */
+export function isHomeBusinessType(businessType: unknown): businessType is HomeBusinessType {
+  return typeof businessType === 'number' && businessType in HOME_CHANNELS;
+}
+
+/**
+ * The channel of a home's business type: 1 → esf (二手房), 2 → rent (租房). Rules fed the number as a request carries
+ * it take one that is no home's (the request schema refuses it first) as 租房's, as they always have.
+ */
+export function homeChannelOf(businessType: number): HomeChannel {
+  return isHomeBusinessType(businessType) ? HOME_CHANNELS[businessType] : HOME_CHANNELS[2];
 }
 
 /** For sale or to let, by a home's business type (CHANNEL_SECTIONS' deal of its channel). */
-export function homeDealOf(businessType: HomeBusinessType): 'sale' | 'rent' {
+export function homeDealOf(businessType: number): 'sale' | 'rent' {
   return CHANNEL_SECTIONS[homeChannelOf(businessType)].deal;
 }
