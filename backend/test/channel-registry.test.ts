@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_SEO } from '@contracts/channel-seo';
+import { COMMERCIAL_DECLS, OFFICES_SALE, SHOP_SALE } from '@contracts/commercial-filters';
+import { codeCount } from '@contracts/residential';
+import { OFFICE_GRADE_OPTIONS, SHOP_TYPE_OPTIONS } from '../src/domain/commercial-codes';
 import { CHANNELS } from '@contracts/channels';
 import { CHANNEL_CODES } from '@contracts/constants';
 import { MAP_CHANNELS } from '@contracts/map-constants';
@@ -53,5 +56,22 @@ describe('channel registry', () => {
     expect(homeModuleOf(2).code).toBe('rent');
     expect(homeModuleOf(1).priceText(520.5)).toBe('520.5万');
     expect(homeModuleOf(2).priceText(6500)).toBe('6500元/月');
+  });
+});
+
+describe('commercial declarations', () => {
+  it('name the shop types and office grades as the seed writes them', () => {
+    const [shopType] = SHOP_SALE.filters;
+    const [grade] = OFFICES_SALE.filters;
+    expect(shopType.options).toEqual(SHOP_TYPE_OPTIONS);
+    expect(grade.options).toEqual(OFFICE_GRADE_OPTIONS);
+  });
+
+  it('give a field as many codes on every channel that declares it (one list request for the four)', () => {
+    const counts = new Map<string, Set<number>>();
+    for (const decl of Object.values(COMMERCIAL_DECLS))
+      for (const f of decl.filters) counts.set(f.key, (counts.get(f.key) ?? new Set()).add(codeCount(f)));
+    expect(counts.size).toBe(5);
+    for (const [key, n] of counts) expect([key, n.size]).toEqual([key, 1]);
   });
 });

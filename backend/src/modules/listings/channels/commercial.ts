@@ -7,8 +7,10 @@ import {
   type CommercialChannel,
   type CommercialListItem,
 } from '@contracts/commercial';
+import { OFFICES_RENT, OFFICES_SALE, SHOP_RENT, SHOP_SALE } from '@contracts/commercial-filters';
 import { DEAL, offices, shops } from '../../../db/schema';
-import { commercialList } from '../commercial';
+import { commercialList, type CommercialQuery } from '../commercial';
+import { residentialChannel } from '../residential';
 import { alertCard, perMonth, wan } from './alert-card';
 import type { ChannelModule, HeadlinePrice } from './channel-module';
 import { dailyRentOf, unitPriceOf, WAN, YUAN_PER_MONTH } from './prices';
@@ -60,13 +62,13 @@ function headlinePrice(table: typeof shops | typeof offices, deal: 'sale' | 'ren
   };
 }
 
-function commercialModule<C extends CommercialChannel>(code: C): ChannelModule<C, CommercialListItem> {
+function commercialModule<C extends CommercialChannel>(code: C, query: CommercialQuery): ChannelModule<C, CommercialListItem> {
   const kind = KIND[commercialKindOf(code)];
   const { deal } = CHANNELS[code];
   const sale = deal === 'sale';
   const name = `${kind.name}${sale ? '出售' : '出租'}`;
   const t = kind.table;
-  const list = commercialList(code, name);
+  const list = commercialList(code, name, query);
   return {
     code,
     name,
@@ -100,7 +102,8 @@ function commercialModule<C extends CommercialChannel>(code: C): ChannelModule<C
   };
 }
 
-export const shopSaleModule = commercialModule('shop_sale');
-export const shopRentModule = commercialModule('shop_rent');
-export const officesSaleModule = commercialModule('offices_sale');
-export const officesRentModule = commercialModule('offices_rent');
+// Each declaration bound to its kind's table: the compiler holds its columns to the table's.
+export const shopSaleModule = commercialModule('shop_sale', residentialChannel(shops, SHOP_SALE));
+export const shopRentModule = commercialModule('shop_rent', residentialChannel(shops, SHOP_RENT));
+export const officesSaleModule = commercialModule('offices_sale', residentialChannel(offices, OFFICES_SALE));
+export const officesRentModule = commercialModule('offices_rent', residentialChannel(offices, OFFICES_RENT));
