@@ -117,3 +117,30 @@ export function sectionAt(pathname: string): ChannelSection | undefined {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
   return SECTION_LIST.find((c) => path.startsWith(c.listPath));
 }
+
+/**
+ * The business types of a home (an owner's 委托, a followed home, a chat's listing card): 1 二手房, 2 租房. Whatever
+ * differs between the two (table, price, unit, words) is looked up by the channel this gives, never by comparing the
+ * number.
+ */
+export type HomeBusinessType = 1 | 2;
+const HOME_CHANNELS = { 1: 'esf', 2: 'rent' } as const satisfies Record<HomeBusinessType, ChannelCode>;
+export type HomeChannel = (typeof HOME_CHANNELS)[HomeBusinessType];
+
+/** True for a home's business type (1 or 2): what a chat card, a follow or a viewing can name. */
+export function isHomeBusinessType(businessType: unknown): businessType is HomeBusinessType {
+  return typeof businessType === 'number' && businessType in HOME_CHANNELS;
+}
+
+/**
+ * The channel of a home's business type: 1 → esf (二手房), 2 → rent (租房). Rules fed the number as a request carries
+ * it take one that is no home's (the request schema refuses it first) as 租房's, as they always have.
+ */
+export function homeChannelOf(businessType: number): HomeChannel {
+  return isHomeBusinessType(businessType) ? HOME_CHANNELS[businessType] : HOME_CHANNELS[2];
+}
+
+/** For sale or to let, by a home's business type (CHANNEL_SECTIONS' deal of its channel). */
+export function homeDealOf(businessType: number): 'sale' | 'rent' {
+  return CHANNEL_SECTIONS[homeChannelOf(businessType)].deal;
+}

@@ -1,13 +1,14 @@
 import type { ChannelCode } from './constants';
 import { CHANNEL_SECTIONS, sectionAt, type ChannelSection, type CityFlag } from './channel-sections';
+import { COMMERCIAL_DECLS } from './commercial-filters';
 import { codeCount, maxSortOf, RESIDENTIAL, type ResidentialDecl } from './residential';
 
 /**
  * The eight listing channels (spec §2 and §9), each a description rather than a copy of pages:
  * where its pages live, what the backend calls it, which city flag switches it on, the words it uses and
  * the filter tokens of its list URLs (its name and words are in lib/messages.ts, by channel code). The path codec (lib/search-path.ts), the filter bar, the search box,
- * menus and tabs read this one registry; a channel path is never typed by hand anywhere else. The residential
- * channels' filters and sorts are their declarations' (contracts/residential.ts); the commercial ones are stated here.
+ * menus and tabs read this one registry; a channel path is never typed by hand anywhere else. Every channel's
+ * filters and sorts are its declaration's (contracts/residential.ts, contracts/commercial-filters.ts).
  * Zod-free: the browser imports it.
  */
 
@@ -41,9 +42,7 @@ export interface ChannelDef<Code extends ChannelCode = ChannelCode> extends Chan
   maxSort: number;
 }
 
-const band = <K extends string>(token: string, key: K, max: number): FilterDimension<K> => ({ token, key, max, multiple: true });
-
-/** A residential channel's filters and sort range, from its declaration. */
+/** A channel's filters and sort range, from its declaration (residential or commercial, in the same words). */
 function declared<K extends string>(decl: ResidentialDecl<K>) {
   return {
     filters: decl.filters.map((f): FilterDimension<K> => ({
@@ -57,41 +56,15 @@ function declared<K extends string>(decl: ResidentialDecl<K>) {
   };
 }
 
-/**
- * Sort codes of the four commercial channels (their labels: backend modules/listings/commercial-bands.ts); what
- * "price" orders by is the deal's: the total price for sale, the rent per ㎡ per day for rent.
- */
-export const COMMERCIAL_SORT = { DEFAULT: 0, NEWEST: 1, PRICE_ASC: 2, PRICE_DESC: 3, AREA_ASC: 4, AREA_DESC: 5 } as const;
-const COMMERCIAL_MAX_SORT = Math.max(...Object.values(COMMERCIAL_SORT));
-
 export const CHANNELS = {
   esf: { ...CHANNEL_SECTIONS.esf, ...declared(RESIDENTIAL.esf) },
   new: { ...CHANNEL_SECTIONS.new, ...declared(RESIDENTIAL.new) },
   rent: { ...CHANNEL_SECTIONS.rent, ...declared(RESIDENTIAL.rent) },
   estate: { ...CHANNEL_SECTIONS.estate, ...declared(RESIDENTIAL.estate) },
-  shop_sale: {
-    ...CHANNEL_SECTIONS.shop_sale,
-    // lx shop type, tp total-price band, a area band.
-    filters: [band('lx', 'shopType', 5), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
-    maxSort: COMMERCIAL_MAX_SORT,
-  },
-  shop_rent: {
-    ...CHANNEL_SECTIONS.shop_rent,
-    // dp rent per ㎡ per day band.
-    filters: [band('lx', 'shopType', 5), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
-    maxSort: COMMERCIAL_MAX_SORT,
-  },
-  offices_sale: {
-    ...CHANNEL_SECTIONS.offices_sale,
-    // jb office grade (甲级/乙级/丙级).
-    filters: [band('jb', 'grade', 3), band('tp', 'totalPrice', 7), band('a', 'area', 7)],
-    maxSort: COMMERCIAL_MAX_SORT,
-  },
-  offices_rent: {
-    ...CHANNEL_SECTIONS.offices_rent,
-    filters: [band('jb', 'grade', 3), band('dp', 'dailyPrice', 7), band('a', 'area', 7)],
-    maxSort: COMMERCIAL_MAX_SORT,
-  },
+  shop_sale: { ...CHANNEL_SECTIONS.shop_sale, ...declared(COMMERCIAL_DECLS.shop_sale) },
+  shop_rent: { ...CHANNEL_SECTIONS.shop_rent, ...declared(COMMERCIAL_DECLS.shop_rent) },
+  offices_sale: { ...CHANNEL_SECTIONS.offices_sale, ...declared(COMMERCIAL_DECLS.offices_sale) },
+  offices_rent: { ...CHANNEL_SECTIONS.offices_rent, ...declared(COMMERCIAL_DECLS.offices_rent) },
 } as const satisfies { [C in ChannelCode]: ChannelDef<C> };
 
 export const CHANNEL_LIST: readonly ChannelDef[] = Object.values(CHANNELS);

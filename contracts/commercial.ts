@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CHANNELS } from './channels';
+import { OFFICES_RENT, OFFICES_SALE, SHOP_RENT, SHOP_SALE, type CommercialFilterKey } from './commercial-filters';
 import {
   agentCardSchema,
   bandSchema,
-  codeList,
   listPageSchema,
-  listQueryBase,
+  listQuerySchemaOf,
   nearestStationSchema,
   optionSchema,
   photoSchema,
@@ -84,23 +84,15 @@ export const commercialConditionsSchema = z.object({
 });
 export type CommercialConditions = z.infer<typeof commercialConditionsSchema>;
 
-/** Every filter field of the four channels; each channel's list request takes only its own (see below). */
-const filterFields = {
-  /** 商铺类型 codes (lx), OR-ed. */
-  shopType: codeList(5).optional(),
-  /** 写字楼级别 codes (jb), OR-ed. */
-  grade: codeList(3).optional(),
-  /** Total-price band codes (tp), OR-ed. */
-  totalPrice: codeList(7).optional(),
-  /** Daily-rent band codes (dp), OR-ed. */
-  dailyPrice: codeList(7).optional(),
-  /** Area band codes (a), OR-ed. */
-  area: codeList(7).optional(),
-};
-type FilterField = keyof typeof filterFields;
-
-/** The list request of any of the four: places, keyword, sort, page, and the filter fields. */
-export const commercialListQuerySchema = z.strictObject({ ...listQueryBase, ...filterFields });
+/**
+ * The list request of any of the four: places, keyword, sort, page, and every filter field the four declare
+ * (contracts/commercial-filters.ts: shopType, grade, totalPrice, dailyPrice, area, each its codes OR-ed). A field has
+ * as many codes on every channel that declares it (a backend test checks); each channel takes only its own (below).
+ */
+export const commercialListQuerySchema = listQuerySchemaOf({
+  filters: [...SHOP_SALE.filters, ...SHOP_RENT.filters, ...OFFICES_SALE.filters, ...OFFICES_RENT.filters],
+});
+type FilterField = CommercialFilterKey;
 export type CommercialListQuery = z.input<typeof commercialListQuerySchema>;
 
 /**
@@ -109,7 +101,9 @@ export type CommercialListQuery = z.input<typeof commercialListQuerySchema>;
  */
 export function commercialListQueryOf(code: CommercialChannel) {
   const own = new Set<string>(CHANNELS[code].filters.map((f) => f.key));
-  const others = (Object.keys(filterFields) as FilterField[]).filter((k) => !own.has(k));
+  const others = COMMERCIAL_CHANNELS.flatMap((c) => CHANNELS[c].filters.map((f): FilterField => f.key)).filter(
+    (k) => !own.has(k),
+  );
   return commercialListQuerySchema.superRefine((query, ctx) => {
     for (const key of others)
       if (query[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `not a filter of ${code}` });

@@ -1,3 +1,4 @@
+import { homeDealOf } from './channel-sections';
 import { UPLOAD_MAX_FILES } from './constants';
 
 /**
@@ -120,7 +121,7 @@ export interface EntrustProblem {
 
 /** 元/㎡ of a sale (price in 万元), or 元/㎡ a month of a rental (price 元/月), as the listing will show it. */
 export const entrustUnitPrice = (businessType: number, price: number, area: number) =>
-  businessType === 1 ? Math.round((price * 10_000) / area) : Math.round((price / area) * 10) / 10;
+  homeDealOf(businessType) === 'sale' ? Math.round((price * 10_000) / area) : Math.round((price / area) * 10) / 10;
 
 /**
  * Area, price and price per ㎡ on their own, without the community (the form can check these before sending).
@@ -128,7 +129,7 @@ export const entrustUnitPrice = (businessType: number, price: number, area: numb
  */
 export function entrustBoundsProblem(input: { businessType: number; area: number; price: number }): EntrustProblem | null {
   const L = ENTRUST_LIMITS;
-  const sale = input.businessType === 1;
+  const sale = homeDealOf(input.businessType) === 'sale';
   if (!(input.area >= (sale ? L.sellAreaMin : L.areaMin) && input.area <= L.areaMax && hasDecimals(input.area, 2)))
     return { path: 'area', message: sale ? ENTRUST_MESSAGES.sellArea : ENTRUST_MESSAGES.area };
   if (sale) {
@@ -166,10 +167,10 @@ export function referenceBand(
   input: { businessType: number; rentType?: number | null },
   reference: CommunityReference,
 ): { reference: number; low: number; high: number } | null {
-  const base =
-    input.businessType === 1 ? reference.avgPrice : reference.avgRent * (input.rentType === 2 ? SHARED_ROOM_PREMIUM : 1);
+  const sale = homeDealOf(input.businessType) === 'sale';
+  const base = sale ? reference.avgPrice : reference.avgRent * (input.rentType === 2 ? SHARED_ROOM_PREMIUM : 1);
   if (!(base > 0)) return null;
-  const round = (x: number) => (input.businessType === 1 ? Math.round(x) : Math.round(x * 10) / 10);
+  const round = (x: number) => (sale ? Math.round(x) : Math.round(x * 10) / 10);
   return { reference: round(base), low: round(base * ENTRUST_PRICE_BAND.low), high: round(base * ENTRUST_PRICE_BAND.high) };
 }
 
@@ -183,7 +184,7 @@ export function referenceBandProblem(
   const unit = entrustUnitPrice(input.businessType, input.price, input.area);
   if (unit >= band.low && unit <= band.high) return null;
   const message =
-    input.businessType === 1
+    homeDealOf(input.businessType) === 'sale'
       ? `单价约${unit}元/㎡，与小区参考均价${band.reference}元/㎡相差过大（应在${band.low}-${band.high}元/㎡之间），请核对面积和售价`
       : `每平方米月租约${unit}元，与小区参考租金${band.reference}元/㎡·月相差过大（应在${band.low}-${band.high}元之间），请核对面积和租金`;
   return { path: 'price', message };
@@ -205,7 +206,7 @@ export function entrustFormProblem(input: {
     const bounds = entrustBoundsProblem({ businessType: input.businessType, area: input.area, price: input.price });
     if (bounds) return bounds;
   }
-  if (input.businessType === 1) {
+  if (homeDealOf(input.businessType) === 'sale') {
     if (!(
       input.price >= ENTRUST_LIMITS.sellPriceMin &&
       input.price <= ENTRUST_LIMITS.sellPriceMax &&

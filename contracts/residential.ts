@@ -72,10 +72,15 @@ export interface ResidentialDecl<Key extends string = string, Col extends string
 }
 
 // The entries below read `kind(key, token, column, choices)`: the request field, the URL letters, the table column.
-const bands = <K extends string, C extends string>(key: K, token: string, column: C, of: (at: OptionsAt) => FilterBand[]) =>
-  ({ key, token, multiple: true, kind: 'band', column, bands: of }) as const;
-const fixed = (list: FilterBand[]) => () => list;
-const anyOf = <K extends string, C extends string>(key: K, token: string, column: C, options: FilterOption[]) =>
+// The commercial channels' declarations (contracts/commercial-filters.ts) use the same words.
+export const bands = <K extends string, C extends string>(
+  key: K,
+  token: string,
+  column: C,
+  of: (at: OptionsAt) => FilterBand[],
+) => ({ key, token, multiple: true, kind: 'band', column, bands: of }) as const;
+export const fixed = (list: FilterBand[]) => () => list;
+export const anyOf = <K extends string, C extends string>(key: K, token: string, column: C, options: FilterOption[]) =>
   ({ key, token, multiple: true, kind: 'code', column, options }) as const;
 const oneOf = <K extends string, C extends string>(key: K, token: string, column: C, options: FilterOption[]) =>
   ({ key, token, multiple: false, kind: 'code', column, options }) as const;
@@ -126,7 +131,7 @@ const ORIENTATION_WORDS = {
 };
 /** 楼层 by where the floor sits in the building (homeColumns floor_level). */
 const FLOOR_WORDS = { 低楼层: ['低楼层'], 中楼层: ['中楼层'], 高楼层: ['高楼层'] };
-const by = <C extends string>(label: string, column: C, dir: 'asc' | 'desc', nullsLast?: true): ResidentialSort<C> => ({
+export const by = <C extends string>(label: string, column: C, dir: 'asc' | 'desc', nullsLast?: true): ResidentialSort<C> => ({
   label,
   column,
   dir,

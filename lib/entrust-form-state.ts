@@ -8,6 +8,7 @@ import {
   entrustFormProblem,
   type EntrustBusinessType,
 } from '@contracts/entrust-rules';
+import { homeDealOf } from '@contracts/channel-sections';
 import { CONTACT_FIELD_LABELS, contactDetailsMessage, hasContactDetails } from '@contracts/contact-details';
 import type { Entrust } from '@contracts/entrust';
 import type { PhotoRef } from '@contracts/upload';
@@ -198,8 +199,8 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
   if (!form.orientation) errors.orientation = M.pick(M.orientation);
   if (!form.decoration) errors.decoration = M.pick(M.decoration);
   const price = num(form.price);
-  if (Number.isNaN(price)) errors.price = M.required(businessType === 1 ? M.sellPrice : M.rentPrice);
-  if (businessType === 2) {
+  if (Number.isNaN(price)) errors.price = M.required(homeDealOf(businessType) === 'sale' ? M.sellPrice : M.rentPrice);
+  if (homeDealOf(businessType) === 'rent') {
     if (!form.rentType) errors.rentType = M.pick(M.rentType);
     if (!form.payment) errors.payment = M.pick(M.payment);
   }
@@ -210,7 +211,9 @@ export function validateEntrust(form: EntrustFormState, businessType: EntrustBus
       totalFloors,
       price,
       ...(errors.area ? {} : { area }),
-      ...(businessType === 2 ? { rentType: Number(form.rentType), payment: form.payment, facilities: form.facilities } : {}),
+      ...(homeDealOf(businessType) === 'rent'
+        ? { rentType: Number(form.rentType), payment: form.payment, facilities: form.facilities }
+        : {}),
     });
     if (problem && isField(problem.path)) errors[problem.path] = problem.message;
   }
@@ -242,7 +245,7 @@ export function requestOf(form: EntrustFormState, businessType: EntrustBusinessT
     orientation: form.orientation as (typeof ENTRUST_ORIENTATIONS)[number],
     decoration: form.decoration as (typeof ENTRUST_DECORATIONS)[number],
     price: num(form.price),
-    ...(businessType === 2
+    ...(homeDealOf(businessType) === 'rent'
       ? { rentType: num(form.rentType), payment: form.payment as (typeof ENTRUST_PAYMENTS)[number], facilities: form.facilities }
       : {}),
     contactName: form.contactName.trim(),

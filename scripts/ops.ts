@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { homeChannelOf } from '@contracts/channel-sections';
 import { OPS_LISTING_CHANNELS, type OpsAgentResult, type OpsListingResult } from '@contracts/ops';
 import type { OpsDeskTokenResult } from '@contracts/im';
 import { ApiPath } from '@contracts/paths';
@@ -302,7 +303,7 @@ function describeCleanup(result: UploadsCleanupResult): string[] {
 
 function describeEntrust(result: OpsEntrustResult): string[] {
   const words = (s: number) => ENTRUST_STATUS_NAMES[s] ?? String(s);
-  const channel = result.businessType === 1 ? 'esf' : 'rent';
+  const channel = homeChannelOf(result.businessType);
   return [
     `entrust #${result.id} (${result.cityDomain}): ${words(result.previousStatus)} → ${words(result.status)}`,
     ...(result.listingId !== null ? [`  listing: ${channel} #${result.listingId}, agent #${result.agentId}`] : []),

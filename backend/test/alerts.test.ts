@@ -35,7 +35,7 @@ import {
   users,
 } from '../src/db/schema';
 import { recordChange } from '../src/modules/cache/changes';
-import { ALERT_CHANNELS } from '../src/modules/alerts/channels';
+import { channelModule } from '../src/modules/listings/channels/registry';
 import { DRAWN_AREA, searchesShowing, testRecord } from '../src/modules/alerts/matcher';
 import { createAlertsWorker } from '../src/modules/alerts/worker';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -195,7 +195,7 @@ describe('matching equals the list', () => {
       const db = h.database.db;
       const [city] = (await db.select().from(cities)).filter((c) => channelIsOn(c, channel) && c.cityCode === bj.cityCode);
       expect(city, `bj has ${channel}`).toBeDefined();
-      const t = ALERT_CHANNELS[channel].table;
+      const t = channelModule(channel).table;
       const records = nonEmpty(
         (await db.select({ id: t.id, districtId: t.districtId }).from(t).where(eq(t.cityCode, city!.cityCode)).orderBy(t.id)) as {
           id: number;
@@ -419,7 +419,7 @@ describe('a drawn area (画圈找房) as a saved search', () => {
   for (const channel of ['esf', 'rent', 'new'] as const) {
     it(`${channel}: a record matches a drawn area exactly when the area search with its filters lists it`, async () => {
       const db = h.database.db;
-      const t = ALERT_CHANNELS[channel].table;
+      const t = channelModule(channel).table;
       const records = nonEmpty(
         (await db.select({ id: t.id }).from(t).where(eq(t.cityCode, bj.cityCode)).orderBy(t.id)) as { id: number }[],
         `${channel} records of bj`,

@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeChannelOf } from '@contracts/channel-sections';
 import { ResultCode } from '@contracts/envelope';
 import {
   DESK_AGENT_LEFT,
@@ -394,7 +395,7 @@ describe('the desk’s conversations', () => {
     expect(new Set(list.map((l) => l.businessType))).toEqual(new Set([1, 2]));
     const times = list.map((l) => Date.parse(l.listedAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    const esfIds = list.filter((l) => l.businessType === 1).map((l) => l.listingId);
+    const esfIds = list.filter((l) => homeChannelOf(l.businessType) === 'esf').map((l) => l.listingId);
     const owners = await h.database.db.select({ agentId: listings.agentId }).from(listings).where(eq(listings.id, esfIds[0]!));
     expect(owners[0]!.agentId).toBe(a.id);
     const foreign = await h.database.db.select({ id: listings.id }).from(listings).where(ne(listings.agentId, a.id)).limit(1);

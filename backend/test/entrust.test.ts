@@ -13,6 +13,7 @@ import {
   type EntrustPage,
   type EntrustStatus,
 } from '@contracts/entrust';
+import { homeDealOf } from '@contracts/channel-sections';
 import { ApiPath } from '@contracts/paths';
 import { userUploadPrefix } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
@@ -231,7 +232,9 @@ describe('entrustAdd', () => {
     expect([...first.list, ...second.list].map((x) => x.id)).toEqual([sale.id, ...[...ids].reverse()]);
     const rentals = envelope<EntrustPage>(await post(ApiPath.entrustMine, { businessType: 2 }, user.auth)).data;
     expect(rentals.total).toBe(ids.length);
-    expect(rentals.list.every((x) => x.businessType === 2 && x.rentType === 2 && x.payment === '年付')).toBe(true);
+    expect(rentals.list.every((x) => homeDealOf(x.businessType) === 'rent' && x.rentType === 2 && x.payment === '年付')).toBe(
+      true,
+    );
     const sales = envelope<EntrustPage>(await post(ApiPath.entrustMine, { businessType: 1 }, user.auth)).data;
     expect(sales.list.map((x) => x.id)).toEqual([sale.id]);
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeDealOf } from '@contracts/channel-sections';
 import { cacheTag } from '@contracts/cache-changes';
 import { ENTRUST_MESSAGES, type OpsEntrustResult } from '@contracts/entrust';
 import type { EsfDetail, EsfListPage } from '@contracts/esf';
@@ -119,10 +120,10 @@ async function newEntrust(user: User, businessType: 1 | 2, extra: Partial<typeof
       totalFloors: 18,
       orientation: '南北',
       decoration: '精装',
-      price: businessType === 1 ? 650.5 : 7800,
-      ...(businessType === 2 ? { rentType: 1, payment: '押一付三' } : {}),
+      price: homeDealOf(businessType) === 'sale' ? 650.5 : 7800,
+      ...(homeDealOf(businessType) === 'rent' ? { rentType: 1, payment: '押一付三' } : {}),
       contactName: '张先生',
-      description: businessType === 1 ? '业主自住，满五唯一，随时可看。' : '',
+      description: homeDealOf(businessType) === 'sale' ? '业主自住，满五唯一，随时可看。' : '',
       photos: await photosOf(user.id, 3),
       brandIds: [community.brandId],
       status: ENTRUST_STATUS.REVIEWING,

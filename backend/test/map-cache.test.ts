@@ -6,7 +6,7 @@ import { ApiPath } from '@contracts/paths';
 import { listings } from '../src/db/schema';
 import { whileChangingCounts } from '../src/modules/listings/common';
 import { requireChannelCity } from '../src/modules/cities/cities';
-import { CHANNEL, whereOf } from '../src/modules/map/map';
+import { mapChannel, whereOf } from '../src/modules/map/map';
 import { bubbleText, type FilterSet } from '../src/modules/map/map-aggregate';
 import { MAP_CACHE_TTL_MS } from '../src/modules/map/map-cache';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -112,7 +112,7 @@ describe('released with their aggregate', () => {
   async function bubblesOfNewSet(key: string): Promise<WeakRef<object>[]> {
     const city = await requireChannelCity(h.database.db, BJ, 'esf');
     const set: FilterSet = { key, where: () => whereOf('esf', city, {}), admit: (build) => build() };
-    const { table, price } = CHANNEL.esf;
+    const { table, price } = mapChannel('esf');
     const found = await h.app.mapCache.aggregate.placeBubbles('esf', table, price, city.cityCode, set, 'area');
     // Their texts made, as an answer showing them makes them (map.ts).
     return nonEmpty(found).map((b) => (bubbleText(b), new WeakRef(b)));

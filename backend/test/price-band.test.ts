@@ -10,6 +10,7 @@ import {
   referenceBandProblem,
   type OpsEntrustResult,
 } from '@contracts/entrust';
+import { homeChannelOf, homeDealOf } from '@contracts/channel-sections';
 import { ApiPath } from '@contracts/paths';
 import { userUploadPrefix } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
@@ -90,8 +91,8 @@ async function form(user: TestUser, businessType: 1 | 2, extra: Record<string, u
     totalFloors: 18,
     orientation: '南北',
     decoration: '精装',
-    price: businessType === 1 ? salePrice(89.5, 1) : rentPrice(89.5, 1),
-    ...(businessType === 2 ? { rentType: 1, payment: '押一付三' } : {}),
+    price: homeDealOf(businessType) === 'sale' ? salePrice(89.5, 1) : rentPrice(89.5, 1),
+    ...(homeDealOf(businessType) === 'rent' ? { rentType: 1, payment: '押一付三' } : {}),
     contactName: '王先生',
     description: '',
     photos: [await photoOf(user)],
@@ -152,10 +153,10 @@ describe('the seed is inside the bounds', () => {
       for (const home of homes) {
         const input = { businessType, area: home.area, price: home.price, rentType: 'rentType' in home ? home.rentType : null };
         const problem = entrustBoundsProblem(input) ?? referenceBandProblem(input, home);
-        if (problem) outside.push(`${businessType === 1 ? 'esf' : 'rent'} #${home.id}: ${problem.message}`);
+        if (problem) outside.push(`${homeChannelOf(businessType)} #${home.id}: ${problem.message}`);
         const band = referenceBand(input, home)!;
         ratios[businessType].push(
-          (businessType === 1 ? (home.price * 10_000) / home.area : home.price / home.area) / band.reference,
+          (homeDealOf(businessType) === 'sale' ? (home.price * 10_000) / home.area : home.price / home.area) / band.reference,
         );
       }
     }
@@ -264,7 +265,7 @@ async function storedEntrust(businessType: 1 | 2, facts: { area: number; price: 
       orientation: '南',
       decoration: '简装',
       contactName: '周女士',
-      ...(businessType === 2 ? { rentType: facts.rentType ?? 1, payment: '押一付三' } : {}),
+      ...(homeDealOf(businessType) === 'rent' ? { rentType: facts.rentType ?? 1, payment: '押一付三' } : {}),
       area: facts.area,
       price: facts.price,
       photos: [{ key: 'ub/entrust/x.jpg', url: '/oss/ub/entrust/x.jpg', thumbUrl: '/oss/ub/entrust/x_thumb.jpg' }],

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNELS } from '@contracts/channels';
 import { ApiPath, RequestHeader } from '@contracts/paths';
 import {
   ROLLUP_KEYS_PER_KIND,
@@ -481,7 +482,7 @@ describe('partitions, roll-ups and the report', () => {
     // and one more chatted. 二手房: 2 viewing visitors, 1 searching, 2 contacting.
     expect(report.counting).toBe(STATS_COUNTING);
     expect(report.totals).toEqual({ views: 3, searches: 1, contacts: 2 });
-    const esf = report.byChannel.find((c) => c.businessType === 1)!;
+    const esf = report.byChannel.find((c) => c.businessType === CHANNELS.esf.businessType)!;
     expect(esf).toMatchObject({ cityDomain: 'bj', views: 2, contacts: 2, conversion: 1 });
     expect(report.topListings[0]).toEqual({ key: '1:7', views: 2, searches: 0, contacts: 2 });
     expect(report.topAgents[0]).toMatchObject({ key: '3', contacts: 2 });

@@ -1,5 +1,6 @@
 'use client';
 import { useState } from 'react';
+import { isHomeBusinessType } from '@contracts/channel-sections';
 import type { AlertDigest, AlertFollow } from '@contracts/alerts-constants';
 import type { ImAgentCard, ImPhoneReply, ImPropertyCard } from '@contracts/im';
 import { IM_LAYOUT } from '@contracts/im-constants';
@@ -193,7 +194,7 @@ function AlertFollowCard({ m }: { m: ChatMessage }) {
         <p className="chat-alert__change">{A.priceLine(d.oldPriceText, d.newPriceText, d.percent)}</p>
       )}
       <p className="chat-alert__reason">{typeof m.content.reason === 'string' ? m.content.reason : ''}</p>
-      {!gone && typeof d.listingId === 'number' && (d.businessType === 1 || d.businessType === 2) && (
+      {!gone && typeof d.listingId === 'number' && isHomeBusinessType(d.businessType) && (
         <div className="chat-alert__foot">
           <TurnOff
             label={A.unfollow}

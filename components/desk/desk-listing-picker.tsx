@@ -1,4 +1,5 @@
 'use client';
+import { homeChannelOf } from '@contracts/channel-sections';
 import type { DeskListing } from '@contracts/im';
 import { useModalDialog } from '@/lib/hooks/use-modal-dialog';
 import { messages as clientMessages } from '@/lib/client/messages';
@@ -37,7 +38,7 @@ export function DeskListingPicker({ copy, listings, busy, onPick, onClose }: Des
               <span className={styles.cardBody}>
                 <span className={styles.cardTitle}>{l.title}</span>
                 <span className={styles.cardLayout}>
-                  {clientMessages.channelNames[l.businessType === 1 ? 'esf' : 'rent']} · {l.layoutText}
+                  {clientMessages.channelNames[homeChannelOf(l.businessType)]} · {l.layoutText}
                 </span>
                 <span className={styles.cardPrice}>{l.priceText}</span>
               </span>

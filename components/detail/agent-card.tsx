@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { isHomeBusinessType } from '@contracts/channel-sections';
 import { CHANNEL_LIST } from '@contracts/channels';
 import type { AgentCard as Agent } from '@contracts/listing-common';
 import { agentPath } from '@/lib/agent-paths';
@@ -27,9 +28,7 @@ const pageOf = (listing: AgentCardProps['listing']) => {
 
 /** A listing of business type 1 (二手房) or 2 (租房) is a home a chat can carry as a card; others are not. */
 const propertyOf = (listing: AgentCardProps['listing']) =>
-  listing.businessType === 1 || listing.businessType === 2
-    ? { businessType: listing.businessType as 1 | 2, listingId: listing.id }
-    : undefined;
+  isHomeBusinessType(listing.businessType) ? { businessType: listing.businessType, listingId: listing.id } : undefined;
 
 /**
  * The listing's agent beside the price: photo, name (both lead to the agent's page), brand and branch, 在线咨询

@@ -1,4 +1,5 @@
 'use client';
+import { homeDealOf } from '@contracts/channel-sections';
 import { ENTRUST_LIMITS, ENTRUST_PAYMENTS, RENT_FACILITIES, type EntrustBusinessType } from '@contracts/entrust-rules';
 import { charCount } from '@/lib/entrust-form-state';
 import { formMessages } from '@/lib/client/form-messages';
@@ -19,7 +20,7 @@ export function PriceSection({
   businessType: EntrustBusinessType;
 }) {
   const { id, form, set } = model;
-  const sell = businessType === 1;
+  const sell = homeDealOf(businessType) === 'sale';
   return (
     <fieldset className="entrust-form__section">
       <legend>{M.sections.price}</legend>

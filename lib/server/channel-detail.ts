@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { channelIsOn, type ChannelDef } from '@contracts/channels';
 import type { City } from '@contracts/city';
+import type { ChannelCode } from '@contracts/constants';
 import { idParamSchema } from '@contracts/listing-common';
 import type { CallContext } from '@/lib/api/core';
 import { rethrowAsPage, publicContext } from '@/lib/server/api';
@@ -19,8 +20,8 @@ export interface DetailPageProps {
  * and its metadata, and answer with the 404 page (spec §8) for a bad id, an unknown listing, another city's
  * listing or a channel the city does not have.
  */
-export function channelDetail<D extends { title: string; cityCode: string }>(
-  channel: ChannelDef,
+export function channelDetail<C extends ChannelCode, D extends DetailOfSeo<C> & { title: string; cityCode: string }>(
+  channel: ChannelDef<C>,
   fetchDetail: (ctx: CallContext, id: number) => Promise<D>,
 ) {
   const loadDetail = cache(async (rawId: string) => {
@@ -41,7 +42,7 @@ export function channelDetail<D extends { title: string; cityCode: string }>(
   /** What the page tells crawlers (lib/server/seo.ts): the page renders its jsonLd, generateMetadata the rest. */
   async function seo(props: DetailPageProps): Promise<Seo> {
     const { detail, city } = await load(props);
-    return detailSeo(channel, city, detail as unknown as DetailOfSeo);
+    return detailSeo(channel, city, detail);
   }
 
   // The title passes the same checks as the page: another city's listing must not lend this city its title.

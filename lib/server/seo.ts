@@ -2,11 +2,9 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { CHANNELS, detailPath, type ChannelDef } from '@contracts/channels';
 import type { City } from '@contracts/city';
-import type { CommercialDetail } from '@contracts/commercial';
-import type { EsfDetail } from '@contracts/esf';
-import type { EstateDetail } from '@contracts/estate';
+import { CHANNEL_SEO, type ChannelDetails, type ListingWords } from '@contracts/channel-seo';
+import type { ChannelCode } from '@contracts/constants';
 import type { NewHomeDetail } from '@contracts/new-home';
-import type { RentDetail } from '@contracts/rent';
 import type { AgentProfile } from '@contracts/agent';
 import type { Article } from '@contracts/news';
 import { articlePath, categoryPath, NEWS_ROOT } from '@/lib/news-paths';
@@ -113,75 +111,63 @@ export function listSeo(
   });
 }
 
-/** The detail of any channel, as its route loads it (a project with its name as title). */
-export type DetailOfSeo = EsfDetail | RentDetail | CommercialDetail | EstateDetail | (NewHomeDetail & { title: string });
+/** The detail of a channel's page, as its route loads it (contracts/channel-seo.ts). */
+export type DetailOfSeo<C extends ChannelCode = ChannelCode> = ChannelDetails[C];
 
-/** A detail page of any channel: what it is, where, for how much; the listing itself as RealEstateListing/Offer. */
-export function detailSeo(channel: ChannelDef, city: City, detail: DetailOfSeo): Seo {
+/** The sentence of a listing's meta description. */
+function listingDescription(city: City, channel: ChannelDef, words: ListingWords): string {
+  switch (words.as) {
+    case 'esf':
+      return S.esf(city.cityName, words.detail);
+    case 'rent':
+      return S.rent(city.cityName, words.detail);
+    case 'commercial':
+      return S.commercial(city.cityName, messages.channelNames[channel.code], words.detail);
+  }
+}
+
+/**
+ * A detail page of any channel: what it is, where, for how much; a listing as RealEstateListing/Offer, a community as
+ * a Residence, a project as its own page. The channel's facts are contracts/channel-seo.ts's.
+ */
+export function detailSeo<C extends ChannelCode>(channel: ChannelDef<C>, city: City, detail: DetailOfSeo<C>): Seo {
   const path = detailPath(channel.code, detail.id);
   const list: Crumb = { name: messages.channelNames[channel.code], path: channel.listPath };
   const origin = cityOriginOf(city);
   const place = { city: city.cityName, district: detail.districtName, area: detail.businessAreaName };
-  switch (channel.code) {
-    case 'esf': {
-      const d = detail as EsfDetail;
-      const description = S.esf(city.cityName, d);
+  const facts = CHANNEL_SEO[channel.code](detail);
+  switch (facts.kind) {
+    case 'listing': {
+      const description = listingDescription(city, channel, facts.words);
+      const { offer } = facts;
       return seoFor({
         city,
         path,
-        name: d.title,
+        name: facts.title,
         description,
         trail: [list],
-        image: d.coverUrl,
+        image: facts.coverUrl,
         extra: [
           realEstateListing(
             origin,
             {
               path,
-              name: d.title,
+              name: facts.title,
               description,
-              image: d.coverUrl,
-              datePosted: d.listedAt,
-              price: Math.round(d.totalPrice * 10_000),
-              areaSqm: d.area,
-              place: { ...place, street: d.community.address },
+              image: facts.coverUrl,
+              datePosted: facts.listedAt,
+              price: offer.price,
+              ...(offer.perMonth ? { perMonth: true } : {}),
+              areaSqm: facts.area,
+              place: { ...place, street: offer.street, ...(offer.geo ? { geo: offer.geo } : {}) },
             },
-            d.agent.brandName,
+            facts.agentBrand,
           ),
         ],
       });
     }
-    case 'rent': {
-      const d = detail as RentDetail;
-      const description = S.rent(city.cityName, d);
-      return seoFor({
-        city,
-        path,
-        name: d.title,
-        description,
-        trail: [list],
-        image: d.coverUrl,
-        extra: [
-          realEstateListing(
-            origin,
-            {
-              path,
-              name: d.title,
-              description,
-              image: d.coverUrl,
-              datePosted: d.listedAt,
-              price: d.monthlyRent,
-              perMonth: true,
-              areaSqm: d.area,
-              place: { ...place, street: d.community.address },
-            },
-            d.agent.brandName,
-          ),
-        ],
-      });
-    }
-    case 'estate': {
-      const d = detail as EstateDetail;
+    case 'residence': {
+      const d = facts.detail;
       const description = S.estate(city.cityName, d);
       return seoFor({
         city,
@@ -201,39 +187,8 @@ export function detailSeo(channel: ChannelDef, city: City, detail: DetailOfSeo):
         ],
       });
     }
-    case 'new': {
-      const d = detail as NewHomeDetail;
-      return projectSeo(city, d, path, d.name);
-    }
-    default: {
-      const d = detail as CommercialDetail;
-      const description = S.commercial(city.cityName, messages.channelNames[channel.code], d);
-      return seoFor({
-        city,
-        path,
-        name: d.title,
-        description,
-        trail: [list],
-        image: d.coverUrl,
-        extra: [
-          realEstateListing(
-            origin,
-            {
-              path,
-              name: d.title,
-              description,
-              image: d.coverUrl,
-              datePosted: d.listedAt,
-              price: d.deal === 'sale' ? Math.round(d.totalPrice * 10_000) : d.monthlyRent,
-              perMonth: d.deal === 'rent',
-              areaSqm: d.area,
-              place: { ...place, street: d.address, geo: { lat: d.lat, lng: d.lng } },
-            },
-            d.agent.brandName,
-          ),
-        ],
-      });
-    }
+    case 'project':
+      return projectSeo(city, facts.detail, path, facts.detail.name);
   }
 }
 

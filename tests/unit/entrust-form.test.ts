@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { homeDealOf } from '@contracts/channel-sections';
 import { ENTRUST_MESSAGES, entrustAddRequestSchema, type EntrustBusinessType } from '@contracts/entrust';
 import {
   draftJson,
@@ -132,7 +133,7 @@ describe('validateEntrust', () => {
           description: field('', ['好'.repeat(500), '好'.repeat(501), '加微信 youju2026 看房', '一三九一二三四五六七八']),
         }),
         ({ businessType, ...fields }) => {
-          const form = { ...good, ...fields, ...(businessType === 1 ? { rentType: '', payment: '' } : {}) };
+          const form = { ...good, ...fields, ...(homeDealOf(businessType) === 'sale' ? { rentType: '', payment: '' } : {}) };
           const pageOk = Object.keys(validateEntrust(form, businessType)).length === 0;
           const backendOk = entrustAddRequestSchema.safeParse(requestOf(form, businessType)).success;
           expect(pageOk).toBe(backendOk);

@@ -1,6 +1,6 @@
 /**
  * The codes of the 商铺 and 写字楼 columns (shops.shop_type, offices.grade, shops.suitable_trades): the list calls
- * filter by them (modules/listings/commercial-bands.ts) and the seed writes them, so they sit below both.
+ * filter by them (contracts/commercial-filters.ts names them in the same order) and the seed writes them.
  */
 
 /** shops.shop_type (the lx filter). */

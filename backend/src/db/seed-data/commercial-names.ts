@@ -75,7 +75,7 @@ export const COMMERCIAL_BRANDS = [
 ];
 
 /**
- * Tails by shop type (SHOP_TYPE 1–5, commercial-bands.ts), after the business area's name: 望京万达广场,
+ * Tails by shop type (SHOP_TYPE 1–5, contracts/commercial-filters.ts), after the business area's name: 望京万达广场,
  * 望京美食街. 住宅底商 takes its community's name (望京西园底商); 写字楼配套 a tower's (望京国际中心配套商业).
  */
 export const SHOP_PROJECT_TAILS: Record<number, string[]> = {

@@ -7,7 +7,7 @@ import { communities, newProjects, savedSearches } from '../../db/schema';
 import type { LngLat } from '../../domain/geo';
 import { findCity } from '../cities/cities';
 import { insideDrawnArea } from '../map/drawn-area';
-import { ALERT_CHANNELS } from './channels';
+import { channelModule } from '../listings/channels/registry';
 
 /**
  * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
@@ -31,8 +31,8 @@ export interface Candidate {
 
 /** A saved search's list WHERE, or null when its query no longer passes its channel's schema (it matches nothing). */
 export function whereOf(channel: ChannelCode, query: Record<string, unknown>, cityCode: string, priceTier: number): SQL | null {
-  const def = ALERT_CHANNELS[channel];
-  const parsed = def.schema.safeParse({ ...query, cityCode });
+  const def = channelModule(channel);
+  const parsed = def.listQuery.safeParse({ ...query, cityCode });
   if (!parsed.success) return null;
   return def.where(parsed.data, cityCode, priceTier) ?? sql`true`;
 }
@@ -43,7 +43,7 @@ export async function locateRecord(
   channel: ChannelCode,
   id: number,
 ): Promise<{ cityCode: string; districtId: number; listedAt: Date | null } | undefined> {
-  const def = ALERT_CHANNELS[channel];
+  const def = channelModule(channel);
   const t = def.table;
   const [row] = await db
     .select({ cityCode: t.cityCode, districtId: t.districtId, ...(def.listedAt ? { listedAt: def.listedAt } : {}) })
@@ -186,7 +186,7 @@ async function evaluate(
   keys: string[],
   range?: Range,
 ): Promise<{ truth: Map<string, boolean>; ids: number[] } | undefined> {
-  const t = ALERT_CHANNELS[channel].table;
+  const t = channelModule(channel).table;
   const truth = new Map<string, boolean>();
   const live: [string, SQL][] = [];
   const areas: string[] = [];
@@ -249,7 +249,7 @@ async function placeOf(db: Db, channel: ChannelCode, id: number, cityCode: strin
     return p ?? null;
   }
   if (channel !== 'esf' && channel !== 'rent') return null;
-  const t = ALERT_CHANNELS[channel].table;
+  const t = channelModule(channel).table;
   const [c] = await db
     .select({ lat: communities.lat, lng: communities.lng })
     .from(t)

@@ -22,7 +22,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { sessionRoute } from '../../http/session-route';
 import { findCity, type CityRow } from '../cities/cities';
 import { requireDrawnArea } from '../map/drawn-area';
-import { ALERT_CHANNELS } from './channels';
+import { channelModule } from '../listings/channels/registry';
 import { DRAWN_AREA } from './matcher';
 
 /**
@@ -80,11 +80,11 @@ async function ownSearch(db: Pick<Db, 'select'>, userId: number, id: number): Pr
 /** The query as stored: its conditions only, checked by the channel's own list schema (a 400 naming the field). */
 function conditionsOf(channel: ChannelCode, cityCode: string, query: Record<string, unknown>): Record<string, unknown> {
   const conditions = Object.fromEntries(Object.entries(query).filter(([k]) => !NOT_CONDITIONS.includes(k)));
-  const parsed = ALERT_CHANNELS[channel].schema.safeParse({ ...conditions, cityCode });
+  const parsed = channelModule(channel).listQuery.safeParse({ ...conditions, cityCode });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path.join('.');
-    throw badRequest(`query.${field}: 不是${CHANNEL_NAMES[channel]}列表的条件`);
+    throw badRequest(`query.${field}: 不是${channelModule(channel).name}列表的条件`);
   }
   return conditions;
 }
@@ -116,17 +116,6 @@ async function drawnAreaSearch(
   return { query: { ...conditions, [DRAWN_AREA]: ring }, path: drawnAreaPath(mapChannel, conditions, ring) };
 }
 
-const CHANNEL_NAMES: Record<ChannelCode, string> = {
-  esf: '二手房',
-  new: '新房',
-  rent: '租房',
-  estate: '小区',
-  shop_sale: '商铺出售',
-  shop_rent: '商铺出租',
-  offices_sale: '写字楼出售',
-  offices_rent: '写字楼出租',
-};
-
 export function registerAlertSearches(app: FastifyInstance, db: Db): void {
   sessionRoute(app, db, {
     method: 'GET and POST',
@@ -155,7 +144,7 @@ export function registerAlertSearches(app: FastifyInstance, db: Db): void {
         const channel = CHANNELS[input.channel];
         path = input.path!;
         if (!path.startsWith(channel.listPath) || path.startsWith(channel.detailPrefix))
-          throw badRequest(`path: 不是${CHANNEL_NAMES[input.channel]}的列表地址`);
+          throw badRequest(`path: 不是${channelModule(input.channel).name}的列表地址`);
         query = conditionsOf(input.channel, city.cityCode, input.query);
       }
       const districtId = typeof query.districtId === 'number' ? query.districtId : null;

@@ -21,17 +21,17 @@ import {
   ENTRUST_STATUS,
   entrusts,
   listingFollows,
-  listings,
   priceChanges,
-  rentals,
   savedSearches,
 } from '../../db/schema';
 import { runInline, type RunAlone } from '../../db/singleton';
+import { homeModuleOf } from '../listings/channels/registry';
 import { readChanges } from '../cache/changes';
 import { findCity } from '../cities/cities';
 import type { ImService } from '../im/service';
 import type { AssistantNotice } from '../im/store';
-import { ALERT_CHANNELS, formatNumber, recordOfTag } from './channels';
+import { channelModule } from '../listings/channels/registry';
+import { formatNumber, recordOfTag } from './channels';
 import { searchesAt } from './matcher';
 
 /**
@@ -114,7 +114,7 @@ export function createAlertsWorker(
    * or undefined when it is gone.
    */
   async function readRecord(channel: ChannelCode, id: number): Promise<RecordAt | undefined> {
-    const def = ALERT_CHANNELS[channel];
+    const def = channelModule(channel);
     const t = def.table;
     const [row] = await db
       .select({
@@ -161,7 +161,8 @@ export function createAlertsWorker(
   async function priceMessages(channel: ChannelCode, id: number): Promise<void> {
     const businessType = FOLLOW_CHANNELS[channel];
     if (!businessType) return;
-    const t = businessType === 1 ? listings : rentals;
+    const home = homeModuleOf(businessType);
+    const t = home.table;
     const rows = (await db.execute(sql`
       select pc.id, pc.old_price, pc.new_price, f.user_id, l.title, c.city_domain
       from price_changes pc
@@ -170,7 +171,7 @@ export function createAlertsWorker(
       join cities c on c.city_code = l.city_code
       where pc.channel = ${channel} and pc.listing_id = ${id} and pc.changed_at > ${new Date(clock.now() - PRICE_CHANGE_FRESH_MS).toISOString()}::timestamptz
       order by pc.id, f.user_id`)) as unknown as Rows;
-    const unit = businessType === 1 ? (n: number) => `${formatNumber(n)}万` : (n: number) => `${n}元/月`;
+    const unit = home.priceText;
     for (const r of rows.rows) {
       const oldPrice = Number(r.old_price);
       const newPrice = Number(r.new_price);
@@ -354,7 +355,7 @@ export function createAlertsWorker(
             .flatMap((c) => (pendingOf.get(Number(c.id)) ?? []).map((p) => p.listingId)),
         ),
       ];
-      homesOf.set(channel, await ALERT_CHANNELS[channel].homes(db, listingIds));
+      homesOf.set(channel, await channelModule(channel).alertCard(db, listingIds));
     }
     const notices: AssistantNotice[] = [];
     const unsent: number[] = [];

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { cityTable } from '../cities/cities';
 import { cityOfScope, dropCounts, scopeOf } from '../listings/common';
-import { tableOfChannel } from '../ops/listings';
+import { channelModule, isChannelCode } from '../listings/channels/registry';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import { readChanges } from './changes';
 
@@ -62,8 +62,7 @@ export function addDrops(drops: Drops, tags: readonly string[], codeOf: (domain:
     if (kind === 'list' && a !== undefined && b !== undefined) {
       const cityCode = codeOf(b);
       if (cityCode === undefined) continue;
-      const table = tableOfChannel(a);
-      if (table) drops.scopes.add(scopeOf(table, cityCode));
+      if (isChannelCode(a)) drops.scopes.add(scopeOf(channelModule(a).table, cityCode));
       drops.indexCities.add(cityCode);
     } else if (kind === 'city' && a !== undefined && b === undefined) {
       const cityCode = codeOf(a);

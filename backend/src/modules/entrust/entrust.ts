@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { homeChannelOf } from '@contracts/channel-sections';
 import { channelIsOn } from '@contracts/channels';
 import {
   ENTRUST_MESSAGES,
@@ -54,7 +55,6 @@ const ENTRUST_UPLOAD_DIR = 'ub/entrust';
  */
 
 const TAGS = ['entrust'];
-const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
 /** What an edit may start from: 已下架 and 已撤回 are submitted again. */
 const EDITABLE: EntrustStatus[] = [ENTRUST_STATUS.REVIEWING, ENTRUST_STATUS.OFFLINE, ENTRUST_STATUS.WITHDRAWN];
 
@@ -76,7 +76,7 @@ async function requireCommunity(db: Db, communityId: number, businessType: 1 | 2
     .from(communities)
     .innerJoin(cities, eq(cities.cityCode, communities.cityCode))
     .where(eq(communities.id, communityId));
-  if (!row || !channelIsOn(row.city, CHANNEL_OF[businessType])) throw notFound(`小区 ${communityId} `);
+  if (!row || !channelIsOn(row.city, homeChannelOf(businessType))) throw notFound(`小区 ${communityId} `);
   return row;
 }
 

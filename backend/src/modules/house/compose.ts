@@ -1,5 +1,6 @@
 import { cacheTag } from '@contracts/cache-changes';
 import type { ListingPhoto } from '../../db/schema';
+import { homeChannelOf, homeDealOf, type HomeBusinessType } from '@contracts/channel-sections';
 import { communities, entrusts, listings, rentals } from '../../db/schema';
 import { CENTRAL_HEATING } from '../../db/seed-homes';
 import { RENT_TYPE } from '../../domain/residential-codes';
@@ -17,10 +18,8 @@ export type CommunityRow = Pick<
   'id' | 'name' | 'districtId' | 'businessAreaId' | 'stationId' | 'lineId' | 'stationDistance' | 'buildYear'
 >;
 
-/** Channel of each entrust business type: 1 二手房, 2 租房. */
-export const CHANNEL_OF = { 1: 'esf', 2: 'rent' } as const;
-export const TABLE_OF = { 1: listings, 2: rentals } as const;
-export type HomeBusinessType = keyof typeof CHANNEL_OF;
+/** An entrust's business type (1 二手房, 2 租房): its channel, table and price are its home module's (homeModuleOf). */
+export type { HomeBusinessType };
 export const asHomeType = (n: number): HomeBusinessType => (n === 2 ? 2 : 1);
 
 /** 低楼层 / 中楼层 / 高楼层 by thirds of the building, as the seed's floorsOf; a basement is 低楼层. */
@@ -36,7 +35,7 @@ export function titleOf(
   e: Pick<EntrustRow, 'businessType' | 'rooms' | 'halls' | 'orientation' | 'decoration' | 'rentType'>,
   communityName: string,
 ): string {
-  if (e.businessType === 2) {
+  if (homeDealOf(asHomeType(e.businessType)) === 'rent') {
     return e.rentType === RENT_TYPE.SHARED
       ? `合租·${communityName} ${e.rooms}居室 ${e.orientation}卧`
       : `整租·${communityName} ${e.rooms}室${e.halls}厅 ${e.orientation}`;
@@ -168,7 +167,7 @@ export function rentalOf(e: EntrustRow, c: CommunityRow, agentId: number, now: D
 
 /** The seed's listing numbers: `BJ000012345` for a home for sale, `BJZF00012345` for a rental. */
 export function listingNoOf(businessType: HomeBusinessType, cityDomain: string, id: number): string {
-  return businessType === 1
+  return homeDealOf(businessType) === 'sale'
     ? `${cityDomain.toUpperCase()}${String(id).padStart(9, '0')}`
     : `${cityDomain.toUpperCase()}ZF${String(id).padStart(8, '0')}`;
 }
@@ -185,7 +184,7 @@ export function homeTags(
   communityId: number,
   agentId: number | null,
 ): string[] {
-  const channel = CHANNEL_OF[businessType];
+  const channel = homeChannelOf(businessType);
   const tags = [cacheTag.list(channel, cityDomain), cacheTag.detail(channel, listingId), cacheTag.detail('estate', communityId)];
   if (agentId !== null) tags.push(cacheTag.agent(agentId));
   return tags;

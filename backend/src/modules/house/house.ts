@@ -15,23 +15,14 @@ import {
 } from '@contracts/house';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import {
-  agents,
-  cities,
-  communities,
-  ENTRUST_STATUS,
-  entrusts,
-  listingFollows,
-  listingViews,
-  listings,
-  rentals,
-  viewings,
-} from '../../db/schema';
+import { agents, cities, communities, ENTRUST_STATUS, entrusts, listingFollows, listingViews, viewings } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { changeListingPrice } from '../ops/listings';
 import type { SuggestionIndex } from '../portal/suggestion-index';
 import { sessionRoute } from '../../http/session-route';
-import { asHomeType, CHANNEL_OF, titleOf, unitPriceOf, type HomeBusinessType } from './compose';
+import { asHomeType, titleOf, unitPriceOf, type HomeBusinessType } from './compose';
+import { homeChannelOf, homeDealOf } from '@contracts/channel-sections';
+import { homeModuleOf } from '../listings/channels/registry';
 import { endPublication } from './publish';
 
 /**
@@ -58,8 +49,9 @@ async function housesOf(
   page: number,
   entrustId?: number,
 ): Promise<House[]> {
-  const t = businessType === 1 ? listings : rentals;
-  const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
+  const home = homeModuleOf(businessType);
+  const t = home.table;
+  const price = home.price.column;
   const listingId = entrusts.listingId;
   const rows = await db
     .select({
@@ -119,7 +111,8 @@ async function housesOf(
       rooms: e.rooms,
       halls: e.halls,
       price: current,
-      unitPrice: businessType === 1 ? unitPriceOf(current, e.area) : null,
+      // A home for sale shows its 元/㎡; a rent has none.
+      unitPrice: homeDealOf(businessType) === 'sale' ? unitPriceOf(current, e.area) : null,
       agentName,
       views: Number(views),
       followers: Number(followers),
@@ -179,7 +172,7 @@ async function changePrice(db: Db, index: SuggestionIndex, userId: number, entru
   if (band) throw badRequest(`price: ${band.message}`);
   const businessType = asHomeType(e.businessType);
   const listingId = e.listingId;
-  await changeListingPrice(db, index, CHANNEL_OF[businessType], listingId, price, {
+  await changeListingPrice(db, index, homeChannelOf(businessType), listingId, price, {
     alsoInTx: async (tx, previous) => {
       if (previous === price) throw badRequest(`price: ${HOUSE_MESSAGES.samePrice}`);
       const [moved] = await tx

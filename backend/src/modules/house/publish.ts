@@ -24,9 +24,12 @@ import {
   ENTRUST_STATUS,
   entrustOverrides,
   entrusts,
+  listings,
+  rentals,
   VIEWING_STATUS,
   viewings,
 } from '../../db/schema';
+import { homeModuleOf } from '../listings/channels/registry';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { whileChangingCounts } from '../listings/common';
@@ -34,16 +37,7 @@ import { opsGuard } from '../../http/ops-guard';
 import { refreshPublication } from '../uploads/publication';
 import { requireCity } from '../cities/cities';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import {
-  asHomeType,
-  esfListingOf,
-  homeTags,
-  listingNoOf,
-  rentalOf,
-  TABLE_OF,
-  type EntrustRow,
-  type HomeBusinessType,
-} from './compose';
+import { asHomeType, esfListingOf, homeTags, listingNoOf, rentalOf, type EntrustRow, type HomeBusinessType } from './compose';
 
 /**
  * Publishing (spec §6: agents cannot log in here, so an operator decides): `accept` turns a 审核中
@@ -106,7 +100,7 @@ async function lockEntrust(tx: Tx, id: number, userId?: number): Promise<Entrust
 
 /** A home's table and city, read before the change: the counts to hold are that table's in that city. */
 async function heldCounts<T>(db: Db, businessType: HomeBusinessType, cityCode: string, change: () => Promise<T>): Promise<T> {
-  return whileChangingCounts(db, TABLE_OF[businessType], cityCode, change);
+  return whileChangingCounts(db, homeModuleOf(businessType).table, cityCode, change);
 }
 
 /** Where an entrust is, read outside the transaction (an entrust never changes city or business type). */
@@ -174,17 +168,18 @@ export async function acceptEntrust(
       const chosen = await agentFor(tx, e, community.businessAreaId, brandId);
       const now = new Date();
       const businessType = where.businessType;
-      const table = TABLE_OF[businessType];
+      const { table, code } = homeModuleOf(businessType);
+      // Each table's row is its own shape: a home for sale or a rental, by the entrust's channel.
       const [inserted] =
-        businessType === 1
+        code === 'esf'
           ? await tx
-              .insert(table)
+              .insert(listings)
               .values(esfListingOf(e, community, chosen.agentId, now))
-              .returning({ id: table.id })
+              .returning({ id: listings.id })
           : await tx
-              .insert(TABLE_OF[2])
+              .insert(rentals)
               .values(rentalOf(e, community, chosen.agentId, now))
-              .returning({ id: TABLE_OF[2].id });
+              .returning({ id: rentals.id });
       const listingId = inserted!.id;
       await tx
         .update(table)
@@ -229,7 +224,7 @@ export async function acceptEntrust(
 export async function takeDown(tx: Tx, e: EntrustRow, to: EntrustStatus, cityDomain: string): Promise<string[]> {
   const businessType = asHomeType(e.businessType);
   const listingId = e.listingId!;
-  const table = TABLE_OF[businessType];
+  const { table } = homeModuleOf(businessType);
   const [gone] = await tx
     .delete(table)
     .where(eq(table.id, listingId))

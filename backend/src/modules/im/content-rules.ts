@@ -14,7 +14,9 @@ import {
   type ImPropertyCard,
 } from '@contracts/im';
 import type { Db } from '../../db/client';
-import { agents, cities, listings, rentals, uploads } from '../../db/schema';
+import { agents, cities, uploads } from '../../db/schema';
+import { homeChannelOf } from '@contracts/channel-sections';
+import { homeModuleOf } from '../listings/channels/registry';
 import { detailPath } from '@contracts/channels';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
@@ -55,8 +57,9 @@ export const userOwnsImages =
  * card already in a conversation, as a forwarded card would not.
  */
 async function propertySnapshot(db: Db, businessType: 1 | 2, listingId: number): Promise<ImPropertyCard> {
-  const t = businessType === 1 ? listings : rentals;
-  const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
+  const home = homeModuleOf(businessType);
+  const t = home.table;
+  const price = home.price.column;
   const [row] = await db
     .select({
       id: t.id,
@@ -94,9 +97,9 @@ export function propertyCardOf(businessType: 1 | 2, row: PropertyCardRow): ImPro
     title: row.title,
     coverUrl: row.coverUrl,
     layoutText: `${row.rooms}室${row.halls}厅 ${formatWan(row.area)}㎡`,
-    priceText: businessType === 1 ? `${formatWan(row.price)}万` : `${row.price}元/月`,
+    priceText: homeModuleOf(businessType).priceText(row.price),
     cityDomain: row.cityDomain,
-    pcUrl: detailPath(businessType === 1 ? 'esf' : 'rent', row.id),
+    pcUrl: detailPath(homeChannelOf(businessType), row.id),
   };
 }
 

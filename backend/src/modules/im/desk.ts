@@ -38,7 +38,8 @@ import { ApiPath, DESK_COOKIE } from '@contracts/paths';
 import { UPLOAD_BODY_LIMIT, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@contracts/upload';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agentDeskTokens, agents, cities, imConversations, listings, rentals, uploads, users } from '../../db/schema';
+import { agentDeskTokens, agents, cities, imConversations, uploads, users } from '../../db/schema';
+import { homeModuleOf } from '../listings/channels/registry';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { addressKey } from '../../http/client-block';
 import { CROSS_SITE_REFUSED, isDeskSource } from '../../http/same-site';
@@ -262,8 +263,9 @@ async function deskThreadsOf(db: Db, agentUserId: number): Promise<DeskThread[]>
 /** The agent's own second-hand homes and rentals, newest first, where their city shows the channel. */
 async function deskListingsOf(db: Db, agentId: number): Promise<DeskListing[]> {
   const of = async (businessType: 1 | 2) => {
-    const t = businessType === 1 ? listings : rentals;
-    const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
+    const home = homeModuleOf(businessType);
+    const t = home.table;
+    const price = home.price.column;
     const rows = await db
       .select({
         id: t.id,
@@ -282,7 +284,7 @@ async function deskListingsOf(db: Db, agentId: number): Promise<DeskListing[]> {
       .orderBy(sql`${t.listedAt} desc`, desc(t.id))
       .limit(DESK_LISTINGS_MAX);
     return rows
-      .filter((r) => channelIsOn(r.city, businessType === 1 ? 'esf' : 'rent'))
+      .filter((r) => channelIsOn(r.city, home.code))
       .map((r) => ({
         ...propertyCardOf(businessType, { ...r, cityDomain: r.city.cityDomain }),
         listedAt: new Date(r.listedAt).toISOString(),

@@ -1,61 +1,38 @@
-import { and, asc, between, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, between, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { CHANNELS } from '@contracts/channels';
 import { cityScopedRequestSchema } from '@contracts/city';
 import {
-  COMMERCIAL_CHANNELS,
   COMMERCIAL_PATHS,
   COMMERCIAL_SCHEMAS,
   commercialConditionsSchema,
   commercialKindOf,
   commercialListQueryOf,
   type CommercialChannel,
-  type CommercialConditions,
   type CommercialDetail,
   type CommercialKind,
   type CommercialListItem,
-  type commercialListQuerySchema,
 } from '@contracts/commercial';
-import type { ConditionBand } from '@contracts/listing-common';
+import type { FilterBand, FilterOption } from '@contracts/bands';
+import type { ListFilters } from './channels/channel-module';
 import type { Db } from '../../db/client';
 import { DEAL, offices, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
-import {
-  COMMERCIAL_SORT,
-  commercialSortOptions,
-  OFFICE_AREA_BANDS,
-  officeDailyBands,
-  officeTotalBands,
-  SHOP_AREA_BANDS,
-  shopDailyBands,
-  shopTotalBands,
-} from './commercial-bands';
 import { OFFICE_GRADE_OPTIONS, SHOP_TYPE_OPTIONS } from '../../domain/commercial-codes';
-import { agentCardOf, bandCondition, listPager, placeConditions, placesOfCity, selectWithPlaces } from './common';
+import { agentCardOf, listPager, placeConditions, placesOfCity, selectWithPlaces } from './common';
 import { placeLikeness, similarListings } from './similar';
 
 /**
- * 商铺 and 写字楼 for sale and for rent: the four channels CHANNELS.shop_sale … offices_rent, as ONE module driven
- * by their registry entries. A channel is a kind (its table: shops or offices) and a deal (its rows: deal 1 or 2,
- * its price fields and price sort); its filters are the `filters` of its entry, each looked up in its kind's
- * dictionary below. Semantics as 二手房: places AND-ed, codes OR-ed within a filter and AND-ed across filters,
- * the keyword names a place or the unit's project. A city whose isShop / isOffice flag is 0 has no such channel:
- * its conditions, list and details are a 404.
+ * 商铺 and 写字楼 for sale and for rent: the four channels CHANNELS.shop_sale … offices_rent, as ONE engine. A channel
+ * is a kind (its table: shops or offices) and a deal (its rows: deal 1 or 2, its price fields), and its declaration
+ * (contracts/commercial-filters.ts) bound to its table (residential.ts residentialChannel, as the residential channels
+ * are): its conditions rows, WHERE, sorts and ORDER BY. Semantics as 二手房: places AND-ed, codes OR-ed within a
+ * filter and AND-ed across filters, the keyword names a place or the unit's project. A city whose isShop / isOffice
+ * flag is 0 has no such channel: its conditions, list and details are a 404.
  */
-
-type ListInput = z.output<typeof commercialListQuerySchema>;
-type FilterKey = 'shopType' | 'grade' | 'totalPrice' | 'dailyPrice' | 'area';
-type Option = { code: number; label: string };
-
-/** One filter of a kind: what the filter bar offers in a city (by its price tier) and the WHERE of chosen codes. */
-interface FilterDef {
-  options: (priceTier: number) => Option[] | ConditionBand[];
-  where: (codes: number[] | undefined, priceTier: number) => SQL | undefined;
-}
 
 type UnitRow = {
   unit: typeof shops.$inferSelect | typeof offices.$inferSelect;
@@ -65,41 +42,15 @@ type UnitRow = {
   stationName: string | null;
 };
 
-/** A kind of unit: its table, its rows with their place names, and the filters its channels may name. */
+/** A kind of unit: its table, and its rows with their place names. */
 interface KindDef {
   table: typeof shops | typeof offices;
   rows: (db: Db, where: SQL | undefined) => Promise<UnitRow[]>;
-  filters: Partial<Record<FilterKey, FilterDef>>;
 }
 
-const codesIn = (column: AnyPgColumn, codes: number[] | undefined) => (codes?.length ? inArray(column, codes) : undefined);
-const bands = (column: AnyPgColumn, of: (priceTier: number) => ConditionBand[]): FilterDef => ({
-  options: of,
-  where: (codes, priceTier) => bandCondition(column, of(priceTier), codes),
-});
-const fixed = (list: ConditionBand[]) => () => list;
-
 const KINDS: Record<CommercialKind, KindDef> = {
-  shop: {
-    table: shops,
-    rows: (db, where) => selectWithPlaces(db, shops, { unit: shops }).where(where),
-    filters: {
-      shopType: { options: () => SHOP_TYPE_OPTIONS, where: (codes) => codesIn(shops.shopType, codes) },
-      totalPrice: bands(shops.totalPrice, shopTotalBands),
-      dailyPrice: bands(shops.dailyRent, shopDailyBands),
-      area: bands(shops.area, fixed(SHOP_AREA_BANDS)),
-    },
-  },
-  office: {
-    table: offices,
-    rows: (db, where) => selectWithPlaces(db, offices, { unit: offices }).where(where),
-    filters: {
-      grade: { options: () => OFFICE_GRADE_OPTIONS, where: (codes) => codesIn(offices.grade, codes) },
-      totalPrice: bands(offices.totalPrice, officeTotalBands),
-      dailyPrice: bands(offices.dailyRent, officeDailyBands),
-      area: bands(offices.area, fixed(OFFICE_AREA_BANDS)),
-    },
-  },
+  shop: { table: shops, rows: (db, where) => selectWithPlaces(db, shops, { unit: shops }).where(where) },
+  office: { table: offices, rows: (db, where) => selectWithPlaces(db, offices, { unit: offices }).where(where) },
 };
 
 const TYPE_NAMES = {
@@ -107,7 +58,15 @@ const TYPE_NAMES = {
   office: new Map(OFFICE_GRADE_OPTIONS.map((o) => [o.code as number, o.label])),
 };
 
-/** A channel as this module uses it: its kind, its deal's rows, its filters, resolved once from the registry. */
+/** A channel's declaration bound to its table (residential.ts): what its conditions, list and sorts read. */
+export interface CommercialQuery {
+  rows: (priceTier: number) => Record<string, FilterOption[] | FilterBand[]>;
+  sorts: FilterOption[];
+  where: (input: Record<string, unknown>, priceTier: number) => SQL | undefined;
+  orderBy: (sort: number | undefined) => SQL[];
+}
+
+/** A channel as this module uses it: its kind, its deal's rows and its bound declaration. */
 interface Channel {
   code: CommercialChannel;
   kind: CommercialKind;
@@ -115,62 +74,37 @@ interface Channel {
   deal: 'sale' | 'rent';
   /** The rows of the table that are this channel's. */
   scope: SQL;
-  filters: { key: FilterKey; def: FilterDef }[];
+  query: CommercialQuery;
 }
 
-function channelOf(code: CommercialChannel): Channel {
+function channelOf(code: CommercialChannel, query: CommercialQuery): Channel {
   const kind = commercialKindOf(code);
   const def = KINDS[kind];
-  const entry = CHANNELS[code];
-  const filters = entry.filters.map((f) => {
-    const filter = def.filters[f.key as FilterKey];
-    // A registry entry naming a filter its kind does not have is a programming error: fail at start-up.
-    if (!filter) throw new Error(`${code}: no ${kind} filter "${f.key}"`);
-    return { key: f.key as FilterKey, def: filter };
-  });
-  return { code, kind, def, deal: entry.deal, scope: eq(def.table.deal, entry.deal === 'sale' ? DEAL.SALE : DEAL.RENT), filters };
+  const { deal } = CHANNELS[code];
+  return { code, kind, def, deal, scope: eq(def.table.deal, deal === 'sale' ? DEAL.SALE : DEAL.RENT), query };
 }
 
-/** The ORDER BY of a sort code, matching the table's indexes column for column (ids break ties). */
-function orderOf({ def: { table }, deal }: Channel, sort: number | undefined): SQL[] {
-  const price = deal === 'sale' ? table.totalPrice : table.dailyRent;
-  switch (sort) {
-    case COMMERCIAL_SORT.PRICE_ASC:
-      return [asc(price), asc(table.id)];
-    case COMMERCIAL_SORT.PRICE_DESC:
-      return [desc(price), desc(table.id)];
-    case COMMERCIAL_SORT.AREA_ASC:
-      return [asc(table.area), asc(table.id)];
-    case COMMERCIAL_SORT.AREA_DESC:
-      return [desc(table.area), desc(table.id)];
-    default:
-      // 默认排序 and 最新发布 (and codes 6–9, which the API takes but no list address has): newest first.
-      return [desc(table.listedAt), desc(table.id)];
-  }
-}
-
-function conditionsOf(channel: Channel, priceTier: number): Omit<CommercialConditions, 'districts' | 'subwayLines' | 'sorts'> {
-  const rows = Object.fromEntries(channel.filters.map(({ key, def }) => [key, def.options(priceTier)]));
-  return { area: [], ...rows };
-}
-
-function listConditions(channel: Channel, input: ListInput, cityCode: string, priceTier: number): SQL | undefined {
+function listConditions(channel: Channel, input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(
     ...placeConditions(channel.def.table, cityCode, input, channel.def.table.projectName),
     channel.scope,
-    ...channel.filters.map(({ key, def }) => def.where(input[key], priceTier)),
+    channel.query.where(input, priceTier),
   );
 }
 
 /**
- * The list's WHERE of one of the four, and its table: the same conditions the list route builds, for whoever must
- * agree with the list (a saved search's matching, modules/alerts/channels.ts).
+ * One of the four as the channel registry holds it (channels/commercial.ts): its table and deal, and the list's own
+ * WHERE, ORDER BY and items, for whoever must agree with the list (a saved search's matching, the sitemap).
  */
-export function commercialList(code: CommercialChannel) {
-  const channel = channelOf(code);
+export function commercialList(code: CommercialChannel, name: string, query: CommercialQuery) {
+  const channel = channelOf(code, query);
   return {
     table: channel.def.table,
-    where: (input: ListInput, cityCode: string, priceTier: number) => listConditions(channel, input, cityCode, priceTier),
+    scope: channel.scope,
+    where: (input: ListFilters, cityCode: string, priceTier: number) => listConditions(channel, input, cityCode, priceTier),
+    orderBy: query.orderBy,
+    items: (db: Db, ids: number[]) => itemsByIds(db, channel, ids),
+    register: (app: FastifyInstance, db: Db) => registerChannel(app, db, channel, name),
   };
 }
 
@@ -257,23 +191,16 @@ async function detailOf(db: Db, channel: Channel, id: number): Promise<Commercia
   } as CommercialDetail;
 }
 
-const NAMES: Record<CommercialChannel, string> = {
-  shop_sale: '商铺出售',
-  shop_rent: '商铺出租',
-  offices_sale: '写字楼出售',
-  offices_rent: '写字楼出租',
-};
-
-function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel): void {
-  const channel = channelOf(code);
+/** The four routes of one of the four; `name` (商铺出售) is its name in their summaries. */
+function registerChannel(app: FastifyInstance, db: Db, channel: Channel, name: string): void {
+  const { code } = channel;
   const paths = COMMERCIAL_PATHS[code];
   const schemas = COMMERCIAL_SCHEMAS[code];
   const tags = [code];
-  const name = NAMES[code];
 
   portalRoute(app, {
     path: paths.conditions,
-    summary: `${name} filter dictionary of a city: places, lines, ${channel.filters.map((f) => f.key).join(', ')} (bands by city tier), sorts`,
+    summary: `${name} filter dictionary of a city: places, lines, ${CHANNELS[code].filters.map((f) => f.key).join(', ')} (bands by city tier), sorts`,
     tags,
     input: cityScopedRequestSchema,
     output: commercialConditionsSchema,
@@ -281,8 +208,9 @@ function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel):
       const city = await requireChannelCity(db, input.cityCode, code);
       return {
         ...(await placesOfCity(db, city.cityCode)),
-        ...conditionsOf(channel, city.priceTier),
-        sorts: commercialSortOptions(channel.deal),
+        area: [],
+        ...channel.query.rows(city.priceTier),
+        sorts: channel.query.sorts,
       };
     },
   });
@@ -302,7 +230,7 @@ function registerChannel(app: FastifyInstance, db: Db, code: CommercialChannel):
         city.cityCode,
         input,
         listConditions(channel, input, city.cityCode, city.priceTier),
-        orderOf(channel, input.sort),
+        channel.query.orderBy(input.sort),
         (ids) => itemsByIds(db, channel, ids),
       );
       // Items are built for the channel's kind and deal (toItem); the answer is checked against its schema on the way out.
@@ -340,8 +268,4 @@ async function similarUnits(db: Db, channel: Channel, id: number): Promise<{ lis
     channel.deal === 'sale' ? { column: table.totalPrice, value: u.totalPrice } : { column: table.dailyRent, value: u.dailyRent };
   const like = placeLikeness(table, u, price, [channel.scope, between(table.area, u.area * 0.5, u.area * 1.5)]);
   return { list: await similarListings(db, table, like, (ids) => itemsByIds(db, channel, ids)) };
-}
-
-export function registerCommercial(app: FastifyInstance, db: Db): void {
-  for (const code of COMMERCIAL_CHANNELS) registerChannel(app, db, code);
 }

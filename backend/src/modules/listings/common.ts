@@ -7,7 +7,7 @@ import { normalize } from '../../db/search-names';
 import { notFound } from '../../http/errors';
 import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
 import { placeNamesOf, type PlacedRow, type RowPlaceNames } from './place-names';
-import { recentlyCut } from './price-history';
+import { recentlyCut } from './price-cuts';
 import { lineStationRowsOf, stationRowsOf } from './stations';
 import {
   agents,

@@ -12,6 +12,7 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
 import { communityAndAgentOf, listPager, placeConditions, placesOfCity } from './common';
 import { residentialChannel } from './residential';
+import type { ListFilters } from './channels/channel-module';
 import { listItemsByIds, selectListingWithNames, toListItem } from './esf-items';
 import { homeLikeness, similarListings } from './similar';
 
@@ -21,13 +22,11 @@ import { homeLikeness, similarListings } from './similar';
  * AND-ed across filters, the keyword names a place.
  */
 
-type EsfListInput = z.output<typeof esfListQuerySchema>;
-
 /** The declaration (contracts/residential.ts ESF) on the table of homes for sale. */
 export const esf = residentialChannel(listings, ESF);
 
 /** The WHERE of the list: places and keyword, then the declared filters. */
-export function listConditions(input: EsfListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(listings, cityCode, input), esf.where(input, priceTier));
 }
 

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import {
   estateConditionsSchema,
@@ -29,6 +28,7 @@ import {
   type HomeTable,
 } from './common';
 import { chinaToday, residentialChannel } from './residential';
+import type { ListFilters } from './channels/channel-module';
 import { rentItemsByIds } from './rent';
 import { placeLikeness, similarListings } from './similar';
 
@@ -38,8 +38,6 @@ import { placeLikeness, similarListings } from './similar';
  * is in. Its homes for sale and for rent are counted when asked, never stored, so a card never disagrees with
  * the 二手房 and 租房 lists it links to.
  */
-
-type EstateListInput = z.output<typeof estateListQuerySchema>;
 
 /** Homes for sale and for rent a detail shows: the newest few. */
 const HOMES_SHOWN = 4;
@@ -77,7 +75,7 @@ async function homesPerCommunity(db: Db, table: HomeTable, ids: number[]): Promi
   return new Map(rows.map((r) => [Number(r.id), r.n]));
 }
 
-async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, EstateListItem>> {
+export async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, EstateListItem>> {
   const [rows, onSale, onRent] = await Promise.all([
     selectEstates(db).where(inArray(communities.id, ids)),
     homesPerCommunity(db, listings, ids),
@@ -92,10 +90,10 @@ async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, Esta
 }
 
 /** The declaration (contracts/residential.ts ESTATE) on the table of communities. */
-const estate = residentialChannel(communities, ESTATE);
+export const estate = residentialChannel(communities, ESTATE);
 
 /** The WHERE of the list: places and keyword (the community's own name among them), then the declared filters. */
-export function listConditions(input: EstateListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(communities, cityCode, input, communities), estate.where(input, priceTier));
 }
 

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { channelIsOn } from '@contracts/channels';
 import { cityScopedRequestSchema } from '@contracts/city';
 import {
@@ -23,6 +22,7 @@ import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { findCity, requireChannelCity } from '../cities/cities';
 import { agentCardOf, listPager, nearestStationOf, placeConditions, placesOfCity, selectWithPlaces } from './common';
 import { residentialChannel } from './residential';
+import type { ListFilters } from './channels/channel-module';
 import { placeLikeness, similarListings } from './similar';
 
 /**
@@ -32,8 +32,6 @@ import { placeLikeness, similarListings } from './similar';
  * places it is in. A city whose isNewhouse flag is 0 has no such channel: its conditions, list and projects
  * are a 404.
  */
-
-type NewHomeListInput = z.output<typeof newHomeListQuerySchema>;
 
 /** The columns of a project its list item shows, with the place names: not the photos, description and the rest. */
 function selectProjects(db: Db) {
@@ -125,7 +123,7 @@ export async function itemsByIds(db: Db, ids: number[]): Promise<Map<number, New
 export const newHome = residentialChannel(newProjects, NEW_HOME);
 
 /** The WHERE of the list: places and keyword (the project's own name too), then the declared filters. */
-export function listConditions(input: NewHomeListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(newProjects, cityCode, input, newProjects), newHome.where(input, priceTier));
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { channelIsOn } from '@contracts/channels';
 import { ApiPath } from '@contracts/paths';
@@ -14,58 +14,12 @@ import {
   type PriceHistoryChannel,
 } from '@contracts/price-history';
 import type { Db } from '../../db/client';
-import { cities, communities, DEAL, listings, offices, priceChanges, rentals, shops } from '../../db/schema';
+import { cities, communities, listings, priceChanges } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
+import { channelModule } from './channels/registry';
 
 const DAY = 86_400_000;
-
-/** A cut: a change whose new price is below the old one, within the last `days` days. */
-const cutWithin = (channel: 'esf' | 'rent', days: number) =>
-  and(
-    eq(priceChanges.channel, channel),
-    lt(priceChanges.newPrice, priceChanges.oldPrice),
-    gte(priceChanges.changedAt, sql`now() - make_interval(days => ${days})`),
-  );
-
-/**
- * The ids of a channel's listings cut in price within `days` days, as a subquery: the 降价 filter's WHERE
- * (contracts/residential.ts `recentCut`), read through price_changes_recent_idx.
- */
-export function recentCutIds(channel: 'esf' | 'rent', days: number): SQL {
-  return sql`(select ${priceChanges.listingId} from ${priceChanges} where ${cutWithin(channel, days)})`;
-}
-
-/**
- * Which of `ids` were cut in price within `days` days: the cards' 「降价」 tag, the same rule as the filter. Its own
- * query: as a column of the items' query (an EXISTS per row) PGlite planned it as a scan of every recent cut.
- */
-export async function recentlyCut(db: Db, channel: 'esf' | 'rent', days: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: priceChanges.listingId })
-    .from(priceChanges)
-    .where(and(cutWithin(channel, days), inArray(priceChanges.listingId, ids)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Where a channel's listing and its price are: the table, the deal of a commercial unit, the price column. */
-function listingOf(channel: PriceHistoryChannel) {
-  switch (channel) {
-    case 'esf':
-      return { table: listings, price: listings.totalPrice, deal: undefined };
-    case 'rent':
-      return { table: rentals, price: rentals.monthlyRent, deal: undefined };
-    case 'shop_sale':
-    case 'shop_rent':
-    case 'offices_sale':
-    case 'offices_rent': {
-      const t = (channel.startsWith('shop') ? shops : offices) as typeof shops;
-      const sale = channel.endsWith('sale');
-      return { table: t, price: sale ? t.totalPrice : t.monthlyRent, deal: eq(t.deal, sale ? DEAL.SALE : DEAL.RENT) };
-    }
-  }
-}
 
 /**
  * A listing's 调价记录 as its detail page shows it: 挂牌 time, price now, and its changes oldest first (the newest
@@ -73,13 +27,15 @@ function listingOf(channel: PriceHistoryChannel) {
  * its detail page.
  */
 export async function priceHistoryOf(db: Db, channel: PriceHistoryChannel, id: number): Promise<PriceHistory> {
-  const { table, price, deal } = listingOf(channel);
+  // The channel's table, its rows (a shop for sale, not one to let), its asking price and listing date.
+  const { table, scope, price, listedAt } = channelModule(channel);
+  if (!price?.history || !listedAt) throw notFound(`房源 ${id} `);
   const [row] = await db
-    .select({ listedAt: table.listedAt, price, city: cities })
+    .select({ listedAt, price: price.column, city: cities })
     .from(table)
     .innerJoin(cities, eq(cities.cityCode, table.cityCode))
-    .where(deal ? and(eq(table.id, id), deal) : eq(table.id, id));
-  if (!row || row.price === null || !channelIsOn(row.city, channel)) throw notFound(`房源 ${id} `);
+    .where(and(eq(table.id, id), scope));
+  if (!row || row.price === null || row.listedAt === null || !channelIsOn(row.city, channel)) throw notFound(`房源 ${id} `);
   const changes = await db
     .select({ changedAt: priceChanges.changedAt, oldPrice: priceChanges.oldPrice, newPrice: priceChanges.newPrice })
     .from(priceChanges)

@@ -1,6 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { cityScopedRequestSchema } from '@contracts/city';
 import { ApiPath } from '@contracts/paths';
 import { RENT } from '@contracts/residential';
@@ -32,6 +31,7 @@ import {
 } from './common';
 import { RENT_FACILITIES } from '@contracts/entrust-rules';
 import { residentialChannel } from './residential';
+import type { ListFilters } from './channels/channel-module';
 import { homeLikeness, similarListings } from './similar';
 
 /**
@@ -39,8 +39,6 @@ import { homeLikeness, similarListings } from './similar';
  * sorts are its declaration's (contracts/residential.ts RENT), with the semantics of 二手房: places AND-ed, bands OR-ed within a filter and AND-ed across filters, the keyword names a
  * place. A city whose isRent flag is 0 has no such channel: its list and conditions are a 404.
  */
-
-type RentListInput = z.output<typeof rentListQuerySchema>;
 
 interface RentItemRow extends PlaceNames {
   rental: HomeRow & Pick<typeof rentals.$inferSelect, 'rentType' | 'monthlyRent'>;
@@ -62,7 +60,7 @@ export function rentItemsByIds(db: Db, ids: number[]): Promise<Map<number, RentL
 export const rent = residentialChannel(rentals, RENT);
 
 /** The WHERE of the list: places and keyword, then the declared filters (整租/合租, rent, area, rooms …). */
-export function listConditions(input: RentListInput, cityCode: string, priceTier: number): SQL | undefined {
+export function listConditions(input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
   return and(...placeConditions(rentals, cityCode, input), rent.where(input, priceTier));
 }
 

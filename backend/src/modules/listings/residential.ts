@@ -17,7 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FilterOption } from '@contracts/bands';
 import { isRowFilter, optionsOf, type FilterRowsOf, type ResidentialDecl, type ResidentialFilter } from '@contracts/residential';
 import { communities } from '../../db/schema';
-import { recentCutIds } from './price-history';
+import { recentCutIds } from './price-cuts';
 import { bandCondition, rangeBandCondition, roomsCondition, type ListingTable } from './common';
 
 /**

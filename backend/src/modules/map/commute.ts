@@ -19,7 +19,7 @@ import {
 } from './commute-graph';
 import { requireInCity } from './drawn-area';
 import { JsonText } from '../../http/json-text';
-import { CHANNEL, whereOf } from './map';
+import { mapChannel, whereOf } from './map';
 import type { MapCache } from './map-cache';
 import { pageItems } from './map-items';
 
@@ -108,7 +108,8 @@ export function registerCommute(app: FastifyInstance, db: Db, cache: MapCache): 
       // A home counts when its nearest station is reached and the walk to it fits in the minutes left there. The
       // homes are walked in the list's own order kept in memory (map-aggregate.ts listOrder): the total is every one
       // that counts, the page the ones at its offset; then the page's items.
-      const { table, orderBy, walk } = CHANNEL[channel];
+      const source = mapChannel(channel);
+      const { table, orderBy, walk } = source;
       // Every platform (row) of a station reached counts with that station's walk left (stations.ts: one station, any
       // line), indexed by the platform's id: the walk below reads it once per home of the city.
       const radii = new Int32Array(Math.max(0, ...reached.flatMap((s) => s.platformIds)) + 1).fill(-1);
@@ -126,7 +127,7 @@ export function registerCommute(app: FastifyInstance, db: Db, cache: MapCache): 
         if (total >= offset && pageIds.length < input.pageSize) pageIds.push(ids[i]!);
         total++;
       }
-      const list = await pageItems(cache.store, db, CHANNEL[channel], city.cityCode, pageIds);
+      const list = await pageItems(cache.store, db, source, city.cityCode, pageIds);
       // The items are JSON text checked when made (map-items.ts); the rest is checked here.
       const head = JSON.stringify({
         channelCode: channel,

@@ -335,7 +335,7 @@ export function createMapAggregate(db: Db, store: HeldStore) {
   /** The bubbles and pins of the 新房 projects passing the filter set. */
   function projectsOf(cityCode: string, set: FilterSet): Promise<LevelBubbles> {
     return store.value(
-      newProjects as unknown as ListingTable,
+      newProjects,
       cityCode,
       'projects',
       set.key,

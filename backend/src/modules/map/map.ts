@@ -16,34 +16,18 @@ import {
   type MapChannel,
   type MapSuggestion,
 } from '@contracts/map';
-import { esfListItemSchema } from '@contracts/esf';
-import { newHomeListItemSchema } from '@contracts/new-home';
 import { ApiPath } from '@contracts/paths';
-import { rentListItemSchema } from '@contracts/rent';
 import { Angle } from '@contracts/search';
 import type { Db } from '../../db/client';
 import { outlineOf } from '../../db/district-outlines';
-import {
-  businessAreas,
-  communities,
-  districts,
-  listings,
-  newProjects,
-  rentals,
-  subwayLines,
-  subwayStations,
-} from '../../db/schema';
+import { businessAreas, communities, districts, newProjects, subwayLines, subwayStations } from '../../db/schema';
 import type { LngLat } from '../../domain/geo';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireChannelCity, requireCity, type CityRow } from '../cities/cities';
-import type { ListingTable } from '../listings/common';
-import { esf, listConditions as esfConditions } from '../listings/esf';
-import { listItemsByIds } from '../listings/esf-items';
-import { itemsByIds as projectItemsByIds, listConditions as newConditions, newHome } from '../listings/new-home';
-import { listConditions as rentConditions, rent, rentItemsByIds } from '../listings/rent';
 import { aroundPoint } from '../listings/project-pages';
-import { CHANNEL_STOCK } from '../listings/stock';
+import type { ListFilters } from '../listings/channels/channel-module';
+import { channelModule } from '../listings/channels/registry';
 import { suggest } from '../portal/suggestions';
 import { insideDrawnArea, requireDrawnArea, requireInCity, cityExtent } from './drawn-area';
 import { bubbleText, type KeptBubble, type ListOrder } from './map-aggregate';
@@ -60,44 +44,20 @@ import type { PlaceKey, SuggestionIndex } from '../portal/suggestion-index';
  */
 
 /**
- * Each channel's table, the column its bubbles average, the walk to its nearest station, its list WHERE and order,
- * and its list items (loader and schema) for a page of the map (map-items.ts).
+ * A channel of the map, from its module (listings/channels): its table, the column its bubbles average, the walk to
+ * its nearest station, its list WHERE and order, and its list items (loader and schema) for a page of the map
+ * (map-items.ts).
  */
-export const CHANNEL = {
-  esf: {
-    table: listings as ListingTable,
-    price: listings.unitPrice,
-    walk: listings.stationDistance,
-    where: esfConditions,
-    orderBy: esf.orderBy,
-    items: listItemsByIds,
-    itemSchema: esfListItemSchema,
-  },
-  rent: {
-    table: rentals as ListingTable,
-    price: rentals.monthlyRent,
-    walk: rentals.stationDistance,
-    where: rentConditions,
-    orderBy: rent.orderBy,
-    items: rentItemsByIds,
-    itemSchema: rentListItemSchema,
-  },
-  new: {
-    table: newProjects as ListingTable,
-    price: newProjects.avgPrice,
-    walk: newProjects.stationDistance,
-    where: newConditions,
-    orderBy: newHome.orderBy,
-    items: projectItemsByIds,
-    itemSchema: newHomeListItemSchema,
-  },
-} as const;
+export function mapChannel(channel: MapChannel) {
+  const source = channelModule(channel);
+  // Every map channel's module has its map facts (a registry test checks): one without is a programming error.
+  if (!source.map) throw new Error(`${channel}: no map facts in its channel module`);
+  return { ...source, ...source.map };
+}
 
-type Filters = Record<string, unknown>;
 /** The list WHERE of `filters` in the city (the list's own function: the same places, keyword and filters). */
-export function whereOf(channel: MapChannel, city: CityRow, filters: Filters): SQL | undefined {
-  const where = CHANNEL[channel].where as (input: never, cityCode: string, priceTier: number) => SQL | undefined;
-  return where({ ...filters, cityCode: city.cityCode } as never, city.cityCode, city.priceTier);
+export function whereOf(channel: MapChannel, city: CityRow, filters: ListFilters): SQL | undefined {
+  return channelModule(channel).where({ ...filters, cityCode: city.cityCode }, city.cityCode, city.priceTier);
 }
 
 /** Communities or projects drawn at most per answer: a city centre at street zoom has a few hundred. */
@@ -225,7 +185,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const level = bubbleLevelOf(channel, input.zoom);
       if (input.bounds) await requireInCity(db, city, input.bounds, '地图范围');
       const set = cache.filterSet(request, input.filters, () => whereOf(channel, city, input.filters));
-      const { table, price } = CHANNEL[channel];
+      const { table, price } = mapChannel(channel);
       let list: KeptBubble[];
       if (level === 'district' || level === 'area')
         list = await agg.placeBubbles(channel, table, price, city.cityCode, set, level);
@@ -253,7 +213,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
     sharedFor: 30,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, input.channelCode);
-      const stock = CHANNEL_STOCK[input.channelCode];
+      const stock = channelModule(input.channelCode).stock;
       const [found, counts] = await Promise.all([
         suggest(index, city.cityCode, input.keyword, stock),
         index.counts(city.cityCode, stock),
@@ -298,7 +258,8 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       const { box, inside } = insideDrawnArea(ring);
       // The WHERE is written only when an aggregate or order of this filter set is not kept yet.
       const set = cache.filterSet(request, input.filters, () => whereOf(channel, city, input.filters));
-      const { table, orderBy, price, walk } = CHANNEL[channel];
+      const source = mapChannel(channel);
+      const { table, orderBy, price, walk } = source;
       const places =
         channel === 'new'
           ? await agg.projectPins(city.cityCode, set, box, inside)
@@ -308,7 +269,7 @@ export function registerMap(app: FastifyInstance, db: Db, index: SuggestionIndex
       // their list items (map-items.ts). No per-area ORDER BY in the database.
       const order = await agg.listOrder(table, walk, city.cityCode, set, input.sort, orderBy(input.sort));
       const pageIds = pageInside(order, new Set(places.map((p) => p.id)), (input.page - 1) * input.pageSize, input.pageSize);
-      const list = await pageItems(cache.store, db, CHANNEL[channel], city.cityCode, pageIds);
+      const list = await pageItems(cache.store, db, source, city.cityCode, pageIds);
       // Written from JSON text checked when it was made: the places' (bubbleText) and the items' (map-items.ts).
       const head = JSON.stringify({ channelCode: channel, total, page: input.page, pageSize: input.pageSize });
       const shown = places.slice(0, MAX_PINS).map(bubbleText);

@@ -5,6 +5,7 @@ import { cacheTag } from '@contracts/cache-changes';
 import { ok } from '@contracts/envelope';
 import { envelopeSchema } from '@contracts/envelope-schema';
 import {
+  MENTION_KINDS,
   opsArticleEditSchema,
   opsArticleParamsSchema,
   opsArticleResultSchema,
@@ -16,11 +17,12 @@ import {
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ARTICLE_STATUS, articles, cities, communities, listings, newProjects, rentals } from '../../db/schema';
+import { ARTICLE_STATUS, articles, cities } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { opsGuard } from '../../http/ops-guard';
 import { recordChange } from '../cache/changes';
 import { requireCity } from '../cities/cities';
+import { channelModule } from '../listings/channels/registry';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ArticleRow = typeof articles.$inferSelect;
@@ -31,15 +33,13 @@ type ArticleRow = typeof articles.$inferSelect;
  * city that shows it and the article's own tag, so its category page, the home page and the article follow at once.
  */
 
-const TABLE_OF = { esf: listings, rent: rentals, new: newProjects, estate: communities } as const;
-const KIND_WORDS = { esf: '二手房', rent: '租房', new: '新房', estate: '小区' } as const;
-
 /** A card must be of a record that exists, in the article's city when it has one (a card leads there). */
 async function checkMentions(tx: Tx, mentions: Mention[], cityCode: string | null): Promise<void> {
-  for (const kind of Object.keys(TABLE_OF) as Mention['kind'][]) {
+  for (const kind of MENTION_KINDS) {
     const wanted = [...new Set(mentions.filter((m) => m.kind === kind).map((m) => m.id))];
     if (wanted.length === 0) continue;
-    const table = TABLE_OF[kind];
+    // A card's kind is a channel: its table and name are its module's.
+    const { table, name } = channelModule(kind);
     const rows = await tx
       .select({ id: table.id })
       .from(table)
@@ -47,7 +47,7 @@ async function checkMentions(tx: Tx, mentions: Mention[], cityCode: string | nul
     const found = new Set(rows.map((r) => r.id));
     const missing = wanted.filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw badRequest(`mentions: ${KIND_WORDS[kind]} ${missing.join('、')} 不存在${cityCode ? '于该城市' : ''}`);
+      throw badRequest(`mentions: ${name} ${missing.join('、')} 不存在${cityCode ? '于该城市' : ''}`);
     }
   }
 }

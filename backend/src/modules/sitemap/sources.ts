@@ -5,20 +5,10 @@ import type { ChannelCode } from '@contracts/constants';
 import { articlePath, ARTICLE_STATUS, type NewsCategory } from '@contracts/news';
 import type { SitemapKind } from '@contracts/sitemap';
 import type { Db } from '../../db/client';
-import {
-  agents,
-  articles,
-  businessAreas,
-  communities,
-  districts,
-  listings,
-  newProjects,
-  offices,
-  rentals,
-  shops,
-  subwayLines,
-} from '../../db/schema';
+import { agents, articles, businessAreas, districts, subwayLines } from '../../db/schema';
 import type { CityRow } from '../cities/cities';
+import type { ChannelModule } from '../listings/channels/channel-module';
+import { byChannel } from '../listings/channels/registry';
 
 /** One address of a sitemap: its path on the city host and, when the data has one, when it last changed. */
 export interface SitemapUrl {
@@ -46,31 +36,20 @@ interface DetailSource {
   path: (id: number, part: unknown) => string;
 }
 
-const detail = (
-  channel: ChannelCode,
-  table: PgTable & { id: PgColumn; cityCode: PgColumn },
-  lastmod?: PgColumn,
-  where?: SQL,
-): DetailSource => ({
-  channel,
+/** A channel's detail pages, from its module (listings/channels): its table, the rows that are its, their lastmod. */
+const detail = ({ code, table, lastmod, scope }: ChannelModule): DetailSource => ({
+  channel: code,
   table,
   id: table.id,
   inCity: (cityCode) => eq(table.cityCode, cityCode),
   lastmod,
-  where,
-  path: (id) => detailPath(channel, id),
+  where: scope,
+  path: (id) => detailPath(code, id),
 });
 
-/** Every detail kind of the sitemap (contracts/sitemap.ts SITEMAP_KINDS). */
+/** Every detail kind of the sitemap (contracts/sitemap.ts SITEMAP_KINDS): each channel's, agents' and articles'. */
 export const DETAIL_SOURCES: Record<Exclude<SitemapKind, 'lists'>, DetailSource> = {
-  esf: detail('esf', listings, listings.listedAt),
-  rent: detail('rent', rentals, rentals.listedAt),
-  estate: detail('estate', communities),
-  new: detail('new', newProjects, newProjects.updatedAt),
-  shop_sale: detail('shop_sale', shops, shops.listedAt, eq(shops.deal, 1)),
-  shop_rent: detail('shop_rent', shops, shops.listedAt, eq(shops.deal, 2)),
-  offices_sale: detail('offices_sale', offices, offices.listedAt, eq(offices.deal, 1)),
-  offices_rent: detail('offices_rent', offices, offices.listedAt, eq(offices.deal, 2)),
+  ...byChannel(detail),
   agent: { table: agents, id: agents.id, inCity: (cityCode) => eq(agents.cityCode, cityCode), path: (id) => `/agent/${id}` },
   // A city shows its own articles and those of every city (backend/src/modules/news/news.ts shownIn), published.
   news: {

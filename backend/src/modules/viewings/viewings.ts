@@ -31,17 +31,8 @@ import {
 import { isBookableDay } from '@contracts/viewing-dates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  agents,
-  cities,
-  communities,
-  ENTRUST_STATUS,
-  entrusts,
-  listings,
-  rentals,
-  VIEWING_STATUS,
-  viewings,
-} from '../../db/schema';
+import { agents, cities, communities, ENTRUST_STATUS, entrusts, VIEWING_STATUS, viewings } from '../../db/schema';
+import { homeModuleOf } from '../listings/channels/registry';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { requireListing } from '../listings/visible-listing';
 import { opsGuard } from '../../http/ops-guard';
@@ -56,7 +47,6 @@ import { sessionRoute } from '../../http/session-route';
 
 const TAGS = ['viewings'];
 const OPEN = [VIEWING_STATUS.PENDING, VIEWING_STATUS.CONFIRMED];
-const TABLE_OF = { 1: listings, 2: rentals } as const;
 
 async function book(db: Db, user: { id: number; mobile: string }, input: ViewingBookInput): Promise<Viewing> {
   if (!isBookableDay(input.date)) throw badRequest(`date: ${VIEWING_DATE_MESSAGE}`);
@@ -88,8 +78,9 @@ async function book(db: Db, user: { id: number; mobile: string }, input: Viewing
 
 /** The user's bookings of a channel with their homes and agents; `ids` narrows to those. */
 async function viewingsOf(db: Db, userId: number, businessType: 1 | 2, ids?: number[], page = 1): Promise<Viewing[]> {
-  const t = TABLE_OF[businessType];
-  const price = businessType === 1 ? listings.totalPrice : rentals.monthlyRent;
+  const home = homeModuleOf(businessType);
+  const t = home.table;
+  const price = home.price.column;
   const where = and(
     eq(viewings.userId, userId),
     eq(viewings.businessType, businessType),
