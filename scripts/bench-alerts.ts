@@ -39,7 +39,7 @@ import {
   cities,
   districts,
   imMessages,
-  listings,
+  esfListings,
   savedSearches,
   savedSearchMatches,
   sessions,
@@ -185,9 +185,9 @@ async function main() {
       // One published home matched: 200 homes of the cities, new to the matcher; the ranges (channel, city,
       // district) warm, as a running worker's are: 500 other homes matched before.
       const homes = await db
-        .select({ id: listings.id })
-        .from(listings)
-        .orderBy(sql`md5(${listings.id}::text)`)
+        .select({ id: esfListings.id })
+        .from(esfListings)
+        .orderBy(sql`md5(${esfListings.id}::text)`)
         .limit(700);
       const sample = homes.slice(0, 200);
       for (const h of homes.slice(200)) await searchesShowing(db, 'esf', h.id);
@@ -233,8 +233,8 @@ async function main() {
       await app.alerts.tick(); // the worker's position: the feed's end
       const models = await db
         .select()
-        .from(listings)
-        .orderBy(sql`md5(${listings.id}::text)`)
+        .from(esfListings)
+        .orderBy(sql`md5(${esfListings.id}::text)`)
         .limit(BURST);
       t = performance.now();
       const ids: number[] = [];
@@ -242,9 +242,9 @@ async function main() {
         const rest: Partial<typeof m> & Omit<typeof m, 'id'> = { ...m };
         delete rest.id;
         const [row] = await db
-          .insert(listings)
+          .insert(esfListings)
           .values({ ...rest, listingNo: `B${i}`, listedAt: new Date() })
-          .returning({ id: listings.id });
+          .returning({ id: esfListings.id });
         const domain = cityRows.find((c) => c.cityCode === m.cityCode)!.cityDomain;
         await recordChange(db, [cacheTag.list('esf', domain), cacheTag.detail('esf', row!.id)]);
         ids.push(row!.id);
@@ -321,9 +321,9 @@ async function changeToScreen(app: Awaited<ReturnType<typeof buildApp>>, db: Db,
   });
   const auth = { authorization: `Bearer ${token}` };
   const followed = await db
-    .select({ id: listings.id, totalPrice: listings.totalPrice })
-    .from(listings)
-    .orderBy(sql`md5(${listings.id}::text || 'follow')`)
+    .select({ id: esfListings.id, totalPrice: esfListings.totalPrice })
+    .from(esfListings)
+    .orderBy(sql`md5(${esfListings.id}::text || 'follow')`)
     .limit(count);
   for (const home of followed) {
     const res = await app.inject({

@@ -8,7 +8,7 @@ import type { OpsAgentResult } from '@contracts/ops';
 import { ApiPath } from '@contracts/paths';
 import type { RentListItem } from '@contracts/rent';
 import { runOps, type OpsIo } from '../../scripts/ops';
-import { agentPhoneReveals, agents, listings, newProjects, offices, rentals, shops } from '../src/db/schema';
+import { agentPhoneReveals, agents, esfListings, newProjects, offices, rentals, shops } from '../src/db/schema';
 import { yearsInTrade } from '../src/modules/portal/agent-pages';
 import { answer, both, envelope, startHarness, type Harness } from './harness';
 
@@ -30,9 +30,9 @@ type Page<T> = { total: number; page: number; pageSize: number; list: T[] };
 /** The agent with the most second-hand homes (more than a page of them in the test seed). */
 async function busiestAgent() {
   const [row] = await h.database.db
-    .select({ id: listings.agentId, n: sql<number>`count(*)::int` })
-    .from(listings)
-    .groupBy(listings.agentId)
+    .select({ id: esfListings.agentId, n: sql<number>`count(*)::int` })
+    .from(esfListings)
+    .groupBy(esfListings.agentId)
     .orderBy(desc(sql`count(*)`))
     .limit(1);
   expect(row!.n).toBeGreaterThan(AGENT_PAGE_SIZE);
@@ -87,7 +87,7 @@ describe('an agent’s page', () => {
     }
   });
 
-  it('seeds, in every city with listings, agents of status 2 and 3 who have second-hand homes', async () => {
+  it('seeds, in every city with esfListings, agents of status 2 and 3 who have second-hand homes', async () => {
     const rows = await h.database.db.execute(sql`
       select l.city_code, bool_or(a.status = 2) as left_job, bool_or(a.status = 3) as unreachable
       from esf_listings l join agents a on a.id = l.agent_id group by l.city_code`);
@@ -112,10 +112,10 @@ describe('an agent’s listings', () => {
     const ids = [...first.list, ...second.list].map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
     const own = await h.database.db
-      .select({ id: listings.id })
-      .from(listings)
-      .where(eq(listings.agentId, id))
-      .orderBy(desc(listings.listedAt), desc(listings.id));
+      .select({ id: esfListings.id })
+      .from(esfListings)
+      .where(eq(esfListings.agentId, id))
+      .orderBy(desc(esfListings.listedAt), desc(esfListings.id));
     expect(ids).toEqual(own.slice(0, ids.length).map((r) => r.id));
     // The esf channel's list item: what its cards show.
     expect(first.list[0]).toHaveProperty('totalPrice');
@@ -135,7 +135,7 @@ describe('an agent’s listings', () => {
     expect(page.list[0]).toHaveProperty('monthlyRent');
   });
 
-  it('answers an agent without listings with an empty page, and a page past the end with an empty list', async () => {
+  it('answers an agent without esfListings with an empty page, and a page past the end with an empty list', async () => {
     const [idle] = await h.database.db
       .select({ id: agents.id })
       .from(agents)
@@ -185,9 +185,9 @@ describe('an agent’s listings', () => {
 describe('拨打电话 from a listing', () => {
   const ask = (payload: Record<string, unknown>) => h.app.inject({ method: 'POST', url: ApiPath.agentPhone, payload });
 
-  async function availableWith<T extends typeof listings | typeof rentals | typeof newProjects | typeof shops | typeof offices>(
-    table: T,
-  ) {
+  async function availableWith<
+    T extends typeof esfListings | typeof rentals | typeof newProjects | typeof shops | typeof offices,
+  >(table: T) {
     const t = table as typeof shops;
     const [row] = await h.database.db
       .select({ id: t.id, agentId: t.agentId })
@@ -200,7 +200,7 @@ describe('拨打电话 from a listing', () => {
   }
 
   it.each([
-    [1, listings],
+    [1, esfListings],
     [2, rentals],
     [3, newProjects],
     [4, shops],
@@ -218,7 +218,7 @@ describe('拨打电话 from a listing', () => {
   });
 
   it('answers another agent’s listing, a listing of another type and a 小区 with the not-found code, and records nothing', async () => {
-    const { id, agentId } = await availableWith(listings);
+    const { id, agentId } = await availableWith(esfListings);
     const [other] = await h.database.db
       .select({ id: agents.id })
       .from(agents)
@@ -240,8 +240,8 @@ describe('拨打电话 from a listing', () => {
     if (rental) {
       const [sameIdEsf] = await h.database.db
         .select()
-        .from(listings)
-        .where(and(eq(listings.id, rental.id), eq(listings.agentId, agentId)));
+        .from(esfListings)
+        .where(and(eq(esfListings.id, rental.id), eq(esfListings.agentId, agentId)));
       if (!sameIdEsf) expect((await ask({ agentId, businessType: 1, businessId: rental.id })).statusCode).toBe(404);
     }
     expect(await h.database.db.select().from(agentPhoneReveals)).toHaveLength(before.length);
@@ -321,7 +321,11 @@ describe('an operator changes an agent’s status', () => {
     const result = envelope<OpsAgentResult>(res).data;
     expect(result).toMatchObject({ id, status: 2, cityDomain: expect.any(String) });
     expect((await answer<AgentProfile>(h.app, `${ApiPath.agentDetail}/${id}`)).status).toBe(2);
-    const [listing] = await h.database.db.select({ id: listings.id }).from(listings).where(eq(listings.agentId, id)).limit(1);
+    const [listing] = await h.database.db
+      .select({ id: esfListings.id })
+      .from(esfListings)
+      .where(eq(esfListings.agentId, id))
+      .limit(1);
     expect(
       envelope<AgentPhone>(
         await h.app.inject({

@@ -8,7 +8,7 @@ import {
   agentPhoneBindings,
   agentPhoneReveals,
   agents,
-  listings,
+  esfListings,
   newProjects,
   offices,
   rentals,
@@ -80,9 +80,9 @@ const mobilesIn = (body: string) =>
 /** An agent of that status with a second-hand listing (the seed has one in every city, seed-agents.ts), and the listing. */
 async function agentWithStatus(status: number) {
   const [row] = await h.database.db
-    .select({ agent: agents, listingId: listings.id })
+    .select({ agent: agents, listingId: esfListings.id })
     .from(agents)
-    .innerJoin(listings, eq(listings.agentId, agents.id))
+    .innerJoin(esfListings, eq(esfListings.agentId, agents.id))
     .where(eq(agents.status, status))
     .limit(1);
   expect(row, `a seeded agent with status ${status} and a listing`).toBeDefined();
@@ -191,7 +191,7 @@ describe('no answer carries an agent’s mobile', () => {
     const detailOf = async (table: typeof shops, path: string, where?: ReturnType<typeof eq>) => {
       for (const { id } of await db.select({ id: table.id }).from(table).where(where).limit(5)) urls.push(`${path}/${id}`);
     };
-    await detailOf(listings as unknown as typeof shops, ApiPath.esfDetail);
+    await detailOf(esfListings as unknown as typeof shops, ApiPath.esfDetail);
     await detailOf(rentals as unknown as typeof shops, ApiPath.rentDetail);
     await detailOf(newProjects as unknown as typeof shops, ApiPath.newHomeDetail);
     await detailOf(shops, ApiPath.shopSaleDetail, eq(shops.deal, 1));
@@ -226,9 +226,9 @@ describe('no answer carries an agent’s mobile', () => {
       expect(mobilesIn(res.body)).toEqual([]);
     }
     const [listing] = await db
-      .select({ id: listings.id, agentId: listings.agentId })
-      .from(listings)
-      .innerJoin(agents, eq(agents.id, listings.agentId))
+      .select({ id: esfListings.id, agentId: esfListings.agentId })
+      .from(esfListings)
+      .innerJoin(agents, eq(agents.id, esfListings.agentId))
       .where(eq(agents.status, 1))
       .limit(1);
     const res = await ask(

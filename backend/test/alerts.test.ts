@@ -29,7 +29,7 @@ import {
   entrusts,
   imConversations,
   listingFollows,
-  listings,
+  esfListings,
   newProjects,
   savedSearches,
   users,
@@ -281,13 +281,13 @@ async function publishHome(districtId: number, totalPrice: number): Promise<numb
   const db = h.database.db;
   const [model] = await db
     .select()
-    .from(listings)
-    .where(and(eq(listings.cityCode, bj.cityCode), eq(listings.districtId, districtId)))
+    .from(esfListings)
+    .where(and(eq(esfListings.cityCode, bj.cityCode), eq(esfListings.districtId, districtId)))
     .limit(1);
-  const rest: Partial<typeof listings.$inferSelect> & typeof listings.$inferInsert = { ...model! };
+  const rest: Partial<typeof esfListings.$inferSelect> & typeof esfListings.$inferInsert = { ...model! };
   delete rest.id;
   const [row] = await db
-    .insert(listings)
+    .insert(esfListings)
     .values({
       ...rest,
       totalPrice,
@@ -295,7 +295,7 @@ async function publishHome(districtId: number, totalPrice: number): Promise<numb
       listedAt: new Date(),
       listingNo: `T${Date.now()}`,
     })
-    .returning({ id: listings.id });
+    .returning({ id: esfListings.id });
   await recordChange(db, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', row!.id)]);
   return row!.id;
 }
@@ -492,9 +492,9 @@ describe('digests and followed homes', () => {
     await worker.tick(); // the worker's feed position starts at the feed's end
     const user = await newTestUser(h, 13_300_000_000);
     const [home] = await db
-      .select({ districtId: listings.districtId })
-      .from(listings)
-      .where(eq(listings.cityCode, bj.cityCode))
+      .select({ districtId: esfListings.districtId })
+      .from(esfListings)
+      .where(eq(esfListings.cityCode, bj.cityCode))
       .limit(1);
     const districtId = home!.districtId;
     const saved = envelope<SavedSearch>(
@@ -506,9 +506,9 @@ describe('digests and followed homes', () => {
     ).data;
     // Another district's home is not for this search (its index range is not even read).
     const [other] = await db
-      .select({ districtId: listings.districtId })
-      .from(listings)
-      .where(and(eq(listings.cityCode, bj.cityCode), sql`${listings.districtId} <> ${districtId}`))
+      .select({ districtId: esfListings.districtId })
+      .from(esfListings)
+      .where(and(eq(esfListings.cityCode, bj.cityCode), sql`${esfListings.districtId} <> ${districtId}`))
       .limit(1);
     await publishHome(other!.districtId, 300);
     const first = await publishHome(districtId, 300);
@@ -569,10 +569,10 @@ describe('digests and followed homes', () => {
     const user = await newTestUser(h, 13_300_000_000);
     const bystander = await newTestUser(h, 13_300_000_000);
     const [home] = await db
-      .select({ id: listings.id, totalPrice: listings.totalPrice })
-      .from(listings)
-      .where(eq(listings.cityCode, bj.cityCode))
-      .orderBy(listings.id)
+      .select({ id: esfListings.id, totalPrice: esfListings.totalPrice })
+      .from(esfListings)
+      .where(eq(esfListings.cityCode, bj.cityCode))
+      .orderBy(esfListings.id)
       .limit(1);
     const follow = await call(ApiPath.listingFollow, { businessType: 1, listingId: home!.id, follow: true }, user);
     expect(follow.statusCode, follow.body).toBe(200);
@@ -629,9 +629,9 @@ describe('digests and followed homes', () => {
     const follower = await newTestUser(h, 13_300_000_000);
     const [home] = await db
       .select()
-      .from(listings)
-      .where(eq(listings.cityCode, bj.cityCode))
-      .orderBy(listings.id)
+      .from(esfListings)
+      .where(eq(esfListings.cityCode, bj.cityCode))
+      .orderBy(esfListings.id)
       .limit(1)
       .offset(5);
     await call(ApiPath.listingFollow, { businessType: 1, listingId: home!.id, follow: true }, follower);
@@ -659,7 +659,7 @@ describe('digests and followed homes', () => {
       status: ENTRUST_STATUS.SOLD,
       listingId: home!.id,
     });
-    await db.delete(listings).where(eq(listings.id, home!.id));
+    await db.delete(esfListings).where(eq(esfListings.id, home!.id));
     await recordChange(db, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', home!.id)]);
     await worker.tick();
     await worker.tick();

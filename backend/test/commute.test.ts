@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import type { MapBasemap } from '@contracts/map';
-import { businessAreas, listings, subwayStations } from '../src/db/schema';
+import { businessAreas, esfListings, subwayStations } from '../src/db/schema';
 import { esf, listConditions as esfConditions } from '../src/modules/listings/esf';
 import {
   buildCommuteGraph,
@@ -158,13 +158,13 @@ describe('POST /v1/ditu/commute on the seed', () => {
     for (const s of c.stations.filter((x) => x.radius > 0)) {
       const [row] = await db
         .select({ n: count() })
-        .from(listings)
+        .from(esfListings)
         .where(
           and(
             where,
-            eq(listings.cityCode, BJ),
-            inArray(listings.stationId, rowsOf(s.name)),
-            lte(listings.stationDistance, s.radius),
+            eq(esfListings.cityCode, BJ),
+            inArray(esfListings.stationId, rowsOf(s.name)),
+            lte(esfListings.stationDistance, s.radius),
           ),
         );
       expected += row!.n;
@@ -176,11 +176,11 @@ describe('POST /v1/ditu/commute on the seed', () => {
     const listed = nonEmpty(c.list);
     expect(listed.length).toBe(Math.min(50, c.total));
     const rows = await db
-      .select({ id: listings.id, stationId: listings.stationId, d: listings.stationDistance })
-      .from(listings)
+      .select({ id: esfListings.id, stationId: esfListings.stationId, d: esfListings.stationDistance })
+      .from(esfListings)
       .where(
         inArray(
-          listings.id,
+          esfListings.id,
           listed.map((x) => x.id),
         ),
       );
@@ -193,12 +193,12 @@ describe('POST /v1/ditu/commute on the seed', () => {
       const reach = or(
         ...second.stations
           .filter((x) => x.radius > 0)
-          .map((s) => and(eq(listings.stationId, s.id), lte(listings.stationDistance, s.radius))),
+          .map((s) => and(eq(esfListings.stationId, s.id), lte(esfListings.stationDistance, s.radius))),
       );
       const expectedIds = await db
-        .select({ id: listings.id })
-        .from(listings)
-        .where(and(where, eq(listings.cityCode, BJ), reach))
+        .select({ id: esfListings.id })
+        .from(esfListings)
+        .where(and(where, eq(esfListings.cityCode, BJ), reach))
         .orderBy(...esf.orderBy(sort))
         .limit(3)
         .offset(3);

@@ -30,7 +30,7 @@ import {
   agentPhoneBindings,
   agents,
   imConversations,
-  listings,
+  esfListings,
   rentals,
   uploads,
   users,
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const rows = await h.database.db
     .selectDistinct({ id: agents.id, userId: agents.userId, name: agents.name, mobile: agents.mobile })
     .from(agents)
-    .innerJoin(listings, eq(listings.agentId, agents.id))
+    .innerJoin(esfListings, eq(esfListings.agentId, agents.id))
     .innerJoin(rentals, eq(rentals.agentId, agents.id))
     .orderBy(agents.id)
     .limit(3);
@@ -396,9 +396,16 @@ describe('the desk’s conversations', () => {
     const times = list.map((l) => Date.parse(l.listedAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
     const esfIds = list.filter((l) => homeChannelOf(l.businessType) === 'esf').map((l) => l.listingId);
-    const owners = await h.database.db.select({ agentId: listings.agentId }).from(listings).where(eq(listings.id, esfIds[0]!));
+    const owners = await h.database.db
+      .select({ agentId: esfListings.agentId })
+      .from(esfListings)
+      .where(eq(esfListings.id, esfIds[0]!));
     expect(owners[0]!.agentId).toBe(a.id);
-    const foreign = await h.database.db.select({ id: listings.id }).from(listings).where(ne(listings.agentId, a.id)).limit(1);
+    const foreign = await h.database.db
+      .select({ id: esfListings.id })
+      .from(esfListings)
+      .where(ne(esfListings.agentId, a.id))
+      .limit(1);
     expect(esfIds).not.toContain(foreign[0]!.id);
 
     const user = await newTestUser(h, MOBILES);

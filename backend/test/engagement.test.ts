@@ -3,7 +3,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_FOLLOW_LIMIT, LISTING_VIEW_LIMIT, type FollowStatus, type ListingViewResult } from '@contracts/house';
 import { ApiPath, DEVICE_COOKIE, SESSION_COOKIE } from '@contracts/paths';
-import { cities, listingFollows, listings, listingViews, rentals, sessions, users } from '../src/db/schema';
+import { cities, listingFollows, esfListings, listingViews, rentals, sessions, users } from '../src/db/schema';
 import { createViewDedupe } from '../src/modules/engagement/engagement';
 import { envelope, startHarness, type Harness } from './harness';
 
@@ -40,11 +40,11 @@ const follow = (payload: unknown, headers: Record<string, string>) => post(ApiPa
 const used = new Set<number>();
 async function freshEsf(): Promise<number> {
   const [row] = await h.database.db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
-    .where(used.size ? notInArray(listings.id, [...used]) : undefined)
-    .orderBy(listings.id)
+    .select({ id: esfListings.id })
+    .from(esfListings)
+    .innerJoin(cities, and(eq(cities.cityCode, esfListings.cityCode), eq(cities.isEsf, 1)))
+    .where(used.size ? notInArray(esfListings.id, [...used]) : undefined)
+    .orderBy(esfListings.id)
     .limit(1);
   used.add(row!.id);
   return row!.id;
@@ -136,7 +136,10 @@ describe('the view beacon', () => {
     expect(await viewsInDb(1, 2_000_000_000)).toBeUndefined();
 
     const id = await freshEsf();
-    const [listing] = await h.database.db.select({ cityCode: listings.cityCode }).from(listings).where(eq(listings.id, id));
+    const [listing] = await h.database.db
+      .select({ cityCode: esfListings.cityCode })
+      .from(esfListings)
+      .where(eq(esfListings.id, id));
     await h.database.db.update(cities).set({ isEsf: 0 }).where(eq(cities.cityCode, listing!.cityCode));
     try {
       const off = await view({ businessType: 1, listingId: id }, { 'x-device-code': device() });

@@ -5,7 +5,7 @@ import type { ConditionBand } from '@contracts/listing-common';
 import type { MapBubbles } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
-import { listings, newProjects } from '../src/db/schema';
+import { esfListings, newProjects } from '../src/db/schema';
 import { changesUpTo, recordChange } from '../src/modules/cache/changes';
 import { addDrops, noDrops } from '../src/modules/cache/feed-reader';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -57,7 +57,7 @@ describe('the change feed in a process that did not take the write', () => {
     // Another backend's price change: its rows and its change commit together; nothing here is told.
     const price = Math.round(((to.min! + to.max!) / 2) * 10) / 10;
     await h.database.db.transaction(async (tx) => {
-      await tx.update(listings).set({ totalPrice: price }).where(eq(listings.id, item.id));
+      await tx.update(esfListings).set({ totalPrice: price }).where(eq(esfListings.id, item.id));
       await recordChange(tx, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', item.id)]);
     });
     // Kept: what a second replica answered until its counts expired.
@@ -141,7 +141,7 @@ describe('the feed as a web process reads it from its backend', () => {
     const position = (await changes('')).latest;
     await h.database.db.transaction(async (tx) => {
       const price = first.max! - 1;
-      await tx.update(listings).set({ totalPrice: price }).where(eq(listings.id, item.id));
+      await tx.update(esfListings).set({ totalPrice: price }).where(eq(esfListings.id, item.id));
       await recordChange(tx, [cacheTag.list('esf', 'bj'), cacheTag.detail('esf', item.id)]);
     });
     // The web's poll: it hears of the change, and the count it then asks for is already the new one.

@@ -22,7 +22,7 @@ import {
   entrusts,
   listingFollows,
   listingViews,
-  listings,
+  esfListings,
   sessions,
   uploads,
   users,
@@ -259,7 +259,7 @@ describe('publishing an entrust (ops entrust accept)', () => {
       ),
     ).toBe(1);
     expect((await ops(entrust.id, { action: 'publish' })).statusCode).toBe(400);
-    expect(await h.database.db.$count(listings, eq(listings.communityId, community.id))).toBeGreaterThan(0);
+    expect(await h.database.db.$count(esfListings, eq(esfListings.communityId, community.id))).toBeGreaterThan(0);
   });
 
   it('takes an agent of the brand elsewhere in the city when its branch is not in the area, and 409 when the brand has none', async () => {
@@ -506,7 +506,7 @@ describe('卖房管理 / 租房管理', () => {
       price: 650.5,
     });
     expect((await esfDetail(listingId!)).statusCode).toBe(404);
-    expect(await h.database.db.$count(listings, eq(listings.id, listingId!))).toBe(0);
+    expect(await h.database.db.$count(esfListings, eq(esfListings.id, listingId!))).toBe(0);
     const [row] = await h.database.db
       .select({ status: entrusts.status, listingId: entrusts.listingId })
       .from(entrusts)

@@ -9,7 +9,7 @@ import type { UploadTicket } from '@contracts/upload';
 import type { Viewing } from '@contracts/viewing';
 import type { Entrust } from '@contracts/entrust';
 import { shanghaiDay } from '@contracts/viewing-dates';
-import { agents, cities, listings, newProjects, users } from '../src/db/schema';
+import { agents, cities, esfListings, newProjects, users } from '../src/db/schema';
 import { storeMessage } from '../src/modules/im/store';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, operationsOf, type Operation, type TestUser } from './support-users';
@@ -250,7 +250,7 @@ const NOT_OWNED: Record<string, string> = {
   [ApiPath.mapBubbles]:
     'the list’s filters (district, area, community, station ids): a city’s public places; the answer counts public listings',
   [ApiPath.mapArea]:
-    'the list’s filters (district, area, community, station ids): a city’s public places; the answer is public listings inside the area',
+    'the list’s filters (district, area, community, station ids): a city’s public places; the answer is public esfListings inside the area',
   [ApiPath.mapCommute]:
     'stationId (the workplace) and the list’s filters: a city’s public places (another city’s station: 400); the answer is public listings',
   [`${ApiPath.newsDetail}/{id}`]: 'a published article: public, the same for everyone',
@@ -332,10 +332,10 @@ async function uploadOf(user: TestUser, shade: number, dir?: string): Promise<st
 /** A's things, made as A would make them: through the API. */
 async function ownedBy(user: TestUser): Promise<Owned> {
   const [listing] = await h.database.db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
-    .orderBy(listings.id)
+    .select({ id: esfListings.id })
+    .from(esfListings)
+    .innerJoin(cities, and(eq(cities.cityCode, esfListings.cityCode), eq(cities.isEsf, 1)))
+    .orderBy(esfListings.id)
     .limit(1);
   const booked = await call(
     'POST',

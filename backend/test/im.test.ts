@@ -21,7 +21,7 @@ import {
 } from '@contracts/im';
 import { detailPath } from '@contracts/channels';
 import { ApiPath, SESSION_COOKIE } from '@contracts/paths';
-import { agents, cities, imConversations, imMessages, listings, sessions, uploads, users } from '../src/db/schema';
+import { agents, cities, imConversations, imMessages, esfListings, sessions, uploads, users } from '../src/db/schema';
 import {
   agentParty,
   LOGGED_OUT_CLOSE,
@@ -183,16 +183,16 @@ describe('POST /api/message', () => {
   it('sends a property card of a listing on the site once in 24 h, and refuses an unknown one (404)', async () => {
     const user = await newTestUser(h);
     const [listing] = await h.database.db
-      .select({ id: listings.id })
-      .from(listings)
-      .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
-      .orderBy(listings.id)
+      .select({ id: esfListings.id })
+      .from(esfListings)
+      .innerJoin(cities, and(eq(cities.cityCode, esfListings.cityCode), eq(cities.isEsf, 1)))
+      .orderBy(esfListings.id)
       .limit(1);
     const card = (listingId: number) =>
       JSON.stringify({ layout: IM_LAYOUT.PROPERTY, layoutDetail: { businessType: 1, listingId } });
     const first = sent(await send(user, agentAt, card(listing!.id)));
     // The card carries what it shows, as it was when sent: title, cover, layout, price and the detail page.
-    const [home] = await h.database.db.select().from(listings).where(eq(listings.id, listing!.id));
+    const [home] = await h.database.db.select().from(esfListings).where(eq(esfListings.id, listing!.id));
     expect((await historyOf(user, agentAt)).list[first.seq - 1]!.content).toEqual({
       layout: 201,
       layoutDetail: {
@@ -231,7 +231,7 @@ describe('POST /api/message', () => {
 
   it('refuses a send once the agent has left, a card too, and uses up no seq: the next send after their return follows on', async () => {
     const user = await newTestUser(h);
-    const [listing] = await h.database.db.select({ id: listings.id }).from(listings).limit(1);
+    const [listing] = await h.database.db.select({ id: esfListings.id }).from(esfListings).limit(1);
     const first = sent(await send(user, agentOther, text('在吗')));
     await h.database.db.update(agents).set({ status: 2 }).where(eq(agents.userId, agentOther));
     try {

@@ -5,7 +5,7 @@ import type { MapBubbles, MapSuggestion } from '@contracts/map';
 import type { MapCommute } from '@contracts/map-commute';
 import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
-import { listings, rentals, subwayLines, subwayStations } from '../src/db/schema';
+import { esfListings, rentals, subwayLines, subwayStations } from '../src/db/schema';
 import { listConditions as esfConditions } from '../src/modules/listings/esf';
 import { walkLeft } from '../src/modules/map/commute-graph';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -45,16 +45,16 @@ async function interchange(): Promise<{ rows: Row[]; held: Row; empty: Row; home
     .orderBy(subwayStations.id);
   const byName = new Map<string, Row[]>();
   for (const s of all) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  const homesOf = async (table: typeof listings | typeof rentals, ids: number[]) =>
+  const homesOf = async (table: typeof esfListings | typeof rentals, ids: number[]) =>
     (await db.select({ n: count() }).from(table).where(inArray(table.stationId, ids)))[0]!.n;
   for (const rows of byName.values()) {
     if (rows.length < 2) continue;
-    const per = await Promise.all(rows.map((r) => homesOf(listings, [r.id])));
+    const per = await Promise.all(rows.map((r) => homesOf(esfListings, [r.id])));
     const held = rows.find((_, i) => per[i]! > 0);
     const empty = rows.find((_, i) => per[i] === 0);
     if (held && empty) {
       const ids = rows.map((r) => r.id);
-      return { rows, held, empty, homes: await homesOf(listings, ids), rentals: await homesOf(rentals, ids) };
+      return { rows, held, empty, homes: await homesOf(esfListings, ids), rentals: await homesOf(rentals, ids) };
     }
   }
   throw new Error('the seed has no interchange with homes on one row only');
@@ -99,8 +99,8 @@ describe('a line is its stations', () => {
     const all = await db.select().from(subwayStations).where(eq(subwayStations.cityCode, BJ));
     const names = new Set(all.filter((s) => s.lineId === empty.lineId).map((s) => s.name));
     const rows = all.filter((s) => names.has(s.name)).map((s) => s.id);
-    const [near] = await db.select({ n: count() }).from(listings).where(inArray(listings.stationId, rows));
-    const [seededOnIt] = await db.select({ n: count() }).from(listings).where(eq(listings.lineId, empty.lineId));
+    const [near] = await db.select({ n: count() }).from(esfListings).where(inArray(esfListings.stationId, rows));
+    const [seededOnIt] = await db.select({ n: count() }).from(esfListings).where(eq(esfListings.lineId, empty.lineId));
     // More than the homes seeded against the line's own rows: the interchange's homes are its too.
     expect(near!.n).toBeGreaterThan(seededOnIt!.n);
     expect(await total(ApiPath.esfList, { lineId: empty.lineId })).toBe(near!.n);
@@ -177,8 +177,8 @@ describe('an interchange is one station in 通勤找房', () => {
       if (s.radius === 0) continue;
       const [row] = await db
         .select({ n: count() })
-        .from(listings)
-        .where(and(where, inArray(listings.stationId, platforms.get(s.name)!), lte(listings.stationDistance, s.radius)));
+        .from(esfListings)
+        .where(and(where, inArray(esfListings.stationId, platforms.get(s.name)!), lte(esfListings.stationDistance, s.radius)));
       expected += row!.n;
     }
     expect(c.total).toBeGreaterThan(0);

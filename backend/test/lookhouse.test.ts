@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookhouseResult } from '@contracts/lookhouse';
 import { ApiPath } from '@contracts/paths';
-import { districts, listings, newProjects, rentals, subwayStations } from '../src/db/schema';
+import { districts, esfListings, newProjects, rentals, subwayStations } from '../src/db/schema';
 import { answer, both, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
 /**
@@ -25,20 +25,20 @@ describe('GET/POST /v1/lookhouse', () => {
   it('买房: 二手房 and 新房 within the budget and districts, counted as the tables count them', async () => {
     const db = h.database.db;
     const two = (
-      await db.selectDistinct({ id: listings.districtId }).from(listings).where(eq(listings.cityCode, '110000'))
+      await db.selectDistinct({ id: esfListings.districtId }).from(esfListings).where(eq(esfListings.cityCode, '110000'))
     ).slice(0, 2);
     const districtIds = two.map((d) => d.id);
     const got = await ask({ deal: 'buy', budgetFrom: 300, budgetTo: 3000, districtIds });
     nonEmpty(got.list);
     const [esf] = await db
       .select({ n: count() })
-      .from(listings)
+      .from(esfListings)
       .where(
         and(
-          eq(listings.cityCode, '110000'),
-          gte(listings.totalPrice, 300),
-          lte(listings.totalPrice, 3000),
-          inArray(listings.districtId, districtIds),
+          eq(esfListings.cityCode, '110000'),
+          gte(esfListings.totalPrice, 300),
+          lte(esfListings.totalPrice, 3000),
+          inArray(esfListings.districtId, districtIds),
         ),
       );
     const [projects] = await db
@@ -71,7 +71,7 @@ describe('GET/POST /v1/lookhouse', () => {
     // The best meet all four; what a 二手房 says it meets is what its record holds.
     expect(list[0]!.meets).toEqual(['budget', 'rooms', 'subway', 'elevator']);
     for (const item of list.filter((x) => x.channel === 'esf')) {
-      const [row] = await h.database.db.select().from(listings).where(eq(listings.id, item.id));
+      const [row] = await h.database.db.select().from(esfListings).where(eq(esfListings.id, item.id));
       expect(item.meets.includes('rooms')).toBe(row!.rooms === 2);
       expect(item.meets.includes('subway')).toBe(row!.stationDistance !== null && row!.stationDistance <= 1000);
       expect(item.meets.includes('elevator')).toBe(row!.elevator);

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MapArea, MapBubbles } from '@contracts/map';
 import { ApiPath } from '@contracts/paths';
-import { listings } from '../src/db/schema';
+import { esfListings } from '../src/db/schema';
 import { whileChangingCounts } from '../src/modules/listings/common';
 import { requireChannelCity } from '../src/modules/cities/cities';
 import { mapChannel, whereOf } from '../src/modules/map/map';
@@ -205,7 +205,7 @@ describe('built once per filter set', () => {
   it('also while a write to the city’s homes is under way: one query for the 8 calls, answered and not kept', async () => {
     const filters = { rooms: [1], priceFrom: [4] };
     let during = 0;
-    await whileChangingCounts(h.database.db, listings, BJ, async () => {
+    await whileChangingCounts(h.database.db, esfListings, BJ, async () => {
       const before = grouped();
       await eightAtOnce(() => bubbles(filters));
       during = grouped() - before;

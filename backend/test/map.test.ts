@@ -12,7 +12,7 @@ import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import { PRICE_CUT_TAG } from '@contracts/residential';
 import { outlineOf } from '../src/db/district-outlines';
-import { cities, communities, districts, listings, newProjects, offices, shops } from '../src/db/schema';
+import { cities, communities, districts, esfListings, newProjects, offices, shops } from '../src/db/schema';
 import { esf, listConditions as esfConditions } from '../src/modules/listings/esf';
 import { insideAny, insidePolygon, type LngLat } from '../src/domain/geo';
 import { envelope, nonEmpty, startHarness, type Harness } from './harness';
@@ -191,7 +191,7 @@ describe('drawn area', () => {
     const filters = { rooms: [1, 2, 3, 4] };
     const [city] = await h.database.db.select().from(cities).where(eq(cities.cityCode, BJ));
     const listWhere = esfConditions({ ...filters, cityCode: BJ } as never, BJ, city!.priceTier);
-    const where = and(listWhere, inArray(listings.communityId, ids));
+    const where = and(listWhere, inArray(esfListings.communityId, ids));
     for (const sort of [undefined, 1, 2, 3, 4]) {
       for (const page of [1, 2, 3]) {
         const a = await ok<MapArea>(ApiPath.mapArea, {
@@ -204,8 +204,8 @@ describe('drawn area', () => {
           pageSize: 2,
         });
         const expected = await h.database.db
-          .select({ id: listings.id })
-          .from(listings)
+          .select({ id: esfListings.id })
+          .from(esfListings)
           .where(where)
           .orderBy(...esf.orderBy(sort))
           .limit(2)

@@ -14,7 +14,7 @@ import { homeChannelOf, homeDealOf } from '@contracts/channel-sections';
 import { ApiPath } from '@contracts/paths';
 import { userUploadPrefix } from '@contracts/upload';
 import { ownerNames } from '../src/modules/uploads/owner-names';
-import { communities, ENTRUST_STATUS, entrustOverrides, entrusts, listings, rentals, uploads } from '../src/db/schema';
+import { communities, ENTRUST_STATUS, entrustOverrides, entrusts, esfListings, rentals, uploads } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 import { databaseDigest, newTestUser, type TestUser } from './support-users';
 
@@ -123,14 +123,14 @@ describe('the seed is inside the bounds', () => {
     const db = h.database.db;
     const sales = await db
       .select({
-        id: listings.id,
-        area: listings.area,
-        price: listings.totalPrice,
+        id: esfListings.id,
+        area: esfListings.area,
+        price: esfListings.totalPrice,
         avgPrice: communities.avgPrice,
         avgRent: communities.avgRent,
       })
-      .from(listings)
-      .innerJoin(communities, eq(communities.id, listings.communityId));
+      .from(esfListings)
+      .innerJoin(communities, eq(communities.id, esfListings.communityId));
     const lets = await db
       .select({
         id: rentals.id,
@@ -314,9 +314,9 @@ describe('publishing (the operator’s accept)', () => {
     });
     expect(recorded[0]!.createdAt).toBeInstanceOf(Date);
     const [listing] = await h.database.db
-      .select({ totalPrice: listings.totalPrice })
-      .from(listings)
-      .where(eq(listings.id, result.listingId!));
+      .select({ totalPrice: esfListings.totalPrice })
+      .from(esfListings)
+      .where(eq(esfListings.id, result.listingId!));
     expect(listing!.totalPrice).toBe(entrust.price);
 
     const fine = await storedEntrust(2, { area: 60, price: rentPrice(60, 1) });
@@ -355,9 +355,9 @@ describe('改价 of a published home', () => {
       expect(envelope(res).msg).toMatch(/^price: 单价约\d+元\/㎡，与小区参考均价/);
     }
     const [listing] = await h.database.db
-      .select({ totalPrice: listings.totalPrice })
-      .from(listings)
-      .where(and(eq(listings.id, published.listingId!)));
+      .select({ totalPrice: esfListings.totalPrice })
+      .from(esfListings)
+      .where(and(eq(esfListings.id, published.listingId!)));
     expect(listing!.totalPrice).toBe(entrust.price);
     const ok = await post(ApiPath.housePrice, { entrustId: entrust.id, price: salePrice(89.5, 1.1) }, user.cookie);
     expect(ok.statusCode, ok.body).toBe(200);

@@ -4,7 +4,7 @@ import { COMMERCIAL_PATHS } from '@contracts/commercial';
 import { ApiPath } from '@contracts/paths';
 import type { PriceCuts, PriceHistory } from '@contracts/price-history';
 import { PRICE_CUT_TAG, RECENT_CUT_DAYS } from '@contracts/residential';
-import { listings, priceChanges, rentals } from '../src/db/schema';
+import { esfListings, priceChanges, rentals } from '../src/db/schema';
 import { DAY } from '../src/db/seed-homes';
 import { answer, both, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
@@ -34,18 +34,18 @@ function reprice(channel: string, id: number, price: number) {
 }
 
 describe('the seeded history', () => {
-  it('gives a share of the older listings changes between their listing and today, chained to the price now', async () => {
+  it('gives a share of the older esfListings changes between their listing and today, chained to the price now', async () => {
     const db = h.database.db;
     const rows = await db
-      .select({ change: priceChanges, listedAt: listings.listedAt, price: listings.totalPrice })
+      .select({ change: priceChanges, listedAt: esfListings.listedAt, price: esfListings.totalPrice })
       .from(priceChanges)
-      .innerJoin(listings, eq(listings.id, priceChanges.listingId))
+      .innerJoin(esfListings, eq(esfListings.id, priceChanges.listingId))
       .where(eq(priceChanges.channel, 'esf'))
       .orderBy(asc(priceChanges.listingId), asc(priceChanges.changedAt));
     nonEmpty(rows, 'seeded 二手房 price changes');
     const byListing = new Map<number, typeof rows>();
     for (const r of rows) byListing.set(r.change.listingId, [...(byListing.get(r.change.listingId) ?? []), r]);
-    const older = (await db.select({ listedAt: listings.listedAt }).from(listings)).filter(
+    const older = (await db.select({ listedAt: esfListings.listedAt }).from(esfListings)).filter(
       (l) => l.listedAt.getTime() < h.createdAt - 14 * DAY,
     ).length;
     // About 30% of the listings on the market two weeks or more.
@@ -132,9 +132,9 @@ describe('GET/POST /v1/priceHistory', () => {
 
   it('GET/POST /v1/priceCuts: a community’s homes cut in price, newest first; 404 for an unknown one', async () => {
     const [cut] = await h.database.db
-      .select({ communityId: listings.communityId })
+      .select({ communityId: esfListings.communityId })
       .from(priceChanges)
-      .innerJoin(listings, eq(listings.id, priceChanges.listingId))
+      .innerJoin(esfListings, eq(esfListings.id, priceChanges.listingId))
       .where(and(eq(priceChanges.channel, 'esf'), lt(priceChanges.newPrice, priceChanges.oldPrice)))
       .limit(1);
     const { list } = await answer<PriceCuts>(h.app, ApiPath.priceCuts, { estateId: cut!.communityId });
@@ -173,7 +173,7 @@ describe('GET/POST /v1/priceHistory', () => {
 describe('the 降价 filter (jj1) and tag', () => {
   /** The ids of a city's listings of `channel` with a cut in the last 30 days, read straight from the tables. */
   async function cutIds(channel: 'esf' | 'rent', cityCode: string): Promise<number[]> {
-    const table = channel === 'esf' ? listings : rentals;
+    const table = channel === 'esf' ? esfListings : rentals;
     const since = new Date(Date.now() - RECENT_CUT_DAYS * DAY);
     const rows = await h.database.db
       .selectDistinct({ id: table.id })

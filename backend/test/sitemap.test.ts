@@ -13,7 +13,7 @@ import {
   cities,
   communities,
   districts,
-  listings,
+  esfListings,
   newProjects,
   offices,
   rentals,
@@ -95,9 +95,9 @@ describe('sitemaps of a city', () => {
 
     const db = h.database.db;
     const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]!.n);
-    const bj = eq(listings.cityCode, '110000');
+    const bj = eq(esfListings.cityCode, '110000');
     const expected: Record<Exclude<SitemapKind, 'lists'>, number> = {
-      esf: await n(db.select({ n: count() }).from(listings).where(bj)),
+      esf: await n(db.select({ n: count() }).from(esfListings).where(bj)),
       rent: await n(db.select({ n: count() }).from(rentals).where(eq(rentals.cityCode, '110000'))),
       estate: await n(db.select({ n: count() }).from(communities).where(eq(communities.cityCode, '110000'))),
       new: await n(db.select({ n: count() }).from(newProjects).where(eq(newProjects.cityCode, '110000'))),
@@ -141,7 +141,7 @@ describe('sitemaps of a city', () => {
       expect(byKind.get(kind as SitemapKind)?.length, kind).toBe(total);
     }
     // A detail's address and lastmod are its row's.
-    const [first] = await db.select().from(listings).where(bj).orderBy(asc(listings.id)).limit(1);
+    const [first] = await db.select().from(esfListings).where(bj).orderBy(asc(esfListings.id)).limit(1);
     const esfXml = gunzipSync((await fetchFile('esf', 1)).rawPayload).toString('utf8');
     expect(esfXml).toContain(
       `<url><loc>${ORIGIN}/ershoufang/xiangqing/${first!.id}</loc><lastmod>${first!.listedAt.toISOString().slice(0, 19)}Z</lastmod></url>`,
@@ -180,7 +180,11 @@ describe('sitemaps of a city', () => {
   it('splits a kind into parts by id, each part full but the last, none past it', async () => {
     const db = h.database.db;
     const ids = (
-      await db.select({ id: listings.id }).from(listings).where(eq(listings.cityCode, '110000')).orderBy(asc(listings.id))
+      await db
+        .select({ id: esfListings.id })
+        .from(esfListings)
+        .where(eq(esfListings.cityCode, '110000'))
+        .orderBy(asc(esfListings.id))
     ).map((r) => `/ershoufang/xiangqing/${r.id}`);
     const perFile = Math.ceil(ids.length / 3);
     const parts: string[][] = [];

@@ -1,7 +1,7 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Angle } from '@contracts/search';
-import { cities, communities, listings, shops } from '../src/db/schema';
+import { cities, communities, esfListings, shops } from '../src/db/schema';
 import { searchNames } from '../src/db/search-names';
 import { CHANNEL_STOCK } from '../src/modules/listings/stock';
 import { bestMatches, createSuggestionIndex, findMatches, matcher, type Place } from '../src/modules/portal/suggestion-index';
@@ -153,9 +153,9 @@ describe('the index against the database', () => {
     await warmHotCities(db, index);
     const [c] = await db.select().from(communities).where(eq(communities.cityCode, hot!.cityCode)).limit(1);
     await db.insert(communities).values({ ...withoutId(c!), name: '预热之后家园', ...searchNames('预热之后家园') });
-    const [home] = await db.select().from(listings).where(eq(listings.cityCode, hot!.cityCode)).limit(1);
+    const [home] = await db.select().from(esfListings).where(eq(esfListings.cityCode, hot!.cityCode)).limit(1);
     const before = (await index.counts(hot!.cityCode, CHANNEL_STOCK.esf)).districtId.get(home!.districtId);
-    await db.insert(listings).values(withoutId(home!));
+    await db.insert(esfListings).values(withoutId(home!));
     expect((await index.places(hot!.cityCode)).community.some((p) => p.name === '预热之后家园')).toBe(false);
     expect((await index.counts(hot!.cityCode, CHANNEL_STOCK.esf)).districtId.get(home!.districtId)).toBe(before);
     // Stopped (the app closing) before the first city: nothing is loaded.
@@ -167,13 +167,13 @@ describe('the index against the database', () => {
   it('refreshes counts in the background once they are a minute old, never making a caller wait', async () => {
     const index = createSuggestionIndex(h.database.db, { now: () => clock });
     const db = h.database.db;
-    const [home] = await db.select().from(listings).where(eq(listings.cityCode, '110000')).limit(1);
+    const [home] = await db.select().from(esfListings).where(eq(esfListings.cityCode, '110000')).limit(1);
     const before = await index.counts('110000', CHANNEL_STOCK.esf);
     const n = before.communityId.get(home!.communityId)!;
     expect(n).toBeGreaterThan(0);
     expect(before.districtId.get(home!.districtId)).toBeGreaterThanOrEqual(n);
 
-    await db.insert(listings).values(withoutId(home!));
+    await db.insert(esfListings).values(withoutId(home!));
     clock += 59_000;
     expect((await index.counts('110000', CHANNEL_STOCK.esf)).communityId.get(home!.communityId)).toBe(n);
     await index.settled();

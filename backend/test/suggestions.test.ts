@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Angle, CHANNEL_CODES, type ChannelCode } from '@contracts/constants';
 import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
-import { businessAreas, communities, listings, newProjects } from '../src/db/schema';
+import { businessAreas, communities, esfListings, newProjects } from '../src/db/schema';
 import { answer, nonEmpty, startHarness, type Harness } from './harness';
 
 /**
@@ -98,7 +98,7 @@ describe('places without the channel’s records are left out', () => {
     const [area] = await db
       .selectDistinct({ id: businessAreas.id, name: businessAreas.name })
       .from(businessAreas)
-      .innerJoin(listings, eq(listings.businessAreaId, businessAreas.id))
+      .innerJoin(esfListings, eq(esfListings.businessAreaId, businessAreas.id))
       .where(and(eq(businessAreas.cityCode, BJ), notInArray(businessAreas.id, withProjects)))
       .limit(1);
     expect(area).toBeDefined();
@@ -109,7 +109,7 @@ describe('places without the channel’s records are left out', () => {
 
   it('the entrust form’s 小区 tab still offers a community without any home listed', async () => {
     const db = h.database.db;
-    const listed = db.select({ id: listings.communityId }).from(listings);
+    const listed = db.select({ id: esfListings.communityId }).from(esfListings);
     const [bare] = await db
       .select({ id: communities.id, name: communities.name })
       .from(communities)

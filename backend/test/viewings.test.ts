@@ -12,7 +12,7 @@ import {
   type ViewingPage,
 } from '@contracts/viewing';
 import { shanghaiDay } from '@contracts/viewing-dates';
-import { cities, listings, rentals, sessions, users, viewings, VIEWING_STATUS } from '../src/db/schema';
+import { cities, esfListings, rentals, sessions, users, viewings, VIEWING_STATUS } from '../src/db/schema';
 import { envelope, startHarness, type Harness } from './harness';
 
 /** 预约看房 and 看房记录 (spec §2 Personal centre): book, list, cancel; the operator's confirm and done. */
@@ -47,10 +47,10 @@ const ops = (id: number, action: string, token = TOKEN) =>
 /** The first second-hand homes and rentals of cities with the channel on. */
 async function esfIds(n: number): Promise<number[]> {
   const rows = await h.database.db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(cities, and(eq(cities.cityCode, listings.cityCode), eq(cities.isEsf, 1)))
-    .orderBy(listings.id)
+    .select({ id: esfListings.id })
+    .from(esfListings)
+    .innerJoin(cities, and(eq(cities.cityCode, esfListings.cityCode), eq(cities.isEsf, 1)))
+    .orderBy(esfListings.id)
     .limit(n);
   return rows.map((r) => r.id);
 }
@@ -94,7 +94,10 @@ describe('booking a viewing', () => {
     expect(v.communityName.length).toBeGreaterThan(0);
     expect(v.price).toBeGreaterThan(0);
     const [row] = await h.database.db.select().from(viewings).where(eq(viewings.id, v.id));
-    const [listing] = await h.database.db.select({ agentId: listings.agentId }).from(listings).where(eq(listings.id, id!));
+    const [listing] = await h.database.db
+      .select({ agentId: esfListings.agentId })
+      .from(esfListings)
+      .where(eq(esfListings.id, id!));
     expect(row!.agentId).toBe(listing!.agentId);
     expect(row!.mobile).toBe(user.mobile);
 
@@ -180,9 +183,9 @@ describe('booking a viewing', () => {
     expect(unknown.statusCode).toBe(404);
     expect(envelope(unknown).msg).toMatch(/房源 2000000000 不存在/);
     const [maxRent] = await h.database.db.select({ id: rentals.id }).from(rentals).orderBy(rentals.id).limit(1).offset(0);
-    const [maxEsf] = await h.database.db.select({ id: listings.id }).from(listings).orderBy(listings.id).limit(1);
+    const [maxEsf] = await h.database.db.select({ id: esfListings.id }).from(esfListings).orderBy(esfListings.id).limit(1);
     const rentCount = await h.database.db.$count(rentals);
-    const esfCount = await h.database.db.$count(listings);
+    const esfCount = await h.database.db.$count(esfListings);
     // An id only the larger table has is unknown in the smaller one.
     if (esfCount > rentCount)
       expect((await bookAs({ ...good(maxEsf!.id + rentCount + 10), businessType: 2 }, user.auth)).statusCode).toBe(404);

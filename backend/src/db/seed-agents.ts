@@ -1,7 +1,7 @@
 import { asc, count, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { Prng } from './prng';
-import { agents, listings, rentals } from './schema';
+import { agents, esfListings, rentals } from './schema';
 
 /**
  * The agent page's facts (spec §2 "Agent pages"), drawn after every city is seeded from a generator of their own, so the rows
@@ -30,7 +30,7 @@ export async function seedAgentProfiles(db: Db): Promise<void> {
     .select({ id: agents.id, cityCode: agents.cityCode, status: agents.status })
     .from(agents)
     .orderBy(asc(agents.id));
-  const esfCounts = await db.select({ agentId: listings.agentId, n: count() }).from(listings).groupBy(listings.agentId);
+  const esfCounts = await db.select({ agentId: esfListings.agentId, n: count() }).from(esfListings).groupBy(esfListings.agentId);
   const rentCounts = await db.select({ agentId: rentals.agentId, n: count() }).from(rentals).groupBy(rentals.agentId);
   const esf = new Map(esfCounts.map((r) => [r.agentId, r.n]));
   const rent = new Map(rentCounts.map((r) => [r.agentId, r.n]));

@@ -86,16 +86,16 @@ async function marketReports(db: Db, rng: Prng, city: SeedCity, lastMonday: numb
   const to = new Date(lastMonday);
   const weekOf = (col: unknown) => sql`floor(extract(epoch from (${to.toISOString()}::timestamptz - ${col})) / 604800)::int`;
   const esf = rowsOf(
-    await db.execute(sql`select ${weekOf(t.listings.listedAt)} as w, count(*)::int as n, avg(${t.listings.unitPrice})::float as unit, avg(${t.listings.totalPrice})::float as total
-      from ${t.listings} where ${t.listings.cityCode} = ${city.cityCode} and ${t.listings.listedAt} >= ${from.toISOString()} and ${t.listings.listedAt} < ${to.toISOString()} group by 1`),
+    await db.execute(sql`select ${weekOf(t.esfListings.listedAt)} as w, count(*)::int as n, avg(${t.esfListings.unitPrice})::float as unit, avg(${t.esfListings.totalPrice})::float as total
+      from ${t.esfListings} where ${t.esfListings.cityCode} = ${city.cityCode} and ${t.esfListings.listedAt} >= ${from.toISOString()} and ${t.esfListings.listedAt} < ${to.toISOString()} group by 1`),
   );
   const rent = rowsOf(
     await db.execute(sql`select ${weekOf(t.rentals.listedAt)} as w, count(*)::int as n, avg(${t.rentals.monthlyRent})::float as rent
       from ${t.rentals} where ${t.rentals.cityCode} = ${city.cityCode} and ${t.rentals.listedAt} >= ${from.toISOString()} and ${t.rentals.listedAt} < ${to.toISOString()} group by 1`),
   );
   const hot = rowsOf(
-    await db.execute(sql`select ${weekOf(t.listings.listedAt)} as w, ${t.listings.communityId} as id, count(*)::int as n, max(${t.listings.id}) as newest
-      from ${t.listings} where ${t.listings.cityCode} = ${city.cityCode} and ${t.listings.listedAt} >= ${from.toISOString()} and ${t.listings.listedAt} < ${to.toISOString()}
+    await db.execute(sql`select ${weekOf(t.esfListings.listedAt)} as w, ${t.esfListings.communityId} as id, count(*)::int as n, max(${t.esfListings.id}) as newest
+      from ${t.esfListings} where ${t.esfListings.cityCode} = ${city.cityCode} and ${t.esfListings.listedAt} >= ${from.toISOString()} and ${t.esfListings.listedAt} < ${to.toISOString()}
       group by 1, 2 order by 1, 3 desc, 2`),
   );
   const priceNews = await db
@@ -356,12 +356,12 @@ async function policies(db: Db, rng: Prng, city: SeedCity, today: number, covers
   const [stats] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      unit: sql<number>`coalesce(avg(${t.listings.unitPrice}), 0)::float`,
-      total: sql<number>`coalesce(percentile_cont(0.5) within group (order by ${t.listings.totalPrice}), 0)::float`,
-      cheapest: sql<number | null>`min(${t.listings.id}) filter (where ${t.listings.area} between 80 and 100)`,
+      unit: sql<number>`coalesce(avg(${t.esfListings.unitPrice}), 0)::float`,
+      total: sql<number>`coalesce(percentile_cont(0.5) within group (order by ${t.esfListings.totalPrice}), 0)::float`,
+      cheapest: sql<number | null>`min(${t.esfListings.id}) filter (where ${t.esfListings.area} between 80 and 100)`,
     })
-    .from(t.listings)
-    .where(eq(t.listings.cityCode, city.cityCode));
+    .from(t.esfListings)
+    .where(eq(t.esfListings.cityCode, city.cityCode));
   const name = city.cityName;
   const at = () => new Date(today - rng.int(10, 150) * DAY + rng.int(9, 18) * 3_600_000);
   const base = { cityCode: city.cityCode, category: 'shichangzhengce', status: t.ARTICLE_STATUS.PUBLISHED } as const;

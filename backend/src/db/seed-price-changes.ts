@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from './client';
 import { Prng } from './prng';
-import { DEAL, listings, offices, priceChanges, rentals, shops } from './schema';
+import { DEAL, esfListings, offices, priceChanges, rentals, shops } from './schema';
 import { DAY } from './seed-homes';
 
 /** The price changes draw from a generator of their own: every row seeded before them stays as it was. */
@@ -59,9 +59,9 @@ export async function seedPriceChanges(db: Db, today: number): Promise<number> {
   const rng = new Prng(PRICE_CHANGE_SEED);
   const rows: Row[] = [];
   const esf = await db
-    .select({ id: listings.id, price: listings.totalPrice, listedAt: listings.listedAt })
-    .from(listings)
-    .orderBy(asc(listings.id));
+    .select({ id: esfListings.id, price: esfListings.totalPrice, listedAt: esfListings.listedAt })
+    .from(esfListings)
+    .orderBy(asc(esfListings.id));
   for (const l of esf) rows.push(...changesOf(rng, 'esf', l, false, today));
   const rent = await db
     .select({ id: rentals.id, price: rentals.monthlyRent, listedAt: rentals.listedAt })

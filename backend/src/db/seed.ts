@@ -446,7 +446,7 @@ async function seedCity(
 
   const cityHomes: CityHomes = { city, communities: communityPlaces, agentsByArea, cityAgents, images, today };
   const rows = Array.from({ length: listingTotal }, () => composeListing(rng, cityHomes, ++counters.listings));
-  await insertBatched(db, t.listings, rows);
+  await insertBatched(db, t.esfListings, rows);
   const rentalRows = Array.from({ length: homes.rentals }, () => composeRental(rentRng, cityHomes, ++counters.rentals));
   await insertBatched(db, t.rentals, rentalRows);
   const { projects, layouts } = composeProjects(
@@ -482,7 +482,7 @@ async function seedCity(
   await insertBatched(db, t.offices, commercial.offices);
 }
 
-type ListingRow = typeof t.listings.$inferInsert;
+type ListingRow = typeof t.esfListings.$inferInsert;
 
 function composeListing(rng: Prng, homes: CityHomes, listingSeq: number): ListingRow {
   // Popular communities have many listings: a skewed pick.

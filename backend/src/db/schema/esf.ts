@@ -2,7 +2,7 @@ import { doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-c
 import { homeColumns, homeIndexes, newestFirst } from './home-columns';
 
 /** Second-hand listings. */
-export const listings = pgTable(
+export const esfListings = pgTable(
   'esf_listings',
   {
     ...homeColumns(),

@@ -1,7 +1,7 @@
 import { cacheTag } from '@contracts/cache-changes';
 import type { ListingPhoto } from '../../db/schema';
 import { homeChannelOf, homeDealOf, type HomeBusinessType } from '@contracts/channel-sections';
-import { communities, entrusts, listings, rentals } from '../../db/schema';
+import { communities, entrusts, esfListings, rentals } from '../../db/schema';
 import { CENTRAL_HEATING } from '../../db/seed-homes';
 import { RENT_TYPE } from '../../domain/residential-codes';
 
@@ -114,7 +114,7 @@ function homeOf(e: EntrustRow, c: CommunityRow, agentId: number, now: Date): Com
 
 const nearSubway = (c: CommunityRow) => c.stationDistance !== null && c.stationDistance <= 1000;
 
-export function esfListingOf(e: EntrustRow, c: CommunityRow, agentId: number, now: Date): typeof listings.$inferInsert {
+export function esfListingOf(e: EntrustRow, c: CommunityRow, agentId: number, now: Date): typeof esfListings.$inferInsert {
   const home = homeOf(e, c, agentId, now);
   const tags = [...(nearSubway(c) ? ['近地铁'] : []), '新上'];
   const description =

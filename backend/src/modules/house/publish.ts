@@ -24,7 +24,7 @@ import {
   ENTRUST_STATUS,
   entrustOverrides,
   entrusts,
-  listings,
+  esfListings,
   rentals,
   VIEWING_STATUS,
   viewings,
@@ -173,9 +173,9 @@ export async function acceptEntrust(
       const [inserted] =
         code === 'esf'
           ? await tx
-              .insert(listings)
+              .insert(esfListings)
               .values(esfListingOf(e, community, chosen.agentId, now))
-              .returning({ id: listings.id })
+              .returning({ id: esfListings.id })
           : await tx
               .insert(rentals)
               .values(rentalOf(e, community, chosen.agentId, now))

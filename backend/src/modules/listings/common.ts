@@ -16,7 +16,7 @@ import {
   businessAreas,
   communities,
   districts,
-  listings,
+  esfListings,
   rentals,
   subwayLines,
   subwayStations,
@@ -396,7 +396,7 @@ export function nearestStationOf(names: { lineName: string | null; stationName: 
 
 /** The columns of a home every list item shows, whatever its channel. */
 export type HomeRow = Pick<
-  typeof listings.$inferSelect,
+  typeof esfListings.$inferSelect,
   | 'id'
   | 'title'
   | 'cityCode'
@@ -428,7 +428,7 @@ export type PlaceNames = {
  * whole rows carried each home's photos (JSON) and description too, which the database sent, the driver decoded and
  * drizzle parsed for nothing (most of a drawn area's or 通勤找房 page's cost on PGlite; docs/performance.md "Map").
  */
-export function homeItemColumns(t: typeof listings | typeof rentals) {
+export function homeItemColumns(t: typeof esfListings | typeof rentals) {
   return {
     id: t.id,
     title: t.title,
@@ -564,7 +564,7 @@ async function communitySummaryOf(
 ): Promise<CommunitySummary | undefined> {
   const [[community], [stats]] = await Promise.all([
     db.select().from(communities).where(eq(communities.id, communityId)),
-    db.select({ n: count() }).from(listings).where(eq(listings.communityId, communityId)),
+    db.select({ n: count() }).from(esfListings).where(eq(esfListings.communityId, communityId)),
   ]);
   if (!community) return undefined;
   return {

@@ -1,7 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { EsfListItem } from '@contracts/esf';
 import type { Db } from '../../db/client';
-import { communities, listings } from '../../db/schema';
+import { communities, esfListings } from '../../db/schema';
 import {
   homeItemColumns,
   homeItemsByIds,
@@ -14,11 +14,11 @@ import {
 
 /** A whole listing row with the names its list item shows: the detail's. */
 export function selectListingWithNames(db: Db) {
-  return selectWithPlaceNames(db, listings, { listing: listings, buildYear: communities.buildYear });
+  return selectWithPlaceNames(db, esfListings, { listing: esfListings, buildYear: communities.buildYear });
 }
 
 export interface ListItemRow extends PlaceNames {
-  listing: HomeRow & Pick<typeof listings.$inferSelect, 'totalPrice' | 'unitPrice'>;
+  listing: HomeRow & Pick<typeof esfListings.$inferSelect, 'totalPrice' | 'unitPrice'>;
   buildYear: number;
 }
 
@@ -29,8 +29,8 @@ export function toListItem(row: ListItemRow): EsfListItem {
 
 /** List items by id, with their names; a home cut in price lately is tagged 「降价」 (common.ts homeItemsByIds). */
 export function listItemsByIds(db: Db, ids: number[]): Promise<Map<number, EsfListItem>> {
-  const columns = { ...homeItemColumns(listings), totalPrice: listings.totalPrice, unitPrice: listings.unitPrice };
-  const rows = db.select(columns).from(listings).where(inArray(listings.id, ids));
+  const columns = { ...homeItemColumns(esfListings), totalPrice: esfListings.totalPrice, unitPrice: esfListings.unitPrice };
+  const rows = db.select(columns).from(esfListings).where(inArray(esfListings.id, ids));
   return homeItemsByIds(db, 'esf', ids, rows, (r, names) => toListItem({ listing: r, ...names }));
 }
 
@@ -42,5 +42,5 @@ export function listItemsPage(
   limit: number,
   offset: number,
 ): Promise<EsfListItem[]> {
-  return pageByIds(db, listings, where, orderBy, limit, offset, (ids) => listItemsByIds(db, ids));
+  return pageByIds(db, esfListings, where, orderBy, limit, offset, (ids) => listItemsByIds(db, ids));
 }

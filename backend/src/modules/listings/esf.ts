@@ -6,7 +6,7 @@ import { esfConditionsSchema, esfDetailSchema, esfListPageSchema, esfListQuerySc
 import { ESF } from '@contracts/residential';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { listings } from '../../db/schema';
+import { esfListings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { requireChannelCity } from '../cities/cities';
@@ -23,11 +23,11 @@ import { homeLikeness, similarListings } from './similar';
  */
 
 /** The declaration (contracts/residential.ts ESF) on the table of homes for sale. */
-export const esf = residentialChannel(listings, ESF);
+export const esf = residentialChannel(esfListings, ESF);
 
 /** The WHERE of the list: places and keyword, then the declared filters. */
 export function listConditions(input: ListFilters, cityCode: string, priceTier: number): SQL | undefined {
-  return and(...placeConditions(listings, cityCode, input), esf.where(input, priceTier));
+  return and(...placeConditions(esfListings, cityCode, input), esf.where(input, priceTier));
 }
 
 export function registerEsf(app: FastifyInstance, db: Db): void {
@@ -50,14 +50,14 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
   const pageOf = listPager(db);
   portalRoute(app, {
     path: ApiPath.esfList,
-    summary: 'Second-hand listings of a city: filters, sort, pages of up to 50 (max page 100)',
+    summary: 'Second-hand esfListings of a city: filters, sort, pages of up to 50 (max page 100)',
     tags: ['esf'],
     input: esfListQuerySchema,
     output: esfListPageSchema,
     handler: async (input) => {
       const city = await requireChannelCity(db, input.cityCode, 'esf');
       return pageOf(
-        listings,
+        esfListings,
         city.cityCode,
         input,
         listConditions(input, city.cityCode, city.priceTier),
@@ -81,16 +81,16 @@ export function registerEsf(app: FastifyInstance, db: Db): void {
     tags: ['esf'],
     output: esfSimilarSchema,
     handler: async (id) => {
-      const [home] = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
+      const [home] = await db.select().from(esfListings).where(eq(esfListings.id, id)).limit(1);
       if (!home) throw notFound(`房源 ${id} `);
-      const like = homeLikeness(listings, home, { column: listings.totalPrice, value: home.totalPrice });
-      return { list: await similarListings(db, listings, like, (ids) => listItemsByIds(db, ids)) };
+      const like = homeLikeness(esfListings, home, { column: esfListings.totalPrice, value: home.totalPrice });
+      return { list: await similarListings(db, esfListings, like, (ids) => listItemsByIds(db, ids)) };
     },
   });
 }
 
 async function esfDetail(db: Db, id: number): Promise<z.input<typeof esfDetailSchema>> {
-  const [row] = await selectListingWithNames(db).where(eq(listings.id, id)).limit(1);
+  const [row] = await selectListingWithNames(db).where(eq(esfListings.id, id)).limit(1);
   if (!row) throw notFound(`房源 ${id} `);
   const l = row.listing;
   const { community, agent } = await communityAndAgentOf(db, l, {

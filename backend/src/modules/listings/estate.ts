@@ -13,7 +13,7 @@ import {
 import { ApiPath } from '@contracts/paths';
 import { ESTATE } from '@contracts/residential';
 import type { Db } from '../../db/client';
-import { communities, listings, rentals } from '../../db/schema';
+import { communities, esfListings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { listItemsPage } from './esf-items';
@@ -78,7 +78,7 @@ async function homesPerCommunity(db: Db, table: HomeTable, ids: number[]): Promi
 export async function estateItemsByIds(db: Db, ids: number[]): Promise<Map<number, EstateListItem>> {
   const [rows, onSale, onRent] = await Promise.all([
     selectEstates(db).where(inArray(communities.id, ids)),
-    homesPerCommunity(db, listings, ids),
+    homesPerCommunity(db, esfListings, ids),
     homesPerCommunity(db, rentals, ids),
   ]);
   return new Map(
@@ -112,11 +112,11 @@ async function estateDetail(db: Db, id: number): Promise<EstateDetail> {
   const [row] = await selectEstates(db).where(eq(communities.id, id)).limit(1);
   if (!row) throw notFound(`小区 ${id} `);
   const c = row.community;
-  const newestFirst = (table: typeof listings | typeof rentals) => [desc(table.listedAt), desc(table.id)];
+  const newestFirst = (table: typeof esfListings | typeof rentals) => [desc(table.listedAt), desc(table.id)];
   const [[onSale], [onRent], forSale, forRent] = await Promise.all([
-    db.select({ n: count() }).from(listings).where(eq(listings.communityId, id)),
+    db.select({ n: count() }).from(esfListings).where(eq(esfListings.communityId, id)),
     db.select({ n: count() }).from(rentals).where(eq(rentals.communityId, id)),
-    listItemsPage(db, eq(listings.communityId, id), newestFirst(listings), HOMES_SHOWN, 0),
+    listItemsPage(db, eq(esfListings.communityId, id), newestFirst(esfListings), HOMES_SHOWN, 0),
     pageByIds(db, rentals, eq(rentals.communityId, id), newestFirst(rentals), HOMES_SHOWN, 0, (ids) => rentItemsByIds(db, ids)),
   ]);
   const months = trendMonths();

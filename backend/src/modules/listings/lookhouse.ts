@@ -15,7 +15,7 @@ import {
 } from '@contracts/lookhouse';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { communities, districts, listings, newProjects, rentals, subwayStations } from '../../db/schema';
+import { communities, districts, esfListings, newProjects, rentals, subwayStations } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { requireCity } from '../cities/cities';
@@ -97,10 +97,10 @@ export async function lookhouse(db: Db, input: LookhouseRequest): Promise<Lookho
   let total = 0;
 
   if (input.deal === 'buy' || input.deal === 'rent') {
-    const home = input.deal === 'buy' ? listings : rentals;
+    const home = input.deal === 'buy' ? esfListings : rentals;
     const channel = input.deal === 'buy' ? 'esf' : 'rent';
     if (channelIsOn(city, channel)) {
-      const price = input.deal === 'buy' ? listings.totalPrice : rentals.monthlyRent;
+      const price = input.deal === 'buy' ? esfListings.totalPrice : rentals.monthlyRent;
       const where = and(eq(home.cityCode, city.cityCode), ...inBudget(price), inDistricts(home.districtId));
       const distance = point ? metresFrom(point, communities.lat, communities.lng) : sql<number>`null`;
       const rows = await db

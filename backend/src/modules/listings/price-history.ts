@@ -14,7 +14,7 @@ import {
   type PriceHistoryChannel,
 } from '@contracts/price-history';
 import type { Db } from '../../db/client';
-import { cities, communities, listings, priceChanges } from '../../db/schema';
+import { cities, communities, esfListings, priceChanges } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalRoute } from '../../http/portal-route';
 import { channelModule } from './channels/registry';
@@ -56,15 +56,15 @@ export async function priceCutsOf(db: Db, communityId: number): Promise<PriceCut
   if (!community) throw notFound(`小区 ${communityId} `);
   const rows = await db
     .select({
-      id: listings.id,
-      title: listings.title,
+      id: esfListings.id,
+      title: esfListings.title,
       changedAt: priceChanges.changedAt,
       oldPrice: priceChanges.oldPrice,
       newPrice: priceChanges.newPrice,
     })
-    .from(listings)
-    .innerJoin(priceChanges, and(eq(priceChanges.channel, 'esf'), eq(priceChanges.listingId, listings.id)))
-    .where(and(eq(listings.communityId, communityId), lt(priceChanges.newPrice, priceChanges.oldPrice)))
+    .from(esfListings)
+    .innerJoin(priceChanges, and(eq(priceChanges.channel, 'esf'), eq(priceChanges.listingId, esfListings.id)))
+    .where(and(eq(esfListings.communityId, communityId), lt(priceChanges.newPrice, priceChanges.oldPrice)))
     .orderBy(desc(priceChanges.changedAt), desc(priceChanges.id))
     .limit(PRICE_CUTS_MAX);
   return { list: rows.map((r) => ({ ...r, changedAt: r.changedAt.toISOString() })) };

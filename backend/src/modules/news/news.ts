@@ -21,7 +21,7 @@ import {
   cities,
   communities,
   districts,
-  listings,
+  esfListings,
   newProjects,
   rentals,
 } from '../../db/schema';
@@ -91,10 +91,10 @@ const placeOf = sql<string>`${districts.shortName} || ' ' || ${businessAreas.nam
 async function cardsOf(db: Db, mentions: Mention[]): Promise<ArticleCard[]> {
   const ids = (kind: Mention['kind']) => mentions.filter((m) => m.kind === kind).map((m) => m.id);
   const none = Promise.resolve([] as ArticleCard[]);
-  const homes = (table: typeof listings | typeof rentals, kind: 'esf' | 'rent') => {
+  const homes = (table: typeof esfListings | typeof rentals, kind: 'esf' | 'rent') => {
     const wanted = ids(kind);
     if (wanted.length === 0) return none;
-    const price = kind === 'esf' ? listings.totalPrice : rentals.monthlyRent;
+    const price = kind === 'esf' ? esfListings.totalPrice : rentals.monthlyRent;
     return db
       .select({
         id: table.id,
@@ -124,7 +124,12 @@ async function cardsOf(db: Db, mentions: Mention[]): Promise<ArticleCard[]> {
       .then((rows) => rows.map((r) => ({ kind, ...r, rooms: null, halls: null, area: null })));
   };
   const found = (
-    await Promise.all([homes(listings, 'esf'), homes(rentals, 'rent'), places(newProjects, 'new'), places(communities, 'estate')])
+    await Promise.all([
+      homes(esfListings, 'esf'),
+      homes(rentals, 'rent'),
+      places(newProjects, 'new'),
+      places(communities, 'estate'),
+    ])
   ).flat();
   const byKey = new Map(found.map((c) => [`${c.kind}:${c.id}`, c]));
   return mentions.flatMap((m) => byKey.get(`${m.kind}:${m.id}`) ?? []);
@@ -183,7 +188,7 @@ export function registerNews(app: FastifyInstance, db: Db): void {
   });
   portalIdRoute(app, {
     path: ApiPath.newsDetail,
-    summary: 'An article with the cards of the listings, communities and projects it mentions, and related articles',
+    summary: 'An article with the cards of the esfListings, communities and projects it mentions, and related articles',
     tags: ['news'],
     output: articleSchema,
     handler: (id) => articleOf(db, id),

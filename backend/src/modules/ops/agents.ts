@@ -9,7 +9,7 @@ import { opsAgentChangeSchema, opsAgentParamsSchema, opsAgentResultSchema, type 
 import { ApiPath } from '@contracts/paths';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { agents, DEAL, esfListings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { recordChange } from '../cache/changes';
 import { requireCity } from '../cities/cities';
@@ -29,7 +29,7 @@ async function listingTagsOf(tx: Tx, agentId: number): Promise<string[]> {
       .from(table)
       .where(eq(table.agentId, agentId))
       .then((rows) => rows.map((r) => cacheTag.detail(r.deal === DEAL.SALE ? sale : rent, r.id)));
-  const of = (table: typeof listings | typeof rentals | typeof newProjects, channel: ChannelCode) =>
+  const of = (table: typeof esfListings | typeof rentals | typeof newProjects, channel: ChannelCode) =>
     tx
       .select({ id: table.id })
       .from(table)
@@ -37,7 +37,7 @@ async function listingTagsOf(tx: Tx, agentId: number): Promise<string[]> {
       .then((rows) => rows.map((r) => cacheTag.detail(channel, r.id)));
   // One after another: a transaction is one connection, which runs one query at a time anyway.
   return [
-    ...(await of(listings, 'esf')),
+    ...(await of(esfListings, 'esf')),
     ...(await of(rentals, 'rent')),
     ...(await of(newProjects, 'new')),
     ...(await commercial(shops, 'shop_sale', 'shop_rent')),

@@ -6,7 +6,7 @@ import { esfListPageSchema } from '@contracts/esf';
 import { ApiPath } from '@contracts/paths';
 import { rentListPageSchema } from '@contracts/rent';
 import type { Db } from '../../db/client';
-import { agents, brands, branches, businessAreas, districts, listings, rentals } from '../../db/schema';
+import { agents, brands, branches, businessAreas, districts, esfListings, rentals } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { portalIdRoute, portalRoute } from '../../http/portal-route';
 import { pageByIds } from '../listings/common';
@@ -42,7 +42,7 @@ async function agentProfile(db: Db, id: number): Promise<AgentProfile> {
       .innerJoin(businessAreas, eq(businessAreas.id, branches.businessAreaId))
       .innerJoin(districts, eq(districts.id, businessAreas.districtId))
       .where(eq(agents.id, id)),
-    db.select({ n: count() }).from(listings).where(eq(listings.agentId, id)),
+    db.select({ n: count() }).from(esfListings).where(eq(esfListings.agentId, id)),
     db.select({ n: count() }).from(rentals).where(eq(rentals.agentId, id)),
   ]);
   if (!row) throw notFound(`经纪人 ${id} `);
@@ -78,7 +78,7 @@ type ListingsInput = z.output<typeof agentListingsRequestSchema>;
 /** One page of an agent's homes in `table`, newest first, with the count of all of them. */
 async function agentPage<T>(
   db: Db,
-  table: typeof listings | typeof rentals,
+  table: typeof esfListings | typeof rentals,
   input: ListingsInput,
   load: (ids: number[]) => Promise<Map<number, T>>,
 ) {
@@ -103,7 +103,7 @@ export function registerAgentPages(app: FastifyInstance, db: Db): void {
   portalIdRoute(app, {
     path: ApiPath.agentDetail,
     summary:
-      "An agent's page: photo, name, brand, branch, service area, years in the trade, status, counts of their listings (never the mobile)",
+      "An agent's page: photo, name, brand, branch, service area, years in the trade, status, counts of their esfListings (never the mobile)",
     tags: ['agent'],
     output: agentProfileSchema,
     handler: (id) => agentProfile(db, id),
@@ -111,11 +111,11 @@ export function registerAgentPages(app: FastifyInstance, db: Db): void {
 
   portalRoute(app, {
     path: ApiPath.agentEsf,
-    summary: "An agent's second-hand listings, newest first, 10 a page (max page 100)",
+    summary: "An agent's second-hand esfListings, newest first, 10 a page (max page 100)",
     tags: ['agent'],
     input: agentListingsRequestSchema,
     output: esfListPageSchema,
-    handler: (input) => agentPage(db, listings, input, (ids) => listItemsByIds(db, ids)),
+    handler: (input) => agentPage(db, esfListings, input, (ids) => listItemsByIds(db, ids)),
   });
 
   portalRoute(app, {

@@ -7,7 +7,7 @@ import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import { agentStatusRequestSchema, agentStatusSchema } from '@contracts/user';
 import type { Db } from '../../db/client';
-import { agentPhoneReveals, agents, DEAL, listings, newProjects, offices, rentals, shops } from '../../db/schema';
+import { agentPhoneReveals, agents, DEAL, esfListings, newProjects, offices, rentals, shops } from '../../db/schema';
 import { deviceCodeOf } from '../../http/device';
 import { clientBlock } from '../../http/client-block';
 import { notFound, tooManyRequests } from '../../http/errors';
@@ -107,7 +107,7 @@ export function registerAgentPhone(app: FastifyInstance, db: Db, line: VirtualLi
 }
 
 /** A table with an agent (contracts/channels.ts businessType: 1 二手房, 2 租房, 3 新房, 4 商铺/写字楼), and the deal of a commercial unit. */
-type AgentTable = typeof listings | typeof rentals | typeof newProjects | typeof shops | typeof offices;
+type AgentTable = typeof esfListings | typeof rentals | typeof newProjects | typeof shops | typeof offices;
 type Owned = { table: AgentTable; deal?: number };
 
 /**
@@ -117,7 +117,7 @@ type Owned = { table: AgentTable; deal?: number };
 function tablesOf(businessType: number, businessTypeTwo: number | undefined): Owned[] {
   switch (businessType) {
     case 1:
-      return [{ table: listings }];
+      return [{ table: esfListings }];
     case 2:
       return [{ table: rentals }];
     case 3:

@@ -4,7 +4,7 @@ import { cityScopedRequestSchema } from '@contracts/city';
 import { homeDataSchema } from '@contracts/home';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
-import { agents, businessAreas, communities, districts, listings } from '../../db/schema';
+import { agents, businessAreas, communities, districts, esfListings } from '../../db/schema';
 import { portalRoute } from '../../http/portal-route';
 import { requireCity, toCity } from '../cities/cities';
 import { listItemsPage } from '../listings/esf-items';
@@ -15,11 +15,11 @@ const HOT_COMMUNITIES = 8;
 /** The communities of a city with the most listings on sale, with their reference price (as on their 小区 page). */
 export async function hotCommunitiesOf(db: Db, cityCode: string, limit: number) {
   const top = await db
-    .select({ communityId: listings.communityId, onSaleCount: count() })
-    .from(listings)
-    .where(eq(listings.cityCode, cityCode))
-    .groupBy(listings.communityId)
-    .orderBy(desc(count()), listings.communityId)
+    .select({ communityId: esfListings.communityId, onSaleCount: count() })
+    .from(esfListings)
+    .where(eq(esfListings.cityCode, cityCode))
+    .groupBy(esfListings.communityId)
+    .orderBy(desc(count()), esfListings.communityId)
     .limit(limit);
   if (top.length === 0) return [];
   const rows = await db
@@ -55,7 +55,7 @@ export async function hotCommunitiesOf(db: Db, cityCode: string, limit: number) 
 export function registerHome(app: FastifyInstance, db: Db): void {
   portalRoute(app, {
     path: ApiPath.index,
-    summary: "The city's home page: counts, newest listings, communities with the most listings",
+    summary: "The city's home page: counts, newest esfListings, communities with the most listings",
     tags: ['portal'],
     input: cityScopedRequestSchema,
     output: homeDataSchema,
@@ -63,16 +63,16 @@ export function registerHome(app: FastifyInstance, db: Db): void {
       const city = await requireCity(db, input.cityCode);
       const [[stats], [communityStats], [agentStats], newest, hotCommunities] = await Promise.all([
         db
-          .select({ esfCount: count(), avgUnitPrice: avg(listings.unitPrice) })
-          .from(listings)
-          .where(eq(listings.cityCode, city.cityCode)),
+          .select({ esfCount: count(), avgUnitPrice: avg(esfListings.unitPrice) })
+          .from(esfListings)
+          .where(eq(esfListings.cityCode, city.cityCode)),
         // Every community of the city, as the 小区 list counts them (共找到 N 个小区), not only those with homes for sale.
         db.select({ n: count() }).from(communities).where(eq(communities.cityCode, city.cityCode)),
         db
           .select({ n: count() })
           .from(agents)
           .where(and(eq(agents.cityCode, city.cityCode), eq(agents.status, 1))),
-        listItemsPage(db, eq(listings.cityCode, city.cityCode), [desc(listings.listedAt), desc(listings.id)], NEWEST, 0),
+        listItemsPage(db, eq(esfListings.cityCode, city.cityCode), [desc(esfListings.listedAt), desc(esfListings.id)], NEWEST, 0),
         hotCommunitiesOf(db, city.cityCode, HOT_COMMUNITIES),
       ]);
       return {

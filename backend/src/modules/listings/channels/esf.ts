@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { esfListItemSchema, esfListQuerySchema, type EsfListItem } from '@contracts/esf';
-import { listings } from '../../../db/schema';
+import { esfListings } from '../../../db/schema';
 import { esf, listConditions, registerEsf } from '../esf';
 import { listItemsByIds } from '../esf-items';
 import { alertCard, wan } from './alert-card';
@@ -11,53 +11,59 @@ import { unitPriceOf, WAN } from './prices';
 export const esfModule = {
   code: 'esf',
   name: '二手房',
-  table: listings,
+  table: esfListings,
   listQuery: esfListQuerySchema,
   where: listConditions,
   orderBy: esf.orderBy,
   items: listItemsByIds,
   itemSchema: esfListItemSchema,
-  stock: { table: listings, named: 'community', namedIsRecord: false, describe: (n) => `在售${n}套`, propertyTypeName: '二手房' },
-  map: { price: listings.unitPrice, walk: listings.stationDistance },
+  stock: {
+    table: esfListings,
+    named: 'community',
+    namedIsRecord: false,
+    describe: (n) => `在售${n}套`,
+    propertyTypeName: '二手房',
+  },
+  map: { price: esfListings.unitPrice, walk: esfListings.stationDistance },
   priceText: wan,
-  listedAt: listings.listedAt,
-  lastmod: listings.listedAt,
+  listedAt: esfListings.listedAt,
+  lastmod: esfListings.listedAt,
   alertCard: alertCard('esf', wan, (db, ids) =>
     db
       .select({
-        id: listings.id,
-        title: listings.title,
-        coverUrl: listings.coverUrl,
-        rooms: listings.rooms,
-        halls: listings.halls,
-        area: listings.area,
-        price: listings.totalPrice,
+        id: esfListings.id,
+        title: esfListings.title,
+        coverUrl: esfListings.coverUrl,
+        rooms: esfListings.rooms,
+        halls: esfListings.halls,
+        area: esfListings.area,
+        price: esfListings.totalPrice,
       })
-      .from(listings)
-      .where(inArray(listings.id, ids)),
+      .from(esfListings)
+      .where(inArray(esfListings.id, ids)),
   ),
   price: {
-    column: listings.totalPrice,
+    column: esfListings.totalPrice,
     rule: { field: 'totalPrice', name: '二手房总价', max: 100_000, ...WAN },
     history: true,
     suggested: false,
     async apply(tx, id, price) {
       const [row] = await tx
         .select({
-          cityCode: listings.cityCode,
-          title: listings.title,
-          area: listings.area,
-          previous: listings.totalPrice,
-          communityId: listings.communityId,
+          cityCode: esfListings.cityCode,
+          title: esfListings.title,
+          area: esfListings.area,
+          previous: esfListings.totalPrice,
+          communityId: esfListings.communityId,
         })
-        .from(listings)
-        .where(eq(listings.id, id))
+        .from(esfListings)
+        .where(eq(esfListings.id, id))
         .for('update');
       if (!row) return undefined;
       await tx
-        .update(listings)
+        .update(esfListings)
         .set({ totalPrice: price, unitPrice: unitPriceOf(price, row.area) })
-        .where(eq(listings.id, id));
+        .where(eq(esfListings.id, id));
       return row;
     },
   },
