@@ -18,7 +18,7 @@ import { strictQueries } from './http/strict-query';
 import { registerPersonalAnswers } from './http/personal-answers';
 import { registerSameSiteCheck } from './http/same-site';
 import { registerCacheChanges } from './modules/cache/changes';
-import { followChangeFeed, type FeedReader } from './modules/cache/feed-reader';
+import { followChangeFeed, type FeedReader } from './modules/feed/feed-reader';
 import { createSingletons, type Singletons } from './db/singleton';
 import { CHANNEL_MODULE_LIST } from './modules/listings/channels/registry';
 import { registerPriceHistory } from './modules/listings/price-history';
@@ -190,7 +190,7 @@ export async function buildApp({ db, config, storage }: AppDeps): Promise<Fastif
   // One bound on decoding users' images for the uploads and the desk (uploads/image-work.ts).
   const imageWork = new ImageWork(imageWorkLimits(config));
   await registerUploads(app, db, config, storage, imageWork, singletons.runAlone);
-  // What this process keeps of the listings follows every process's writes, not only its own (cache/feed-reader.ts);
+  // What this process keeps of the listings follows every process's writes, not only its own (feed/feed-reader.ts);
   // a web asking for the feed hears of a change only once this process has dropped what it makes stale.
   const feed = followChangeFeed(db, { intervalMs: config.CACHE_FEED_POLL_MS, index: suggestionIndex, log: app.log });
   registerCacheChanges(app, db, () => feed.caughtUp());

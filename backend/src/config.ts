@@ -92,7 +92,7 @@ const configSchema = z.object({
   // drive it by hand).
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   // How often each backend process reads the change feed to drop the counts, map entries and suggestions another
-  // process's write made stale (modules/cache/feed-reader.ts): the longest a replica answers an old total. 0 stops it
+  // process's write made stale (modules/feed/feed-reader.ts): the longest a replica answers an old total. 0 stops it
   // (the backend tests read it by hand).
   CACHE_FEED_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // An idle chat socket is pinged this often (spec §9: 30 s).

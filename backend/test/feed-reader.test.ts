@@ -7,11 +7,11 @@ import { ApiPath } from '@contracts/paths';
 import type { Suggestion } from '@contracts/search';
 import { esfListings, newProjects } from '../src/db/schema';
 import { changesUpTo, recordChange } from '../src/modules/cache/changes';
-import { addDrops, noDrops } from '../src/modules/cache/feed-reader';
+import { addDrops, noDrops } from '../src/modules/feed/feed-reader';
 import { answer, envelope, nonEmpty, startHarness, type Harness } from './harness';
 
 /**
- * Every backend process follows the change feed (modules/cache/feed-reader.ts): a write another process took, seen
+ * Every backend process follows the change feed (modules/feed/feed-reader.ts): a write another process took, seen
  * here only as its rows and its change (written straight to the database, as that process's transaction commits
  * them, without this process's hold), makes this process drop its kept list counts, map bubbles and suggestions
  * once it reads the feed. Before the read they are the kept ones, which is what a second replica answered for up

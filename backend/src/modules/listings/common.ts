@@ -181,7 +181,7 @@ export interface HeldCounts {
   release(scope: string): void;
   /**
    * Drops what is kept of every scope `which` names, holding nothing: a change another process made, read from the
-   * change feed (modules/cache/feed-reader.ts). Idempotent; a making under way is not kept.
+   * change feed (modules/feed/feed-reader.ts). Idempotent; a making under way is not kept.
    */
   drop(which: (scope: string) => boolean): void;
 }
