@@ -10,6 +10,7 @@ import {
   optionSchema,
   photoSchema,
   placeWithChildrenSchema,
+  listQueryBase,
 } from './listing-common';
 import { ApiPath } from './paths';
 
@@ -89,9 +90,12 @@ export type CommercialConditions = z.infer<typeof commercialConditionsSchema>;
  * (contracts/commercial-filters.ts: shopType, grade, totalPrice, dailyPrice, area, each its codes OR-ed). A field has
  * as many codes on every channel that declares it (a backend test checks); each channel takes only its own (below).
  */
-export const commercialListQuerySchema = listQuerySchemaOf({
-  filters: [...SHOP_SALE.filters, ...SHOP_RENT.filters, ...OFFICES_SALE.filters, ...OFFICES_RENT.filters],
-});
+export const commercialListQuerySchema = listQuerySchemaOf(
+  {
+    filters: [...SHOP_SALE.filters, ...SHOP_RENT.filters, ...OFFICES_SALE.filters, ...OFFICES_RENT.filters],
+  },
+  listQueryBase,
+);
 type FilterField = CommercialFilterKey;
 export type CommercialListQuery = z.input<typeof commercialListQuerySchema>;
 

@@ -10,6 +10,7 @@ import {
   nearestStationSchema,
   photoSchema,
   type ConditionBand,
+  listQueryBase,
 } from './listing-common';
 import { ESF } from './residential';
 
@@ -25,7 +26,7 @@ export type EsfConditions = z.infer<typeof esfConditionsSchema>;
 export type { ConditionBand };
 
 /** The list request: places, keyword, sort, page, and the declared filters (price p, area a, rooms l). */
-export const esfListQuerySchema = listQuerySchemaOf(ESF);
+export const esfListQuerySchema = listQuerySchemaOf(ESF, listQueryBase);
 export type EsfListQuery = z.input<typeof esfListQuerySchema>;
 
 export const esfListItemSchema = z.object({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { esfListItemSchema } from './esf';
-import { conditionsSchemaOf, listPageSchema, listQuerySchemaOf, nearestStationSchema, photoSchema } from './listing-common';
+import {
+  conditionsSchemaOf,
+  listPageSchema,
+  listQuerySchemaOf,
+  nearestStationSchema,
+  photoSchema,
+  listQueryBase,
+} from './listing-common';
 import { ESTATE } from './residential';
 import { rentListItemSchema } from './rent';
 
@@ -18,7 +25,7 @@ export const estateConditionsSchema = conditionsSchemaOf(ESTATE);
 export type EstateConditions = z.infer<typeof estateConditionsSchema>;
 
 /** The list request: places, keyword, sort, page, and the declared filters (avgPrice up, buildAge y). */
-export const estateListQuerySchema = listQuerySchemaOf(ESTATE);
+export const estateListQuerySchema = listQuerySchemaOf(ESTATE, listQueryBase);
 export type EstateListQuery = z.input<typeof estateListQuerySchema>;
 
 export const estateListItemSchema = z.object({

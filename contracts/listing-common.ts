@@ -78,9 +78,9 @@ export function conditionsSchemaOf<const F extends readonly ResidentialFilter[]>
  * The list request of a residential channel: listQueryBase (or the channel's own base) and one code list per
  * declared filter. Strict: another channel's filter is a 400 naming it (docs/decisions.md "List requests are strict").
  */
-export function listQuerySchemaOf<const F extends readonly ResidentialFilter[], B extends z.ZodRawShape = typeof listQueryBase>(
+export function listQuerySchemaOf<const F extends readonly ResidentialFilter[], B extends z.ZodRawShape>(
   decl: { filters: F },
-  base: B = listQueryBase as unknown as B,
+  base: B,
 ) {
   // A bound (priceFrom) is one number, a row's codes as many as it has.
   const fields = Object.fromEntries(

@@ -9,6 +9,7 @@ import {
   listQuerySchemaOf,
   nearestStationSchema,
   photoSchema,
+  listQueryBase,
 } from './listing-common';
 import { RENT } from './residential';
 import { int } from './fields';
@@ -23,7 +24,7 @@ export const rentConditionsSchema = conditionsSchemaOf(RENT);
 export type RentConditions = z.infer<typeof rentConditionsSchema>;
 
 /** The list request: places, keyword, sort, page, and the declared filters (rentType rt, rent rp, area a, rooms l …). */
-export const rentListQuerySchema = listQuerySchemaOf(RENT);
+export const rentListQuerySchema = listQuerySchemaOf(RENT, listQueryBase);
 export type RentListQuery = z.input<typeof rentListQuerySchema>;
 
 export const rentListItemSchema = z.object({

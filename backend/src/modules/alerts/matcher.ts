@@ -8,6 +8,7 @@ import type { LngLat } from '../../domain/geo';
 import { findCity } from '../cities/cities';
 import { insideDrawnArea } from '../map/drawn-area';
 import { channelModule } from '../listings/channels/registry';
+import { rowsOf } from '../../db/raw-rows';
 
 /**
  * Which saved searches a record is in: the candidates are read through the index on (channel, city, district) —
@@ -264,8 +265,6 @@ function inArea(value: unknown, place: { lat: number; lng: number } | null): boo
   if (!value.every((p) => Array.isArray(p) && p.length === 2 && p.every((n) => typeof n === 'number'))) return false;
   return insideDrawnArea(value as LngLat[]).inside(place);
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** Each candidate as its parts' keys; `[]` is the city alone (a search without conditions: every record of it). */
 const matching = (candidates: Candidate[], truth: Map<string, boolean>) =>

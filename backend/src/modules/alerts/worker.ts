@@ -33,6 +33,7 @@ import type { AssistantNotice } from '../im/store';
 import { channelModule } from '../listings/channels/registry';
 import { formatNumber, recordOfTag } from './channels';
 import { searchesAt } from './matcher';
+import { rowsOf } from '../../db/raw-rows';
 
 /**
  * The alerts worker (docs/behaviour.md "Alerts"): it reads the change feed after its own position (the feed the
@@ -72,9 +73,6 @@ export interface AlertsWorker {
   start(intervalMs?: number, runAlone?: RunAlone): void;
   stop(): Promise<void>;
 }
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (result: unknown) => (result as Rows).rows;
 
 /** A record the feed named, as the worker reads it (readRecord). */
 interface RecordAt {
@@ -163,16 +161,18 @@ export function createAlertsWorker(
     if (!businessType) return;
     const home = homeModuleOf(businessType);
     const t = home.table;
-    const rows = (await db.execute(sql`
+    const rows = rowsOf(
+      await db.execute(sql`
       select pc.id, pc.old_price, pc.new_price, f.user_id, l.title, c.city_domain
       from price_changes pc
       join listing_follows f on f.business_type = ${businessType} and f.listing_id = pc.listing_id and f.created_at < pc.changed_at
       join ${t} l on l.id = pc.listing_id
       join cities c on c.city_code = l.city_code
       where pc.channel = ${channel} and pc.listing_id = ${id} and pc.changed_at > ${new Date(clock.now() - PRICE_CHANGE_FRESH_MS).toISOString()}::timestamptz
-      order by pc.id, f.user_id`)) as unknown as Rows;
+      order by pc.id, f.user_id`),
+    );
     const unit = home.priceText;
-    for (const r of rows.rows) {
+    for (const r of rows) {
       const oldPrice = Number(r.old_price);
       const newPrice = Number(r.new_price);
       const title = String(r.title);

@@ -7,6 +7,7 @@ import { envelopeSchema } from '@contracts/envelope-schema';
 import { ApiPath } from '@contracts/paths';
 import type { Db } from '../../db/client';
 import { cacheChanges } from '../../db/schema';
+import { rowsOf } from '../../db/raw-rows';
 
 /**
  * The change feed (contracts/cache-changes.ts): a write through the API records the cache tags it makes
@@ -58,9 +59,7 @@ export async function pruneChanges(db: Pick<Db, 'execute'>, keptMs = CHANGES_KEP
   );
 }
 
-/** Rows as either driver gives them: node-postgres has bigint as text, PGlite as a number or a bigint. */
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+/** A sequence number as either driver gives it: node-postgres has bigint as text, PGlite as a number or a bigint. */
 const seqOf = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**

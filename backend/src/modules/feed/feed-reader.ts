@@ -4,7 +4,7 @@ import { cityTable } from '../cities/cities';
 import { cityOfScope, dropCounts, scopeOf } from '../listings/common';
 import { channelModule, isChannelCode } from '../listings/channels/registry';
 import type { SuggestionIndex } from '../portal/suggestion-index';
-import { readChanges } from './changes';
+import { readChanges } from '../cache/changes';
 
 /**
  * Every backend process keeps, for up to a minute, what its lists counted (listings/common.ts), what its map

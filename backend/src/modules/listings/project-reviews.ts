@@ -36,6 +36,7 @@ import { sessionRoute } from '../../http/session-route';
 import type { Storage } from '../../storage';
 import type { OwnerNames } from '../uploads/owner-names';
 import { refreshPublication } from '../uploads/publication';
+import { rowsOf } from '../../db/raw-rows';
 
 /**
  * 楼盘点评 (contracts/project-review.ts): a project's reviews with their summary, and a logged-in user's own
@@ -122,7 +123,7 @@ async function summaryOf(db: Db, projectId: number): Promise<ReviewSummary> {
       count(*) filter (where overall = 3)::int as s3, count(*) filter (where overall = 2)::int as s2,
       count(*) filter (where overall = 1)::int as s1
     from project_reviews where project_id = ${projectId}`);
-  const row = (result as unknown as { rows: Row[] }).rows[0] ?? {};
+  const row = rowsOf<Row>(result)[0] ?? {};
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const averages = Object.fromEntries(REVIEW_RATING_KEYS.map((k) => [k, num(row[k])])) as ReviewSummary['averages'];
   return {

@@ -7,6 +7,7 @@ import type { ListingTable } from '../listings/common';
 import { textBytes, type HeldStore } from '../listings/held-store';
 import { bubbleGrid, positionsNear, type BubbleGrid } from './bubble-grid';
 import type { Admit } from './map-limits';
+import { rowsOf } from '../../db/raw-rows';
 
 /**
  * The map's pre-aggregate (docs/performance.md "Map"): for a channel, a city and a filter set, ONE grouped query of
@@ -323,7 +324,7 @@ export function createMapAggregate(db: Db, store: HeldStore) {
                 group by ${table.districtId}, ${table.businessAreaId}, ${table.communityId!}
               ) g`),
           ]);
-          const row = (result as unknown as { rows: { n: number; cells: string }[] }).rows[0] ?? { n: 0, cells: '' };
+          const row = rowsOf<{ n: number; cells: string }>(result)[0] ?? { n: 0, cells: '' };
           const cells = new Float64Array(row.n * CELL);
           readRows(row.cells, [cells]);
           return cellBubbles(cells, places);
@@ -419,10 +420,10 @@ export function createMapAggregate(db: Db, store: HeldStore) {
             // most of a build's time on the backend's one thread (docs/performance.md "Map", the byte budget).
             const where = set.where();
             const home = sql`${table.id} || ',' || ${table.communityId ?? table.id} || ',' || coalesce(${table.stationId}, -1) || ',' || coalesce(${walk}, -1)`;
-            const result = (await db.execute(sql`
+            const result = await db.execute(sql`
               select count(*)::int as n, coalesce(string_agg(${home}, ';' order by ${sql.join(orderBy, sql`, `)}), '') as homes
-              from ${table}${where ? sql` where ${where}` : sql``}`)) as unknown as { rows: { n: number; homes: string }[] };
-            const { n, homes } = result.rows[0] ?? { n: 0, homes: '' };
+              from ${table}${where ? sql` where ${where}` : sql``}`);
+            const { n, homes } = rowsOf<{ n: number; homes: string }>(result)[0] ?? { n: 0, homes: '' };
             const order = {
               ids: new Int32Array(n),
               places: new Int32Array(n),
