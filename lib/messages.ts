@@ -5,6 +5,7 @@ import { alertMessages } from './client/alert-messages';
 import { listMessages } from './client/list-messages';
 import { formMessages } from './client/form-messages';
 import { listingMessages } from './client/listing-messages';
+import { loginMessages } from './client/login-messages';
 import { photoMessages } from './client/photo-messages';
 import { viewingMessages } from './client/viewing-messages';
 
@@ -21,6 +22,7 @@ export const messages = {
   ...clientMessages,
   ...formMessages,
   ...listingMessages,
+  ...loginMessages,
   ...photoMessages,
   ...listMessages,
   ...alertMessages,

@@ -1,5 +1,5 @@
 'use client';
-import { messages } from '@/lib/client/messages';
+import { loginMessages } from '@/lib/client/login-messages';
 import { formMessages } from '@/lib/client/form-messages';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { loadAccountApi } from './account-api';
@@ -104,12 +104,12 @@ function ProofField({ model, mobile }: { model: PasswordFormModel; mobile: strin
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            placeholder={messages.codePlaceholder}
+            placeholder={loginMessages.codePlaceholder}
             value={fields.code}
             onChange={(e) => model.setCode(e.target.value)}
           />
           <button type="button" className="btn" disabled={wait > 0} onClick={() => void model.getCode()}>
-            {wait > 0 ? messages.resendIn(wait) : messages.getCode}
+            {wait > 0 ? loginMessages.resendIn(wait) : loginMessages.getCode}
           </button>
         </div>
         <p className="account-form__hint">{F.codeSentTo(mobile)}</p>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { newPasswordProblem } from '@contracts/account-rules';
 import { SMS_CODE_PATTERN } from '@contracts/constants';
 import type { PasswordChange } from '@contracts/account';
-import { messages } from '@/lib/client/messages';
+import { loginMessages } from '@/lib/client/login-messages';
 import { formMessages } from '@/lib/client/form-messages';
 import { useCountdown } from '@/lib/hooks/use-countdown';
 import { accountErrorText, loadAccountApi } from './account-api';
@@ -30,7 +30,7 @@ export interface PasswordFields {
  */
 export function passwordFormProblem({ proof, current, code, next, confirm }: PasswordFields): string | null {
   if (proof === 'password' && current.length === 0) return F.currentPasswordRequired;
-  if (proof === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return messages.invalidCode;
+  if (proof === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return loginMessages.invalidCode;
   const problem = newPasswordProblem(next);
   if (problem) return F.password[problem];
   if (next !== confirm) return F.mismatch;
@@ -75,7 +75,7 @@ export function usePasswordForm(hasPassword: boolean) {
       try {
         const r = await api.sendAccountSmsCode(api.browserContext());
         setWait(r.resendAfter > 0 ? r.resendAfter : RESEND_SECONDS);
-        setNotice(messages.codeSent);
+        setNotice(loginMessages.codeSent);
       } catch (err) {
         setWait(0);
         if (!api.handleSessionError(err)) setError(accountErrorText(err));

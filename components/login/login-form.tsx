@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { MOBILE_PATTERN, PASSWORD_LENGTH, SMS_CODE_PATTERN } from '@contracts/constants';
 import { ApiError } from '@/lib/api/errors';
 import { messages } from '@/lib/client/messages';
+import { loginMessages } from '@/lib/client/login-messages';
 import { safeReturnPath } from '@/lib/return-path';
 import './login.css';
 
@@ -58,14 +59,14 @@ export function LoginForm({ prePath }: LoginFormProps) {
   const getCode = async () => {
     setError('');
     setNotice('');
-    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
-    if (!agreed) return setError(messages.mustAgree);
+    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(loginMessages.invalidMobile);
+    if (!agreed) return setError(loginMessages.mustAgree);
     setWait(SMS_RESEND_SECONDS);
     try {
       const { browserContext, sendSmsCode } = await loadLoginApi();
       const r = await sendSmsCode(browserContext(), mobile.trim());
       setWait(r.resendAfter > 0 ? r.resendAfter : SMS_RESEND_SECONDS);
-      setNotice(messages.codeSent);
+      setNotice(loginMessages.codeSent);
     } catch (err) {
       setWait(0);
       setError(errorText(err));
@@ -76,11 +77,11 @@ export function LoginForm({ prePath }: LoginFormProps) {
     setError('');
     setNotice('');
     // The same rules as the backend's (contracts/constants.ts), checked here so a typo costs no round trip.
-    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(messages.invalidMobile);
-    if (mode === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return setError(messages.invalidCode);
+    if (!MOBILE_PATTERN.test(mobile.trim())) return setError(loginMessages.invalidMobile);
+    if (mode === 'sms' && !SMS_CODE_PATTERN.test(code.trim())) return setError(loginMessages.invalidCode);
     if (mode === 'password' && (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max))
-      return setError(messages.invalidPassword);
-    if (!agreed) return setError(messages.mustAgree);
+      return setError(loginMessages.invalidPassword);
+    if (!agreed) return setError(loginMessages.mustAgree);
     setBusy(true);
     try {
       const { browserContext, loginByPassword, loginBySms } = await loadLoginApi();
@@ -106,7 +107,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
             className={mode === m ? 'is-active' : undefined}
             onClick={() => setMode(m)}
           >
-            {messages.loginTabs[m]}
+            {loginMessages.loginTabs[m]}
           </button>
         ))}
       </div>
@@ -125,7 +126,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
           maxLength={11}
           // The mobile is the account's name: with a password, a password manager fills the two together.
           autoComplete={mode === 'password' ? 'username' : 'tel'}
-          placeholder={messages.mobilePlaceholder}
+          placeholder={loginMessages.mobilePlaceholder}
           value={mobile}
           onChange={(e) => setMobile(e.target.value)}
         />
@@ -136,12 +137,12 @@ export function LoginForm({ prePath }: LoginFormProps) {
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              placeholder={messages.codePlaceholder}
+              placeholder={loginMessages.codePlaceholder}
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
             <button type="button" className="btn" disabled={wait > 0} onClick={() => void getCode()}>
-              {wait > 0 ? messages.resendIn(wait) : messages.getCode}
+              {wait > 0 ? loginMessages.resendIn(wait) : loginMessages.getCode}
             </button>
           </div>
         ) : (
@@ -150,7 +151,7 @@ export function LoginForm({ prePath }: LoginFormProps) {
             type="password"
             autoComplete="current-password"
             maxLength={32}
-            placeholder={messages.passwordPlaceholder}
+            placeholder={loginMessages.passwordPlaceholder}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
@@ -162,19 +163,19 @@ export function LoginForm({ prePath }: LoginFormProps) {
         )}
         {notice && <p className="form-notice">{notice}</p>}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {messages.loginButton}
+          {loginMessages.loginButton}
         </button>
         {/* The terms open in a new tab, so what is typed here stays. */}
         <label className="login-card__agreement">
           <input type="checkbox" name="agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>
-            {messages.loginAgreement.before}
+            {loginMessages.loginAgreement.before}
             <Link href="/about/agreement" target="_blank" rel="noopener">
-              {messages.loginAgreement.agreement}
+              {loginMessages.loginAgreement.agreement}
             </Link>
-            {messages.loginAgreement.and}
+            {loginMessages.loginAgreement.and}
             <Link href="/about/privacy" target="_blank" rel="noopener">
-              {messages.loginAgreement.privacy}
+              {loginMessages.loginAgreement.privacy}
             </Link>
           </span>
         </label>

@@ -5,7 +5,8 @@
  * code keeps reading `messages.x` for all of them. A `'use client'` module, or anything it imports, reads
  * strings from here, never from lib/messages.ts (tests/unit/messages.test.ts walks the imports to check). The
  * strings of forms no first load carries (account, entrust, upload, reviews, 改价) are ./form-messages.ts, those of
- * the list and detail pages' own islands (订阅, 关注, 预约看房, the photo viewer, a row's range) ./listing-messages.ts.
+ * the list and detail pages' own islands (订阅, 关注, 预约看房, the photo viewer, a row's range) ./listing-messages.ts, the
+ * login form's (the login page, the personal centre's password form) ./login-messages.ts.
  */
 export const BRAND = '优居';
 
@@ -86,22 +87,6 @@ export const messages = {
   minutesAgo: (n: number) => `${n}分钟前`,
   today: '今天',
   yesterday: '昨天',
-
-  // The login form.
-  loginTabs: { sms: '验证码登录', password: '密码登录' },
-  mobilePlaceholder: '请输入手机号',
-  codePlaceholder: '请输入验证码',
-  passwordPlaceholder: '请输入密码',
-  getCode: '获取验证码',
-  resendIn: (n: number) => `${n}秒后重新获取`,
-  loginButton: '登录',
-  /** The consent beside the login button: ticked before a code is sent or a login made; each document a link. */
-  loginAgreement: { before: '我已阅读并同意', agreement: '《优居用户服务协议》', and: '和', privacy: '《隐私政策》' },
-  mustAgree: '请先阅读并勾选同意《优居用户服务协议》和《隐私政策》',
-  invalidMobile: '请输入正确的手机号',
-  invalidCode: '请输入6位验证码',
-  invalidPassword: '密码为6-32位',
-  codeSent: '验证码已发送',
 
   /**
    * 在线咨询: what every page shows before the widget loads (the dock's header, 在线咨询 buttons). The
